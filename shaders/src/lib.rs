@@ -1,1 +1,14 @@
-//! csir
+//! `csir`: the CSIR shader compiler and everything that reads CSIR.
+//!
+//! ```text
+//! source ──lang──▶ CSIR (ir: Ir records, optimizer, verifier, dump)
+//!                    ├──exec──▶ scalar interpreter (the reference) / SIMD batches
+//!                    └──tgsi──▶ TGSI text for VirGL
+//! ```
+//!
+//! See `shared/spec/architecture.md` for the picture and the seed document for the
+//! semantics every module keeps.
+
+pub mod ir;
+
+pub use ir::{Ir, Limits, Op, Shader, Stage, Type};

@@ -1,0 +1,31 @@
+//! CSIR: the compact, linear, bounded IR shared by the interpreters and the TGSI
+//! emitter (the seed document, reference Part B §2).
+//!
+//! Invariants every consumer relies on once [`verify`] has accepted a [`Shader`]:
+//! - The program is one linear list of 16-byte [`Ir`] records with structured
+//!   IF/ELSE/ENDIF and no jumps; NOPs may appear anywhere and are skipped.
+//! - Temporaries are float4 registers `0..ntmp`; scalars live in lane 0; matrices are
+//!   consecutive temporaries, one column each (column-major).
+//! - Every index an instruction uses is in range (see [`verify`]'s module docs).
+//! - The IR is not SSA: a temporary may be written many times, and SETLANE is a
+//!   read-modify-write of its destination.
+
+mod builder;
+mod dump;
+mod limits;
+mod op;
+mod opt;
+mod record;
+mod shader;
+mod types;
+mod verify;
+
+pub use builder::{IrBuilder, PoolError};
+pub use dump::dump;
+pub use limits::Limits;
+pub use op::{ALL_OPS, Op};
+pub use opt::{PASSES, optimize};
+pub use record::Ir;
+pub use shader::{Interface, InterfaceSymbol, Shader, SymbolKind};
+pub use types::{CmpCode, Stage, Type};
+pub use verify::{VerifyError, VerifyRule, verify};

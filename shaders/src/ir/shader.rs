@@ -1,0 +1,117 @@
+//! A compiled shader: IR, immediates, temporary count and the interface metadata
+//! that the dump, the linker, the verifier and CSI need.
+
+use super::{Ir, Limits, Stage, Type};
+
+/// What an interface symbol is, with its slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SymbolKind {
+    /// A non-sampler uniform starting at vec4 slot `slot` (mat3 takes 3 slots, mat4 4,
+    /// arrays one element after another).
+    Uniform { slot: u16 },
+    /// A `sampler2D` uniform bound to sampler slot `slot` (0..4).
+    Sampler { slot: u16 },
+    /// A vertex `in` at attribute location `location`.
+    Attribute { location: u16 },
+    /// A fragment `in` at fragment-local varying slot `slot` (remapped at link).
+    VaryingIn { slot: u16 },
+    /// A vertex `out` at varying slot `slot`.
+    VaryingOut { slot: u16 },
+    /// The fragment shader's single `out vec4` colour output.
+    ColorOut,
+}
+
+/// One user-declared interface variable, in declaration order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InterfaceSymbol {
+    /// Source name, at most the front end's identifier limit.
+    pub name: String,
+    /// Element type.
+    pub ty: Type,
+    /// `Some(n)` for an array of `n` elements (uniform arrays), else `None`.
+    pub array_len: Option<u16>,
+    /// Kind and slot.
+    pub kind: SymbolKind,
+}
+
+impl InterfaceSymbol {
+    /// Vec4 slots one element occupies (mat3 3, mat4 4, else 1).
+    pub fn slots_per_element(&self) -> u16 {
+        self.ty.columns() as u16
+    }
+
+    /// Total vec4 slots (all elements).
+    pub fn slot_count(&self) -> u16 {
+        self.slots_per_element() * self.array_len.unwrap_or(1)
+    }
+}
+
+/// The interface of one shader: its symbols and the high-water marks the verifier
+/// and the TGSI emitter use (−1 when nothing of that kind exists; reference B §1.6).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interface {
+    /// User interface symbols in declaration order.
+    pub symbols: Vec<InterfaceSymbol>,
+    /// Highest attribute location used, or −1.
+    pub attr_hi: i16,
+    /// Highest varying slot used, or −1.
+    pub var_hi: i16,
+    /// Highest sampler slot, or −1.
+    pub samp_hi: i16,
+    /// Last uniform vec4 slot, or −1.
+    pub uni_hi: i16,
+    /// Vertex stage: `gl_Position` is assigned somewhere.
+    pub writes_position: bool,
+}
+
+impl Default for Interface {
+    fn default() -> Self {
+        Interface {
+            symbols: Vec::new(),
+            attr_hi: -1,
+            var_hi: -1,
+            samp_hi: -1,
+            uni_hi: -1,
+            writes_position: false,
+        }
+    }
+}
+
+impl Interface {
+    /// Look a symbol up by name.
+    pub fn find(&self, name: &str) -> Option<&InterfaceSymbol> {
+        self.symbols.iter().find(|s| s.name == name)
+    }
+
+    /// The fragment colour output, if declared.
+    pub fn color_output(&self) -> Option<&InterfaceSymbol> {
+        self.symbols.iter().find(|s| s.kind == SymbolKind::ColorOut)
+    }
+}
+
+/// A compiled (or loaded) shader. Only a shader that passed [`verify`](super::verify)
+/// may be executed or emitted; [`crate::compile`] returns verified shaders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shader {
+    /// Name used in diagnostics and the dump (usually the file name).
+    pub name: String,
+    /// Vertex or fragment.
+    pub stage: Stage,
+    /// Pool sizes the shader was built and verified against.
+    pub limits: Limits,
+    /// Instruction records, NOPs included (the optimizer never compacts).
+    pub ir: Vec<Ir>,
+    /// Immediate pool.
+    pub imm: Vec<f32>,
+    /// Temporaries allocated (each a float4 register).
+    pub ntmp: u16,
+    /// Interface symbols and high-water marks.
+    pub interface: Interface,
+}
+
+impl Shader {
+    /// Non-NOP instruction count (what actually executes, before control flow).
+    pub fn live_instructions(&self) -> usize {
+        self.ir.iter().filter(|i| i.op != 0).count()
+    }
+}

@@ -1,0 +1,262 @@
+//! Type codes, stage codes and comparison codes with the seed's numeric values
+//! (reference B §2.1).
+
+use std::fmt;
+
+/// Semantic type of a value (`SH_TY_*`). Stored in [`Ir::ty`](super::Ir) for
+/// information only: neither the interpreter nor the TGSI emitter reads it.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    None = 0,
+    Void = 1,
+    Bool = 2,
+    Int = 3,
+    Float = 4,
+    Vec2 = 5,
+    Vec3 = 6,
+    Vec4 = 7,
+    IVec2 = 8,
+    IVec3 = 9,
+    IVec4 = 10,
+    Mat3 = 11,
+    Mat4 = 12,
+    Sampler2D = 13,
+}
+
+impl Type {
+    /// Every type in code order.
+    pub const ALL: [Type; 14] = [
+        Type::None,
+        Type::Void,
+        Type::Bool,
+        Type::Int,
+        Type::Float,
+        Type::Vec2,
+        Type::Vec3,
+        Type::Vec4,
+        Type::IVec2,
+        Type::IVec3,
+        Type::IVec4,
+        Type::Mat3,
+        Type::Mat4,
+        Type::Sampler2D,
+    ];
+
+    /// The code stored in the `ty` byte.
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Decode a `ty` byte; `None` above 13.
+    pub fn from_code(code: u8) -> Option<Type> {
+        Self::ALL.get(code as usize).copied()
+    }
+
+    /// Lower-case GLSL keyword, as printed in IR dumps (`sampler2D` keeps its case).
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            Type::None => "none",
+            Type::Void => "void",
+            Type::Bool => "bool",
+            Type::Int => "int",
+            Type::Float => "float",
+            Type::Vec2 => "vec2",
+            Type::Vec3 => "vec3",
+            Type::Vec4 => "vec4",
+            Type::IVec2 => "ivec2",
+            Type::IVec3 => "ivec3",
+            Type::IVec4 => "ivec4",
+            Type::Mat3 => "mat3",
+            Type::Mat4 => "mat4",
+            Type::Sampler2D => "sampler2D",
+        }
+    }
+
+    /// Components per column: 1 for scalars, N for vecN/ivecN, 3 or 4 for mat3/mat4
+    /// (rows), 0 for void/none/sampler.
+    pub const fn width(self) -> u8 {
+        match self {
+            Type::Bool | Type::Int | Type::Float => 1,
+            Type::Vec2 | Type::IVec2 => 2,
+            Type::Vec3 | Type::IVec3 | Type::Mat3 => 3,
+            Type::Vec4 | Type::IVec4 | Type::Mat4 => 4,
+            Type::None | Type::Void | Type::Sampler2D => 0,
+        }
+    }
+
+    /// Number of consecutive temporaries (and uniform vec4 slots) a value occupies:
+    /// 3 for mat3, 4 for mat4, 1 for every other value type.
+    pub const fn columns(self) -> u8 {
+        match self {
+            Type::Mat3 => 3,
+            Type::Mat4 => 4,
+            _ => 1,
+        }
+    }
+
+    /// mat3 or mat4.
+    pub const fn is_matrix(self) -> bool {
+        matches!(self, Type::Mat3 | Type::Mat4)
+    }
+
+    /// int or ivecN.
+    pub const fn is_integer(self) -> bool {
+        matches!(self, Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4)
+    }
+
+    /// bool, int or float.
+    pub const fn is_scalar(self) -> bool {
+        matches!(self, Type::Bool | Type::Int | Type::Float)
+    }
+
+    /// Floats a uniform of this type takes in the scene format (mat3 = 9, mat4 = 16).
+    pub const fn float_count(self) -> usize {
+        match self {
+            Type::Mat3 => 9,
+            Type::Mat4 => 16,
+            t => t.width() as usize,
+        }
+    }
+
+    /// The float vector type of width `n` (1 → float).
+    pub const fn float_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Float,
+            2 => Type::Vec2,
+            3 => Type::Vec3,
+            _ => Type::Vec4,
+        }
+    }
+
+    /// The integer vector type of width `n` (1 → int).
+    pub const fn int_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Int,
+            2 => Type::IVec2,
+            3 => Type::IVec3,
+            _ => Type::IVec4,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+/// Shader stage. Codes: vertex 0, fragment 1 (geometry 2 and compute 3 exist in the
+/// original only to be rejected).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex = 0,
+    Fragment = 1,
+}
+
+impl Stage {
+    /// The stage code stored in CSI headers.
+    pub const fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// Decode a stage code; `None` for anything but 0 and 1.
+    pub fn from_code(code: u32) -> Option<Stage> {
+        match code {
+            0 => Some(Stage::Vertex),
+            1 => Some(Stage::Fragment),
+            _ => None,
+        }
+    }
+
+    /// `vertex` or `fragment`, as in the dump's `stage` line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stage::Vertex => "vertex",
+            Stage::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Comparison code in `aux` of [`Op::Cmp`](super::Op::Cmp).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpCode {
+    Lt = 1,
+    Gt = 2,
+    Le = 3,
+    Ge = 4,
+    Eq = 5,
+    Ne = 6,
+}
+
+impl CmpCode {
+    /// Decode an `aux` value; `None` outside 1..=6.
+    pub fn from_code(code: i16) -> Option<CmpCode> {
+        match code {
+            1 => Some(CmpCode::Lt),
+            2 => Some(CmpCode::Gt),
+            3 => Some(CmpCode::Le),
+            4 => Some(CmpCode::Ge),
+            5 => Some(CmpCode::Eq),
+            6 => Some(CmpCode::Ne),
+            _ => None,
+        }
+    }
+
+    /// The value stored in `aux`.
+    pub const fn code(self) -> i16 {
+        self as i16
+    }
+
+    /// IEEE comparison: NaN compares false except for `Ne` (reference A1).
+    #[inline]
+    pub fn eval(self, a: f32, b: f32) -> bool {
+        match self {
+            CmpCode::Lt => a < b,
+            CmpCode::Gt => a > b,
+            CmpCode::Le => a <= b,
+            CmpCode::Ge => a >= b,
+            CmpCode::Eq => a == b,
+            CmpCode::Ne => a != b,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_match_the_seed() {
+        assert_eq!(Type::Mat4.code(), 12);
+        assert_eq!(Type::from_code(13), Some(Type::Sampler2D));
+        assert_eq!(Type::from_code(14), None);
+        assert_eq!(Stage::from_code(1), Some(Stage::Fragment));
+        assert_eq!(Stage::from_code(2), None);
+        assert_eq!(CmpCode::from_code(6), Some(CmpCode::Ne));
+        assert_eq!(CmpCode::from_code(0), None);
+    }
+
+    #[test]
+    fn nan_compares_false_except_ne() {
+        let n = f32::NAN;
+        for c in [
+            CmpCode::Lt,
+            CmpCode::Gt,
+            CmpCode::Le,
+            CmpCode::Ge,
+            CmpCode::Eq,
+        ] {
+            assert!(!c.eval(n, 1.0));
+        }
+        assert!(CmpCode::Ne.eval(n, n));
+    }
+}
