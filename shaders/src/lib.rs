@@ -10,5 +10,7 @@
 //! semantics every module keeps.
 
 pub mod ir;
+pub mod link;
 
 pub use ir::{Ir, Limits, Op, Shader, Stage, Type};
+pub use link::{LinkError, Program, UniformError, UniformStorage};

@@ -1,0 +1,564 @@
+//! Program linking: match fragment inputs to vertex outputs by name and type, build
+//! `var_remap`, and lay out the uniforms of both stages (seed "Varying remap";
+//! reference B §7.2, with uniform conflicts always reported).
+
+use crate::ir::{Shader, Stage, SymbolKind, Type};
+use thiserror::Error;
+
+/// Why two shaders do not form a program. Messages follow reference B §7.2.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LinkError {
+    /// A shader was given for the wrong stage.
+    #[error("program is missing a compiled {0} shader")]
+    WrongStage(Stage),
+    /// The vertex shader never assigns `gl_Position`.
+    #[error("vertex shader does not write gl_Position")]
+    NoPosition,
+    /// The fragment shader declares no `out vec4`.
+    #[error("fragment shader has no output")]
+    NoColorOutput,
+    /// A fragment `in` has no vertex `out` of the same name.
+    #[error("missing varying '{0}': the vertex shader has no output of that name")]
+    MissingVarying(String),
+    /// A fragment `in` and the vertex `out` of that name differ in type.
+    #[error("type mismatch for varying '{name}': vertex {vertex}, fragment {fragment}")]
+    VaryingType {
+        name: String,
+        vertex: Type,
+        fragment: Type,
+    },
+    /// Both stages declare a uniform of this name with different types.
+    #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
+    UniformType {
+        name: String,
+        vertex: String,
+        fragment: String,
+    },
+}
+
+/// Why a uniform value could not be set.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum UniformError {
+    /// Neither stage declares the name.
+    #[error("the program does not declare uniform '{0}'")]
+    Unknown(String),
+    /// The name is a sampler; samplers are bound to textures, not given values.
+    #[error("'{0}' is a sampler: bind a texture to it instead of giving values")]
+    Sampler(String),
+    /// `name[i]` with `i` out of range or on a non-array.
+    #[error("'{name}' has no element {index}")]
+    Index { name: String, index: usize },
+    /// Wrong number of floats.
+    #[error("'{name}' is {ty} and takes {expected} floats, got {got}")]
+    Count {
+        name: String,
+        ty: String,
+        expected: usize,
+        got: usize,
+    },
+}
+
+/// One vertex attribute of a linked program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttributeRecord {
+    /// Source name.
+    pub name: String,
+    /// Declared type (float or vecN; its width is the component count read).
+    pub ty: Type,
+    /// Attribute location 0..Limits::attributes.
+    pub location: u16,
+}
+
+/// One varying of a linked program (named by the vertex output).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VaryingRecord {
+    /// Source name, the same in both stages.
+    pub name: String,
+    /// Type, the same in both stages.
+    pub ty: Type,
+    /// Vertex-stage slot (what LOAD_VAR reads after remapping).
+    pub vertex_slot: u16,
+    /// Fragment-local slot.
+    pub fragment_slot: u16,
+}
+
+/// One non-sampler uniform, with its vec4 slot in each stage that declares it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformRecord {
+    /// Source name.
+    pub name: String,
+    /// Element type.
+    pub ty: Type,
+    /// `Some(n)` for arrays of `n` elements.
+    pub array_len: Option<u16>,
+    /// First vec4 slot in the vertex stage, if declared there.
+    pub vertex_slot: Option<u16>,
+    /// First vec4 slot in the fragment stage, if declared there.
+    pub fragment_slot: Option<u16>,
+}
+
+impl UniformRecord {
+    /// Type as written in source, e.g. `vec3` or `vec3[4]`.
+    pub fn type_name(&self) -> String {
+        type_name(self.ty, self.array_len)
+    }
+
+    /// Floats one element takes (float 1, vecN N, mat3 9, mat4 16).
+    pub fn element_floats(&self) -> usize {
+        self.ty.float_count()
+    }
+}
+
+/// One sampler uniform, with its sampler slot in each stage that declares it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplerRecord {
+    /// Source name.
+    pub name: String,
+    /// Sampler slot in the vertex stage.
+    pub vertex_slot: Option<u16>,
+    /// Sampler slot in the fragment stage.
+    pub fragment_slot: Option<u16>,
+}
+
+/// Uniform values laid out as each stage's vec4 slots (`uni_hi + 1` slots each),
+/// ready for the interpreters' `uniforms` input. Unset slots are zero.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct UniformStorage {
+    /// Vertex-stage vec4 slots.
+    pub vertex: Vec<[f32; 4]>,
+    /// Fragment-stage vec4 slots.
+    pub fragment: Vec<[f32; 4]>,
+}
+
+/// A linked vertex + fragment pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// The vertex shader (verified).
+    pub vertex: Shader,
+    /// The fragment shader (verified).
+    pub fragment: Shader,
+    /// Fragment-local varying slot → vertex slot, indexed by fragment slot; −1 where
+    /// the fragment shader has no input at that slot.
+    pub var_remap: Vec<i16>,
+    /// Vertex inputs in declaration order.
+    pub attributes: Vec<AttributeRecord>,
+    /// Varyings in fragment declaration order.
+    pub varyings: Vec<VaryingRecord>,
+    /// Uniforms, vertex declarations first, then fragment-only ones.
+    pub uniforms: Vec<UniformRecord>,
+    /// Samplers, vertex first, then fragment-only ones.
+    pub samplers: Vec<SamplerRecord>,
+}
+
+fn type_name(ty: Type, array_len: Option<u16>) -> String {
+    match array_len {
+        Some(n) => format!("{ty}[{n}]"),
+        None => ty.to_string(),
+    }
+}
+
+impl Program {
+    /// Link `vertex` and `fragment` (both verified shaders of the named stages).
+    ///
+    /// Errors: wrong stage, no `gl_Position` write, no colour output, a fragment input
+    /// without a same-named vertex output, a varying or uniform declared with two
+    /// different types. Unused vertex outputs are allowed.
+    pub fn link(vertex: Shader, fragment: Shader) -> Result<Program, LinkError> {
+        if vertex.stage != Stage::Vertex {
+            return Err(LinkError::WrongStage(Stage::Vertex));
+        }
+        if fragment.stage != Stage::Fragment {
+            return Err(LinkError::WrongStage(Stage::Fragment));
+        }
+        if !vertex.interface.writes_position {
+            return Err(LinkError::NoPosition);
+        }
+        if fragment.interface.color_output().is_none() {
+            return Err(LinkError::NoColorOutput);
+        }
+        let mut var_remap = vec![-1i16; fragment.limits.varyings];
+        let mut varyings = Vec::new();
+        for sym in &fragment.interface.symbols {
+            let SymbolKind::VaryingIn { slot } = sym.kind else {
+                continue;
+            };
+            let out =
+                vertex.interface.symbols.iter().find(|v| {
+                    v.name == sym.name && matches!(v.kind, SymbolKind::VaryingOut { .. })
+                });
+            let Some(out) = out else {
+                return Err(LinkError::MissingVarying(sym.name.clone()));
+            };
+            let SymbolKind::VaryingOut { slot: vslot } = out.kind else {
+                unreachable!("filtered to varying outputs above")
+            };
+            if out.ty != sym.ty || out.array_len != sym.array_len {
+                return Err(LinkError::VaryingType {
+                    name: sym.name.clone(),
+                    vertex: out.ty,
+                    fragment: sym.ty,
+                });
+            }
+            if let Some(entry) = var_remap.get_mut(slot as usize) {
+                *entry = vslot as i16;
+            }
+            varyings.push(VaryingRecord {
+                name: sym.name.clone(),
+                ty: sym.ty,
+                vertex_slot: vslot,
+                fragment_slot: slot,
+            });
+        }
+        let attributes = vertex
+            .interface
+            .symbols
+            .iter()
+            .filter_map(|s| match s.kind {
+                SymbolKind::Attribute { location } => Some(AttributeRecord {
+                    name: s.name.clone(),
+                    ty: s.ty,
+                    location,
+                }),
+                _ => None,
+            })
+            .collect();
+        let mut uniforms: Vec<UniformRecord> = Vec::new();
+        let mut samplers: Vec<SamplerRecord> = Vec::new();
+        for (stage, shader) in [(Stage::Vertex, &vertex), (Stage::Fragment, &fragment)] {
+            for sym in &shader.interface.symbols {
+                match sym.kind {
+                    SymbolKind::Uniform { slot } => {
+                        let rec = match uniforms.iter_mut().find(|u| u.name == sym.name) {
+                            Some(rec) => {
+                                if rec.ty != sym.ty || rec.array_len != sym.array_len {
+                                    return Err(LinkError::UniformType {
+                                        name: sym.name.clone(),
+                                        vertex: rec.type_name(),
+                                        fragment: type_name(sym.ty, sym.array_len),
+                                    });
+                                }
+                                rec
+                            }
+                            None => {
+                                uniforms.push(UniformRecord {
+                                    name: sym.name.clone(),
+                                    ty: sym.ty,
+                                    array_len: sym.array_len,
+                                    vertex_slot: None,
+                                    fragment_slot: None,
+                                });
+                                uniforms.last_mut().expect("just pushed")
+                            }
+                        };
+                        match stage {
+                            Stage::Vertex => rec.vertex_slot = Some(slot),
+                            Stage::Fragment => rec.fragment_slot = Some(slot),
+                        }
+                    }
+                    SymbolKind::Sampler { slot } => {
+                        if uniforms.iter().any(|u| u.name == sym.name) {
+                            return Err(LinkError::UniformType {
+                                name: sym.name.clone(),
+                                vertex: "a non-sampler".into(),
+                                fragment: Type::Sampler2D.to_string(),
+                            });
+                        }
+                        let rec = match samplers.iter_mut().find(|s| s.name == sym.name) {
+                            Some(rec) => rec,
+                            None => {
+                                samplers.push(SamplerRecord {
+                                    name: sym.name.clone(),
+                                    vertex_slot: None,
+                                    fragment_slot: None,
+                                });
+                                samplers.last_mut().expect("just pushed")
+                            }
+                        };
+                        match stage {
+                            Stage::Vertex => rec.vertex_slot = Some(slot),
+                            Stage::Fragment => rec.fragment_slot = Some(slot),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some(u) = uniforms
+            .iter()
+            .find(|u| samplers.iter().any(|s| s.name == u.name))
+        {
+            return Err(LinkError::UniformType {
+                name: u.name.clone(),
+                vertex: u.type_name(),
+                fragment: Type::Sampler2D.to_string(),
+            });
+        }
+        Ok(Program {
+            vertex,
+            fragment,
+            var_remap,
+            attributes,
+            varyings,
+            uniforms,
+            samplers,
+        })
+    }
+
+    /// Zeroed uniform storage sized for both stages.
+    pub fn new_uniforms(&self) -> UniformStorage {
+        let slots = |s: &Shader| (s.interface.uni_hi + 1).max(0) as usize;
+        UniformStorage {
+            vertex: vec![[0.0; 4]; slots(&self.vertex)],
+            fragment: vec![[0.0; 4]; slots(&self.fragment)],
+        }
+    }
+
+    /// Find a uniform record by plain name (no `[i]`).
+    pub fn uniform(&self, name: &str) -> Option<&UniformRecord> {
+        self.uniforms.iter().find(|u| u.name == name)
+    }
+
+    /// Set uniform `name` in every stage that declares it, as
+    /// `glUniform*fv`/`glUniformMatrix*fv(transpose = false)` would.
+    ///
+    /// `name` is a plain name (all elements of an array, element after element) or
+    /// `name[i]` (one element). `values` holds, per element, 1 float for
+    /// float/int/bool, N for vecN/ivecN, 9 for mat3 and 16 for mat4, column-major.
+    /// int and ivecN values are truncated toward zero, bool values become 1.0 when
+    /// nonzero (as GL converts them). A mat3 column fills lanes xyz of its slot, w = 0.
+    pub fn set_uniform(
+        &self,
+        storage: &mut UniformStorage,
+        name: &str,
+        values: &[f32],
+    ) -> Result<(), UniformError> {
+        let (base, index) = split_index(name);
+        if self.samplers.iter().any(|s| s.name == base) {
+            return Err(UniformError::Sampler(base.to_string()));
+        }
+        let rec = self
+            .uniform(base)
+            .ok_or_else(|| UniformError::Unknown(base.to_string()))?;
+        let elements = rec.array_len.unwrap_or(1) as usize;
+        let (first, count) = match index {
+            Some(i) if rec.array_len.is_some() && i < elements => (i, 1),
+            Some(i) => {
+                return Err(UniformError::Index {
+                    name: base.to_string(),
+                    index: i,
+                });
+            }
+            None => (0, elements),
+        };
+        let per = rec.element_floats();
+        if values.len() != per * count {
+            return Err(UniformError::Count {
+                name: name.to_string(),
+                ty: if index.is_some() {
+                    rec.ty.to_string()
+                } else {
+                    rec.type_name()
+                },
+                expected: per * count,
+                got: values.len(),
+            });
+        }
+        let cols = rec.ty.columns() as usize;
+        let rows = rec.ty.width().max(1) as usize;
+        for (stage_slot, words) in [
+            (rec.vertex_slot, &mut storage.vertex),
+            (rec.fragment_slot, &mut storage.fragment),
+        ] {
+            let Some(base_slot) = stage_slot else {
+                continue;
+            };
+            for e in 0..count {
+                let element = &values[e * per..(e + 1) * per];
+                for c in 0..cols {
+                    let slot = base_slot as usize + (first + e) * cols + c;
+                    let Some(dst) = words.get_mut(slot) else {
+                        continue;
+                    };
+                    *dst = [0.0; 4];
+                    for r in 0..rows {
+                        dst[r] = convert(rec.ty, element[c * rows + r]);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// GL's conversion of a float given for an int/bool uniform.
+fn convert(ty: Type, v: f32) -> f32 {
+    if ty.is_integer() {
+        v.trunc()
+    } else if ty == Type::Bool {
+        if v != 0.0 { 1.0 } else { 0.0 }
+    } else {
+        v
+    }
+}
+
+/// `"uL[2]"` → `("uL", Some(2))`; anything else → `(name, None)`.
+fn split_index(name: &str) -> (&str, Option<usize>) {
+    if let Some(open) = name.find('[')
+        && let Some(inner) = name[open + 1..].strip_suffix(']')
+        && let Ok(i) = inner.parse::<usize>()
+    {
+        return (&name[..open], Some(i));
+    }
+    (name, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Interface, InterfaceSymbol, Limits};
+
+    fn sym(name: &str, ty: Type, kind: SymbolKind) -> InterfaceSymbol {
+        InterfaceSymbol {
+            name: name.into(),
+            ty,
+            array_len: None,
+            kind,
+        }
+    }
+
+    fn shader(stage: Stage, symbols: Vec<InterfaceSymbol>) -> Shader {
+        Shader {
+            name: "t".into(),
+            stage,
+            limits: Limits::SEED,
+            ir: vec![],
+            imm: vec![],
+            ntmp: 0,
+            interface: Interface {
+                symbols,
+                uni_hi: 7,
+                writes_position: stage == Stage::Vertex,
+                ..Interface::default()
+            },
+        }
+    }
+
+    fn pair() -> (Shader, Shader) {
+        let vs = shader(
+            Stage::Vertex,
+            vec![
+                sym("aPos", Type::Vec3, SymbolKind::Attribute { location: 0 }),
+                sym("uMVP", Type::Mat4, SymbolKind::Uniform { slot: 0 }),
+                sym("uN", Type::Mat3, SymbolKind::Uniform { slot: 4 }),
+                sym("vA", Type::Vec2, SymbolKind::VaryingOut { slot: 0 }),
+                sym("vB", Type::Vec3, SymbolKind::VaryingOut { slot: 1 }),
+            ],
+        );
+        let fs = shader(
+            Stage::Fragment,
+            vec![
+                sym("vB", Type::Vec3, SymbolKind::VaryingIn { slot: 0 }),
+                sym("uFlag", Type::Bool, SymbolKind::Uniform { slot: 0 }),
+                sym("uMVP", Type::Mat4, SymbolKind::Uniform { slot: 1 }),
+                sym("uTex", Type::Sampler2D, SymbolKind::Sampler { slot: 0 }),
+                sym("color", Type::Vec4, SymbolKind::ColorOut),
+            ],
+        );
+        (vs, fs)
+    }
+
+    #[test]
+    fn varyings_are_matched_by_name_into_var_remap() {
+        let (vs, fs) = pair();
+        let p = Program::link(vs, fs).unwrap();
+        assert_eq!(p.var_remap[0], 1);
+        assert_eq!(&p.var_remap[1..], &[-1; 7]);
+        assert_eq!(p.uniforms.len(), 3);
+        assert_eq!(p.uniform("uMVP").unwrap().fragment_slot, Some(1));
+        assert_eq!(p.samplers[0].fragment_slot, Some(0));
+    }
+
+    #[test]
+    fn missing_and_mistyped_varyings_are_named() {
+        let (vs, mut fs) = pair();
+        fs.interface.symbols[0].name = "vC".into();
+        assert_eq!(
+            Program::link(vs.clone(), fs).unwrap_err().to_string(),
+            "missing varying 'vC': the vertex shader has no output of that name"
+        );
+        let (_, mut fs) = pair();
+        fs.interface.symbols[0].ty = Type::Vec4;
+        assert_eq!(
+            Program::link(vs, fs).unwrap_err(),
+            LinkError::VaryingType {
+                name: "vB".into(),
+                vertex: Type::Vec3,
+                fragment: Type::Vec4
+            }
+        );
+    }
+
+    #[test]
+    fn uniform_type_conflicts_fail() {
+        let (vs, mut fs) = pair();
+        fs.interface.symbols[2].ty = Type::Mat3;
+        assert!(matches!(
+            Program::link(vs, fs),
+            Err(LinkError::UniformType { .. })
+        ));
+    }
+
+    #[test]
+    fn set_uniform_lays_out_columns_in_both_stages() {
+        let (vs, fs) = pair();
+        let p = Program::link(vs, fs).unwrap();
+        let mut u = p.new_uniforms();
+        let m: Vec<f32> = (0..16).map(|i| i as f32).collect();
+        p.set_uniform(&mut u, "uMVP", &m).unwrap();
+        assert_eq!(u.vertex[3], [12.0, 13.0, 14.0, 15.0]);
+        assert_eq!(u.fragment[1], [0.0, 1.0, 2.0, 3.0]);
+        let n: Vec<f32> = (1..=9).map(|i| i as f32).collect();
+        p.set_uniform(&mut u, "uN", &n).unwrap();
+        assert_eq!(u.vertex[5], [4.0, 5.0, 6.0, 0.0]);
+        p.set_uniform(&mut u, "uFlag", &[0.5]).unwrap();
+        assert_eq!(u.fragment[0], [1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(
+            p.set_uniform(&mut u, "uNope", &[1.0]),
+            Err(UniformError::Unknown("uNope".into()))
+        );
+        assert!(matches!(
+            p.set_uniform(&mut u, "uN", &[1.0; 16]),
+            Err(UniformError::Count {
+                expected: 9,
+                got: 16,
+                ..
+            })
+        ));
+        assert_eq!(
+            p.set_uniform(&mut u, "uTex", &[0.0]),
+            Err(UniformError::Sampler("uTex".into()))
+        );
+    }
+
+    #[test]
+    fn array_elements_can_be_set_one_by_one() {
+        let (mut vs, fs) = pair();
+        vs.interface.symbols.push(InterfaceSymbol {
+            name: "uL".into(),
+            ty: Type::Vec3,
+            array_len: Some(3),
+            kind: SymbolKind::Uniform { slot: 7 },
+        });
+        vs.interface.uni_hi = 9;
+        let p = Program::link(vs, fs).unwrap();
+        let mut u = p.new_uniforms();
+        p.set_uniform(&mut u, "uL[1]", &[1.0, 2.0, 3.0]).unwrap();
+        assert_eq!(u.vertex[8], [1.0, 2.0, 3.0, 0.0]);
+        p.set_uniform(&mut u, "uL", &[9.0; 9]).unwrap();
+        assert_eq!(u.vertex[9], [9.0, 9.0, 9.0, 0.0]);
+        assert!(matches!(
+            p.set_uniform(&mut u, "uL[3]", &[0.0; 3]),
+            Err(UniformError::Index { index: 3, .. })
+        ));
+    }
+}
