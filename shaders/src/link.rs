@@ -11,6 +11,13 @@ pub enum LinkError {
     /// A shader was given for the wrong stage.
     #[error("program is missing a compiled {0} shader")]
     WrongStage(Stage),
+    /// A shader has no named interface (loaded from CSI v1), so nothing can be
+    /// matched by name.
+    #[error(
+        "the {0} shader has no named interface: CSI v1 carries no varying, attribute or \
+         uniform names; recompile it or store it as CSI v2"
+    )]
+    NoInterfaceNames(Stage),
     /// The vertex shader never assigns `gl_Position`.
     #[error("vertex shader does not write gl_Position")]
     NoPosition,
@@ -160,7 +167,8 @@ fn type_name(ty: Type, array_len: Option<u16>) -> String {
 impl Program {
     /// Link `vertex` and `fragment` (both verified shaders of the named stages).
     ///
-    /// Errors: wrong stage, no `gl_Position` write, no colour output, a fragment input
+    /// Errors: wrong stage, a shader without a named interface (CSI v1), no
+    /// `gl_Position` write, no colour output, a fragment input
     /// without a same-named vertex output, a varying or uniform declared with two
     /// different types. Unused vertex outputs are allowed.
     pub fn link(vertex: Shader, fragment: Shader) -> Result<Program, LinkError> {
@@ -169,6 +177,11 @@ impl Program {
         }
         if fragment.stage != Stage::Fragment {
             return Err(LinkError::WrongStage(Stage::Fragment));
+        }
+        for shader in [&vertex, &fragment] {
+            if !shader.interface.named {
+                return Err(LinkError::NoInterfaceNames(shader.stage));
+            }
         }
         if !vertex.interface.writes_position {
             return Err(LinkError::NoPosition);

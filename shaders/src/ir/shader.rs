@@ -62,6 +62,11 @@ pub struct Interface {
     pub uni_hi: i16,
     /// Vertex stage: `gl_Position` is assigned somewhere.
     pub writes_position: bool,
+    /// `symbols` is the declared interface by source name (every compiled shader, and
+    /// every CSI v2 load). `false` for a shader loaded from CSI v1, which carries no
+    /// names: its high-water marks are reconstructed from the IR and `symbols` is
+    /// empty, so it can run and be emitted by slot but cannot be linked by name.
+    pub named: bool,
 }
 
 impl Default for Interface {
@@ -73,6 +78,7 @@ impl Default for Interface {
             samp_hi: -1,
             uni_hi: -1,
             writes_position: false,
+            named: true,
         }
     }
 }
