@@ -1,1 +1,4 @@
 //! csir-render
+
+pub mod image_io;
+pub mod texture;

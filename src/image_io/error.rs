@@ -1,0 +1,53 @@
+use std::path::PathBuf;
+
+/// Why a PNG could not be read, decoded, encoded or written.
+///
+/// The path is the one the caller passed (or empty for in-memory data); the message
+/// comes from the operating system or the PNG codec.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageIoError {
+    /// The file could not be opened, read, created, written or renamed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file the operation was about.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The bytes are not a PNG this loader accepts (corrupt, truncated, too large).
+    #[error("{}: not a readable PNG: {message}", path.display())]
+    Decode {
+        /// The file the bytes came from (empty for in-memory data).
+        path: PathBuf,
+        /// What the decoder reported.
+        message: String,
+    },
+    /// The pixel buffer does not describe an image that can be encoded.
+    #[error("cannot encode a {width}x{height} RGBA8 image from {len} bytes{}", detail(.path))]
+    BadBuffer {
+        /// Width in pixels.
+        width: u32,
+        /// Height in pixels.
+        height: u32,
+        /// Length of the pixel buffer in bytes (must be width · height · 4).
+        len: usize,
+        /// The destination file, if any.
+        path: PathBuf,
+    },
+    /// The PNG encoder failed.
+    #[error("cannot encode PNG{}: {message}", detail(.path))]
+    Encode {
+        /// The destination file, if any.
+        path: PathBuf,
+        /// What the encoder reported.
+        message: String,
+    },
+}
+
+fn detail(path: &std::path::Path) -> String {
+    if path.as_os_str().is_empty() {
+        String::new()
+    } else {
+        format!(" for {}", path.display())
+    }
+}

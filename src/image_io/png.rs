@@ -1,0 +1,254 @@
+use std::fs;
+use std::io::{Cursor, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader, Limits};
+
+use super::{ImageIoError, Rgba8Image};
+
+/// Largest width or height accepted when decoding a PNG, in pixels (the scene format's
+/// framebuffer limit, and llvmpipe's `GL_MAX_TEXTURE_SIZE`). Larger files are rejected
+/// before any pixel memory is allocated.
+pub const MAX_PNG_SIDE: u32 = 16384;
+
+/// Decodes PNG bytes to RGBA8, top row first.
+///
+/// Any PNG colour type and bit depth is accepted: grey and RGB get alpha 255, palettes are
+/// expanded, 16-bit channels are reduced to 8 bits. `path` only labels errors (pass
+/// `Path::new("")` for in-memory data).
+///
+/// # Errors
+/// [`ImageIoError::Decode`] for bytes that are not a complete PNG, or a side larger than
+/// [`MAX_PNG_SIDE`].
+pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError> {
+    let decode_error = |message: String| ImageIoError::Decode {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_PNG_SIDE);
+    limits.max_image_height = Some(MAX_PNG_SIDE);
+    reader.limits(limits);
+    let rgba = reader
+        .decode()
+        .map_err(|e| decode_error(e.to_string()))?
+        .into_rgba8();
+    let (width, height) = rgba.dimensions();
+    Rgba8Image::new(width, height, rgba.into_raw())
+        .ok_or_else(|| decode_error(format!("empty image ({width}x{height})")))
+}
+
+/// Reads a PNG file and decodes it to RGBA8, top row first (see [`decode_png`]).
+///
+/// # Errors
+/// [`ImageIoError::Io`] when the file cannot be read, [`ImageIoError::Decode`] when it is
+/// not a readable PNG.
+pub fn read_png(path: &Path) -> Result<Rgba8Image, ImageIoError> {
+    let bytes = fs::read(path).map_err(|source| ImageIoError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    decode_png(&bytes, path)
+}
+
+/// Encodes RGBA8 pixels (`width · height · 4` bytes, top row first) as an 8-bit RGBA PNG.
+///
+/// Uses the fast deflate level (`fdeflate`) with the Paeth row filter. Measured on the
+/// 1920×1080 `procedural_1080p` frame (release build): 15 ms and 2.23 MB, against 21 ms
+/// for adaptive filters (same size), 14 ms / 2.5–3.0 MB for `Up`/`Sub`, and 595 ms /
+/// 1.45 MB for the default deflate level; llvmpipe needs about 37 CPU-ms to render it.
+///
+/// # Errors
+/// [`ImageIoError::BadBuffer`] when the buffer length does not match the size or a side
+/// is 0; [`ImageIoError::Encode`] if the encoder fails.
+pub fn encode_png(width: u32, height: u32, pixels: &[u8]) -> Result<Vec<u8>, ImageIoError> {
+    encode_png_for(width, height, pixels, Path::new(""))
+}
+
+fn encode_png_for(
+    width: u32,
+    height: u32,
+    pixels: &[u8],
+    path: &Path,
+) -> Result<Vec<u8>, ImageIoError> {
+    let expected = (width as usize)
+        .checked_mul(height as usize)
+        .and_then(|n| n.checked_mul(4));
+    if width == 0 || height == 0 || expected != Some(pixels.len()) {
+        return Err(ImageIoError::BadBuffer {
+            width,
+            height,
+            len: pixels.len(),
+            path: path.to_path_buf(),
+        });
+    }
+    // Deflate output of a rendered frame is typically 5-30% of the raw size.
+    let mut out = Vec::with_capacity(pixels.len() / 4 + 1024);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth)
+        .write_image(pixels, width, height, ExtendedColorType::Rgba8)
+        .map_err(|e| ImageIoError::Encode {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+    Ok(out)
+}
+
+/// Encodes RGBA8 pixels (top row first) as PNG and writes them to `path` atomically
+/// (see [`write_file_atomically`]).
+///
+/// # Errors
+/// As [`encode_png`], plus [`ImageIoError::Io`] when the file cannot be written; in every
+/// error case `path` is left as it was.
+pub fn write_png(path: &Path, width: u32, height: u32, pixels: &[u8]) -> Result<(), ImageIoError> {
+    let bytes = encode_png_for(width, height, pixels, path)?;
+    write_file_atomically(path, &bytes)
+}
+
+/// Writes `bytes` to `path` so that `path` holds either its old content or all of the new
+/// bytes, never a part: the bytes go to a new temporary file in the same folder (same file
+/// system, so the rename is atomic), which is then renamed over `path`. On any error the
+/// temporary file is removed. No `fsync` is done, so this protects against failed writes,
+/// not against power loss.
+///
+/// # Errors
+/// [`ImageIoError::Io`] naming `path` (or the temporary file) with the OS error.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ImageIoError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let io_error = |path: &Path, source| ImageIoError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file_name = path.file_name().ok_or_else(|| {
+        io_error(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file path"),
+        )
+    })?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(file_name);
+    temp_name.push(format!(".{}-{unique}.tmp", std::process::id()));
+    let temp = folder.join(temp_name);
+
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
+    if let Err(source) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(io_error(&temp, source));
+    }
+    fs::rename(&temp, path).map_err(|source| {
+        let _ = fs::remove_file(&temp);
+        io_error(path, source)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "csir-render-image-io-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn gradient(width: u32, height: u32) -> Vec<u8> {
+        let mut px = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                px.extend_from_slice(&[(x * 7) as u8, (y * 5) as u8, (x ^ y) as u8, 200]);
+            }
+        }
+        px
+    }
+
+    #[test]
+    fn encode_then_decode_gives_the_same_pixels() {
+        let px = gradient(37, 11);
+        let png = encode_png(37, 11, &px).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let img = decode_png(&png, Path::new("")).unwrap();
+        assert_eq!((img.width(), img.height()), (37, 11));
+        assert_eq!(img.pixels(), &px[..]);
+        // top row first: pixel (3, 0) is the first row of the buffer
+        assert_eq!(img.pixel(3, 0), Some([21, 0, 3, 200]));
+        assert_eq!(img.pixel(3, 10), Some([21, 50, 9, 200]));
+    }
+
+    #[test]
+    fn encode_rejects_a_buffer_of_the_wrong_size() {
+        assert!(matches!(
+            encode_png(4, 4, &[0; 63]),
+            Err(ImageIoError::BadBuffer { len: 63, .. })
+        ));
+        assert!(matches!(
+            encode_png(0, 4, &[]),
+            Err(ImageIoError::BadBuffer { .. })
+        ));
+    }
+
+    #[test]
+    fn decode_rejects_garbage_and_truncated_files() {
+        let err = decode_png(b"not a png", Path::new("x.png")).unwrap_err();
+        assert!(
+            err.to_string().starts_with("x.png: not a readable PNG"),
+            "{err}"
+        );
+        let png = encode_png(8, 8, &gradient(8, 8)).unwrap();
+        assert!(decode_png(&png[..png.len() / 2], Path::new("")).is_err());
+    }
+
+    #[test]
+    fn write_replaces_the_file_and_leaves_no_temporary() {
+        let dir = scratch_dir("write");
+        let path = dir.join("out.png");
+        fs::write(&path, b"old").unwrap();
+        write_png(&path, 5, 3, &gradient(5, 3)).unwrap();
+        assert_eq!(read_png(&path).unwrap().pixels(), &gradient(5, 3)[..]);
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("out.png")]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn failed_write_leaves_the_old_file_untouched() {
+        let dir = scratch_dir("fail");
+        let path = dir.join("out.png");
+        fs::write(&path, b"old").unwrap();
+        // a bad buffer fails before anything is written
+        assert!(write_png(&path, 5, 3, &[0; 7]).is_err());
+        // a missing folder fails when the temporary file is created
+        let missing = dir.join("no-such-folder").join("out.png");
+        let err = write_png(&missing, 1, 1, &[1, 2, 3, 4]).unwrap_err();
+        assert!(matches!(err, ImageIoError::Io { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn read_reports_a_missing_file_with_its_path() {
+        let err = read_png(Path::new("/nonexistent/dir/a.png")).unwrap_err();
+        assert!(
+            err.to_string().starts_with("/nonexistent/dir/a.png: "),
+            "{err}"
+        );
+    }
+}
