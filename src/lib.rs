@@ -1,4 +1,5 @@
 //! csir-render
 
+pub mod compare;
 pub mod image_io;
 pub mod texture;

@@ -1,0 +1,15 @@
+//! Image comparison: metrics for the `diff` command and for golden-image tests, and a
+//! heat map of where two images differ.
+//!
+//! Both images are RGBA8 of the same size ([`crate::image_io::Rgba8Image`]); a size
+//! mismatch is an error, never a metric. The channel conventions follow
+//! `shared/tools/peer-render/compare_png.py`, so the numbers can be checked against it:
+//! the maximum difference and the pixel counts look at all four channels, the mean
+//! absolute error and the PSNR at R, G and B only (alpha is 255 in almost every frame
+//! and would dilute them).
+
+mod heat_map;
+mod metrics;
+
+pub use heat_map::{DEFAULT_HEAT_GAIN, heat_map};
+pub use metrics::{CompareError, ImageDiff, compare};
