@@ -9,8 +9,10 @@
 //! See `shared/spec/architecture.md` for the picture and the seed document for the
 //! semantics every module keeps.
 
+pub mod csi;
 pub mod ir;
 pub mod link;
 
+pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
 pub use ir::{Ir, Limits, Op, Shader, Stage, Type};
 pub use link::{LinkError, Program, UniformError, UniformStorage};

@@ -1,0 +1,175 @@
+//! What can go wrong saving or loading CSI.
+//!
+//! A load error always names the byte offset of the field it concerns (or, for a
+//! missing field, where it should have started), so a bad blob can be inspected with
+//! a hex dump. A save error names the part of the [`Shader`](crate::ir::Shader) that
+//! CSI cannot store or that would not load back.
+
+use crate::ir::{Stage, Type, VerifyError};
+use thiserror::Error;
+
+/// A rejected CSI blob: what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid CSI blob at byte {offset}: {kind}")]
+pub struct CsiError {
+    /// Byte offset of the offending field from the start of the blob.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: CsiErrorKind,
+}
+
+impl CsiError {
+    pub(crate) fn new(offset: usize, kind: CsiErrorKind) -> CsiError {
+        CsiError { offset, kind }
+    }
+}
+
+/// The reasons a blob is rejected, in the order the loaders check them (see the
+/// [module docs](super)).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CsiErrorKind {
+    /// The caller's own limits fail [`Limits::validate`](crate::ir::Limits::validate).
+    #[error("the loader's limits are invalid ({0})")]
+    LoaderLimits(&'static str),
+    /// The blob ends inside a field.
+    #[error("truncated: {what} needs {need} bytes, {have} left")]
+    Truncated {
+        what: &'static str,
+        need: usize,
+        have: usize,
+    },
+    /// Word 0 is not `0x52495343` ("CSIR").
+    #[error("bad magic {found:#010x} (expected 0x52495343, \"CSIR\")")]
+    Magic { found: u32 },
+    /// Word 1 is neither 1 nor 2.
+    #[error("unsupported version {found} (this loader reads versions 1 and 2)")]
+    Version { found: u32 },
+    /// The stage code is not 0 (vertex) or 1 (fragment).
+    #[error("invalid shader stage {code}")]
+    Stage { code: u32 },
+    /// A count or stored limit is above what the loader accepts.
+    #[error("{what} is {value}, above the loader's limit {max}")]
+    Count {
+        what: &'static str,
+        value: u64,
+        max: u64,
+    },
+    /// The blob's length is not the one its header describes.
+    #[error("the blob is {actual} bytes but its header describes {expected}")]
+    Length { expected: u64, actual: u64 },
+    /// The stored checksum does not match the bytes.
+    #[error("checksum mismatch: stored {stored:#010x}, computed {computed:#010x}")]
+    Checksum { stored: u32, computed: u32 },
+    /// The stored limits fail [`Limits::validate`](crate::ir::Limits::validate).
+    #[error("the stored limits are invalid ({0})")]
+    Limits(&'static str),
+    /// A name's length is outside its bounds.
+    #[error("{what} is {len} bytes; CSI allows {min}..={max}")]
+    NameLength {
+        what: &'static str,
+        len: usize,
+        min: usize,
+        max: usize,
+    },
+    /// A name is not valid UTF-8.
+    #[error("{what} is not valid UTF-8")]
+    NameUtf8 { what: &'static str },
+    /// An enum or flag field holds a value with no meaning.
+    #[error("invalid {what} {value}")]
+    Code { what: &'static str, value: u32 },
+    /// Bytes remain after the last field.
+    #[error("{0} unexpected bytes after the metadata")]
+    Trailing(usize),
+    /// The interface metadata is inconsistent with itself or the stage.
+    #[error("{0}")]
+    Interface(#[from] InterfaceRule),
+    /// The IR fails the verifier (offset: the record, or the end of the IR).
+    #[error("{0}")]
+    Verify(#[from] VerifyError),
+}
+
+/// Why a [`Shader`](crate::ir::Shader) cannot be stored.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SaveError {
+    /// Only verified shaders are stored (the loader would reject anything else).
+    #[error("the shader does not verify: {0}")]
+    Verify(#[from] VerifyError),
+    /// The interface metadata would be rejected by the loader.
+    #[error("the shader's interface cannot be stored: {0}")]
+    Interface(#[from] InterfaceRule),
+    /// A name is too long (or a symbol name empty) for CSI v2.
+    #[error("{what} is {len} bytes; CSI allows {min}..={max}")]
+    NameLength {
+        what: &'static str,
+        len: usize,
+        min: usize,
+        max: usize,
+    },
+    /// A limit does not fit the format's 32-bit field.
+    #[error("limit {field} = {value} does not fit in 32 bits")]
+    Limit { field: &'static str, value: usize },
+}
+
+/// A rule of interface metadata that CSI v2 enforces on save and on load, so that the
+/// linker and the uniform setter can trust what a loaded shader says about its slots.
+/// A compiled shader satisfies all of them. For a shader with limits `L`:
+/// - each high-water mark is in `-1..L.<pool>` (attributes, varyings, samplers,
+///   uniform slots);
+/// - at most `L.attributes + L.varyings + L.uniform_slots + L.samplers + 1` symbols,
+///   names unique, and none at all when `named` is false;
+/// - no array of zero elements;
+/// - uniforms have a value type and occupy `slot .. slot + columns·len ≤ uni_hi + 1`;
+///   samplers are `sampler2D` at `slot .. slot + len ≤ samp_hi + 1`;
+/// - attributes (vertex only) at `location .. location + len ≤ attr_hi + 1`; varying
+///   inputs (fragment only) and outputs (vertex only) at `slot .. slot + len ≤
+///   var_hi + 1`; all with a value type (not void, none or sampler2D);
+/// - at most one colour output, fragment only, with a value type.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InterfaceRule {
+    /// A high-water mark is outside `-1..limit`.
+    #[error("{mark} is {value}, outside -1..{limit}")]
+    Mark {
+        mark: &'static str,
+        value: i16,
+        limit: usize,
+    },
+    /// More symbols than the limits leave room for.
+    #[error("{count} interface symbols, more than the {max} the limits allow")]
+    TooManySymbols { count: usize, max: usize },
+    /// `named` is false but symbols are listed.
+    #[error("a shader without a named interface lists symbols")]
+    SymbolsWithoutNames,
+    /// Two symbols share a name.
+    #[error("duplicate interface symbol '{0}'")]
+    DuplicateName(String),
+    /// `array_len` is `Some(0)`.
+    #[error("'{0}' is an array of zero elements")]
+    EmptyArray(String),
+    /// A symbol kind cannot have this type.
+    #[error("{kind} '{name}' cannot have type {ty}")]
+    Type {
+        kind: &'static str,
+        name: String,
+        ty: Type,
+    },
+    /// A symbol kind does not exist in this stage.
+    #[error("{kind} '{name}' in a {stage} shader")]
+    Stage {
+        kind: &'static str,
+        name: String,
+        stage: Stage,
+    },
+    /// A symbol's slots go past the stage's high-water mark.
+    #[error("{kind} '{name}' occupies slots {first}..{end}, past {mark} {hi}")]
+    Slot {
+        kind: &'static str,
+        name: String,
+        first: u32,
+        end: u32,
+        mark: &'static str,
+        hi: i16,
+    },
+    /// More than one fragment colour output.
+    #[error("second colour output '{0}' (one is supported)")]
+    SecondColorOutput(String),
+}
