@@ -10,6 +10,7 @@
 //! semantics every module keeps.
 
 pub mod csi;
+pub mod exec;
 pub mod ir;
 pub mod link;
 

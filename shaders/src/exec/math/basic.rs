@@ -1,0 +1,89 @@
+//! The exactly rounded per-lane operations of the arithmetic opcodes (reference A1,
+//! A2; B §4): RSQ, RCP, TRUNC, MIN, MAX, ABS and the 1.0/0.0 result of CMP.
+
+use super::Lane;
+
+/// RSQ: `1/sqrt(a)` with IEEE square root and division (two roundings), and 0 for
+/// `a <= 0` and NaN (reference A1: the seed's RSQ(x) = 0 for x <= 0). `rsq(+inf) = 0`.
+#[inline]
+pub fn rsq<L: Lane>(a: L) -> L {
+    let s = L::splat;
+    L::select(a.gt(s(0.0)), s(1.0) / a.sqrt(), s(0.0))
+}
+
+/// RCP: `1/a` with IEEE division, and 0 for `a == ±0` (seed "Reciprocal-based
+/// division": reciprocal of zero yields zero). NaN stays NaN, `rcp(±inf) = ±0`.
+#[inline]
+pub fn rcp<L: Lane>(a: L) -> L {
+    let s = L::splat;
+    L::select(a.eq(s(0.0)), s(0.0), s(1.0) / a)
+}
+
+/// TRUNC: round toward zero. Exact for every input: NaN and ±inf pass through, as
+/// do values of magnitude >= 2^23 (already integers); `trunc(-0.5) = -0.0`. (The
+/// original's `(float)(int)x` is undefined outside the `int` range, B §10.17.)
+#[inline]
+pub fn trunc<L: Lane>(a: L) -> L {
+    a.trunc()
+}
+
+/// MIN: `a < b ? a : b` (reference A1). With a NaN operand the result is `b`.
+#[inline]
+pub fn min<L: Lane>(a: L, b: L) -> L {
+    L::select(a.lt(b), a, b)
+}
+
+/// MAX: `a > b ? a : b` (reference A1). With a NaN operand the result is `b`.
+#[inline]
+pub fn max<L: Lane>(a: L, b: L) -> L {
+    L::select(a.gt(b), a, b)
+}
+
+/// ABS: clear the sign bit, so `abs(-0.0) = +0.0` and NaN keeps its payload. (The
+/// original's `a < 0 ? -a : a` returned −0.0 for −0.0.)
+#[inline]
+pub fn abs<L: Lane>(a: L) -> L {
+    a.abs()
+}
+
+/// A comparison mask as the CSIR boolean: 1.0 where true, 0.0 where false (seed
+/// "Integer and boolean representation").
+#[inline]
+pub fn from_mask<L: Lane>(mask: L::Mask) -> L {
+    L::select(mask, L::splat(1.0), L::splat(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_edge_values() {
+        let nan = f32::NAN;
+        assert_eq!(rsq(4.0f32), 0.5);
+        assert_eq!(rsq(2.0f32), 1.0 / 2.0f32.sqrt());
+        for v in [0.0f32, -0.0, -1.0, nan, f32::NEG_INFINITY, f32::INFINITY] {
+            assert_eq!(rsq(v).to_bits(), 0, "rsq({v})");
+        }
+        assert_eq!(rcp(0.0f32).to_bits(), 0);
+        assert_eq!(rcp(-0.0f32).to_bits(), 0);
+        assert_eq!(rcp(4.0f32), 0.25);
+        assert_eq!(rcp(-3.0f32), 1.0 / -3.0);
+        assert!(rcp(nan).is_nan());
+        assert_eq!(rcp(f32::NEG_INFINITY).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(trunc(-2.7f32), -2.0);
+        assert_eq!(trunc(-0.5f32).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(trunc(3e9f32), 3e9);
+        assert!(trunc(nan).is_nan());
+        assert_eq!(min(1.0f32, 2.0), 1.0);
+        assert_eq!(max(1.0f32, 2.0), 2.0);
+        assert_eq!(min(nan, 2.0), 2.0);
+        assert!(min(2.0, nan).is_nan());
+        assert_eq!(max(nan, 2.0), 2.0);
+        assert!(max(2.0, nan).is_nan());
+        assert_eq!(min(0.0f32, -0.0).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(abs(-0.0f32).to_bits(), 0);
+        assert_eq!(from_mask::<f32>(true), 1.0);
+        assert_eq!(from_mask::<f32>(false), 0.0);
+    }
+}

@@ -1,0 +1,312 @@
+//! The lane traits the shared math is written over: [`Lane`] for `f32` values (one
+//! lane, or eight in a [`wide::f32x8`]) and [`Lane64`] for the `f64` helpers of `pow`
+//! (one `f64`, or four in a [`wide::f64x4`]).
+//!
+//! Every method maps to one IEEE-exact primitive (add, subtract, multiply, divide,
+//! square root, truncation, floor, comparison, select, sign or bit manipulation), so
+//! an algorithm written once over these traits gives the same bits in every lane on
+//! both types (architecture.md; crates.md §5: no `recip`, `recip_sqrt`, `mul_add`,
+//! `sin_cos`, and never an FMA).
+
+use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Shl, Shr, Sub};
+use wide::{f32x8, f64x4, u64x4};
+
+/// A vector of `f32` lanes (or a single `f32`) with exactly rounded operations.
+///
+/// Comparisons follow IEEE: every comparison with a NaN is false except `ne`.
+pub trait Lane:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// Per-lane boolean: `bool` for `f32`, an all-ones/all-zeros lane mask for `f32x8`.
+    type Mask: Copy
+        + BitAnd<Output = Self::Mask>
+        + BitOr<Output = Self::Mask>
+        + Not<Output = Self::Mask>;
+    /// The `f64` lane type that holds half (or all) of these lanes, see [`Lane::zip_f64`].
+    type F64: Lane64;
+
+    /// Number of lanes.
+    const LANES: usize;
+
+    /// Every lane set to `v`.
+    fn splat(v: f32) -> Self;
+    /// IEEE square root (correctly rounded; NaN for negative input).
+    fn sqrt(self) -> Self;
+    /// Round toward zero (exact; NaN, infinities and large integers pass through).
+    fn trunc(self) -> Self;
+    /// Round toward negative infinity (exact).
+    fn floor(self) -> Self;
+    /// Clear the sign bit (exact; `abs(-0.0) = +0.0`).
+    fn abs(self) -> Self;
+    /// `self < rhs` per lane.
+    fn lt(self, rhs: Self) -> Self::Mask;
+    /// `self <= rhs` per lane.
+    fn le(self, rhs: Self) -> Self::Mask;
+    /// `self > rhs` per lane.
+    fn gt(self, rhs: Self) -> Self::Mask;
+    /// `self >= rhs` per lane.
+    fn ge(self, rhs: Self) -> Self::Mask;
+    /// `self == rhs` per lane.
+    fn eq(self, rhs: Self) -> Self::Mask;
+    /// `self != rhs` per lane (true for NaN).
+    fn ne(self, rhs: Self) -> Self::Mask;
+    /// The sign bit per lane (true for `-0.0` and negative NaNs).
+    fn is_sign_negative(self) -> Self::Mask;
+    /// `mask ? if_true : if_false` per lane.
+    fn select(mask: Self::Mask, if_true: Self, if_false: Self) -> Self;
+    /// Widen `self` and `other` to `f64` (exact), apply `f` and round the result back
+    /// to `f32` (round to nearest even). `f64x4` holds four lanes, so for `f32x8` `f`
+    /// runs once per half.
+    fn zip_f64(self, other: Self, f: impl Fn(Self::F64, Self::F64) -> Self::F64) -> Self;
+}
+
+/// A vector of `f64` lanes (or a single `f64`) with exactly rounded operations and
+/// access to the IEEE bit pattern.
+pub trait Lane64:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
+{
+    /// Per-lane boolean.
+    type Mask: Copy;
+    /// The raw `u64` bit pattern per lane.
+    type Bits: Copy
+        + BitAnd<Output = Self::Bits>
+        + BitOr<Output = Self::Bits>
+        + Shl<u32, Output = Self::Bits>
+        + Shr<u32, Output = Self::Bits>;
+
+    /// Every lane set to `v`.
+    fn splat(v: f64) -> Self;
+    /// Every lane's bits set to `v`.
+    fn splat_bits(v: u64) -> Self::Bits;
+    /// Reinterpret as bits.
+    fn to_bits(self) -> Self::Bits;
+    /// Reinterpret bits as floats.
+    fn from_bits(bits: Self::Bits) -> Self;
+    /// `self > rhs` per lane.
+    fn gt(self, rhs: Self) -> Self::Mask;
+    /// `self >= rhs` per lane.
+    fn ge(self, rhs: Self) -> Self::Mask;
+    /// `self <= rhs` per lane.
+    fn le(self, rhs: Self) -> Self::Mask;
+    /// `mask ? if_true : if_false` per lane.
+    fn select(mask: Self::Mask, if_true: Self, if_false: Self) -> Self;
+}
+
+impl Lane for f32 {
+    type Mask = bool;
+    type F64 = f64;
+    const LANES: usize = 1;
+
+    #[inline]
+    fn splat(v: f32) -> Self {
+        v
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        f32::sqrt(self)
+    }
+    #[inline]
+    fn trunc(self) -> Self {
+        f32::trunc(self)
+    }
+    #[inline]
+    fn floor(self) -> Self {
+        f32::floor(self)
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+    #[inline]
+    fn lt(self, rhs: Self) -> bool {
+        self < rhs
+    }
+    #[inline]
+    fn le(self, rhs: Self) -> bool {
+        self <= rhs
+    }
+    #[inline]
+    fn gt(self, rhs: Self) -> bool {
+        self > rhs
+    }
+    #[inline]
+    fn ge(self, rhs: Self) -> bool {
+        self >= rhs
+    }
+    #[inline]
+    fn eq(self, rhs: Self) -> bool {
+        self == rhs
+    }
+    #[inline]
+    fn ne(self, rhs: Self) -> bool {
+        self != rhs
+    }
+    #[inline]
+    fn is_sign_negative(self) -> bool {
+        f32::is_sign_negative(self)
+    }
+    #[inline]
+    fn select(mask: bool, if_true: Self, if_false: Self) -> Self {
+        if mask { if_true } else { if_false }
+    }
+    #[inline]
+    fn zip_f64(self, other: Self, f: impl Fn(f64, f64) -> f64) -> Self {
+        f(self as f64, other as f64) as f32
+    }
+}
+
+impl Lane for f32x8 {
+    type Mask = f32x8;
+    type F64 = f64x4;
+    const LANES: usize = 8;
+
+    #[inline]
+    fn splat(v: f32) -> Self {
+        f32x8::splat(v)
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        f32x8::sqrt(self)
+    }
+    #[inline]
+    fn trunc(self) -> Self {
+        f32x8::trunc(self)
+    }
+    #[inline]
+    fn floor(self) -> Self {
+        f32x8::floor(self)
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        f32x8::abs(self)
+    }
+    #[inline]
+    fn lt(self, rhs: Self) -> Self {
+        self.simd_lt(rhs)
+    }
+    #[inline]
+    fn le(self, rhs: Self) -> Self {
+        self.simd_le(rhs)
+    }
+    #[inline]
+    fn gt(self, rhs: Self) -> Self {
+        self.simd_gt(rhs)
+    }
+    #[inline]
+    fn ge(self, rhs: Self) -> Self {
+        self.simd_ge(rhs)
+    }
+    #[inline]
+    fn eq(self, rhs: Self) -> Self {
+        self.simd_eq(rhs)
+    }
+    #[inline]
+    fn ne(self, rhs: Self) -> Self {
+        self.simd_ne(rhs)
+    }
+    #[inline]
+    fn is_sign_negative(self) -> Self {
+        f32x8::is_sign_negative(self)
+    }
+    #[inline]
+    fn select(mask: Self, if_true: Self, if_false: Self) -> Self {
+        mask.select(if_true, if_false)
+    }
+    #[inline]
+    fn zip_f64(self, other: Self, f: impl Fn(f64x4, f64x4) -> f64x4) -> Self {
+        let (a, b) = (self.to_array(), other.to_array());
+        let half = |k: usize| {
+            let wide = |v: &[f32; 8]| f64x4::new(std::array::from_fn(|i| v[k + i] as f64));
+            f(wide(&a), wide(&b)).to_array()
+        };
+        let (lo, hi) = (half(0), half(4));
+        f32x8::new(std::array::from_fn(|i| {
+            if i < 4 {
+                lo[i] as f32
+            } else {
+                hi[i - 4] as f32
+            }
+        }))
+    }
+}
+
+impl Lane64 for f64 {
+    type Mask = bool;
+    type Bits = u64;
+
+    #[inline]
+    fn splat(v: f64) -> Self {
+        v
+    }
+    #[inline]
+    fn splat_bits(v: u64) -> u64 {
+        v
+    }
+    #[inline]
+    fn to_bits(self) -> u64 {
+        f64::to_bits(self)
+    }
+    #[inline]
+    fn from_bits(bits: u64) -> Self {
+        f64::from_bits(bits)
+    }
+    #[inline]
+    fn gt(self, rhs: Self) -> bool {
+        self > rhs
+    }
+    #[inline]
+    fn ge(self, rhs: Self) -> bool {
+        self >= rhs
+    }
+    #[inline]
+    fn le(self, rhs: Self) -> bool {
+        self <= rhs
+    }
+    #[inline]
+    fn select(mask: bool, if_true: Self, if_false: Self) -> Self {
+        if mask { if_true } else { if_false }
+    }
+}
+
+impl Lane64 for f64x4 {
+    type Mask = f64x4;
+    type Bits = u64x4;
+
+    #[inline]
+    fn splat(v: f64) -> Self {
+        f64x4::splat(v)
+    }
+    #[inline]
+    fn splat_bits(v: u64) -> u64x4 {
+        u64x4::splat(v)
+    }
+    #[inline]
+    fn to_bits(self) -> u64x4 {
+        f64x4::to_bits(self)
+    }
+    #[inline]
+    fn from_bits(bits: u64x4) -> Self {
+        f64x4::from_bits(bits)
+    }
+    #[inline]
+    fn gt(self, rhs: Self) -> Self {
+        self.simd_gt(rhs)
+    }
+    #[inline]
+    fn ge(self, rhs: Self) -> Self {
+        self.simd_ge(rhs)
+    }
+    #[inline]
+    fn le(self, rhs: Self) -> Self {
+        self.simd_le(rhs)
+    }
+    #[inline]
+    fn select(mask: Self, if_true: Self, if_false: Self) -> Self {
+        mask.select(if_true, if_false)
+    }
+}

@@ -1,0 +1,29 @@
+//! The shared math of the interpreters, written once over [`Lane`] so that the scalar
+//! interpreter (`f32`) and the batch interpreter (`wide::f32x8`) give the same bits in
+//! every lane for every input, NaN, ±inf, ±0 and subnormals included
+//! (architecture.md: "transcendental functions are written once").
+//!
+//! Only IEEE-exact primitives are used, always in the same order: + − × ÷, sqrt,
+//! trunc, floor, comparisons, selects and bit casts (no libm, no FMA, none of `wide`'s
+//! approximate `recip`/`recip_sqrt`/`sin_cos`; crates.md §5). `pow` works in `f64`
+//! through [`Lane64`] (`f64` and `wide::f64x4`).
+//!
+//! | function | rule | accuracy (measured by the tests) |
+//! |---|---|---|
+//! | [`sin`], [`cos`] | reference A2 | ≤ 7.7e-8 absolute for \|x\| ≤ 1e4, ≤ 9.6e-7 to 1e5 |
+//! | [`pow`] | C `powf` (A2) | correctly rounded on 3e6 random samples; ≤ 1 ulp asserted |
+//! | [`rsq`], [`rcp`] | A1/A2: IEEE sqrt and division, 0 at the seed's poles | correctly rounded steps |
+//! | [`trunc`], [`min`], [`max`], [`abs`] | A1, B §4 | exact |
+
+mod basic;
+mod lane;
+mod pow;
+mod trig;
+
+pub use basic::{abs, from_mask, max, min, rcp, rsq, trunc};
+pub use lane::{Lane, Lane64};
+pub use pow::pow;
+pub use trig::{cos, sin};
+
+#[cfg(test)]
+mod parity;
