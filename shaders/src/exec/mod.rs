@@ -1,4 +1,34 @@
-//! Execution of CSIR on the CPU. For now: the math shared by the scalar and the SIMD
-//! batch interpreters ([`math`]).
+//! Execution of CSIR on the CPU: the scalar interpreter ([`Machine`], the executable
+//! reference for CSIR semantics), the texture interface it samples through
+//! ([`Samplers`]) and the math shared with the SIMD batch interpreter ([`math`]).
+//!
+//! ```text
+//! Shader ──Machine::new (verify, allocate once)──▶ Machine
+//!            per vertex / pixel: Machine::run(&Inputs, &mut Outputs)
+//! ```
+//!
+//! Semantics: the seed's interpreter (reference B §4) with reference A1/A2: float4
+//! temporaries with scalars in lane 0; comparisons give 1.0/0.0 (NaN compares false
+//! except `!=`); IF tests lane 0 against zero (NaN is true); RCP(0) = 0; RSQ(x) = 0 for
+//! x <= 0 or NaN; CONST zeroes unused lanes; MIN is `a<b?a:b`, MAX `a>b?a:b`; accurate
+//! RSQ/RCP/SIN/COS/POW; SAMPLE honours its sampler slot. The per-opcode rules are on
+//! the `alu` module (temp-to-temp opcodes) and [`Machine`] (interface, control flow).
 
+mod alu;
+mod control;
+mod error;
+mod io;
 pub mod math;
+mod observer;
+mod sampler;
+mod scalar;
+mod temps;
+
+pub use error::{ExecError, Fault};
+pub use io::{DEFAULT_ATTRIBUTE, Inputs, MAX_VARYINGS, Outputs};
+pub use observer::{NoObserver, Observer, Step};
+pub use sampler::{NearestClampTexture, NoSamplers, Samplers, TextureSizeError};
+pub use scalar::Machine;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,219 @@
+//! Texture access for SAMPLE: the [`Samplers`] trait (one texture per sampler slot),
+//! [`NoSamplers`], and [`NearestClampTexture`], a small RGBA8 texture for tests and
+//! tools.
+//!
+//! SAMPLE honours its sampler slot (reference A2; the original ignored it, B §10.8).
+//! Filtering, wrapping and orientation are sampler state owned by whoever implements
+//! [`Samplers`] (reference A6; `scene-format.md`): the renderer's textures implement it
+//! with nearest/linear and clamp/repeat/mirror.
+
+/// The textures a shader invocation can sample, one per sampler slot
+/// (`0..Limits::samplers`).
+///
+/// `sample` returns RGBA, normally in [0, 1], for texture coordinate `(s, t)`. It must
+/// not panic for any coordinate (NaN, ±inf, huge) or any slot; a slot with no texture
+/// returns (0, 0, 0, 0), as the original did without a texture (B §4). `Sync`, so one
+/// set of textures can serve every rendering thread.
+pub trait Samplers: Sync {
+    /// Sample the texture bound to `slot` at `(s, t)`.
+    fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4];
+}
+
+/// No textures at all: every sample is (0, 0, 0, 0) (B §4, "no texture").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoSamplers;
+
+impl Samplers for NoSamplers {
+    #[inline]
+    fn sample(&self, _slot: usize, _s: f32, _t: f32) -> [f32; 4] {
+        [0.0; 4]
+    }
+}
+
+/// Why texel data does not form a [`NearestClampTexture`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextureSizeError {
+    /// Width or height is 0.
+    #[error("a texture must be at least 1x1 texels, got {width}x{height}")]
+    Empty { width: u32, height: u32 },
+    /// The byte count is not `width · height · 4`.
+    #[error("a {width}x{height} RGBA8 texture needs {} bytes, got {len}", *width as u64 * *height as u64 * 4)]
+    Size { width: u32, height: u32, len: usize },
+}
+
+/// An RGBA8 texture sampled with OpenGL's `GL_NEAREST` filter and
+/// `GL_CLAMP_TO_EDGE` wrap: texel `i = clamp(floor(s·width), 0, width−1)`, likewise
+/// `j` from `t` and `height`, each byte divided by 255.
+///
+/// Texel row 0 is the first row in memory and sits at t = 0 (`scene-format.md`: the
+/// renderer stores textures bottom row first). Bytes are R, G, B, A (the original
+/// read B, G, R, A and used `round(s·(w−1))`, which A2 replaces with GL's rule).
+/// NaN coordinates select texel 0; ±inf and huge values clamp to the edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearestClampTexture {
+    width: u32,
+    height: u32,
+    texels: Vec<[u8; 4]>,
+}
+
+impl NearestClampTexture {
+    /// A `width × height` texture from `width·height·4` RGBA bytes, row 0 first.
+    ///
+    /// Errors: an empty size, or a byte count that does not match.
+    pub fn new(width: u32, height: u32, rgba: &[u8]) -> Result<Self, TextureSizeError> {
+        if width == 0 || height == 0 {
+            return Err(TextureSizeError::Empty { width, height });
+        }
+        if rgba.len() as u64 != width as u64 * height as u64 * 4 {
+            return Err(TextureSizeError::Size {
+                width,
+                height,
+                len: rgba.len(),
+            });
+        }
+        let texels = rgba
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect();
+        Ok(NearestClampTexture {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    /// A 1×1 texture of one colour.
+    pub fn solid(rgba: [u8; 4]) -> Self {
+        NearestClampTexture {
+            width: 1,
+            height: 1,
+            texels: vec![rgba],
+        }
+    }
+
+    /// Width in texels (>= 1).
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in texels (>= 1).
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// RGBA in [0, 1] of the texel containing `(s, t)`, clamped to the edge texels.
+    pub fn sample(&self, s: f32, t: f32) -> [f32; 4] {
+        let i = nearest_clamped(s, self.width);
+        let j = nearest_clamped(t, self.height);
+        let texel = self.texels[j * self.width as usize + i];
+        texel.map(|c| c as f32 / 255.0)
+    }
+}
+
+/// `clamp(floor(coord·size), 0, size−1)`. The float-to-int cast saturates (NaN gives
+/// 0), so no coordinate can index out of range.
+fn nearest_clamped(coord: f32, size: u32) -> usize {
+    let index = (coord * size as f32).floor() as i64;
+    index.clamp(0, size as i64 - 1) as usize
+}
+
+impl Samplers for NearestClampTexture {
+    /// Every slot reads this one texture.
+    fn sample(&self, _slot: usize, s: f32, t: f32) -> [f32; 4] {
+        NearestClampTexture::sample(self, s, t)
+    }
+}
+
+impl Samplers for Vec<NearestClampTexture> {
+    /// Slot `k` reads element `k`; slots past the end read (0, 0, 0, 0).
+    fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
+        self.get(slot).map_or([0.0; 4], |tex| tex.sample(s, t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2×2: row 0 (t < 0.5) red, green; row 1 blue, white.
+    fn quad() -> NearestClampTexture {
+        #[rustfmt::skip]
+        let bytes = [
+            255, 0, 0, 255,    0, 255, 0, 255,
+            0, 0, 255, 255,    255, 255, 255, 128,
+        ];
+        NearestClampTexture::new(2, 2, &bytes).unwrap()
+    }
+
+    const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+    const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+    const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+
+    #[test]
+    fn texel_centres_and_row_zero_at_t_zero() {
+        let tex = quad();
+        assert_eq!(tex.sample(0.25, 0.25), RED);
+        assert_eq!(tex.sample(0.75, 0.25), GREEN);
+        assert_eq!(tex.sample(0.25, 0.75), BLUE);
+        assert_eq!(tex.sample(0.75, 0.75), [1.0, 1.0, 1.0, 128.0 / 255.0]);
+    }
+
+    #[test]
+    fn edges_follow_floor_and_clamp() {
+        let tex = quad();
+        // s = 0.5 is the left edge of texel 1; just below it is texel 0.
+        assert_eq!(tex.sample(0.5, 0.0), GREEN);
+        assert_eq!(tex.sample(0.499_999_97, 0.0), RED);
+        // s = 1.0 and t = 1.0 clamp to the last texel.
+        assert_eq!(tex.sample(1.0, 0.0), GREEN);
+        assert_eq!(tex.sample(0.0, 1.0), BLUE);
+        assert_eq!(tex.sample(-0.3, 0.2), RED);
+        assert_eq!(tex.sample(7.0, -2.0), GREEN);
+    }
+
+    #[test]
+    fn never_panics_on_odd_coordinates() {
+        let tex = quad();
+        let odd = [
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MAX,
+            f32::MIN,
+            1e30,
+            -0.0,
+        ];
+        for &s in &odd {
+            for &t in &odd {
+                let c = tex.sample(s, t);
+                assert!(c.iter().all(|v| (0.0..=1.0).contains(v)));
+            }
+        }
+        assert_eq!(tex.sample(f32::NAN, f32::NAN), RED);
+        assert_eq!(tex.sample(f32::INFINITY, f32::NEG_INFINITY), GREEN);
+    }
+
+    #[test]
+    fn slots_pick_their_own_texture() {
+        let set = vec![quad(), NearestClampTexture::solid([0, 0, 255, 0])];
+        assert_eq!(set.sample(0, 0.1, 0.1), RED);
+        assert_eq!(set.sample(1, 0.1, 0.1), [0.0, 0.0, 1.0, 0.0]);
+        assert_eq!(set.sample(2, 0.1, 0.1), [0.0; 4]);
+        assert_eq!(NoSamplers.sample(0, 0.5, 0.5), [0.0; 4]);
+    }
+
+    #[test]
+    fn size_errors() {
+        assert_eq!(
+            NearestClampTexture::new(0, 2, &[]),
+            Err(TextureSizeError::Empty {
+                width: 0,
+                height: 2
+            })
+        );
+        assert!(matches!(
+            NearestClampTexture::new(2, 2, &[0; 15]),
+            Err(TextureSizeError::Size { len: 15, .. })
+        ));
+    }
+}
