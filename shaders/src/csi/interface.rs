@@ -143,16 +143,8 @@ fn is_value_type(ty: Type) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::csi::tests::sym;
     use crate::ir::InterfaceSymbol;
-
-    fn sym(name: &str, ty: Type, array_len: Option<u16>, kind: SymbolKind) -> InterfaceSymbol {
-        InterfaceSymbol {
-            name: name.into(),
-            ty,
-            array_len,
-            kind,
-        }
-    }
 
     fn shader(stage: Stage, symbols: Vec<InterfaceSymbol>) -> Shader {
         Shader {

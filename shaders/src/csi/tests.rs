@@ -9,7 +9,12 @@ use crate::link::{LinkError, Program};
 use crate::{Ir, Limits};
 use proptest::prelude::*;
 
-fn sym(name: &str, ty: Type, array_len: Option<u16>, kind: SymbolKind) -> InterfaceSymbol {
+pub(super) fn sym(
+    name: &str,
+    ty: Type,
+    array_len: Option<u16>,
+    kind: SymbolKind,
+) -> InterfaceSymbol {
     InterfaceSymbol {
         name: name.into(),
         ty,

@@ -42,7 +42,7 @@ use super::wire::{
     HEADER_LEN, Header, RECORD_LEN, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Interface, Ir, Limits, Op, Shader, Stage, verify};
+use crate::ir::{Interface, Ir, Limits, Op, Shader, verify};
 
 /// Name given to every shader loaded from v1 (the original's choice).
 pub const V1_NAME: &str = "csi";
@@ -55,17 +55,7 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     verify(shader)?;
     let mut out =
         Vec::with_capacity(HEADER_LEN + RECORD_LEN * shader.ir.len() + 4 * shader.imm.len());
-    Header {
-        version: 1,
-        stage: shader.stage.code(),
-        // Verified: the counts are within limits that fit in i16.
-        nir: shader.ir.len() as u32,
-        nimm: shader.imm.len() as u32,
-        ntmp: u32::from(shader.ntmp),
-        checksum: 0,
-        word7: 0,
-    }
-    .write(&mut out);
+    Header::of(shader, 1).write(&mut out);
     for ir in &shader.ir {
         write_record(&mut out, ir);
     }
@@ -77,18 +67,8 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
 
 /// Decode a v1 blob whose common header checks (length, magic, version) passed.
 pub(super) fn load(bytes: &[u8], header: &Header, limits: &Limits) -> Result<Shader, CsiError> {
-    let stage = Stage::from_code(header.stage).ok_or(CsiError::new(
-        at::STAGE,
-        CsiErrorKind::Stage { code: header.stage },
-    ))?;
-    let nir = super::count(
-        at::NIR,
-        "instruction count",
-        header.nir,
-        limits.instructions,
-    )?;
-    let nimm = super::count(at::NIMM, "immediate count", header.nimm, limits.immediates)?;
-    let ntmp = super::count(at::NTMP, "temporary count", header.ntmp, limits.temporaries)?;
+    let stage = header.stage()?;
+    let (nir, nimm, ntmp) = header.counts(limits)?;
     let ir_end = HEADER_LEN + RECORD_LEN * nir;
     let expected = ir_end + 4 * nimm;
     if bytes.len() != expected {

@@ -53,7 +53,7 @@ use super::wire::{
     HEADER_LEN, Header, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Interface, InterfaceSymbol, Limits, Shader, Stage, SymbolKind, Type, verify};
+use crate::ir::{Interface, InterfaceSymbol, Limits, Shader, SymbolKind, Type, verify};
 
 /// Byte offset of the first instruction record.
 pub(super) const IR_START: usize = HEADER_LEN + 4 * LIMIT_FIELDS.len();
@@ -145,17 +145,7 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
         *word = u32::try_from(value).map_err(|_| SaveError::Limit { field, value })?;
     }
     let mut out = Vec::new();
-    Header {
-        version: 2,
-        stage: shader.stage.code(),
-        // Verified: the counts are within limits that fit in i16.
-        nir: shader.ir.len() as u32,
-        nimm: shader.imm.len() as u32,
-        ntmp: u32::from(shader.ntmp),
-        checksum: 0,
-        word7: 0,
-    }
-    .write(&mut out);
+    Header::of(shader, 2).write(&mut out);
     for word in limit_words {
         out.extend_from_slice(&word.to_le_bytes());
     }
@@ -214,20 +204,10 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
             },
         ));
     }
-    let stage = Stage::from_code(header.stage).ok_or(CsiError::new(
-        at::STAGE,
-        CsiErrorKind::Stage { code: header.stage },
-    ))?;
+    let stage = header.stage()?;
     let mut r = Reader::at(bytes, HEADER_LEN);
     let limits = read_limits(&mut r, loader)?;
-    let nir = super::count(
-        at::NIR,
-        "instruction count",
-        header.nir,
-        limits.instructions,
-    )?;
-    let nimm = super::count(at::NIMM, "immediate count", header.nimm, limits.immediates)?;
-    let ntmp = super::count(at::NTMP, "temporary count", header.ntmp, limits.temporaries)?;
+    let (nir, nimm, ntmp) = header.counts(&limits)?;
     let ir = read_records(&mut r, nir)?;
     let imm = read_immediates(&mut r, nimm)?;
     let name = read_name(&mut r, "shader name", 0, MAX_SHADER_NAME)?;

@@ -20,7 +20,7 @@
 
 use super::error::{CsiError, CsiErrorKind};
 use super::reader::Reader;
-use crate::ir::Ir;
+use crate::ir::{Ir, Limits, Shader, Stage};
 
 /// Magic word 0: the bytes "CSIR" read as a little-endian `u32`.
 pub const MAGIC: u32 = 0x5249_5343;
@@ -82,6 +82,38 @@ impl Header {
             checksum: r.u32("checksum")?,
             word7: r.u32("header word 7")?,
         })
+    }
+
+    /// The header of `shader` for `version`, with the checksum and word 7 left 0.
+    pub(super) fn of(shader: &Shader, version: u32) -> Header {
+        Header {
+            version,
+            stage: shader.stage.code(),
+            // Callers verify first: the counts are within limits that fit in i16.
+            nir: shader.ir.len() as u32,
+            nimm: shader.imm.len() as u32,
+            ntmp: u32::from(shader.ntmp),
+            checksum: 0,
+            word7: 0,
+        }
+    }
+
+    /// The stage code, decoded (0 vertex, 1 fragment).
+    pub(super) fn stage(&self) -> Result<Stage, CsiError> {
+        Stage::from_code(self.stage).ok_or(CsiError::new(
+            at::STAGE,
+            CsiErrorKind::Stage { code: self.stage },
+        ))
+    }
+
+    /// `(nir, nimm, ntmp)`, each checked against its pool in `limits` before anything
+    /// is sized by it.
+    pub(super) fn counts(&self, limits: &Limits) -> Result<(usize, usize, usize), CsiError> {
+        Ok((
+            super::count(at::NIR, "instruction count", self.nir, limits.instructions)?,
+            super::count(at::NIMM, "immediate count", self.nimm, limits.immediates)?,
+            super::count(at::NTMP, "temporary count", self.ntmp, limits.temporaries)?,
+        ))
     }
 
     /// Append the 32 header bytes.
