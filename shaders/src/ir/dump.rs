@@ -1,7 +1,7 @@
 //! The human-readable IR dump (seed "IR dump"; reference B §3.1). A debugging
 //! surface, not an interchange format.
 
-use super::{Op, Shader, SymbolKind};
+use super::{Ir, Op, Shader, SymbolKind};
 use std::fmt::Write;
 
 /// Render `shader` as text:
@@ -42,35 +42,41 @@ pub fn dump(shader: &Shader) -> String {
     }
     out.push_str("block 0:\n");
     for ir in &shader.ir {
-        let Some(op) = ir.opcode() else {
-            let _ = writeln!(out, "  invalid opcode {}", ir.op);
-            continue;
-        };
-        if op == Op::Nop {
-            continue;
+        if ir.op != Op::Nop.code() {
+            let _ = writeln!(out, "  {}", instruction(ir));
         }
-        out.push_str("  ");
-        if ir.dst >= 0 {
-            let _ = write!(out, "%{} = ", ir.dst);
-        }
-        out.push_str(op.mnemonic());
-        if ir.a >= 0 {
-            let _ = write!(out, " %{}", ir.a);
-        }
-        if ir.b >= 0 {
-            let _ = write!(out, " %{}", ir.b);
-        }
-        if ir.aux != 0 || matches!(op, Op::LoadAttr | Op::LoadUni | Op::Sample) {
-            let _ = write!(out, " aux {}", ir.aux);
-        }
-        out.push('\n');
+    }
+    out
+}
+
+/// One instruction as the dump prints it, without indentation: `%D = ` when
+/// dst ≥ 0, the mnemonic, ` %A` / ` %B` when ≥ 0, ` aux X` when aux ≠ 0 and always
+/// for `load_attr`, `load_uni` and `sample2d` (`invalid opcode N` for a bad byte).
+/// Also used by the TGSI parity dump, which prints each record beside its TGSI.
+pub fn instruction(ir: &Ir) -> String {
+    let Some(op) = ir.opcode() else {
+        return format!("invalid opcode {}", ir.op);
+    };
+    let mut out = String::new();
+    if ir.dst >= 0 {
+        let _ = write!(out, "%{} = ", ir.dst);
+    }
+    out.push_str(op.mnemonic());
+    if ir.a >= 0 {
+        let _ = write!(out, " %{}", ir.a);
+    }
+    if ir.b >= 0 {
+        let _ = write!(out, " %{}", ir.b);
+    }
+    if ir.aux != 0 || matches!(op, Op::LoadAttr | Op::LoadUni | Op::Sample) {
+        let _ = write!(out, " aux {}", ir.aux);
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Interface, InterfaceSymbol, Ir, Limits, Stage, Type};
+    use super::super::{Interface, InterfaceSymbol, Limits, Stage, Type};
     use super::*;
 
     #[test]

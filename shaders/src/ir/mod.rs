@@ -21,7 +21,7 @@ mod types;
 mod verify;
 
 pub use builder::{IrBuilder, PoolError};
-pub use dump::dump;
+pub use dump::{dump, instruction as dump_instruction};
 pub use limits::Limits;
 pub use op::{ALL_OPS, Op};
 pub use opt::{PASSES, optimize};
