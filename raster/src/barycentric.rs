@@ -1,0 +1,78 @@
+//! Perspective-correct barycentrics and `gl_FragCoord.w` for the lanes of a batch.
+//!
+//! Screen-space barycentrics `λ_i` are linear in window space; they are evaluated as
+//! planes relative to a reference pixel near the triangle (the corner of its bounding
+//! box inside the current tile), so f32 keeps its precision however far from the
+//! origin the triangle is. Perspective correction (GL 3.3 core, "Polygon
+//! Rasterization", equation for perspective-correct interpolation):
+//! `q_i = λ_i / w_i`, `b_i = q_i / Σq`, and `gl_FragCoord.w = Σq` (1/w interpolated
+//! linearly in window space).
+
+use crate::batch::FragmentBatch;
+use crate::setup::SetupTriangle;
+
+/// A triangle's barycentric planes anchored at one reference pixel.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BarycentricPlanes {
+    origin: [i32; 2],
+    at_origin: [f32; 3],
+    step_x: [f32; 3],
+    step_y: [f32; 3],
+    inv_w: [f32; 3],
+    inv_w_scale: f32,
+}
+
+impl BarycentricPlanes {
+    /// Planes of `tri` anchored at pixel `(x, y)`.
+    pub fn new(tri: &SetupTriangle, x: u32, y: u32) -> Self {
+        let s = tri.inv_double_area;
+        let e = &tri.edges;
+        BarycentricPlanes {
+            origin: [x as i32, y as i32],
+            at_origin: std::array::from_fn(|i| {
+                (e[i].exact_at(i64::from(x), i64::from(y)) as f64 * s) as f32
+            }),
+            step_x: std::array::from_fn(|i| (e[i].a as f64 * s) as f32),
+            step_y: std::array::from_fn(|i| (e[i].b as f64 * s) as f32),
+            inv_w: tri.inv_w,
+            inv_w_scale: tri.inv_w_scale,
+        }
+    }
+
+    /// Perspective-correct barycentrics and `gl_FragCoord.w` at the centre of pixel
+    /// `(x, y)`.
+    #[inline(always)]
+    pub fn at(&self, x: u32, y: u32) -> ([f32; 3], f32) {
+        let dx = (x as i32 - self.origin[0]) as f32;
+        let dy = (y as i32 - self.origin[1]) as f32;
+        let q: [f32; 3] = std::array::from_fn(|i| {
+            (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i]
+        });
+        let sum = q[0] + q[1] + q[2];
+        let r = 1.0 / sum;
+        ([q[0] * r, q[1] * r, q[2] * r], sum * self.inv_w_scale)
+    }
+
+    /// Fills `frag_coord` x, y, w and `barycentric` of lanes `0..padded_len()` from
+    /// their pixel positions (`frag_coord.z` is set when lanes are added).
+    pub fn fill(&self, batch: &mut FragmentBatch) {
+        let lanes = batch.padded_len();
+        let FragmentBatch {
+            pixel_x,
+            pixel_y,
+            frag_coord,
+            barycentric,
+            ..
+        } = batch;
+        for lane in 0..lanes {
+            let (x, y) = (pixel_x[lane], pixel_y[lane]);
+            let (b, w) = self.at(x, y);
+            frag_coord[0][lane] = x as f32 + 0.5;
+            frag_coord[1][lane] = y as f32 + 0.5;
+            frag_coord[3][lane] = w;
+            for (dst, value) in barycentric.iter_mut().zip(b) {
+                dst[lane] = value;
+            }
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! Clipping in homogeneous clip space (GL 3.3 core "Primitive Clipping").
+//!
+//! A triangle is clipped exactly against the near (`z ≥ −w`) and far (`z ≤ w`) planes,
+//! so vertices behind the eye (w ≤ 0) never reach the perspective divide. In x and y it
+//! is clipped only against a guard band [`GUARD_BAND`] times wider than the view volume:
+//! pixels outside the framebuffer are never visited anyway, and the guard band only
+//! keeps window coordinates below 2^20 pixels so fixed-point edge functions cannot
+//! overflow. Triangles entirely outside one view-volume plane are rejected.
+//!
+//! New vertices are placed with Sutherland–Hodgman, always interpolating *from the
+//! inside vertex towards the outside one*, so two triangles sharing a clipped edge get
+//! bit-identical new vertices (no cracks). Each polygon vertex carries its weights over
+//! the original three vertices, linear in clip space; varyings follow from them.
+
+/// Half-width of the x/y guard band in NDC units (the view volume is 1). With the
+/// largest framebuffer (16384) window coordinates stay within (64 + 1) · 8192 < 2^20
+/// pixels.
+pub(crate) const GUARD_BAND: f32 = 64.0;
+
+/// Capacity of a clipped polygon. A convex polygon gains at most one vertex per plane
+/// (3 + 6 = 9); the extra room absorbs rounding, and anything beyond it is dropped.
+pub(crate) const POLYGON_CAPACITY: usize = 16;
+
+/// One vertex of a clipped polygon.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ClipVertex {
+    /// Clip-space position (x, y, z, w).
+    pub position: [f32; 4],
+    /// Weights of the original vertices 0, 1, 2 (sum 1), linear in clip space.
+    pub weights: [f32; 3],
+    /// `Some(k)` when this is original vertex `k` itself.
+    pub original: Option<u8>,
+}
+
+/// A convex polygon produced by clipping one triangle, in the triangle's winding order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Polygon {
+    vertices: [ClipVertex; POLYGON_CAPACITY],
+    len: usize,
+}
+
+impl Polygon {
+    fn empty() -> Self {
+        let v = ClipVertex {
+            position: [0.0; 4],
+            weights: [0.0; 3],
+            original: None,
+        };
+        Polygon {
+            vertices: [v; POLYGON_CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// The polygon's vertices.
+    pub fn vertices(&self) -> &[ClipVertex] {
+        &self.vertices[..self.len]
+    }
+
+    /// Appends `v`; `false` when the polygon is full.
+    fn push(&mut self, v: ClipVertex) -> bool {
+        if self.len == POLYGON_CAPACITY {
+            return false;
+        }
+        self.vertices[self.len] = v;
+        self.len += 1;
+        true
+    }
+}
+
+/// What clipping did to a triangle.
+// A stack value used once per triangle; boxing the polygon would allocate instead.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ClipResult {
+    /// Inside the near/far planes and the guard band: use the triangle as it is.
+    Unclipped,
+    /// Nothing of it is inside the view volume.
+    Rejected,
+    /// The part inside, as a convex polygon of 3 or more vertices.
+    Clipped(Polygon),
+}
+
+/// A clip plane; a point is inside when `distance ≥ 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plane {
+    Near,
+    Far,
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+impl Plane {
+    const ALL: [Plane; 6] = [
+        Plane::Near,
+        Plane::Far,
+        Plane::Left,
+        Plane::Right,
+        Plane::Bottom,
+        Plane::Top,
+    ];
+
+    /// Signed distance of `p`, with the x/y planes scaled by `extent` (1 for the view
+    /// volume, [`GUARD_BAND`] for the guard band).
+    #[inline]
+    fn distance(self, p: [f32; 4], extent: f32) -> f32 {
+        let [x, y, z, w] = p;
+        match self {
+            Plane::Near => w + z,
+            Plane::Far => w - z,
+            Plane::Left => extent * w + x,
+            Plane::Right => extent * w - x,
+            Plane::Bottom => extent * w + y,
+            Plane::Top => extent * w - y,
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// Bit set of the planes `p` is outside of (NaN distances count as outside).
+fn outcode(p: [f32; 4], extent: f32) -> u8 {
+    Plane::ALL
+        .iter()
+        .filter(|plane| {
+            let d = plane.distance(p, extent);
+            d.is_nan() || d < 0.0
+        })
+        .fold(0, |code, plane| code | plane.bit())
+}
+
+/// Clips the triangle with clip-space vertices `p` (finite values).
+pub(crate) fn clip_triangle(p: [[f32; 4]; 3]) -> ClipResult {
+    let view = p.map(|v| outcode(v, 1.0));
+    if view[0] & view[1] & view[2] != 0 {
+        return ClipResult::Rejected;
+    }
+    let guard = p.map(|v| outcode(v, GUARD_BAND));
+    let needed = guard[0] | guard[1] | guard[2];
+    if needed == 0 {
+        return ClipResult::Unclipped;
+    }
+    let mut polygon = Polygon::empty();
+    for (k, position) in p.into_iter().enumerate() {
+        let mut weights = [0.0; 3];
+        weights[k] = 1.0;
+        polygon.push(ClipVertex {
+            position,
+            weights,
+            original: Some(k as u8),
+        });
+    }
+    for plane in Plane::ALL {
+        if needed & plane.bit() == 0 {
+            continue;
+        }
+        match clip_polygon(&polygon, plane) {
+            Some(clipped) if clipped.len >= 3 => polygon = clipped,
+            _ => return ClipResult::Rejected,
+        }
+    }
+    ClipResult::Clipped(polygon)
+}
+
+/// One Sutherland–Hodgman pass against the guard-band version of `plane`; `None` when
+/// the result would overflow the polygon's capacity.
+fn clip_polygon(input: &Polygon, plane: Plane) -> Option<Polygon> {
+    let mut output = Polygon::empty();
+    let vertices = input.vertices();
+    let mut distances = [0.0f32; POLYGON_CAPACITY];
+    for (d, v) in distances.iter_mut().zip(vertices) {
+        *d = plane.distance(v.position, GUARD_BAND);
+    }
+    for i in 0..vertices.len() {
+        let prev = if i == 0 { vertices.len() - 1 } else { i - 1 };
+        let (cur_in, prev_in) = (distances[i] >= 0.0, distances[prev] >= 0.0);
+        if cur_in != prev_in {
+            let (inside, outside) = if cur_in { (i, prev) } else { (prev, i) };
+            let v = intersect(
+                &vertices[inside],
+                &vertices[outside],
+                distances[inside],
+                distances[outside],
+            );
+            if !output.push(v) {
+                return None;
+            }
+        }
+        if cur_in && !output.push(vertices[i]) {
+            return None;
+        }
+    }
+    Some(output)
+}
+
+/// The point where the segment from `inside` (distance `d_in ≥ 0`) to `outside`
+/// (`d_out < 0`) crosses the plane, linear in clip space.
+fn intersect(inside: &ClipVertex, outside: &ClipVertex, d_in: f32, d_out: f32) -> ClipVertex {
+    let t = d_in / (d_in - d_out);
+    let lerp = |a: f32, b: f32| a + t * (b - a);
+    ClipVertex {
+        position: std::array::from_fn(|i| lerp(inside.position[i], outside.position[i])),
+        weights: std::array::from_fn(|i| lerp(inside.weights[i], outside.weights[i])),
+        original: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inside_triangle_is_not_clipped() {
+        let r = clip_triangle([
+            [0.0, 0.0, 0.0, 1.0],
+            [1.0, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+        ]);
+        assert!(matches!(r, ClipResult::Unclipped));
+        // Outside the view volume in x but inside the guard band: no clipping either.
+        let r = clip_triangle([
+            [0.0, 0.0, 0.0, 1.0],
+            [30.0, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+        ]);
+        assert!(matches!(r, ClipResult::Unclipped));
+    }
+
+    #[test]
+    fn triangle_outside_one_plane_is_rejected() {
+        let r = clip_triangle([
+            [2.0, 0.0, 0.0, 1.0],
+            [3.0, 0.0, 0.0, 1.0],
+            [2.0, 1.0, 0.0, 1.0],
+        ]);
+        assert!(matches!(r, ClipResult::Rejected));
+        let behind = [
+            [0.0, 0.0, -2.0, -1.0],
+            [1.0, 0.0, -2.0, -1.0],
+            [0.0, 1.0, -2.0, -1.0],
+        ];
+        assert!(matches!(clip_triangle(behind), ClipResult::Rejected));
+    }
+
+    #[test]
+    fn near_plane_cuts_vertex_behind_the_eye() {
+        // Vertex 2 has w < 0; the near plane z = -w cuts edges 1-2 and 2-0.
+        let p = [
+            [0.0, 0.0, 0.0, 1.0],
+            [1.0, 0.0, 0.0, 1.0],
+            [0.0, 0.0, -3.0, -1.0],
+        ];
+        let ClipResult::Clipped(poly) = clip_triangle(p) else {
+            panic!("not clipped")
+        };
+        let v = poly.vertices();
+        assert_eq!(v.len(), 4);
+        for cv in v {
+            let [_, _, z, w] = cv.position;
+            assert!(z + w >= -1e-6 && w > 0.0, "{cv:?}");
+            let s: f32 = cv.weights.iter().sum();
+            assert!((s - 1.0).abs() < 1e-6);
+        }
+        // Sutherland–Hodgman starts with edge 2-0: its crossing, then vertices 0 and 1,
+        // then the crossing of edge 1-2 (d(1) = 1, d(2) = -4: t = 0.2 from vertex 1).
+        assert_eq!(
+            v.iter().map(|v| v.original).collect::<Vec<_>>(),
+            [None, Some(0), Some(1), None]
+        );
+        assert_eq!(v[0].weights, [0.8, 0.0, 0.2]);
+        assert_eq!(v[3].weights, [0.0, 0.8, 0.2]);
+    }
+
+    #[test]
+    fn shared_edge_gets_identical_new_vertices() {
+        // Two triangles sharing edge a-b, which crosses the near plane, listed in
+        // opposite directions.
+        let a = [0.3, 0.1, 0.5, 1.0];
+        let b = [0.2, -0.4, -2.7, -0.9];
+        let t1 = clip_triangle([a, b, [0.9, 0.9, 0.1, 1.0]]);
+        let t2 = clip_triangle([b, a, [-0.9, 0.5, 0.2, 1.0]]);
+        let (ClipResult::Clipped(p1), ClipResult::Clipped(p2)) = (t1, t2) else {
+            panic!()
+        };
+        let new1: Vec<_> = p1.vertices().iter().map(|v| v.position).collect();
+        let new2: Vec<_> = p2.vertices().iter().map(|v| v.position).collect();
+        assert!(new1.iter().any(|p| new2.contains(p)), "{new1:?} {new2:?}");
+    }
+}

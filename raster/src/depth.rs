@@ -1,0 +1,156 @@
+//! Depth values: 24-bit quantization and the depth plane of a triangle.
+//!
+//! The depth buffer behaves like OpenGL's `GL_DEPTH_COMPONENT24` (llvmpipe's D24): a
+//! fragment's window depth is quantized to 24 bits before it is compared or stored
+//! (GL 3.3 core "Depth Buffer Test" compares in the buffer's format).
+//!
+//! Window depth is linear in window space, so it is interpolated with a plane
+//! `z(x, y)`. The plane is computed from the triangle's vertices in a canonical order
+//! (sorted by snapped position), so the same triangle drawn again with its vertices in
+//! any order produces bit-identical depth: a second pass with `equal` leaves no holes
+//! (`scene-format.md` "Conventions").
+
+use crate::edge::{FixedPoint, PIXEL_CENTER, SUBPIXEL_ONE};
+
+/// Largest stored depth value: 1.0 as 24-bit unsigned normalized.
+pub const DEPTH_MAX: u32 = (1 << 24) - 1;
+
+/// Converts a depth in [0, 1] (clamped; NaN → 0) to 24-bit unorm, rounding to nearest.
+#[inline]
+pub fn quantize_depth(z: f64) -> u32 {
+    (z.clamp(0.0, 1.0) * f64::from(DEPTH_MAX)).round_ties_even() as u32
+}
+
+/// Window depth of a triangle as a plane over fixed-point window positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct DepthPlane {
+    origin: FixedPoint,
+    z0: f64,
+    /// dz per fixed-point unit in x.
+    dzdx: f64,
+    /// dz per fixed-point unit in y.
+    dzdy: f64,
+}
+
+impl DepthPlane {
+    /// The plane of a convex polygon's (snapped position, window depth) vertices, given
+    /// in any order: through its smallest and largest vertex (by position) and the one
+    /// farthest from the line between them. A polygon clipped from a triangle gets the
+    /// same vertex set however the triangle's vertices were ordered, and so the same
+    /// plane for all of its fan triangles.
+    pub fn for_polygon(vertices: &[(FixedPoint, f32)]) -> Self {
+        let key = |v: &&(FixedPoint, f32)| (v.0, v.1.to_bits());
+        let a = *vertices
+            .iter()
+            .min_by_key(key)
+            .expect("three or more vertices");
+        let c = *vertices
+            .iter()
+            .max_by_key(key)
+            .expect("three or more vertices");
+        let b = vertices
+            .iter()
+            .map(|v| (a.0.cross(v.0, c.0).unsigned_abs(), key(&v), *v))
+            .max_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)))
+            .expect("three or more vertices")
+            .2;
+        Self::new([a, b, c])
+    }
+
+    /// The plane through three (snapped position, window depth) vertices, in any order.
+    pub fn new(mut vertices: [(FixedPoint, f32); 3]) -> Self {
+        vertices.sort_by_key(|v| (v.0, v.1.to_bits()));
+        let [(a, za), (b, zb), (c, zc)] = vertices;
+        let (e1x, e1y) = ((b.x - a.x) as f64, (b.y - a.y) as f64);
+        let (e2x, e2y) = ((c.x - a.x) as f64, (c.y - a.y) as f64);
+        let det = a.cross(b, c) as f64;
+        let (dz1, dz2) = (f64::from(zb) - f64::from(za), f64::from(zc) - f64::from(za));
+        let (dzdx, dzdy) = if det == 0.0 {
+            (0.0, 0.0)
+        } else {
+            ((dz1 * e2y - dz2 * e1y) / det, (e1x * dz2 - e2x * dz1) / det)
+        };
+        DepthPlane {
+            origin: a,
+            z0: f64::from(za),
+            dzdx,
+            dzdy,
+        }
+    }
+
+    /// Window depth at the centre of pixel `(px, py)` (not clamped).
+    #[inline]
+    pub fn at(&self, px: u32, py: u32) -> f64 {
+        let dx = i64::from(px) * SUBPIXEL_ONE + PIXEL_CENTER - self.origin.x;
+        let dy = i64::from(py) * SUBPIXEL_ONE + PIXEL_CENTER - self.origin.y;
+        self.z0 + self.dzdx * dx as f64 + self.dzdy * dy as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantization_rounds_and_clamps() {
+        assert_eq!(quantize_depth(1.0), DEPTH_MAX);
+        assert_eq!(quantize_depth(0.0), 0);
+        assert_eq!(quantize_depth(0.5), 1 << 23);
+        assert_eq!(quantize_depth(2.0), DEPTH_MAX);
+        assert_eq!(quantize_depth(-1.0), 0);
+        assert_eq!(quantize_depth(f64::NAN), 0);
+    }
+
+    fn fp(x: i64, y: i64) -> FixedPoint {
+        FixedPoint {
+            x: x * 256,
+            y: y * 256,
+        }
+    }
+
+    #[test]
+    fn plane_interpolates_linearly() {
+        // z = 0.1 + 0.01·x + 0.02·y (x, y in pixels)
+        let z = |x: i64, y: i64| (0.1 + 0.01 * x as f64 + 0.02 * y as f64) as f32;
+        let plane = DepthPlane::new([
+            (fp(0, 0), z(0, 0)),
+            (fp(10, 0), z(10, 0)),
+            (fp(0, 10), z(0, 10)),
+        ]);
+        // Pixel (3, 4) has its centre at (3.5, 4.5).
+        assert!((plane.at(3, 4) - (0.1 + 0.035 + 0.09)).abs() < 1e-7);
+    }
+
+    #[test]
+    fn polygon_plane_does_not_depend_on_vertex_order() {
+        let v = [
+            (fp(0, 0), 0.5f32),
+            (fp(9, 1), 0.25),
+            (fp(10, 8), 0.75),
+            (fp(2, 11), 0.5),
+            (fp(-1, 5), 0.625),
+        ];
+        let reference = DepthPlane::for_polygon(&v);
+        let mut rotated = v;
+        for _ in 0..5 {
+            rotated.rotate_left(1);
+            assert_eq!(DepthPlane::for_polygon(&rotated), reference);
+            let mut reversed = rotated;
+            reversed.reverse();
+            assert_eq!(DepthPlane::for_polygon(&reversed), reference);
+        }
+        let tri = [v[0], v[1], v[2]];
+        assert_eq!(DepthPlane::for_polygon(&tri), DepthPlane::new(tri));
+    }
+
+    #[test]
+    fn plane_is_bit_identical_for_any_vertex_order() {
+        let v = [(fp(1, 2), 0.3f32), (fp(17, 5), 0.71), (fp(6, 19), 0.123)];
+        let reference = DepthPlane::new(v);
+        for order in [[1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]] {
+            let p = DepthPlane::new(order.map(|i| v[i]));
+            assert_eq!(p, reference);
+            assert_eq!(p.at(7, 8).to_bits(), reference.at(7, 8).to_bits());
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The draw API: a [`Renderer`] runs [`DrawCall`]s into a [`Framebuffer`].
+//!
+//! One draw, in order: primitive assembly and vertex shading (parallel over vertices),
+//! clipping and setup (parallel over chunks of triangles, kept in submission order),
+//! binning into tiles, then rasterization of the tiles in parallel. Inside a tile,
+//! triangles keep submission order, so the output bytes do not depend on the number of
+//! threads (`architecture.md`). Draws run one after another, each complete before the
+//! next starts.
+
+use rayon::prelude::*;
+
+use crate::bin::Bins;
+use crate::error::DrawError;
+use crate::framebuffer::Framebuffer;
+use crate::primitive::setup_primitives;
+use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
+use crate::setup::SetupTriangle;
+use crate::stage::{FragmentStage, VertexStage};
+use crate::state::RasterState;
+use crate::trace::{NoTrace, PixelTracer, TraceEvent};
+use crate::vertex::{Assembly, MAX_VARYINGS, VertexBuffer, shade_vertices};
+
+/// One draw: a triangle list, its two stages and its fixed-function state.
+#[derive(Debug)]
+pub struct DrawCall<'a, V, F> {
+    /// Computes clip positions and varyings.
+    pub vertex_stage: &'a V,
+    /// Computes fragment colours.
+    pub fragment_stage: &'a F,
+    /// Number of vertices the vertex stage can shade (indices `0..vertex_count`).
+    pub vertex_count: u32,
+    /// Triangle-list indices, three per triangle (a trailing incomplete triangle is
+    /// ignored); `None` draws vertices `0, 1, 2, 3, 4, 5, …`.
+    pub indices: Option<&'a [u32]>,
+    /// Depth, culling and blending.
+    pub state: RasterState,
+}
+
+/// Counts of what one draw did, e.g. for a command-line summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    /// Distinct vertices shaded.
+    pub vertices_shaded: u64,
+    /// Input triangles.
+    pub triangles_in: u64,
+    /// Input triangles dropped for non-finite positions or a vertex that cannot be
+    /// projected (w ≤ 0 after clipping).
+    pub triangles_invalid: u64,
+    /// Input triangles entirely outside the view volume.
+    pub triangles_clipped_away: u64,
+    /// Input triangles that needed clipping (near/far plane or guard band).
+    pub triangles_clipped: u64,
+    /// Input triangles removed by face culling.
+    pub triangles_culled: u64,
+    /// Input triangles with no area or no pixel centre inside the framebuffer.
+    pub triangles_empty: u64,
+    /// Triangles rasterized, after clipping (one input can give several) and culling.
+    pub triangles_rasterized: u64,
+    /// Pixel centres covered (before the depth test).
+    pub fragments_covered: u64,
+    /// Fragments that failed the depth test (not shaded).
+    pub fragments_depth_failed: u64,
+    /// Fragments the fragment stage shaded.
+    pub fragments_shaded: u64,
+    /// Fragments the fragment stage discarded.
+    pub fragments_discarded: u64,
+    /// Fragments whose colour was written.
+    pub fragments_written: u64,
+}
+
+/// Runs draws. Holds buffers reused from draw to draw; create one and keep it.
+#[derive(Debug, Default)]
+pub struct Renderer {
+    assembly: Assembly,
+    vertices: VertexBuffer,
+    triangles: Vec<SetupTriangle>,
+    bins: Bins,
+}
+
+impl Renderer {
+    /// A renderer with empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Draws `call` into `framebuffer`, using the current rayon thread pool.
+    ///
+    /// # Errors
+    /// [`DrawError`] for an index out of range or too many varyings; nothing is drawn.
+    pub fn draw<V: VertexStage, F: FragmentStage>(
+        &mut self,
+        framebuffer: &mut Framebuffer,
+        call: &DrawCall<'_, V, F>,
+    ) -> Result<DrawStats, DrawError> {
+        self.run(framebuffer, call, None).map(|(stats, _)| stats)
+    }
+
+    /// Like [`Renderer::draw`], and also reports every fragment the draw produced at
+    /// window pixel `pixel = [x, y]` (y up), in order. A pixel outside the framebuffer
+    /// gives no events.
+    ///
+    /// # Errors
+    /// As [`Renderer::draw`].
+    pub fn draw_traced<V: VertexStage, F: FragmentStage>(
+        &mut self,
+        framebuffer: &mut Framebuffer,
+        call: &DrawCall<'_, V, F>,
+        pixel: [u32; 2],
+    ) -> Result<(DrawStats, Vec<TraceEvent>), DrawError> {
+        self.run(framebuffer, call, Some(pixel))
+    }
+
+    fn run<V: VertexStage, F: FragmentStage>(
+        &mut self,
+        framebuffer: &mut Framebuffer,
+        call: &DrawCall<'_, V, F>,
+        trace: Option<[u32; 2]>,
+    ) -> Result<(DrawStats, Vec<TraceEvent>), DrawError> {
+        let count = call.vertex_stage.varying_count();
+        if count > MAX_VARYINGS {
+            return Err(DrawError::TooManyVaryings {
+                count,
+                max: MAX_VARYINGS,
+            });
+        }
+        self.assembly.assemble(call.vertex_count, call.indices)?;
+        shade_vertices(call.vertex_stage, &self.assembly, &mut self.vertices);
+        let vertices_shaded = self.vertices.len() as u64;
+
+        let grid = framebuffer.grid();
+        let primitives = setup_primitives(
+            &self.assembly.triangles,
+            &mut self.vertices,
+            grid.bounds(),
+            call.state.cull,
+            &mut self.triangles,
+        );
+        self.bins.build(&grid, &self.triangles);
+
+        let ctx = DrawContext::new(
+            &self.triangles,
+            &self.vertices,
+            call.fragment_stage,
+            call.state,
+        );
+        let traced_tile = trace
+            .filter(|&[x, y]| x < grid.width && y < grid.height)
+            .map(|[x, y]| grid.tile_of(x, y));
+        let (fragments, events) = framebuffer
+            .tiles_mut()
+            .par_iter_mut()
+            .zip(self.bins.lists())
+            .enumerate()
+            .filter(|(_, (_, bin))| !bin.is_empty())
+            .map_init(
+                || TileWorker::new(call.fragment_stage.new_scratch()),
+                |worker, (index, (tile, bin))| match (traced_tile == Some(index), trace) {
+                    (true, Some(pixel)) => {
+                        let mut tracer = PixelTracer::new(pixel);
+                        let counts = rasterize_tile(&ctx, worker, tile, bin, &mut tracer);
+                        (counts, tracer.events)
+                    }
+                    _ => (
+                        rasterize_tile(&ctx, worker, tile, bin, &mut NoTrace),
+                        Vec::new(),
+                    ),
+                },
+            )
+            .reduce(
+                || (FragmentCounts::default(), Vec::new()),
+                |(a, mut ea), (b, eb)| {
+                    ea.extend(eb);
+                    (a.add(b), ea)
+                },
+            );
+
+        let stats = DrawStats {
+            vertices_shaded,
+            triangles_in: self.assembly.triangles.len() as u64,
+            triangles_invalid: primitives.invalid,
+            triangles_clipped_away: primitives.clipped_away,
+            triangles_clipped: primitives.clipped,
+            triangles_culled: primitives.culled,
+            triangles_empty: primitives.empty,
+            triangles_rasterized: primitives.rasterized,
+            fragments_covered: fragments.covered,
+            fragments_depth_failed: fragments.depth_failed,
+            fragments_shaded: fragments.shaded,
+            fragments_discarded: fragments.discarded,
+            fragments_written: fragments.written,
+        };
+        Ok((stats, events))
+    }
+}

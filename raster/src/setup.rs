@@ -1,0 +1,201 @@
+//! Triangle setup: winding, fill-rule edge functions, pixel bounds, the depth plane and
+//! the per-vertex 1/w used for perspective correction.
+
+use crate::depth::DepthPlane;
+use crate::edge::{EdgeFunction, FixedPoint, PIXEL_CENTER, SUBPIXEL_ONE};
+use crate::tile::PixelRect;
+use crate::viewport::WindowVertex;
+
+/// A triangle ready for rasterization, wound counter-clockwise.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SetupTriangle {
+    /// Edge `i` is the edge opposite vertex `i` (`v1→v2`, `v2→v0`, `v0→v1`), so its
+    /// exact value divided by `2·area` is vertex `i`'s screen-space barycentric.
+    pub edges: [EdgeFunction; 3],
+    /// Pixels whose centres can be covered, clamped to the framebuffer; not empty.
+    pub bbox: PixelRect,
+    /// Vertex-buffer ids of the three vertices, in the same order as `edges`.
+    pub vertices: [u32; 3],
+    /// 1/w of each vertex divided by the largest of the three (so in (0, 1]).
+    pub inv_w: [f32; 3],
+    /// The largest 1/w: true 1/w = `inv_w[i] · inv_w_scale`.
+    pub inv_w_scale: f32,
+    /// 1 / (2·area) in fixed units² (positive).
+    pub inv_double_area: f64,
+    /// Window depth plane.
+    pub depth: DepthPlane,
+    /// Counter-clockwise as submitted (before setup's own reordering).
+    pub front_facing: bool,
+    /// Input triangle index within the draw.
+    pub primitive: u32,
+}
+
+/// Twice the signed area of a polygon of snapped window positions (positive when
+/// counter-clockwise); exact.
+pub(crate) fn polygon_double_area(points: &[WindowVertex]) -> i128 {
+    let Some((first, rest)) = points.split_first() else {
+        return 0;
+    };
+    rest.windows(2)
+        .map(|w| i128::from(first.pos.cross(w[0].pos, w[1].pos)))
+        .sum()
+}
+
+/// What the triangles of one (possibly clipped) polygon share.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PolygonInfo {
+    /// Counter-clockwise in window space.
+    pub front_facing: bool,
+    /// Window depth plane of the whole polygon.
+    pub depth: DepthPlane,
+    /// Input triangle index within the draw.
+    pub primitive: u32,
+}
+
+/// Sets up triangle `v` with vertex ids `ids`, one of the fan triangles of `polygon`.
+/// A triangle whose own winding disagrees with the polygon's (a sliver made by rounding
+/// while clipping) or that has no area returns `None`, as does one covering no pixel
+/// centre of `bounds`.
+pub(crate) fn setup_triangle(
+    mut v: [WindowVertex; 3],
+    mut ids: [u32; 3],
+    polygon: &PolygonInfo,
+    bounds: &PixelRect,
+) -> Option<SetupTriangle> {
+    let front_facing = polygon.front_facing;
+    let double_area = v[0].pos.cross(v[1].pos, v[2].pos);
+    if double_area == 0 || (double_area > 0) != front_facing {
+        return None;
+    }
+    if double_area < 0 {
+        v.swap(1, 2);
+        ids.swap(1, 2);
+    }
+    let p = v.map(|w| w.pos);
+    let bbox = pixel_bounds(&p).intersect(bounds);
+    if bbox.is_empty() {
+        return None;
+    }
+    let inv_w_scale = v.iter().map(|w| w.inv_w).fold(0.0f32, f32::max);
+    Some(SetupTriangle {
+        edges: [
+            EdgeFunction::new(p[1], p[2]),
+            EdgeFunction::new(p[2], p[0]),
+            EdgeFunction::new(p[0], p[1]),
+        ],
+        bbox,
+        vertices: ids,
+        inv_w: v.map(|w| w.inv_w / inv_w_scale),
+        inv_w_scale,
+        inv_double_area: 1.0 / double_area.abs() as f64,
+        depth: polygon.depth,
+        front_facing,
+        primitive: polygon.primitive,
+    })
+}
+
+/// Pixels whose centres lie inside the bounding box of `p` (possibly empty or
+/// negative; the caller clamps).
+fn pixel_bounds(p: &[FixedPoint; 3]) -> PixelRect {
+    let (min_x, max_x) = (p.iter().map(|q| q.x).min(), p.iter().map(|q| q.x).max());
+    let (min_y, max_y) = (p.iter().map(|q| q.y).min(), p.iter().map(|q| q.y).max());
+    let first = |v: i64| -(-(v - PIXEL_CENTER)).div_euclid(SUBPIXEL_ONE);
+    let end = |v: i64| (v - PIXEL_CENTER).div_euclid(SUBPIXEL_ONE) + 1;
+    // Clamp into u32 range; coordinates are below 2^21 pixels in magnitude.
+    let clamp = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
+    PixelRect {
+        x0: clamp(first(min_x.unwrap_or(0))),
+        y0: clamp(first(min_y.unwrap_or(0))),
+        x1: clamp(end(max_x.unwrap_or(0))),
+        y1: clamp(end(max_y.unwrap_or(0))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wv(x: f32, y: f32) -> WindowVertex {
+        let snap = |v: f32| (v * 256.0) as i64;
+        WindowVertex {
+            pos: FixedPoint {
+                x: snap(x),
+                y: snap(y),
+            },
+            z: 0.5,
+            inv_w: 1.0,
+        }
+    }
+
+    const BOUNDS: PixelRect = PixelRect {
+        x0: 0,
+        y0: 0,
+        x1: 100,
+        y1: 100,
+    };
+
+    fn setup(v: [WindowVertex; 3], ids: [u32; 3], front_facing: bool) -> Option<SetupTriangle> {
+        let depth = DepthPlane::new(v.map(|w| (w.pos, w.z)));
+        setup_triangle(
+            v,
+            ids,
+            &PolygonInfo {
+                front_facing,
+                depth,
+                primitive: 0,
+            },
+            &BOUNDS,
+        )
+    }
+
+    #[test]
+    fn bounds_hold_exactly_the_candidate_centres() {
+        // Centres at 2.5 ..= 9.5 in x, 1.5 ..= 5.5 in y.
+        let t = setup([wv(2.5, 1.2), wv(9.6, 1.2), wv(3.0, 5.5)], [0, 1, 2], true).unwrap();
+        assert_eq!(
+            t.bbox,
+            PixelRect {
+                x0: 2,
+                y0: 1,
+                x1: 10,
+                y1: 6
+            }
+        );
+    }
+
+    #[test]
+    fn clockwise_triangles_are_reordered_and_flagged() {
+        let cw = [wv(0.0, 0.0), wv(0.0, 8.0), wv(8.0, 0.0)];
+        assert!(setup(cw, [0, 1, 2], true).is_none(), "facing mismatch");
+        let t = setup(cw, [0, 1, 2], false).unwrap();
+        assert!(!t.front_facing);
+        assert_eq!(t.vertices, [0, 2, 1]);
+        // Barycentric of vertex 0 at the centre of pixel (0, 0): 1 - 0.5/8 - 0.5/8.
+        let l0 = t.edges[0].exact_at(0, 0) as f64 * t.inv_double_area;
+        assert!((l0 - 0.875).abs() < 1e-12);
+    }
+
+    #[test]
+    fn degenerate_and_offscreen_triangles_are_dropped() {
+        let line = [wv(0.0, 0.0), wv(4.0, 4.0), wv(8.0, 8.0)];
+        assert!(setup(line, [0, 1, 2], true).is_none());
+        let off = [wv(200.0, 0.0), wv(208.0, 0.0), wv(200.0, 8.0)];
+        assert!(setup(off, [0, 1, 2], true).is_none());
+        // Too thin to hold a pixel centre.
+        let thin = [wv(1.6, 1.0), wv(1.9, 1.0), wv(1.6, 9.0)];
+        assert!(setup(thin, [0, 1, 2], true).is_none());
+    }
+
+    #[test]
+    fn polygon_area_sign_gives_winding() {
+        let square = [(0, 0), (256, 0), (256, 256), (0, 256)].map(|(x, y)| WindowVertex {
+            pos: FixedPoint { x, y },
+            z: 0.0,
+            inv_w: 1.0,
+        });
+        assert_eq!(polygon_double_area(&square), 2 * 256 * 256);
+        let mut rev = square;
+        rev.reverse();
+        assert_eq!(polygon_double_area(&rev), -2 * 256 * 256);
+    }
+}

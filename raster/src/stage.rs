@@ -1,0 +1,135 @@
+//! The two programmable stages, as traits: raster knows nothing about shaders.
+//!
+//! Both traits are `Sync` because the renderer calls them from several threads at once;
+//! per-thread mutable state (an interpreter's registers, say) lives in the associated
+//! `Scratch`, created once per worker and reused for every call that worker makes.
+
+use crate::batch::{FragmentBatch, FragmentOutput, LaneArray};
+
+/// Computes each vertex's clip-space position and varyings.
+pub trait VertexStage: Sync {
+    /// Per-thread working memory.
+    type Scratch: Send;
+
+    /// Makes one worker's scratch (called a few times per draw, never per vertex).
+    fn new_scratch(&self) -> Self::Scratch;
+
+    /// Number of f32 varyings every vertex outputs (at most
+    /// [`crate::MAX_VARYINGS`]); the fragment stage receives them interpolated.
+    fn varying_count(&self) -> usize;
+
+    /// Shades vertex `index` (`0..vertex_count` of the draw; called once per index the
+    /// draw uses, in any order and from any thread): writes the clip-space position
+    /// `(x, y, z, w)` (OpenGL's clip space) and `varyings` (length `varying_count()`).
+    fn shade_vertex(
+        &self,
+        scratch: &mut Self::Scratch,
+        index: u32,
+        position: &mut [f32; 4],
+        varyings: &mut [f32],
+    );
+}
+
+/// Shades a batch of fragments of one triangle.
+pub trait FragmentStage: Sync {
+    /// Per-thread working memory.
+    type Scratch: Send;
+
+    /// Makes one worker's scratch (a few times per draw, never per batch).
+    fn new_scratch(&self) -> Self::Scratch;
+
+    /// Whether `shade` may set bits of `FragmentOutput::discard` (or otherwise needs its
+    /// fragments' depth written only after it ran). When `false`, depth is tested *and
+    /// written* before shading; when `true`, depth is still tested before shading (a
+    /// discard can only remove fragments, so this is exact) but written afterwards, and
+    /// only for fragments that were not discarded.
+    fn may_discard(&self) -> bool;
+
+    /// Shades lanes `0..batch.len` (it may also compute the padding lanes up to
+    /// `batch.padded_len()`; those results are ignored) and writes their colour and
+    /// discard bits into `out`. `out.discard` is empty on entry.
+    fn shade(
+        &self,
+        scratch: &mut Self::Scratch,
+        triangle: &Triangle<'_>,
+        batch: &FragmentBatch,
+        out: &mut FragmentOutput,
+    );
+}
+
+/// The triangle a batch belongs to, as the fragment stage sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Triangle<'a> {
+    /// Varyings of the triangle's three (post-clip) vertices, each of length
+    /// `varying_count()`, in the order of `FragmentBatch::barycentric`.
+    pub varyings: [&'a [f32]; 3],
+    /// `gl_FrontFacing`: counter-clockwise in window space.
+    pub front_facing: bool,
+    /// Which input triangle of the draw this came from (`0..triangle count`); clipped
+    /// pieces of one triangle share it.
+    pub primitive: u32,
+}
+
+impl Triangle<'_> {
+    /// Number of varyings per vertex.
+    pub fn varying_count(&self) -> usize {
+        self.varyings[0].len()
+    }
+
+    /// Interpolates every varying perspective-correctly for lanes `0..batch.padded_len()`:
+    /// `out[k][lane] = b0·v0[k] + b1·v1[k] + b2·v2[k]`.
+    ///
+    /// # Panics
+    /// If `out.len() < self.varying_count()`.
+    pub fn interpolate(&self, batch: &FragmentBatch, out: &mut [LaneArray]) {
+        let lanes = batch.padded_len();
+        let [b0, b1, b2] = &batch.barycentric;
+        let [v0, v1, v2] = self.varyings;
+        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
+            let (a, b, c) = (v0[k], v1[k], v2[k]);
+            for lane in 0..lanes {
+                dst[lane] = b0[lane] * a + b1[lane] * b + b2[lane] * c;
+            }
+        }
+    }
+
+    /// Interpolates every varying for one lane into `out` (length ≥ `varying_count()`),
+    /// with the same arithmetic as [`Triangle::interpolate`].
+    pub fn interpolate_lane(&self, batch: &FragmentBatch, lane: usize, out: &mut [f32]) {
+        let [b0, b1, b2] = [0, 1, 2].map(|i| batch.barycentric[i][lane]);
+        let [v0, v1, v2] = self.varyings;
+        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
+            *dst = b0 * v0[k] + b1 * v1[k] + b2 * v2[k];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolation_weights_vertices() {
+        let (v0, v1, v2) = ([1.0, 10.0], [2.0, 20.0], [4.0, 40.0]);
+        let tri = Triangle {
+            varyings: [&v0, &v1, &v2],
+            front_facing: true,
+            primitive: 0,
+        };
+        let mut batch = FragmentBatch {
+            len: 2,
+            ..FragmentBatch::default()
+        };
+        batch.barycentric[0][0] = 1.0;
+        batch.barycentric[0][1] = 0.25;
+        batch.barycentric[1][1] = 0.25;
+        batch.barycentric[2][1] = 0.5;
+        let mut out = [[0.0; crate::MAX_LANES]; 2];
+        tri.interpolate(&batch, &mut out);
+        assert_eq!((out[0][0], out[1][0]), (1.0, 10.0));
+        assert_eq!((out[0][1], out[1][1]), (2.75, 27.5));
+        let mut lane = [0.0; 2];
+        tri.interpolate_lane(&batch, 1, &mut lane);
+        assert_eq!(lane, [2.75, 27.5]);
+    }
+}

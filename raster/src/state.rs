@@ -1,0 +1,241 @@
+//! Fixed-function state of one draw: depth test, depth write, face culling, blending.
+//!
+//! The names and defaults are the scene format's `state` object
+//! (`shared/spec/scene-format.md`); the behaviour is OpenGL 3.3 core's
+//! ("Depth Buffer Test", "Blending", "Basic Polygon Rasterization" for culling).
+
+/// Depth comparison applied to each fragment before its colour is written.
+///
+/// A fragment passes when `fragment <op> stored` holds, both as 24-bit unsigned
+/// normalized depth values (see [`crate::Framebuffer`]). `Disabled` is the scene format's
+/// `"none"`: no test **and no depth write**, as `glDisable(GL_DEPTH_TEST)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DepthTest {
+    /// `"none"`: every fragment passes, depth is neither read nor written.
+    Disabled,
+    /// `"less"` (the scene default): `fragment < stored`.
+    #[default]
+    Less,
+    /// `"lequal"`: `fragment <= stored`.
+    LessEqual,
+    /// `"greater"`: `fragment > stored`.
+    Greater,
+    /// `"gequal"`: `fragment >= stored`.
+    GreaterEqual,
+    /// `"equal"`: `fragment == stored`.
+    Equal,
+    /// `"notequal"`: `fragment != stored`.
+    NotEqual,
+    /// `"always"`: every fragment passes; depth is written if `depth_write` is set.
+    Always,
+    /// `"never"`: no fragment passes.
+    Never,
+}
+
+impl DepthTest {
+    /// Every variant, in scene-format order.
+    pub const ALL: [DepthTest; 9] = [
+        DepthTest::Disabled,
+        DepthTest::Less,
+        DepthTest::LessEqual,
+        DepthTest::Greater,
+        DepthTest::GreaterEqual,
+        DepthTest::Equal,
+        DepthTest::NotEqual,
+        DepthTest::Always,
+        DepthTest::Never,
+    ];
+
+    /// The scene format's spelling of `name` (`"none"`, `"less"`, `"lequal"`, ...), or
+    /// `None` for an unknown name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The scene format's name of this test.
+    pub fn name(self) -> &'static str {
+        match self {
+            DepthTest::Disabled => "none",
+            DepthTest::Less => "less",
+            DepthTest::LessEqual => "lequal",
+            DepthTest::Greater => "greater",
+            DepthTest::GreaterEqual => "gequal",
+            DepthTest::Equal => "equal",
+            DepthTest::NotEqual => "notequal",
+            DepthTest::Always => "always",
+            DepthTest::Never => "never",
+        }
+    }
+
+    /// Whether the depth buffer takes part at all (everything but `Disabled`).
+    pub fn is_enabled(self) -> bool {
+        self != DepthTest::Disabled
+    }
+
+    /// Whether a fragment of 24-bit depth `fragment` passes against `stored`.
+    #[inline]
+    pub fn passes(self, fragment: u32, stored: u32) -> bool {
+        match self {
+            DepthTest::Disabled | DepthTest::Always => true,
+            DepthTest::Less => fragment < stored,
+            DepthTest::LessEqual => fragment <= stored,
+            DepthTest::Greater => fragment > stored,
+            DepthTest::GreaterEqual => fragment >= stored,
+            DepthTest::Equal => fragment == stored,
+            DepthTest::NotEqual => fragment != stored,
+            DepthTest::Never => false,
+        }
+    }
+}
+
+/// Which triangles are discarded by facing. Front faces are counter-clockwise in window
+/// space (y up), OpenGL's default `glFrontFace(GL_CCW)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CullMode {
+    /// `"none"` (default): draw both windings.
+    #[default]
+    Disabled,
+    /// `"back"`: discard clockwise triangles.
+    Back,
+    /// `"front"`: discard counter-clockwise triangles.
+    Front,
+}
+
+impl CullMode {
+    /// The scene format's spelling (`"none"`, `"back"`, `"front"`), or `None`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "none" => Some(CullMode::Disabled),
+            "back" => Some(CullMode::Back),
+            "front" => Some(CullMode::Front),
+            _ => None,
+        }
+    }
+
+    /// Whether a triangle with this facing is discarded.
+    #[inline]
+    pub fn culls(self, front_facing: bool) -> bool {
+        match self {
+            CullMode::Disabled => false,
+            CullMode::Back => !front_facing,
+            CullMode::Front => front_facing,
+        }
+    }
+}
+
+/// How a fragment's colour combines with the RGBA8 colour already stored.
+///
+/// Blending happens in RGBA8, as llvmpipe does for a UNORM8 target: the fragment colour
+/// is first converted to RGBA8 (`round(clamp(c, 0, 1) * 255)`), then combined in 8-bit
+/// fixed point (see `blend.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BlendMode {
+    /// `"none"` (default): the fragment colour replaces the stored one.
+    #[default]
+    Replace,
+    /// `"alpha"`: `src·a + dst·(1 − a)` on RGB and on A, `a` = the fragment's alpha
+    /// (`glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA)`).
+    Alpha,
+    /// `"additive"`: `src + dst`, saturating at 1 (`glBlendFunc(GL_ONE, GL_ONE)`).
+    Additive,
+}
+
+impl BlendMode {
+    /// The scene format's spelling (`"none"`, `"alpha"`, `"additive"`), or `None`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "none" => Some(BlendMode::Replace),
+            "alpha" => Some(BlendMode::Alpha),
+            "additive" => Some(BlendMode::Additive),
+            _ => None,
+        }
+    }
+}
+
+/// The fixed-function state of one draw. `Default` is the scene format's default state:
+/// depth `less`, depth write on, no culling, no blending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RasterState {
+    /// Depth comparison; `Disabled` also disables depth writes.
+    pub depth_test: DepthTest,
+    /// Whether passing fragments store their depth (only when the test is enabled).
+    pub depth_write: bool,
+    /// Facing-based culling.
+    pub cull: CullMode,
+    /// Colour blending.
+    pub blend: BlendMode,
+}
+
+impl Default for RasterState {
+    fn default() -> Self {
+        RasterState {
+            depth_test: DepthTest::Less,
+            depth_write: true,
+            cull: CullMode::Disabled,
+            blend: BlendMode::Replace,
+        }
+    }
+}
+
+impl RasterState {
+    /// Whether passing fragments write depth: `depth_write` and an enabled test.
+    pub fn writes_depth(&self) -> bool {
+        self.depth_write && self.depth_test.is_enabled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_functions_compare_as_named() {
+        let cases = [
+            (DepthTest::Disabled, [true, true, true]),
+            (DepthTest::Less, [true, false, false]),
+            (DepthTest::LessEqual, [true, true, false]),
+            (DepthTest::Greater, [false, false, true]),
+            (DepthTest::GreaterEqual, [false, true, true]),
+            (DepthTest::Equal, [false, true, false]),
+            (DepthTest::NotEqual, [true, false, true]),
+            (DepthTest::Always, [true, true, true]),
+            (DepthTest::Never, [false, false, false]),
+        ];
+        for (test, expect) in cases {
+            // fragment 5 against stored 6, 5, 4
+            assert_eq!(
+                [test.passes(5, 6), test.passes(5, 5), test.passes(5, 4)],
+                expect,
+                "{test:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for t in DepthTest::ALL {
+            assert_eq!(DepthTest::from_name(t.name()), Some(t));
+        }
+        assert_eq!(DepthTest::from_name("lessequal"), None);
+        assert_eq!(CullMode::from_name("back"), Some(CullMode::Back));
+        assert_eq!(BlendMode::from_name("additive"), Some(BlendMode::Additive));
+        assert_eq!(BlendMode::from_name("add"), None);
+    }
+
+    #[test]
+    fn disabled_test_never_writes_depth() {
+        let s = RasterState {
+            depth_test: DepthTest::Disabled,
+            ..RasterState::default()
+        };
+        assert!(!s.writes_depth());
+        assert!(RasterState::default().writes_depth());
+    }
+
+    #[test]
+    fn culling_by_facing() {
+        assert!(!CullMode::Disabled.culls(true) && !CullMode::Disabled.culls(false));
+        assert!(CullMode::Back.culls(false) && !CullMode::Back.culls(true));
+        assert!(CullMode::Front.culls(true) && !CullMode::Front.culls(false));
+    }
+}

@@ -1,0 +1,135 @@
+//! Tiles: the framebuffer is split into square tiles that are rasterized independently
+//! (and in parallel); each tile owns its pixels' colour and depth.
+
+use crate::depth::DEPTH_MAX;
+
+/// Tile edge in pixels. Tiles are aligned to multiples of this; edge tiles are
+/// partly outside the framebuffer.
+pub const TILE_SIZE: u32 = 64;
+
+/// Pixels stored per tile (edge tiles store the full square too).
+pub(crate) const TILE_PIXELS: usize = (TILE_SIZE * TILE_SIZE) as usize;
+
+/// A rectangle of pixels `x0..x1 × y0..y1` (ends exclusive) in window space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PixelRect {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+impl PixelRect {
+    pub fn is_empty(&self) -> bool {
+        self.x0 >= self.x1 || self.y0 >= self.y1
+    }
+
+    pub fn intersect(&self, other: &PixelRect) -> PixelRect {
+        PixelRect {
+            x0: self.x0.max(other.x0),
+            y0: self.y0.max(other.y0),
+            x1: self.x1.min(other.x1),
+            y1: self.y1.min(other.y1),
+        }
+    }
+}
+
+/// How a `width × height` framebuffer divides into tiles (row-major, row 0 at the
+/// bottom of window space).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TileGrid {
+    pub width: u32,
+    pub height: u32,
+    pub tiles_x: u32,
+    pub tiles_y: u32,
+}
+
+impl TileGrid {
+    pub fn new(width: u32, height: u32) -> Self {
+        TileGrid {
+            width,
+            height,
+            tiles_x: width.div_ceil(TILE_SIZE),
+            tiles_y: height.div_ceil(TILE_SIZE),
+        }
+    }
+
+    pub fn tile_count(&self) -> usize {
+        (self.tiles_x * self.tiles_y) as usize
+    }
+
+    /// The framebuffer's pixels.
+    pub fn bounds(&self) -> PixelRect {
+        PixelRect {
+            x0: 0,
+            y0: 0,
+            x1: self.width,
+            y1: self.height,
+        }
+    }
+
+    /// Pixels of tile `index` that lie inside the framebuffer.
+    pub fn tile_rect(&self, index: usize) -> PixelRect {
+        let (tx, ty) = (index as u32 % self.tiles_x, index as u32 / self.tiles_x);
+        PixelRect {
+            x0: tx * TILE_SIZE,
+            y0: ty * TILE_SIZE,
+            x1: ((tx + 1) * TILE_SIZE).min(self.width),
+            y1: ((ty + 1) * TILE_SIZE).min(self.height),
+        }
+    }
+
+    /// Index of the tile holding pixel `(x, y)` (which must be inside).
+    pub fn tile_of(&self, x: u32, y: u32) -> usize {
+        ((y / TILE_SIZE) * self.tiles_x + x / TILE_SIZE) as usize
+    }
+}
+
+/// One tile's pixels: RGBA8 colour and 24-bit depth, row-major from the tile's
+/// bottom-left pixel, `TILE_SIZE` pixels per row.
+#[derive(Clone, Debug)]
+pub(crate) struct Tile {
+    pub rect: PixelRect,
+    pub color: Box<[[u8; 4]]>,
+    pub depth: Box<[u32]>,
+}
+
+impl Tile {
+    pub fn new(rect: PixelRect) -> Self {
+        Tile {
+            rect,
+            color: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
+            depth: vec![DEPTH_MAX; TILE_PIXELS].into_boxed_slice(),
+        }
+    }
+
+    /// Storage index of window pixel `(x, y)`, which must lie in this tile.
+    #[inline]
+    pub fn index(&self, x: u32, y: u32) -> usize {
+        ((y - self.rect.y0) * TILE_SIZE + (x - self.rect.x0)) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_covers_framebuffer_with_partial_edge_tiles() {
+        let g = TileGrid::new(130, 64);
+        assert_eq!((g.tiles_x, g.tiles_y, g.tile_count()), (3, 1, 3));
+        assert_eq!(
+            g.tile_rect(2),
+            PixelRect {
+                x0: 128,
+                y0: 0,
+                x1: 130,
+                y1: 64
+            }
+        );
+        assert_eq!(g.tile_of(129, 63), 2);
+        let t = Tile::new(g.tile_rect(1));
+        assert_eq!(t.index(64, 0), 0);
+        assert_eq!(t.index(65, 1), 65);
+    }
+}

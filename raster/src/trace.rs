@@ -1,0 +1,125 @@
+//! Tracing one pixel through a draw: which triangles covered it and what happened to
+//! each fragment (depth test, shading, discard, blending).
+//!
+//! The rasterizer is generic over an [`Observer`]; the ordinary path uses [`NoTrace`],
+//! whose `ENABLED = false` lets the compiler remove every hook, so tracing costs nothing
+//! when off. Only the tile holding the traced pixel runs with a [`PixelTracer`].
+
+/// The depth test of a traced fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthTrace {
+    /// The fragment's depth, 24-bit unorm.
+    pub fragment: u32,
+    /// The depth stored before the test, 24-bit unorm.
+    pub stored: u32,
+    /// Whether the test passed.
+    pub passed: bool,
+    /// Whether the fragment's depth was written.
+    pub written: bool,
+}
+
+/// Blending of a traced fragment, all RGBA8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlendTrace {
+    /// The fragment colour converted to RGBA8.
+    pub source: [u8; 4],
+    /// The colour stored before.
+    pub destination: [u8; 4],
+    /// The colour stored after.
+    pub result: [u8; 4],
+}
+
+/// One fragment of the traced pixel, in the order fragments reached it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TraceEvent {
+    /// Input triangle index within the draw.
+    pub primitive: u32,
+    /// `gl_FrontFacing`.
+    pub front_facing: bool,
+    /// `gl_FragCoord` (x + 0.5, y + 0.5, window depth, 1/w).
+    pub frag_coord: [f32; 4],
+    /// Perspective-correct barycentrics of the (post-clip) triangle's vertices.
+    pub barycentric: [f32; 3],
+    /// The depth test, `None` when depth testing is disabled.
+    pub depth: Option<DepthTrace>,
+    /// Whether the fragment stage ran for it (not when the depth test failed first).
+    pub shaded: bool,
+    /// The fragment stage's colour, when shaded.
+    pub color: Option<[f32; 4]>,
+    /// Whether the fragment stage discarded it.
+    pub discarded: bool,
+    /// Blend inputs and output, when the colour was written.
+    pub blend: Option<BlendTrace>,
+}
+
+/// Hooks the tile rasterizer calls for watched pixels.
+pub(crate) trait Observer {
+    /// `false` compiles every hook away.
+    const ENABLED: bool;
+    /// Whether pixel `(x, y)` is traced.
+    fn watches(&self, x: u32, y: u32) -> bool;
+    /// A fragment was produced; `lane` is its batch lane when it goes on to shading.
+    fn fragment(&mut self, event: TraceEvent, lane: Option<usize>);
+    /// The lane of the fragment waiting for its shading results.
+    fn pending_lane(&self) -> Option<usize>;
+    /// Completes the pending fragment.
+    fn complete(&mut self, update: impl FnOnce(&mut TraceEvent));
+}
+
+/// The observer that observes nothing.
+pub(crate) struct NoTrace;
+
+impl Observer for NoTrace {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn watches(&self, _: u32, _: u32) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn fragment(&mut self, _: TraceEvent, _: Option<usize>) {}
+    #[inline(always)]
+    fn pending_lane(&self) -> Option<usize> {
+        None
+    }
+    #[inline(always)]
+    fn complete(&mut self, _: impl FnOnce(&mut TraceEvent)) {}
+}
+
+/// Records every fragment of one pixel.
+pub(crate) struct PixelTracer {
+    pixel: [u32; 2],
+    pending: Option<(usize, TraceEvent)>,
+    pub events: Vec<TraceEvent>,
+}
+
+impl PixelTracer {
+    pub fn new(pixel: [u32; 2]) -> Self {
+        PixelTracer {
+            pixel,
+            pending: None,
+            events: Vec::new(),
+        }
+    }
+}
+
+impl Observer for PixelTracer {
+    const ENABLED: bool = true;
+    fn watches(&self, x: u32, y: u32) -> bool {
+        [x, y] == self.pixel
+    }
+    fn fragment(&mut self, event: TraceEvent, lane: Option<usize>) {
+        match lane {
+            Some(lane) => self.pending = Some((lane, event)),
+            None => self.events.push(event),
+        }
+    }
+    fn pending_lane(&self) -> Option<usize> {
+        self.pending.map(|(lane, _)| lane)
+    }
+    fn complete(&mut self, update: impl FnOnce(&mut TraceEvent)) {
+        if let Some((_, mut event)) = self.pending.take() {
+            update(&mut event);
+            self.events.push(event);
+        }
+    }
+}

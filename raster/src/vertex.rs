@@ -1,0 +1,197 @@
+//! Vertex processing: primitive assembly of a triangle list, one vertex-stage call per
+//! distinct vertex index (in parallel), and the buffer of post-transform vertices.
+
+use rayon::prelude::*;
+
+use crate::error::DrawError;
+use crate::stage::VertexStage;
+
+/// Most f32 varyings a vertex stage may output (CSIR has 8 vec4 slots = 32).
+pub const MAX_VARYINGS: usize = 64;
+
+/// Vertices shaded per parallel work item.
+const VERTEX_CHUNK: usize = 256;
+
+/// Post-transform vertices: per vertex the clip-space position (4 f32) followed by its
+/// varyings. Ids `0..shaded` are vertex-stage outputs; clipping appends new vertices.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct VertexBuffer {
+    stride: usize,
+    data: Vec<f32>,
+}
+
+impl VertexBuffer {
+    /// Empties the buffer and makes room for `count` vertices of `varying_count`
+    /// varyings (zeroed).
+    fn reset(&mut self, varying_count: usize, count: usize) {
+        self.stride = 4 + varying_count;
+        self.data.clear();
+        self.data.resize(count * self.stride, 0.0);
+    }
+
+    pub fn varying_count(&self) -> usize {
+        self.stride - 4
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.data.len() / self.stride
+    }
+
+    #[inline]
+    pub fn position(&self, id: u32) -> [f32; 4] {
+        let at = id as usize * self.stride;
+        [
+            self.data[at],
+            self.data[at + 1],
+            self.data[at + 2],
+            self.data[at + 3],
+        ]
+    }
+
+    #[inline]
+    pub fn varyings(&self, id: u32) -> &[f32] {
+        let at = id as usize * self.stride + 4;
+        &self.data[at..at + self.stride - 4]
+    }
+
+    /// Appends whole vertex records (position + varyings each).
+    pub fn append(&mut self, records: &[f32]) {
+        debug_assert_eq!(records.len() % self.stride, 0);
+        self.data.extend_from_slice(records);
+    }
+}
+
+/// A draw's triangles as vertex-buffer ids, with the vertex index each id shades.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Assembly {
+    /// Vertex-buffer id of each vertex index, `u32::MAX` when unused (indexed draws).
+    slots: Vec<u32>,
+    /// Vertex index of each vertex-buffer id; empty for non-indexed draws (id = index).
+    unique: Vec<u32>,
+    /// Number of distinct vertices.
+    vertex_total: usize,
+    /// Each triangle's three vertex-buffer ids, in submission order.
+    pub triangles: Vec<[u32; 3]>,
+}
+
+impl Assembly {
+    /// Assembles a triangle list: `indices` taken three at a time, or, without indices,
+    /// vertices `0, 1, 2, 3, …`; a trailing incomplete triangle is ignored.
+    ///
+    /// # Errors
+    /// [`DrawError::IndexOutOfRange`] for an index `>= vertex_count`.
+    pub fn assemble(
+        &mut self,
+        vertex_count: u32,
+        indices: Option<&[u32]>,
+    ) -> Result<(), DrawError> {
+        self.triangles.clear();
+        self.unique.clear();
+        let Some(indices) = indices else {
+            let count = vertex_count / 3;
+            self.triangles
+                .extend((0..count).map(|t| [3 * t, 3 * t + 1, 3 * t + 2]));
+            self.vertex_total = 3 * count as usize;
+            return Ok(());
+        };
+        let used = &indices[..indices.len() / 3 * 3];
+        if let Some((position, &index)) = used.iter().enumerate().find(|&(_, &i)| i >= vertex_count)
+        {
+            return Err(DrawError::IndexOutOfRange {
+                position,
+                index,
+                vertex_count,
+            });
+        }
+        let max = used.iter().copied().max().map_or(0, |m| m as usize + 1);
+        self.slots.clear();
+        self.slots.resize(max, u32::MAX);
+        for tri in used.chunks_exact(3) {
+            let ids = [0, 1, 2].map(|k| {
+                let slot = &mut self.slots[tri[k] as usize];
+                if *slot == u32::MAX {
+                    *slot = self.unique.len() as u32;
+                    self.unique.push(tri[k]);
+                }
+                *slot
+            });
+            self.triangles.push(ids);
+        }
+        self.vertex_total = self.unique.len();
+        Ok(())
+    }
+
+    /// The vertex index that vertex-buffer id `id` holds.
+    fn vertex_index(&self, id: usize) -> u32 {
+        if self.unique.is_empty() {
+            id as u32
+        } else {
+            self.unique[id]
+        }
+    }
+}
+
+/// Runs `stage` once for each distinct vertex of `assembly`, in parallel, filling
+/// `buffer` (ids as in `assembly.triangles`).
+pub(crate) fn shade_vertices<V: VertexStage>(
+    stage: &V,
+    assembly: &Assembly,
+    buffer: &mut VertexBuffer,
+) {
+    buffer.reset(stage.varying_count(), assembly.vertex_total);
+    let stride = buffer.stride;
+    buffer
+        .data
+        .par_chunks_mut(stride * VERTEX_CHUNK)
+        .enumerate()
+        .for_each_init(
+            || stage.new_scratch(),
+            |scratch, (chunk, records)| {
+                for (k, record) in records.chunks_exact_mut(stride).enumerate() {
+                    let index = assembly.vertex_index(chunk * VERTEX_CHUNK + k);
+                    let (position, varyings) =
+                        record.split_first_chunk_mut::<4>().expect("stride ≥ 4");
+                    stage.shade_vertex(scratch, index, position, varyings);
+                }
+            },
+        );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_indexed_drops_trailing_vertices() {
+        let mut a = Assembly::default();
+        a.assemble(8, None).unwrap();
+        assert_eq!(a.triangles, vec![[0, 1, 2], [3, 4, 5]]);
+        assert_eq!(a.vertex_total, 6);
+    }
+
+    #[test]
+    fn indexed_deduplicates_vertices() {
+        let mut a = Assembly::default();
+        a.assemble(10, Some(&[7, 2, 9, 9, 2, 5, 1])).unwrap();
+        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3]]);
+        assert_eq!(a.unique, vec![7, 2, 9, 5]);
+        assert_eq!(a.vertex_index(3), 5);
+    }
+
+    #[test]
+    fn out_of_range_index_is_an_error() {
+        let mut a = Assembly::default();
+        let err = a.assemble(3, Some(&[0, 1, 2, 2, 3, 0])).unwrap_err();
+        assert_eq!(
+            err,
+            DrawError::IndexOutOfRange {
+                position: 4,
+                index: 3,
+                vertex_count: 3
+            }
+        );
+        // An index in the ignored trailing part is not checked.
+        assert!(a.assemble(3, Some(&[0, 1, 2, 7])).is_ok());
+    }
+}

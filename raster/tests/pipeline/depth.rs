@@ -1,0 +1,193 @@
+//! Depth test functions, depth writes, 24-bit storage and rotation invariance.
+
+use crate::support::*;
+use csir_raster::*;
+
+/// A triangle covering all of a 16 × 16 framebuffer at window depth `z`.
+fn cover_all(z: f32) -> Mesh {
+    Mesh::from_window(&[[-1.0, -1.0, z], [40.0, -1.0, z], [-1.0, 40.0, z]], 16, 16)
+}
+
+#[test]
+fn each_depth_function_against_less_equal_and_greater_fragments() {
+    let stored = quantize_depth(0.5);
+    for test in DepthTest::ALL {
+        for (z, relation) in [(0.25f32, "less"), (0.5, "equal"), (0.75, "greater")] {
+            let mut fb = Framebuffer::new(16, 16).unwrap();
+            fb.clear([0.0; 4], 0.5);
+            let state = RasterState {
+                depth_test: test,
+                depth_write: true,
+                ..RasterState::default()
+            };
+            let stats = draw(&mut fb, &cover_all(z), None, &Flat::new([1.0; 4]), state);
+            let fragment = quantize_depth(f64::from(z));
+            let passes = test.passes(fragment, stored);
+            let expect_pass = match (test, relation) {
+                (DepthTest::Disabled | DepthTest::Always, _) => true,
+                (DepthTest::Never, _) => false,
+                (DepthTest::Less, r) => r == "less",
+                (DepthTest::LessEqual, r) => r != "greater",
+                (DepthTest::Greater, r) => r == "greater",
+                (DepthTest::GreaterEqual, r) => r != "less",
+                (DepthTest::Equal, r) => r == "equal",
+                (DepthTest::NotEqual, r) => r != "equal",
+            };
+            assert_eq!(passes, expect_pass, "{test:?} {relation}");
+            let color = fb.color(5, 7).unwrap();
+            assert_eq!(
+                color == [255; 4],
+                expect_pass,
+                "{test:?} {relation}: colour"
+            );
+            let depth = fb.depth(5, 7).unwrap();
+            let written = expect_pass && test != DepthTest::Disabled;
+            assert_eq!(
+                depth,
+                if written { fragment } else { stored },
+                "{test:?} {relation}: depth"
+            );
+            let shaded = if expect_pass { 256 } else { 0 };
+            assert_eq!(
+                stats.fragments_shaded, shaded,
+                "{test:?}: failing fragments are not shaded"
+            );
+        }
+    }
+}
+
+#[test]
+fn depth_write_off_keeps_the_buffer() {
+    let mut fb = framebuffer(16, 16);
+    let state = RasterState {
+        depth_test: DepthTest::Always,
+        depth_write: false,
+        ..RasterState::default()
+    };
+    draw(&mut fb, &cover_all(0.25), None, &Flat::new([1.0; 4]), state);
+    assert_eq!(fb.color(3, 3), Some([255; 4]));
+    assert_eq!(fb.depth(3, 3), Some(DEPTH_MAX));
+}
+
+#[test]
+fn nearer_triangle_hides_farther_one_in_either_order() {
+    for near_first in [true, false] {
+        let mut fb = framebuffer(16, 16);
+        let (near, far) = (cover_all(0.25), cover_all(0.75));
+        let (a, b) = if near_first {
+            (&near, &far)
+        } else {
+            (&far, &near)
+        };
+        let ca = if near_first {
+            [0.0, 1.0, 0.0, 1.0]
+        } else {
+            [1.0, 0.0, 0.0, 1.0]
+        };
+        let cb = if near_first {
+            [1.0, 0.0, 0.0, 1.0]
+        } else {
+            [0.0, 1.0, 0.0, 1.0]
+        };
+        draw(&mut fb, a, None, &Flat::new(ca), RasterState::default());
+        let second = draw(&mut fb, b, None, &Flat::new(cb), RasterState::default());
+        assert_eq!(fb.color(8, 8), Some([0, 255, 0, 255]), "near (green) wins");
+        if near_first {
+            assert_eq!(
+                second.fragments_shaded, 0,
+                "early depth test skips hidden fragments"
+            );
+            assert_eq!(second.fragments_depth_failed, 256);
+        }
+    }
+}
+
+#[test]
+fn discarded_fragments_write_no_depth() {
+    let mut fb = framebuffer(16, 16);
+    let fs = Flat {
+        color: [1.0; 4],
+        discard_right_of: Some(8.0),
+    };
+    let stats = draw(&mut fb, &cover_all(0.25), None, &fs, RasterState::default());
+    assert_eq!(stats.fragments_discarded, 8 * 16);
+    assert_eq!(fb.depth(7, 3), Some(quantize_depth(0.25)));
+    assert_eq!(fb.color(7, 3), Some([255; 4]));
+    assert_eq!(fb.depth(8, 3), Some(DEPTH_MAX));
+    assert_eq!(fb.color(8, 3), Some([0; 4]));
+}
+
+#[test]
+fn depth_is_interpolated_linearly_in_window_space() {
+    // Depth 0 at x = 0 to 1 at x = 16 along the bottom; constant in y.
+    let mesh = Mesh::from_window(
+        &[[0.0, 0.0, 0.0], [16.0, 0.0, 1.0], [0.0, 32.0, 0.0]],
+        16,
+        16,
+    );
+    let mut fb = framebuffer(16, 16);
+    let state = RasterState {
+        depth_test: DepthTest::Always,
+        ..RasterState::default()
+    };
+    draw(&mut fb, &mesh, None, &Flat::new([1.0; 4]), state);
+    for x in 0..8 {
+        let expect = quantize_depth((f64::from(x) + 0.5) / 16.0);
+        let got = fb.depth(x, 1).unwrap();
+        assert!(got.abs_diff(expect) <= 1, "x {x}: {got} vs {expect}");
+    }
+}
+
+/// Draws random triangles (some crossing the near plane) with `less`, then the same
+/// triangles with their vertices rotated or reversed with `equal`: every pixel of the
+/// first pass must be repainted.
+#[test]
+fn same_triangle_in_any_vertex_order_gives_the_same_depth_bits() {
+    let mut rng = Rng(0xdead_beef);
+    for round in 0..24 {
+        let mut p: Vec<[f32; 4]> = (0..3)
+            .map(|_| {
+                let w = rng.range(0.5, 3.0);
+                [
+                    rng.range(-1.5, 1.5) * w,
+                    rng.range(-1.5, 1.5) * w,
+                    rng.range(-0.9, 0.9) * w,
+                    w,
+                ]
+            })
+            .collect();
+        if round % 3 == 0 {
+            p[2] = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), -2.0, -1.0]; // behind the eye
+        }
+        let mut fb = framebuffer(40, 36);
+        let first = draw(
+            &mut fb,
+            &Mesh::new(p.clone()),
+            None,
+            &Flat::new([1.0, 0.0, 0.0, 1.0]),
+            RasterState::default(),
+        );
+        for order in [[1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0]] {
+            let state = RasterState {
+                depth_test: DepthTest::Equal,
+                ..RasterState::default()
+            };
+            let mesh = Mesh::new(order.iter().map(|&i| p[i]).collect());
+            let again = draw(
+                &mut fb,
+                &mesh,
+                None,
+                &Flat::new([0.0, 1.0, 0.0, 1.0]),
+                state,
+            );
+            assert_eq!(
+                again.fragments_written, first.fragments_written,
+                "round {round} order {order:?}"
+            );
+        }
+        assert!(
+            red(&fb).iter().flatten().all(|&r| r == 0),
+            "round {round}: hole in the equal pass"
+        );
+    }
+}

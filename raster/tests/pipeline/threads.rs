@@ -1,0 +1,73 @@
+//! The image does not depend on the number of threads.
+
+use crate::support::*;
+use csir_raster::*;
+
+/// Draws a busy scene: overlapping random triangles with depth, then alpha-blended ones,
+/// some crossing the near plane, on a framebuffer with partial edge tiles.
+fn render() -> (Vec<u8>, Vec<u32>, Vec<DrawStats>) {
+    let mut rng = Rng(0x5eed);
+    let mut fb = Framebuffer::new(150, 130).unwrap();
+    fb.clear([0.1, 0.2, 0.3, 1.0], 1.0);
+    let mut renderer = Renderer::new();
+    let mut stats = Vec::new();
+    for (pass, blend) in [BlendMode::Replace, BlendMode::Alpha, BlendMode::Additive]
+        .into_iter()
+        .enumerate()
+    {
+        let n = 300;
+        let positions: Vec<[f32; 4]> = (0..n)
+            .map(|i| {
+                let w = rng.range(0.5, 2.0);
+                let z = if i % 17 == 0 {
+                    -3.0 * w
+                } else {
+                    rng.range(-1.0, 1.0) * w
+                };
+                [rng.range(-1.2, 1.2) * w, rng.range(-1.2, 1.2) * w, z, w]
+            })
+            .collect();
+        let varyings = (0..n)
+            .map(|_| {
+                vec![
+                    rng.range(0.0, 1.0),
+                    rng.range(0.0, 1.0),
+                    rng.range(0.0, 1.0),
+                    0.6,
+                ]
+            })
+            .collect();
+        let mesh = Mesh::with_varyings(positions, varyings);
+        let indices: Vec<u32> = (0..n as u32).rev().collect();
+        let state = RasterState {
+            blend,
+            depth_write: pass == 0,
+            ..RasterState::default()
+        };
+        let call = DrawCall {
+            vertex_stage: &mesh,
+            fragment_stage: &VaryingColor,
+            vertex_count: n as u32,
+            indices: Some(&indices),
+            state,
+        };
+        stats.push(renderer.draw(&mut fb, &call).unwrap());
+    }
+    (fb.to_rgba8_top_down(), fb.depth_top_down(), stats)
+}
+
+#[test]
+fn one_and_four_threads_give_identical_bytes() {
+    let in_pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(render)
+    };
+    let (one, four) = (in_pool(1), in_pool(4));
+    assert!(one.2[0].fragments_written > 1000);
+    assert!(one.0 == four.0, "colour differs between 1 and 4 threads");
+    assert!(one.1 == four.1, "depth differs between 1 and 4 threads");
+    assert_eq!(one.2, four.2);
+}
