@@ -2,6 +2,7 @@
 //! loaders' check order and offsets, and property tests over hostile bytes.
 
 use super::*;
+use crate::exec::{Inputs, Machine, Outputs, Samplers};
 use crate::ir::{
     CmpCode, Interface, InterfaceSymbol, IrBuilder, Op, Stage, SymbolKind, Type, VerifyRule,
 };
@@ -472,6 +473,79 @@ fn larger_profiles_round_trip_when_the_loader_accepts_them() {
             max: 384
         }
     );
+}
+
+// ------------------------------------------------------------------ execution
+
+/// Texture slot `n` returns `(n, s, t, 1)`, so a result shows which slot was sampled.
+struct SlotTextures;
+
+impl Samplers for SlotTextures {
+    fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
+        [slot as f32, s, t, 1.0]
+    }
+}
+
+fn run(shader: &Shader, inputs: &Inputs<'_>) -> Outputs {
+    let mut machine = Machine::new(shader).expect("loaded shaders verify");
+    let mut out = Outputs::default();
+    machine.run(inputs, &mut out).expect("runs");
+    out
+}
+
+/// v2 and v1 loads run to the same outputs as the original (v1 by slot: its
+/// uniforms, attributes and remap are supplied as the original program lays them out).
+#[test]
+fn loaded_shaders_execute_to_the_same_outputs() {
+    let [vs, fs] = fixtures();
+    let program = Program::link(vs.clone(), fs.clone()).unwrap();
+    let mut u = program.new_uniforms();
+    let mut mvp = [0.0f32; 16];
+    (0..4).for_each(|i| mvp[i * 5] = 2.0);
+    mvp[12..15].copy_from_slice(&[0.5, -1.0, 0.25]);
+    program.set_uniform(&mut u, "uMVP", &mvp).unwrap();
+    program
+        .set_uniform(&mut u, "uTint", &[0.5, 1.0, 2.0])
+        .unwrap();
+    let k = [9.0, 9.0, 9.0, 9.0, 3.0, 5.0, 7.0, 11.0];
+    program.set_uniform(&mut u, "uK", &k).unwrap();
+    let attributes = [
+        [1.0, 2.0, 3.0, 1.0],
+        [0.0; 4],
+        [0.0; 4],
+        [0.25, 0.75, 0.0, 1.0],
+    ];
+    let vin = Inputs {
+        uniforms: &u.vertex,
+        attributes: &attributes,
+        ..Inputs::default()
+    };
+    let vout = run(&vs, &vin);
+    assert_eq!(vout.position, [2.5, 3.0, 6.25, 2.0]);
+    for loaded in [load(&v2(&vs)).unwrap(), load(&v1(&vs)).unwrap()] {
+        assert_eq!(run(&loaded, &vin), vout);
+    }
+    for (alpha, cut) in [(0.75, 0.5), (0.25, 0.5)] {
+        program.set_uniform(&mut u, "uAlpha", &[alpha]).unwrap();
+        program.set_uniform(&mut u, "uCut", &[cut]).unwrap();
+        let fin = Inputs {
+            uniforms: &u.fragment,
+            varyings: &vout.varyings,
+            var_remap: &program.var_remap,
+            frag_coord: [3.5, 4.5, 0.25, 1.0],
+            samplers: &SlotTextures,
+            ..Inputs::default()
+        };
+        let want = run(&fs, &fin);
+        assert_eq!(want.discarded, alpha < cut);
+        if !want.discarded {
+            // Sampler slot 1 times vTint (uTint.x · uK[1].x = 1.5), plus 0.5.
+            assert_eq!(want.color[0], 1.0 * 1.5 + 0.5);
+        }
+        for loaded in [load(&v2(&fs)).unwrap(), load(&v1(&fs)).unwrap()] {
+            assert_eq!(run(&loaded, &fin), want);
+        }
+    }
 }
 
 // ------------------------------------------------------------------ v1
