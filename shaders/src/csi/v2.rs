@@ -41,8 +41,9 @@
 //! [`Limits::validate`]; `nir`, `nimm`, `ntmp` within the stored limits; the records,
 //! immediates and name (length and UTF-8); the flags; `nsym` within its bound and
 //! backed by bytes; each symbol's kind, type, colour-output slot and name; no trailing
-//! bytes; the interface rules ([`InterfaceRule`](super::InterfaceRule)); the verifier. No count is used to
-//! allocate before the bytes it describes are known to be present.
+//! bytes; the interface rules ([`InterfaceRule`](super::InterfaceRule)); the
+//! verifier. No count is used to allocate before the bytes it describes are known to
+//! be present.
 
 use super::MAX_SHADER_NAME;
 use super::MAX_SYMBOL_NAME;
@@ -126,9 +127,9 @@ fn limits_from_array(a: [usize; 11]) -> Limits {
 
 /// Encode the whole of `shader` as CSI v2.
 ///
-/// Errors: the shader does not verify, its interface breaks a
-/// rule ([`InterfaceRule`](super::InterfaceRule)) the loader enforces, a name is too long (or a symbol
-/// name empty), or a front-end limit does not fit in 32 bits.
+/// Errors: the shader does not verify, its interface breaks a rule the loader
+/// enforces ([`InterfaceRule`](super::InterfaceRule)), a name is too long (or a
+/// symbol name empty), or a front-end limit does not fit in 32 bits.
 pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     verify(shader)?;
     interface::check(shader).map_err(|(_, rule)| SaveError::Interface(rule))?;
