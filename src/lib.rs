@@ -2,4 +2,5 @@
 
 pub mod compare;
 pub mod image_io;
+pub mod scene;
 pub mod texture;

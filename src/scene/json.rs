@@ -1,0 +1,207 @@
+//! The scene file's JSON, parsed with serde_json into a tree that keeps object keys in
+//! document order, and typed readers that name the field they read in every error.
+//!
+//! Order matters: a sampler's texture unit is its position in the draw's `samplers`
+//! object, and errors are reported for the first bad entry as the file lists it.
+//! serde_json's own `Value` sorts keys, so this module has its own small tree.
+
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+/// A JSON value; objects keep their keys in document order.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Json {
+    Null,
+    Bool(bool),
+    /// Every JSON number, as f64 (integers are exact up to 2^53).
+    Number(f64),
+    String(String),
+    Array(Vec<Json>),
+    /// Key/value pairs in document order. A repeated key keeps its first position and
+    /// its last value, as JavaScript and Python do.
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// The JSON type name, for "expected …, got …" messages.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "a list",
+            Json::Object(_) => "an object",
+        }
+    }
+
+    /// A short rendering of the value for error messages (strings quoted, long values
+    /// cut).
+    pub(crate) fn brief(&self) -> String {
+        match self {
+            Json::Null => "null".into(),
+            Json::Bool(b) => b.to_string(),
+            Json::Number(n) => format_number(*n),
+            Json::String(s) if s.chars().count() > 40 => {
+                format!("{:?}…", s.chars().take(40).collect::<String>())
+            }
+            Json::String(s) => format!("{s:?}"),
+            Json::Array(_) => "a list".into(),
+            Json::Object(_) => "an object".into(),
+        }
+    }
+
+    /// The value under `key` if this is an object that has it.
+    pub(crate) fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// Integers without a fraction, very large or small magnitudes in exponent form (1e39),
+/// everything else in Rust's shortest round-trip form.
+pub(crate) fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else if n.abs() >= 1e15 || n.abs() < 1e-4 {
+        format!("{n:e}")
+    } else {
+        format!("{n}")
+    }
+}
+
+impl<'de> Deserialize<'de> for Json {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(JsonVisitor)
+    }
+}
+
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
+        Ok(Json::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Json, E> {
+        Ok(Json::Number(v as f64))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Json, E> {
+        Ok(Json::Number(v as f64))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Json, E> {
+        Ok(Json::Number(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+        Ok(Json::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Json, E> {
+        Ok(Json::String(v))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut entries: Vec<(String, Json)> = Vec::new();
+        while let Some((key, value)) = map.next_entry::<String, Json>()? {
+            match entries.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = value,
+                None => entries.push((key, value)),
+            }
+        }
+        Ok(Json::Object(entries))
+    }
+}
+
+/// A JSON syntax error with its 1-based position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SyntaxError {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) message: String,
+}
+
+/// Parses a whole JSON document (serde_json's recursion limit of 128 levels applies, so
+/// deeply nested input is an error, not a stack overflow).
+pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
+    serde_json::from_str(text).map_err(|e| {
+        // serde_json appends " at line L column C"; the position is reported separately
+        let full = e.to_string();
+        let message = match full.rfind(" at line ") {
+            Some(cut) => full[..cut].to_owned(),
+            None => full,
+        };
+        SyntaxError {
+            line: e.line(),
+            column: e.column(),
+            message,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn objects_keep_document_order_and_the_last_duplicate_value() {
+        let v = parse(r#"{"b": 1, "a": [true, null, "x"], "b": 2.5}"#).unwrap();
+        assert_eq!(
+            v,
+            Json::Object(vec![
+                ("b".into(), Json::Number(2.5)),
+                (
+                    "a".into(),
+                    Json::Array(vec![Json::Bool(true), Json::Null, Json::String("x".into())])
+                ),
+            ])
+        );
+        assert_eq!(v.get("b"), Some(&Json::Number(2.5)));
+        assert_eq!(v.get("c"), None);
+    }
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        let err = parse("{\n  \"width\": 320,\n  \"height\" 240\n}").unwrap_err();
+        assert_eq!((err.line, err.column), (3, 12));
+        assert_eq!(err.message, "expected `:`");
+        assert!(parse("[".repeat(100_000).as_str()).is_err());
+        assert!(parse("").is_err());
+    }
+
+    #[test]
+    fn brief_quotes_strings_and_cuts_long_ones() {
+        assert_eq!(Json::String("less".into()).brief(), "\"less\"");
+        assert_eq!(Json::Number(3.0).brief(), "3");
+        assert_eq!(Json::Number(2.5).brief(), "2.5");
+        assert_eq!(Json::Number(1e39).brief(), "1e39");
+        assert_eq!(Json::Number(-1.5e-7).brief(), "-1.5e-7");
+        assert_eq!(
+            Json::String("x".repeat(50)).brief(),
+            format!("{:?}…", "x".repeat(40))
+        );
+    }
+}

@@ -1,0 +1,619 @@
+//! Loading and validating a `csir-scene/1` file (`shared/spec/scene-format.md`).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::json::{self, Json, format_number};
+use super::model::{
+    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
+    ShaderSource, UniformValue,
+};
+use super::obj::parse_obj;
+use super::{SceneError, SceneErrorKind};
+use crate::image_io::decode_png;
+use crate::texture::{Filter, Sampler, Texture, Wrap};
+
+/// The only format string this loader reads.
+pub const SCENE_FORMAT: &str = "csir-scene/1";
+
+/// Largest framebuffer side, in pixels.
+pub const MAX_FRAMEBUFFER_SIDE: u32 = 16384;
+
+/// Highest vertex attribute location.
+pub const MAX_ATTRIBUTE_LOCATION: u32 = 15;
+
+/// Where a scene's files come from: the file system, or the built-in default scene's
+/// embedded copies.
+pub(crate) trait SceneFiles {
+    /// The bytes of the file at `path` (already joined with the scene's folder).
+    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>>;
+}
+
+/// Reads files from the file system.
+pub(crate) struct FileSystem;
+
+impl SceneFiles for FileSystem {
+    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        std::fs::read(path)
+    }
+}
+
+impl Scene {
+    /// Loads a scene file: reads the JSON, resolves every path against the scene file's
+    /// folder, reads the shader sources, loads the PNG textures and OBJ meshes, and checks
+    /// everything the scene format requires that does not need the compiled program.
+    ///
+    /// # Errors
+    /// A [`SceneError`] naming `path`, the JSON field (`draws[1].attributes[0].data`, …)
+    /// and what is wrong; JSON syntax errors carry the line and column.
+    pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|e| SceneError::read(path, e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        Self::parse(&text, path)
+    }
+
+    /// Parses and validates scene JSON `text` as if it had been read from `scene_path`:
+    /// files are resolved against `scene_path`'s folder and read from the file system,
+    /// and errors name `scene_path`. See [`Scene::load`].
+    ///
+    /// # Errors
+    /// As [`Scene::load`].
+    pub fn parse(text: &str, scene_path: &Path) -> Result<Scene, SceneError> {
+        parse_with(text, scene_path, &FileSystem)
+    }
+}
+
+/// Parses and validates scene JSON, reading the files it names through `files`.
+pub(crate) fn parse_with(
+    text: &str,
+    scene_path: &Path,
+    files: &dyn SceneFiles,
+) -> Result<Scene, SceneError> {
+    let doc = json::parse(text).map_err(|e| SceneError {
+        path: scene_path.to_path_buf(),
+        field: String::new(),
+        kind: SceneErrorKind::Syntax {
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        },
+    })?;
+    let folder = match scene_path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut loader = Loader {
+        scene_path,
+        folder,
+        files,
+        cache: HashMap::new(),
+    };
+    loader.scene(&doc)
+}
+
+/// Validation state: the scene's identity for errors, and a cache of files read.
+struct Loader<'a> {
+    scene_path: &'a Path,
+    folder: PathBuf,
+    files: &'a dyn SceneFiles,
+    cache: HashMap<PathBuf, Vec<u8>>,
+}
+
+type Entries = [(String, Json)];
+
+impl Loader<'_> {
+    fn error(&self, field: impl Into<String>, message: impl Into<String>) -> SceneError {
+        SceneError::new(self.scene_path, field, message)
+    }
+
+    fn scene(&mut self, doc: &Json) -> Result<Scene, SceneError> {
+        let root = self.object(doc, "")?;
+        match get(root, "format") {
+            Some(Json::String(s)) if s == SCENE_FORMAT => {}
+            Some(other) => {
+                return Err(self.error(
+                    "format",
+                    format!(
+                        "unsupported format {} (expected \"{SCENE_FORMAT}\")",
+                        other.brief()
+                    ),
+                ));
+            }
+            None => {
+                return Err(self.error("format", format!("missing (expected \"{SCENE_FORMAT}\")")));
+            }
+        }
+        let side = 1..=i64::from(MAX_FRAMEBUFFER_SIDE);
+        let width = self.integer(get(root, "width"), "width", side.clone(), None)? as u32;
+        let height = self.integer(get(root, "height"), "height", side, None)? as u32;
+
+        let (clear_color, clear_depth) = match get(root, "clear") {
+            None => ([0.0, 0.0, 0.0, 1.0], 1.0),
+            Some(clear) => {
+                let clear = self.object(clear, "clear")?;
+                let color = match get(clear, "color") {
+                    None => [0.0, 0.0, 0.0, 1.0],
+                    Some(v) => {
+                        let c = self.floats(v, "clear.color", Some(4))?;
+                        [c[0], c[1], c[2], c[3]]
+                    }
+                };
+                let depth = match get(clear, "depth") {
+                    None => 1.0,
+                    Some(v) => self.floats(v, "clear.depth", Some(1))?[0].clamp(0.0, 1.0),
+                };
+                (color, depth)
+            }
+        };
+
+        let mut textures = Vec::new();
+        if let Some(v) = get(root, "textures") {
+            for (name, t) in self.object(v, "textures")? {
+                textures.push(self.texture(name, t)?);
+            }
+        }
+
+        let mut draws = Vec::new();
+        if let Some(v) = get(root, "draws") {
+            let Json::Array(list) = v else {
+                return Err(self.error("draws", format!("expected a list, got {}", v.type_name())));
+            };
+            for (index, d) in list.iter().enumerate() {
+                draws.push(self.draw(index, d, &textures)?);
+            }
+        }
+
+        Ok(Scene {
+            path: self.scene_path.to_path_buf(),
+            width,
+            height,
+            clear_color,
+            clear_depth,
+            textures,
+            draws,
+        })
+    }
+
+    fn texture(&mut self, name: &str, value: &Json) -> Result<NamedTexture, SceneError> {
+        let field = format!("textures.{name}.path");
+        let entries = self.object(value, &format!("textures.{name}"))?;
+        let rel = self.string(get(entries, "path"), &field, "a PNG file path")?;
+        let (path, bytes) = self.read_file(rel, &field)?;
+        let image = decode_png(&bytes, &path).map_err(|e| self.error(&field, e.to_string()))?;
+        Ok(NamedTexture {
+            name: name.to_owned(),
+            path,
+            texture: Texture::from_image(&image),
+        })
+    }
+
+    fn draw(
+        &mut self,
+        index: usize,
+        value: &Json,
+        textures: &[NamedTexture],
+    ) -> Result<Draw, SceneError> {
+        let at = format!("draws[{index}]");
+        let d = self.object(value, &at)?;
+        let vertex = self.shader(d, &at, "vertex")?;
+        let fragment = self.shader(d, &at, "fragment")?;
+
+        let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
+            (Some(_), Some(_)) => {
+                return Err(self.error(
+                    format!("{at}.mesh"),
+                    "give either mesh or attributes, not both",
+                ));
+            }
+            (None, None) => return Err(self.error(&at, "needs mesh or attributes")),
+            (Some(mesh), None) => {
+                if get(d, "indices").is_some() {
+                    return Err(self.error(
+                        format!("{at}.indices"),
+                        "not allowed with mesh (the mesh has its own index list)",
+                    ));
+                }
+                let field = format!("{at}.mesh");
+                let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
+                let (path, bytes) = self.read_file(rel, &field)?;
+                let mesh = parse_obj(&bytes)
+                    .map_err(|e| self.error(&field, format!("{}: {e}", path.display())))?;
+                (mesh.attributes, mesh.vertex_count, mesh.indices)
+            }
+            (None, Some(list)) => {
+                let (attributes, vertex_count) = self.attributes(list, &at)?;
+                let indices = match get(d, "indices") {
+                    Some(v) => self.indices(v, &format!("{at}.indices"), vertex_count)?,
+                    None => (0..vertex_count / 3 * 3).collect(),
+                };
+                (attributes, vertex_count, indices)
+            }
+        };
+
+        let mut uniforms = Vec::new();
+        if let Some(v) = get(d, "uniforms") {
+            for (key, values) in self.object(v, &format!("{at}.uniforms"))? {
+                let field = format!("{at}.uniforms.{key}");
+                if !is_uniform_key(key) {
+                    return Err(
+                        self.error(field, "not a uniform name (expected NAME or NAME[INDEX])")
+                    );
+                }
+                uniforms.push(UniformValue {
+                    key: key.clone(),
+                    values: self.floats(values, &field, None)?,
+                });
+            }
+        }
+
+        let mut samplers = Vec::new();
+        if let Some(v) = get(d, "samplers") {
+            for (name, s) in self.object(v, &format!("{at}.samplers"))? {
+                samplers.push(self.sampler(name, s, &format!("{at}.samplers.{name}"), textures)?);
+            }
+        }
+
+        let state = match get(d, "state") {
+            None => DrawState::default(),
+            Some(v) => self.state(v, &format!("{at}.state"))?,
+        };
+
+        Ok(Draw {
+            index,
+            vertex,
+            fragment,
+            attributes,
+            vertex_count,
+            indices,
+            uniforms,
+            samplers,
+            state,
+        })
+    }
+
+    fn shader(&mut self, d: &Entries, at: &str, key: &str) -> Result<ShaderSource, SceneError> {
+        let field = format!("{at}.{key}");
+        let rel = self.string(get(d, key), &field, "a shader file path")?;
+        let (path, bytes) = self.read_file(rel, &field)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| self.error(&field, format!("{} is not UTF-8 text", path.display())))?;
+        Ok(ShaderSource { path, text })
+    }
+
+    fn attributes(&self, value: &Json, at: &str) -> Result<(Vec<Attribute>, u32), SceneError> {
+        let field = format!("{at}.attributes");
+        let list = match value {
+            Json::Array(list) if list.is_empty() => {
+                return Err(self.error(field, "must not be empty"));
+            }
+            Json::Array(list) => list,
+            _ => {
+                let got = value.type_name();
+                return Err(self.error(field, format!("expected a list, got {got}")));
+            }
+        };
+        let mut attributes: Vec<Attribute> = Vec::new();
+        let mut vertex_count = None;
+        for (i, a) in list.iter().enumerate() {
+            let af = format!("{field}[{i}]");
+            let entries = self.object(a, &af)?;
+            let location = self.integer(
+                get(entries, "location"),
+                &format!("{af}.location"),
+                0..=i64::from(MAX_ATTRIBUTE_LOCATION),
+                None,
+            )? as u32;
+            let size =
+                self.integer(get(entries, "size"), &format!("{af}.size"), 1..=4, None)? as u32;
+            if attributes.iter().any(|a| a.location == location) {
+                return Err(self.error(
+                    format!("{af}.location"),
+                    format!("location {location} is given twice"),
+                ));
+            }
+            let data_field = format!("{af}.data");
+            let data = match get(entries, "data") {
+                Some(v) => self.floats(v, &data_field, None)?,
+                None => return Err(self.error(data_field, "missing (a list of numbers)")),
+            };
+            if data.len() % size as usize != 0 {
+                return Err(self.error(
+                    data_field,
+                    format!("length {} is not a multiple of size {size}", data.len()),
+                ));
+            }
+            let count = u32::try_from(data.len() / size as usize)
+                .map_err(|_| self.error(&data_field, "too many vertices"))?;
+            match vertex_count {
+                None => vertex_count = Some(count),
+                Some(n) if n != count => {
+                    return Err(self.error(
+                        data_field,
+                        format!("holds {count} vertices, attributes[0] holds {n}"),
+                    ));
+                }
+                Some(_) => {}
+            }
+            attributes.push(Attribute {
+                location,
+                size,
+                data,
+            });
+        }
+        attributes.sort_by_key(|a| a.location);
+        Ok((attributes, vertex_count.unwrap_or(0)))
+    }
+
+    fn indices(
+        &self,
+        value: &Json,
+        field: &str,
+        vertex_count: u32,
+    ) -> Result<Vec<u32>, SceneError> {
+        let Json::Array(list) = value else {
+            return Err(self.error(
+                field,
+                format!("expected a list of integers, got {}", value.type_name()),
+            ));
+        };
+        if list.len() % 3 != 0 {
+            return Err(self.error(
+                field,
+                format!("length {} is not a multiple of 3", list.len()),
+            ));
+        }
+        let mut indices = Vec::with_capacity(list.len());
+        for (k, v) in list.iter().enumerate() {
+            let at = format!("{field}[{k}]");
+            let index = match v {
+                Json::Number(n) if n.fract() == 0.0 && *n >= 0.0 => *n,
+                _ => {
+                    return Err(self.error(
+                        at,
+                        format!("expected a non-negative integer, got {}", v.brief()),
+                    ));
+                }
+            };
+            if index >= f64::from(vertex_count) {
+                return Err(self.error(
+                    at,
+                    format!(
+                        "index {} is out of range ({vertex_count} vertices)",
+                        format_number(index)
+                    ),
+                ));
+            }
+            indices.push(index as u32);
+        }
+        Ok(indices)
+    }
+
+    fn sampler(
+        &self,
+        name: &str,
+        value: &Json,
+        field: &str,
+        textures: &[NamedTexture],
+    ) -> Result<SamplerBinding, SceneError> {
+        let entries = self.object(value, field)?;
+        let texture_field = format!("{field}.texture");
+        let texture_name =
+            self.string(get(entries, "texture"), &texture_field, "a texture name")?;
+        let texture = textures
+            .iter()
+            .position(|t| t.name == texture_name)
+            .ok_or_else(|| {
+                self.error(
+                    &texture_field,
+                    format!("no texture named {texture_name:?} in textures"),
+                )
+            })?;
+        let filter = self.choice(
+            get(entries, "filter"),
+            &format!("{field}.filter"),
+            &Filter::NAMES,
+            Filter::Nearest,
+        )?;
+        let wrap = self.choice(
+            get(entries, "wrap"),
+            &format!("{field}.wrap"),
+            &Wrap::NAMES,
+            Wrap::Clamp,
+        )?;
+        Ok(SamplerBinding {
+            name: name.to_owned(),
+            texture,
+            sampler: Sampler { filter, wrap },
+        })
+    }
+
+    fn state(&self, value: &Json, field: &str) -> Result<DrawState, SceneError> {
+        let entries = self.object(value, field)?;
+        let defaults = DrawState::default();
+        let depth_write = match get(entries, "depth_write") {
+            None => defaults.depth_write,
+            Some(Json::Bool(b)) => *b,
+            Some(v) => {
+                return Err(self.error(
+                    format!("{field}.depth_write"),
+                    format!("expected true or false, got {}", v.brief()),
+                ));
+            }
+        };
+        Ok(DrawState {
+            depth_test: self.choice(
+                get(entries, "depth_test"),
+                &format!("{field}.depth_test"),
+                &DepthTest::NAMES,
+                defaults.depth_test,
+            )?,
+            depth_write,
+            cull: self.choice(
+                get(entries, "cull"),
+                &format!("{field}.cull"),
+                &Cull::NAMES,
+                defaults.cull,
+            )?,
+            blend: self.choice(
+                get(entries, "blend"),
+                &format!("{field}.blend"),
+                &Blend::NAMES,
+                defaults.blend,
+            )?,
+        })
+    }
+
+    // ---- typed readers -------------------------------------------------------------
+
+    fn object<'j>(&self, value: &'j Json, field: &str) -> Result<&'j Entries, SceneError> {
+        match value {
+            Json::Object(entries) => Ok(entries),
+            other => Err(self.error(
+                field,
+                format!("expected an object, got {}", other.type_name()),
+            )),
+        }
+    }
+
+    fn string<'j>(
+        &self,
+        value: Option<&'j Json>,
+        field: &str,
+        what: &str,
+    ) -> Result<&'j str, SceneError> {
+        match value {
+            Some(Json::String(s)) => Ok(s),
+            Some(other) => {
+                Err(self.error(field, format!("expected {what}, got {}", other.brief())))
+            }
+            None => Err(self.error(field, format!("missing ({what})"))),
+        }
+    }
+
+    /// An integer in `range`; integral floats such as `3.0` count as integers.
+    fn integer(
+        &self,
+        value: Option<&Json>,
+        field: &str,
+        range: std::ops::RangeInclusive<i64>,
+        default: Option<i64>,
+    ) -> Result<i64, SceneError> {
+        let expected = format!("an integer in {}..={}", range.start(), range.end());
+        match value {
+            None => default.ok_or_else(|| self.error(field, format!("missing ({expected})"))),
+            Some(Json::Number(n)) if n.fract() == 0.0 && range.contains(&(*n as i64)) => {
+                Ok(*n as i64)
+            }
+            Some(other) => {
+                Err(self.error(field, format!("expected {expected}, got {}", other.brief())))
+            }
+        }
+    }
+
+    /// A number or a list of numbers, as finite f32; `count` demands an exact length.
+    fn floats(
+        &self,
+        value: &Json,
+        field: &str,
+        count: Option<usize>,
+    ) -> Result<Vec<f32>, SceneError> {
+        let to_f32 = |v: &Json, at: &str| match v {
+            Json::Number(n) => {
+                let f = *n as f32;
+                if f.is_finite() {
+                    Ok(f)
+                } else {
+                    Err(self.error(
+                        at,
+                        format!("{} does not fit in a 32-bit float", format_number(*n)),
+                    ))
+                }
+            }
+            other => Err(self.error(at, format!("expected a number, got {}", other.brief()))),
+        };
+        let values = match value {
+            Json::Array(list) => list
+                .iter()
+                .enumerate()
+                .map(|(k, v)| to_f32(v, &format!("{field}[{k}]")))
+                .collect::<Result<Vec<f32>, _>>()?,
+            Json::Number(_) => vec![to_f32(value, field)?],
+            other => {
+                return Err(self.error(
+                    field,
+                    format!(
+                        "expected a number or a list of numbers, got {}",
+                        other.type_name()
+                    ),
+                ));
+            }
+        };
+        match count {
+            Some(n) if values.len() != n => {
+                Err(self.error(field, format!("expected {n} numbers, got {}", values.len())))
+            }
+            _ => Ok(values),
+        }
+    }
+
+    /// One of the named values, or `default` when absent.
+    fn choice<T: Copy>(
+        &self,
+        value: Option<&Json>,
+        field: &str,
+        names: &[(&str, T)],
+        default: T,
+    ) -> Result<T, SceneError> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        if let Json::String(s) = value {
+            if let Some((_, v)) = names.iter().find(|(n, _)| n == s) {
+                return Ok(*v);
+            }
+        }
+        let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+        Err(self.error(
+            field,
+            format!("expected one of {}, got {}", list.join(", "), value.brief()),
+        ))
+    }
+
+    /// Reads a file named relative to the scene's folder (each file once).
+    fn read_file(&mut self, rel: &str, field: &str) -> Result<(PathBuf, Vec<u8>), SceneError> {
+        let path = self.folder.join(rel);
+        if let Some(bytes) = self.cache.get(&path) {
+            return Ok((path, bytes.clone()));
+        }
+        let bytes = self
+            .files
+            .read(&path)
+            .map_err(|e| self.error(field, format!("cannot read {}: {e}", path.display())))?;
+        self.cache.insert(path.clone(), bytes.clone());
+        Ok((path, bytes))
+    }
+}
+
+fn get<'j>(entries: &'j Entries, key: &str) -> Option<&'j Json> {
+    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// `NAME` or `NAME[DIGITS]`, NAME a GLSL identifier.
+fn is_uniform_key(key: &str) -> bool {
+    let (name, element) = match key.split_once('[') {
+        Some((name, rest)) => match rest.strip_suffix(']') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                (name, digits.parse::<u32>().is_ok())
+            }
+            _ => return false,
+        },
+        None => (key, true),
+    };
+    let mut chars = name.chars();
+    element
+        && chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}

@@ -1,0 +1,679 @@
+//! Tests of scene loading: the starter scenes, every validation rule and its message.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::texture::{Filter, Wrap};
+
+fn reference_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images")
+}
+
+/// A scene path inside `reference-images/`, so relative paths find its shaders and
+/// textures.
+fn scene_path() -> PathBuf {
+    reference_dir().join("s.json")
+}
+
+fn minimal() -> Value {
+    json!({
+        "format": "csir-scene/1",
+        "width": 4,
+        "height": 3,
+        "textures": {"checker": {"path": "textures/checker.png"}},
+        "draws": [{
+            "vertex": "shaders/flat.vert",
+            "fragment": "shaders/flat.frag",
+            "attributes": [{"location": 0, "size": 3, "data": [0, 0, 0, 1, 0, 0, 0, 1, 0]}]
+        }]
+    })
+}
+
+fn parse(v: &Value) -> Result<Scene, SceneError> {
+    Scene::parse(&v.to_string(), &scene_path())
+}
+
+/// (field, message) of the error `edit` provokes in the minimal scene.
+fn error_of(edit: impl FnOnce(&mut Value)) -> (String, String) {
+    let mut v = minimal();
+    edit(&mut v);
+    let e = parse(&v).expect_err("the scene should be rejected");
+    (e.field.clone(), e.message())
+}
+
+fn assert_error(edit: impl FnOnce(&mut Value), field: &str, message: &str) {
+    assert_eq!(error_of(edit), (field.to_owned(), message.to_owned()));
+}
+
+#[test]
+fn every_starter_scene_loads() {
+    for name in [
+        "triangle",
+        "textured_quad",
+        "lit_cube",
+        "procedural_1080p",
+        "wrap_blend",
+        "clip_cull",
+    ] {
+        let scene = Scene::load(reference_dir().join(format!("{name}.json")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!scene.draws.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn the_triangle_scene_resolves_to_plain_data() {
+    let scene = Scene::load(reference_dir().join("triangle.json")).unwrap();
+    assert_eq!((scene.width, scene.height), (320, 240));
+    assert_eq!(scene.clear_color, [0.1, 0.1, 0.12, 1.0]);
+    assert_eq!(scene.clear_depth, 1.0);
+    let d = &scene.draws[0];
+    assert_eq!(d.field(), "draws[0]");
+    assert_eq!(d.vertex.path, reference_dir().join("shaders/triangle.vert"));
+    assert!(d.vertex.text.starts_with("#version 330 core"));
+    assert_eq!(d.vertex_count, 3);
+    assert_eq!(d.indices, vec![0, 1, 2]); // generated
+    assert_eq!(d.attribute(1).unwrap().fetch(2), [0.0, 0.0, 1.0, 1.0]);
+    assert_eq!(d.attribute(0).unwrap().data[..3], [0.0, 0.8, 0.0]);
+    assert_eq!(d.state, DrawState::default());
+}
+
+#[test]
+fn the_lit_cube_scene_has_a_mesh_uniforms_in_order_and_a_sampler() {
+    let scene = Scene::load(reference_dir().join("lit_cube.json")).unwrap();
+    let d = &scene.draws[0];
+    assert_eq!((d.vertex_count, d.indices.len()), (24, 36));
+    let keys: Vec<_> = d.uniforms.iter().map(|u| u.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "uMVP",
+            "uModel",
+            "uNormalMat",
+            "uLightDir",
+            "uViewPos",
+            "uColor",
+            "uShininess",
+            "uUseTexture"
+        ]
+    );
+    assert_eq!(d.uniform("uNormalMat").unwrap().values.len(), 9);
+    assert_eq!(d.uniform("uShininess").unwrap().values, vec![32.0]);
+    assert_eq!(d.samplers.len(), 1);
+    assert_eq!(d.samplers[0].name, "uTex");
+    assert_eq!(scene.textures[d.samplers[0].texture].name, "checker");
+    assert_eq!(d.samplers[0].sampler.filter, Filter::Nearest);
+    let bound: Vec<_> = scene
+        .sampler_bindings(d)
+        .map(|b| (b.name, b.texture.width()))
+        .collect();
+    assert_eq!(bound, [("uTex", 64)]);
+    assert_eq!(d.state.cull, Cull::Back);
+}
+
+#[test]
+fn the_wrap_blend_scene_reads_every_sampler_and_state() {
+    let scene = Scene::load(reference_dir().join("wrap_blend.json")).unwrap();
+    assert_eq!(scene.draws.len(), 8);
+    let wraps: Vec<_> = scene.draws[..6]
+        .iter()
+        .map(|d| d.samplers[0].sampler)
+        .collect();
+    assert_eq!(wraps[1].wrap, Wrap::Repeat);
+    assert_eq!(
+        (wraps[5].filter, wraps[5].wrap),
+        (Filter::Linear, Wrap::Mirror)
+    );
+    assert_eq!(
+        scene.textures[scene.draws[5].samplers[0].texture].name,
+        "tiny"
+    );
+    let alpha = scene.draws[6].state;
+    assert_eq!(
+        (alpha.depth_test, alpha.blend),
+        (DepthTest::None, Blend::Alpha)
+    );
+    assert!(!alpha.writes_depth());
+    let additive = scene.draws[7].state;
+    assert_eq!(
+        (additive.depth_test, additive.depth_write, additive.blend),
+        (DepthTest::Always, false, Blend::Additive)
+    );
+}
+
+#[test]
+fn defaults_unknown_keys_and_integral_floats() {
+    let mut v = minimal();
+    v["comment"] = json!("ignored");
+    v["width"] = json!(4.0);
+    v["draws"][0]["extra"] = json!({"anything": [1, 2]});
+    v["draws"][0]["attributes"][0]["location"] = json!(0.0);
+    let scene = parse(&v).unwrap();
+    assert_eq!(scene.width, 4);
+    assert_eq!(scene.clear_color, [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(scene.clear_depth, 1.0);
+    let d = &scene.draws[0];
+    assert!(d.uniforms.is_empty() && d.samplers.is_empty());
+    assert_eq!(d.state, DrawState::default());
+}
+
+#[test]
+fn trailing_vertices_without_indices_are_dropped() {
+    let mut v = minimal();
+    v["draws"][0]["attributes"][0] =
+        json!({"location": 0, "size": 2, "data": [0, 0, 1, 0, 0, 1, 1, 1, 2, 2]});
+    let d = &parse(&v).unwrap().draws[0];
+    assert_eq!(d.vertex_count, 5);
+    assert_eq!(d.indices, vec![0, 1, 2]);
+}
+
+#[test]
+fn clear_values_and_depth_clamp() {
+    let mut v = minimal();
+    v["clear"] = json!({"color": [0.5, 2, -1, 0], "depth": 7});
+    let scene = parse(&v).unwrap();
+    assert_eq!(scene.clear_color, [0.5, 2.0, -1.0, 0.0]);
+    assert_eq!(scene.clear_depth, 1.0);
+    v["clear"] = json!({"depth": [0.25]});
+    assert_eq!(parse(&v).unwrap().clear_depth, 0.25);
+}
+
+#[test]
+fn uniform_values_and_keys() {
+    let mut v = minimal();
+    v["draws"][0]["uniforms"] =
+        json!({"uColor": [1, 0.5, 0, 1], "uCutX": 0.25, "uL[2]": [1, 2, 3], "uEmpty": []});
+    let d = &parse(&v).unwrap().draws[0];
+    assert_eq!(
+        d.uniform("uColor").unwrap().values,
+        vec![1.0, 0.5, 0.0, 1.0]
+    );
+    assert_eq!(d.uniform("uCutX").unwrap().values, vec![0.25]);
+    let element = d.uniform("uL[2]").unwrap();
+    assert_eq!((element.name(), element.element()), ("uL", Some(2)));
+    assert!(d.uniform("uEmpty").unwrap().values.is_empty());
+    assert_eq!(d.uniform_field("uL[2]"), "draws[0].uniforms.uL[2]");
+}
+
+#[test]
+fn samplers_keep_document_order_and_defaults() {
+    let mut v = minimal();
+    v["textures"]["b"] = json!({"path": "textures/tiny4.png"});
+    // document order b, a: serde_json::Value would sort them, so write the text by hand
+    let text = v.to_string().replacen(
+        "\"attributes\"",
+        r#""samplers": {"zTex": {"texture": "b", "wrap": "mirror"}, "aTex": {"texture": "checker", "filter": "linear"}}, "attributes""#,
+        1,
+    );
+    let scene = Scene::parse(&text, &scene_path()).unwrap();
+    let s = &scene.draws[0].samplers;
+    let texture_name = |i: usize| scene.textures[s[i].texture].name.as_str();
+    assert_eq!(s[0].name, "zTex");
+    assert_eq!(
+        (texture_name(0), s[0].sampler.filter, s[0].sampler.wrap),
+        ("b", Filter::Nearest, Wrap::Mirror)
+    );
+    assert_eq!(s[1].name, "aTex");
+    assert_eq!(
+        (texture_name(1), s[1].sampler.filter, s[1].sampler.wrap),
+        ("checker", Filter::Linear, Wrap::Clamp)
+    );
+}
+
+#[test]
+fn top_level_errors() {
+    assert_error(
+        |v| v["format"] = json!("csir-scene/2"),
+        "format",
+        "unsupported format \"csir-scene/2\" (expected \"csir-scene/1\")",
+    );
+    assert_error(
+        |v| v["format"] = json!(1),
+        "format",
+        "unsupported format 1 (expected \"csir-scene/1\")",
+    );
+    assert_error(
+        |v| {
+            v.as_object_mut().unwrap().remove("format");
+        },
+        "format",
+        "missing (expected \"csir-scene/1\")",
+    );
+    assert_error(
+        |v| v["width"] = json!(0),
+        "width",
+        "expected an integer in 1..=16384, got 0",
+    );
+    assert_error(
+        |v| v["width"] = json!(16385),
+        "width",
+        "expected an integer in 1..=16384, got 16385",
+    );
+    assert_error(
+        |v| v["width"] = json!(2.5),
+        "width",
+        "expected an integer in 1..=16384, got 2.5",
+    );
+    assert_error(
+        |v| v["height"] = json!("3"),
+        "height",
+        "expected an integer in 1..=16384, got \"3\"",
+    );
+    assert_error(
+        |v| {
+            v.as_object_mut().unwrap().remove("height");
+        },
+        "height",
+        "missing (an integer in 1..=16384)",
+    );
+    assert_error(
+        |v| v["clear"] = json!([1]),
+        "clear",
+        "expected an object, got a list",
+    );
+    assert_error(
+        |v| v["clear"] = json!({"color": [1, 2]}),
+        "clear.color",
+        "expected 4 numbers, got 2",
+    );
+    assert_error(
+        |v| v["clear"] = json!({"color": [1, 2, "x", 1]}),
+        "clear.color[2]",
+        "expected a number, got \"x\"",
+    );
+    assert_error(
+        |v| v["clear"] = json!({"depth": true}),
+        "clear.depth",
+        "expected a number or a list of numbers, got a boolean",
+    );
+    assert_error(
+        |v| v["draws"] = json!({}),
+        "draws",
+        "expected a list, got an object",
+    );
+    assert_error(
+        |v| v["draws"] = json!([3]),
+        "draws[0]",
+        "expected an object, got a number",
+    );
+    assert_error(
+        |v| v["textures"] = json!([]),
+        "textures",
+        "expected an object, got a list",
+    );
+}
+
+#[test]
+fn a_document_that_is_not_an_object_or_not_json() {
+    let e = Scene::parse("[1, 2]", Path::new("s.json")).unwrap_err();
+    assert_eq!(e.to_string(), "s.json: expected an object, got a list");
+    let e = Scene::parse(
+        "{\n  \"format\": \"csir-scene/1\",\n  \"width\": 4,,\n}",
+        Path::new("s.json"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "s.json: line 3, column 14: invalid JSON: key must be a string"
+    );
+    assert!(matches!(
+        e.kind,
+        SceneErrorKind::Syntax {
+            line: 3,
+            column: 14,
+            ..
+        }
+    ));
+    let e = Scene::load("/nonexistent/scene.json").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("/nonexistent/scene.json: cannot read the scene: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn texture_errors() {
+    let (field, message) =
+        error_of(|v| v["textures"]["checker"]["path"] = json!("textures/nope.png"));
+    assert_eq!(field, "textures.checker.path");
+    assert!(
+        message.starts_with("cannot read ") && message.contains("nope.png"),
+        "{message}"
+    );
+    let (field, message) =
+        error_of(|v| v["textures"]["checker"]["path"] = json!("shaders/flat.vert"));
+    assert_eq!(field, "textures.checker.path");
+    assert!(
+        message.contains("flat.vert: not a readable PNG"),
+        "{message}"
+    );
+    assert_error(
+        |v| v["textures"]["checker"] = json!({}),
+        "textures.checker.path",
+        "missing (a PNG file path)",
+    );
+    assert_error(
+        |v| v["textures"]["checker"] = json!("x.png"),
+        "textures.checker",
+        "expected an object, got a string",
+    );
+}
+
+#[test]
+fn shader_and_geometry_source_errors() {
+    assert_error(
+        |v| {
+            v["draws"][0].as_object_mut().unwrap().remove("vertex");
+        },
+        "draws[0].vertex",
+        "missing (a shader file path)",
+    );
+    assert_error(
+        |v| v["draws"][0]["fragment"] = json!(7),
+        "draws[0].fragment",
+        "expected a shader file path, got 7",
+    );
+    let (field, message) = error_of(|v| v["draws"][0]["fragment"] = json!("shaders/none.frag"));
+    assert_eq!(field, "draws[0].fragment");
+    assert!(message.contains("none.frag"), "{message}");
+    let (field, message) = error_of(|v| v["draws"][0]["vertex"] = json!("textures/checker.png"));
+    assert_eq!(field, "draws[0].vertex");
+    assert!(
+        message.ends_with("checker.png is not UTF-8 text"),
+        "{message}"
+    );
+    assert_error(
+        |v| v["draws"][0]["mesh"] = json!("meshes/cube.obj"),
+        "draws[0].mesh",
+        "give either mesh or attributes, not both",
+    );
+    assert_error(
+        |v| {
+            v["draws"][0].as_object_mut().unwrap().remove("attributes");
+        },
+        "draws[0]",
+        "needs mesh or attributes",
+    );
+    assert_error(
+        |v| {
+            let d = v["draws"][0].as_object_mut().unwrap();
+            d.remove("attributes");
+            d.insert("mesh".into(), json!("meshes/cube.obj"));
+            d.insert("indices".into(), json!([0, 1, 2]));
+        },
+        "draws[0].indices",
+        "not allowed with mesh (the mesh has its own index list)",
+    );
+    let (field, message) = error_of(|v| {
+        let d = v["draws"][0].as_object_mut().unwrap();
+        d.remove("attributes");
+        d.insert("mesh".into(), json!("shaders/flat.vert"));
+    });
+    assert_eq!(field, "draws[0].mesh");
+    assert!(message.ends_with("the mesh has no faces"), "{message}");
+}
+
+#[test]
+fn attribute_errors() {
+    let attr = |v: &mut Value, a: Value| v["draws"][0]["attributes"] = a;
+    assert_error(
+        |v| attr(v, json!([])),
+        "draws[0].attributes",
+        "must not be empty",
+    );
+    assert_error(
+        |v| attr(v, json!({})),
+        "draws[0].attributes",
+        "expected a list, got an object",
+    );
+    assert_error(
+        |v| attr(v, json!([1])),
+        "draws[0].attributes[0]",
+        "expected an object, got a number",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 16, "size": 3, "data": []}])),
+        "draws[0].attributes[0].location",
+        "expected an integer in 0..=15, got 16",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": -1, "size": 3, "data": []}])),
+        "draws[0].attributes[0].location",
+        "expected an integer in 0..=15, got -1",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 0, "size": 5, "data": []}])),
+        "draws[0].attributes[0].size",
+        "expected an integer in 1..=4, got 5",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 0, "data": []}])),
+        "draws[0].attributes[0].size",
+        "missing (an integer in 1..=4)",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 0, "size": 3}])),
+        "draws[0].attributes[0].data",
+        "missing (a list of numbers)",
+    );
+    assert_error(
+        |v| {
+            attr(
+                v,
+                json!([{"location": 0, "size": 3, "data": [0, 0, 0, 1, 0, 0, 0, 1]}]),
+            )
+        },
+        "draws[0].attributes[0].data",
+        "length 8 is not a multiple of size 3",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 0, "size": 3, "data": [0, 0, "x"]}])),
+        "draws[0].attributes[0].data[2]",
+        "expected a number, got \"x\"",
+    );
+    assert_error(
+        |v| attr(v, json!([{"location": 0, "size": 1, "data": [1e39]}])),
+        "draws[0].attributes[0].data[0]",
+        "1e39 does not fit in a 32-bit float",
+    );
+    assert_error(
+        |v| {
+            attr(
+                v,
+                json!([
+                    {"location": 0, "size": 3, "data": [0, 0, 0, 1, 0, 0, 0, 1, 0]},
+                    {"location": 1, "size": 2, "data": [0, 0, 1, 1]}
+                ]),
+            )
+        },
+        "draws[0].attributes[1].data",
+        "holds 2 vertices, attributes[0] holds 3",
+    );
+    assert_error(
+        |v| {
+            attr(
+                v,
+                json!([
+                    {"location": 3, "size": 1, "data": [0, 0, 0]},
+                    {"location": 3, "size": 1, "data": [0, 0, 0]}
+                ]),
+            )
+        },
+        "draws[0].attributes[1].location",
+        "location 3 is given twice",
+    );
+}
+
+#[test]
+fn attributes_are_sorted_by_location() {
+    let mut v = minimal();
+    v["draws"][0]["attributes"] = json!([
+        {"location": 5, "size": 1, "data": [7, 8, 9]},
+        {"location": 0, "size": 2, "data": [0, 0, 1, 0, 0, 1]}
+    ]);
+    let d = &parse(&v).unwrap().draws[0];
+    let locations: Vec<_> = d.attributes.iter().map(|a| a.location).collect();
+    assert_eq!(locations, [0, 5]);
+    assert_eq!(d.attribute(5).unwrap().fetch(1), [8.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn index_errors() {
+    let idx = |v: &mut Value, i: Value| v["draws"][0]["indices"] = i;
+    assert_error(
+        |v| idx(v, json!([0, 1, 2, 0])),
+        "draws[0].indices",
+        "length 4 is not a multiple of 3",
+    );
+    assert_error(
+        |v| idx(v, json!([0, 1, 9])),
+        "draws[0].indices[2]",
+        "index 9 is out of range (3 vertices)",
+    );
+    assert_error(
+        |v| idx(v, json!([0, 1, 3])),
+        "draws[0].indices[2]",
+        "index 3 is out of range (3 vertices)",
+    );
+    assert_error(
+        |v| idx(v, json!([0, -1, 2])),
+        "draws[0].indices[1]",
+        "expected a non-negative integer, got -1",
+    );
+    assert_error(
+        |v| idx(v, json!([0, 1.5, 2])),
+        "draws[0].indices[1]",
+        "expected a non-negative integer, got 1.5",
+    );
+    assert_error(
+        |v| idx(v, json!([0, null, 2])),
+        "draws[0].indices[1]",
+        "expected a non-negative integer, got null",
+    );
+    assert_error(
+        |v| idx(v, json!("0 1 2")),
+        "draws[0].indices",
+        "expected a list of integers, got a string",
+    );
+    let mut v = minimal();
+    idx(&mut v, json!([2, 1, 0, 0.0, 1.0, 2.0]));
+    assert_eq!(parse(&v).unwrap().draws[0].indices, vec![2, 1, 0, 0, 1, 2]);
+}
+
+#[test]
+fn uniform_and_sampler_errors() {
+    assert_error(
+        |v| v["draws"][0]["uniforms"] = json!({"uNope": "x"}),
+        "draws[0].uniforms.uNope",
+        "expected a number or a list of numbers, got a string",
+    );
+    assert_error(
+        |v| v["draws"][0]["uniforms"] = json!({"uC": [1, true]}),
+        "draws[0].uniforms.uC[1]",
+        "expected a number, got true",
+    );
+    assert_error(
+        |v| v["draws"][0]["uniforms"] = json!({"u L": 1}),
+        "draws[0].uniforms.u L",
+        "not a uniform name (expected NAME or NAME[INDEX])",
+    );
+    assert_error(
+        |v| v["draws"][0]["uniforms"] = json!({"uL[x]": 1}),
+        "draws[0].uniforms.uL[x]",
+        "not a uniform name (expected NAME or NAME[INDEX])",
+    );
+    assert_error(
+        |v| v["draws"][0]["uniforms"] = json!([1]),
+        "draws[0].uniforms",
+        "expected an object, got a list",
+    );
+    assert_error(
+        |v| v["draws"][0]["samplers"] = json!({"uTex": {"texture": "nope"}}),
+        "draws[0].samplers.uTex.texture",
+        "no texture named \"nope\" in textures",
+    );
+    assert_error(
+        |v| v["draws"][0]["samplers"] = json!({"uTex": {}}),
+        "draws[0].samplers.uTex.texture",
+        "missing (a texture name)",
+    );
+    assert_error(
+        |v| {
+            v["draws"][0]["samplers"] =
+                json!({"uTex": {"texture": "checker", "filter": "bilinear"}})
+        },
+        "draws[0].samplers.uTex.filter",
+        "expected one of nearest, linear, got \"bilinear\"",
+    );
+    assert_error(
+        |v| v["draws"][0]["samplers"] = json!({"uTex": {"texture": "checker", "wrap": "edge"}}),
+        "draws[0].samplers.uTex.wrap",
+        "expected one of clamp, repeat, mirror, got \"edge\"",
+    );
+}
+
+#[test]
+fn state_errors() {
+    let st = |v: &mut Value, s: Value| v["draws"][0]["state"] = s;
+    assert_error(
+        |v| st(v, json!({"depth_test": "lesss"})),
+        "draws[0].state.depth_test",
+        "expected one of none, less, lequal, greater, gequal, equal, notequal, always, never, got \"lesss\"",
+    );
+    assert_error(
+        |v| st(v, json!({"depth_write": 1})),
+        "draws[0].state.depth_write",
+        "expected true or false, got 1",
+    );
+    assert_error(
+        |v| st(v, json!({"cull": "left"})),
+        "draws[0].state.cull",
+        "expected one of none, back, front, got \"left\"",
+    );
+    assert_error(
+        |v| st(v, json!({"blend": null})),
+        "draws[0].state.blend",
+        "expected one of none, alpha, additive, got null",
+    );
+    assert_error(
+        |v| st(v, json!("none")),
+        "draws[0].state",
+        "expected an object, got a string",
+    );
+    let mut v = minimal();
+    st(
+        &mut v,
+        json!({"depth_test": "gequal", "depth_write": false, "cull": "front", "blend": "additive"}),
+    );
+    let s = parse(&v).unwrap().draws[0].state;
+    assert_eq!(
+        s,
+        DrawState {
+            depth_test: DepthTest::Gequal,
+            depth_write: false,
+            cull: Cull::Front,
+            blend: Blend::Additive
+        }
+    );
+}
+
+#[test]
+fn the_first_bad_draw_is_reported() {
+    let mut v = minimal();
+    let good = v["draws"][0].clone();
+    let mut bad = good.clone();
+    bad["indices"] = json!([0, 1, 5]);
+    v["draws"] = json!([good, good, bad]);
+    let e = parse(&v).unwrap_err();
+    assert_eq!(e.field, "draws[2].indices[2]");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: draws[2].indices[2]: index 5 is out of range (3 vertices)",
+            scene_path().display()
+        )
+    );
+}

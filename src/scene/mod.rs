@@ -1,0 +1,58 @@
+//! Scene files: the `csir-scene/1` format (`shared/spec/scene-format.md`), loaded,
+//! resolved and validated into plain data for the pipeline.
+//!
+//! [`Scene::load`] reads the JSON (with serde_json, keeping key order), resolves every
+//! path against the scene file's folder, reads the shader sources, loads PNG textures
+//! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (through `tobj`), fills
+//! in the defaults and checks every rule that does not need the compiled program. Unknown
+//! keys are ignored. Errors are [`SceneError`]s naming the scene, the JSON field and the
+//! problem; nothing panics, whatever the input.
+//!
+//! What is left to the pipeline, because it needs the program: that each uniform key
+//! names a uniform the program declares (and is not a sampler), that its float count
+//! fits the uniform's type, and that every sampler the program uses has a `samplers`
+//! entry. It reports those with the same error type:
+//!
+//! ```no_run
+//! # use csir_render::scene::Scene;
+//! let scene = Scene::load("reference-images/lit_cube.json")?;
+//! for draw in &scene.draws {
+//!     // compile draw.vertex.text / draw.fragment.text (draw.vertex.path names them)
+//!     for u in &draw.uniforms {
+//!         let declared = false; // look up u.name() / u.element() in the program
+//!         if !declared {
+//!             return Err(scene.error(
+//!                 draw.uniform_field(&u.key),
+//!                 format!("the program does not declare uniform '{}'", u.key),
+//!             ));
+//!         }
+//!     }
+//!     for (unit, binding) in scene.sampler_bindings(draw).enumerate() {
+//!         // bind binding.texture with binding.sampler to binding.name (unit = position)
+//!     }
+//!     // attributes: draw.attribute(location).map(|a| a.fetch(vertex)), vertex < vertex_count
+//!     // triangles: draw.indices.chunks_exact(3); state: draw.state (writes_depth(), ...)
+//! }
+//! # Ok::<(), csir_render::scene::SceneError>(())
+//! ```
+//!
+//! [`Scene::default_cube`] builds the built-in scene (no files needed).
+
+mod default;
+mod error;
+#[cfg(test)]
+mod fuzz_tests;
+mod json;
+mod load;
+#[cfg(test)]
+mod load_tests;
+mod model;
+mod obj;
+
+pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
+pub use error::{SceneError, SceneErrorKind};
+pub use load::{MAX_ATTRIBUTE_LOCATION, MAX_FRAMEBUFFER_SIDE, SCENE_FORMAT};
+pub use model::{
+    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
+    SamplerBindingRef, Scene, ShaderSource, UniformValue,
+};

@@ -1,0 +1,381 @@
+use std::path::{Path, PathBuf};
+
+use super::SceneError;
+use crate::texture::{Sampler, Texture};
+
+/// A loaded and validated `csir-scene/1` scene: one frame's framebuffer, textures and
+/// draws, with every file it names already read.
+///
+/// What loading guarantees (so consumers need not re-check): the size is 1..=16384 on
+/// each side; every draw has at least one attribute, all attributes hold
+/// `vertex_count` vertices, every index is `< vertex_count`, the index count is a multiple
+/// of 3; every sampler names an existing texture; all numbers are finite f32. What it
+/// cannot check without the compiled program (uniform names, types and float counts,
+/// samplers the program declares) is left to the pipeline, which reports it with
+/// [`Scene::error`] / [`Draw::uniform_field`] and friends.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// The scene file as the caller named it (used in error messages).
+    pub path: PathBuf,
+    /// Framebuffer width in pixels, 1..=16384.
+    pub width: u32,
+    /// Framebuffer height in pixels, 1..=16384.
+    pub height: u32,
+    /// Clear colour, RGBA, default (0, 0, 0, 1); stored as given (the RGBA8
+    /// framebuffer clamps it to 0..=1 when it converts).
+    pub clear_color: [f32; 4],
+    /// Clear depth, default 1.0, clamped to [0, 1] as `glClearDepth` does.
+    pub clear_depth: f32,
+    /// Textures in document order; draws refer to them by index.
+    pub textures: Vec<NamedTexture>,
+    /// Draws, in the order they are drawn.
+    pub draws: Vec<Draw>,
+}
+
+/// A texture with its scene name.
+#[derive(Clone, Debug)]
+pub struct NamedTexture {
+    /// The key under `textures`.
+    pub name: String,
+    /// The PNG file it was loaded from (resolved against the scene's folder).
+    pub path: PathBuf,
+    /// The texels, row 0 = the PNG's bottom row.
+    pub texture: Texture,
+}
+
+/// One draw: a program (vertex + fragment source), its vertices and indices, its
+/// uniform and sampler values and its fixed-function state.
+#[derive(Clone, Debug)]
+pub struct Draw {
+    /// Position in the scene's `draws` list (for field paths: `draws[index]`).
+    pub index: usize,
+    /// The vertex shader.
+    pub vertex: ShaderSource,
+    /// The fragment shader.
+    pub fragment: ShaderSource,
+    /// Vertex attributes, sorted by location, locations unique. For a `mesh`: location
+    /// 0 = position (size 3), 1 = normal (3) if the OBJ has normals, 2 = texcoord (2) if
+    /// it has texture coordinates.
+    pub attributes: Vec<Attribute>,
+    /// Number of vertices every attribute holds (≥ 1).
+    pub vertex_count: u32,
+    /// Triangle-list indices, each `< vertex_count`, length a multiple of 3. When the
+    /// scene gives none: 0, 1, 2, … up to the last complete triangle (trailing vertices
+    /// are ignored, as `glDrawArrays(GL_TRIANGLES)` does). For a mesh: the OBJ's own.
+    pub indices: Vec<u32>,
+    /// Uniform values in document order, as given (names are checked by the pipeline).
+    pub uniforms: Vec<UniformValue>,
+    /// Sampler bindings in document order; a sampler's texture unit is its position.
+    pub samplers: Vec<SamplerBinding>,
+    /// Depth, cull and blend state.
+    pub state: DrawState,
+}
+
+/// A shader source file and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderSource {
+    /// The file, resolved against the scene's folder (a `<default scene>/…` name for the
+    /// built-in scene). Use it as the source name in compiler diagnostics.
+    pub path: PathBuf,
+    /// The source text (UTF-8).
+    pub text: String,
+}
+
+/// One vertex attribute array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    /// Attribute location, 0..=15 (`layout(location = N)`).
+    pub location: u32,
+    /// Floats per vertex, 1..=4.
+    pub size: u32,
+    /// `vertex_count · size` floats, vertex after vertex.
+    pub data: Vec<f32>,
+}
+
+impl Attribute {
+    /// Vertex `vertex`'s value widened to 4 components, missing ones from (0, 0, 0, 1)
+    /// as OpenGL fills a shader input wider than the attribute. `vertex` must be below
+    /// the draw's `vertex_count` (out-of-range vertices read as (0, 0, 0, 1)).
+    pub fn fetch(&self, vertex: u32) -> [f32; 4] {
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        let size = self.size as usize;
+        let start = vertex as usize * size;
+        if let Some(src) = self.data.get(start..start + size) {
+            v[..size].copy_from_slice(src);
+        }
+        v
+    }
+}
+
+/// A uniform value as the scene gives it: `key` → floats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformValue {
+    /// The key under `uniforms`: `NAME`, or `NAME[INDEX]` for one element of an array.
+    pub key: String,
+    /// The floats, in order (column-major for matrices; all elements for a whole
+    /// array). A single JSON number gives one float. May be empty: the pipeline checks
+    /// the count against the uniform's type.
+    pub values: Vec<f32>,
+}
+
+impl UniformValue {
+    /// The uniform's name: the key without a trailing `[INDEX]`.
+    pub fn name(&self) -> &str {
+        match self.key.find('[') {
+            Some(i) => &self.key[..i],
+            None => &self.key,
+        }
+    }
+
+    /// The array element the key selects (`uL[1]` → `Some(1)`), `None` for a plain
+    /// name. Loading guarantees the key is `NAME` or `NAME[DIGITS]`.
+    pub fn element(&self) -> Option<u32> {
+        let open = self.key.find('[')?;
+        self.key[open + 1..self.key.len() - 1].parse().ok()
+    }
+}
+
+/// A sampler uniform bound to a texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SamplerBindingRef<'a> {
+    /// The sampler uniform's name.
+    pub name: &'a str,
+    /// The texture.
+    pub texture: &'a Texture,
+    /// Filter and wrap.
+    pub sampler: Sampler,
+}
+
+/// A sampler uniform's binding: which texture, with which filter and wrap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SamplerBinding {
+    /// The sampler uniform's name (key under `samplers`).
+    pub name: String,
+    /// Index into [`Scene::textures`].
+    pub texture: usize,
+    /// Filter (default nearest) and wrap (default clamp).
+    pub sampler: Sampler,
+}
+
+/// Fixed-function state of a draw. `Default` is the scene format's default state:
+/// depth test `less`, depth write on, no culling, no blending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawState {
+    /// Depth comparison; default `less`.
+    pub depth_test: DepthTest,
+    /// The depth mask; default true. Depth is written only if the test is enabled too
+    /// (see [`DrawState::writes_depth`]).
+    pub depth_write: bool,
+    /// Face culling; default none.
+    pub cull: Cull,
+    /// Blending; default none.
+    pub blend: Blend,
+}
+
+impl Default for DrawState {
+    fn default() -> Self {
+        Self {
+            depth_test: DepthTest::Less,
+            depth_write: true,
+            cull: Cull::None,
+            blend: Blend::None,
+        }
+    }
+}
+
+impl DrawState {
+    /// Whether passing fragments write depth: `depth_write` and a depth test other than
+    /// `none` (as in OpenGL, `glDisable(GL_DEPTH_TEST)` also disables depth writes; use
+    /// `always` to write unconditionally).
+    pub fn writes_depth(&self) -> bool {
+        self.depth_write && self.depth_test != DepthTest::None
+    }
+}
+
+/// The depth test: how a fragment's depth compares with the stored depth to pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DepthTest {
+    /// Disabled: every fragment passes and depth is never written.
+    None,
+    /// Passes if fragment < stored (the default).
+    #[default]
+    Less,
+    /// Passes if fragment ≤ stored.
+    Lequal,
+    /// Passes if fragment > stored.
+    Greater,
+    /// Passes if fragment ≥ stored.
+    Gequal,
+    /// Passes if fragment = stored.
+    Equal,
+    /// Passes if fragment ≠ stored.
+    NotEqual,
+    /// Always passes (and writes depth if `depth_write`).
+    Always,
+    /// Never passes.
+    Never,
+}
+
+/// Face culling. Front faces are counter-clockwise in window space (y up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cull {
+    /// Draw both faces (the default).
+    #[default]
+    None,
+    /// Drop clockwise (back-facing) triangles.
+    Back,
+    /// Drop counter-clockwise (front-facing) triangles.
+    Front,
+}
+
+/// Blending of the fragment colour (src) into the RGBA8 framebuffer (dst).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Blend {
+    /// Replace (the default).
+    #[default]
+    None,
+    /// src · src.a + dst · (1 − src.a), on RGB and on A.
+    Alpha,
+    /// src + dst.
+    Additive,
+}
+
+impl DepthTest {
+    /// Every depth test with its scene-format name.
+    pub const NAMES: [(&'static str, DepthTest); 9] = [
+        ("none", DepthTest::None),
+        ("less", DepthTest::Less),
+        ("lequal", DepthTest::Lequal),
+        ("greater", DepthTest::Greater),
+        ("gequal", DepthTest::Gequal),
+        ("equal", DepthTest::Equal),
+        ("notequal", DepthTest::NotEqual),
+        ("always", DepthTest::Always),
+        ("never", DepthTest::Never),
+    ];
+}
+
+impl Cull {
+    /// Every cull mode with its scene-format name.
+    pub const NAMES: [(&'static str, Cull); 3] = [
+        ("none", Cull::None),
+        ("back", Cull::Back),
+        ("front", Cull::Front),
+    ];
+}
+
+impl Blend {
+    /// Every blend mode with its scene-format name.
+    pub const NAMES: [(&'static str, Blend); 3] = [
+        ("none", Blend::None),
+        ("alpha", Blend::Alpha),
+        ("additive", Blend::Additive),
+    ];
+}
+
+impl Scene {
+    /// An error about `field` of this scene (see [`SceneError::new`]).
+    pub fn error(&self, field: impl Into<String>, message: impl Into<String>) -> SceneError {
+        SceneError::new(&self.path, field, message)
+    }
+
+    /// The scene file's folder, against which its paths were resolved.
+    pub fn folder(&self) -> &Path {
+        match self.path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        }
+    }
+
+    /// A draw's sampler bindings with their textures resolved, in unit order.
+    pub fn sampler_bindings<'a>(
+        &'a self,
+        draw: &'a Draw,
+    ) -> impl Iterator<Item = SamplerBindingRef<'a>> + 'a {
+        draw.samplers.iter().filter_map(|b| {
+            Some(SamplerBindingRef {
+                name: &b.name,
+                texture: &self.textures.get(b.texture)?.texture,
+                sampler: b.sampler,
+            })
+        })
+    }
+}
+
+impl Draw {
+    /// This draw's field path: `draws[i]`.
+    pub fn field(&self) -> String {
+        format!("draws[{}]", self.index)
+    }
+
+    /// The field path of one of its uniforms: `draws[i].uniforms.KEY`.
+    pub fn uniform_field(&self, key: &str) -> String {
+        format!("draws[{}].uniforms.{key}", self.index)
+    }
+
+    /// The field path of one of its samplers: `draws[i].samplers.NAME`.
+    pub fn sampler_field(&self, name: &str) -> String {
+        format!("draws[{}].samplers.{name}", self.index)
+    }
+
+    /// The field path of its vertex shader: `draws[i].vertex`.
+    pub fn vertex_field(&self) -> String {
+        format!("draws[{}].vertex", self.index)
+    }
+
+    /// The field path of its fragment shader: `draws[i].fragment`.
+    pub fn fragment_field(&self) -> String {
+        format!("draws[{}].fragment", self.index)
+    }
+
+    /// The attribute at `location`, if the draw has one.
+    pub fn attribute(&self, location: u32) -> Option<&Attribute> {
+        self.attributes.iter().find(|a| a.location == location)
+    }
+
+    /// The uniform value given under `key`, if any.
+    pub fn uniform(&self, key: &str) -> Option<&UniformValue> {
+        self.uniforms.iter().find(|u| u.key == key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fetch_widens_with_0_0_0_1() {
+        let a = Attribute {
+            location: 2,
+            size: 2,
+            data: vec![0.25, 0.5, 0.75, 1.0],
+        };
+        assert_eq!(a.fetch(1), [0.75, 1.0, 0.0, 1.0]);
+        assert_eq!(a.fetch(5), [0.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn uniform_keys_split_into_name_and_element() {
+        let u = |key: &str| UniformValue {
+            key: key.into(),
+            values: vec![],
+        };
+        assert_eq!((u("uL").name(), u("uL").element()), ("uL", None));
+        assert_eq!(
+            (u("uL[12]").name(), u("uL[12]").element()),
+            ("uL", Some(12))
+        );
+    }
+
+    #[test]
+    fn depth_is_written_only_with_a_depth_test() {
+        let mut s = DrawState::default();
+        assert_eq!((s.depth_test, s.depth_write), (DepthTest::Less, true));
+        assert!(s.writes_depth());
+        s.depth_test = DepthTest::None;
+        assert!(!s.writes_depth());
+        s.depth_test = DepthTest::Always;
+        s.depth_write = false;
+        assert!(!s.writes_depth());
+    }
+}
