@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::json::{self, Json, format_number};
+use super::json::{self, Json, format_number, get};
 use super::model::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
     ShaderSource, UniformValue,
@@ -568,10 +568,10 @@ impl Loader<'_> {
         let Some(value) = value else {
             return Ok(default);
         };
-        if let Json::String(s) = value {
-            if let Some((_, v)) = names.iter().find(|(n, _)| n == s) {
-                return Ok(*v);
-            }
+        if let Json::String(s) = value
+            && let Some((_, v)) = names.iter().find(|(n, _)| n == s)
+        {
+            return Ok(*v);
         }
         let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
         Err(self.error(
@@ -593,10 +593,6 @@ impl Loader<'_> {
         self.cache.insert(path.clone(), bytes.clone());
         Ok((path, bytes))
     }
-}
-
-fn get<'j>(entries: &'j Entries, key: &str) -> Option<&'j Json> {
-    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
 /// `NAME` or `NAME[DIGITS]`, NAME a GLSL identifier.
