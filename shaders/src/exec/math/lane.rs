@@ -30,9 +30,6 @@ pub trait Lane:
     /// The `f64` lane type that holds half (or all) of these lanes, see [`Lane::zip_f64`].
     type F64: Lane64;
 
-    /// Number of lanes.
-    const LANES: usize;
-
     /// Every lane set to `v`.
     fn splat(v: f32) -> Self;
     /// IEEE square root (correctly rounded; NaN for negative input).
@@ -100,8 +97,6 @@ pub trait Lane64:
 impl Lane for f32 {
     type Mask = bool;
     type F64 = f64;
-    const LANES: usize = 1;
-
     #[inline]
     fn splat(v: f32) -> Self {
         v
@@ -163,8 +158,6 @@ impl Lane for f32 {
 impl Lane for f32x8 {
     type Mask = f32x8;
     type F64 = f64x4;
-    const LANES: usize = 8;
-
     #[inline]
     fn splat(v: f32) -> Self {
         f32x8::splat(v)

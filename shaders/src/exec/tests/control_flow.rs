@@ -36,17 +36,10 @@ fn set_lane(b: &mut Build, dst: i16, lane: i16, src: i16) {
 /// else      { if (u1.x) out.w = 1; else out.w = 2; }
 /// color = out;
 /// ```
-/// Returns the shader and the indices of its four IF/ELSE records.
+/// Returns the shader and the indices of its six IF/ELSE records, in order.
 fn nested() -> (Shader, [usize; 6]) {
     let mut b = Build::new(Stage::Fragment);
-    let c = b.temps(2);
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(c)
-            .aux(0)
-            .aux2(2)
-            .ncomp(4),
-    );
+    let c = b.load_uni(0, 2);
     let (c1, c2) = (c, c + 1);
     let one = b.konst(&[1.0]);
     let two = b.konst(&[2.0]);
@@ -83,11 +76,9 @@ fn run_nested(c1: [f32; 4], c2: f32) -> (Outputs, Trace) {
     let mut machine = Machine::new(&shader).unwrap();
     let mut out = Outputs::default();
     let mut trace = Trace::default();
-    let inputs = Inputs {
-        uniforms: &uniforms,
-        ..Inputs::default()
-    };
-    machine.run_observed(&inputs, &mut out, &mut trace).unwrap();
+    machine
+        .run_observed(&with_uniforms(&uniforms), &mut out, &mut trace)
+        .unwrap();
     (out, trace)
 }
 
@@ -147,14 +138,7 @@ fn observer_sees_branch_decisions_and_steps() {
 /// ```
 fn discard_shader() -> (Shader, usize) {
     let mut b = Build::new(Stage::Fragment);
-    let c = b.temps(2);
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(c)
-            .aux(0)
-            .aux2(2)
-            .ncomp(4),
-    );
+    let c = b.load_uni(0, 2);
     let first = b.konst(&[0.25, 0.5, 0.75, 1.0]);
     b.emit(Ir::new(Op::StoreColor, Type::Vec4).a(first));
     b.emit(Ir::new(Op::If, Type::None).a(c));
@@ -175,11 +159,9 @@ fn discard_in_a_nested_branch_stops_and_reports() {
     let mut out = Outputs::default();
     let mut trace = Trace::default();
     let taken = [[1.0; 4], [1.0; 4]];
-    let inputs = Inputs {
-        uniforms: &taken,
-        ..Inputs::default()
-    };
-    machine.run_observed(&inputs, &mut out, &mut trace).unwrap();
+    machine
+        .run_observed(&with_uniforms(&taken), &mut out, &mut trace)
+        .unwrap();
     assert!(out.discarded);
     assert_eq!(out.color, [0.25, 0.5, 0.75, 1.0]);
     assert_eq!(trace.steps.last().unwrap().0, discard_at);
@@ -187,11 +169,7 @@ fn discard_in_a_nested_branch_stops_and_reports() {
 
     // The same machine, inner condition false: no discard, and the flag is reset.
     let not_taken = [[1.0; 4], [0.0; 4]];
-    let inputs = Inputs {
-        uniforms: &not_taken,
-        ..Inputs::default()
-    };
-    machine.run(&inputs, &mut out).unwrap();
+    machine.run(&with_uniforms(&not_taken), &mut out).unwrap();
     assert!(!out.discarded);
     assert_eq!(out.color, [1.0; 4]);
 }
@@ -215,14 +193,7 @@ fn thirty_two_nested_ifs_run() {
 fn every_run_starts_from_zeroed_temporaries_and_initial_outputs() {
     // if (u0.x) t = (5, 5, 5, 5); color = t; (t is never written when u0.x == 0)
     let mut b = Build::new(Stage::Fragment);
-    let c = b.temp();
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Float)
-            .dst(c)
-            .aux(0)
-            .aux2(1)
-            .ncomp(1),
-    );
+    let c = b.load_uni(0, 1);
     let t = b.temp();
     b.emit(Ir::new(Op::If, Type::None).a(c));
     b.konst_into(t, &[5.0; 4]);
@@ -233,11 +204,7 @@ fn every_run_starts_from_zeroed_temporaries_and_initial_outputs() {
     let mut out = Outputs::default();
     for (cond, want) in [(1.0, [5.0; 4]), (0.0, [0.0; 4])] {
         let uniforms = [[cond, 0.0, 0.0, 0.0]];
-        let inputs = Inputs {
-            uniforms: &uniforms,
-            ..Inputs::default()
-        };
-        machine.run(&inputs, &mut out).unwrap();
+        machine.run(&with_uniforms(&uniforms), &mut out).unwrap();
         assert_eq!(out.color, want);
         assert_eq!(machine.temps()[t as usize], want);
     }

@@ -7,14 +7,7 @@ use crate::exec::{DEFAULT_ATTRIBUTE, NearestClampTexture, NoSamplers};
 #[test]
 fn vertex_loads_attributes_and_stores_position_and_varyings() {
     let mut b = Build::new(Stage::Vertex);
-    let (p, missing) = (b.temp(), b.temp());
-    b.emit(Ir::new(Op::LoadAttr, Type::Vec4).dst(p).aux(0).ncomp(4));
-    b.emit(
-        Ir::new(Op::LoadAttr, Type::Vec3)
-            .dst(missing)
-            .aux(5)
-            .ncomp(4),
-    );
+    let (p, missing) = (b.load_attr(0), b.load_attr(5));
     b.emit(Ir::new(Op::StoreVar, Type::Vec4).a(p).aux(7));
     b.emit(Ir::new(Op::StoreVar, Type::Vec4).a(missing).aux(2));
     let shader = b.finish();
@@ -32,8 +25,7 @@ fn vertex_loads_attributes_and_stores_position_and_varyings() {
     assert_eq!(out.varyings[0], [0.0; 4]);
 
     let mut b = Build::new(Stage::Vertex);
-    let p = b.temp();
-    b.emit(Ir::new(Op::LoadAttr, Type::Vec4).dst(p).aux(0).ncomp(4));
+    let p = b.load_attr(0);
     b.emit(Ir::new(Op::StorePos, Type::Vec4).a(p));
     let (out, _) = run(&b.finish(), &inputs);
     assert_eq!(out.position, [1.0, 2.0, 3.0, 4.0]);
@@ -90,14 +82,7 @@ fn load_fcoord_reads_the_fragment_coordinate() {
 /// `color = texture(sampler[slot], u0.xy)`.
 fn sample_shader(slot: i16) -> Shader {
     let mut b = Build::new(Stage::Fragment);
-    let uv = b.temp();
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Vec2)
-            .dst(uv)
-            .aux(0)
-            .aux2(1)
-            .ncomp(2),
-    );
+    let uv = b.load_uni(0, 1);
     let c = b.temp();
     b.emit(
         Ir::new(Op::Sample, Type::Vec4)

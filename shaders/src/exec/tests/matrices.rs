@@ -16,12 +16,7 @@ fn perspective_gl(fov_y: f32, aspect: f32, near: f32, far: f32) -> Mat4 {
 }
 
 #[track_caller]
-fn assert_close(got: [f32; 4], want: [f32; 4]) {
-    assert_close_named("", got, want);
-}
-
-#[track_caller]
-fn assert_close_named(name: &str, got: [f32; 4], want: [f32; 4]) {
+fn assert_close(name: &str, got: [f32; 4], want: [f32; 4]) {
     for (g, w) in got.iter().zip(want) {
         assert!(
             (g - w).abs() <= 1e-5 * w.abs().max(1.0),
@@ -35,30 +30,12 @@ fn columns(m: Mat4) -> Vec<[f32; 4]> {
     m.to_cols_array_2d().to_vec()
 }
 
-/// Vertex shader: `gl_Position = M · attribute0` with M = uniform slots 0..4.
-fn mat_vec_shader() -> Shader {
-    let mut b = Build::new(Stage::Vertex);
-    let m = b.temps(4);
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Mat4)
-            .dst(m)
-            .aux(0)
-            .aux2(4)
-            .ncomp(4),
-    );
-    let v = b.temp();
-    b.emit(Ir::new(Op::LoadAttr, Type::Vec4).dst(v).aux(0).ncomp(4));
-    let r = b.temp();
-    b.emit(
-        Ir::new(Op::MulMv, Type::Vec4)
-            .dst(r)
-            .a(m)
-            .b(v)
-            .aux(4)
-            .ncomp(4),
-    );
-    b.emit(Ir::new(Op::StorePos, Type::Vec4).a(r));
-    b.finish()
+/// Uniform slots of a mat3: its three columns with w = 0.
+fn columns3(m: Mat3) -> Vec<[f32; 4]> {
+    m.to_cols_array_2d()
+        .iter()
+        .map(|c| [c[0], c[1], c[2], 0.0])
+        .collect()
 }
 
 fn test_matrices() -> Vec<(&'static str, Mat4)> {
@@ -91,7 +68,15 @@ fn test_matrices() -> Vec<(&'static str, Mat4)> {
 
 #[test]
 fn mulmv_matches_glam() {
-    let shader = mat_vec_shader();
+    // gl_Position = M · attribute0, M in uniform slots 0..4.
+    let mut b = Build::new(Stage::Vertex);
+    let m = b.load_uni(0, 4);
+    let v = b.load_attr(0);
+    let r = b.temp();
+    b.mul_mv(r, m, v, 4);
+    b.emit(Ir::new(Op::StorePos, Type::Vec4).a(r));
+    let shader = b.finish();
+
     let mut machine = Machine::new(&shader).unwrap();
     let mut out = Outputs::default();
     let vectors = [
@@ -109,7 +94,7 @@ fn mulmv_matches_glam() {
                 ..Inputs::default()
             };
             machine.run(&inputs, &mut out).unwrap();
-            assert_close_named(name, out.position, (m * v).to_array());
+            assert_close(name, out.position, (m * v).to_array());
         }
     }
 }
@@ -117,74 +102,30 @@ fn mulmv_matches_glam() {
 #[test]
 fn mulmv_with_three_columns_zeroes_lane_w() {
     let mut b = Build::new(Stage::Vertex);
-    let m = b.temps(3);
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Mat3)
-            .dst(m)
-            .aux(0)
-            .aux2(3)
-            .ncomp(4),
-    );
+    let m = b.load_uni(0, 3);
     let v = b.konst(&[1.0, -2.0, 0.5, 99.0]);
     let r = b.konst(&[7.0; 4]);
-    b.emit(
-        Ir::new(Op::MulMv, Type::Vec3)
-            .dst(r)
-            .a(m)
-            .b(v)
-            .aux(3)
-            .ncomp(3),
-    );
+    b.mul_mv(r, m, v, 3);
     let shader = b.finish();
     let n = Mat3::from_axis_angle(Vec3::new(0.0, 0.6, 0.8), 1.1)
         * Mat3::from_diagonal(Vec3::new(2.0, 3.0, 4.0));
-    let uniforms: Vec<[f32; 4]> = n
-        .to_cols_array_2d()
-        .iter()
-        .map(|c| [c[0], c[1], c[2], 0.0])
-        .collect();
-    let (_, temps) = run(
-        &shader,
-        &Inputs {
-            uniforms: &uniforms,
-            ..Inputs::default()
-        },
-    );
+    let uniforms = columns3(n);
+    let (_, temps) = run(&shader, &with_uniforms(&uniforms));
     let want = n * Vec3::new(1.0, -2.0, 0.5);
-    assert_close(temps[r as usize], [want.x, want.y, want.z, 0.0]);
+    assert_close("mat3", temps[r as usize], [want.x, want.y, want.z, 0.0]);
     assert_eq!(temps[r as usize][3], 0.0);
 }
 
 #[test]
 fn load_uni_loads_a_mat4_into_consecutive_temporaries() {
     let mut b = Build::new(Stage::Vertex);
-    let m = b.temps(4);
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Mat4)
-            .dst(m)
-            .aux(1)
-            .aux2(4)
-            .ncomp(4),
-    );
-    let single = b.temp();
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(single)
-            .aux(0)
-            .aux2(1)
-            .ncomp(4),
-    );
+    let m = b.load_uni(1, 4);
+    let single = b.load_uni(0, 1);
     let shader = b.finish();
     let uniforms: Vec<[f32; 4]> = (0..4)
         .map(|k| [k as f32, 10.0 + k as f32, 20.0, 30.0])
         .collect();
-    let (_, temps) = run(
-        &shader,
-        &Inputs {
-            uniforms: &uniforms,
-            ..Inputs::default()
-        },
-    );
+    let (_, temps) = run(&shader, &with_uniforms(&uniforms));
     assert_eq!(temps[m as usize], uniforms[1]);
     assert_eq!(temps[m as usize + 2], uniforms[3]);
     // Slot 4 is past the supplied uniforms: zeros.
@@ -192,49 +133,18 @@ fn load_uni_loads_a_mat4_into_consecutive_temporaries() {
     assert_eq!(temps[single as usize], uniforms[0]);
 }
 
-/// Vertex shader: `gl_Position = P · V · M · attribute0`, the products by MULMM.
 #[test]
 fn mulmm_chain_matches_glam() {
+    // gl_Position = P · V · M · attribute0, the products by MULMM.
     let mut b = Build::new(Stage::Vertex);
-    let (p, v, m) = (b.temps(4), b.temps(4), b.temps(4));
-    for (k, t) in [p, v, m].into_iter().enumerate() {
-        b.emit(
-            Ir::new(Op::LoadUni, Type::Mat4)
-                .dst(t)
-                .aux(4 * k as i16)
-                .aux2(4)
-                .ncomp(4),
-        );
-    }
+    let (p, v, m) = (b.load_uni(0, 4), b.load_uni(4, 4), b.load_uni(8, 4));
     let pv = b.temps(4);
-    b.emit(
-        Ir::new(Op::MulMm, Type::Mat4)
-            .dst(pv)
-            .a(p)
-            .b(v)
-            .aux(4)
-            .ncomp(4),
-    );
+    b.mul_mm(pv, p, v, 4);
     // In place: the destination is the left operand.
-    b.emit(
-        Ir::new(Op::MulMm, Type::Mat4)
-            .dst(pv)
-            .a(pv)
-            .b(m)
-            .aux(4)
-            .ncomp(4),
-    );
-    let pos = b.temp();
-    b.emit(Ir::new(Op::LoadAttr, Type::Vec4).dst(pos).aux(0).ncomp(4));
+    b.mul_mm(pv, pv, m, 4);
+    let pos = b.load_attr(0);
     let r = b.temp();
-    b.emit(
-        Ir::new(Op::MulMv, Type::Vec4)
-            .dst(r)
-            .a(pv)
-            .b(pos)
-            .aux(4)
-            .ncomp(4),
-    );
+    b.mul_mv(r, pv, pos, 4);
     b.emit(Ir::new(Op::StorePos, Type::Vec4).a(r));
     let shader = b.finish();
 
@@ -243,66 +153,31 @@ fn mulmm_chain_matches_glam() {
     let model = Mat4::from_translation(Vec3::new(0.5, 0.0, -1.0)) * mats[2].1 * mats[4].1;
     let uniforms: Vec<[f32; 4]> = [proj, view, model].into_iter().flat_map(columns).collect();
     let attributes = [[0.3, -0.7, 1.2, 1.0]];
-    let (out, temps) = run(
-        &shader,
-        &Inputs {
-            uniforms: &uniforms,
-            attributes: &attributes,
-            ..Inputs::default()
-        },
-    );
+    let inputs = Inputs {
+        uniforms: &uniforms,
+        attributes: &attributes,
+        ..Inputs::default()
+    };
+    let (out, temps) = run(&shader, &inputs);
     let pvm = proj * view * model;
     for (j, col) in pvm.to_cols_array_2d().into_iter().enumerate() {
-        assert_close(temps[pv as usize + j], col);
+        assert_close("P·V·M", temps[pv as usize + j], col);
     }
-    assert_close(
-        out.position,
-        (pvm * Vec4::from_array(attributes[0])).to_array(),
-    );
+    let want = pvm * Vec4::from_array(attributes[0]);
+    assert_close("P·V·M·v", out.position, want.to_array());
 }
 
 #[test]
 fn mulmm_is_alias_safe_with_the_right_operand() {
     let mut b = Build::new(Stage::Vertex);
-    let (a, m) = (b.temps(3), b.temps(3));
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Mat3)
-            .dst(a)
-            .aux(0)
-            .aux2(3)
-            .ncomp(4),
-    );
-    b.emit(
-        Ir::new(Op::LoadUni, Type::Mat3)
-            .dst(m)
-            .aux(3)
-            .aux2(3)
-            .ncomp(4),
-    );
-    b.emit(
-        Ir::new(Op::MulMm, Type::Mat3)
-            .dst(m)
-            .a(a)
-            .b(m)
-            .aux(3)
-            .ncomp(3),
-    );
+    let (a, m) = (b.load_uni(0, 3), b.load_uni(3, 3));
+    b.mul_mm(m, a, m, 3);
     let shader = b.finish();
     let ma = Mat3::from_cols_array(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0]);
     let mb = Mat3::from_cols_array(&[0.5, -1.0, 2.0, 0.0, 3.0, 1.0, -2.0, 0.25, 1.5]);
-    let uniforms: Vec<[f32; 4]> = [ma, mb]
-        .iter()
-        .flat_map(|m| m.to_cols_array_2d())
-        .map(|c| [c[0], c[1], c[2], 0.0])
-        .collect();
-    let (_, temps) = run(
-        &shader,
-        &Inputs {
-            uniforms: &uniforms,
-            ..Inputs::default()
-        },
-    );
-    for (j, col) in (ma * mb).to_cols_array_2d().into_iter().enumerate() {
-        assert_close(temps[m as usize + j], [col[0], col[1], col[2], 0.0]);
+    let uniforms: Vec<[f32; 4]> = [ma, mb].into_iter().flat_map(columns3).collect();
+    let (_, temps) = run(&shader, &with_uniforms(&uniforms));
+    for (j, col) in columns3(ma * mb).into_iter().enumerate() {
+        assert_close("A·B", temps[m as usize + j], col);
     }
 }

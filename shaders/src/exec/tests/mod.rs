@@ -56,6 +56,49 @@ impl Build {
         self.b.emit(ir).unwrap();
     }
 
+    /// `count` fresh temporaries loaded from uniform slots `slot..slot + count`.
+    fn load_uni(&mut self, slot: i16, count: u16) -> i16 {
+        let dst = self.temps(count);
+        let ty = match count {
+            3 => Type::Mat3,
+            4 => Type::Mat4,
+            _ => Type::Vec4,
+        };
+        self.emit(
+            Ir::new(Op::LoadUni, ty)
+                .dst(dst)
+                .aux(slot)
+                .aux2(count as i16)
+                .ncomp(4),
+        );
+        dst
+    }
+
+    /// A fresh temporary loaded from attribute `location`.
+    fn load_attr(&mut self, location: i16) -> i16 {
+        let dst = self.temp();
+        self.emit(
+            Ir::new(Op::LoadAttr, Type::Vec4)
+                .dst(dst)
+                .aux(location)
+                .ncomp(4),
+        );
+        dst
+    }
+
+    /// MULMV `dst ← M·v` with M in `cols` temporaries from `m`.
+    fn mul_mv(&mut self, dst: i16, m: i16, v: i16, cols: u8) {
+        let ir = Ir::new(Op::MulMv, Type::float_vec(cols));
+        self.emit(ir.dst(dst).a(m).b(v).aux(cols as i16).ncomp(cols));
+    }
+
+    /// MULMM `dst.. ← A·B` on `cols × cols` matrices.
+    fn mul_mm(&mut self, dst: i16, a: i16, b: i16, cols: u8) {
+        let ty = if cols == 3 { Type::Mat3 } else { Type::Mat4 };
+        let ir = Ir::new(Op::MulMm, ty);
+        self.emit(ir.dst(dst).a(a).b(b).aux(cols as i16).ncomp(cols));
+    }
+
     /// Emit `op dst, a[, b]` with `ncomp` into a fresh temporary; returns it.
     fn op(&mut self, op: Op, a: i16, b: Option<i16>, ncomp: u8) -> i16 {
         let dst = self.temp();
@@ -91,6 +134,14 @@ fn run(shader: &Shader, inputs: &Inputs<'_>) -> (Outputs, Vec<[f32; 4]>) {
     let mut out = Outputs::default();
     machine.run(inputs, &mut out).expect("runs");
     (out, machine.temps().to_vec())
+}
+
+/// Inputs with only uniforms.
+fn with_uniforms(uniforms: &[[f32; 4]]) -> Inputs<'_> {
+    Inputs {
+        uniforms,
+        ..Inputs::default()
+    }
 }
 
 /// Bit-exact comparison of two lane arrays (NaN == NaN, −0 != +0).
