@@ -15,6 +15,8 @@
 //! per million (see `reference-images/texture_filter_grid.json` and this module's tests).
 
 mod error;
+#[cfg(test)]
+mod llvmpipe_tests;
 mod sampler;
 mod texels;
 
