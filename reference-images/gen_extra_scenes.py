@@ -117,11 +117,11 @@ def make_npot_texture():
     print("wrote textures/npot5x3.png")
 
 
-def scene_texture_filter_grid():
+def scene_texture_filter_grid(filt="linear", name="texture_filter_grid.json"):
     """3x2 cells of 160x160 pixels, uv from gl_FragCoord (no interpolation involved).
-    Top row: 5x3 texture magnified, linear, clamp / repeat / mirror, uv about -0.8..1.8.
-    Bottom row: 64x64 checker minified (about 1.7 texels per pixel), linear,
-    clamp / repeat / mirror, uv about -1.2..3.1."""
+    Top row: 5x3 texture magnified, clamp / repeat / mirror, uv about -0.8..1.8.
+    Bottom row: 64x64 checker minified (about 1.7 texels per pixel), clamp / repeat /
+    mirror, uv about -1.2..3.1. `filt` is the filter of every cell."""
     w, h, cell = 480, 320, 160
     draws = []
     for row, (tex, scale) in enumerate([("npot", 2.6 / cell), ("checker", 4.3 / cell)]):
@@ -137,10 +137,10 @@ def scene_texture_filter_grid():
                 "attributes": [{"location": 0, "size": 2, "data": pos}],
                 "indices": [0, 1, 2, 0, 2, 3],
                 "uniforms": {"uOffset": off, "uScale": [f32(scale), f32(scale * 0.87)]},
-                "samplers": {"uTex": {"texture": tex, "filter": "linear", "wrap": wrap}},
+                "samplers": {"uTex": {"texture": tex, "filter": filt, "wrap": wrap}},
                 "state": {"depth_test": "none"},
             })
-    dump("texture_filter_grid.json", {
+    dump(name, {
         "format": "csir-scene/1", "width": w, "height": h,
         "clear": {"color": [0.2, 0.0, 0.2, 1.0]},
         "textures": {"npot": {"path": "textures/npot5x3.png"}, "checker": {"path": "textures/checker.png"}},
@@ -293,6 +293,7 @@ if __name__ == "__main__":
     scene_shared_edges()
     scene_fan()
     scene_texture_filter_grid()
+    scene_texture_filter_grid("nearest", "texture_nearest_grid.json")
     scene_bilinear_perspective()
     scene_discard_depth()
     scene_alpha_overlap()

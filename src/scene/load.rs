@@ -49,7 +49,8 @@ impl Scene {
     pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| SceneError::read(path, e))?;
-        let text = String::from_utf8_lossy(&bytes);
+        let text = String::from_utf8(bytes)
+            .map_err(|_| SceneError::new(path, "", "the scene is not UTF-8 text"))?;
         Self::parse(&text, path)
     }
 

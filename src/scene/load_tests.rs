@@ -329,6 +329,12 @@ fn a_document_that_is_not_an_object_or_not_json() {
             ..
         }
     ));
+    let bad =
+        std::env::temp_dir().join(format!("csir-render-not-utf8-{}.json", std::process::id()));
+    std::fs::write(&bad, b"{\"format\": \"\xff\"}").unwrap();
+    let e = Scene::load(&bad).unwrap_err();
+    std::fs::remove_file(&bad).unwrap();
+    assert_eq!(e.message(), "the scene is not UTF-8 text");
     let e = Scene::load("/nonexistent/scene.json").unwrap_err();
     assert!(
         e.to_string()

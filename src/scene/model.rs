@@ -98,7 +98,7 @@ impl Attribute {
     /// the draw's `vertex_count` (out-of-range vertices read as (0, 0, 0, 1)).
     pub fn fetch(&self, vertex: u32) -> [f32; 4] {
         let mut v = [0.0, 0.0, 0.0, 1.0];
-        let size = self.size as usize;
+        let size = (self.size as usize).min(4);
         let start = vertex as usize * size;
         if let Some(src) = self.data.get(start..start + size) {
             v[..size].copy_from_slice(src);
@@ -130,8 +130,8 @@ impl UniformValue {
     /// The array element the key selects (`uL[1]` → `Some(1)`), `None` for a plain
     /// name. Loading guarantees the key is `NAME` or `NAME[DIGITS]`.
     pub fn element(&self) -> Option<u32> {
-        let open = self.key.find('[')?;
-        self.key[open + 1..self.key.len() - 1].parse().ok()
+        let (_, rest) = self.key.split_once('[')?;
+        rest.strip_suffix(']')?.parse().ok()
     }
 }
 
