@@ -45,9 +45,10 @@ impl BarycentricPlanes {
     pub fn at(&self, x: u32, y: u32) -> ([f32; 3], f32) {
         let dx = (x as i32 - self.origin[0]) as f32;
         let dy = (y as i32 - self.origin[1]) as f32;
-        let q: [f32; 3] = std::array::from_fn(|i| {
-            (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i]
-        });
+        let mut q = [0.0f32; 3];
+        for i in 0..3 {
+            q[i] = (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i];
+        }
         let sum = q[0] + q[1] + q[2];
         let r = 1.0 / sum;
         ([q[0] * r, q[1] * r, q[2] * r], sum * self.inv_w_scale)
@@ -70,9 +71,9 @@ impl BarycentricPlanes {
             frag_coord[0][lane] = x as f32 + 0.5;
             frag_coord[1][lane] = y as f32 + 0.5;
             frag_coord[3][lane] = w;
-            for (dst, value) in barycentric.iter_mut().zip(b) {
-                dst[lane] = value;
-            }
+            barycentric[0][lane] = b[0];
+            barycentric[1][lane] = b[1];
+            barycentric[2][lane] = b[2];
         }
     }
 }

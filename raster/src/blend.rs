@@ -9,10 +9,19 @@
 use crate::state::BlendMode;
 
 /// Converts one colour channel to 8-bit unorm.
-#[inline]
+#[inline(always)]
 pub fn to_unorm8(c: f32) -> u8 {
-    // `clamp` keeps NaN, and a NaN cast to u8 is 0.
-    (c.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8
+    unorm8_bits(c) as u8
+}
+
+/// [`to_unorm8`] as a `u32` in `0..=255`, written so that a loop over lanes vectorizes:
+/// adding 2^23 to a value in [0, 255] rounds it to an integer (ties to even, the default
+/// rounding) held in the low mantissa bits, which avoids a saturating float-to-int cast.
+#[inline(always)]
+pub(crate) fn unorm8_bits(c: f32) -> u32 {
+    // `max` returns the other operand for NaN, so NaN stores as 0.
+    let scaled = c.max(0.0).min(1.0) * 255.0;
+    (scaled + 8_388_608.0).to_bits() & 0xff
 }
 
 /// `round(a · b / 255)` for 8-bit unorm values, exactly.
@@ -23,18 +32,24 @@ fn mul_unorm8(a: u8, b: u8) -> u8 {
 }
 
 /// Combines the converted fragment colour `src` with the stored `dst`.
-#[inline]
+#[inline(always)]
 pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
+    let mut out = src;
     match mode {
-        BlendMode::Replace => src,
+        BlendMode::Replace => {}
         BlendMode::Alpha => {
             let a = src[3];
-            std::array::from_fn(|i| {
-                mul_unorm8(src[i], a).saturating_add(mul_unorm8(dst[i], 255 - a))
-            })
+            for i in 0..4 {
+                out[i] = mul_unorm8(src[i], a).saturating_add(mul_unorm8(dst[i], 255 - a));
+            }
         }
-        BlendMode::Additive => std::array::from_fn(|i| src[i].saturating_add(dst[i])),
+        BlendMode::Additive => {
+            for i in 0..4 {
+                out[i] = src[i].saturating_add(dst[i]);
+            }
+        }
     }
+    out
 }
 
 #[cfg(test)]
@@ -52,6 +67,13 @@ mod tests {
         assert_eq!(to_unorm8(7.0), 255);
         assert_eq!(to_unorm8(f32::NAN), 0);
         assert_eq!(to_unorm8(f32::INFINITY), 255);
+        for i in 0..=100_000 {
+            let c = i as f32 / 100_000.0;
+            let reference = (c * 255.0).round_ties_even() as u32;
+            assert_eq!(unorm8_bits(c), reference, "{c}");
+        }
+        assert_eq!(to_unorm8(0.5 / 255.0), 0, "0.5 ties to even");
+        assert_eq!(to_unorm8(1.5 / 255.0), 2, "1.5 ties to even");
     }
 
     #[test]

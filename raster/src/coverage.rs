@@ -67,7 +67,7 @@ pub(crate) fn rect_outside(edges: &[EdgeFunction; 3], rect: &PixelRect) -> bool 
 
 /// `n` low bits set, for `n` in `0..=64`.
 #[inline]
-fn low_bits(n: u32) -> u64 {
+pub(crate) fn low_bits(n: u32) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 

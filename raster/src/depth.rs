@@ -15,10 +15,15 @@ use crate::edge::{FixedPoint, PIXEL_CENTER, SUBPIXEL_ONE};
 /// Largest stored depth value: 1.0 as 24-bit unsigned normalized.
 pub const DEPTH_MAX: u32 = (1 << 24) - 1;
 
-/// Converts a depth in [0, 1] (clamped; NaN → 0) to 24-bit unorm, rounding to nearest.
-#[inline]
+/// Converts a depth in [0, 1] (clamped; NaN → 0) to 24-bit unorm, rounding to nearest
+/// (ties to even).
+#[inline(always)]
 pub fn quantize_depth(z: f64) -> u32 {
-    (z.clamp(0.0, 1.0) * f64::from(DEPTH_MAX)).round_ties_even() as u32
+    // Adding 2^52 to a value in [0, 2^24) rounds it to an integer held in the low
+    // mantissa bits: no saturating float-to-int cast, so loops vectorize. `max` returns
+    // the other operand for NaN.
+    let scaled = z.max(0.0).min(1.0) * f64::from(DEPTH_MAX);
+    ((scaled + 4_503_599_627_370_496.0).to_bits() & u64::from(DEPTH_MAX)) as u32
 }
 
 /// Window depth of a triangle as a plane over fixed-point window positions.
@@ -78,12 +83,25 @@ impl DepthPlane {
         }
     }
 
-    /// Window depth at the centre of pixel `(px, py)` (not clamped).
-    #[inline]
+    /// Window depth at the centre of pixel `(px, py)` (not clamped):
+    /// `row(py) + column(px)`, the formula the rasterizer evaluates row by row.
+    #[cfg(test)]
     pub fn at(&self, px: u32, py: u32) -> f64 {
-        let dx = i64::from(px) * SUBPIXEL_ONE + PIXEL_CENTER - self.origin.x;
+        self.row(py) + self.column(px)
+    }
+
+    /// The part of the depth that depends on the row: `z0 + dz/dy · Δy`.
+    #[inline]
+    pub fn row(&self, py: u32) -> f64 {
         let dy = i64::from(py) * SUBPIXEL_ONE + PIXEL_CENTER - self.origin.y;
-        self.z0 + self.dzdx * dx as f64 + self.dzdy * dy as f64
+        self.z0 + self.dzdy * dy as f64
+    }
+
+    /// The part of the depth that depends on the column: `dz/dx · Δx`.
+    #[inline]
+    pub fn column(&self, px: u32) -> f64 {
+        let dx = i64::from(px) * SUBPIXEL_ONE + PIXEL_CENTER - self.origin.x;
+        self.dzdx * dx as f64
     }
 }
 
@@ -99,6 +117,13 @@ mod tests {
         assert_eq!(quantize_depth(2.0), DEPTH_MAX);
         assert_eq!(quantize_depth(-1.0), 0);
         assert_eq!(quantize_depth(f64::NAN), 0);
+        for i in 0..=10_000 {
+            let z = i as f64 / 10_000.0;
+            assert_eq!(
+                quantize_depth(z),
+                (z * f64::from(DEPTH_MAX)).round_ties_even() as u32
+            );
+        }
     }
 
     fn fp(x: i64, y: i64) -> FixedPoint {

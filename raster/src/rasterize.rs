@@ -12,13 +12,15 @@
 //! otherwise.
 
 use crate::barycentric::BarycentricPlanes;
-use crate::batch::{FragmentBatch, FragmentOutput, MAX_LANES};
-use crate::blend::{blend, to_unorm8};
-use crate::coverage::{BLOCK_SIZE, block_mask, rect_mask};
+use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, MAX_LANES};
+use crate::blend::{blend, unorm8_bits};
+use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
+
+const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
 use crate::setup::SetupTriangle;
 use crate::stage::{FragmentStage, Triangle};
-use crate::state::RasterState;
+use crate::state::{BlendMode, DepthTest, RasterState};
 use crate::tile::Tile;
 use crate::trace::{BlendTrace, DepthTrace, Observer, TraceEvent};
 use crate::vertex::VertexBuffer;
@@ -83,6 +85,8 @@ pub(crate) struct TileWorker<S> {
     output: Box<FragmentOutput>,
     /// 24-bit depth of each lane.
     depth: Box<[u32; MAX_LANES]>,
+    /// Each lane's colour converted to RGBA8 (bytes R, G, B, A in memory order).
+    rgba: Box<[u32; MAX_LANES]>,
 }
 
 impl<S> TileWorker<S> {
@@ -92,7 +96,45 @@ impl<S> TileWorker<S> {
             batch: Box::default(),
             output: Box::default(),
             depth: Box::new([0; MAX_LANES]),
+            rgba: Box::new([0; MAX_LANES]),
         }
+    }
+}
+
+/// Converts every lane's colour to RGBA8 packed in a `u32` (bytes R, G, B, A in memory
+/// order). All `MAX_LANES` lanes, with no aliasing between input and output, so the
+/// loop vectorizes across lanes; unused lanes convert whatever they hold.
+fn pack_rgba8(color: &[LaneArray; 4], out: &mut [u32; MAX_LANES]) {
+    let [r, g, b, a] = color;
+    for lane in 0..MAX_LANES {
+        out[lane] = unorm8_bits(r[lane])
+            | unorm8_bits(g[lane]) << 8
+            | unorm8_bits(b[lane]) << 16
+            | unorm8_bits(a[lane]) << 24;
+    }
+}
+
+/// Which of 8 fragments with 24-bit depths `depth` pass `test` against `stored`, as
+/// bits (the comparison is chosen once per row, so each arm is a loop that vectorizes).
+#[inline(always)]
+fn depth_mask(test: DepthTest, depth: &[u32; BLOCK], stored: &[u32; BLOCK]) -> u8 {
+    #[inline(always)]
+    fn compare(depth: &[u32; BLOCK], stored: &[u32; BLOCK], op: impl Fn(u32, u32) -> bool) -> u8 {
+        let mut bits = 0u8;
+        for c in 0..BLOCK {
+            bits |= u8::from(op(depth[c], stored[c])) << c;
+        }
+        bits
+    }
+    match test {
+        DepthTest::Disabled | DepthTest::Always => 0xff,
+        DepthTest::Never => 0,
+        DepthTest::Less => compare(depth, stored, |f, s| f < s),
+        DepthTest::LessEqual => compare(depth, stored, |f, s| f <= s),
+        DepthTest::Greater => compare(depth, stored, |f, s| f > s),
+        DepthTest::GreaterEqual => compare(depth, stored, |f, s| f >= s),
+        DepthTest::Equal => compare(depth, stored, |f, s| f == s),
+        DepthTest::NotEqual => compare(depth, stored, |f, s| f != s),
     }
 }
 
@@ -161,7 +203,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     /// Depth-tests the covered pixels `mask` of the block at `(bx, by)` and queues the
-    /// survivors for shading.
+    /// survivors for shading, one block row (8 pixels, contiguous in the tile) at a time.
     fn block(&mut self, cur: &Current<'_>, mask: u64, bx: u32, by: u32) {
         let count = mask.count_ones() as usize;
         if count == 0 {
@@ -172,53 +214,115 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
         self.counts.covered += count as u64;
         let test = self.ctx.state.depth_test;
-        let mut bits = mask;
-        while bits != 0 {
-            let bit = bits.trailing_zeros();
-            bits &= bits - 1;
-            let (x, y) = (bx + bit % BLOCK_SIZE, by + bit / BLOCK_SIZE);
-            let z = cur.setup.depth.at(x, y);
-            let depth = quantize_depth(z);
-            let index = self.tile.index(x, y);
-            let mut passed = true;
-            let stored = self.tile.depth[index];
-            if test.is_enabled() {
-                passed = test.passes(depth, stored);
-                if passed && self.ctx.early_depth_write {
-                    self.tile.depth[index] = depth;
+        let mut columns = [0.0f64; BLOCK];
+        for (c, column) in columns.iter_mut().enumerate() {
+            *column = cur.setup.depth.column(bx + c as u32);
+        }
+        for row in 0..BLOCK_SIZE {
+            let covered = (mask >> (row * BLOCK_SIZE)) as u8;
+            if covered == 0 {
+                continue;
+            }
+            let y = by + row;
+            let base = cur.setup.depth.row(y);
+            let mut z = [0.0f64; BLOCK];
+            let mut depth = [0u32; BLOCK];
+            for c in 0..BLOCK {
+                z[c] = base + columns[c];
+                depth[c] = quantize_depth(z[c]);
+            }
+            // A block row never crosses the tile's storage (tiles are whole blocks).
+            let start = self.tile.index(bx, y);
+            let row_depth = &mut self.tile.depth[start..start + BLOCK];
+            let mut stored = [0u32; BLOCK];
+            stored.copy_from_slice(row_depth);
+            let passed = covered & depth_mask(test, &depth, &stored);
+            if self.ctx.early_depth_write && passed != 0 {
+                for c in 0..BLOCK {
+                    if passed & (1 << c) != 0 {
+                        row_depth[c] = depth[c];
+                    }
                 }
             }
-            let lane = self.worker.batch.len;
-            if O::ENABLED && self.observer.watches(x, y) {
+            if O::ENABLED {
+                self.trace_row(cur, covered, passed, bx, y, &z, &depth, &stored);
+            }
+            self.counts.depth_failed += u64::from((covered & !passed).count_ones());
+            self.queue_row(passed, bx, y, &z, &depth);
+        }
+    }
+
+    /// Appends the pixels `bits` of the row of 8 starting at `(bx, y)` to the batch.
+    #[inline(always)]
+    fn queue_row(&mut self, bits: u8, bx: u32, y: u32, z: &[f64; BLOCK], depth: &[u32; BLOCK]) {
+        let worker = &mut *self.worker;
+        let batch = &mut *worker.batch;
+        let lane = batch.len;
+        if bits == 0xff {
+            for c in 0..BLOCK {
+                batch.pixel_x[lane + c] = bx + c as u32;
+                batch.pixel_y[lane + c] = y;
+                batch.frag_coord[2][lane + c] = z[c] as f32;
+                worker.depth[lane + c] = depth[c];
+            }
+            batch.len += BLOCK;
+            return;
+        }
+        let mut rest = bits;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let lane = batch.len;
+            batch.pixel_x[lane] = bx + c as u32;
+            batch.pixel_y[lane] = y;
+            batch.frag_coord[2][lane] = z[c] as f32;
+            worker.depth[lane] = depth[c];
+            batch.len += 1;
+        }
+    }
+
+    /// Reports the covered pixels of a block row to the observer (before depth writes).
+    #[allow(clippy::too_many_arguments)]
+    fn trace_row(
+        &mut self,
+        cur: &Current<'_>,
+        covered: u8,
+        passed: u8,
+        bx: u32,
+        y: u32,
+        z: &[f64; BLOCK],
+        depth: &[u32; BLOCK],
+        stored: &[u32; BLOCK],
+    ) {
+        let test = self.ctx.state.depth_test;
+        let mut lane = self.worker.batch.len;
+        for c in 0..BLOCK {
+            let (x, bit) = (bx + c as u32, 1u8 << c);
+            if covered & bit == 0 {
+                continue;
+            }
+            let ok = passed & bit != 0;
+            if self.observer.watches(x, y) {
                 let (barycentric, w) = cur.planes.at(x, y);
                 let event = TraceEvent {
                     primitive: cur.setup.primitive,
                     front_facing: cur.setup.front_facing,
-                    frag_coord: [x as f32 + 0.5, y as f32 + 0.5, z as f32, w],
+                    frag_coord: [x as f32 + 0.5, y as f32 + 0.5, z[c] as f32, w],
                     barycentric,
                     depth: test.is_enabled().then_some(DepthTrace {
-                        fragment: depth,
-                        stored,
-                        passed,
-                        written: passed && self.ctx.early_depth_write,
+                        fragment: depth[c],
+                        stored: stored[c],
+                        passed: ok,
+                        written: ok && self.ctx.early_depth_write,
                     }),
                     shaded: false,
                     color: None,
                     discarded: false,
                     blend: None,
                 };
-                self.observer.fragment(event, passed.then_some(lane));
+                self.observer.fragment(event, ok.then_some(lane));
             }
-            if !passed {
-                self.counts.depth_failed += 1;
-                continue;
-            }
-            let batch = &mut self.worker.batch;
-            batch.pixel_x[lane] = x;
-            batch.pixel_y[lane] = y;
-            batch.frag_coord[2][lane] = z as f32;
-            self.worker.depth[lane] = depth;
-            batch.len += 1;
+            lane += usize::from(ok);
         }
     }
 
@@ -240,33 +344,52 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         );
         self.counts.shaded += len as u64;
 
+        pack_rgba8(&worker.output.color, &mut worker.rgba);
+        self.resolve(len);
+        self.worker.batch.len = 0;
+    }
+
+    /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
+    fn resolve(&mut self, len: usize) {
+        let worker = &*self.worker;
+        let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
+        let tile = &mut *self.tile;
+        let mode = self.ctx.state.blend;
+        let discard = output.discard.0 & low_bits(len as u32);
+        if !O::ENABLED && discard == 0 && !self.ctx.late_depth_write && mode == BlendMode::Replace {
+            for lane in 0..len {
+                let index = tile.index(batch.pixel_x[lane], batch.pixel_y[lane]);
+                tile.color[index] = rgba[lane].to_le_bytes();
+            }
+            self.counts.written += len as u64;
+            return;
+        }
         let traced = if O::ENABLED {
             self.observer.pending_lane()
         } else {
             None
         };
-        let (batch, output) = (&worker.batch, &worker.output);
-        let mode = self.ctx.state.blend;
         for lane in 0..len {
             let discarded = output.discard.contains(lane);
-            let index = self.tile.index(batch.pixel_x[lane], batch.pixel_y[lane]);
+            let index = tile.index(batch.pixel_x[lane], batch.pixel_y[lane]);
             let mut blend_trace = None;
             if discarded {
                 self.counts.discarded += 1;
             } else {
                 if self.ctx.late_depth_write {
-                    self.tile.depth[index] = worker.depth[lane];
+                    tile.depth[index] = worker.depth[lane];
                 }
-                let source = [0, 1, 2, 3].map(|c| to_unorm8(output.color[c][lane]));
-                let destination = self.tile.color[index];
+                let (source, destination) = (rgba[lane].to_le_bytes(), tile.color[index]);
                 let result = blend(mode, source, destination);
-                self.tile.color[index] = result;
+                tile.color[index] = result;
                 self.counts.written += 1;
-                blend_trace = Some(BlendTrace {
-                    source,
-                    destination,
-                    result,
-                });
+                if O::ENABLED {
+                    blend_trace = Some(BlendTrace {
+                        source,
+                        destination,
+                        result,
+                    });
+                }
             }
             if O::ENABLED && traced == Some(lane) {
                 let late_write = self.ctx.late_depth_write && !discarded;
@@ -283,6 +406,5 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 });
             }
         }
-        worker.batch.len = 0;
     }
 }
