@@ -45,10 +45,10 @@ impl BarycentricPlanes {
     pub fn at(&self, x: u32, y: u32) -> ([f32; 3], f32) {
         let dx = (x as i32 - self.origin[0]) as f32;
         let dy = (y as i32 - self.origin[1]) as f32;
-        let mut q = [0.0f32; 3];
-        for i in 0..3 {
-            q[i] = (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i];
-        }
+        let plane = |i: usize| {
+            (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i]
+        };
+        let q = [plane(0), plane(1), plane(2)];
         let sum = q[0] + q[1] + q[2];
         let r = 1.0 / sum;
         ([q[0] * r, q[1] * r, q[2] * r], sum * self.inv_w_scale)

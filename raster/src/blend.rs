@@ -19,7 +19,8 @@ pub fn to_unorm8(c: f32) -> u8 {
 /// rounding) held in the low mantissa bits, which avoids a saturating float-to-int cast.
 #[inline(always)]
 pub(crate) fn unorm8_bits(c: f32) -> u32 {
-    // `max` returns the other operand for NaN, so NaN stores as 0.
+    // `max` returns the other operand for NaN, so NaN stores as 0 (`clamp` keeps NaN).
+    #[allow(clippy::manual_clamp)]
     let scaled = c.max(0.0).min(1.0) * 255.0;
     (scaled + 8_388_608.0).to_bits() & 0xff
 }

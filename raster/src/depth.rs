@@ -22,6 +22,7 @@ pub fn quantize_depth(z: f64) -> u32 {
     // Adding 2^52 to a value in [0, 2^24) rounds it to an integer held in the low
     // mantissa bits: no saturating float-to-int cast, so loops vectorize. `max` returns
     // the other operand for NaN.
+    #[allow(clippy::manual_clamp)]
     let scaled = z.max(0.0).min(1.0) * f64::from(DEPTH_MAX);
     ((scaled + 4_503_599_627_370_496.0).to_bits() & u64::from(DEPTH_MAX)) as u32
 }

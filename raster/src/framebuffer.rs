@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use crate::blend::to_unorm8;
 use crate::depth::quantize_depth;
 use crate::error::{FramebufferError, MAX_FRAMEBUFFER_SIZE};
-use crate::tile::{Tile, TileGrid};
+use crate::tile::{ClearValues, ColorRun, Tile, TileGrid};
 
 /// A `width × height` RGBA8 UNORM colour buffer with a 24-bit depth buffer, addressed in
 /// OpenGL window space: pixel `(0, 0)` is the **bottom-left** pixel.
@@ -55,22 +55,23 @@ impl Framebuffer {
     /// `round(clamp(c, 0, 1) · 255)`) and its depth to `depth` (clamped to [0, 1],
     /// quantized to 24 bits), like `glClear` with the depth mask on.
     pub fn clear(&mut self, color: [f32; 4], depth: f32) {
-        let rgba = color.map(to_unorm8);
-        let d = quantize_depth(f64::from(depth));
-        self.tiles.par_iter_mut().for_each(|tile| {
-            tile.color.fill(rgba);
-            tile.depth.fill(d);
-        });
+        let values = ClearValues {
+            color: color.map(to_unorm8),
+            depth: quantize_depth(f64::from(depth)),
+        };
+        for tile in &mut self.tiles {
+            tile.clear(values);
+        }
     }
 
     /// RGBA8 colour of window pixel `(x, y)` (y up), or `None` outside.
     pub fn color(&self, x: u32, y: u32) -> Option<[u8; 4]> {
-        self.locate(x, y).map(|(tile, i)| tile.color[i])
+        self.locate(x, y).map(|(tile, i)| tile.color(i))
     }
 
     /// 24-bit depth of window pixel `(x, y)` (y up), or `None` outside.
     pub fn depth(&self, x: u32, y: u32) -> Option<u32> {
-        self.locate(x, y).map(|(tile, i)| tile.depth[i])
+        self.locate(x, y).map(|(tile, i)| tile.depth(i))
     }
 
     /// The image as RGBA8 bytes, **top row first** (`width · height · 4` bytes): window
@@ -86,10 +87,12 @@ impl Framebuffer {
                 let first = self.grid.tile_of(0, y);
                 for tile in &self.tiles[first..first + self.grid.tiles_x as usize] {
                     let (x0, x1) = (tile.rect.x0 as usize, tile.rect.x1 as usize);
-                    let start = tile.index(tile.rect.x0, y);
-                    let src = &tile.color[start..start + (x1 - x0)];
-                    for (d, s) in dst[x0 * 4..x1 * 4].chunks_exact_mut(4).zip(src) {
-                        d.copy_from_slice(s);
+                    let pixels = dst[x0 * 4..x1 * 4].chunks_exact_mut(4);
+                    match tile.color_run(tile.index(tile.rect.x0, y), x1 - x0) {
+                        ColorRun::Uniform(c) => pixels.for_each(|d| d.copy_from_slice(&c)),
+                        ColorRun::Stored(src) => {
+                            pixels.zip(src).for_each(|(d, s)| d.copy_from_slice(s));
+                        }
                     }
                 }
             });
@@ -160,7 +163,7 @@ mod tests {
         fb.clear([0.0; 4], 1.0);
         let bottom_left = fb.grid.tile_of(0, 0);
         let i = fb.tiles[bottom_left].index(0, 0);
-        fb.tiles[bottom_left].color[i] = [1, 2, 3, 4];
+        fb.tiles[bottom_left].pixels_mut().0[i] = [1, 2, 3, 4];
         let bytes = fb.to_rgba8_top_down();
         // Window (0, 0) is the bottom-left pixel: the first pixel of the last row.
         assert_eq!(&bytes[8..12], &[1, 2, 3, 4]);

@@ -21,7 +21,7 @@ use crate::depth::quantize_depth;
 use crate::setup::SetupTriangle;
 use crate::stage::{FragmentStage, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
-use crate::tile::Tile;
+use crate::tile::{PixelRect, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, TraceEvent};
 use crate::vertex::VertexBuffer;
 
@@ -154,10 +154,14 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     bin: &[u32],
     observer: &mut O,
 ) -> FragmentCounts {
+    let rect = tile.rect;
+    let (color, depth) = tile.pixels_mut();
     let mut raster = TileRaster {
         ctx,
         worker,
-        tile,
+        rect,
+        color,
+        depth,
         observer,
         counts: FragmentCounts::default(),
     };
@@ -170,14 +174,18 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
 struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     ctx: &'c DrawContext<'c, F>,
     worker: &'w mut TileWorker<F::Scratch>,
-    tile: &'t mut Tile,
+    /// The tile's pixels in window space.
+    rect: PixelRect,
+    /// The tile's colour and depth storage (see `storage_index`).
+    color: &'t mut [[u8; 4]],
+    depth: &'t mut [u32],
     observer: &'o mut O,
     counts: FragmentCounts,
 }
 
 impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn triangle(&mut self, setup: &'c SetupTriangle) {
-        let rect = setup.bbox.intersect(&self.tile.rect);
+        let rect = setup.bbox.intersect(&self.rect);
         if rect.is_empty() {
             return;
         }
@@ -232,8 +240,8 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 depth[c] = quantize_depth(z[c]);
             }
             // A block row never crosses the tile's storage (tiles are whole blocks).
-            let start = self.tile.index(bx, y);
-            let row_depth = &mut self.tile.depth[start..start + BLOCK];
+            let start = storage_index(&self.rect, bx, y);
+            let row_depth = &mut self.depth[start..start + BLOCK];
             let mut stored = [0u32; BLOCK];
             stored.copy_from_slice(row_depth);
             let passed = covered & depth_mask(test, &depth, &stored);
@@ -353,13 +361,13 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn resolve(&mut self, len: usize) {
         let worker = &*self.worker;
         let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
-        let tile = &mut *self.tile;
+        let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
         let mode = self.ctx.state.blend;
         let discard = output.discard.0 & low_bits(len as u32);
         if !O::ENABLED && discard == 0 && !self.ctx.late_depth_write && mode == BlendMode::Replace {
             for lane in 0..len {
-                let index = tile.index(batch.pixel_x[lane], batch.pixel_y[lane]);
-                tile.color[index] = rgba[lane].to_le_bytes();
+                let index = storage_index(rect, batch.pixel_x[lane], batch.pixel_y[lane]);
+                color[index] = rgba[lane].to_le_bytes();
             }
             self.counts.written += len as u64;
             return;
@@ -371,17 +379,17 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         };
         for lane in 0..len {
             let discarded = output.discard.contains(lane);
-            let index = tile.index(batch.pixel_x[lane], batch.pixel_y[lane]);
+            let index = storage_index(rect, batch.pixel_x[lane], batch.pixel_y[lane]);
             let mut blend_trace = None;
             if discarded {
                 self.counts.discarded += 1;
             } else {
                 if self.ctx.late_depth_write {
-                    tile.depth[index] = worker.depth[lane];
+                    depth[index] = worker.depth[lane];
                 }
-                let (source, destination) = (rgba[lane].to_le_bytes(), tile.color[index]);
+                let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
                 let result = blend(mode, source, destination);
-                tile.color[index] = result;
+                color[index] = result;
                 self.counts.written += 1;
                 if O::ENABLED {
                     blend_trace = Some(BlendTrace {

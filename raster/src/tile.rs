@@ -85,13 +85,31 @@ impl TileGrid {
     }
 }
 
+/// Storage index of window pixel `(x, y)` in the tile whose pixels are `rect`.
+#[inline(always)]
+pub(crate) fn storage_index(rect: &PixelRect, x: u32, y: u32) -> usize {
+    ((y - rect.y0) * TILE_SIZE + (x - rect.x0)) as usize
+}
+
+/// Values a clear stores into every pixel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ClearValues {
+    pub color: [u8; 4],
+    pub depth: u32,
+}
+
 /// One tile's pixels: RGBA8 colour and 24-bit depth, row-major from the tile's
 /// bottom-left pixel, `TILE_SIZE` pixels per row.
+///
+/// A clear is only recorded (`pending_clear`) and applied when the tile is next drawn
+/// into, so the fill happens in parallel and right before the pixels are used (as
+/// llvmpipe bins clears); reads see the pending values.
 #[derive(Clone, Debug)]
 pub(crate) struct Tile {
     pub rect: PixelRect,
-    pub color: Box<[[u8; 4]]>,
-    pub depth: Box<[u32]>,
+    color: Box<[[u8; 4]]>,
+    depth: Box<[u32]>,
+    pending_clear: Option<ClearValues>,
 }
 
 impl Tile {
@@ -100,14 +118,55 @@ impl Tile {
             rect,
             color: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
             depth: vec![DEPTH_MAX; TILE_PIXELS].into_boxed_slice(),
+            pending_clear: None,
         }
     }
 
     /// Storage index of window pixel `(x, y)`, which must lie in this tile.
     #[inline]
     pub fn index(&self, x: u32, y: u32) -> usize {
-        ((y - self.rect.y0) * TILE_SIZE + (x - self.rect.x0)) as usize
+        storage_index(&self.rect, x, y)
     }
+
+    /// Records a clear of every pixel.
+    pub fn clear(&mut self, values: ClearValues) {
+        self.pending_clear = Some(values);
+    }
+
+    /// Colour and depth storage for writing, with any pending clear applied first.
+    pub fn pixels_mut(&mut self) -> (&mut [[u8; 4]], &mut [u32]) {
+        if let Some(v) = self.pending_clear.take() {
+            self.color.fill(v.color);
+            self.depth.fill(v.depth);
+        }
+        (&mut self.color, &mut self.depth)
+    }
+
+    /// Colour of storage index `i`.
+    pub fn color(&self, i: usize) -> [u8; 4] {
+        self.pending_clear.map_or(self.color[i], |v| v.color)
+    }
+
+    /// Depth of storage index `i`.
+    pub fn depth(&self, i: usize) -> u32 {
+        self.pending_clear.map_or(self.depth[i], |v| v.depth)
+    }
+
+    /// Colours of `len` pixels from storage index `start`.
+    pub fn color_run(&self, start: usize, len: usize) -> ColorRun<'_> {
+        match self.pending_clear {
+            Some(v) => ColorRun::Uniform(v.color),
+            None => ColorRun::Stored(&self.color[start..start + len]),
+        }
+    }
+}
+
+/// A run of pixel colours within one tile row.
+pub(crate) enum ColorRun<'a> {
+    /// Every pixel has this colour (a pending clear).
+    Uniform([u8; 4]),
+    /// Stored colours.
+    Stored(&'a [[u8; 4]]),
 }
 
 #[cfg(test)]
@@ -131,5 +190,20 @@ mod tests {
         let t = Tile::new(g.tile_rect(1));
         assert_eq!(t.index(64, 0), 0);
         assert_eq!(t.index(65, 1), 65);
+    }
+
+    #[test]
+    fn pending_clear_is_seen_by_reads_and_applied_before_writes() {
+        let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
+        t.pixels_mut().0[5] = [9; 4];
+        t.clear(ClearValues {
+            color: [1, 2, 3, 4],
+            depth: 7,
+        });
+        assert_eq!((t.color(5), t.depth(5)), ([1, 2, 3, 4], 7));
+        let (color, depth) = t.pixels_mut();
+        assert_eq!((color[5], depth[4095]), ([1, 2, 3, 4], 7));
+        color[6] = [5; 4];
+        assert_eq!(t.color(6), [5; 4]);
     }
 }
