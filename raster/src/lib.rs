@@ -18,15 +18,59 @@
 //!         ─▶ framebuffer.rs RGBA8 + 24-bit depth; top-row-first read-out
 //! ```
 //!
-//! ```ignore
-//! let mut fb = Framebuffer::new(320, 240)?;
+//! A complete draw: a vertex stage reading positions and colours from arrays, a
+//! fragment stage writing the interpolated colour.
+//!
+//! ```
+//! use csir_raster::*;
+//!
+//! struct Vertices { clip: Vec<[f32; 4]>, rgb: Vec<[f32; 3]> }
+//!
+//! impl VertexStage for Vertices {
+//!     type Scratch = ();
+//!     fn new_scratch(&self) {}
+//!     fn varying_count(&self) -> usize { 3 }
+//!     fn shade_vertex(&self, _: &mut (), index: u32, position: &mut [f32; 4], varyings: &mut [f32]) {
+//!         *position = self.clip[index as usize];
+//!         varyings.copy_from_slice(&self.rgb[index as usize]);
+//!     }
+//! }
+//!
+//! struct Colour;
+//!
+//! impl FragmentStage for Colour {
+//!     type Scratch = Vec<LaneArray>; // interpolated varyings, one lane array each
+//!     fn new_scratch(&self) -> Self::Scratch { vec![[0.0; MAX_LANES]; 3] }
+//!     fn may_discard(&self) -> bool { false }
+//!     fn shade(&self, v: &mut Self::Scratch, tri: &Triangle<'_>, batch: &FragmentBatch, out: &mut FragmentOutput) {
+//!         tri.interpolate(batch, v);
+//!         for lane in 0..batch.len {
+//!             out.color[0][lane] = v[0][lane];
+//!             out.color[1][lane] = v[1][lane];
+//!             out.color[2][lane] = v[2][lane];
+//!             out.color[3][lane] = 1.0;
+//!         }
+//!     }
+//! }
+//!
+//! let vertices = Vertices {
+//!     clip: vec![[0.0, 0.8, 0.0, 1.0], [-0.8, -0.8, 0.0, 1.0], [0.8, -0.8, 0.0, 1.0]],
+//!     rgb: vec![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+//! };
+//! let mut fb = Framebuffer::new(32, 24)?;
 //! fb.clear([0.1, 0.1, 0.12, 1.0], 1.0);
-//! let mut renderer = Renderer::new();
+//! let mut renderer = Renderer::new(); // keep it: it reuses its buffers
 //! let stats = renderer.draw(&mut fb, &DrawCall {
-//!     vertex_stage: &my_vs, fragment_stage: &my_fs,
-//!     vertex_count: 3, indices: None, state: RasterState::default(),
+//!     vertex_stage: &vertices,
+//!     fragment_stage: &Colour,
+//!     vertex_count: 3,
+//!     indices: None, // 0, 1, 2
+//!     state: RasterState::default(), // depth less + write, no cull, no blend
 //! })?;
-//! let png_rows: Vec<u8> = fb.to_rgba8_top_down();
+//! assert_eq!(stats.triangles_rasterized, 1);
+//! let rgba: Vec<u8> = fb.to_rgba8_top_down(); // PNG row order
+//! assert_eq!(rgba.len(), 32 * 24 * 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![forbid(unsafe_code)]
