@@ -1,0 +1,234 @@
+//! The TGSI header: the stage line, properties, and one declaration for every
+//! register the instructions use (reference B §5 header order; tgsi-notes §1
+//! "Declarations", "Immediates", "Properties").
+//!
+//! Declarations are derived from the instructions themselves, so every register an
+//! instruction names is declared exactly once and nothing else is (tgsi_sanity:
+//! "Undeclared ... register", "declared twice"), except the outputs a stage always
+//! has: `OUT[0]` (position or colour) and, in a vertex shader, every varying its
+//! interface declares, so the host can link a fragment input the vertex shader
+//! declares but never writes.
+
+use super::inst::Inst;
+use super::operand::{File, HexF32};
+use crate::ir::Stage;
+use std::collections::BTreeSet;
+
+/// The immediate vectors: four f32 each, deduplicated by bit pattern and numbered in
+/// order of first use, so `IMM[n]` lines come out sorted from 0 ("Immediates must be
+/// sorted") with exactly four values each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Immediates {
+    bits: Vec<[u32; 4]>,
+}
+
+impl Immediates {
+    /// The index of the immediate holding exactly `values` (by bits), adding it if new.
+    pub fn intern(&mut self, values: [f32; 4]) -> u16 {
+        let bits = values.map(f32::to_bits);
+        let index = match self.bits.iter().position(|b| *b == bits) {
+            Some(i) => i,
+            None => {
+                self.bits.push(bits);
+                self.bits.len() - 1
+            }
+        };
+        index as u16
+    }
+
+    /// The index of `{0, 0, 0, 0}`.
+    pub fn zero(&mut self) -> u16 {
+        self.intern([0.0; 4])
+    }
+}
+
+/// What the header needs beyond the instructions.
+#[derive(Clone, Debug)]
+pub struct HeaderInfo {
+    /// Vertex or fragment.
+    pub stage: Stage,
+    /// Fragment stage: the `IN` index of the fragment position.
+    pub position_input: u16,
+    /// Vertex stage: varying slots the interface declares (each gets an output).
+    pub declared_varyings: Vec<u16>,
+}
+
+/// Registers named by a list of instructions, per file.
+#[derive(Default)]
+struct Used {
+    inputs: BTreeSet<u16>,
+    outputs: BTreeSet<u16>,
+    samplers: BTreeSet<u16>,
+    consts: Option<u16>,
+    temps: Option<u16>,
+}
+
+impl Used {
+    fn scan<'a>(body: impl IntoIterator<Item = &'a Inst>) -> Used {
+        let mut used = Used::default();
+        for inst in body {
+            let regs = inst.dst.iter().map(|d| d.reg);
+            for reg in regs.chain(inst.src.iter().map(|s| s.reg)) {
+                match reg.file {
+                    File::In => {
+                        used.inputs.insert(reg.index);
+                    }
+                    File::Out => {
+                        used.outputs.insert(reg.index);
+                    }
+                    File::Samp => {
+                        used.samplers.insert(reg.index);
+                    }
+                    File::Const => used.consts = used.consts.max(Some(reg.index)),
+                    File::Temp => used.temps = used.temps.max(Some(reg.index)),
+                    File::Imm => {}
+                }
+            }
+        }
+        used
+    }
+}
+
+/// `DCL FILE[0..last]`, or `DCL FILE[0]` for a single register (`file_prefix` is
+/// `TEMP` or `CONST[0]`).
+fn range_decl(file_prefix: &str, last: u16) -> String {
+    if last == 0 {
+        format!("DCL {file_prefix}[0]")
+    } else {
+        format!("DCL {file_prefix}[0..{last}]")
+    }
+}
+
+/// The header lines, in order: `VERT`/`FRAG`; `PROPERTY FS_COORD_ORIGIN LOWER_LEFT`
+/// when a fragment shader reads its position (so `gl_FragCoord.y` counts up from the
+/// bottom as in OpenGL; TGSI's default is UPPER_LEFT); `DCL IN`; `DCL OUT`;
+/// `DCL SAMP` + `DCL SVIEW ..., 2D, FLOAT` per sampler; `DCL CONST[0][0..n]`;
+/// `DCL TEMP[0..n]`; then `IMM[k] FLT32 {...}` in hex.
+///
+/// Semantics: vertex inputs carry none (tgsi-notes: "no semantic, no interpolation
+/// allowed"); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
+/// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
+/// for (vertex) slot `s`, its position as `POSITION, LINEAR` at
+/// [`HeaderInfo::position_input`], and writes `OUT[0], COLOR`.
+pub fn header(info: &HeaderInfo, body: &[Inst], imms: &Immediates) -> Vec<String> {
+    let used = Used::scan(body);
+    let mut lines = Vec::new();
+    match info.stage {
+        Stage::Vertex => lines.push("VERT".to_owned()),
+        Stage::Fragment => {
+            lines.push("FRAG".to_owned());
+            if used.inputs.contains(&info.position_input) {
+                lines.push("PROPERTY FS_COORD_ORIGIN LOWER_LEFT".to_owned());
+            }
+        }
+    }
+    for &i in &used.inputs {
+        lines.push(match info.stage {
+            Stage::Vertex => format!("DCL IN[{i}]"),
+            Stage::Fragment if i == info.position_input => {
+                format!("DCL IN[{i}], POSITION, LINEAR")
+            }
+            Stage::Fragment => format!("DCL IN[{i}], GENERIC[{i}], PERSPECTIVE"),
+        });
+    }
+    let mut outputs = used.outputs;
+    outputs.insert(0);
+    if info.stage == Stage::Vertex {
+        outputs.extend(info.declared_varyings.iter().map(|s| s + 1));
+    }
+    for &o in &outputs {
+        lines.push(match (info.stage, o) {
+            (Stage::Vertex, 0) => "DCL OUT[0], POSITION".to_owned(),
+            (Stage::Vertex, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
+            (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR"),
+        });
+    }
+    for &s in &used.samplers {
+        lines.push(format!("DCL SAMP[{s}]"));
+        lines.push(format!("DCL SVIEW[{s}], 2D, FLOAT"));
+    }
+    if let Some(last) = used.consts {
+        lines.push(range_decl("CONST[0]", last));
+    }
+    if let Some(last) = used.temps {
+        lines.push(range_decl("TEMP", last));
+    }
+    for (k, bits) in imms.bits.iter().enumerate() {
+        let [a, b, c, d] = bits.map(|b| HexF32(f32::from_bits(b)));
+        lines.push(format!("IMM[{k}] FLT32 {{{a}, {b}, {c}, {d}}}"));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::inst::Opcode;
+    use super::super::operand::{Dst, Register, Src};
+    use super::*;
+
+    #[test]
+    fn immediates_are_deduplicated_by_bits() {
+        let mut imms = Immediates::default();
+        assert_eq!(imms.zero(), 0);
+        assert_eq!(imms.intern([1.0, 0.0, 0.0, 0.0]), 1);
+        assert_eq!(imms.intern([0.0; 4]), 0);
+        assert_eq!(imms.intern([-0.0, 0.0, 0.0, 0.0]), 2);
+        assert_eq!(imms.intern([1.0, 0.0, 0.0, 0.0]), 1);
+    }
+
+    #[test]
+    fn fragment_header_declares_what_the_body_uses() {
+        let body = vec![
+            Inst::mov(Dst::temp(0), Src::reg(Register::new(File::In, 1))),
+            Inst::mov(Dst::temp(1), Src::reg(Register::new(File::In, 0))),
+            Inst::new(
+                Opcode::Tex,
+                Dst::temp(2),
+                &[Src::temp(1), Src::reg(Register::new(File::Samp, 1))],
+            ),
+            Inst::new(
+                Opcode::Mul,
+                Dst::reg(Register::new(File::Out, 0)),
+                &[Src::temp(2), Src::reg(Register::new(File::Const, 2))],
+            ),
+        ];
+        let mut imms = Immediates::default();
+        imms.intern([1.0, 0.5, f32::INFINITY, -0.0]);
+        let info = HeaderInfo {
+            stage: Stage::Fragment,
+            position_input: 1,
+            declared_varyings: vec![],
+        };
+        assert_eq!(
+            header(&info, &body, &imms).join("\n"),
+            "FRAG\n\
+             PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n\
+             DCL IN[0], GENERIC[0], PERSPECTIVE\n\
+             DCL IN[1], POSITION, LINEAR\n\
+             DCL OUT[0], COLOR\n\
+             DCL SAMP[1]\n\
+             DCL SVIEW[1], 2D, FLOAT\n\
+             DCL CONST[0][0..2]\n\
+             DCL TEMP[0..2]\n\
+             IMM[0] FLT32 {0x3f800000, 0x3f000000, 0x7f800000, 0x80000000}"
+        );
+    }
+
+    #[test]
+    fn vertex_header_declares_position_and_interface_varyings() {
+        let body = vec![Inst::mov(
+            Dst::reg(Register::new(File::Out, 3)),
+            Src::reg(Register::new(File::In, 2)),
+        )];
+        let info = HeaderInfo {
+            stage: Stage::Vertex,
+            position_input: 0,
+            declared_varyings: vec![0],
+        };
+        assert_eq!(
+            header(&info, &body, &Immediates::default()).join("\n"),
+            "VERT\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
+             DCL OUT[3], GENERIC[2]"
+        );
+    }
+}

@@ -1,0 +1,416 @@
+//! CSIR → TGSI: one CSIR record becomes zero or more TGSI instructions (reference
+//! B §5 "Mapping", with the A5 fixes and the changes listed below).
+//!
+//! Every lowering writes exactly the lanes the interpreter writes and reads only what
+//! it reads, so that the TGSI computes the interpreter's values except where the two
+//! back ends define an operation differently on exceptional inputs (see
+//! [`parity`](super::parity)). Beyond the original mapping:
+//! - `SWZ` with fewer than four lanes also zeroes the remaining lanes, and a 3-column
+//!   `MULMV` zeroes lane w, as the interpreter does (the original left them stale);
+//! - `ABS` is `MOV d<mask>, |a|` and `SUB` is `ADD d<mask>, a, -b` (valid for every
+//!   TGSI parser; tgsi-notes §1 "Opcodes that come and go"); ABS keeps its mask;
+//! - a `MULMV`/`MULMM` whose destination overlaps one of its sources computes into
+//!   scratch temporaries above the CSIR ones and then copies, since the MUL/MAD chain
+//!   would otherwise read columns it has already overwritten;
+//! - an interface load (`LOAD_*`) whose destination no instruction reads is dropped,
+//!   so only the inputs, uniforms and fragment position a shader really reads are
+//!   declared (A5);
+//! - the fragment position is `IN[p]` with `p` the lowest index no varying input
+//!   uses (A5), not the original's fixed `IN[7]`;
+//! - temporaries that CSIR may read before writing (where the interpreter reads
+//!   zero) are zeroed first, since GLSL temporaries on the host start undefined
+//!   (see [`lanes`](super::lanes));
+//! - outputs that some run may leave unwritten start with the interpreter's
+//!   initial values: position (0, 0, 0, 1), colour and varyings (0, 0, 0, 0);
+//! - `IF` reads `TEMP[n].xxxx` (A5), and `DOT` of width 2 is `DP2`.
+
+use super::decl::{self, HeaderInfo, Immediates};
+use super::error::TgsiError;
+use super::inst::{Inst, Opcode};
+use super::lanes::{lane_count, unwritten};
+use super::listing::{Line, Listing};
+use super::operand::{Dst, File, Register, Src, Swizzle, WriteMask};
+use crate::ir::{CmpCode, Ir, Op, Shader, Stage, SymbolKind, verify};
+use std::collections::BTreeSet;
+
+/// Lower a verified-or-not shader to a [`Listing`] (header + instructions).
+///
+/// `var_remap` (fragment stage) maps a fragment-local varying slot to the vertex slot
+/// it was linked to (−1 or a missing entry: unchanged), as [`crate::Program`] builds it.
+///
+/// Errors: the shader fails [`verify`] ([`TgsiError::Invalid`]), or a remap entry is
+/// neither −1 nor a varying slot ([`TgsiError::Remap`]).
+pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
+    verify(shader)?;
+    let remap = var_remap.unwrap_or(&[]);
+    if let Some((slot, &target)) = remap
+        .iter()
+        .enumerate()
+        .find(|&(_, &t)| t < -1 || t >= 0 && t as usize >= shader.limits.varyings)
+    {
+        return Err(TgsiError::Remap {
+            slot,
+            target,
+            varyings: shader.limits.varyings,
+        });
+    }
+    let mut lowering = Lowering::new(shader, remap);
+    let declared_varyings: Vec<u16> = shader
+        .interface
+        .symbols
+        .iter()
+        .filter_map(|s| match s.kind {
+            SymbolKind::VaryingOut { slot } => Some(slot),
+            _ => None,
+        })
+        .collect();
+    // Every output the stage has: OUT[0], the declared varyings, whatever is stored.
+    let mut outputs = vec![0u16];
+    if shader.stage == Stage::Vertex {
+        outputs.extend(declared_varyings.iter().map(|s| s + 1));
+    }
+    outputs.extend(shader.ir.iter().filter_map(output_of));
+    outputs.sort_unstable();
+    outputs.dedup();
+    let unwritten = unwritten(shader, |ir| lowering.emits(ir), output_of, &outputs);
+    let mut prologue = Vec::new();
+    for out in unwritten.outputs {
+        // The interpreter's initial outputs (exec::Outputs::INITIAL).
+        let value = match (shader.stage, out) {
+            (Stage::Vertex, 0) => [0.0, 0.0, 0.0, 1.0],
+            _ => [0.0; 4],
+        };
+        let k = lowering.imms.intern(value);
+        prologue.push(Inst::mov(
+            Dst::reg(Register::new(File::Out, out)),
+            reg(File::Imm, k),
+        ));
+    }
+    for temp in unwritten.temps {
+        let zero = lowering.imms.zero();
+        prologue.push(Inst::mov(Dst::temp(temp), reg(File::Imm, zero)));
+    }
+    let mut body: Vec<Line> = prologue
+        .into_iter()
+        .map(|inst| Line {
+            ir_index: None,
+            inst,
+        })
+        .collect();
+    for (index, ir) in shader.ir.iter().enumerate() {
+        let mut insts = Vec::new();
+        lowering.lower(ir, &mut insts);
+        body.extend(insts.into_iter().map(|inst| Line {
+            ir_index: Some(index),
+            inst,
+        }));
+    }
+    body.push(Line {
+        ir_index: None,
+        inst: Inst::bare(Opcode::End),
+    });
+    let info = HeaderInfo {
+        stage: shader.stage,
+        position_input: lowering.position_input,
+        declared_varyings,
+    };
+    let insts: Vec<Inst> = body.iter().map(|l| l.inst.clone()).collect();
+    let header = decl::header(&info, &insts, &lowering.imms);
+    Ok(Listing { header, body })
+}
+
+/// A swizzle whose first lanes read `selectors` and whose remaining lanes read `x`
+/// (their values are masked off; reference B §5 "padded with `x`").
+fn padded(selectors: impl IntoIterator<Item = u8>) -> Swizzle {
+    let mut s = [0u8; 4];
+    for (lane, sel) in s.iter_mut().zip(selectors) {
+        *lane = sel & 3;
+    }
+    Swizzle(s)
+}
+
+/// A temporary index from a verified (non-negative) CSIR field.
+fn t(index: i16) -> u16 {
+    index as u16
+}
+
+/// The `OUT` index a store writes: position and colour are `OUT[0]`, varying slot
+/// `s` is `OUT[s+1]`.
+fn output_of(ir: &Ir) -> Option<u16> {
+    match ir.opcode()? {
+        Op::StorePos | Op::StoreColor => Some(0),
+        Op::StoreVar => Some(t(ir.aux) + 1),
+        _ => None,
+    }
+}
+
+/// Register `index` of `file` as a source with the identity swizzle.
+fn reg(file: File, index: u16) -> Src {
+    Src::reg(Register::new(file, index))
+}
+
+/// Per-shader lowering state.
+struct Lowering<'a> {
+    shader: &'a Shader,
+    remap: &'a [i16],
+    /// `read[t]`: some live instruction reads temporary `t`.
+    read: Vec<bool>,
+    /// Fragment stage: the `IN` index of the position.
+    position_input: u16,
+    /// First scratch temporary (above every CSIR temporary).
+    scratch: u16,
+    imms: Immediates,
+}
+
+impl<'a> Lowering<'a> {
+    fn new(shader: &'a Shader, remap: &'a [i16]) -> Lowering<'a> {
+        let mut read = vec![false; shader.ntmp as usize];
+        for ir in shader.ir.iter().filter(|i| i.op != Op::Nop.code()) {
+            for t in ir.reads() {
+                if let Some(r) = usize::try_from(t).ok().and_then(|t| read.get_mut(t)) {
+                    *r = true;
+                }
+            }
+        }
+        let mut lowering = Lowering {
+            shader,
+            remap,
+            read,
+            position_input: 0,
+            scratch: shader.ntmp,
+            imms: Immediates::default(),
+        };
+        let varyings: BTreeSet<u16> = shader
+            .ir
+            .iter()
+            .filter(|ir| ir.opcode() == Some(Op::LoadVar) && lowering.is_read(ir.dst))
+            .map(|ir| lowering.varying_slot(ir.aux))
+            .collect();
+        lowering.position_input = (0..).find(|i| !varyings.contains(i)).unwrap_or(0);
+        lowering
+    }
+
+    fn is_read(&self, temp: i16) -> bool {
+        usize::try_from(temp)
+            .ok()
+            .and_then(|t| self.read.get(t))
+            .is_some_and(|&r| r)
+    }
+
+    /// Whether `ir` produces any TGSI: interface loads whose destination nothing
+    /// reads are dropped.
+    fn emits(&self, ir: &Ir) -> bool {
+        match ir.opcode() {
+            Some(Op::LoadAttr | Op::LoadVar | Op::LoadFcoord) => self.is_read(ir.dst),
+            Some(Op::LoadUni) => (0..ir.aux2).any(|k| self.is_read(ir.dst + k)),
+            Some(Op::Nop) | None => false,
+            Some(_) => true,
+        }
+    }
+
+    /// The vertex slot a fragment-local varying slot reads after linking.
+    fn varying_slot(&self, slot: i16) -> u16 {
+        match self.remap.get(slot as usize) {
+            Some(&target) if target >= 0 => target as u16,
+            _ => slot as u16,
+        }
+    }
+
+    /// Append the TGSI for one CSIR record (nothing for NOP and dead loads).
+    fn lower(&mut self, ir: &Ir, out: &mut Vec<Inst>) {
+        let Some(op) = ir.opcode() else { return };
+        let (d, a, b) = (Dst::temp(t(ir.dst)), Src::temp(t(ir.a)), Src::temp(t(ir.b)));
+        match op {
+            Op::Nop => {}
+            Op::Const => {
+                let first = ir.aux as usize;
+                let mut values = [0.0f32; 4];
+                let n = (ir.ncomp as usize).min(4);
+                values[..n].copy_from_slice(&self.shader.imm[first..first + n]);
+                let k = self.imms.intern(values);
+                out.push(Inst::mov(d, reg(File::Imm, k)));
+            }
+            Op::Mov => {
+                let n = lane_count(ir.ncomp, 4);
+                out.push(Inst::mov(
+                    d.masked(WriteMask::first(n)),
+                    a.swizzled(padded(0..n)),
+                ));
+            }
+            Op::Swz => {
+                let n = lane_count(ir.ncomp, 1);
+                let selectors = (0..n).map(|i| (ir.aux >> (2 * i)) as u8);
+                out.push(Inst::mov(
+                    d.masked(WriteMask::first(n)),
+                    a.swizzled(padded(selectors)),
+                ));
+                self.zero_lanes_from(d, n, out);
+            }
+            Op::SetLane => out.push(Inst::mov(
+                d.masked(WriteMask::lane(ir.aux as u8)),
+                a.lane(ir.aux2 as u8),
+            )),
+            Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max => {
+                let (opcode, b) = match op {
+                    Op::Add => (Opcode::Add, b),
+                    Op::Sub => (Opcode::Add, b.negated()),
+                    Op::Mul => (Opcode::Mul, b),
+                    Op::Min => (Opcode::Min, b),
+                    _ => (Opcode::Max, b),
+                };
+                let mask = WriteMask::first(lane_count(ir.ncomp, 4));
+                out.push(Inst::new(opcode, d.masked(mask), &[a, b]));
+            }
+            Op::Abs => {
+                let mask = WriteMask::first(lane_count(ir.ncomp, 4));
+                out.push(Inst::mov(d.masked(mask), a.absolute()));
+            }
+            Op::Dot => {
+                let opcode = match ir.aux {
+                    2 => Opcode::Dp2,
+                    3 => Opcode::Dp3,
+                    _ => Opcode::Dp4,
+                };
+                out.push(Inst::new(opcode, d.masked(WriteMask::lane(0)), &[a, b]));
+            }
+            Op::Rsq | Op::Trunc => {
+                let opcode = if op == Op::Rsq {
+                    Opcode::Rsq
+                } else {
+                    Opcode::Trunc
+                };
+                out.push(Inst::new(
+                    opcode,
+                    d.masked(WriteMask::lane(0)),
+                    &[a.lane(0)],
+                ));
+            }
+            Op::Rcp | Op::Sin | Op::Cos => {
+                let opcode = match op {
+                    Op::Rcp => Opcode::Rcp,
+                    Op::Sin => Opcode::Sin,
+                    _ => Opcode::Cos,
+                };
+                // TGSI computes these from `.x` only and replicates: one line per lane.
+                for lane in 0..lane_count(ir.ncomp, 1) {
+                    out.push(Inst::new(
+                        opcode,
+                        d.masked(WriteMask::lane(lane)),
+                        &[a.lane(lane)],
+                    ));
+                }
+            }
+            Op::Pow => out.push(Inst::new(
+                Opcode::Pow,
+                d.masked(WriteMask::lane(0)),
+                &[a.lane(0), b.lane(0)],
+            )),
+            Op::Cmp => {
+                let (opcode, x, y) = match CmpCode::from_code(ir.aux) {
+                    Some(CmpCode::Lt) => (Opcode::Slt, a, b),
+                    Some(CmpCode::Gt) => (Opcode::Slt, b, a),
+                    Some(CmpCode::Le) => (Opcode::Sge, b, a),
+                    Some(CmpCode::Ge) => (Opcode::Sge, a, b),
+                    Some(CmpCode::Eq) => (Opcode::Seq, a, b),
+                    Some(CmpCode::Ne) | None => (Opcode::Sne, a, b),
+                };
+                out.push(Inst::new(
+                    opcode,
+                    d.masked(WriteMask::lane(0)),
+                    &[x.lane(0), y.lane(0)],
+                ));
+            }
+            Op::MulMv => self.lower_mul_mv(ir, out),
+            Op::MulMm => self.lower_mul_mm(ir, out),
+            Op::Sample => out.push(Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))])),
+            Op::LoadAttr if self.is_read(ir.dst) => {
+                out.push(Inst::mov(d, reg(File::In, t(ir.aux))))
+            }
+            Op::LoadVar if self.is_read(ir.dst) => {
+                out.push(Inst::mov(d, reg(File::In, self.varying_slot(ir.aux))))
+            }
+            Op::LoadFcoord if self.is_read(ir.dst) => {
+                out.push(Inst::mov(d, reg(File::In, self.position_input)))
+            }
+            Op::LoadAttr | Op::LoadVar | Op::LoadFcoord => {}
+            Op::LoadUni => {
+                for k in 0..ir.aux2 {
+                    if self.is_read(ir.dst + k) {
+                        out.push(Inst::mov(
+                            Dst::temp(t(ir.dst + k)),
+                            reg(File::Const, t(ir.aux + k)),
+                        ));
+                    }
+                }
+            }
+            Op::StorePos | Op::StoreColor | Op::StoreVar => {
+                let index = output_of(ir).unwrap_or(0);
+                out.push(Inst::mov(Dst::reg(Register::new(File::Out, index)), a))
+            }
+            Op::If => out.push(Inst {
+                opcode: Opcode::If,
+                dst: None,
+                src: vec![a.lane(0)],
+            }),
+            Op::Else => out.push(Inst::bare(Opcode::Else)),
+            Op::EndIf => out.push(Inst::bare(Opcode::EndIf)),
+            Op::Discard => out.push(Inst::bare(Opcode::Kill)),
+        }
+    }
+
+    /// `MOV d.<lanes from..4>, IMM[zero]` when `from < 4`.
+    fn zero_lanes_from(&mut self, d: Dst, from: u8, out: &mut Vec<Inst>) {
+        if from < 4 {
+            let zero = self.imms.zero();
+            out.push(Inst::mov(
+                d.masked(WriteMask::from_lane(from)),
+                reg(File::Imm, zero),
+            ));
+        }
+    }
+
+    /// `dst ← M·v` for the `cols` columns of M at `mat..`: a MUL and `cols − 1` MADs
+    /// on the first `cols` lanes, summing columns in order, then lanes ≥ `cols`
+    /// zeroed. `dst` must not be `vec` or a column of M.
+    fn mat_vec(&mut self, dst: u16, mat: u16, vec: u16, cols: u8, out: &mut Vec<Inst>) {
+        let d = Dst::temp(dst).masked(WriteMask::first(cols));
+        let v = Src::temp(vec);
+        out.push(Inst::new(Opcode::Mul, d, &[v.lane(0), Src::temp(mat)]));
+        for k in 1..cols {
+            out.push(Inst::new(
+                Opcode::Mad,
+                d,
+                &[v.lane(k), Src::temp(mat + k as u16), Src::temp(dst)],
+            ));
+        }
+        self.zero_lanes_from(Dst::temp(dst), cols, out);
+    }
+
+    fn lower_mul_mv(&mut self, ir: &Ir, out: &mut Vec<Inst>) {
+        let cols = ir.aux as u8;
+        let (dst, mat, vec) = (t(ir.dst), t(ir.a), t(ir.b));
+        let aliased = dst == vec || (mat..mat + cols as u16).contains(&dst);
+        let target = if aliased { self.scratch } else { dst };
+        self.mat_vec(target, mat, vec, cols, out);
+        if aliased {
+            out.push(Inst::mov(Dst::temp(dst), Src::temp(target)));
+        }
+    }
+
+    fn lower_mul_mm(&mut self, ir: &Ir, out: &mut Vec<Inst>) {
+        let cols = ir.aux as u8;
+        let n = cols as u16;
+        let (dst, a, b) = (t(ir.dst), t(ir.a), t(ir.b));
+        let overlaps = |x: u16| dst < x + n && x < dst + n;
+        let aliased = overlaps(a) || overlaps(b);
+        let target = if aliased { self.scratch } else { dst };
+        for j in 0..n {
+            self.mat_vec(target + j, a, b + j, cols, out);
+        }
+        if aliased {
+            for j in 0..n {
+                out.push(Inst::mov(Dst::temp(dst + j), Src::temp(target + j)));
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Why TGSI could not be emitted.
+
+use crate::ir::VerifyError;
+use thiserror::Error;
+
+/// A failure of [`emit_tgsi`](super::emit_tgsi) or [`parity_dump`](super::parity_dump).
+/// The emitter never returns partial text (reference A5: "No silent truncation").
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TgsiError {
+    /// The shader does not pass the verifier, which every back end relies on.
+    #[error("shader is not valid CSIR: {0}")]
+    Invalid(#[from] VerifyError),
+    /// A `var_remap` entry is neither −1 nor a varying slot.
+    #[error("var_remap maps fragment varying slot {slot} to {target}, not a slot in 0..{varyings}")]
+    Remap {
+        /// Fragment-local slot (index into the remap table).
+        slot: usize,
+        /// The entry found there.
+        target: i16,
+        /// The shader's varying slot count.
+        varyings: usize,
+    },
+    /// The text, with the NUL terminator virgl requires, does not fit the byte budget
+    /// (the original's message, B §5 "Budget").
+    #[error(
+        "TGSI exceeds the VirGL command budget: {len} bytes of text and a NUL do not fit in {budget}"
+    )]
+    Budget {
+        /// Length of the complete text in bytes (without the NUL).
+        len: usize,
+        /// The budget in bytes (NUL included).
+        budget: usize,
+    },
+}

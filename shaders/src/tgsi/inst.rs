@@ -1,0 +1,191 @@
+//! TGSI instructions as the emitter produces them: an opcode, an optional destination
+//! and the sources, printed as `MNEMONIC dst, src0, src1, ...` (tgsi-notes §1
+//! "Instructions").
+
+use super::operand::{Dst, Src};
+use std::fmt;
+
+/// The TGSI opcodes the emitter uses. Every one is in virglrenderer's opcode table;
+/// `SUB` and `ABS` are deliberately absent (Mesa's current TGSI removed them, so the
+/// emitter writes `ADD d, a, -b` and `MOV d, |a|`), and so is `TEX_LZ`, which
+/// virglrenderer does not know (tgsi-notes §1 "Opcodes that come and go").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opcode {
+    Mov,
+    Add,
+    Mul,
+    /// `src0 * src1 + src2`.
+    Mad,
+    Min,
+    Max,
+    Dp2,
+    Dp3,
+    Dp4,
+    /// `1 / src.x`, replicated.
+    Rcp,
+    /// `1 / sqrt(src.x)`, replicated.
+    Rsq,
+    /// `sin(src.x)`, replicated.
+    Sin,
+    /// `cos(src.x)`, replicated.
+    Cos,
+    /// `src0.x ^ src1.x`, replicated.
+    Pow,
+    Trunc,
+    /// Per lane `src0 < src1 ? 1.0 : 0.0`.
+    Slt,
+    /// Per lane `src0 >= src1 ? 1.0 : 0.0`.
+    Sge,
+    /// Per lane `src0 == src1 ? 1.0 : 0.0`.
+    Seq,
+    /// Per lane `src0 != src1 ? 1.0 : 0.0` (true for NaN).
+    Sne,
+    /// `TEX dst, coord, SAMP[n], 2D`.
+    Tex,
+    /// Unconditional discard.
+    Kill,
+    /// Structured conditional on `src.x != 0.0`.
+    If,
+    Else,
+    EndIf,
+    /// The last instruction of every shader.
+    End,
+}
+
+impl Opcode {
+    /// The mnemonic as written in TGSI text.
+    pub const fn mnemonic(self) -> &'static str {
+        match self {
+            Opcode::Mov => "MOV",
+            Opcode::Add => "ADD",
+            Opcode::Mul => "MUL",
+            Opcode::Mad => "MAD",
+            Opcode::Min => "MIN",
+            Opcode::Max => "MAX",
+            Opcode::Dp2 => "DP2",
+            Opcode::Dp3 => "DP3",
+            Opcode::Dp4 => "DP4",
+            Opcode::Rcp => "RCP",
+            Opcode::Rsq => "RSQ",
+            Opcode::Sin => "SIN",
+            Opcode::Cos => "COS",
+            Opcode::Pow => "POW",
+            Opcode::Trunc => "TRUNC",
+            Opcode::Slt => "SLT",
+            Opcode::Sge => "SGE",
+            Opcode::Seq => "SEQ",
+            Opcode::Sne => "SNE",
+            Opcode::Tex => "TEX",
+            Opcode::Kill => "KILL",
+            Opcode::If => "IF",
+            Opcode::Else => "ELSE",
+            Opcode::EndIf => "ENDIF",
+            Opcode::End => "END",
+        }
+    }
+
+    /// Nesting change as `tgsi_dump` indents: `(levels closed before this line,
+    /// levels opened after it)`.
+    pub const fn nesting(self) -> (usize, usize) {
+        match self {
+            Opcode::If => (0, 1),
+            Opcode::Else => (1, 1),
+            Opcode::EndIf => (1, 0),
+            _ => (0, 0),
+        }
+    }
+}
+
+/// One TGSI instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inst {
+    /// The operation.
+    pub opcode: Opcode,
+    /// The destination, for opcodes that write one.
+    pub dst: Option<Dst>,
+    /// The sources in order (for `TEX`: coordinate, then the `SAMP` register).
+    pub src: Vec<Src>,
+}
+
+impl Inst {
+    /// An instruction with a destination.
+    pub fn new(opcode: Opcode, dst: Dst, src: &[Src]) -> Inst {
+        Inst {
+            opcode,
+            dst: Some(dst),
+            src: src.to_vec(),
+        }
+    }
+
+    /// An instruction without operands (`KILL`, `ELSE`, `ENDIF`, `END`).
+    pub fn bare(opcode: Opcode) -> Inst {
+        Inst {
+            opcode,
+            dst: None,
+            src: Vec::new(),
+        }
+    }
+
+    /// `MOV dst, src`.
+    pub fn mov(dst: Dst, src: Src) -> Inst {
+        Inst::new(Opcode::Mov, dst, &[src])
+    }
+}
+
+impl fmt::Display for Inst {
+    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.opcode.mnemonic())?;
+        let mut sep = " ";
+        if let Some(dst) = &self.dst {
+            write!(f, "{sep}{dst}")?;
+            sep = ", ";
+        }
+        for src in &self.src {
+            write!(f, "{sep}{src}")?;
+            sep = ", ";
+        }
+        if self.opcode == Opcode::Tex {
+            f.write_str(", 2D")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::operand::{File, Register, WriteMask};
+    use super::*;
+
+    #[test]
+    fn instructions_print_as_tgsi_dump_does() {
+        let mad = Inst::new(
+            Opcode::Mad,
+            Dst::temp(18),
+            &[Src::temp(8).lane(1), Src::temp(13), Src::temp(18)],
+        );
+        assert_eq!(
+            mad.to_string(),
+            "MAD TEMP[18], TEMP[8].yyyy, TEMP[13], TEMP[18]"
+        );
+        let tex = Inst::new(
+            Opcode::Tex,
+            Dst::temp(0),
+            &[Src::temp(1), Src::reg(Register::new(File::Samp, 0))],
+        );
+        assert_eq!(tex.to_string(), "TEX TEMP[0], TEMP[1], SAMP[0], 2D");
+        let iff = Inst {
+            opcode: Opcode::If,
+            dst: None,
+            src: vec![Src::temp(4).lane(0)],
+        };
+        assert_eq!(iff.to_string(), "IF TEMP[4].xxxx");
+        assert_eq!(Inst::bare(Opcode::Kill).to_string(), "KILL");
+        let slt = Inst::new(
+            Opcode::Slt,
+            Dst::temp(7).masked(WriteMask::first(1)),
+            &[Src::temp(5).lane(0), Src::temp(6).lane(0)],
+        );
+        assert_eq!(slt.to_string(), "SLT TEMP[7].x, TEMP[5].xxxx, TEMP[6].xxxx");
+    }
+}

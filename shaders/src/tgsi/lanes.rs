@@ -1,0 +1,285 @@
+//! Which lanes of which temporaries a CSIR instruction reads and writes, as the
+//! interpreter defines them (reference B §4), and the temporaries a shader may read
+//! before writing.
+//!
+//! The interpreter starts with every temporary zero and every output at its initial
+//! value; virglrenderer declares TGSI temporaries as GLSL `vec4 temp[N]` arrays and
+//! outputs as GLSL `out` variables, which start **undefined**. So a lane that CSIR may
+//! read before any write (an uninitialised local reads as zero, B §1.11), and an
+//! output that some run may not write, must be initialised explicitly in the TGSI.
+//! Masks are bit `i` = lane `i`.
+
+use crate::ir::{Ir, Op, Shader};
+
+/// Lanes an `ncomp`-driven opcode covers: `ncomp` (at most 4), with 0 meaning
+/// `zero_means` — 4 for MOV, ADD/SUB/MUL/MIN/MAX and ABS, 1 for SWZ, RCP, SIN and
+/// COS, as the interpreter defines them (`exec` module `alu`, after the original's
+/// source).
+pub fn lane_count(ncomp: u8, zero_means: u8) -> u8 {
+    if ncomp == 0 { zero_means } else { ncomp.min(4) }
+}
+
+/// The mask of lanes `0..n`.
+fn first(n: u8) -> u8 {
+    ((1u16 << n.min(4)) - 1) as u8
+}
+
+/// Lanes of its destination (of each destination column, for LOAD_UNI and MULMM)
+/// that `ir` writes; 0 for instructions without a destination.
+pub fn written(ir: &Ir) -> u8 {
+    match ir.opcode() {
+        Some(
+            Op::Const
+            | Op::Swz
+            | Op::MulMv
+            | Op::MulMm
+            | Op::Sample
+            | Op::LoadAttr
+            | Op::LoadVar
+            | Op::LoadUni
+            | Op::LoadFcoord,
+        ) => 0b1111,
+        Some(Op::Mov | Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max | Op::Abs) => {
+            first(lane_count(ir.ncomp, 4))
+        }
+        Some(Op::Rcp | Op::Sin | Op::Cos) => first(lane_count(ir.ncomp, 1)),
+        Some(Op::SetLane) => 1 << (ir.aux & 3),
+        Some(Op::Dot | Op::Rsq | Op::Pow | Op::Trunc | Op::Cmp) => 0b0001,
+        _ => 0,
+    }
+}
+
+/// `(temporary, lanes)` pairs `ir` reads — only lanes that reach its result.
+/// SETLANE's kept destination lanes are not reads.
+pub fn read(ir: &Ir) -> Vec<(i16, u8)> {
+    let n4 = first(lane_count(ir.ncomp, 4));
+    let x = 0b0001;
+    let columns = |base: i16, cols: i16, mask: u8| (0..cols).map(move |k| (base + k, mask));
+    match ir.opcode() {
+        Some(Op::Mov | Op::Abs) => vec![(ir.a, n4)],
+        Some(Op::Swz) => {
+            let n = lane_count(ir.ncomp, 1);
+            let mask = (0..n).fold(0, |m, i| m | 1 << ((ir.aux >> (2 * i)) & 3));
+            vec![(ir.a, mask)]
+        }
+        Some(Op::SetLane) => vec![(ir.a, 1 << (ir.aux2 & 3))],
+        Some(Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max) => vec![(ir.a, n4), (ir.b, n4)],
+        Some(Op::Rcp | Op::Sin | Op::Cos) => vec![(ir.a, first(lane_count(ir.ncomp, 1)))],
+        Some(Op::Dot) => vec![(ir.a, first(ir.aux as u8)), (ir.b, first(ir.aux as u8))],
+        Some(Op::Rsq | Op::Trunc | Op::If) => vec![(ir.a, x)],
+        Some(Op::Pow | Op::Cmp) => vec![(ir.a, x), (ir.b, x)],
+        Some(Op::MulMv) => {
+            let mask = first(ir.aux as u8);
+            columns(ir.a, ir.aux, mask).chain([(ir.b, mask)]).collect()
+        }
+        Some(Op::MulMm) => {
+            let mask = first(ir.aux as u8);
+            columns(ir.a, ir.aux, mask)
+                .chain(columns(ir.b, ir.aux, mask))
+                .collect()
+        }
+        Some(Op::Sample) => vec![(ir.a, 0b0011)],
+        Some(Op::StorePos | Op::StoreVar | Op::StoreColor) => vec![(ir.a, 0b1111)],
+        _ => Vec::new(),
+    }
+}
+
+/// What a shader may leave unwritten where it is read or where it ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unwritten {
+    /// Temporaries some lane of which may be read before any write.
+    pub temps: Vec<u16>,
+    /// Outputs (indices as given by the `output` callback of [`unwritten`]) that some
+    /// run reaching the end may not have written.
+    pub outputs: Vec<u16>,
+}
+
+/// Lanes certainly written so far, per temporary and per output.
+#[derive(Clone)]
+struct Written {
+    temps: Vec<u8>,
+    outputs: Vec<u8>,
+}
+
+impl Written {
+    /// After a DISCARD nothing runs, so everything counts as written there.
+    fn unreachable(&mut self) {
+        self.temps.iter_mut().for_each(|m| *m = 0b1111);
+        self.outputs.iter_mut().for_each(|m| *m = 0b1111);
+    }
+
+    /// Written on both paths.
+    fn meet(&mut self, other: &Written) {
+        for (a, b) in self.temps.iter_mut().zip(&other.temps) {
+            *a &= b;
+        }
+        for (a, b) in self.outputs.iter_mut().zip(&other.outputs) {
+            *a &= b;
+        }
+    }
+}
+
+/// Definite-initialisation analysis over the structured control flow: a lane counts
+/// as written after an instruction that writes it on every path to the current point
+/// (IF saves the state, ELSE restarts from it, ENDIF keeps what both branches wrote,
+/// DISCARD ends its path). There are no loops or jumps.
+///
+/// `emitted(ir)` says whether the instruction is emitted at all (dropped loads write
+/// nothing, but nothing reads them either); `output(ir)` gives the output a store
+/// writes; `outputs` lists every output whose final state is wanted.
+pub fn unwritten(
+    shader: &Shader,
+    emitted: impl Fn(&Ir) -> bool,
+    output: impl Fn(&Ir) -> Option<u16>,
+    outputs: &[u16],
+) -> Unwritten {
+    let n = shader.ntmp as usize;
+    let nout = outputs.iter().map(|&o| o as usize + 1).max().unwrap_or(0);
+    let mut state = Written {
+        temps: vec![0; n],
+        outputs: vec![0; nout],
+    };
+    // Per open IF: the state at the IF, and the state at the end of THEN once an
+    // ELSE was seen.
+    let mut open: Vec<(Written, Option<Written>)> = Vec::new();
+    let mut needs_zero = vec![false; n];
+    for ir in shader.ir.iter().filter(|&ir| emitted(ir)) {
+        for (t, mask) in read(ir) {
+            if let Ok(t) = usize::try_from(t)
+                && t < n
+                && mask & !state.temps[t] != 0
+            {
+                needs_zero[t] = true;
+            }
+        }
+        match ir.opcode() {
+            Some(Op::If) => open.push((state.clone(), None)),
+            Some(Op::Else) => {
+                if let Some((at_if, then_end)) = open.last_mut() {
+                    *then_end = Some(std::mem::replace(&mut state, at_if.clone()));
+                }
+            }
+            Some(Op::EndIf) => {
+                if let Some((at_if, then_end)) = open.pop() {
+                    state.meet(then_end.as_ref().unwrap_or(&at_if));
+                }
+            }
+            Some(Op::Discard) => state.unreachable(),
+            _ => {}
+        }
+        if let Some(out) = output(ir).and_then(|o| state.outputs.get_mut(o as usize)) {
+            *out = 0b1111;
+        }
+        if let Some((first, count)) = ir.writes() {
+            let mask = written(ir);
+            for t in first..first + count {
+                if let Some(w) = usize::try_from(t).ok().and_then(|t| state.temps.get_mut(t)) {
+                    *w |= mask;
+                }
+            }
+        }
+    }
+    Unwritten {
+        temps: (0..n as u16).filter(|&t| needs_zero[t as usize]).collect(),
+        outputs: outputs
+            .iter()
+            .copied()
+            .filter(|&o| state.outputs[o as usize] != 0b1111)
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Interface, Limits, Stage, Type};
+
+    fn shader(ir: Vec<Ir>, ntmp: u16) -> Shader {
+        Shader {
+            name: "t".into(),
+            stage: Stage::Fragment,
+            limits: Limits::SEED,
+            ir,
+            imm: vec![0.0; 4],
+            ntmp,
+            interface: Interface::default(),
+        }
+    }
+
+    #[test]
+    fn scalar_results_read_through_lane_x_need_no_zeroing() {
+        let s = shader(
+            vec![
+                Ir::new(Op::Const, Type::Vec4).dst(0).aux(0).ncomp(4),
+                Ir::new(Op::Dot, Type::Float).dst(1).a(0).b(0).aux(3),
+                Ir::new(Op::Rsq, Type::Float).dst(2).a(1),
+                Ir::new(Op::Swz, Type::Vec3).dst(3).a(2).ncomp(3),
+                Ir::new(Op::StoreColor, Type::Vec4).a(3),
+            ],
+            4,
+        );
+        assert_eq!(unwritten(&s, |_| true, |_| None, &[]), Unwritten::default());
+    }
+
+    fn colour(ir: &Ir) -> Option<u16> {
+        (ir.opcode() == Some(Op::StoreColor)).then_some(0)
+    }
+
+    #[test]
+    fn reads_of_unwritten_lanes_or_branch_only_writes_need_zeroing() {
+        let s = shader(
+            vec![
+                // %0 is never written; %1 gets lane x only; %2 only inside a branch.
+                Ir::new(Op::SetLane, Type::Vec4).dst(1).a(0).aux(0).aux2(0),
+                Ir::new(Op::If, Type::None).a(1),
+                Ir::new(Op::Const, Type::Vec4).dst(2).aux(0).ncomp(4),
+                Ir::new(Op::EndIf, Type::None),
+                Ir::new(Op::StoreColor, Type::Vec4).a(1),
+                Ir::new(Op::StoreColor, Type::Vec4).a(2),
+            ],
+            3,
+        );
+        let found = unwritten(&s, |_| true, colour, &[0]);
+        assert_eq!(found.temps, vec![0, 1, 2]);
+        assert_eq!(found.outputs, Vec::<u16>::new());
+    }
+
+    #[test]
+    fn writes_on_both_branches_or_before_a_discard_count() {
+        let s = shader(
+            vec![
+                Ir::new(Op::Const, Type::Vec4).dst(0).aux(0).ncomp(4),
+                Ir::new(Op::If, Type::None).a(0),
+                Ir::new(Op::Const, Type::Vec4).dst(1).aux(0).ncomp(4),
+                Ir::new(Op::Mov, Type::Vec4).dst(2).a(1).ncomp(4),
+                Ir::new(Op::StoreColor, Type::Vec4).a(2),
+                Ir::new(Op::Else, Type::None),
+                Ir::new(Op::Discard, Type::None),
+                Ir::new(Op::EndIf, Type::None),
+                // %1 and %2 are written on every path that gets here, and so is the colour.
+                Ir::new(Op::Add, Type::Vec4).dst(2).a(1).b(2).ncomp(4),
+                Ir::new(Op::If, Type::None).a(0),
+                Ir::new(Op::Const, Type::Vec4).dst(3).aux(0).ncomp(4),
+                Ir::new(Op::EndIf, Type::None),
+                Ir::new(Op::StoreColor, Type::Vec4).a(3),
+            ],
+            4,
+        );
+        assert_eq!(unwritten(&s, |_| true, colour, &[0]).temps, vec![3]);
+        // Colour stored in THEN, ELSE discards: written whenever the end is reached.
+        let discard_else = shader(s.ir[..8].to_vec(), 4);
+        assert!(
+            unwritten(&discard_else, |_| true, colour, &[0])
+                .outputs
+                .is_empty()
+        );
+        // Colour stored in THEN only: the default is needed.
+        let mut then_only = s.ir[..5].to_vec();
+        then_only.push(Ir::new(Op::EndIf, Type::None));
+        let then_only = shader(then_only, 4);
+        assert_eq!(
+            unwritten(&then_only, |_| true, colour, &[0]).outputs,
+            vec![0]
+        );
+    }
+}

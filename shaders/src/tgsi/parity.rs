@@ -1,0 +1,110 @@
+//! The parity dump: every CSIR instruction beside the TGSI it became, with the
+//! instructions whose two back ends disagree on exceptional values marked.
+//!
+//! The interpreter defines CSIR (architecture.md; reference A1); TGSI is defined by
+//! tgsi.rst, softpipe's `tgsi_exec` and virglrenderer's GLSL (tgsi-notes §2). For
+//! ordinary values the emitted TGSI computes what the interpreter computes (within
+//! rounding of the transcendental functions). For these operations and inputs it
+//! does not, and the dump marks them with `!`:
+//!
+//! | CSIR | inputs | interpreter | TGSI |
+//! |---|---|---|---|
+//! | RCP | ±0 | 0 | ±inf |
+//! | RSQ | x ≤ 0, NaN | 0 | +inf at +0, −inf at −0, NaN below 0 and for NaN |
+//! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
+//! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
+//!
+//! Everything else agrees exactly on every input, NaN and infinities included:
+//! comparisons (NaN is false except for `!=`), IF (NaN is true), TRUNC, ABS, the
+//! MUL/MAD chains of matrix products (IEEE: 0·inf = NaN on both sides; the emitter
+//! never asks for `LEGACY_MATH_RULES`), and SIN/COS (NaN for ±inf on both sides).
+
+use super::emit::emit_listing;
+use super::error::TgsiError;
+use crate::ir::{Op, Shader, dump_instruction};
+use std::fmt::Write;
+
+/// How the two back ends define `op` differently on exceptional inputs, or `None`
+/// when they agree on every input (the table in the module docs).
+pub fn divergence(op: Op) -> Option<&'static str> {
+    match op {
+        Op::Rcp => Some("RCP(±0): interpreter 0, TGSI ±inf"),
+        Op::Rsq => {
+            Some("RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0")
+        }
+        Op::Pow => {
+            Some("POW(x < 0, y) and POW(0, y <= 0): interpreter powf, TGSI NaN (undefined in GLSL)")
+        }
+        Op::Min => Some("MIN(a, NaN): interpreter NaN (a < b ? a : b), TGSI a (NaN ignored)"),
+        Op::Max => Some("MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)"),
+        _ => None,
+    }
+}
+
+/// Both back ends side by side: the TGSI header, then one block per live CSIR
+/// instruction — its IR dump line on the left, the numbered TGSI lines it produced on
+/// the right — and a summary.
+///
+/// A line starting with `!` is an instruction whose semantics differ on exceptional
+/// values ([`divergence`]), followed by a `!` note saying how. A load whose result
+/// nothing reads shows `(not emitted: ...)`.
+///
+/// ```text
+///   %5 = dot %4 %4 aux 3          |   6: DP3 TEMP[5].x, TEMP[4], TEMP[4]
+/// ! %6 = rsq %5                   |   7: RSQ TEMP[6].x, TEMP[5].xxxx
+/// !     RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0
+/// ```
+///
+/// Errors: as [`emit_tgsi`](super::emit_tgsi) without a budget.
+pub fn parity_dump(shader: &Shader, var_remap: Option<&[i16]>) -> Result<String, TgsiError> {
+    let listing = emit_listing(shader, var_remap)?;
+    let numbered: Vec<_> = listing.numbered().collect();
+    let left: Vec<String> = shader.ir.iter().map(dump_instruction).collect();
+    let width = left.iter().map(String::len).max().unwrap_or(0).max(20) + 2;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "parity {} ({}): CSIR | TGSI",
+        shader.name, shader.stage
+    );
+    for line in &listing.header {
+        let _ = writeln!(out, "  {:width$}| {line}", "");
+    }
+    let mut marked = 0;
+    let mut live = 0;
+    let mut rows = numbered.iter().peekable();
+    while let Some((_, text)) = rows.next_if(|(l, _)| l.ir_index.is_none()) {
+        let _ = writeln!(out, "  {:width$}| {text}", "(emitter prologue)");
+    }
+    for (index, ir) in shader.ir.iter().enumerate() {
+        let Some(op) = ir.opcode().filter(|&op| op != Op::Nop) else {
+            continue;
+        };
+        live += 1;
+        let note = divergence(op);
+        let flag = if note.is_some() { '!' } else { ' ' };
+        marked += usize::from(note.is_some());
+        let mut first = true;
+        while let Some((_, text)) = rows.next_if(|(l, _)| l.ir_index == Some(index)) {
+            let lhs = if first { left[index].as_str() } else { "" };
+            let _ = writeln!(out, "{flag} {lhs:width$}| {text}");
+            first = false;
+        }
+        if first {
+            let reason = format!("(not emitted: nothing reads %{})", ir.dst);
+            let _ = writeln!(out, "{flag} {:width$}| {reason}", left[index]);
+        }
+        if let Some(note) = note {
+            let _ = writeln!(out, "!     {note}");
+        }
+    }
+    for (_, text) in rows {
+        let _ = writeln!(out, "  {:width$}| {text}", "");
+    }
+    let _ = writeln!(
+        out,
+        "{marked} of {live} CSIR instructions differ from TGSI on exceptional values (marked !)"
+    );
+    Ok(out)
+}

@@ -1,0 +1,562 @@
+//! An executor for parsed TGSI with **TGSI's** semantics (tgsi-notes §2), for one
+//! vertex or one fragment.
+//!
+//! - Arithmetic is IEEE f32, one rounding per operation (MAD is a multiply then an add,
+//!   DP3 sums left to right), as `tgsi_exec` computes it.
+//! - RCP is `1/x` and RSQ `1/sqrt(x)` of `src.x`, replicated (±inf at ±0, NaN below 0);
+//!   SIN, COS and POW use the platform's `sinf`/`cosf`/`powf` on `src.x`, replicated,
+//!   except that POW is NaN where GLSL leaves it undefined (x < 0, or x = 0 with
+//!   y <= 0; what llvmpipe returns); MIN/MAX ignore a NaN operand (`fminf`/`fmaxf`).
+//! - Every source is read before the destination is written.
+//! - Temporaries and outputs start **undefined**, as GLSL temporaries on the host do:
+//!   reading an undefined lane that reaches a written lane is an error, and an output
+//!   is reported only if all four of its lanes were written.
+//!
+//! [`Semantics::Csir`] swaps in the CSIR interpreter's definitions (its shared math)
+//! for exactly the operations where the two back ends differ, so that the same run
+//! must reproduce the interpreter bit for bit. In [`Semantics::Tgsi`] the executor
+//! computes both definitions for those operations and records every place where they
+//! differ as a [`Divergence`]; where SIN/COS/POW differ only by rounding it records the
+//! distance and carries the interpreter's value on, so that a run without divergences
+//! must still match the interpreter exactly.
+
+use super::parse::{Instruction, Processor, Program, Reg, RegFile, SrcOp};
+use csir::exec::Samplers;
+use csir::exec::math;
+use std::collections::BTreeMap;
+
+/// Which definition of the exceptional cases to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Semantics {
+    /// TGSI's definitions (tgsi-notes §2).
+    Tgsi,
+    /// The CSIR interpreter's definitions (reference A1/A2).
+    Csir,
+}
+
+/// What one invocation reads.
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    /// Vertex attributes by `IN` index; missing ones read (0, 0, 0, 1).
+    pub attributes: &'a [[f32; 4]],
+    /// Varyings by `GENERIC` index (the vertex slot); missing ones read zero.
+    pub varyings: &'a [[f32; 4]],
+    /// The fragment position (`POSITION` input).
+    pub frag_coord: [f32; 4],
+    /// `CONST[0][n]`; missing ones read zero.
+    pub constants: &'a [[f32; 4]],
+    /// Textures by `SAMP` index.
+    pub samplers: &'a dyn Samplers,
+}
+
+/// A lane where TGSI's and the interpreter's definitions of an operation disagree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    /// Instruction index.
+    pub line: usize,
+    pub opcode: &'static str,
+    /// Operands (`src0.x`, `src1.x` or the lane's values).
+    pub inputs: [f32; 2],
+    pub tgsi: f32,
+    pub csir: f32,
+}
+
+/// What one invocation wrote.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Run {
+    /// `POSITION` output, if all four lanes were written.
+    pub position: Option<[f32; 4]>,
+    /// `GENERIC[n]` outputs with all four lanes written.
+    pub varyings: BTreeMap<u32, [f32; 4]>,
+    /// `GENERIC[n]` outputs declared but not (fully) written.
+    pub undefined_varyings: Vec<u32>,
+    /// `COLOR` output, if all four lanes were written.
+    pub color: Option<[f32; 4]>,
+    /// A KILL ran.
+    pub killed: bool,
+    /// Exceptional-value disagreements (Tgsi semantics only).
+    pub divergences: Vec<Divergence>,
+    /// Rounding differences between TGSI's and the interpreter's SIN/COS/POW on
+    /// ordinary values: `(line, opcode, src0.x, ulps)`.
+    pub rounding: Vec<(usize, &'static str, f32, u32)>,
+    /// SIN/COS/POW results that differ by more than rounding on ordinary values.
+    pub precision: Vec<Divergence>,
+}
+
+/// A register file of vec4s whose lanes may be undefined.
+#[derive(Default)]
+struct Regs {
+    values: BTreeMap<u32, [f32; 4]>,
+    defined: BTreeMap<u32, u8>,
+}
+
+impl Regs {
+    fn write(&mut self, index: u32, mask: u8, value: [f32; 4]) {
+        let v = self.values.entry(index).or_insert([f32::NAN; 4]);
+        let d = self.defined.entry(index).or_insert(0);
+        for lane in 0..4 {
+            if mask & (1 << lane) != 0 {
+                v[lane] = value[lane];
+                *d |= 1 << lane;
+            }
+        }
+    }
+
+    fn read(&self, index: u32) -> ([f32; 4], u8) {
+        (
+            self.values.get(&index).copied().unwrap_or([f32::NAN; 4]),
+            self.defined.get(&index).copied().unwrap_or(0),
+        )
+    }
+
+    fn full(&self, index: u32) -> Option<[f32; 4]> {
+        (self.read(index).1 == 0b1111).then(|| self.read(index).0)
+    }
+}
+
+/// Distance in units in the last place between two finite floats of the same sign
+/// (or zero), saturating.
+pub fn ulps(a: f32, b: f32) -> u32 {
+    let key = |x: f32| {
+        let bits = x.to_bits() as i64;
+        if bits < 0x8000_0000 {
+            bits
+        } else {
+            -(bits - 0x8000_0000)
+        }
+    };
+    (key(a) - key(b)).unsigned_abs().min(u32::MAX as u64) as u32
+}
+
+fn same(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan()
+}
+
+/// TGSI's POW: `powf`, NaN where GLSL leaves pow undefined.
+fn tgsi_pow(x: f32, y: f32) -> f32 {
+    if x < 0.0 || x == 0.0 && y <= 0.0 {
+        f32::NAN
+    } else {
+        x.powf(y)
+    }
+}
+
+/// `fminf`/`fmaxf`: a NaN operand is ignored; otherwise as the interpreter's
+/// `a < b ? a : b` (the sign of equal zeros is unspecified for `fminf`).
+fn nan_ignoring(a: f32, b: f32, f: fn(f32, f32) -> f32) -> f32 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, _) => b,
+        (false, true) => a,
+        _ => f(a, b),
+    }
+}
+
+/// Executes a parsed [`Program`].
+pub struct Executor<'p> {
+    program: &'p Program,
+    /// For each IF / ELSE: the index of its ELSE (for IF) or ENDIF.
+    jumps: Vec<usize>,
+    position_input: Option<u32>,
+}
+
+/// SIN/COS/POW on ordinary values may differ from the interpreter's by this many ulps.
+const ROUNDING_LIMIT_ULPS: u32 = 1;
+/// SIN/COS: the shared math is accurate to 1.2e-7 absolute (exec::math docs), so near
+/// the zeros of sin/cos the comparison is absolute rather than in ulps.
+const TRIG_ABSOLUTE: f32 = 1.2e-7;
+
+impl<'p> Executor<'p> {
+    pub fn new(program: &'p Program) -> Executor<'p> {
+        let mut jumps = vec![usize::MAX; program.instructions.len()];
+        let mut open: Vec<usize> = Vec::new();
+        for (n, inst) in program.instructions.iter().enumerate() {
+            match inst.op.name {
+                "IF" => open.push(n),
+                "ELSE" => {
+                    let at = *open.last().expect("sanity-checked");
+                    jumps[at] = n;
+                    *open.last_mut().expect("sanity-checked") = n;
+                }
+                "ENDIF" => {
+                    let at = open.pop().expect("sanity-checked");
+                    jumps[at] = n;
+                }
+                _ => {}
+            }
+        }
+        let position_input = program
+            .declarations
+            .iter()
+            .find(|d| d.file == RegFile::In && d.semantic.is_some_and(|s| s.0 == "POSITION"))
+            .map(|d| d.first);
+        Executor {
+            program,
+            jumps,
+            position_input,
+        }
+    }
+
+    fn input(&self, env: &Env, index: u32) -> [f32; 4] {
+        match self.program.processor {
+            Processor::Vertex => env
+                .attributes
+                .get(index as usize)
+                .copied()
+                .unwrap_or([0.0, 0.0, 0.0, 1.0]),
+            _ if Some(index) == self.position_input => env.frag_coord,
+            _ => {
+                let decl = self
+                    .program
+                    .declaration(RegFile::In, None, index)
+                    .expect("sanity-checked");
+                let (_, slot) = decl.semantic.expect("fragment inputs have semantics");
+                env.varyings.get(slot as usize).copied().unwrap_or([0.0; 4])
+            }
+        }
+    }
+
+    /// Fetch a source with swizzle and modifiers; `needed` is the mask of result lanes
+    /// whose source lane must be defined.
+    fn fetch(
+        &self,
+        env: &Env,
+        temps: &Regs,
+        src: &SrcOp,
+        needed: u8,
+        line: usize,
+    ) -> Result<[f32; 4], String> {
+        let Reg { file, index, .. } = src.reg;
+        let (raw, defined) = match file {
+            RegFile::Temp => temps.read(index),
+            RegFile::In => (self.input(env, index), 0b1111),
+            RegFile::Const => (
+                env.constants
+                    .get(index as usize)
+                    .copied()
+                    .unwrap_or([0.0; 4]),
+                0b1111,
+            ),
+            RegFile::Imm => (
+                self.program.immediates[index as usize].map(f32::from_bits),
+                0b1111,
+            ),
+            f => return Err(format!("line {line}: cannot read {f:?}")),
+        };
+        let mut v = [0.0; 4];
+        for (lane, out) in v.iter_mut().enumerate() {
+            let from = src.swizzle[lane] as usize;
+            if needed & (1 << lane) != 0 && defined & (1 << from) == 0 {
+                return Err(format!(
+                    "line {line}: reads undefined {file:?}[{index}].{}",
+                    ['x', 'y', 'z', 'w'][from]
+                ));
+            }
+            let mut x = raw[from];
+            if src.abs {
+                x = x.abs();
+            }
+            if src.negate {
+                x = -x;
+            }
+            *out = x;
+        }
+        Ok(v)
+    }
+
+    /// Run one invocation.
+    pub fn run(&self, env: &Env, semantics: Semantics) -> Result<Run, String> {
+        let mut temps = Regs::default();
+        let mut outs = Regs::default();
+        let mut run = Run::default();
+        let mut pc = 0;
+        let insts = &self.program.instructions;
+        while pc < insts.len() {
+            let inst = &insts[pc];
+            let line = pc;
+            pc += 1;
+            match inst.op.name {
+                "END" => break,
+                "NOP" | "ENDIF" => continue,
+                "KILL" => {
+                    run.killed = true;
+                    break;
+                }
+                "ELSE" => {
+                    pc = self.jumps[line] + 1;
+                    continue;
+                }
+                "IF" => {
+                    let c = self.fetch(env, &temps, &inst.src[0], 0b0001, line)?;
+                    if c[0] == 0.0 {
+                        pc = self.jumps[line] + 1;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            let dst = inst
+                .dst
+                .ok_or_else(|| format!("line {line}: unsupported {}", inst.op.name))?;
+            let value = self.compute(env, &temps, inst, dst.mask, line, semantics, &mut run)?;
+            let value = if inst.saturate {
+                value.map(|x| {
+                    if x > 1.0 {
+                        1.0
+                    } else if x >= 0.0 {
+                        x
+                    } else {
+                        0.0
+                    }
+                })
+            } else {
+                value
+            };
+            match dst.reg.file {
+                RegFile::Temp => temps.write(dst.reg.index, dst.mask, value),
+                RegFile::Out => outs.write(dst.reg.index, dst.mask, value),
+                f => return Err(format!("line {line}: cannot write {f:?}")),
+            }
+        }
+        for decl in &self.program.declarations {
+            if decl.file != RegFile::Out {
+                continue;
+            }
+            let (name, index) = decl.semantic.expect("outputs have semantics");
+            let value = outs.full(decl.first);
+            match name {
+                "POSITION" => run.position = value,
+                "COLOR" => run.color = value,
+                "GENERIC" => match value {
+                    Some(v) => {
+                        run.varyings.insert(index, v);
+                    }
+                    None => run.undefined_varyings.push(index),
+                },
+                other => return Err(format!("output semantic {other} is not supported")),
+            }
+        }
+        Ok(run)
+    }
+
+    /// The value of one arithmetic or texture instruction (all four lanes).
+    #[allow(clippy::too_many_arguments)]
+    fn compute(
+        &self,
+        env: &Env,
+        temps: &Regs,
+        inst: &Instruction,
+        mask: u8,
+        line: usize,
+        semantics: Semantics,
+        run: &mut Run,
+    ) -> Result<[f32; 4], String> {
+        let name = inst.op.name;
+        // Which source lanes reach the written lanes.
+        let per_lane = mask;
+        let scalar = if mask != 0 { 0b0001 } else { 0 };
+        let needed = match name {
+            "RCP" | "RSQ" | "SIN" | "COS" | "POW" | "EX2" | "LG2" => scalar,
+            "DP2" => {
+                if mask != 0 {
+                    0b0011
+                } else {
+                    0
+                }
+            }
+            "DP3" => {
+                if mask != 0 {
+                    0b0111
+                } else {
+                    0
+                }
+            }
+            "DP4" => {
+                if mask != 0 {
+                    0b1111
+                } else {
+                    0
+                }
+            }
+            "TEX" => 0b0011,
+            _ => per_lane,
+        };
+        let mut s = Vec::with_capacity(inst.src.len());
+        for src in &inst.src {
+            if src.reg.file == RegFile::Samp {
+                continue;
+            }
+            s.push(self.fetch(env, temps, src, needed, line)?);
+        }
+        let lanewise = |f: &dyn Fn(usize) -> f32| [f(0), f(1), f(2), f(3)];
+        let bool_f = |b: bool| if b { 1.0 } else { 0.0 };
+        let value = match name {
+            "MOV" => s[0],
+            "ABS" => s[0].map(f32::abs),
+            "ADD" => lanewise(&|i| s[0][i] + s[1][i]),
+            "SUB" => lanewise(&|i| s[0][i] - s[1][i]),
+            "MUL" => lanewise(&|i| s[0][i] * s[1][i]),
+            "MAD" => lanewise(&|i| s[0][i] * s[1][i] + s[2][i]),
+            "TRUNC" => s[0].map(f32::trunc),
+            "SLT" => lanewise(&|i| bool_f(s[0][i] < s[1][i])),
+            "SGE" => lanewise(&|i| bool_f(s[0][i] >= s[1][i])),
+            "SEQ" => lanewise(&|i| bool_f(s[0][i] == s[1][i])),
+            "SNE" => lanewise(&|i| bool_f(s[0][i] != s[1][i])),
+            "SGT" => lanewise(&|i| bool_f(s[0][i] > s[1][i])),
+            "SLE" => lanewise(&|i| bool_f(s[0][i] <= s[1][i])),
+            "CMP" => lanewise(&|i| if s[0][i] < 0.0 { s[1][i] } else { s[2][i] }),
+            "DP2" | "DP3" | "DP4" => {
+                let n = match name {
+                    "DP2" => 2,
+                    "DP3" => 3,
+                    _ => 4,
+                };
+                let mut sum = s[0][0] * s[1][0];
+                for (x, y) in s[0].iter().zip(&s[1]).take(n).skip(1) {
+                    sum += x * y;
+                }
+                [sum; 4]
+            }
+            "MIN" | "MAX" => {
+                let mut v = [0.0; 4];
+                for i in 0..4 {
+                    let (a, b) = (s[0][i], s[1][i]);
+                    let (tgsi, csir) = if name == "MIN" {
+                        (nan_ignoring(a, b, math::min::<f32>), math::min(a, b))
+                    } else {
+                        (nan_ignoring(a, b, math::max::<f32>), math::max(a, b))
+                    };
+                    v[i] = self.settle(
+                        line,
+                        name,
+                        [a, b],
+                        tgsi,
+                        csir,
+                        semantics,
+                        mask & (1 << i) != 0,
+                        run,
+                    );
+                }
+                v
+            }
+            "RCP" => {
+                let x = s[0][0];
+                [self.settle(
+                    line,
+                    name,
+                    [x, 0.0],
+                    1.0 / x,
+                    math::rcp(x),
+                    semantics,
+                    mask != 0,
+                    run,
+                ); 4]
+            }
+            "RSQ" => {
+                let x = s[0][0];
+                let tgsi = 1.0 / x.sqrt();
+                [self.settle(
+                    line,
+                    name,
+                    [x, 0.0],
+                    tgsi,
+                    math::rsq(x),
+                    semantics,
+                    mask != 0,
+                    run,
+                ); 4]
+            }
+            "SIN" | "COS" | "POW" => {
+                let (x, y) = (s[0][0], s.get(1).map_or(0.0, |v| v[0]));
+                let (tgsi, csir) = match name {
+                    "SIN" => (x.sin(), math::sin(x)),
+                    "COS" => (x.cos(), math::cos(x)),
+                    _ => (tgsi_pow(x, y), math::pow(x, y)),
+                };
+                [self.transcendental(line, name, [x, y], tgsi, csir, semantics, mask != 0, run); 4]
+            }
+            "TEX" => {
+                let samp = inst.src[1].reg.index as usize;
+                env.samplers.sample(samp, s[0][0], s[0][1])
+            }
+            other => {
+                return Err(format!(
+                    "line {line}: {other} is not executed by this test executor"
+                ));
+            }
+        };
+        Ok(value)
+    }
+
+    /// Pick TGSI's or CSIR's value of an operation whose definitions differ on
+    /// exceptional inputs, recording a divergence where they differ.
+    #[allow(clippy::too_many_arguments)]
+    fn settle(
+        &self,
+        line: usize,
+        opcode: &'static str,
+        inputs: [f32; 2],
+        tgsi: f32,
+        csir: f32,
+        semantics: Semantics,
+        written: bool,
+        run: &mut Run,
+    ) -> f32 {
+        match semantics {
+            Semantics::Csir => csir,
+            Semantics::Tgsi => {
+                if written && !same(tgsi, csir) {
+                    run.divergences.push(Divergence {
+                        line,
+                        opcode,
+                        inputs,
+                        tgsi,
+                        csir,
+                    });
+                }
+                tgsi
+            }
+        }
+    }
+
+    /// SIN/COS/POW: where the platform's function and the shared math differ only by
+    /// rounding, the distance is recorded and the interpreter's value carried on; POW
+    /// outside GLSL's domain is an exceptional divergence; anything else is a
+    /// precision failure.
+    #[allow(clippy::too_many_arguments)]
+    fn transcendental(
+        &self,
+        line: usize,
+        opcode: &'static str,
+        inputs: [f32; 2],
+        tgsi: f32,
+        csir: f32,
+        semantics: Semantics,
+        written: bool,
+        run: &mut Run,
+    ) -> f32 {
+        let [x, y] = inputs;
+        let exceptional = opcode == "POW" && (x < 0.0 || x == 0.0 && y <= 0.0);
+        if semantics == Semantics::Csir || same(tgsi, csir) || !written {
+            return csir;
+        }
+        if exceptional {
+            return self.settle(line, opcode, inputs, tgsi, csir, semantics, written, run);
+        }
+        let close = tgsi.is_finite()
+            && csir.is_finite()
+            && (ulps(tgsi, csir) <= ROUNDING_LIMIT_ULPS
+                || opcode != "POW" && (tgsi - csir).abs() <= TRIG_ABSOLUTE);
+        if close {
+            run.rounding.push((line, opcode, x, ulps(tgsi, csir)));
+        } else {
+            run.precision.push(Divergence {
+                line,
+                opcode,
+                inputs,
+                tgsi,
+                csir,
+            });
+        }
+        csir
+    }
+}

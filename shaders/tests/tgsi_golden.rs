@@ -1,0 +1,275 @@
+//! Golden tests: the exact TGSI text for a few small shaders (built by hand as CSIR in
+//! the front end's shape), the parity dump, the byte budget and invalid input.
+
+mod tgsi_common;
+
+use csir::ir::{Ir, Op, Type};
+use csir::tgsi::{TgsiError, VIRGL_BUDGET, emit_tgsi, parity_dump};
+use tgsi_common::hand;
+
+/// Fragment slot 0 linked to vertex slot 2.
+const REMAP: &[i16] = &[2, -1, -1, -1, -1, -1, -1, -1];
+
+/// `out vec4 c; c = vec4(1, 0, 0, 1);` — the unread fragment position is not declared, and
+/// the constant is one hex immediate (deduplicated with the prologue's zero).
+const CONSTANT_COLOR: &str = r#"FRAG
+DCL OUT[0], COLOR
+DCL TEMP[0..3]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x3f800000}
+  0: MOV TEMP[2], IMM[0]
+  1: MOV TEMP[1], TEMP[2]
+  2: MOV TEMP[3], IMM[1]
+  3: MOV TEMP[1], TEMP[3]
+  4: MOV OUT[0], TEMP[1]
+  5: END
+"#;
+
+/// `gl_Position = uMVP * vec4(aPos, 1.0); vPos = aPos;` — MULMV as MUL + 3 MAD over the
+/// matrix columns in `CONST[0][0..3]`, one column per slot.
+const MVP_VERTEX: &str = r#"VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL CONST[0][0..3]
+DCL TEMP[0..12]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IMM[0]
+  1: MOV TEMP[0], TEMP[1]
+  2: MOV TEMP[2], CONST[0][0]
+  3: MOV TEMP[3], CONST[0][1]
+  4: MOV TEMP[4], CONST[0][2]
+  5: MOV TEMP[5], CONST[0][3]
+  6: MOV TEMP[6], IN[0]
+  7: MOV TEMP[8], IMM[0]
+  8: MOV TEMP[7], TEMP[8]
+  9: MOV TEMP[9], IMM[1]
+ 10: MOV TEMP[11], IMM[0]
+ 11: MOV TEMP[10], TEMP[11]
+ 12: MOV TEMP[10].x, TEMP[6].xxxx
+ 13: MOV TEMP[10].y, TEMP[6].yyyy
+ 14: MOV TEMP[10].z, TEMP[6].zzzz
+ 15: MOV TEMP[10].w, TEMP[9].xxxx
+ 16: MUL TEMP[12], TEMP[10].xxxx, TEMP[2]
+ 17: MAD TEMP[12], TEMP[10].yyyy, TEMP[3], TEMP[12]
+ 18: MAD TEMP[12], TEMP[10].zzzz, TEMP[4], TEMP[12]
+ 19: MAD TEMP[12], TEMP[10].wwww, TEMP[5], TEMP[12]
+ 20: MOV TEMP[0], TEMP[12]
+ 21: MOV OUT[0], TEMP[0]
+ 22: MOV TEMP[7].xyz, TEMP[6].xyzx
+ 23: MOV OUT[1], TEMP[7]
+ 24: END
+"#;
+
+/// `fragColor = texture(uTex, vUV) * uTint;` linked with `vUV` at vertex slot 2: the input is
+/// `IN[2], GENERIC[2]`, the sampler and its view are declared in the stage that samples.
+const TEXTURED_REMAPPED: &str = r#"FRAG
+DCL IN[2], GENERIC[2], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+DCL CONST[0][0]
+DCL TEMP[0..6]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IN[2]
+  1: MOV TEMP[2], CONST[0][0]
+  2: MOV TEMP[4], IMM[0]
+  3: MOV TEMP[3], TEMP[4]
+  4: TEX TEMP[5], TEMP[1], SAMP[0], 2D
+  5: MUL TEMP[6], TEMP[5], TEMP[2]
+  6: MOV TEMP[3], TEMP[6]
+  7: MOV OUT[0], TEMP[3]
+  8: END
+"#;
+
+/// `max(dot(normalize(vN), uL), 0.0)` — DP3, RSQ from `.xxxx`, broadcast SWZ with its lane w
+/// zeroed, and the vec4 constructor through CONST + MOV + SETLANE.
+const LIT: &str = r#"FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[0][0..1]
+DCL TEMP[0..17]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IN[0]
+  1: MOV TEMP[2], CONST[0][0]
+  2: MOV TEMP[3], CONST[0][1]
+  3: MOV TEMP[5], IMM[0]
+  4: MOV TEMP[4], TEMP[5]
+  5: DP3 TEMP[6].x, TEMP[1], TEMP[1]
+  6: RSQ TEMP[7].x, TEMP[6].xxxx
+  7: MOV TEMP[8].xyz, TEMP[7].xxxx
+  8: MOV TEMP[8].w, IMM[0]
+  9: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
+ 10: DP3 TEMP[10].x, TEMP[9], TEMP[2]
+ 11: MOV TEMP[11], IMM[0]
+ 12: MAX TEMP[12].x, TEMP[10], TEMP[11]
+ 13: MOV TEMP[13].xyz, TEMP[12].xxxx
+ 14: MOV TEMP[13].w, IMM[0]
+ 15: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
+ 16: MOV TEMP[15], IMM[1]
+ 17: MOV TEMP[17], IMM[0]
+ 18: MOV TEMP[16], TEMP[17]
+ 19: MOV TEMP[16].x, TEMP[14].xxxx
+ 20: MOV TEMP[16].y, TEMP[14].yyyy
+ 21: MOV TEMP[16].z, TEMP[14].zzzz
+ 22: MOV TEMP[16].w, TEMP[15].xxxx
+ 23: MOV TEMP[4], TEMP[16]
+ 24: MOV OUT[0], TEMP[4]
+ 25: END
+"#;
+
+/// IF/ELSE with KILL, and `gl_FragCoord`, declared at `IN[0]` because the remapped varying
+/// took `IN[2]`; `FS_COORD_ORIGIN LOWER_LEFT` because the position is read; IFs read `.xxxx`.
+const BRANCHY_REMAPPED: &str = r#"FRAG
+PROPERTY FS_COORD_ORIGIN LOWER_LEFT
+DCL IN[0], POSITION, LINEAR
+DCL IN[2], GENERIC[2], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[0][0..1]
+DCL TEMP[0..13]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+IMM[1] FLT32 {0x3f000000, 0x00000000, 0x00000000, 0x00000000}
+IMM[2] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[0], IN[0]
+  1: MOV TEMP[1], IN[2]
+  2: MOV TEMP[2], CONST[0][0]
+  3: MOV TEMP[3], CONST[0][1]
+  4: MOV TEMP[5], IMM[0]
+  5: MOV TEMP[4], TEMP[5]
+  6: MOV TEMP[6].x, TEMP[1].xxxx
+  7: MOV TEMP[6].yzw, IMM[0]
+  8: SLT TEMP[7].x, TEMP[3].xxxx, TEMP[6].xxxx
+  9: IF TEMP[7].xxxx
+ 10:   KILL
+ 11: ELSE
+ 12:   MOV TEMP[8], IMM[1]
+ 13:   MOV TEMP[9], TEMP[8].xxxx
+ 14:   MUL TEMP[10], TEMP[2], TEMP[9]
+ 15:   MOV TEMP[4], TEMP[10]
+ 16: ENDIF
+ 17: MOV TEMP[11].x, TEMP[0].yxxx
+ 18: MOV TEMP[11].yzw, IMM[0]
+ 19: MOV TEMP[12], IMM[2]
+ 20: SLT TEMP[13].x, TEMP[11].xxxx, TEMP[12].xxxx
+ 21: IF TEMP[13].xxxx
+ 22:   MOV TEMP[4], TEMP[2]
+ 23: ENDIF
+ 24: MOV OUT[0], TEMP[4]
+ 25: END
+"#;
+
+/// The parity dump of the lit shader: RSQ and MAX are marked.
+const LIT_PARITY: &str = r#"parity lit.frag (fragment): CSIR | TGSI
+                         | FRAG
+                         | DCL IN[0], GENERIC[0], PERSPECTIVE
+                         | DCL OUT[0], COLOR
+                         | DCL CONST[0][0..1]
+                         | DCL TEMP[0..17]
+                         | IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+                         | IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
+  %0 = load_fragcoord    | (not emitted: nothing reads %0)
+  %1 = load_var          |   0: MOV TEMP[1], IN[0]
+  %2 = load_uni aux 0    |   1: MOV TEMP[2], CONST[0][0]
+  %3 = load_uni aux 1    |   2: MOV TEMP[3], CONST[0][1]
+  %5 = const             |   3: MOV TEMP[5], IMM[0]
+  %4 = mov %5            |   4: MOV TEMP[4], TEMP[5]
+  %6 = dot %1 %1 aux 3   |   5: DP3 TEMP[6].x, TEMP[1], TEMP[1]
+! %7 = rsq %6            |   6: RSQ TEMP[7].x, TEMP[6].xxxx
+!     RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0
+  %8 = swz %7            |   7: MOV TEMP[8].xyz, TEMP[7].xxxx
+                         |   8: MOV TEMP[8].w, IMM[0]
+  %9 = mul %1 %8         |   9: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
+  %10 = dot %9 %2 aux 3  |  10: DP3 TEMP[10].x, TEMP[9], TEMP[2]
+  %11 = const aux 4      |  11: MOV TEMP[11], IMM[0]
+! %12 = max %10 %11      |  12: MAX TEMP[12].x, TEMP[10], TEMP[11]
+!     MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)
+  %13 = swz %12          |  13: MOV TEMP[13].xyz, TEMP[12].xxxx
+                         |  14: MOV TEMP[13].w, IMM[0]
+  %14 = mul %3 %13       |  15: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
+  %15 = const aux 5      |  16: MOV TEMP[15], IMM[1]
+  %17 = const aux 6      |  17: MOV TEMP[17], IMM[0]
+  %16 = mov %17          |  18: MOV TEMP[16], TEMP[17]
+  %16 = lane %14         |  19: MOV TEMP[16].x, TEMP[14].xxxx
+  %16 = lane %14 aux 1   |  20: MOV TEMP[16].y, TEMP[14].yyyy
+  %16 = lane %14 aux 2   |  21: MOV TEMP[16].z, TEMP[14].zzzz
+  %16 = lane %15 aux 3   |  22: MOV TEMP[16].w, TEMP[15].xxxx
+  %4 = mov %16           |  23: MOV TEMP[4], TEMP[16]
+  store_color %4         |  24: MOV OUT[0], TEMP[4]
+                         |  25: END
+2 of 24 CSIR instructions differ from TGSI on exceptional values (marked !)
+"#;
+
+#[test]
+fn constant_colour() {
+    assert_eq!(
+        emit_tgsi(&hand::constant_color(), None, None).unwrap(),
+        CONSTANT_COLOR
+    );
+}
+
+#[test]
+fn mvp_vertex_shader() {
+    assert_eq!(
+        emit_tgsi(&hand::mvp_vertex(), None, None).unwrap(),
+        MVP_VERTEX
+    );
+}
+
+#[test]
+fn textured_with_a_linked_remap() {
+    let text = emit_tgsi(&hand::textured(), Some(REMAP), None).unwrap();
+    assert_eq!(text, TEXTURED_REMAPPED);
+}
+
+#[test]
+fn lit() {
+    assert_eq!(emit_tgsi(&hand::lit(), None, None).unwrap(), LIT);
+}
+
+#[test]
+fn if_else_discard_and_frag_coord_with_a_remap() {
+    let text = emit_tgsi(&hand::branchy(), Some(REMAP), None).unwrap();
+    assert_eq!(text, BRANCHY_REMAPPED);
+}
+
+#[test]
+fn parity_dump_marks_rsq_and_max() {
+    assert_eq!(parity_dump(&hand::lit(), None).unwrap(), LIT_PARITY);
+}
+
+#[test]
+fn the_byte_budget_counts_the_text_and_its_nul() {
+    let shader = hand::lit();
+    let len = LIT.len();
+    assert_eq!(emit_tgsi(&shader, None, Some(len + 1)).unwrap(), LIT);
+    let err = emit_tgsi(&shader, None, Some(len)).unwrap_err();
+    assert_eq!(err, TgsiError::Budget { len, budget: len });
+    assert!(
+        err.to_string()
+            .starts_with("TGSI exceeds the VirGL command budget")
+    );
+    assert!(emit_tgsi(&shader, None, Some(VIRGL_BUDGET)).is_ok());
+}
+
+#[test]
+fn invalid_shaders_and_remaps_are_errors() {
+    let mut shader = hand::lit();
+    shader
+        .ir
+        .push(Ir::new(Op::Mov, Type::Vec4).dst(500).a(0).ncomp(4));
+    assert!(matches!(
+        emit_tgsi(&shader, None, None),
+        Err(TgsiError::Invalid(_))
+    ));
+    let bad: &[i16] = &[8];
+    assert_eq!(
+        emit_tgsi(&hand::textured(), Some(bad), None),
+        Err(TgsiError::Remap {
+            slot: 0,
+            target: 8,
+            varyings: 8
+        })
+    );
+}
