@@ -1,0 +1,300 @@
+//! The syntax tree the parser builds and the lowering walks (reference B §1.3,
+//! widened to the GLSL 3.30 forms listed in the module docs of `parser`).
+//!
+//! Every node keeps the position of the token that best identifies it, so that
+//! semantic errors point at the real place (reference A4).
+
+use super::token::Pos;
+use crate::ir::Type;
+
+/// A whole translation unit: global items in source order.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// Declarations and functions, in source order.
+    pub items: Vec<Item>,
+}
+
+/// One global item.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// A global variable (interface or private) or global constant.
+    Global(Decl),
+    /// A function definition.
+    Function(Function),
+    /// A function prototype (checked against its definition).
+    Prototype(Function),
+}
+
+/// Storage qualifier of a declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// No qualifier: a private variable.
+    None,
+    /// `const`.
+    Const,
+    /// `in` (vertex attribute or fragment varying).
+    In,
+    /// `out` (vertex varying or fragment colour).
+    Out,
+    /// `uniform`.
+    Uniform,
+}
+
+/// The qualifiers in front of a declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Qualifiers {
+    /// Storage qualifier.
+    pub storage: Storage,
+    /// Position of the storage qualifier (or of the type when there is none).
+    pub storage_pos: Pos,
+    /// `layout(location = N)` with the position of N.
+    pub location: Option<(u32, Pos)>,
+    /// Position of the `layout` keyword, if present.
+    pub layout_pos: Option<Pos>,
+}
+
+/// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).
+#[derive(Clone, Debug)]
+pub struct Decl {
+    /// Qualifiers.
+    pub quals: Qualifiers,
+    /// Declared type.
+    pub ty: Type,
+    /// Position of the type keyword.
+    pub ty_pos: Pos,
+    /// Variable name.
+    pub name: String,
+    /// Position of the name.
+    pub pos: Pos,
+    /// Initializer.
+    pub init: Option<Expr>,
+}
+
+/// Parameter direction (GLSL 3.30 §6.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamDir {
+    /// `in` or nothing.
+    In,
+    /// `out`.
+    Out,
+    /// `inout`.
+    InOut,
+}
+
+/// A function parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Type.
+    pub ty: Type,
+    /// Name (may be empty in a prototype).
+    pub name: String,
+    /// Position of the name (or the type when unnamed).
+    pub pos: Pos,
+    /// Direction.
+    pub dir: ParamDir,
+    /// `const in`.
+    pub is_const: bool,
+}
+
+/// A function definition or prototype.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// Return type.
+    pub ret: Type,
+    /// Position of the return type.
+    pub ret_pos: Pos,
+    /// Name.
+    pub name: String,
+    /// Position of the name.
+    pub pos: Pos,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// Body statements (empty for a prototype).
+    pub body: Vec<Stmt>,
+    /// Position of the closing brace (end of the body).
+    pub end: Pos,
+}
+
+/// A statement.
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    /// What it is.
+    pub kind: StmtKind,
+    /// Position of its first token.
+    pub pos: Pos,
+}
+
+/// Assignment operators (`=` and the compound forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=` `-=` `*=` `/=` `%=`: the binary operator applied first.
+    Compound(BinOp),
+}
+
+/// Statement kinds.
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `;`
+    Empty,
+    /// `{ ... }`
+    Block(Vec<Stmt>),
+    /// A local declaration (one declarator).
+    Decl(Decl),
+    /// `target op value;`
+    Assign {
+        /// Left-hand side (a name, swizzle or constant index chain).
+        target: Expr,
+        /// Operator.
+        op: AssignOp,
+        /// Right-hand side.
+        value: Expr,
+    },
+    /// `target++;` / `++target;` / `--`.
+    Step {
+        /// The variable stepped.
+        target: Expr,
+        /// +1 or -1.
+        up: bool,
+    },
+    /// An expression evaluated for its effects (typically a void call).
+    Expr(Expr),
+    /// `if (cond) then [else otherwise]`
+    If {
+        /// Condition.
+        cond: Expr,
+        /// Then branch.
+        then: Box<Stmt>,
+        /// Else branch.
+        otherwise: Option<Box<Stmt>>,
+    },
+    /// `for (init; cond; step) body`, unrolled at compile time.
+    For {
+        /// Init statement (declaration or expression statement).
+        init: Option<Box<Stmt>>,
+        /// Condition (`None` = always true, which fails the unroll limit).
+        cond: Option<Expr>,
+        /// Step statement.
+        step: Option<Box<Stmt>>,
+        /// Body.
+        body: Box<Stmt>,
+    },
+    /// `return [value];`
+    Return(Option<Expr>),
+    /// `discard;`
+    Discard,
+    /// `break;`
+    Break,
+    /// `continue;`
+    Continue,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinOp {
+    /// The operator's spelling.
+    pub fn text(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Lt => "<",
+            BinOp::Gt => ">",
+            BinOp::Le => "<=",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+            BinOp::Xor => "^^",
+        }
+    }
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-e`
+    Neg,
+    /// `!e`
+    Not,
+}
+
+/// An expression.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Position of its identifying token (operator, name, literal, ...).
+    pub pos: Pos,
+}
+
+/// Expression kinds.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// Integer literal.
+    Int(i32),
+    /// Float literal.
+    Float(f32),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A name.
+    Ident(String),
+    /// `name(args)`: a built-in or user function.
+    Call {
+        /// Function name.
+        name: String,
+        /// Arguments.
+        args: Vec<Expr>,
+    },
+    /// `TYPE(args)`.
+    Construct {
+        /// Constructed type.
+        ty: Type,
+        /// Arguments.
+        args: Vec<Expr>,
+    },
+    /// Unary operator.
+    Unary(UnOp, Box<Expr>),
+    /// Binary operator.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `e.sel` with 1..=4 lane selectors (already decoded from xyzw/rgba/stpq).
+    Swizzle(Box<Expr>, Vec<u8>),
+    /// `e[index]`
+    Index(Box<Expr>, Box<Expr>),
+    /// `e++` / `e--` / `++e` / `--e` (`true` = increment); only valid as a statement.
+    Step(Box<Expr>, bool),
+}
+
+impl Expr {
+    /// The root variable name of an l-value chain (`v`, `v.x`, `m[1].y`), if any.
+    pub fn root_name(&self) -> Option<&str> {
+        match &self.kind {
+            ExprKind::Ident(n) => Some(n),
+            ExprKind::Swizzle(e, _) | ExprKind::Index(e, _) => e.root_name(),
+            _ => None,
+        }
+    }
+}

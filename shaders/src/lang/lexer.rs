@@ -1,0 +1,466 @@
+//! The lexer: source text to tokens (reference B §1.2, with GLSL 3.30 literal forms).
+//!
+//! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
+//! (new line). Comments are `//` and `/* */`. A `#` at the start of a line (after
+//! blanks or comments) starts a directive: `#version N` (110..=330, the rest of the
+//! line ignored), `#pragma` and the null directive are ignored, every other directive
+//! is "unsupported preprocessor directive". Numbers are decimal, octal (leading 0) or
+//! hexadecimal integers, and floats with an optional exponent and an `f`/`F` suffix.
+
+use super::diagnostic::Diagnostics;
+use super::token::{Pos, Punct, Token, TokenKind, classify_word};
+
+/// Longest identifier accepted, in characters ("identifier exceeds the name limit").
+/// The original's 39 is a pool detail (reference A3); GLSL asks for at least 1024,
+/// we choose a bound that keeps interface names printable on one line.
+pub const MAX_IDENT_LEN: usize = 255;
+
+/// Versions `#version` accepts (reference B §1.2).
+pub const VERSION_RANGE: std::ops::RangeInclusive<u32> = 110..=330;
+
+/// Lex `source` into tokens ending with [`TokenKind::Eof`]. Errors go to `diags`; the
+/// offending characters are skipped so that every lexical error is reported, but the
+/// caller should not parse a token stream that produced errors.
+pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    let mut lx = Lexer {
+        chars: source.chars().collect(),
+        at: 0,
+        pos: Pos::START,
+        line_start: true,
+        tokens: Vec::new(),
+        diags,
+    };
+    lx.run();
+    let pos = lx.pos;
+    lx.tokens.push(Token {
+        kind: TokenKind::Eof,
+        pos,
+    });
+    lx.tokens
+}
+
+struct Lexer<'d> {
+    chars: Vec<char>,
+    at: usize,
+    pos: Pos,
+    /// Only blanks and comments seen since the last newline (directives allowed).
+    line_start: bool,
+    tokens: Vec<Token>,
+    diags: &'d mut Diagnostics,
+}
+
+impl Lexer<'_> {
+    fn peek(&self, k: usize) -> char {
+        self.chars.get(self.at + k).copied().unwrap_or('\0')
+    }
+
+    fn done(&self) -> bool {
+        self.at >= self.chars.len()
+    }
+
+    fn bump(&mut self) -> char {
+        let c = self.peek(0);
+        self.at += 1;
+        if c == '\n' {
+            self.pos.line += 1;
+            self.pos.col = 1;
+            self.line_start = true;
+        } else {
+            self.pos.col += 1;
+        }
+        c
+    }
+
+    fn push(&mut self, kind: TokenKind, pos: Pos) {
+        self.tokens.push(Token { kind, pos });
+        self.line_start = false;
+    }
+
+    fn run(&mut self) {
+        while !self.done() {
+            let c = self.peek(0);
+            let start = self.pos;
+            match c {
+                ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '\n' => {
+                    self.bump();
+                }
+                '/' if self.peek(1) == '/' => self.line_comment(),
+                '/' if self.peek(1) == '*' => {
+                    if !self.block_comment() {
+                        self.diags.error(start, "unterminated block comment");
+                        return;
+                    }
+                }
+                '#' if self.line_start => self.directive(),
+                c if c.is_ascii_alphabetic() || c == '_' => self.word(),
+                c if c.is_ascii_digit() || (c == '.' && self.peek(1).is_ascii_digit()) => {
+                    self.number()
+                }
+                _ => {
+                    if let Some((p, text, len)) = punct(c, self.peek(1), self.peek(2)) {
+                        for _ in 0..len {
+                            self.bump();
+                        }
+                        self.push(TokenKind::Punct(p, text), start);
+                    } else {
+                        self.bump();
+                        self.line_start = false;
+                        self.diags.error(start, "invalid token");
+                    }
+                }
+            }
+        }
+    }
+
+    fn line_comment(&mut self) {
+        while !self.done() && self.peek(0) != '\n' {
+            self.bump();
+        }
+    }
+
+    /// Skip a block comment; false when it never ends.
+    fn block_comment(&mut self) -> bool {
+        self.bump();
+        self.bump();
+        while !self.done() {
+            if self.peek(0) == '*' && self.peek(1) == '/' {
+                self.bump();
+                self.bump();
+                return true;
+            }
+            self.bump();
+        }
+        false
+    }
+
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(0), ' ' | '\t' | '\r') && !self.done() {
+            self.bump();
+        }
+    }
+
+    fn rest_of_line(&mut self) {
+        while !self.done() && self.peek(0) != '\n' {
+            self.bump();
+        }
+    }
+
+    fn directive(&mut self) {
+        let start = self.pos;
+        self.bump();
+        self.skip_blanks();
+        let mut word = String::new();
+        while self.peek(0).is_ascii_alphabetic() {
+            word.push(self.bump());
+        }
+        match word.as_str() {
+            "" if matches!(self.peek(0), '\n' | '\0') => {}
+            "version" => {
+                self.skip_blanks();
+                let num_pos = self.pos;
+                let mut digits = String::new();
+                while self.peek(0).is_ascii_digit() {
+                    digits.push(self.bump());
+                }
+                if digits.is_empty() {
+                    self.diags.error(num_pos, "expected a version number");
+                } else {
+                    let v: u32 = digits.parse().unwrap_or(u32::MAX);
+                    if !VERSION_RANGE.contains(&v) {
+                        self.diags
+                            .error(num_pos, "unsupported #version for the ChrisOS GLSL subset");
+                    }
+                }
+            }
+            "pragma" => {}
+            _ => self
+                .diags
+                .error(start, "unsupported preprocessor directive"),
+        }
+        self.rest_of_line();
+        self.line_start = false;
+    }
+
+    fn word(&mut self) {
+        let start = self.pos;
+        let mut word = String::new();
+        while self.peek(0).is_ascii_alphanumeric() || self.peek(0) == '_' {
+            let c = self.bump();
+            if word.len() <= MAX_IDENT_LEN {
+                word.push(c);
+            }
+        }
+        if word.len() > MAX_IDENT_LEN {
+            self.diags.error(start, "identifier exceeds the name limit");
+            self.line_start = false;
+            return;
+        }
+        let kind = classify_word(&word).unwrap_or(TokenKind::Ident(word));
+        self.push(kind, start);
+    }
+
+    fn number(&mut self) {
+        let start = self.pos;
+        match self.number_kind() {
+            Ok(kind) => self.push(kind, start),
+            Err(message) => {
+                // Skip the rest of the malformed literal so it is reported once.
+                while self.peek(0).is_ascii_alphanumeric()
+                    || self.peek(0) == '_'
+                    || self.peek(0) == '.'
+                {
+                    self.bump();
+                }
+                self.line_start = false;
+                self.diags.error(start, message);
+            }
+        }
+    }
+
+    fn number_kind(&mut self) -> Result<TokenKind, &'static str> {
+        const BAD: &str = "invalid numeric literal";
+        if self.peek(0) == '0' && matches!(self.peek(1), 'x' | 'X') {
+            self.bump();
+            self.bump();
+            let mut value: u64 = 0;
+            let mut any = false;
+            while let Some(d) = self.peek(0).to_digit(16) {
+                self.bump();
+                any = true;
+                value = value.saturating_mul(16).saturating_add(d as u64);
+            }
+            if !any {
+                return Err(BAD);
+            }
+            return self.int_suffix(value);
+        }
+        let mut text = String::new();
+        while self.peek(0).is_ascii_digit() {
+            text.push(self.bump());
+        }
+        let mut is_float = false;
+        if self.peek(0) == '.' {
+            is_float = true;
+            text.push(self.bump());
+            while self.peek(0).is_ascii_digit() {
+                text.push(self.bump());
+            }
+        }
+        if matches!(self.peek(0), 'e' | 'E') {
+            is_float = true;
+            text.push(self.bump());
+            if matches!(self.peek(0), '+' | '-') {
+                text.push(self.bump());
+            }
+            if !self.peek(0).is_ascii_digit() {
+                return Err(BAD);
+            }
+            while self.peek(0).is_ascii_digit() {
+                text.push(self.bump());
+            }
+        }
+        if is_float {
+            if matches!(self.peek(0), 'f' | 'F') {
+                self.bump();
+            } else if matches!(self.peek(0), 'l' | 'L') {
+                return Err("double precision is not supported");
+            }
+            if self.peek(0).is_ascii_alphanumeric() || self.peek(0) == '_' {
+                return Err(BAD);
+            }
+            let v: f32 = text.parse().map_err(|_| BAD)?;
+            if !v.is_finite() {
+                return Err("floating-point literal is out of range");
+            }
+            return Ok(TokenKind::Float(v));
+        }
+        let octal = text.len() > 1 && text.starts_with('0');
+        let radix = if octal { 8 } else { 10 };
+        let mut value: u64 = 0;
+        for c in text.chars() {
+            let d = c.to_digit(radix).ok_or(BAD)?;
+            value = value.saturating_mul(radix as u64).saturating_add(d as u64);
+        }
+        self.int_suffix(value)
+    }
+
+    fn int_suffix(&mut self, value: u64) -> Result<TokenKind, &'static str> {
+        if matches!(self.peek(0), 'u' | 'U') {
+            return Err("unsigned integers are not supported");
+        }
+        if self.peek(0).is_ascii_alphanumeric() || self.peek(0) == '_' || self.peek(0) == '.' {
+            return Err("invalid numeric literal");
+        }
+        if value > u32::MAX as u64 {
+            return Err("integer literal is too large");
+        }
+        // GLSL: a literal above 2^31-1 is the 32-bit pattern as a signed int.
+        Ok(TokenKind::Int(value as u32 as i32))
+    }
+}
+
+/// Match the longest operator at `c`, `d`, `e`: `(kind, spelling, length)`.
+fn punct(c: char, d: char, e: char) -> Option<(Punct, &'static str, usize)> {
+    use Punct as P;
+    let three = match (c, d, e) {
+        ('<', '<', '=') => Some((P::Bitwise, "<<=")),
+        ('>', '>', '=') => Some((P::Bitwise, ">>=")),
+        _ => None,
+    };
+    if let Some((p, s)) = three {
+        return Some((p, s, 3));
+    }
+    let two = match (c, d) {
+        ('+', '+') => Some((P::Inc, "++")),
+        ('-', '-') => Some((P::Dec, "--")),
+        ('+', '=') => Some((P::PlusAssign, "+=")),
+        ('-', '=') => Some((P::MinusAssign, "-=")),
+        ('*', '=') => Some((P::StarAssign, "*=")),
+        ('/', '=') => Some((P::SlashAssign, "/=")),
+        ('%', '=') => Some((P::PercentAssign, "%=")),
+        ('=', '=') => Some((P::Eq, "==")),
+        ('!', '=') => Some((P::Ne, "!=")),
+        ('<', '=') => Some((P::Le, "<=")),
+        ('>', '=') => Some((P::Ge, ">=")),
+        ('&', '&') => Some((P::AndAnd, "&&")),
+        ('|', '|') => Some((P::OrOr, "||")),
+        ('^', '^') => Some((P::XorXor, "^^")),
+        ('<', '<') => Some((P::Bitwise, "<<")),
+        ('>', '>') => Some((P::Bitwise, ">>")),
+        ('&', '=') => Some((P::Bitwise, "&=")),
+        ('|', '=') => Some((P::Bitwise, "|=")),
+        ('^', '=') => Some((P::Bitwise, "^=")),
+        _ => None,
+    };
+    if let Some((p, s)) = two {
+        return Some((p, s, 2));
+    }
+    let one = match c {
+        '(' => (P::LParen, "("),
+        ')' => (P::RParen, ")"),
+        '{' => (P::LBrace, "{"),
+        '}' => (P::RBrace, "}"),
+        '[' => (P::LBracket, "["),
+        ']' => (P::RBracket, "]"),
+        ';' => (P::Semi, ";"),
+        ',' => (P::Comma, ","),
+        '.' => (P::Dot, "."),
+        '+' => (P::Plus, "+"),
+        '-' => (P::Minus, "-"),
+        '*' => (P::Star, "*"),
+        '/' => (P::Slash, "/"),
+        '%' => (P::Percent, "%"),
+        '=' => (P::Assign, "="),
+        '<' => (P::Lt, "<"),
+        '>' => (P::Gt, ">"),
+        '!' => (P::Not, "!"),
+        '?' => (P::Question, "?"),
+        ':' => (P::Colon, ":"),
+        '&' => (P::Bitwise, "&"),
+        '|' => (P::Bitwise, "|"),
+        '^' => (P::Bitwise, "^"),
+        '~' => (P::Bitwise, "~"),
+        _ => return None,
+    };
+    Some((one.0, one.1, 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::token::Keyword;
+    use super::*;
+    use crate::ir::Type;
+
+    fn kinds(src: &str) -> (Vec<TokenKind>, Vec<String>) {
+        let mut d = Diagnostics::new(8);
+        let toks = lex(src, &mut d);
+        let e = d.into_errors("t", src);
+        (
+            toks.into_iter().map(|t| t.kind).collect(),
+            e.diagnostics()
+                .iter()
+                .map(|d| format!("{}:{} {}", d.line, d.col, d.message))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn lexes_a_declaration_with_positions() {
+        let mut d = Diagnostics::new(8);
+        let toks = lex("#version 330 core\nuniform vec3 uColor;\n", &mut d);
+        assert!(d.is_empty());
+        assert_eq!(toks[0].kind, TokenKind::Keyword(Keyword::Uniform));
+        assert_eq!(toks[0].pos, Pos { line: 2, col: 1 });
+        assert_eq!(toks[1].kind, TokenKind::Keyword(Keyword::Type(Type::Vec3)));
+        assert_eq!(toks[2].kind, TokenKind::Ident("uColor".into()));
+        assert_eq!(toks[2].pos, Pos { line: 2, col: 14 });
+        assert_eq!(toks[4].kind, TokenKind::Eof);
+    }
+
+    #[test]
+    fn numbers() {
+        let (k, e) = kinds("1 1.5 .5 1. 2e3 1.0f 0x1F 010 4294967295");
+        assert!(e.is_empty(), "{e:?}");
+        assert_eq!(
+            &k[..9],
+            &[
+                TokenKind::Int(1),
+                TokenKind::Float(1.5),
+                TokenKind::Float(0.5),
+                TokenKind::Float(1.0),
+                TokenKind::Float(2000.0),
+                TokenKind::Float(1.0),
+                TokenKind::Int(31),
+                TokenKind::Int(8),
+                TokenKind::Int(-1),
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_numbers_are_reported_once() {
+        let (_, e) = kinds("1e 2u 1e39 12abc 09");
+        assert_eq!(
+            e,
+            vec![
+                "1:1 invalid numeric literal",
+                "1:4 unsigned integers are not supported",
+                "1:7 floating-point literal is out of range",
+                "1:12 invalid numeric literal",
+                "1:18 invalid numeric literal",
+            ]
+        );
+    }
+
+    #[test]
+    fn directives_and_comments() {
+        let (_, e) = kinds(
+            "/* a\n b */ #version 330\n  #extension foo\nx # y\n#version 400\n#version\n#pragma x\n",
+        );
+        assert_eq!(
+            e,
+            vec![
+                "3:3 unsupported preprocessor directive",
+                "4:3 invalid token",
+                "5:10 unsupported #version for the ChrisOS GLSL subset",
+                "6:9 expected a version number",
+            ]
+        );
+        let (_, e) = kinds("x /* never");
+        assert_eq!(e, vec!["1:3 unterminated block comment"]);
+    }
+
+    #[test]
+    fn operators_and_long_names() {
+        let (k, e) = kinds("a += b++ && c ^^ d ? e : f << 1");
+        assert!(e.is_empty());
+        assert!(k.contains(&TokenKind::Punct(Punct::PlusAssign, "+=")));
+        assert!(k.contains(&TokenKind::Punct(Punct::XorXor, "^^")));
+        assert!(k.contains(&TokenKind::Punct(Punct::Bitwise, "<<")));
+        let long = "a".repeat(MAX_IDENT_LEN + 1);
+        let (_, e) = kinds(&long);
+        assert_eq!(e, vec!["1:1 identifier exceeds the name limit"]);
+        let (_, e) = kinds("x @ é");
+        assert_eq!(e, vec!["1:3 invalid token", "1:5 invalid token"]);
+    }
+}

@@ -1,0 +1,390 @@
+//! Operators (GLSL 3.30 §5.9, reference A2 where the original differs).
+//!
+//! - `+ - * /` lane by lane, a scalar operand broadcast; int operands promoted to
+//!   float when the other side is float. `/` is RCP + MUL; a divisor known to be zero
+//!   is "division by zero". `int / int` truncates toward zero exactly (below 2^24)
+//!   and `%` works on ints at run time.
+//! - Matrices: `mat * vec` MULMV, `mat * mat` MULMM, `vec * mat` one DOT per column
+//!   (the row-vector product), `scalar * mat`, `mat ± mat`, `mat / scalar` column by
+//!   column.
+//! - `< > <= >=` on scalars, `== !=` on any equal types (all lanes), `&& || ^^` and
+//!   `!` on bools: CMP and arithmetic on 0.0 / 1.0. Both sides are always evaluated.
+
+use super::super::ast::{BinOp, UnOp};
+use super::super::consteval::{self, ConstData};
+use super::super::token::Pos;
+use super::super::types::{self, Base};
+use super::value::Value;
+use super::{LResult, Lowerer};
+use crate::ir::{CmpCode, Ir, Op, Type};
+
+fn cmp_code(op: BinOp) -> CmpCode {
+    match op {
+        BinOp::Lt => CmpCode::Lt,
+        BinOp::Gt => CmpCode::Gt,
+        BinOp::Le => CmpCode::Le,
+        BinOp::Ge => CmpCode::Ge,
+        BinOp::Eq => CmpCode::Eq,
+        _ => CmpCode::Ne,
+    }
+}
+
+impl Lowerer<'_> {
+    /// `a op b`, checked and lowered; `pos` is the operator.
+    pub(crate) fn binary(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        match op {
+            BinOp::And | BinOp::Or | BinOp::Xor => self.logical(op, a, b, pos),
+            BinOp::Eq | BinOp::Ne => self.equality(op, a, b, pos),
+            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => {
+                if !types::is_numeric(a.ty) || !types::is_numeric(b.ty) {
+                    return self.err(pos, "type mismatch");
+                }
+                if a.ty.width() != 1 || b.ty.width() != 1 {
+                    return self.err(pos, "vector comparisons are not supported");
+                }
+                self.scalar_op(Op::Cmp, a, Some(b), cmp_code(op).code(), Type::Bool)
+            }
+            _ => self.arithmetic(op, a, b, pos),
+        }
+    }
+
+    fn logical(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        if a.ty != Type::Bool || b.ty != Type::Bool {
+            return self.err(pos, format!("operator {} expects bool operands", op.text()));
+        }
+        match op {
+            BinOp::And => self.lanewise(Op::Mul, a, b, Type::Bool),
+            BinOp::Or => self.lanewise(Op::Max, a, b, Type::Bool),
+            _ => self.scalar_op(Op::Cmp, a, Some(b), CmpCode::Ne.code(), Type::Bool),
+        }
+    }
+
+    fn equality(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        let same = a.ty == b.ty
+            || (types::converts_to(a.ty, b.ty) || types::converts_to(b.ty, a.ty))
+                && !a.ty.is_matrix();
+        if !same || matches!(a.ty, Type::Sampler2D | Type::Void) {
+            return self.err(pos, "type mismatch");
+        }
+        let code = cmp_code(op).code();
+        if a.ty.is_scalar() {
+            return self.scalar_op(Op::Cmp, a, Some(b), code, Type::Bool);
+        }
+        // All lanes equal: product of per-lane EQ; any lane different: max of NE.
+        let combine = if op == BinOp::Eq { Op::Mul } else { Op::Max };
+        let mut acc: Option<Value> = None;
+        for c in 0..types::cols(a.ty) {
+            let (ca, cb) = if a.ty.is_matrix() {
+                (self.column(a, c), self.column(b, c))
+            } else {
+                (*a, *b)
+            };
+            for k in 0..types::width(a.ty) {
+                let (x, y) = (self.lane(&ca, k)?, self.lane(&cb, k)?);
+                let r = self.scalar_op(Op::Cmp, &x, Some(&y), code, Type::Bool)?;
+                acc = Some(match acc {
+                    None => r,
+                    Some(p) => self.lanewise(combine, &p, &r, Type::Bool)?,
+                });
+            }
+        }
+        Ok(acc.unwrap_or(Value::bool(op == BinOp::Eq)))
+    }
+
+    fn arithmetic(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        let numeric = |t: Type| types::is_numeric(t) || t.is_matrix();
+        if !numeric(a.ty) || !numeric(b.ty) {
+            return self.err(pos, "type mismatch");
+        }
+        let base = if types::base(a.ty) == Base::Float || types::base(b.ty) == Base::Float {
+            Base::Float
+        } else {
+            Base::Int
+        };
+        if op == BinOp::Mod && base != Base::Int {
+            return self.err(pos, "operator % requires integer operands");
+        }
+        if op == BinOp::Div || op == BinOp::Mod {
+            if let Some(c) = b.as_const() {
+                let lanes = types::cols(b.ty) as usize * 4;
+                let w = types::width(b.ty) as usize;
+                if (0..lanes).any(|i| i % 4 < w && c.0[i] == 0.0) {
+                    return self.err(pos, "division by zero");
+                }
+            }
+        }
+        if a.ty.is_matrix() || b.ty.is_matrix() {
+            return self.matrix_arith(op, a, b, pos);
+        }
+        let (wa, wb) = (a.ty.width(), b.ty.width());
+        let n = if wa == wb || wb == 1 {
+            wa
+        } else if wa == 1 {
+            wb
+        } else {
+            return self.err(pos, "type mismatch");
+        };
+        let ty = types::with_base(base, n).unwrap_or(Type::Float);
+        match op {
+            BinOp::Div if base == Base::Int => self.int_div_vec(a, b, ty),
+            BinOp::Mod => {
+                let q = self.int_div_vec(a, b, ty)?;
+                let bq = self.widen_mul(b, &q, ty)?;
+                let a = self.broadcast(a, n)?;
+                self.lanewise(Op::Sub, &a, &bq, ty)
+            }
+            BinOp::Div => {
+                let r = self.unary_op(Op::Rcp, b, b.ty)?;
+                self.widen_op(Op::Mul, a, &r, ty)
+            }
+            _ => {
+                let code = match op {
+                    BinOp::Add => Op::Add,
+                    BinOp::Sub => Op::Sub,
+                    _ => Op::Mul,
+                };
+                self.widen_op(code, a, b, ty)
+            }
+        }
+    }
+
+    /// `a op b` after broadcasting a scalar side to the width of `ty`.
+    pub(crate) fn widen_op(&mut self, op: Op, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        let n = types::width(ty);
+        let a = if a.ty.width() == n {
+            *a
+        } else {
+            self.broadcast(a, n)?
+        };
+        let b = if b.ty.width() == n {
+            *b
+        } else {
+            self.broadcast(b, n)?
+        };
+        self.lanewise(op, &a, &b, ty)
+    }
+
+    fn widen_mul(&mut self, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        self.widen_op(Op::Mul, a, b, ty)
+    }
+
+    /// `int / int` lane by lane (scalars broadcast).
+    fn int_div_vec(&mut self, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        if ty.width() == 1 {
+            return self.int_div(a, b);
+        }
+        self.per_lane(ty, |s, k| {
+            let x = if a.ty.width() == 1 { *a } else { s.lane(a, k)? };
+            let y = if b.ty.width() == 1 { *b } else { s.lane(b, k)? };
+            s.int_div(&x, &y)
+        })
+    }
+
+    /// Scalar `int / int`, truncated toward zero and exact while |a|, |b| < 2^24:
+    /// q = trunc(|a|·rcp(|b|)) is within one of the true quotient, so the remainder
+    /// r = |a| − q·|b| (exact) corrects it: q + [r ≥ |b|] − [r < 0]; the sign is
+    /// negative when a·b < 0.
+    pub(crate) fn int_div(&mut self, a: &Value, b: &Value) -> LResult<Value> {
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            let (x, y) = (x.0[0] as i64, y.0[0] as i64);
+            let q = if y == 0 { 0 } else { x / y };
+            return Ok(Value::int(q as i32));
+        }
+        let f = Type::Float;
+        let zero = Value::float(0.0);
+        let abs_a = self.unary_op(Op::Abs, a, f)?;
+        let abs_b = self.unary_op(Op::Abs, b, f)?;
+        let r = self.unary_op(Op::Rcp, &abs_b, f)?;
+        let p = self.lanewise(Op::Mul, &abs_a, &r, f)?;
+        let q0 = self.scalar_op(Op::Trunc, &p, None, 0, f)?;
+        let qb = self.lanewise(Op::Mul, &q0, &abs_b, f)?;
+        let rem = self.lanewise(Op::Sub, &abs_a, &qb, f)?;
+        let over = self.scalar_op(Op::Cmp, &rem, Some(&abs_b), CmpCode::Ge.code(), f)?;
+        let under = self.scalar_op(Op::Cmp, &rem, Some(&zero), CmpCode::Lt.code(), f)?;
+        let fix = self.lanewise(Op::Sub, &over, &under, f)?;
+        let q = self.lanewise(Op::Add, &q0, &fix, f)?;
+        let s = self.lanewise(Op::Mul, a, b, f)?;
+        let neg = self.scalar_op(Op::Cmp, &s, Some(&zero), CmpCode::Lt.code(), f)?;
+        let two_neg = self.lanewise(Op::Add, &neg, &neg, f)?;
+        let flip = self.lanewise(Op::Mul, &two_neg, &q, f)?;
+        self.lanewise(Op::Sub, &q, &flip, Type::Int)
+    }
+
+    fn matrix_arith(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        let (am, bm) = (a.ty.is_matrix(), b.ty.is_matrix());
+        if op == BinOp::Mul {
+            if am && bm {
+                if a.ty != b.ty {
+                    return self.err(pos, "matrix size mismatch");
+                }
+                return self.mul_mm(a, b);
+            }
+            if am && b.ty.width() > 1 {
+                if b.ty.width() != a.ty.width() {
+                    return self.err(pos, "cannot multiply matrix by this vector");
+                }
+                return self.mul_mv(a, b);
+            }
+            if bm && a.ty.width() > 1 {
+                if a.ty.width() != b.ty.width() {
+                    return self.err(pos, "cannot multiply matrix by this vector");
+                }
+                return self.mul_vm(a, b);
+            }
+        }
+        let code = match op {
+            BinOp::Add => Op::Add,
+            BinOp::Sub => Op::Sub,
+            BinOp::Mul | BinOp::Div => Op::Mul,
+            _ => return self.err(pos, "type mismatch"),
+        };
+        let mty = if am { a.ty } else { b.ty };
+        let scalar = |t: Type| !t.is_matrix() && t.width() == 1;
+        if !(a.ty == b.ty || (am && scalar(b.ty)) || (bm && scalar(a.ty))) {
+            return self.err(
+                pos,
+                if am && bm {
+                    "matrix size mismatch"
+                } else {
+                    "type mismatch"
+                },
+            );
+        }
+        let b = if op == BinOp::Div {
+            self.unary_op(Op::Rcp, b, b.ty)?
+        } else {
+            *b
+        };
+        let n = mty.width();
+        let spread = |s: &mut Self, v: &Value| -> LResult<Value> {
+            if v.ty.is_matrix() {
+                return Ok(*v);
+            }
+            // A scalar repeated over every column: one broadcast temporary used n times.
+            let col = s.broadcast(v, n)?;
+            match col.as_const() {
+                Some(c) => {
+                    let mut d = ConstData::ZERO;
+                    for k in 0..n as usize {
+                        d.0[4 * k..4 * k + 4].copy_from_slice(&c.0[..4]);
+                    }
+                    Ok(Value::konst(mty, d))
+                }
+                None => {
+                    let t = s.materialize(&col)?;
+                    let m = s.temp(n)?;
+                    for k in 0..n as i16 {
+                        s.emit(Ir::new(Op::Mov, col.ty).dst(m + k).a(t).ncomp(n))?;
+                    }
+                    Ok(Value::temp(mty, m))
+                }
+            }
+        };
+        let a = spread(self, a)?;
+        let b = spread(self, &b)?;
+        self.lanewise(code, &a, &b, mty)
+    }
+
+    /// `m * v`: MULMV (aux = columns).
+    pub(crate) fn mul_mv(&mut self, m: &Value, v: &Value) -> LResult<Value> {
+        let n = m.ty.width();
+        let ty = Type::float_vec(n);
+        if let (Some(x), Some(y)) = (m.as_const(), v.as_const()) {
+            return Ok(Value::konst(ty, consteval::mul_mv(&x, &y, n as usize)));
+        }
+        let (tm, tv) = (self.materialize(m)?, self.materialize(v)?);
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::MulMv, ty)
+                .dst(dst)
+                .a(tm)
+                .b(tv)
+                .aux(n as i16)
+                .ncomp(n),
+        )?;
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// `a * b` for matrices: MULMM (aux = columns).
+    pub(crate) fn mul_mm(&mut self, a: &Value, b: &Value) -> LResult<Value> {
+        let n = a.ty.width();
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            return Ok(Value::konst(a.ty, consteval::mul_mm(&x, &y, n as usize)));
+        }
+        let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
+        let dst = self.temp(n)?;
+        self.emit(
+            Ir::new(Op::MulMm, a.ty)
+                .dst(dst)
+                .a(ta)
+                .b(tb)
+                .aux(n as i16)
+                .ncomp(n),
+        )?;
+        Ok(Value::temp(a.ty, dst))
+    }
+
+    /// `v * m`, the row-vector product: lane j is dot(v, column j).
+    fn mul_vm(&mut self, v: &Value, m: &Value) -> LResult<Value> {
+        let ty = Type::float_vec(m.ty.width());
+        self.per_lane(ty, |s, j| {
+            let col = s.column(m, j);
+            s.dot(v, &col)
+        })
+    }
+
+    /// dot(a, b) of equal widths (a scalar product for width 1).
+    pub(crate) fn dot(&mut self, a: &Value, b: &Value) -> LResult<Value> {
+        let n = a.ty.width();
+        if n == 1 {
+            return self.lanewise(Op::Mul, a, b, Type::Float);
+        }
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            let d = consteval::dot(x.lanes(0, n as usize), y.lanes(0, n as usize));
+            return Ok(Value::float(d));
+        }
+        let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::Dot, Type::Float)
+                .dst(dst)
+                .a(ta)
+                .b(tb)
+                .aux(n as i16)
+                .ncomp(1),
+        )?;
+        Ok(Value::temp(Type::Float, dst))
+    }
+
+    /// `-e` and `!e`.
+    pub(crate) fn unary(&mut self, op: UnOp, v: &Value, pos: Pos) -> LResult<Value> {
+        match op {
+            UnOp::Neg => {
+                if !(types::is_numeric(v.ty) || v.ty.is_matrix()) {
+                    return self.err(pos, "type mismatch");
+                }
+                if let Some(c) = v.as_const() {
+                    return Ok(Value::konst(v.ty, c.map(|x| -x)));
+                }
+                // x · −1 is IEEE negation (the sign of zero included).
+                let m1 = Self::number(types::base(v.ty), -1.0);
+                if v.ty.is_matrix() {
+                    return self.matrix_arith(BinOp::Mul, v, &m1, pos);
+                }
+                self.widen_op(Op::Mul, v, &m1, v.ty)
+            }
+            UnOp::Not => {
+                if v.ty != Type::Bool {
+                    return self.err(pos, "operator ! expects a bool operand");
+                }
+                self.scalar_op(
+                    Op::Cmp,
+                    v,
+                    Some(&Value::bool(false)),
+                    CmpCode::Eq.code(),
+                    Type::Bool,
+                )
+            }
+        }
+    }
+}

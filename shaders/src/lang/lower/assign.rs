@@ -1,0 +1,276 @@
+//! Assignment targets and writes (reference B §1.11, plus swizzle and constant-index
+//! targets: `p.x = …`, `c.rgb = …`, `v[i] = …`, `m[i] = …`, `m[i].y = …`).
+//!
+//! A write of a known value at the variable's own conditional depth only updates the
+//! compile-time value; a write inside a branch (deeper) goes through the storage so
+//! the value after the branch is right on every path (reference A2). A local whose
+//! new value is a fresh intermediate adopts it instead of copying. Every write to an
+//! output is followed by its store (STORE_POS / STORE_VAR / STORE_COLOR).
+
+use super::super::ast::{Expr, ExprKind};
+use super::super::scope::{Access, Output, VarId, VarKind};
+use super::super::token::Pos;
+use super::super::types;
+use super::value::{Repr, Value};
+use super::{Fail, LResult, Lowerer};
+use crate::ir::{Ir, Op, Type};
+
+/// A resolved assignment target: a variable, optionally one matrix column, optionally
+/// some lanes (in target order).
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    pub var: VarId,
+    pub col: Option<u8>,
+    pub lanes: Option<Vec<u8>>,
+    /// Type of the targeted part.
+    pub ty: Type,
+}
+
+impl Lowerer<'_> {
+    /// Resolve an assignment target and check that it may be written.
+    pub(crate) fn place(&mut self, target: &Expr) -> LResult<Place> {
+        match &target.kind {
+            ExprKind::Ident(name) => {
+                let Some(id) = self.scopes.lookup(name) else {
+                    if self.funcs.iter().any(|f| f.def.name == *name) {
+                        return self.err(target.pos, "invalid assignment");
+                    }
+                    return self.err(target.pos, "unknown identifier");
+                };
+                self.check_writable(id, name, target.pos)?;
+                let ty = self.scopes.var(id).ty;
+                Ok(Place {
+                    var: id,
+                    col: None,
+                    lanes: None,
+                    ty,
+                })
+            }
+            ExprKind::Swizzle(inner, sel) => {
+                let mut p = self.place(inner)?;
+                if p.ty.is_matrix() {
+                    return self.err(target.pos, "cannot swizzle a matrix");
+                }
+                if sel.iter().any(|&s| s >= p.ty.width()) {
+                    return self.err(target.pos, "invalid swizzle");
+                }
+                if (1..sel.len()).any(|i| sel[..i].contains(&sel[i])) {
+                    return self.err(target.pos, "a swizzle assignment cannot repeat a component");
+                }
+                let lanes: Vec<u8> = match &p.lanes {
+                    Some(l) => sel.iter().map(|&s| l[s as usize]).collect(),
+                    None => sel.clone(),
+                };
+                let Some(ty) = types::with_base(types::base(p.ty), lanes.len() as u8) else {
+                    return self.err(target.pos, "bool vectors are not supported");
+                };
+                p.lanes = Some(lanes);
+                p.ty = ty;
+                Ok(p)
+            }
+            ExprKind::Index(inner, index) => {
+                let mut p = self.place(inner)?;
+                let i = self.operand(index)?;
+                let k = self.const_index(p.ty, &i, index.pos)?;
+                if p.ty.is_matrix() {
+                    p.col = Some(k);
+                    p.ty = types::column_type(p.ty);
+                } else {
+                    let lane = p.lanes.as_ref().map_or(k, |l| l[k as usize]);
+                    p.lanes = Some(vec![lane]);
+                    p.ty = types::with_base(types::base(p.ty), 1).unwrap_or(Type::Float);
+                }
+                Ok(p)
+            }
+            _ => self.err(target.pos, "assignment target must be a name"),
+        }
+    }
+
+    fn check_writable(&mut self, id: VarId, name: &str, pos: Pos) -> LResult<()> {
+        let v = self.scopes.var(id);
+        if v.poisoned {
+            return Err(Fail::Reported);
+        }
+        match (v.kind, v.access) {
+            (VarKind::Unavailable, _) => {
+                self.err(pos, format!("{name} is not available in this stage"))
+            }
+            (_, Access::Const) => self.err(pos, "cannot assign to const"),
+            (_, Access::LoopVariable) => self.err(pos, "cannot assign the loop variable"),
+            (_, Access::ReadOnly) | (VarKind::Sampler(_), _) => self.err(pos, "invalid assignment"),
+            _ => Ok(()),
+        }
+    }
+
+    /// The current value at a place (for compound assignment).
+    pub(crate) fn read_place(&mut self, p: &Place) -> LResult<Value> {
+        let v = self.scopes.var(p.var);
+        let whole = match (v.known, v.storage) {
+            (Some(c), _) => Value::konst(v.ty, c),
+            (None, Some(t)) => Value::temp(v.ty, t),
+            (None, None) => Value::konst(v.ty, super::super::consteval::ConstData::ZERO),
+        };
+        let part = match p.col {
+            Some(c) => self.column(&whole, c),
+            None => whole,
+        };
+        match &p.lanes {
+            Some(l) => self.swizzle(&part, l, p.ty),
+            None => Ok(part),
+        }
+    }
+
+    /// Give a variable storage if it has none.
+    pub(crate) fn ensure_storage(&mut self, id: VarId) -> LResult<i16> {
+        if let Some(t) = self.scopes.var(id).storage {
+            return Ok(t);
+        }
+        let n = types::cols(self.scopes.var(id).ty);
+        let t = self.em.storage(n as u16).map_err(|e| self.pool(e))?;
+        let v = self.scopes.var_mut(id);
+        v.storage = Some(t);
+        v.owns_storage = true;
+        v.synced = false;
+        Ok(t)
+    }
+
+    /// Make the storage hold the variable's value (CONST of a known value).
+    pub(crate) fn sync_storage(&mut self, id: VarId) -> LResult<i16> {
+        let t = self.ensure_storage(id)?;
+        let v = self.scopes.var(id);
+        if let (Some(c), false) = (v.known, v.synced) {
+            let ty = v.ty;
+            self.const_columns(t, &c, ty)?;
+            self.scopes.var_mut(id).synced = true;
+        }
+        Ok(t)
+    }
+
+    /// Write `value` to `p` (`pos` for the type error).
+    pub(crate) fn write(&mut self, p: &Place, value: &Value, pos: Pos) -> LResult<()> {
+        self.check_operand(value, pos)?;
+        if !types::converts_to(value.ty, p.ty) {
+            return self.err(pos, "type mismatch in assignment");
+        }
+        let value = value.retyped(p.ty);
+        let id = p.var;
+        let (kind, depth, var_ty) = {
+            let v = self.scopes.var(id);
+            (v.kind, v.depth, v.ty)
+        };
+        let output = matches!(kind, VarKind::Output(_));
+        let same_depth = depth == self.cond_depth && !output;
+        if p.col.is_none() && p.lanes.is_none() {
+            self.write_whole(id, &value, same_depth)?;
+        } else if let (Some(mut known), Some(c), true) =
+            (self.scopes.var(id).known, value.as_const(), same_depth)
+        {
+            // Update the compile-time value in place.
+            let col = p.col.unwrap_or(0) as usize;
+            match &p.lanes {
+                Some(lanes) => {
+                    for (i, &l) in lanes.iter().enumerate() {
+                        known.set(col, l as usize, c.0[i]);
+                    }
+                }
+                None => {
+                    for r in 0..4 {
+                        known.set(col, r, c.get(0, r));
+                    }
+                }
+            }
+            let v = self.scopes.var_mut(id);
+            v.known = Some(known);
+            v.synced = false;
+        } else {
+            let base = self.sync_storage(id)? + p.col.unwrap_or(0) as i16;
+            self.scopes.var_mut(id).known = None;
+            match &p.lanes {
+                None => self.store_into(base, &value, p.ty)?,
+                Some(lanes) => self.write_lanes(base, lanes, &value, var_ty)?,
+            }
+        }
+        if let VarKind::Output(out) = kind {
+            self.emit_store(id, out)?;
+        }
+        Ok(())
+    }
+
+    /// Whole-variable write; `same_depth`: the write happens at the variable's own
+    /// conditional depth (so it may stay a compile-time value or adopt a temporary).
+    fn write_whole(&mut self, id: VarId, value: &Value, same_depth: bool) -> LResult<()> {
+        let kind = self.scopes.var(id).kind;
+        let ty = self.scopes.var(id).ty;
+        if let (Repr::Const(c), true) = (value.repr, same_depth) {
+            let v = self.scopes.var_mut(id);
+            v.known = Some(c);
+            v.synced = false;
+            return Ok(());
+        }
+        if let (Repr::Temp(t), true, VarKind::Local) = (value.repr, same_depth, kind) {
+            let n = types::cols(ty) as u16;
+            if self.em.adopt(t, n) {
+                let v = self.scopes.var_mut(id);
+                let old = if v.owns_storage { v.storage } else { None };
+                v.storage = Some(t);
+                v.owns_storage = true;
+                v.known = None;
+                v.synced = false;
+                if let Some(old) = old {
+                    self.em.release(old, n);
+                }
+                return Ok(());
+            }
+        }
+        let t = self.ensure_storage(id)?;
+        self.store_into(t, value, ty)?;
+        let v = self.scopes.var_mut(id);
+        v.known = None;
+        v.synced = false;
+        Ok(())
+    }
+
+    /// Write lanes `lanes` of the column at `base` from `value` (a prefix in order is one
+    /// MOV; otherwise one SETLANE per lane).
+    fn write_lanes(&mut self, base: i16, lanes: &[u8], value: &Value, var_ty: Type) -> LResult<()> {
+        let src = self.materialize(value)?;
+        let col_ty = if var_ty.is_matrix() {
+            types::column_type(var_ty)
+        } else {
+            var_ty
+        };
+        if lanes.iter().enumerate().all(|(i, &l)| l as usize == i) {
+            return self.emit(
+                Ir::new(Op::Mov, col_ty)
+                    .dst(base)
+                    .a(src)
+                    .ncomp(lanes.len() as u8),
+            );
+        }
+        for (i, &l) in lanes.iter().enumerate() {
+            self.emit(
+                Ir::new(Op::SetLane, col_ty)
+                    .dst(base)
+                    .a(src)
+                    .aux(l as i16)
+                    .aux2(i as i16)
+                    .ncomp(col_ty.width()),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn emit_store(&mut self, id: VarId, out: Output) -> LResult<()> {
+        let t = self.sync_storage(id)?;
+        let ty = self.scopes.var(id).ty;
+        let ir = match out {
+            Output::Position => {
+                self.interface.writes_position = true;
+                Ir::new(Op::StorePos, ty).a(t)
+            }
+            Output::Varying(slot) => Ir::new(Op::StoreVar, ty).a(t).aux(slot as i16),
+            Output::Color => Ir::new(Op::StoreColor, ty).a(t),
+        };
+        self.emit(ir.ncomp(4))
+    }
+}

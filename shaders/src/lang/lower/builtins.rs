@@ -1,0 +1,419 @@
+//! Built-in functions (reference B §1.10 plus the GLSL functions the renderer's
+//! scenes need), each lowered to existing CSIR opcodes.
+//!
+//! | function | lowering |
+//! |---|---|
+//! | `texture`, `texture2D` | SAMPLE (sampler slot in aux) |
+//! | `dot` | DOT (aux = width), MUL for scalars |
+//! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
+//! | `length`, `distance` | DOT, RSQ, RCP (ABS for scalars) |
+//! | `normalize` | DOT, RSQ, broadcast SWZ, MUL |
+//! | `reflect` | `i - 2·dot(n, i)·n` |
+//! | `faceforward` | `n · (dot(nref, i) < 0 ? 1 : -1)` with CMP |
+//! | `abs sin cos` | ABS / SIN / COS per lane |
+//! | `tan` | SIN · RCP(COS) |
+//! | `min max clamp` | MIN / MAX (a scalar bound is broadcast) |
+//! | `mix` | `x·(1−a) + y·a` |
+//! | `matrixCompMult`, `transpose` | MUL per column / SETLANE assembly |
+//!
+//! The per-lane families (`pow exp exp2 sqrt inversesqrt floor ceil fract trunc round
+//! mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL functions that
+//! cannot be lowered exactly to existing opcodes (`log`, `log2`, the inverse
+//! trigonometric functions, derivatives, ...) give "NAME is not supported".
+
+use super::super::ast::Expr;
+use super::super::token::Pos;
+use super::super::types::{self, Base};
+use super::value::{Repr, Value};
+use super::{LResult, Lowerer};
+use crate::ir::{CmpCode, Ir, Op, Type};
+
+/// Built-in functions this front end lowers.
+pub const SUPPORTED: &[&str] = &[
+    "texture",
+    "texture2D",
+    "dot",
+    "cross",
+    "length",
+    "distance",
+    "normalize",
+    "reflect",
+    "faceforward",
+    "abs",
+    "sin",
+    "cos",
+    "tan",
+    "min",
+    "max",
+    "clamp",
+    "mix",
+    "pow",
+    "exp",
+    "exp2",
+    "sqrt",
+    "inversesqrt",
+    "floor",
+    "ceil",
+    "fract",
+    "trunc",
+    "round",
+    "mod",
+    "sign",
+    "step",
+    "smoothstep",
+    "radians",
+    "degrees",
+    "matrixCompMult",
+    "transpose",
+];
+
+/// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
+pub const UNSUPPORTED: &[&str] = &[
+    "log",
+    "log2",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "roundEven",
+    "modf",
+    "isnan",
+    "isinf",
+    "floatBitsToInt",
+    "floatBitsToUint",
+    "intBitsToFloat",
+    "uintBitsToFloat",
+    "refract",
+    "outerProduct",
+    "determinant",
+    "inverse",
+    "lessThan",
+    "lessThanEqual",
+    "greaterThan",
+    "greaterThanEqual",
+    "equal",
+    "notEqual",
+    "any",
+    "all",
+    "not",
+    "textureSize",
+    "textureLod",
+    "textureOffset",
+    "texelFetch",
+    "texelFetchOffset",
+    "textureProj",
+    "textureProjOffset",
+    "textureLodOffset",
+    "textureProjLod",
+    "textureProjLodOffset",
+    "textureGrad",
+    "textureGradOffset",
+    "textureProjGrad",
+    "textureProjGradOffset",
+    "texture2DLod",
+    "texture2DProj",
+    "texture1D",
+    "texture3D",
+    "textureCube",
+    "shadow2D",
+    "dFdx",
+    "dFdy",
+    "fwidth",
+    "noise1",
+    "noise2",
+    "noise3",
+    "noise4",
+    "EmitVertex",
+    "EndPrimitive",
+];
+
+impl Lowerer<'_> {
+    /// A call of built-in `name`; `None` when `name` is not a built-in we lower.
+    pub(crate) fn builtin(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        pos: Pos,
+    ) -> Option<LResult<Value>> {
+        if !SUPPORTED.contains(&name) {
+            return None;
+        }
+        let refs: Vec<&Expr> = args.iter().collect();
+        let sampler_ok = matches!(name, "texture" | "texture2D");
+        Some(
+            self.operands(&refs, sampler_ok)
+                .and_then(|vals| self.builtin_values(name, &vals, pos)),
+        )
+    }
+
+    fn arity(&mut self, name: &str, vals: &[Value], n: usize, pos: Pos) -> LResult<()> {
+        if vals.len() == n {
+            return Ok(());
+        }
+        let msg = match name {
+            "clamp" => "clamp() expects 3 arguments".to_string(),
+            "mix" => "mix() expects 3 arguments".to_string(),
+            "min" | "max" => "wrong argument count".to_string(),
+            _ => format!(
+                "{name}() expects {n} argument{}",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        self.err(pos, msg)
+    }
+
+    /// A float scalar or vector argument (ints convert implicitly); `ints` also
+    /// accepts int types unchanged.
+    pub(crate) fn gen_type(&mut self, v: &Value, ints: bool, pos: Pos) -> LResult<Value> {
+        match types::base(v.ty) {
+            Base::Float if !v.ty.is_matrix() => Ok(*v),
+            Base::Int if ints => Ok(*v),
+            Base::Int => Ok(v.retyped(Type::float_vec(v.ty.width()))),
+            _ => self.err(pos, "wrong arguments"),
+        }
+    }
+
+    /// `b` as a second operand for `a`: the same type, or a scalar (broadcast later).
+    pub(crate) fn same_or_scalar(&mut self, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        let b = if types::base(a.ty) == Base::Float && types::base(b.ty) == Base::Int {
+            b.retyped(Type::float_vec(b.ty.width()))
+        } else {
+            *b
+        };
+        if b.ty == a.ty || (b.ty.width() == 1 && types::base(b.ty) == types::base(a.ty)) {
+            return Ok(b);
+        }
+        self.err(pos, "wrong arguments")
+    }
+
+    fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
+        match name {
+            "texture" | "texture2D" => self.texture(v, pos),
+            "dot" => {
+                self.arity(name, v, 2, pos)?;
+                let (a, b) = (
+                    self.gen_type(&v[0], false, pos)?,
+                    self.gen_type(&v[1], false, pos)?,
+                );
+                if a.ty != b.ty {
+                    return self.err(pos, "dot() expects two vectors of the same size");
+                }
+                self.dot(&a, &b)
+            }
+            "cross" => {
+                self.arity(name, v, 2, pos)?;
+                if types::converts_to(v[0].ty, Type::Vec3)
+                    && types::converts_to(v[1].ty, Type::Vec3)
+                {
+                    return self.cross(&v[0].retyped(Type::Vec3), &v[1].retyped(Type::Vec3));
+                }
+                self.err(pos, "cross() expects two vec3 values")
+            }
+            "length" | "normalize" => {
+                self.arity(name, v, 1, pos)?;
+                let x = self.gen_type(&v[0], false, pos)?;
+                if name == "length" {
+                    self.length(&x)
+                } else {
+                    self.normalize(&x)
+                }
+            }
+            "distance" => {
+                self.arity(name, v, 2, pos)?;
+                let (a, b) = (
+                    self.gen_type(&v[0], false, pos)?,
+                    self.gen_type(&v[1], false, pos)?,
+                );
+                if a.ty != b.ty {
+                    return self.err(pos, "wrong arguments");
+                }
+                let d = self.lanewise(Op::Sub, &a, &b, a.ty)?;
+                self.length(&d)
+            }
+            "reflect" => {
+                self.arity(name, v, 2, pos)?;
+                let (i, n) = (
+                    self.gen_type(&v[0], false, pos)?,
+                    self.gen_type(&v[1], false, pos)?,
+                );
+                if i.ty != n.ty {
+                    return self.err(pos, "reflect() expects two vectors");
+                }
+                self.reflect(&i, &n)
+            }
+            "faceforward" => {
+                self.arity(name, v, 3, pos)?;
+                let n = self.gen_type(&v[0], false, pos)?;
+                let (i, r) = (
+                    self.gen_type(&v[1], false, pos)?,
+                    self.gen_type(&v[2], false, pos)?,
+                );
+                if i.ty != n.ty || r.ty != n.ty {
+                    return self.err(pos, "wrong arguments");
+                }
+                let d = self.dot(&r, &i)?;
+                let neg = self.scalar_op(
+                    Op::Cmp,
+                    &d,
+                    Some(&Value::float(0.0)),
+                    CmpCode::Lt.code(),
+                    Type::Float,
+                )?;
+                let twice = self.lanewise(Op::Add, &neg, &neg, Type::Float)?;
+                let f = self.lanewise(Op::Sub, &twice, &Value::float(1.0), Type::Float)?;
+                self.widen_op(Op::Mul, &n, &f, n.ty)
+            }
+            "abs" | "sin" | "cos" | "tan" => {
+                self.arity(name, v, 1, pos)?;
+                let x = self.gen_type(&v[0], name == "abs", pos)?;
+                match name {
+                    "abs" => self.unary_op(Op::Abs, &x, x.ty),
+                    "sin" => self.unary_op(Op::Sin, &x, x.ty),
+                    "cos" => self.unary_op(Op::Cos, &x, x.ty),
+                    _ => {
+                        let s = self.unary_op(Op::Sin, &x, x.ty)?;
+                        let c = self.unary_op(Op::Cos, &x, x.ty)?;
+                        let r = self.unary_op(Op::Rcp, &c, x.ty)?;
+                        self.lanewise(Op::Mul, &s, &r, x.ty)
+                    }
+                }
+            }
+            "min" | "max" => {
+                self.arity(name, v, 2, pos)?;
+                let x = self.gen_type(&v[0], true, pos)?;
+                let y = self.same_or_scalar(&x, &v[1], pos)?;
+                self.widen_op(if name == "min" { Op::Min } else { Op::Max }, &x, &y, x.ty)
+            }
+            "clamp" => {
+                self.arity(name, v, 3, pos)?;
+                let x = self.gen_type(&v[0], true, pos)?;
+                let lo = self.same_or_scalar(&x, &v[1], pos)?;
+                let hi = self.same_or_scalar(&x, &v[2], pos)?;
+                let m = self.widen_op(Op::Max, &x, &lo, x.ty)?;
+                self.widen_op(Op::Min, &m, &hi, x.ty)
+            }
+            "mix" => {
+                self.arity(name, v, 3, pos)?;
+                let x = self.gen_type(&v[0], false, pos)?;
+                let y = self.gen_type(&v[1], false, pos)?;
+                if x.ty != y.ty {
+                    return self.err(pos, "wrong arguments");
+                }
+                let a = self.same_or_scalar(&x, &v[2], pos)?;
+                let one_minus = self.lanewise(
+                    Op::Sub,
+                    &Value::konst(a.ty, super::super::consteval::ConstData::splat(1.0)),
+                    &a,
+                    a.ty,
+                )?;
+                let p = self.widen_op(Op::Mul, &x, &one_minus, x.ty)?;
+                let q = self.widen_op(Op::Mul, &y, &a, x.ty)?;
+                self.lanewise(Op::Add, &p, &q, x.ty)
+            }
+            "matrixCompMult" => {
+                self.arity(name, v, 2, pos)?;
+                if !v[0].ty.is_matrix() || v[0].ty != v[1].ty {
+                    return self.err(pos, "wrong arguments");
+                }
+                self.lanewise(Op::Mul, &v[0], &v[1], v[0].ty)
+            }
+            "transpose" => {
+                self.arity(name, v, 1, pos)?;
+                if !v[0].ty.is_matrix() {
+                    return self.err(pos, "wrong arguments");
+                }
+                self.transpose(&v[0])
+            }
+            _ => self.math_builtin(name, v, pos),
+        }
+    }
+
+    fn texture(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
+        const MSG: &str = "texture() expects a sampler2D and a vec2";
+        if v.len() == 3 {
+            return self.err(pos, "texture() with a bias is not supported");
+        }
+        let slot = match v.first().map(|s| s.repr) {
+            Some(Repr::Sampler(slot)) if v.len() == 2 => slot,
+            _ => return self.err(pos, MSG),
+        };
+        let uv = v[1];
+        if types::base(uv.ty) != Base::Float || uv.ty.is_matrix() || uv.ty.width() < 2 {
+            return self.err(pos, MSG);
+        }
+        let t = self.materialize(&uv)?;
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::Sample, Type::Vec4)
+                .dst(dst)
+                .a(t)
+                .aux(slot as i16)
+                .ncomp(4),
+        )?;
+        Ok(Value::temp(Type::Vec4, dst))
+    }
+
+    /// `a.yzx * b.zxy - a.zxy * b.yzx`.
+    fn cross(&mut self, a: &Value, b: &Value) -> LResult<Value> {
+        let ty = Type::Vec3;
+        let a1 = self.swizzle(a, &[1, 2, 0], ty)?;
+        let b1 = self.swizzle(b, &[2, 0, 1], ty)?;
+        let p = self.lanewise(Op::Mul, &a1, &b1, ty)?;
+        let a2 = self.swizzle(a, &[2, 0, 1], ty)?;
+        let b2 = self.swizzle(b, &[1, 2, 0], ty)?;
+        let q = self.lanewise(Op::Mul, &a2, &b2, ty)?;
+        self.lanewise(Op::Sub, &p, &q, ty)
+    }
+
+    /// length: |x| for scalars, else RCP(RSQ(dot(x, x))).
+    pub(crate) fn length(&mut self, x: &Value) -> LResult<Value> {
+        if x.ty.width() == 1 {
+            return self.unary_op(Op::Abs, x, Type::Float);
+        }
+        let d = self.dot(x, x)?;
+        let r = self.scalar_op(Op::Rsq, &d, None, 0, Type::Float)?;
+        self.unary_op(Op::Rcp, &r, Type::Float)
+    }
+
+    /// normalize: x · RSQ(dot(x, x)) (broadcast).
+    fn normalize(&mut self, x: &Value) -> LResult<Value> {
+        let d = self.dot(x, x)?;
+        let r = self.scalar_op(Op::Rsq, &d, None, 0, Type::Float)?;
+        self.widen_op(Op::Mul, x, &r, x.ty)
+    }
+
+    /// reflect: i − 2·dot(n, i)·n.
+    fn reflect(&mut self, i: &Value, n: &Value) -> LResult<Value> {
+        let d = self.dot(n, i)?;
+        let d2 = self.lanewise(Op::Add, &d, &d, Type::Float)?;
+        let s = self.widen_op(Op::Mul, n, &d2, n.ty)?;
+        self.lanewise(Op::Sub, i, &s, i.ty)
+    }
+
+    fn transpose(&mut self, m: &Value) -> LResult<Value> {
+        let n = m.ty.width();
+        let col_ty = Type::float_vec(n);
+        if let Some(c) = m.as_const() {
+            let mut d = c;
+            for col in 0..n as usize {
+                for r in 0..n as usize {
+                    d.set(col, r, c.get(r, col));
+                }
+            }
+            return Ok(Value::konst(m.ty, d));
+        }
+        let dst = self.temp(n)?;
+        for c in 0..n {
+            let comps: Vec<(Value, u8)> = (0..n).map(|r| (self.column(m, r), c)).collect();
+            let mark = self.em.mark();
+            let col = self.assemble(&comps, col_ty, mark)?;
+            self.store_into(dst + c as i16, &col, col_ty)?;
+        }
+        Ok(Value::temp(m.ty, dst))
+    }
+}

@@ -1,0 +1,271 @@
+//! Calls: built-ins first resolved by name (a user function of the same name hides
+//! the built-in), user functions inlined (reference B §1.12, with A2: void functions
+//! can be called as statements, matrix parameters work, the return type is checked,
+//! scoping is lexical, and every function is checked even if never called).
+//!
+//! Overloads are resolved like GLSL: an exact match, else the one match with implicit
+//! int → float conversions. `in` parameters that the body never assigns alias their
+//! argument (no copy); the others get their own storage. `out`/`inout` parameters are
+//! copied back to their argument at the end of the call.
+
+use super::super::ast::{Expr, ParamDir};
+use super::super::scope::{Access, Var, VarKind};
+use super::super::token::Pos;
+use super::super::types;
+use super::assign::Place;
+use super::builtins::UNSUPPORTED;
+use super::flow::has_early_return;
+use super::value::{Repr, Value};
+use super::{CallCtx, Fail, LResult, Lowerer, MAX_CALL_DEPTH};
+use crate::ir::Type;
+
+impl Lowerer<'_> {
+    /// `name(args)`.
+    pub(crate) fn call(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<Value> {
+        let candidates: Vec<usize> = (0..self.funcs.len())
+            .filter(|&i| self.funcs[i].def.name == name)
+            .collect();
+        if candidates.is_empty() {
+            if let Some(r) = self.builtin(name, args, pos) {
+                return r;
+            }
+            if UNSUPPORTED.contains(&name) {
+                return self.err(pos, format!("{name} is not supported"));
+            }
+            if self.scopes.lookup(name).is_some() {
+                return self.err(pos, format!("'{name}' is not a function"));
+            }
+            return self.err(pos, "unknown function");
+        }
+        let refs: Vec<&Expr> = args.iter().collect();
+        let vals = self.operands(&refs, true)?;
+        let f = self.resolve(&candidates, &vals, pos)?;
+        self.inline(f, &vals, args, pos)
+    }
+
+    fn resolve(&mut self, candidates: &[usize], vals: &[Value], pos: Pos) -> LResult<usize> {
+        let arity: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| self.funcs[i].def.params.len() == vals.len())
+            .collect();
+        if arity.is_empty() {
+            return self.err(pos, "wrong argument count");
+        }
+        let fits = |i: usize, exact: bool| {
+            self.funcs[i].def.params.iter().zip(vals).all(|(p, v)| {
+                if exact {
+                    p.ty == v.ty
+                } else {
+                    types::converts_to(v.ty, p.ty) && (p.dir == ParamDir::In || p.ty == v.ty)
+                }
+            })
+        };
+        if let Some(&i) = arity.iter().find(|&&i| fits(i, true)) {
+            return Ok(i);
+        }
+        let loose: Vec<usize> = arity.iter().copied().filter(|&i| fits(i, false)).collect();
+        match loose.len() {
+            1 => Ok(loose[0]),
+            0 => self.err(pos, "argument type mismatch"),
+            _ => self.err(pos, "ambiguous function call"),
+        }
+    }
+
+    /// Inline user function `fi` with evaluated arguments `vals` (expressions `args`
+    /// for `out`/`inout` targets).
+    fn inline(&mut self, fi: usize, vals: &[Value], args: &[Expr], pos: Pos) -> LResult<Value> {
+        if self.funcs[fi].broken {
+            return Err(Fail::Reported);
+        }
+        if self.calls.iter().any(|c| c.func == Some(fi)) {
+            return self.err(pos, "recursion is not supported");
+        }
+        if self.calls.iter().filter(|c| c.func.is_some()).count() >= MAX_CALL_DEPTH {
+            return self.err(pos, "call depth limit");
+        }
+        self.funcs[fi].called = true;
+        let def = self.funcs[fi].def;
+        let mut places = Vec::with_capacity(vals.len());
+        for (p, a) in def.params.iter().zip(args) {
+            places.push(match p.dir {
+                ParamDir::In => None,
+                _ => Some(self.place(a)?),
+            });
+        }
+        let errors = self.diags.count();
+        let saved = self.scopes.hide_locals();
+        self.scopes.push();
+        let r = self.inline_body(fi, vals, &places);
+        self.close_scope();
+        self.scopes.restore(saved);
+        let ctx = self.calls.pop();
+        let result = r.and_then(|_| self.call_result(ctx));
+        if self.diags.count() > errors && !self.em.is_dry() {
+            self.funcs[fi].broken = true;
+        }
+        match result {
+            Err(Fail::Fatal) => Err(Fail::Fatal),
+            Err(_) => Err(Fail::Reported),
+            Ok(_) if self.diags.count() > errors => Err(Fail::Reported),
+            Ok(v) => Ok(v),
+        }
+    }
+
+    /// Set up the callee context and parameters, lower the body, copy `out`
+    /// parameters back. The context stays pushed for [`Lowerer::call_result`].
+    fn inline_body(&mut self, fi: usize, vals: &[Value], places: &[Option<Place>]) -> LResult<()> {
+        let def = self.funcs[fi].def;
+        let frame = self.em.frame_index();
+        self.calls
+            .push(CallCtx::new(Some(fi), def.ret, self.cond_depth, frame));
+        if has_early_return(&def.body) {
+            let flag = self.new_flag()?;
+            self.ctx().alive = Some(flag);
+            if def.ret != Type::Void {
+                let t = self.temp(types::cols(def.ret))?;
+                self.ctx().ret_temp = Some(t);
+            }
+        }
+        let assigned = {
+            let refs: Vec<&super::super::ast::Stmt> = def.body.iter().collect();
+            self.assigned_in_stmts(&refs)
+        };
+        let mut params = Vec::new();
+        for (i, p) in def.params.iter().enumerate() {
+            let v = vals.get(i).copied().unwrap_or(Value::float(0.0));
+            let initial = match (p.dir, &places[i]) {
+                (ParamDir::Out, _) => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
+                (ParamDir::InOut, Some(place)) => self.read_place(place)?,
+                _ => v,
+            };
+            let id = self.bind_param(
+                p,
+                initial,
+                assigned.contains(&p.name) || p.dir != ParamDir::In,
+            )?;
+            params.push(id);
+        }
+        self.block_in_scope(&def.body)?;
+        for (i, place) in places.iter().enumerate() {
+            let (Some(place), Some(Some(id))) = (place, params.get(i)) else {
+                continue;
+            };
+            let var = self.scopes.var(*id);
+            let v = match (var.known, var.storage) {
+                (Some(c), _) => Value::konst(var.ty, c),
+                (None, Some(t)) => Value::temp(var.ty, t),
+                (None, None) => Value::konst(var.ty, super::super::consteval::ConstData::ZERO),
+            };
+            let pos = var.pos;
+            self.write(place, &v, pos)?;
+        }
+        Ok(())
+    }
+
+    /// Declare one parameter with its initial value. Unassigned `in` parameters alias
+    /// their argument unless it lives in a global the body could change.
+    fn bind_param(
+        &mut self,
+        p: &super::super::ast::Param,
+        v: Value,
+        assigned: bool,
+    ) -> LResult<Option<usize>> {
+        if p.name.is_empty() {
+            return Ok(None);
+        }
+        let ty = p.ty;
+        let mut var = Var::new(&p.name, ty, VarKind::Local, p.pos, self.cond_depth);
+        if p.is_const {
+            var.access = Access::Const;
+        }
+        let v = v.retyped(ty);
+        let mut copy = None;
+        match v.repr {
+            Repr::Sampler(slot) => {
+                var.kind = VarKind::Sampler(slot);
+                var.access = Access::ReadOnly;
+            }
+            Repr::Const(c) => var.known = Some(c),
+            Repr::Temp(t) => {
+                if assigned || self.is_global_storage(t) {
+                    copy = Some(v);
+                } else {
+                    var.storage = Some(t);
+                }
+            }
+        }
+        let Ok(id) = self.scopes.declare(var) else {
+            return self.err(p.pos, "duplicate symbol");
+        };
+        if let Some(v) = copy {
+            let t = self.ensure_storage(id)?;
+            self.store_into(t, &v, ty)?;
+        }
+        Ok(Some(id))
+    }
+
+    /// Whether temporary `t` is the storage of a global that code can assign.
+    fn is_global_storage(&self, t: i16) -> bool {
+        self.scopes.open[0].iter().any(|&id| {
+            let v = self.scopes.var(id);
+            v.access == Access::ReadWrite
+                && v.storage
+                    .is_some_and(|s| (s..s + types::cols(v.ty) as i16).contains(&t))
+        })
+    }
+
+    /// The value of a finished call (its context popped into `ctx`).
+    fn call_result(&mut self, ctx: Option<CallCtx>) -> LResult<Value> {
+        let Some(ctx) = ctx else {
+            return Ok(Value::void());
+        };
+        if ctx.ret == Type::Void {
+            return Ok(Value::void());
+        }
+        let n = types::cols(ctx.ret) as u16;
+        let v = match (ctx.epoch, ctx.result, ctx.ret_temp) {
+            (0, Some(v), _) => v,
+            (_, _, Some(t)) => Value::temp(ctx.ret, t),
+            (_, Some(v), None) => v,
+            (_, None, None) => Value::konst(ctx.ret, super::super::consteval::ConstData::ZERO),
+        };
+        if let Repr::Temp(t) = v.repr {
+            self.em.hand_to(t, n, ctx.call_frame);
+        }
+        Ok(v)
+    }
+
+    /// Check every function that was never inlined, with unknown arguments and
+    /// nothing emitted.
+    pub(super) fn check_uncalled(&mut self) -> LResult<()> {
+        for fi in 0..self.funcs.len() {
+            if self.funcs[fi].called || self.funcs[fi].broken {
+                continue;
+            }
+            let def = self.funcs[fi].def;
+            let vals: Vec<Value> = def
+                .params
+                .iter()
+                .map(|p| match p.ty {
+                    Type::Sampler2D => Value {
+                        ty: p.ty,
+                        repr: Repr::Sampler(0),
+                    },
+                    ty => Value::temp(ty, 0),
+                })
+                .collect();
+            self.dry(|me| {
+                me.funcs[fi].called = true;
+                let saved = me.scopes.hide_locals();
+                me.scopes.push();
+                let places = vec![None; vals.len()];
+                let r = me.inline_body(fi, &vals, &places);
+                me.scopes.restore(saved);
+                r
+            })?;
+            self.funcs[fi].called = true;
+        }
+        Ok(())
+    }
+}

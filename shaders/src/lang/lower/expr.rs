@@ -1,0 +1,230 @@
+//! Expressions: literals, names, swizzles, indexing, operators, `?:` and calls.
+
+use super::super::ast::{Expr, ExprKind};
+use super::super::consteval::ConstData;
+use super::super::scope::VarKind;
+use super::super::token::Pos;
+use super::super::types;
+use super::value::{Repr, Value};
+use super::{Fail, LResult, Lowerer};
+use crate::ir::{Ir, Op, Type};
+
+/// GLSL built-in variables outside the subset ("X is not supported").
+const UNSUPPORTED_VARIABLES: &[&str] = &[
+    "gl_VertexID",
+    "gl_InstanceID",
+    "gl_PointSize",
+    "gl_ClipDistance",
+    "gl_FrontFacing",
+    "gl_PointCoord",
+    "gl_FragDepth",
+    "gl_PrimitiveID",
+    "gl_SampleID",
+    "gl_Layer",
+];
+
+impl Lowerer<'_> {
+    /// Lower `e` to a value (checked; constants folded).
+    pub(crate) fn expr(&mut self, e: &Expr) -> LResult<Value> {
+        self.enter(e.pos)?;
+        let r = self.tick(e.pos).and_then(|_| self.expr_kind(e));
+        self.leave();
+        r
+    }
+
+    /// Lower `e` and require a usable value (not the result of a void call, not a
+    /// sampler unless `allow_sampler`).
+    pub(crate) fn operand(&mut self, e: &Expr) -> LResult<Value> {
+        let v = self.expr(e)?;
+        self.check_operand(&v, e.pos)?;
+        Ok(v)
+    }
+
+    pub(crate) fn check_operand(&mut self, v: &Value, pos: Pos) -> LResult<()> {
+        match v.ty {
+            Type::Void => self.err(pos, "void function used as a value"),
+            Type::Sampler2D => self.err(pos, "a sampler can only be passed to texture()"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Lower every expression in `es`, reporting all their errors before failing.
+    pub(crate) fn operands(&mut self, es: &[&Expr], allow_sampler: bool) -> LResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(es.len());
+        let mut failed = None;
+        for e in es {
+            let r = self.expr(e).and_then(|v| {
+                if allow_sampler && v.ty == Type::Sampler2D {
+                    return Ok(v);
+                }
+                self.check_operand(&v, e.pos).map(|_| v)
+            });
+            match r {
+                Ok(v) => out.push(v),
+                Err(Fail::Fatal) => return Err(Fail::Fatal),
+                Err(f) => failed = Some(f),
+            }
+        }
+        match failed {
+            Some(f) => Err(f),
+            None => Ok(out),
+        }
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> LResult<Value> {
+        let pos = e.pos;
+        match &e.kind {
+            ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Float(v) => Ok(Value::float(*v)),
+            ExprKind::Bool(v) => Ok(Value::bool(*v)),
+            ExprKind::Ident(name) => self.read_name(name, pos),
+            ExprKind::Call { name, args } => self.call(name, args, pos),
+            ExprKind::Construct { ty, args } => self.construct(*ty, args, pos),
+            ExprKind::Unary(op, x) => {
+                let v = self.operand(x)?;
+                self.unary(*op, &v, pos)
+            }
+            ExprKind::Binary(op, l, r) => {
+                let vs = self.operands(&[l, r], false)?;
+                self.binary(*op, &vs[0], &vs[1], pos)
+            }
+            ExprKind::Ternary(c, a, b) => self.ternary(c, a, b, pos),
+            ExprKind::Swizzle(x, sel) => {
+                let v = self.operand(x)?;
+                self.swizzle_checked(&v, sel, pos)
+            }
+            ExprKind::Index(x, i) => {
+                let vs = self.operands(&[x, i], false)?;
+                self.index(&vs[0], &vs[1], i.pos)
+            }
+            ExprKind::Step(..) => self.err(pos, "++ and -- are only supported as statements"),
+        }
+    }
+
+    /// The value of a name.
+    fn read_name(&mut self, name: &str, pos: Pos) -> LResult<Value> {
+        let Some(id) = self.scopes.lookup(name) else {
+            if self.funcs.iter().any(|f| f.def.name == name) {
+                return self.err(pos, "function used as a value");
+            }
+            if UNSUPPORTED_VARIABLES.contains(&name) {
+                return self.err(pos, format!("{name} is not supported"));
+            }
+            return self.err(pos, "unknown identifier");
+        };
+        let v = self.scopes.var(id);
+        if v.poisoned {
+            return Err(Fail::Reported);
+        }
+        let ty = v.ty;
+        match (v.kind, v.known, v.storage) {
+            (VarKind::Unavailable, ..) => {
+                self.err(pos, format!("{name} is not available in this stage"))
+            }
+            (VarKind::Sampler(slot), ..) => Ok(Value {
+                ty,
+                repr: Repr::Sampler(slot),
+            }),
+            (_, Some(c), _) => Ok(Value::konst(ty, c)),
+            (_, None, Some(t)) => Ok(Value::temp(ty, t)),
+            (_, None, None) => Ok(Value::konst(ty, ConstData::ZERO)),
+        }
+    }
+
+    /// `v.sel` with the checks of reference B §1.8.
+    pub(crate) fn swizzle_checked(&mut self, v: &Value, sel: &[u8], pos: Pos) -> LResult<Value> {
+        if v.ty.is_matrix() {
+            return self.err(pos, "cannot swizzle a matrix");
+        }
+        if sel.iter().any(|&s| s >= v.ty.width()) {
+            return self.err(pos, "invalid swizzle");
+        }
+        let Some(ty) = types::with_base(types::base(v.ty), sel.len() as u8) else {
+            return self.err(pos, "bool vectors are not supported");
+        };
+        self.swizzle(v, sel, ty)
+    }
+
+    /// A constant, in-range index into a vector or matrix (`pos` is the index).
+    pub(crate) fn const_index(&mut self, container: Type, index: &Value, pos: Pos) -> LResult<u8> {
+        if index.ty != Type::Int {
+            return self.err(pos, "an index must be an int");
+        }
+        let Some(c) = index.as_const() else {
+            return self.err(pos, "only constant indexes are supported");
+        };
+        let i = c.0[0];
+        let n = if container.is_matrix() {
+            container.columns()
+        } else {
+            container.width()
+        };
+        if container.is_scalar() || !(0.0..n as f32).contains(&i) {
+            return self.err(pos, "index out of range");
+        }
+        Ok(i as u8)
+    }
+
+    /// `v[i]`: a column of a matrix, a lane of a vector (reference A2: `m[i]` is a column).
+    fn index(&mut self, v: &Value, i: &Value, pos: Pos) -> LResult<Value> {
+        let k = self.const_index(v.ty, i, pos)?;
+        if v.ty.is_matrix() {
+            return Ok(self.column(v, k));
+        }
+        self.lane(v, k)
+    }
+
+    /// `c ? a : b`: only the chosen side runs (IF/ELSE around both, or just one side
+    /// when `c` is known).
+    fn ternary(&mut self, c: &Expr, a: &Expr, b: &Expr, pos: Pos) -> LResult<Value> {
+        let cond = self.operand(c)?;
+        if cond.ty != Type::Bool {
+            return self.err(c.pos, "the condition of ?: must be a bool");
+        }
+        if let Some(k) = cond.as_const() {
+            let (taken, other) = if k.0[0] != 0.0 { (a, b) } else { (b, a) };
+            let v = self.operand(taken)?;
+            let mut other_ty = None;
+            self.dry(|s| {
+                other_ty = Some(s.operand(other)?.ty);
+                Ok(())
+            })?;
+            let Some(ot) = other_ty else {
+                return Err(Fail::Reported);
+            };
+            return self.ternary_type(v.ty, ot, pos).map(|ty| v.retyped(ty));
+        }
+        let names = self.assigned_in_exprs(&[a, b]);
+        self.materialize_known(&names)?;
+        let t = self.materialize(&cond)?;
+        self.open_if(t, pos)?;
+        let r = self.ternary_sides(a, b, pos);
+        self.close_if()?;
+        r
+    }
+
+    fn ternary_sides(&mut self, a: &Expr, b: &Expr, pos: Pos) -> LResult<Value> {
+        let va = self.operand(a)?;
+        let n = types::cols(va.ty);
+        let dst = self.temp(n)?;
+        self.store_into(dst, &va, va.ty)?;
+        self.emit(Ir::new(Op::Else, Type::None))?;
+        let vb = self.operand(b)?;
+        let ty = self.ternary_type(va.ty, vb.ty, pos)?;
+        self.store_into(dst, &vb, vb.ty)?;
+        Ok(Value::temp(ty, dst))
+    }
+
+    fn ternary_type(&mut self, a: Type, b: Type, pos: Pos) -> LResult<Type> {
+        if a == b {
+            return Ok(a);
+        }
+        if types::converts_to(a, b) {
+            return Ok(b);
+        }
+        if types::converts_to(b, a) {
+            return Ok(a);
+        }
+        self.err(pos, "the two sides of ?: have different types")
+    }
+}

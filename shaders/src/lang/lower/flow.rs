@@ -1,0 +1,335 @@
+//! Structured control flow: IF nesting, early exits and the variables a branch writes
+//! (reference A2: `return` inside `if`/`else` is lowered with structured IFs; constant
+//! tracking respects control flow).
+//!
+//! Early exits use "alive" flags (1.0 while running, CONST 0 when leaving): `return`
+//! clears the function's flag and the flags of the loops it is in, `break` clears its
+//! loop's flags, `continue` the iteration's. A block whose statement may have left
+//! wraps the rest of itself in `IF flag` of the innermost level, which every exit that
+//! passes through that level has cleared. An exit at the depth where its function or
+//! iteration started is unconditional: nothing after it is lowered (only checked).
+//!
+//! Before a branch (IF or the wrap of an early exit), every variable the branch may
+//! assign — found by a syntactic scan that follows calls into user functions — gets
+//! its known value written to its storage, so that the value after the branch is right
+//! whichever path ran.
+
+use super::super::ast::{Expr, ExprKind, Stmt, StmtKind};
+use super::super::token::Pos;
+use super::super::types;
+use super::{LResult, Lowerer};
+use crate::ir::{Ir, Op, Type};
+use std::collections::HashSet;
+
+impl Lowerer<'_> {
+    /// Emit `IF cond` (bounded by `Limits::if_depth`).
+    pub(crate) fn open_if(&mut self, cond: i16, pos: Pos) -> LResult<()> {
+        if self.if_depth >= self.limits.if_depth {
+            return self.err(pos, "conditionals are nested too deeply");
+        }
+        self.emit(Ir::new(Op::If, Type::Bool).a(cond))?;
+        self.if_depth += 1;
+        self.cond_depth += 1;
+        Ok(())
+    }
+
+    /// Emit the matching `ENDIF`.
+    pub(crate) fn close_if(&mut self) -> LResult<()> {
+        self.if_depth -= 1;
+        self.cond_depth -= 1;
+        self.emit(Ir::new(Op::EndIf, Type::None))
+    }
+
+    /// Generation of the innermost exit level (changes when an early exit clears it).
+    pub(crate) fn exit_epoch(&self) -> u32 {
+        let ctx = self.calls.last().expect("a function context is open");
+        ctx.loops.last().map_or(ctx.epoch, |l| l.epoch)
+    }
+
+    /// An unconditional exit ended the innermost level.
+    pub(crate) fn terminated(&self) -> bool {
+        let ctx = self.calls.last().expect("a function context is open");
+        ctx.returned || ctx.loops.last().is_some_and(|l| l.broke || l.continued)
+    }
+
+    /// The flag tested by the wrap of the innermost level.
+    pub(crate) fn alive_flag(&self) -> i16 {
+        let ctx = self.calls.last().expect("a function context is open");
+        let flag = match ctx.loops.last() {
+            Some(l) => l.iter_alive,
+            None => ctx.alive,
+        };
+        flag.unwrap_or(0)
+    }
+
+    /// A flag initialised to 1.0, owned by the current statement's frame.
+    pub(crate) fn new_flag(&mut self) -> LResult<i16> {
+        let t = self.temp(1)?;
+        self.set_flag(t, 1.0)?;
+        Ok(t)
+    }
+
+    fn set_flag(&mut self, t: i16, v: f32) -> LResult<()> {
+        self.em
+            .const_into(t, &[v], Type::Float)
+            .map_err(|e| self.pool(e))
+    }
+
+    /// `return [value];`
+    pub(crate) fn return_stmt(&mut self, value: Option<&Expr>, pos: Pos) -> LResult<()> {
+        let ret = self.ctx().ret;
+        let v = match value {
+            Some(e) => {
+                let v = self.operand(e)?;
+                if ret == Type::Void {
+                    return self.err(e.pos, "a void function cannot return a value");
+                }
+                if !types::converts_to(v.ty, ret) {
+                    return self.err(e.pos, "return type mismatch");
+                }
+                Some(v.retyped(ret))
+            }
+            None if ret != Type::Void => {
+                return self.err(pos, "function is missing a return value");
+            }
+            None => None,
+        };
+        let base = self.ctx().base_depth;
+        if self.cond_depth == base {
+            let ctx = self.ctx();
+            ctx.result = v;
+            ctx.returned = true;
+            return Ok(());
+        }
+        if let Some(v) = v {
+            let t = match self.ctx().ret_temp {
+                Some(t) => t,
+                None => return self.err(pos, "internal error: no return slot"),
+            };
+            self.store_into(t, &v, ret)?;
+        }
+        let ctx = self.ctx().clone();
+        if let Some(a) = ctx.alive {
+            self.set_flag(a, 0.0)?;
+        }
+        for l in &ctx.loops {
+            for f in [l.loop_alive, l.iter_alive].into_iter().flatten() {
+                self.set_flag(f, 0.0)?;
+            }
+        }
+        let ctx = self.ctx();
+        ctx.epoch += 1;
+        for l in &mut ctx.loops {
+            l.epoch += 1;
+            l.loop_epoch += 1;
+        }
+        Ok(())
+    }
+
+    /// `break;` or `continue;`
+    pub(crate) fn loop_exit(&mut self, is_break: bool, pos: Pos) -> LResult<()> {
+        let depth = self.cond_depth;
+        let Some(l) = self.ctx().loops.last().cloned() else {
+            let what = if is_break { "break" } else { "continue" };
+            return self.err(pos, format!("{what} is only valid inside a loop"));
+        };
+        if depth == l.base_depth {
+            let l = self.ctx().loops.last_mut().expect("checked");
+            if is_break {
+                l.broke = true;
+            } else {
+                l.continued = true;
+            }
+            return Ok(());
+        }
+        if let Some(f) = l.iter_alive {
+            self.set_flag(f, 0.0)?;
+        }
+        if is_break {
+            if let Some(f) = l.loop_alive {
+                self.set_flag(f, 0.0)?;
+            }
+        }
+        let l = self.ctx().loops.last_mut().expect("checked");
+        l.epoch += 1;
+        if is_break {
+            l.loop_epoch += 1;
+        }
+        Ok(())
+    }
+
+    /// Write the known value of every variable named in `names` to its storage.
+    pub(crate) fn materialize_known(&mut self, names: &HashSet<String>) -> LResult<()> {
+        let mut names: Vec<&String> = names.iter().collect();
+        names.sort();
+        for name in names {
+            if let Some(id) = self.scopes.lookup(name) {
+                if self.scopes.var(id).known.is_some() && !self.scopes.var(id).poisoned {
+                    self.sync_storage(id)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Names assigned anywhere in `stmts` (following calls into user functions).
+    pub(crate) fn assigned_in_stmts(&self, stmts: &[&Stmt]) -> HashSet<String> {
+        let mut scan = Scan {
+            lw: self,
+            names: HashSet::new(),
+            seen: HashSet::new(),
+        };
+        for s in stmts {
+            scan.stmt(s);
+        }
+        scan.names
+    }
+
+    /// Names assigned by calls inside `exprs`.
+    pub(crate) fn assigned_in_exprs(&self, exprs: &[&Expr]) -> HashSet<String> {
+        let mut scan = Scan {
+            lw: self,
+            names: HashSet::new(),
+            seen: HashSet::new(),
+        };
+        for e in exprs {
+            scan.expr(e);
+        }
+        scan.names
+    }
+}
+
+/// The syntactic scan behind [`Lowerer::assigned_in_stmts`].
+struct Scan<'l, 'a> {
+    lw: &'l Lowerer<'a>,
+    names: HashSet<String>,
+    seen: HashSet<usize>,
+}
+
+impl Scan<'_, '_> {
+    fn target(&mut self, e: &Expr) {
+        if let Some(n) = e.root_name() {
+            self.names.insert(n.to_string());
+        }
+        self.expr(e);
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Block(b) => b.iter().for_each(|s| self.stmt(s)),
+            StmtKind::Decl(d) => {
+                if let Some(e) = &d.init {
+                    self.expr(e);
+                }
+            }
+            StmtKind::Assign { target, value, .. } => {
+                self.target(target);
+                self.expr(value);
+            }
+            StmtKind::Step { target, .. } => self.target(target),
+            StmtKind::Expr(e) => self.expr(e),
+            StmtKind::Return(Some(e)) => self.expr(e),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.expr(cond);
+                self.stmt(then);
+                if let Some(o) = otherwise {
+                    self.stmt(o);
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                for s in [init, step].into_iter().flatten() {
+                    self.stmt(s);
+                }
+                if let Some(c) = cond {
+                    self.expr(c);
+                }
+                self.stmt(body);
+            }
+            StmtKind::Return(None)
+            | StmtKind::Empty
+            | StmtKind::Discard
+            | StmtKind::Break
+            | StmtKind::Continue => {}
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Call { name, args } => {
+                args.iter().for_each(|a| self.expr(a));
+                for (i, f) in self.lw.funcs.iter().enumerate() {
+                    if f.def.name == *name && self.seen.insert(i) {
+                        f.def.body.iter().for_each(|s| self.stmt(s));
+                    }
+                }
+            }
+            ExprKind::Construct { args, .. } => args.iter().for_each(|a| self.expr(a)),
+            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => self.expr(x),
+            ExprKind::Step(x, _) => self.target(x),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            ExprKind::Ternary(c, a, b) => {
+                self.expr(c);
+                self.expr(a);
+                self.expr(b);
+            }
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => {}
+        }
+    }
+}
+
+/// Whether a function body contains a `return` anywhere but as its last top-level
+/// statement (it then needs an "alive" flag and a return slot).
+pub(crate) fn has_early_return(body: &[Stmt]) -> bool {
+    let (last, rest) = match body.split_last() {
+        Some((l, r)) => (Some(l), r),
+        None => (None, body),
+    };
+    rest.iter().any(contains_return)
+        || last.is_some_and(|l| !matches!(l.kind, StmtKind::Return(_)) && contains_return(l))
+}
+
+/// Whether `s` contains a `return`.
+pub(crate) fn contains_return(s: &Stmt) -> bool {
+    contains(s, &|k| matches!(k, StmtKind::Return(_)), true)
+}
+
+/// Whether a loop body contains an exit that needs flags: `break`/`continue` of this
+/// loop (not of a nested one) or any `return`.
+pub(crate) fn loop_needs_flags(body: &Stmt) -> bool {
+    contains(
+        body,
+        &|k| matches!(k, StmtKind::Break | StmtKind::Continue),
+        false,
+    ) || contains_return(body)
+}
+
+fn contains(s: &Stmt, pred: &dyn Fn(&StmtKind) -> bool, into_loops: bool) -> bool {
+    if pred(&s.kind) {
+        return true;
+    }
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().any(|s| contains(s, pred, into_loops)),
+        StmtKind::If {
+            then, otherwise, ..
+        } => {
+            contains(then, pred, into_loops)
+                || otherwise
+                    .as_ref()
+                    .is_some_and(|o| contains(o, pred, into_loops))
+        }
+        StmtKind::For { body, .. } if into_loops => contains(body, pred, into_loops),
+        _ => false,
+    }
+}

@@ -1,0 +1,415 @@
+//! Globals, functions and interface slot assignment (reference B §1.5 and §1.6).
+//!
+//! Symbol order is `gl_Position`, `gl_FragCoord`, then the globals in declaration
+//! order; the prologue follows it. Slots: explicit `layout(location = N)` first
+//! (attributes and varyings), then the lowest free location for the rest; samplers
+//! take slots 0.. in order; other uniforms take consecutive vec4 slots (mat3 3,
+//! mat4 4). Slot errors point at the declaration (or its location number).
+
+use super::super::ast::{Decl, Item, Storage};
+use super::super::scope::{Access, Output, Var, VarId, VarKind};
+use super::super::token::Pos;
+use super::{FuncInfo, Lowerer};
+use crate::ir::{InterfaceSymbol, Stage, SymbolKind, Type};
+
+/// What a global is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    Position,
+    FragCoord,
+    Uniform,
+    Sampler,
+    Attribute,
+    VaryingIn,
+    VaryingOut,
+    Color,
+    Private,
+    Const,
+}
+
+/// One global symbol in symbol order.
+#[derive(Clone, Debug)]
+pub(crate) struct GlobalEntry<'a> {
+    pub var: VarId,
+    pub role: Role,
+    pub decl: Option<&'a Decl>,
+    /// Assigned slot/location (uniform vec4 slot, sampler slot, attribute location,
+    /// varying slot).
+    pub slot: Option<u16>,
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn register_functions(&mut self) {
+        let program = self.program;
+        for item in &program.items {
+            let Item::Function(f) = item else { continue };
+            if f.name.starts_with("gl_") {
+                self.diags
+                    .error(f.pos, "names starting with gl_ are reserved");
+            }
+            let same = self.funcs.iter().find(|g| {
+                g.def.name == f.name
+                    && g.def.params.len() == f.params.len()
+                    && g.def
+                        .params
+                        .iter()
+                        .zip(&f.params)
+                        .all(|(a, b)| a.ty == b.ty)
+            });
+            if same.is_some() {
+                self.diags.error(f.pos, "duplicate symbol");
+                continue;
+            }
+            if f.ret != Type::Void && !f.body.iter().any(super::flow::contains_return) {
+                self.diags
+                    .error(f.pos, "function is missing a return value");
+            }
+            self.funcs.push(FuncInfo {
+                def: f,
+                called: false,
+                broken: false,
+            });
+        }
+        for item in &program.items {
+            let Item::Prototype(p) = item else { continue };
+            let def = self.funcs.iter().find(|g| {
+                g.def.name == p.name
+                    && g.def.params.len() == p.params.len()
+                    && g.def
+                        .params
+                        .iter()
+                        .zip(&p.params)
+                        .all(|(a, b)| a.ty == b.ty && a.dir == b.dir)
+            });
+            if let Some(def) = def {
+                if def.def.ret != p.ret {
+                    let pos = p.ret_pos;
+                    self.diags.error(pos, "function return type mismatch");
+                }
+            }
+        }
+    }
+
+    /// Index of `void main()`, reporting "missing main" / "main must be void main()".
+    pub(super) fn find_main(&mut self) -> Option<usize> {
+        let Some(i) = self.funcs.iter().position(|f| f.def.name == "main") else {
+            self.diags.error(Pos::START, "missing main");
+            return None;
+        };
+        let def = self.funcs[i].def;
+        if def.ret != Type::Void || !def.params.is_empty() {
+            self.diags.error(def.pos, "main must be void main()");
+            return None;
+        }
+        if self.funcs.iter().filter(|f| f.def.name == "main").count() > 1 {
+            let pos = self
+                .funcs
+                .iter()
+                .filter(|f| f.def.name == "main")
+                .nth(1)
+                .map(|f| f.def.pos);
+            self.diags
+                .error(pos.unwrap_or(Pos::START), "main must be void main()");
+        }
+        Some(i)
+    }
+
+    fn builtin_var(&mut self, name: &str, stage: Stage, kind: VarKind, role: Role) {
+        let available = self.stage == stage;
+        let mut v = Var::new(
+            name,
+            Type::Vec4,
+            if available {
+                kind
+            } else {
+                VarKind::Unavailable
+            },
+            Pos::START,
+            0,
+        );
+        if role == Role::FragCoord {
+            v.access = Access::ReadOnly;
+        }
+        let id = self.scopes.declare(v).expect("first globals");
+        self.globals.push(GlobalEntry {
+            var: id,
+            role,
+            decl: None,
+            slot: None,
+        });
+    }
+
+    pub(super) fn register_globals(&mut self) {
+        self.builtin_var(
+            "gl_Position",
+            Stage::Vertex,
+            VarKind::Output(Output::Position),
+            Role::Position,
+        );
+        self.builtin_var(
+            "gl_FragCoord",
+            Stage::Fragment,
+            VarKind::Input,
+            Role::FragCoord,
+        );
+        let program = self.program;
+        for item in &program.items {
+            let Item::Global(d) = item else { continue };
+            if let Some(role) = self.global_role(d) {
+                self.declare_global(d, role);
+            }
+        }
+    }
+
+    /// Check a global declaration's qualifiers and type; its role, or `None` after an error.
+    fn global_role(&mut self, d: &Decl) -> Option<Role> {
+        let q = &d.quals;
+        let err = |s: &mut Self, pos: Pos, m: &str| {
+            s.diags.error(pos, m);
+            None
+        };
+        if d.ty == Type::Void {
+            return err(self, d.ty_pos, "void variable");
+        }
+        if d.name.starts_with("gl_") {
+            return err(self, d.pos, "names starting with gl_ are reserved");
+        }
+        let sampler = d.ty == Type::Sampler2D;
+        if sampler && q.storage != Storage::Uniform {
+            return err(self, d.ty_pos, "sampler2D must be a uniform");
+        }
+        if let (Some(lp), Storage::Uniform | Storage::Const | Storage::None) =
+            (q.layout_pos, q.storage)
+        {
+            return err(
+                self,
+                lp,
+                "layout(location) is only supported on inputs and outputs",
+            );
+        }
+        let io = matches!(q.storage, Storage::In | Storage::Out);
+        if let Some(init) = &d.init {
+            if q.storage == Storage::Uniform {
+                return err(self, init.pos, "uniforms cannot have an initializer");
+            }
+            if io {
+                return err(
+                    self,
+                    init.pos,
+                    "shader inputs and outputs cannot have an initializer",
+                );
+            }
+        }
+        let vertex = self.stage == Stage::Vertex;
+        let role = match q.storage {
+            Storage::Uniform if sampler => Role::Sampler,
+            Storage::Uniform => Role::Uniform,
+            Storage::In if vertex => Role::Attribute,
+            Storage::In => Role::VaryingIn,
+            Storage::Out if vertex => Role::VaryingOut,
+            Storage::Out => Role::Color,
+            Storage::Const => Role::Const,
+            Storage::None => Role::Private,
+        };
+        match role {
+            Role::Attribute if d.ty.is_matrix() => {
+                return err(self, d.ty_pos, "matrix attributes are not supported");
+            }
+            Role::Attribute if d.ty == Type::Bool => {
+                return err(self, d.ty_pos, "vertex inputs cannot be bool");
+            }
+            Role::VaryingIn | Role::VaryingOut => {
+                if d.ty.is_matrix() {
+                    return err(self, d.ty_pos, "matrix varyings are not supported");
+                }
+                if d.ty == Type::Bool {
+                    return err(self, d.ty_pos, "varyings cannot be bool");
+                }
+                if d.ty.is_integer() {
+                    return err(
+                        self,
+                        d.ty_pos,
+                        "integer varyings need 'flat', which is not supported",
+                    );
+                }
+            }
+            Role::Color => {
+                if d.ty != Type::Vec4 {
+                    return err(self, d.ty_pos, "fragment output must be vec4");
+                }
+                if let Some((loc, pos)) = q.location {
+                    if loc != 0 {
+                        return err(self, pos, "the fragment output must be at location 0");
+                    }
+                }
+                if self.globals.iter().any(|g| g.role == Role::Color) {
+                    return err(self, d.pos, "only one fragment output is supported");
+                }
+            }
+            Role::Const if d.init.is_none() => {
+                return err(self, d.pos, "a const variable needs an initializer");
+            }
+            _ => {}
+        }
+        Some(role)
+    }
+
+    fn declare_global(&mut self, d: &'a Decl, role: Role) {
+        let (kind, access) = match role {
+            Role::Uniform | Role::Attribute | Role::VaryingIn => (VarKind::Input, Access::ReadOnly),
+            Role::Sampler => (VarKind::Sampler(0), Access::ReadOnly),
+            Role::VaryingOut => (VarKind::Output(Output::Varying(0)), Access::ReadWrite),
+            Role::Color => (VarKind::Output(Output::Color), Access::ReadWrite),
+            Role::Const => (VarKind::Global, Access::Const),
+            _ => (VarKind::Global, Access::ReadWrite),
+        };
+        let mut v = Var::new(&d.name, d.ty, kind, d.pos, 0);
+        v.access = access;
+        if matches!(role, Role::Private | Role::Const) {
+            // Never-assigned privates read as zero, like the original's zeroed temps.
+            v.known = Some(super::super::consteval::ConstData::ZERO);
+        }
+        if self.funcs.iter().any(|f| f.def.name == d.name) {
+            self.diags.error(d.pos, "duplicate symbol");
+            return;
+        }
+        match self.scopes.declare(v) {
+            Ok(id) => self.globals.push(GlobalEntry {
+                var: id,
+                role,
+                decl: Some(d),
+                slot: None,
+            }),
+            Err(_) => self.diags.error(d.pos, "duplicate symbol"),
+        }
+    }
+
+    /// Reference B §1.6: explicit locations, then free ones, samplers, uniforms.
+    pub(super) fn assign_slots(&mut self) {
+        let n_attr = self.limits.attributes;
+        let n_var = self.limits.varyings;
+        let mut attr_used = vec![false; n_attr];
+        let mut var_used = vec![false; n_var];
+        for i in 0..self.globals.len() {
+            let g = &self.globals[i];
+            let Some((loc, pos)) = g.decl.and_then(|d| d.quals.location) else {
+                continue;
+            };
+            let (used, message) = match g.role {
+                Role::Attribute => (&mut attr_used, "attribute location conflict"),
+                Role::VaryingIn | Role::VaryingOut => (&mut var_used, "location conflict"),
+                _ => continue,
+            };
+            let loc = loc as usize;
+            if loc >= used.len() || used[loc] {
+                self.diags.error(pos, message);
+                continue;
+            }
+            used[loc] = true;
+            self.globals[i].slot = Some(loc as u16);
+        }
+        let (mut next_sampler, mut next_uniform) = (0usize, 0usize);
+        for i in 0..self.globals.len() {
+            let g = &self.globals[i];
+            let pos = g.decl.map_or(Pos::START, |d| d.pos);
+            let ty = self.scopes.var(g.var).ty;
+            let slot = match g.role {
+                Role::Attribute | Role::VaryingIn | Role::VaryingOut if g.slot.is_none() => {
+                    let (used, message) = if g.role == Role::Attribute {
+                        (&mut attr_used, "too many attributes")
+                    } else {
+                        (&mut var_used, "too many varyings")
+                    };
+                    match used.iter().position(|u| !u) {
+                        Some(s) => {
+                            used[s] = true;
+                            Some(s)
+                        }
+                        None => {
+                            self.diags.error(pos, message);
+                            None
+                        }
+                    }
+                }
+                Role::Sampler => {
+                    next_sampler += 1;
+                    if next_sampler > self.limits.samplers {
+                        self.diags.error(pos, "too many samplers");
+                        None
+                    } else {
+                        Some(next_sampler - 1)
+                    }
+                }
+                Role::Uniform => {
+                    let first = next_uniform;
+                    next_uniform += ty.columns() as usize;
+                    if next_uniform > self.limits.uniform_slots {
+                        self.diags.error(pos, "too many uniforms");
+                        None
+                    } else {
+                        Some(first)
+                    }
+                }
+                _ => g.slot.map(|s| s as usize),
+            };
+            self.globals[i].slot = slot.map(|s| s as u16);
+            let var = self.globals[i].var;
+            let v = self.scopes.var_mut(var);
+            match (self.globals[i].role, slot) {
+                (Role::Sampler, Some(s)) => v.kind = VarKind::Sampler(s as u16),
+                (Role::VaryingOut, Some(s)) => v.kind = VarKind::Output(Output::Varying(s as u16)),
+                _ => {}
+            }
+        }
+        self.build_interface();
+    }
+
+    fn build_interface(&mut self) {
+        let mut iface = crate::ir::Interface::default();
+        for g in &self.globals {
+            let (Some(d), Some(slot)) = (g.decl, g.slot) else {
+                if g.role == Role::Color {
+                    let d = g.decl.expect("user output");
+                    iface.symbols.push(InterfaceSymbol {
+                        name: d.name.clone(),
+                        ty: d.ty,
+                        array_len: None,
+                        kind: SymbolKind::ColorOut,
+                    });
+                }
+                continue;
+            };
+            let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
+            let kind = match g.role {
+                Role::Uniform => {
+                    hi(&mut iface.uni_hi, (slot + d.ty.columns() as u16 - 1) as i16);
+                    SymbolKind::Uniform { slot }
+                }
+                Role::Sampler => {
+                    hi(&mut iface.samp_hi, slot as i16);
+                    SymbolKind::Sampler { slot }
+                }
+                Role::Attribute => {
+                    hi(&mut iface.attr_hi, slot as i16);
+                    SymbolKind::Attribute { location: slot }
+                }
+                Role::VaryingIn => {
+                    hi(&mut iface.var_hi, slot as i16);
+                    SymbolKind::VaryingIn { slot }
+                }
+                Role::VaryingOut => {
+                    hi(&mut iface.var_hi, slot as i16);
+                    SymbolKind::VaryingOut { slot }
+                }
+                _ => continue,
+            };
+            iface.symbols.push(InterfaceSymbol {
+                name: d.name.clone(),
+                ty: d.ty,
+                array_len: None,
+                kind,
+            });
+        }
+        self.interface = iface;
+    }
+}

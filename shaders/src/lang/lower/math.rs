@@ -1,0 +1,157 @@
+//! Per-lane math built-ins, each a composition of existing opcodes (no new CSIR
+//! opcodes). RSQ, TRUNC, POW and CMP read lane x only, so vectors apply them lane by
+//! lane (SWZ to lane x, the op, SETLANE back; lane 0 needs no swizzle).
+//!
+//! | function | lowering |
+//! |---|---|
+//! | `pow(x, y)` | POW per lane |
+//! | `exp2(x)`, `exp(x)` | POW(2, x), POW(e, x) per lane (within GLSL's 3 + 2·|x| ulp) |
+//! | `sqrt(x)` | x · RSQ(x) per lane (sqrt(0) = 0 · 0 = 0 exactly) |
+//! | `inversesqrt(x)` | RSQ per lane |
+//! | `trunc(x)` | TRUNC per lane |
+//! | `floor(x)` | t − [t > x] with t = trunc(x) |
+//! | `ceil(x)` | t + [t < x] |
+//! | `fract(x)` | x − floor(x) |
+//! | `round(x)` | floor(x + 0.5) |
+//! | `mod(x, y)` | x − y · floor(x / y) |
+//! | `sign(x)` | [x > 0] − [x < 0] |
+//! | `step(e, x)` | [x ≥ e] |
+//! | `smoothstep(a, b, x)` | t = clamp((x − a) / (b − a), 0, 1); t·t·(3 − 2t) |
+//! | `radians`, `degrees` | MUL by π/180, 180/π |
+
+use super::super::ast::BinOp;
+use super::super::token::Pos;
+use super::value::Value;
+use super::{LResult, Lowerer};
+use crate::ir::{CmpCode, Op, Type};
+
+impl Lowerer<'_> {
+    pub(super) fn math_builtin(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
+        let want = match name {
+            "pow" | "mod" | "step" => 2,
+            "smoothstep" => 3,
+            _ => 1,
+        };
+        if v.len() != want {
+            return self.err(
+                pos,
+                format!(
+                    "{name}() expects {want} argument{}",
+                    if want == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        let x = self.gen_type(&v[0], name == "sign", pos)?;
+        match name {
+            "pow" => {
+                let y = self.gen_type(&v[1], false, pos)?;
+                if y.ty != x.ty {
+                    return self.err(pos, "pow() expects two values of the same type");
+                }
+                self.lanes2(Op::Pow, 0, &x, &y, x.ty)
+            }
+            "exp2" | "exp" => {
+                let base = Value::float(if name == "exp2" {
+                    2.0
+                } else {
+                    std::f32::consts::E
+                });
+                self.lanes2(Op::Pow, 0, &base, &x, x.ty)
+            }
+            "sqrt" => {
+                let r = self.lanes1(Op::Rsq, &x)?;
+                self.lanewise(Op::Mul, &x, &r, x.ty)
+            }
+            "inversesqrt" => self.lanes1(Op::Rsq, &x),
+            "trunc" => self.lanes1(Op::Trunc, &x),
+            "floor" => self.floor(&x),
+            "ceil" => {
+                let t = self.lanes1(Op::Trunc, &x)?;
+                let up = self.lanes2(Op::Cmp, CmpCode::Lt.code(), &t, &x, x.ty)?;
+                self.lanewise(Op::Add, &t, &up, x.ty)
+            }
+            "fract" => {
+                let f = self.floor(&x)?;
+                self.lanewise(Op::Sub, &x, &f, x.ty)
+            }
+            "round" => {
+                let h = self.widen_op(Op::Add, &x, &Value::float(0.5), x.ty)?;
+                self.floor(&h)
+            }
+            "mod" => {
+                let y = self.same_or_scalar(&x, &v[1], pos)?;
+                let q = self.binary(BinOp::Div, &x, &y, pos)?;
+                let f = self.floor(&q)?;
+                let p = self.widen_op(Op::Mul, &y, &f, x.ty)?;
+                self.lanewise(Op::Sub, &x, &p, x.ty)
+            }
+            "sign" => {
+                let zero = Value::float(0.0);
+                let pos_ = self.lanes2(Op::Cmp, CmpCode::Gt.code(), &x, &zero, x.ty)?;
+                let neg = self.lanes2(Op::Cmp, CmpCode::Lt.code(), &x, &zero, x.ty)?;
+                self.lanewise(Op::Sub, &pos_, &neg, x.ty)
+            }
+            "step" => {
+                let xs = self.gen_type(&v[1], false, pos)?;
+                let edge = self.same_or_scalar(&xs, &x, pos)?;
+                self.lanes2(Op::Cmp, CmpCode::Ge.code(), &xs, &edge, xs.ty)
+            }
+            "smoothstep" => {
+                let xs = self.gen_type(&v[2], false, pos)?;
+                let e0 = self.same_or_scalar(&xs, &x, pos)?;
+                let e1 = self.gen_type(&v[1], false, pos)?;
+                let e1 = self.same_or_scalar(&xs, &e1, pos)?;
+                let num = self.widen_op(Op::Sub, &xs, &e0, xs.ty)?;
+                let den = self.widen_op(Op::Sub, &e1, &e0, e0.ty)?;
+                let q = self.binary(BinOp::Div, &num, &den, pos)?;
+                let lo = self.widen_op(Op::Max, &q, &Value::float(0.0), xs.ty)?;
+                let t = self.widen_op(Op::Min, &lo, &Value::float(1.0), xs.ty)?;
+                let t2 = self.lanewise(Op::Mul, &t, &t, xs.ty)?;
+                let two_t = self.lanewise(Op::Add, &t, &t, xs.ty)?;
+                let three = self.broadcast(&Value::float(3.0), xs.ty.width())?;
+                let k = self.lanewise(Op::Sub, &three, &two_t, xs.ty)?;
+                self.lanewise(Op::Mul, &t2, &k, xs.ty)
+            }
+            "radians" => self.widen_op(
+                Op::Mul,
+                &x,
+                &Value::float(std::f32::consts::PI / 180.0),
+                x.ty,
+            ),
+            "degrees" => self.widen_op(
+                Op::Mul,
+                &x,
+                &Value::float(180.0 / std::f32::consts::PI),
+                x.ty,
+            ),
+            _ => self.err(pos, format!("{name} is not supported")),
+        }
+    }
+
+    /// floor(x) = t − [t > x] with t = trunc(x), lane by lane.
+    fn floor(&mut self, x: &Value) -> LResult<Value> {
+        let t = self.lanes1(Op::Trunc, x)?;
+        let down = self.lanes2(Op::Cmp, CmpCode::Gt.code(), &t, x, x.ty)?;
+        self.lanewise(Op::Sub, &t, &down, x.ty)
+    }
+
+    /// A one-operand scalar opcode on every lane of `x`.
+    fn lanes1(&mut self, op: Op, x: &Value) -> LResult<Value> {
+        let x = *x;
+        self.per_lane(x.ty, |s, k| {
+            let a = s.lane(&x, k)?;
+            s.scalar_op(op, &a, None, 0, Type::Float)
+        })
+    }
+
+    /// A two-operand scalar opcode on every lane (a scalar operand is reused for
+    /// every lane); the result has type `ty`.
+    fn lanes2(&mut self, op: Op, aux: i16, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        let (a, b) = (*a, *b);
+        self.per_lane(ty, |s, k| {
+            let x = if a.ty.width() == 1 { a } else { s.lane(&a, k)? };
+            let y = if b.ty.width() == 1 { b } else { s.lane(&b, k)? };
+            s.scalar_op(op, &x, Some(&y), aux, Type::Float)
+        })
+    }
+}

@@ -1,0 +1,310 @@
+//! Semantic analysis and lowering to CSIR in one walk (reference B §1.5–§1.12 and the
+//! seed's "Semantic prologue", with the fixes of reference A2).
+//!
+//! The walk checks every construct and emits CSIR for it, folding what is known at
+//! compile time (constants are materialized only when an instruction needs them),
+//! unrolling `for` loops, and inlining user functions. Control flow is structured
+//! (IF/ELSE/ENDIF): early `return`, `break` and `continue` clear an "alive" flag and
+//! the statements after them are wrapped in `IF alive`.
+//!
+//! Errors: each statement that fails is reported and skipped ([`Fail::Reported`]); a
+//! pool overflow or the error limit stops everything ([`Fail::Fatal`]). A variable
+//! whose declaration failed is *poisoned*: uses fail silently, so one mistake gives one
+//! diagnostic.
+
+mod arith;
+mod assign;
+mod builtins;
+mod call;
+mod constructors;
+mod emit;
+mod expr;
+mod flow;
+mod interface;
+mod loops;
+mod math;
+mod ops;
+mod prologue;
+mod stmt;
+mod value;
+
+use super::ast::{Function, Program};
+use super::diagnostic::Diagnostics;
+use super::scope::Scopes;
+use super::token::Pos;
+use crate::ir::{Interface, Ir, Limits, PoolError, Stage, Type};
+use emit::Emitter;
+use value::Value;
+
+/// Most statements and expression nodes lowered per compile (unrolled and inlined
+/// copies included): bounds compile time for loops whose bodies fold away.
+pub const MAX_WORK: u64 = 200_000;
+
+/// Deepest recursion of the lowering (expressions, statements and inlined calls
+/// together): bounds stack use whatever the input.
+pub const MAX_LOWER_NESTING: usize = 200;
+
+/// Deepest chain of nested user-function calls ("call depth limit").
+pub const MAX_CALL_DEPTH: usize = 8;
+
+/// How a lowering step failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fail {
+    /// An error was reported; skip the current statement and go on.
+    Reported,
+    /// Stop lowering altogether (pool overflow, error limit, work limit).
+    Fatal,
+}
+
+pub(crate) type LResult<T> = Result<T, Fail>;
+
+/// A user function and what the lowering learned about it.
+#[derive(Debug)]
+pub(crate) struct FuncInfo<'a> {
+    pub def: &'a Function,
+    /// Inlined (or checked) at least once.
+    pub called: bool,
+    /// Its body produced errors: later calls fail silently.
+    pub broken: bool,
+}
+
+/// State of the function being inlined (or `main`).
+#[derive(Clone, Debug)]
+pub(crate) struct CallCtx {
+    /// Index in `funcs`, `None` for `main` and the global initializers.
+    pub func: Option<usize>,
+    /// Declared return type.
+    pub ret: Type,
+    /// Conditional depth at entry: a `return` at this depth is unconditional.
+    pub base_depth: u32,
+    /// The caller's statement frame (receives the call's value).
+    pub call_frame: usize,
+    /// "Still running" flag, when the body has early returns.
+    pub alive: Option<i16>,
+    /// Where early returns leave their value.
+    pub ret_temp: Option<i16>,
+    /// The value of an unconditional `return`.
+    pub result: Option<Value>,
+    /// An unconditional `return` was lowered: the rest is dead.
+    pub returned: bool,
+    /// Bumped at every early return (the enclosing blocks must wrap their rest).
+    pub epoch: u32,
+    /// Open loops of this function, innermost last.
+    pub loops: Vec<LoopCtx>,
+}
+
+/// State of one `for` loop being unrolled.
+#[derive(Clone, Debug)]
+pub(crate) struct LoopCtx {
+    /// Conditional depth of the current iteration's body.
+    pub base_depth: u32,
+    /// Cleared by `break` (and early `return`): later iterations are skipped.
+    pub loop_alive: Option<i16>,
+    /// Cleared by `continue`, `break` and `return`: the rest of the iteration is skipped.
+    pub iter_alive: Option<i16>,
+    /// Bumped whenever `iter_alive` is cleared.
+    pub epoch: u32,
+    /// Bumped whenever `loop_alive` is cleared.
+    pub loop_epoch: u32,
+    /// An unconditional `break` ended the loop.
+    pub broke: bool,
+    /// An unconditional `continue` ended the iteration.
+    pub continued: bool,
+}
+
+/// The lowering state for one compile.
+pub(crate) struct Lowerer<'a> {
+    pub stage: Stage,
+    pub limits: Limits,
+    pub diags: Diagnostics,
+    pub em: Emitter,
+    pub scopes: Scopes,
+    pub funcs: Vec<FuncInfo<'a>>,
+    pub calls: Vec<CallCtx>,
+    /// Open IFs, emitted or not (a write deeper than a variable's declaration goes
+    /// through its storage).
+    pub cond_depth: u32,
+    /// Emitted IFs currently open (bounded by `Limits::if_depth`).
+    pub if_depth: usize,
+    /// Position used for pool errors: the construct being lowered.
+    pub pos: Pos,
+    pub work: u64,
+    pub nesting: usize,
+    pub interface: Interface,
+    pub program: &'a Program,
+    /// Globals in symbol order, with their roles and slots.
+    pub globals: Vec<interface::GlobalEntry<'a>>,
+}
+
+/// What [`lower`] produces for a program without errors.
+pub(crate) struct Lowered {
+    pub ir: Vec<Ir>,
+    pub imm: Vec<f32>,
+    pub ntmp: u16,
+    pub interface: Interface,
+}
+
+/// Check and lower a parsed program. Errors go to `diags`; `None` when any was found.
+pub(crate) fn lower(
+    program: &Program,
+    stage: Stage,
+    limits: &Limits,
+    diags: Diagnostics,
+) -> (Option<Lowered>, Diagnostics) {
+    let mut lw = Lowerer {
+        stage,
+        limits: *limits,
+        diags,
+        em: Emitter::new(*limits),
+        scopes: Scopes::new(),
+        funcs: Vec::new(),
+        calls: Vec::new(),
+        cond_depth: 0,
+        if_depth: 0,
+        pos: Pos::START,
+        work: 0,
+        nesting: 0,
+        interface: Interface::default(),
+        program,
+        globals: Vec::new(),
+    };
+    let _ = lw.run();
+    if !lw.diags.is_empty() {
+        return (None, lw.diags);
+    }
+    let (ir, imm, ntmp) = lw.em.finish();
+    let out = Lowered {
+        ir,
+        imm,
+        ntmp,
+        interface: lw.interface,
+    };
+    (Some(out), lw.diags)
+}
+
+impl<'a> Lowerer<'a> {
+    /// The whole compile after parsing: globals and slots, the prologue, global
+    /// initializers, `main`, then every function that was never inlined.
+    fn run(&mut self) -> LResult<()> {
+        self.register_functions();
+        self.register_globals();
+        self.assign_slots();
+        let main = self.find_main();
+        if !self.diags.is_empty() {
+            // Interface errors make the prologue meaningless; still check the bodies.
+            self.em.enter_dry();
+        }
+        self.prologue()?;
+        self.calls.push(CallCtx::new(None, Type::Void, 0, 0));
+        self.global_initializers()?;
+        if let Some(main) = main {
+            self.funcs[main].called = true;
+            let body = &self.funcs[main].def.body;
+            self.scopes.push();
+            self.block_in_scope(body)?;
+            self.close_scope();
+        }
+        self.calls.pop();
+        self.check_uncalled()?;
+        Ok(())
+    }
+
+    /// Report `message` at `pos` and fail the current statement.
+    pub(crate) fn err<T>(&mut self, pos: Pos, message: impl Into<String>) -> LResult<T> {
+        self.diags.error(pos, message);
+        if self.diags.full() {
+            return Err(Fail::Fatal);
+        }
+        Err(Fail::Reported)
+    }
+
+    /// Report a pool overflow at the construct being lowered.
+    pub(crate) fn pool(&mut self, e: PoolError) -> Fail {
+        let pos = self.pos;
+        self.diags.error(pos, e.to_string());
+        Fail::Fatal
+    }
+
+    /// Emit one record.
+    pub(crate) fn emit(&mut self, ir: Ir) -> LResult<()> {
+        self.em.emit(ir).map_err(|e| self.pool(e))
+    }
+
+    /// `n` temporaries owned by the current statement.
+    pub(crate) fn temp(&mut self, n: u8) -> LResult<i16> {
+        self.em.temp(n as u16).map_err(|e| self.pool(e))
+    }
+
+    /// Count one unit of work; fails past [`MAX_WORK`].
+    pub(crate) fn tick(&mut self, pos: Pos) -> LResult<()> {
+        self.pos = pos;
+        self.work += 1;
+        if self.work > MAX_WORK {
+            self.diags
+                .error(pos, "shader exceeds the compile-time work limit");
+            return Err(Fail::Fatal);
+        }
+        Ok(())
+    }
+
+    /// Enter one level of recursion; fails past [`MAX_LOWER_NESTING`].
+    pub(crate) fn enter(&mut self, pos: Pos) -> LResult<()> {
+        self.nesting += 1;
+        if self.nesting > MAX_LOWER_NESTING {
+            self.nesting -= 1;
+            self.diags.error(pos, "nesting limit exceeded");
+            return Err(Fail::Fatal);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.nesting -= 1;
+    }
+
+    /// Run `f` without emitting anything (checking code that never executes), then
+    /// restore every variable and function state. Only a fatal failure propagates.
+    pub(crate) fn dry(&mut self, f: impl FnOnce(&mut Self) -> LResult<()>) -> LResult<()> {
+        let scopes = self.scopes.clone();
+        let calls = self.calls.clone();
+        let (cond, ifs) = (self.cond_depth, self.if_depth);
+        self.em.enter_dry();
+        let r = f(self);
+        self.em.leave_dry();
+        self.scopes = scopes;
+        self.calls = calls;
+        self.cond_depth = cond;
+        self.if_depth = ifs;
+        match r {
+            Err(Fail::Fatal) => Err(Fail::Fatal),
+            _ => Ok(()),
+        }
+    }
+
+    /// The innermost function context.
+    pub(crate) fn ctx(&mut self) -> &mut CallCtx {
+        self.calls.last_mut().expect("a function context is open")
+    }
+}
+
+impl CallCtx {
+    pub(crate) fn new(
+        func: Option<usize>,
+        ret: Type,
+        base_depth: u32,
+        call_frame: usize,
+    ) -> CallCtx {
+        CallCtx {
+            func,
+            ret,
+            base_depth,
+            call_frame,
+            alive: None,
+            ret_temp: None,
+            result: None,
+            returned: false,
+            epoch: 0,
+            loops: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! Value plumbing shared by every construct: materializing constants, lanes,
+//! swizzles, broadcasts, lane-wise operations with folding, scalar-only opcodes
+//! applied lane by lane, and assembling a vector from components.
+
+use super::super::consteval::{self, ConstData};
+use super::super::types::{self, Base};
+use super::value::{Repr, Value};
+use super::{LResult, Lowerer};
+use crate::ir::{CmpCode, Ir, Op, Type};
+
+/// Fold one lane of `op` (the interpreter's semantics; see `consteval`).
+pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
+    match op {
+        Op::Add => a + b,
+        Op::Sub => a - b,
+        Op::Mul => a * b,
+        Op::Min => consteval::min(a, b),
+        Op::Max => consteval::max(a, b),
+        Op::Abs => a.abs(),
+        Op::Sin => a.sin(),
+        Op::Cos => a.cos(),
+        Op::Rcp => consteval::rcp(a),
+        Op::Rsq => consteval::rsq(a),
+        Op::Trunc => a.trunc(),
+        Op::Pow => a.powf(b),
+        Op::Cmp => CmpCode::from_code(aux).map_or(0.0, |c| consteval::cmp(c, a, b)),
+        _ => 0.0,
+    }
+}
+
+/// `x·1`, `1·x`, `x+0`, `0+x`, `x−0`: the other operand unchanged (exact except that
+/// `−0 + 0` would give `+0`, a difference GLSL does not promise to keep).
+fn identity(op: Op, a: &Value, b: &Value, ty: Type) -> Option<Value> {
+    let lanes = types::cols(ty) as usize * 4;
+    let w = types::width(ty).max(1) as usize;
+    let all = |v: &Value, k: f32| {
+        v.as_const()
+            .is_some_and(|c| (0..lanes).filter(|i| i % 4 < w).all(|i| c.0[i] == k))
+    };
+    match op {
+        Op::Mul if all(b, 1.0) => Some(*a),
+        Op::Mul if all(a, 1.0) => Some(*b),
+        Op::Add if all(b, 0.0) => Some(*a),
+        Op::Add if all(a, 0.0) => Some(*b),
+        Op::Sub if all(b, 0.0) => Some(*a),
+        _ => None,
+    }
+}
+
+impl Lowerer<'_> {
+    /// The value in temporaries: constants get one `CONST` per column.
+    pub(crate) fn materialize(&mut self, v: &Value) -> LResult<i16> {
+        match v.repr {
+            Repr::Temp(t) => Ok(t),
+            Repr::Const(c) => {
+                let n = types::cols(v.ty);
+                let t = self.temp(n)?;
+                self.const_columns(t, &c, v.ty)?;
+                Ok(t)
+            }
+            Repr::Sampler(_) => {
+                let pos = self.pos;
+                self.err(pos, "a sampler cannot be used as a value here")
+            }
+        }
+    }
+
+    /// `CONST` each column of `c` into `dst..`.
+    pub(crate) fn const_columns(&mut self, dst: i16, c: &ConstData, ty: Type) -> LResult<()> {
+        let (n, w) = (types::cols(ty), types::width(ty).max(1));
+        let col_ty = if ty.is_matrix() {
+            types::column_type(ty)
+        } else {
+            ty
+        };
+        for k in 0..n as usize {
+            self.em
+                .const_into(dst + k as i16, c.lanes(k, w as usize), col_ty)
+                .map_err(|e| self.pool(e))?;
+        }
+        Ok(())
+    }
+
+    /// Write `v` into the temporaries at `dst` (CONST or MOV per column; nothing when
+    /// `v` already lives there).
+    pub(crate) fn store_into(&mut self, dst: i16, v: &Value, ty: Type) -> LResult<()> {
+        match v.repr {
+            Repr::Const(c) => self.const_columns(dst, &c, ty),
+            Repr::Temp(t) if t == dst => Ok(()),
+            Repr::Temp(t) => {
+                let w = types::width(ty).max(1);
+                let col_ty = if ty.is_matrix() {
+                    types::column_type(ty)
+                } else {
+                    ty
+                };
+                for k in 0..types::cols(ty) as i16 {
+                    self.emit(Ir::new(Op::Mov, col_ty).dst(dst + k).a(t + k).ncomp(w))?;
+                }
+                Ok(())
+            }
+            Repr::Sampler(_) => Ok(()),
+        }
+    }
+
+    /// Lane `k` of a scalar or vector, as a scalar.
+    pub(crate) fn lane(&mut self, v: &Value, k: u8) -> LResult<Value> {
+        let ty = types::with_base(types::base(v.ty), 1).unwrap_or(Type::Float);
+        self.swizzle(v, &[k], ty)
+    }
+
+    /// Column `c` of a matrix (no instruction).
+    pub(crate) fn column(&self, v: &Value, c: u8) -> Value {
+        let ty = types::column_type(v.ty);
+        match v.repr {
+            Repr::Const(d) => Value::konst(ty, d.column(c as usize)),
+            Repr::Temp(t) => Value::temp(ty, t + c as i16),
+            Repr::Sampler(_) => *v,
+        }
+    }
+
+    /// Select lanes `sel` of `v` into a value of type `ty` (identity prefixes are
+    /// free, reference B §1.8).
+    pub(crate) fn swizzle(&mut self, v: &Value, sel: &[u8], ty: Type) -> LResult<Value> {
+        match v.repr {
+            Repr::Const(c) => {
+                let mut d = ConstData::ZERO;
+                for (i, &s) in sel.iter().enumerate() {
+                    d.0[i] = c.0[s as usize];
+                }
+                Ok(Value::konst(ty, d))
+            }
+            Repr::Temp(t) => {
+                if sel.iter().enumerate().all(|(i, &s)| s as usize == i) {
+                    return Ok(Value::temp(ty, t));
+                }
+                let aux = sel
+                    .iter()
+                    .enumerate()
+                    .fold(0i16, |m, (i, &s)| m | ((s as i16) << (2 * i)));
+                let dst = self.temp(1)?;
+                self.emit(
+                    Ir::new(Op::Swz, ty)
+                        .dst(dst)
+                        .a(t)
+                        .aux(aux)
+                        .ncomp(sel.len() as u8),
+                )?;
+                Ok(Value::temp(ty, dst))
+            }
+            Repr::Sampler(_) => Ok(*v),
+        }
+    }
+
+    /// A scalar repeated over `n` lanes, keeping its component kind.
+    pub(crate) fn broadcast(&mut self, v: &Value, n: u8) -> LResult<Value> {
+        let ty = types::with_base(types::base(v.ty), n).unwrap_or(Type::float_vec(n));
+        if n == 1 {
+            return Ok(v.retyped(ty));
+        }
+        if let Some(c) = v.as_const() {
+            return Ok(Value::konst(ty, ConstData::splat(c.0[0])));
+        }
+        self.swizzle(v, &[0, 0, 0, 0][..n as usize], ty)
+    }
+
+    /// `a op b` lane by lane on values of the same shape (matrices column by column),
+    /// folded when both are constant. `ty` is the result type.
+    pub(crate) fn lanewise(&mut self, op: Op, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            return Ok(Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q))));
+        }
+        if let Some(same) = identity(op, a, b, ty) {
+            return Ok(same.retyped(ty));
+        }
+        let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
+        let n = types::cols(ty);
+        let dst = self.temp(n)?;
+        let col_ty = if ty.is_matrix() {
+            types::column_type(ty)
+        } else {
+            ty
+        };
+        for k in 0..n as i16 {
+            let w = types::width(ty);
+            self.emit(
+                Ir::new(op, col_ty)
+                    .dst(dst + k)
+                    .a(ta + k)
+                    .b(tb + k)
+                    .ncomp(w),
+            )?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// A component-wise one-operand opcode (ABS, SIN, COS, RCP) on every lane.
+    pub(crate) fn unary_op(&mut self, op: Op, a: &Value, ty: Type) -> LResult<Value> {
+        if let Some(x) = a.as_const() {
+            return Ok(Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0))));
+        }
+        let ta = self.materialize(a)?;
+        let n = types::cols(ty);
+        let dst = self.temp(n)?;
+        let col_ty = if ty.is_matrix() {
+            types::column_type(ty)
+        } else {
+            ty
+        };
+        for k in 0..n as i16 {
+            self.emit(
+                Ir::new(op, col_ty)
+                    .dst(dst + k)
+                    .a(ta + k)
+                    .ncomp(types::width(ty)),
+            )?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// A scalar opcode (RSQ, TRUNC, POW, CMP) on lane 0 of scalars `a` (and `b`),
+    /// folded when the operands are constant.
+    pub(crate) fn scalar_op(
+        &mut self,
+        op: Op,
+        a: &Value,
+        b: Option<&Value>,
+        aux: i16,
+        ty: Type,
+    ) -> LResult<Value> {
+        let bc = b.map(|b| b.as_const());
+        if let (Some(x), None | Some(Some(_))) = (a.as_const(), bc) {
+            let y = bc.flatten().map_or(0.0, |c| c.0[0]);
+            return Ok(Value::konst(
+                ty,
+                ConstData::scalar(fold_lane(op, aux, x.0[0], y)),
+            ));
+        }
+        let ta = self.materialize(a)?;
+        let tb = match b {
+            Some(b) => self.materialize(b)?,
+            None => -1,
+        };
+        let dst = self.temp(1)?;
+        self.emit(Ir::new(op, ty).dst(dst).a(ta).b(tb).aux(aux).ncomp(1))?;
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// Build an `n`-lane value of type `ty` from `f(lane)`, one scalar per lane.
+    pub(crate) fn per_lane(
+        &mut self,
+        ty: Type,
+        mut f: impl FnMut(&mut Self, u8) -> LResult<Value>,
+    ) -> LResult<Value> {
+        let n = types::width(ty).max(1);
+        let mark = self.em.mark();
+        let mut comps = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            comps.push((f(self, k)?, 0u8));
+        }
+        self.assemble(&comps, ty, mark)
+    }
+
+    /// A scalar or vector of type `ty` whose lane i is lane `comps[i].1` of
+    /// `comps[i].0`. Constant lanes come from one CONST; a leading run that is already
+    /// in place in a temporary allocated since `mark` becomes the destination itself;
+    /// the rest are SETLANEs.
+    pub(crate) fn assemble(
+        &mut self,
+        comps: &[(Value, u8)],
+        ty: Type,
+        mark: usize,
+    ) -> LResult<Value> {
+        let n = comps.len();
+        if n == 1 {
+            let (v, k) = &comps[0];
+            return self.swizzle(v, &[*k], ty);
+        }
+        let mut consts = ConstData::ZERO;
+        let mut any_const = false;
+        for (i, (v, k)) in comps.iter().enumerate() {
+            if let Some(c) = v.as_const() {
+                consts.0[i] = c.0[*k as usize];
+                any_const = true;
+            }
+        }
+        if comps.iter().all(|(v, _)| v.as_const().is_some()) {
+            return Ok(Value::konst(ty, consts));
+        }
+        // The leading run of lanes 0..run taken in place from one temporary.
+        let first = comps[0].0.as_temp();
+        let run = match first {
+            Some(t) => comps
+                .iter()
+                .enumerate()
+                .take_while(|(i, (v, k))| v.as_temp() == Some(t) && *k as usize == *i)
+                .count(),
+            None => 0,
+        };
+        let mut done = vec![false; n];
+        let dst;
+        if run > 0 && self.em.is_fresh(first.unwrap_or(0), 1, mark) {
+            dst = first.unwrap_or(0);
+            done[..run].iter_mut().for_each(|d| *d = true);
+            if any_const {
+                let c = self.materialize(&Value::konst(ty, consts))?;
+                for (i, (v, _)) in comps.iter().enumerate() {
+                    if v.as_const().is_some() {
+                        self.emit(
+                            Ir::new(Op::SetLane, ty)
+                                .dst(dst)
+                                .a(c)
+                                .aux(i as i16)
+                                .aux2(i as i16)
+                                .ncomp(n as u8),
+                        )?;
+                        done[i] = true;
+                    }
+                }
+            }
+        } else {
+            dst = self.temp(1)?;
+            if any_const {
+                self.em
+                    .const_into(dst, &consts.0[..n], ty)
+                    .map_err(|e| self.pool(e))?;
+                for (i, (v, _)) in comps.iter().enumerate() {
+                    done[i] |= v.as_const().is_some();
+                }
+            }
+            if run > 0 {
+                let t = first.unwrap_or(0);
+                self.emit(Ir::new(Op::Mov, ty).dst(dst).a(t).ncomp(run as u8))?;
+                done[..run].iter_mut().for_each(|d| *d = true);
+            }
+        }
+        for (i, (v, k)) in comps.iter().enumerate() {
+            if done[i] {
+                continue;
+            }
+            let src = self.materialize(v)?;
+            self.emit(
+                Ir::new(Op::SetLane, ty)
+                    .dst(dst)
+                    .a(src)
+                    .aux(i as i16)
+                    .aux2(*k as i16)
+                    .ncomp(n as u8),
+            )?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// A numeric constant of the given component kind (`1` as int or float).
+    pub(crate) fn number(base: Base, v: f32) -> Value {
+        match base {
+            Base::Int => Value::int(v as i32),
+            _ => Value::float(v),
+        }
+    }
+}

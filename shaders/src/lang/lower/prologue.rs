@@ -1,0 +1,73 @@
+//! The semantic prologue (seed "Semantic prologue"; reference B §2.4): before `main`,
+//! in symbol order, uniforms are loaded (LOAD_UNI, one vec4 slot per column),
+//! attributes (LOAD_ATTR) and fragment varyings (LOAD_VAR), the fragment coordinate
+//! (LOAD_FCOORD), and every output including `gl_Position` gets a temporary zeroed by
+//! `CONST 0` + `MOV`. These temporaries are never reused, so the numbering matches the
+//! original (in a vertex shader TEMP[0] is `gl_Position`, in a fragment shader
+//! TEMP[0] is the fragment coordinate).
+
+use super::super::scope::VarKind;
+use super::interface::Role;
+use super::{LResult, Lowerer};
+use crate::ir::{Ir, Op, Type};
+
+impl Lowerer<'_> {
+    pub(super) fn prologue(&mut self) -> LResult<()> {
+        for i in 0..self.globals.len() {
+            let (var, role, slot) = (
+                self.globals[i].var,
+                self.globals[i].role,
+                self.globals[i].slot,
+            );
+            let v = self.scopes.var(var);
+            let (ty, kind) = (v.ty, v.kind);
+            if kind == VarKind::Unavailable {
+                continue;
+            }
+            let slot = slot.unwrap_or(0) as i16;
+            let load = match role {
+                Role::Uniform => {
+                    let n = ty.columns();
+                    let dst = self.fixed(n)?;
+                    let ncomp = if ty.is_matrix() { 4 } else { ty.width() };
+                    Ir::new(Op::LoadUni, ty)
+                        .dst(dst)
+                        .aux(slot)
+                        .aux2(n as i16)
+                        .ncomp(ncomp)
+                }
+                Role::Attribute => Ir::new(Op::LoadAttr, ty)
+                    .dst(self.fixed(1)?)
+                    .aux(slot)
+                    .ncomp(4),
+                Role::VaryingIn => Ir::new(Op::LoadVar, ty)
+                    .dst(self.fixed(1)?)
+                    .aux(slot)
+                    .ncomp(ty.width()),
+                Role::FragCoord => Ir::new(Op::LoadFcoord, Type::Vec4)
+                    .dst(self.fixed(1)?)
+                    .ncomp(4),
+                Role::Position | Role::VaryingOut | Role::Color => {
+                    let dst = self.fixed(1)?;
+                    let zero = self.fixed(1)?;
+                    self.em
+                        .const_into_fresh(zero, &[0.0; 4], Type::Vec4)
+                        .map_err(|e| self.pool(e))?;
+                    Ir::new(Op::Mov, ty).dst(dst).a(zero).ncomp(4)
+                }
+                Role::Sampler | Role::Private | Role::Const => continue,
+            };
+            let dst = load.dst;
+            self.emit(load)?;
+            let v = self.scopes.var_mut(var);
+            v.storage = Some(dst);
+            v.owns_storage = false;
+        }
+        Ok(())
+    }
+
+    /// Temporaries that are never reused.
+    fn fixed(&mut self, n: u8) -> LResult<i16> {
+        self.em.fixed(n as u16).map_err(|e| self.pool(e))
+    }
+}

@@ -1,0 +1,291 @@
+//! Statements: blocks, declarations, assignments, `if`, `discard` (reference B §1.11).
+
+use super::super::ast::{AssignOp, BinOp, Decl, Stmt, StmtKind, Storage};
+use super::super::scope::{Access, Var, VarKind};
+use super::super::token::Pos;
+use super::super::types;
+use super::value::Value;
+use super::{Fail, LResult, Lowerer};
+use crate::ir::{Ir, Op, Stage, Type};
+
+impl Lowerer<'_> {
+    /// Lower `stmts` in the current scope. After a `return`/`break`/`continue` the rest
+    /// is only checked; after a statement that may have left early (an early return
+    /// inside an `if`), the rest is wrapped in `IF alive`.
+    pub(crate) fn block_in_scope(&mut self, stmts: &[Stmt]) -> LResult<()> {
+        for (i, s) in stmts.iter().enumerate() {
+            let epoch = self.exit_epoch();
+            self.stmt(s)?;
+            let rest = &stmts[i + 1..];
+            if rest.is_empty() {
+                return Ok(());
+            }
+            let jumps = matches!(
+                s.kind,
+                StmtKind::Return(_) | StmtKind::Break | StmtKind::Continue
+            );
+            if jumps || self.terminated() {
+                return self.dry(|me| me.block_in_scope(rest));
+            }
+            if self.exit_epoch() != epoch {
+                let flag = self.alive_flag();
+                let refs: Vec<&Stmt> = rest.iter().collect();
+                let names = self.assigned_in_stmts(&refs);
+                self.materialize_known(&names)?;
+                self.open_if(flag, rest[0].pos)?;
+                let r = self.block_in_scope(rest);
+                self.close_if()?;
+                return r;
+            }
+        }
+        Ok(())
+    }
+
+    /// Lower one statement in its own frame; a reported error skips the statement.
+    pub(crate) fn stmt(&mut self, s: &Stmt) -> LResult<()> {
+        self.enter(s.pos)?;
+        self.em.push_frame();
+        let r = self.tick(s.pos).and_then(|_| self.stmt_kind(s));
+        self.em.pop_frame();
+        self.leave();
+        match r {
+            Err(Fail::Reported) => Ok(()),
+            other => other,
+        }
+    }
+
+    pub(crate) fn stmt_kind(&mut self, s: &Stmt) -> LResult<()> {
+        match &s.kind {
+            StmtKind::Empty => Ok(()),
+            StmtKind::Block(stmts) => {
+                self.scopes.push();
+                let r = self.block_in_scope(stmts);
+                self.close_scope();
+                r
+            }
+            StmtKind::Decl(d) => self.local_decl(d),
+            StmtKind::Assign { target, op, value } => {
+                let place = self.place(target);
+                let v = self.operand(value);
+                let (place, mut v) = (place?, v?);
+                if let AssignOp::Compound(bop) = op {
+                    let cur = self.read_place(&place)?;
+                    v = self.binary(*bop, &cur, &v, s.pos)?;
+                }
+                self.write(&place, &v, value.pos)
+            }
+            StmtKind::Step { target, up } => {
+                let place = self.place(target)?;
+                let cur = self.read_place(&place)?;
+                if !(types::is_numeric(cur.ty) || cur.ty.is_matrix()) {
+                    return self.err(target.pos, "type mismatch");
+                }
+                let one = Self::number(types::base(cur.ty), 1.0);
+                let op = if *up { BinOp::Add } else { BinOp::Sub };
+                let v = self.binary(op, &cur, &one, s.pos)?;
+                self.write(&place, &v, target.pos)
+            }
+            StmtKind::Expr(e) => self.expr(e).map(|_| ()),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => self.if_stmt(cond, then, otherwise.as_deref()),
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => self.for_stmt(init.as_deref(), cond.as_ref(), step.as_deref(), body, s.pos),
+            StmtKind::Return(value) => self.return_stmt(value.as_ref(), s.pos),
+            StmtKind::Break | StmtKind::Continue => {
+                self.loop_exit(matches!(s.kind, StmtKind::Break), s.pos)
+            }
+            StmtKind::Discard => {
+                if self.stage != Stage::Fragment {
+                    return self.err(s.pos, "discard is only valid in a fragment shader");
+                }
+                self.emit(Ir::new(Op::Discard, Type::None))
+            }
+        }
+    }
+
+    /// Close the innermost scope, freeing the storage its variables own.
+    pub(crate) fn close_scope(&mut self) {
+        for id in self.scopes.pop() {
+            let v = self.scopes.var(id);
+            if let (true, Some(t)) = (v.owns_storage, v.storage) {
+                let n = types::cols(v.ty) as u16;
+                self.em.release(t, n);
+            }
+        }
+    }
+
+    /// A local declaration with its initializer.
+    fn local_decl(&mut self, d: &Decl) -> LResult<()> {
+        let value = match &d.init {
+            Some(e) => Some(self.operand(e)),
+            None => None,
+        };
+        let mut ok = self.check_decl(d, value.as_ref().and_then(|v| v.as_ref().ok()));
+        if matches!(value, Some(Err(Fail::Fatal))) {
+            return Err(Fail::Fatal);
+        }
+        if matches!(value, Some(Err(_))) {
+            ok = false;
+        }
+        let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+        if d.quals.storage == Storage::Const {
+            var.access = Access::Const;
+        }
+        var.poisoned = !ok;
+        let Ok(id) = self.scopes.declare(var) else {
+            return self.err(d.pos, "duplicate symbol");
+        };
+        if !ok {
+            return Err(Fail::Reported);
+        }
+        match value {
+            Some(Ok(v)) => {
+                let v = v.retyped(d.ty);
+                let place = super::assign::Place {
+                    var: id,
+                    col: None,
+                    lanes: None,
+                    ty: d.ty,
+                };
+                self.write(&place, &v, d.pos)
+            }
+            _ => {
+                let v = self.scopes.var_mut(id);
+                v.known = Some(super::super::consteval::ConstData::ZERO);
+                Ok(())
+            }
+        }
+    }
+
+    /// Check a declaration's type, name and initializer (reports; false on error).
+    pub(crate) fn check_decl(&mut self, d: &Decl, value: Option<&Value>) -> bool {
+        let fail = |s: &mut Self, pos: Pos, m: &str| {
+            s.diags.error(pos, m);
+            false
+        };
+        if d.ty == Type::Void {
+            return fail(self, d.ty_pos, "void variable");
+        }
+        if d.ty == Type::Sampler2D {
+            return fail(self, d.ty_pos, "sampler2D must be a uniform");
+        }
+        if d.name.starts_with("gl_") {
+            return fail(self, d.pos, "names starting with gl_ are reserved");
+        }
+        let is_const = d.quals.storage == Storage::Const;
+        if is_const && d.init.is_none() {
+            return fail(self, d.pos, "a const variable needs an initializer");
+        }
+        let (Some(v), Some(init)) = (value, &d.init) else {
+            return true;
+        };
+        if !types::converts_to(v.ty, d.ty) {
+            return fail(self, init.pos, "type mismatch in assignment");
+        }
+        if is_const && v.as_const().is_none() {
+            return fail(
+                self,
+                init.pos,
+                "const initializer is not a constant expression",
+            );
+        }
+        true
+    }
+
+    /// `if (cond) then [else otherwise]`: IF/ELSE/ENDIF, or only the taken branch when
+    /// the condition is known (the other is still checked).
+    fn if_stmt(
+        &mut self,
+        cond: &super::super::ast::Expr,
+        then: &Stmt,
+        otherwise: Option<&Stmt>,
+    ) -> LResult<()> {
+        let c = match self.operand(cond) {
+            Ok(c) => c,
+            Err(Fail::Fatal) => return Err(Fail::Fatal),
+            Err(Fail::Reported) => {
+                self.dry(|me| {
+                    me.stmt(then)?;
+                    otherwise.map_or(Ok(()), |o| me.stmt(o))
+                })?;
+                return Err(Fail::Reported);
+            }
+        };
+        if c.ty != Type::Bool {
+            let m = if c.ty.is_scalar() {
+                "if condition must be a bool"
+            } else {
+                "if condition must be a scalar"
+            };
+            return self.err(cond.pos, m);
+        }
+        if let Some(k) = c.as_const() {
+            let (taken, other) = if k.0[0] != 0.0 {
+                (Some(then), otherwise)
+            } else {
+                (otherwise, Some(then))
+            };
+            if let Some(o) = other {
+                self.dry(|me| me.stmt(o))?;
+            }
+            return taken.map_or(Ok(()), |t| self.stmt(t));
+        }
+        let mut branches = vec![then];
+        branches.extend(otherwise);
+        let names = self.assigned_in_stmts(&branches);
+        self.materialize_known(&names)?;
+        let t = self.materialize(&c)?;
+        self.open_if(t, cond.pos)?;
+        let mut r = self.stmt(then);
+        if let (Some(o), Ok(())) = (otherwise, r) {
+            r = self
+                .emit(Ir::new(Op::Else, Type::None))
+                .and_then(|_| self.stmt(o));
+        }
+        self.close_if()?;
+        r
+    }
+}
+
+impl Lowerer<'_> {
+    /// Initializers of private globals and global constants, in declaration order, at
+    /// the start of `main` (constants fold; reference A2).
+    pub(super) fn global_initializers(&mut self) -> LResult<()> {
+        for i in 0..self.globals.len() {
+            let (var, decl) = (self.globals[i].var, self.globals[i].decl);
+            let Some(d) = decl else { continue };
+            let Some(init) = &d.init else { continue };
+            self.pos = init.pos;
+            self.em.push_frame();
+            let r = self.global_init(var, d, init);
+            self.em.pop_frame();
+            match r {
+                Err(Fail::Fatal) => return Err(Fail::Fatal),
+                Err(Fail::Reported) => self.scopes.var_mut(var).poisoned = true,
+                Ok(()) => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn global_init(&mut self, var: usize, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
+        let v = self.operand(init)?;
+        if !self.check_decl(d, Some(&v)) {
+            return Err(Fail::Reported);
+        }
+        let place = super::assign::Place {
+            var,
+            col: None,
+            lanes: None,
+            ty: d.ty,
+        };
+        self.write(&place, &v.retyped(d.ty), init.pos)
+    }
+}

@@ -1,0 +1,288 @@
+//! Expressions: precedence climbing over the GLSL operator table.
+//!
+//! From low to high: `?:` (right-associative), `||`, `^^`, `&&`, `== !=`,
+//! `< > <= >=`, `+ -`, `* / %`, prefix `- + ! ++ --`, postfix `.swizzle [index] ++ --`.
+//! Binary operators are left-associative.
+
+use super::super::ast::{BinOp, Expr, ExprKind, UnOp};
+use super::super::token::{Keyword, Punct, TokenKind};
+use super::{PResult, Parser};
+
+/// Precedence of a binary operator token (higher binds tighter).
+fn binary_op(kind: &TokenKind) -> Option<(BinOp, u8)> {
+    let TokenKind::Punct(p, _) = kind else {
+        return None;
+    };
+    Some(match p {
+        Punct::OrOr => (BinOp::Or, 1),
+        Punct::XorXor => (BinOp::Xor, 2),
+        Punct::AndAnd => (BinOp::And, 3),
+        Punct::Eq => (BinOp::Eq, 4),
+        Punct::Ne => (BinOp::Ne, 4),
+        Punct::Lt => (BinOp::Lt, 5),
+        Punct::Gt => (BinOp::Gt, 5),
+        Punct::Le => (BinOp::Le, 5),
+        Punct::Ge => (BinOp::Ge, 5),
+        Punct::Plus => (BinOp::Add, 6),
+        Punct::Minus => (BinOp::Sub, 6),
+        Punct::Star => (BinOp::Mul, 7),
+        Punct::Slash => (BinOp::Div, 7),
+        Punct::Percent => (BinOp::Mod, 7),
+        _ => return None,
+    })
+}
+
+/// Decode a swizzle word into lane selectors: one set of `xyzw`, `rgba` or `stpq`,
+/// 1 to 4 letters (reference B §1.8 plus `stpq`).
+pub(crate) fn decode_swizzle(word: &str) -> Result<Vec<u8>, &'static str> {
+    const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
+    if word.is_empty() || word.len() > 4 {
+        return Err("invalid swizzle");
+    }
+    let mut set = None;
+    let mut lanes = Vec::with_capacity(4);
+    for c in word.chars() {
+        let found = SETS
+            .iter()
+            .enumerate()
+            .find_map(|(s, letters)| letters.find(c).map(|lane| (s, lane as u8)));
+        let Some((s, lane)) = found else {
+            return Err("invalid swizzle");
+        };
+        match set {
+            None => set = Some(s),
+            Some(prev) if prev != s => return Err("mixed swizzle sets"),
+            _ => {}
+        }
+        lanes.push(lane);
+    }
+    Ok(lanes)
+}
+
+impl Parser<'_, '_> {
+    /// A full expression (including `?:`).
+    pub(super) fn expr(&mut self) -> PResult<Expr> {
+        self.enter(1)?;
+        let r = self.ternary();
+        self.leave(1);
+        r
+    }
+
+    fn ternary(&mut self) -> PResult<Expr> {
+        let cond = self.binary(1)?;
+        if !self.is_punct(Punct::Question) {
+            return Ok(cond);
+        }
+        let pos = self.pos();
+        self.advance();
+        let a = self.expr()?;
+        self.expect(Punct::Colon, "expected ':'")?;
+        let b = self.expr()?;
+        Ok(Expr {
+            kind: ExprKind::Ternary(Box::new(cond), Box::new(a), Box::new(b)),
+            pos,
+        })
+    }
+
+    /// Operators of precedence `min` and above; chains count towards the nesting
+    /// limit because they deepen the tree.
+    fn binary(&mut self, min: u8) -> PResult<Expr> {
+        let mut lhs = self.unary()?;
+        let mut chain = 0;
+        let result = loop {
+            if let TokenKind::Punct(Punct::Bitwise, _) = self.kind() {
+                break self.fail("bitwise operators are not supported");
+            }
+            let Some((op, prec)) = binary_op(self.kind()) else {
+                break Ok(lhs);
+            };
+            if prec < min {
+                break Ok(lhs);
+            }
+            let pos = self.pos();
+            self.advance();
+            if let Err(e) = self.enter(1) {
+                break Err(e);
+            }
+            chain += 1;
+            let rhs = match self.binary(prec + 1) {
+                Ok(r) => r,
+                Err(e) => break Err(e),
+            };
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                pos,
+            };
+        };
+        self.leave(chain);
+        result
+    }
+
+    /// Prefix operators, then a postfix expression.
+    pub(super) fn unary(&mut self) -> PResult<Expr> {
+        let pos = self.pos();
+        let op = match self.kind() {
+            TokenKind::Punct(Punct::Minus, _) => Some(UnOp::Neg),
+            TokenKind::Punct(Punct::Not, _) => Some(UnOp::Not),
+            TokenKind::Punct(Punct::Plus, _) => None,
+            TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) => {
+                let up = *p == Punct::Inc;
+                self.advance();
+                self.enter(1)?;
+                let e = self.unary();
+                self.leave(1);
+                return Ok(Expr {
+                    kind: ExprKind::Step(Box::new(e?), up),
+                    pos,
+                });
+            }
+            TokenKind::Punct(Punct::Bitwise, _) => {
+                return self.fail("bitwise operators are not supported");
+            }
+            _ => return self.postfix(),
+        };
+        self.advance();
+        self.enter(1)?;
+        let e = self.unary();
+        self.leave(1);
+        let e = e?;
+        Ok(match op {
+            Some(op) => Expr {
+                kind: ExprKind::Unary(op, Box::new(e)),
+                pos,
+            },
+            None => e,
+        })
+    }
+
+    fn postfix(&mut self) -> PResult<Expr> {
+        let mut e = self.primary()?;
+        let mut levels = 0;
+        let result = loop {
+            let pos = self.pos();
+            if self.is_punct(Punct::Dot) {
+                self.advance();
+                let spos = self.pos();
+                let word = match self.kind() {
+                    TokenKind::Ident(w) => w.clone(),
+                    _ => break self.fail("expected a swizzle"),
+                };
+                self.advance();
+                if self.is_punct(Punct::LParen) {
+                    break self.fail_at(spos, "methods are not supported");
+                }
+                match decode_swizzle(&word) {
+                    Ok(lanes) => {
+                        e = Expr {
+                            kind: ExprKind::Swizzle(Box::new(e), lanes),
+                            pos: spos,
+                        }
+                    }
+                    Err(m) => break self.fail_at(spos, m),
+                }
+            } else if self.is_punct(Punct::LBracket) {
+                self.advance();
+                let index = match self.expr() {
+                    Ok(i) => i,
+                    Err(r) => break Err(r),
+                };
+                if let Err(r) = self.expect(Punct::RBracket, "expected ']'") {
+                    break Err(r);
+                }
+                e = Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(index)),
+                    pos,
+                };
+            } else if let TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) = self.kind() {
+                let up = *p == Punct::Inc;
+                self.advance();
+                e = Expr {
+                    kind: ExprKind::Step(Box::new(e), up),
+                    pos,
+                };
+            } else {
+                break Ok(e);
+            }
+            if let Err(r) = self.enter(1) {
+                break Err(r);
+            }
+            levels += 1;
+        };
+        self.leave(levels);
+        result
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let pos = self.pos();
+        let kind = match self.kind() {
+            TokenKind::Int(v) => ExprKind::Int(*v),
+            TokenKind::Float(v) => ExprKind::Float(*v),
+            TokenKind::Keyword(Keyword::True) => ExprKind::Bool(true),
+            TokenKind::Keyword(Keyword::False) => ExprKind::Bool(false),
+            TokenKind::Ident(name) => {
+                let name = name.clone();
+                self.advance();
+                if self.is_punct(Punct::LParen) {
+                    let args = self.args()?;
+                    return Ok(Expr {
+                        kind: ExprKind::Call { name, args },
+                        pos,
+                    });
+                }
+                return Ok(Expr {
+                    kind: ExprKind::Ident(name),
+                    pos,
+                });
+            }
+            TokenKind::Keyword(Keyword::Type(ty)) => {
+                let ty = *ty;
+                self.advance();
+                if !self.is_punct(Punct::LParen) {
+                    return self.fail("expected '(' after type");
+                }
+                let args = self.args()?;
+                return Ok(Expr {
+                    kind: ExprKind::Construct { ty, args },
+                    pos,
+                });
+            }
+            TokenKind::Reserved(r, w) => {
+                let m = Self::reserved_message(*r, w);
+                return self.fail(m);
+            }
+            TokenKind::Punct(Punct::LParen, _) => {
+                self.advance();
+                let e = self.expr()?;
+                self.expect(Punct::RParen, "expected ')'")?;
+                return Ok(e);
+            }
+            _ => return self.fail("expected an expression"),
+        };
+        self.advance();
+        Ok(Expr { kind, pos })
+    }
+
+    /// `( args )` of a call or constructor, starting at `(`.
+    fn args(&mut self) -> PResult<Vec<Expr>> {
+        self.advance();
+        let mut args = Vec::new();
+        if self.eat_punct(Punct::RParen) {
+            return Ok(args);
+        }
+        if self.is_keyword(Keyword::Type(crate::ir::Type::Void))
+            && matches!(self.peek_kind(1), TokenKind::Punct(Punct::RParen, _))
+        {
+            self.advance();
+            self.advance();
+            return Ok(args);
+        }
+        loop {
+            args.push(self.expr()?);
+            if self.eat_punct(Punct::Comma) {
+                continue;
+            }
+            self.expect(Punct::RParen, "expected ')'")?;
+            return Ok(args);
+        }
+    }
+}

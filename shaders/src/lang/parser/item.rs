@@ -1,0 +1,318 @@
+//! Global items: declarations, functions, prototypes, qualifiers and types.
+
+use super::super::ast::{Decl, Function, Item, Param, ParamDir, Program, Qualifiers, Storage};
+use super::super::token::{Keyword, Pos, Punct, TokenKind};
+use super::{PResult, Parser};
+use crate::ir::Type;
+
+impl Parser<'_, '_> {
+    pub(super) fn program(&mut self) -> Program {
+        let mut items = Vec::new();
+        while !self.at_eof() && !self.diags.full() {
+            if self.eat_punct(Punct::Semi) {
+                continue;
+            }
+            if self.is_punct(Punct::RBrace) {
+                let _ = self.fail::<()>("unexpected '}'");
+                self.advance();
+                continue;
+            }
+            let before = self.at;
+            match self.global_item(&mut items) {
+                Ok(()) => {}
+                Err(_) => {
+                    self.recover();
+                    if self.at == before {
+                        self.advance();
+                    }
+                }
+            }
+        }
+        Program { items }
+    }
+
+    fn global_item(&mut self, items: &mut Vec<Item>) -> PResult<()> {
+        if self.is_keyword(Keyword::Precision) {
+            return self.precision_statement();
+        }
+        let quals = self.qualifiers(true)?;
+        let (ty, ty_pos) = self.type_name()?;
+        let (name, pos) = self.name()?;
+        if self.is_punct(Punct::LParen) {
+            if quals.storage != Storage::None || quals.layout_pos.is_some() {
+                return self.fail_at(quals.storage_pos, "functions cannot have qualifiers");
+            }
+            let f = self.function(ty, ty_pos, name, pos)?;
+            items.push(f);
+            return Ok(());
+        }
+        self.declarators(quals, ty, ty_pos, name, pos, |d| {
+            items.push(Item::Global(d))
+        })
+    }
+
+    /// `precision highp float;` is accepted and ignored (GLSL 3.30 §4.5.3).
+    pub(super) fn precision_statement(&mut self) -> PResult<()> {
+        self.advance();
+        if !self.is_keyword(Keyword::PrecisionQualifier) {
+            return self.fail("expected a precision qualifier");
+        }
+        self.advance();
+        self.type_name()?;
+        self.expect(Punct::Semi, "expected ';'")
+    }
+
+    /// Parse `name [= init] {, name [= init]} ;` after the first name, calling `out`
+    /// for each declarator.
+    pub(super) fn declarators(
+        &mut self,
+        quals: Qualifiers,
+        ty: Type,
+        ty_pos: Pos,
+        mut name: String,
+        mut pos: Pos,
+        mut out: impl FnMut(Decl),
+    ) -> PResult<()> {
+        loop {
+            if self.is_punct(Punct::LBracket) {
+                return self.fail("arrays are not supported");
+            }
+            let init = if self.eat_punct(Punct::Assign) {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            out(Decl {
+                quals,
+                ty,
+                ty_pos,
+                name,
+                pos,
+                init,
+            });
+            if self.eat_punct(Punct::Comma) {
+                (name, pos) = self.name()?;
+                continue;
+            }
+            return self.expect(Punct::Semi, "expected ';'");
+        }
+    }
+
+    /// Qualifiers in any order: `layout(location = N)`, `smooth`, precision
+    /// qualifiers, and one of `in out uniform const`. `global` is false for locals,
+    /// where only `const` is accepted.
+    pub(super) fn qualifiers(&mut self, global: bool) -> PResult<Qualifiers> {
+        let mut q = Qualifiers {
+            storage: Storage::None,
+            storage_pos: self.pos(),
+            location: None,
+            layout_pos: None,
+        };
+        loop {
+            let pos = self.pos();
+            let storage = match self.kind() {
+                TokenKind::Keyword(Keyword::In) => Storage::In,
+                TokenKind::Keyword(Keyword::Out) => Storage::Out,
+                TokenKind::Keyword(Keyword::Uniform) => Storage::Uniform,
+                TokenKind::Keyword(Keyword::Const) => Storage::Const,
+                TokenKind::Keyword(Keyword::InOut) => return self.fail("unsupported qualifier"),
+                TokenKind::Keyword(Keyword::Smooth | Keyword::PrecisionQualifier) => {
+                    if !global && self.is_keyword(Keyword::Smooth) {
+                        return self.fail("qualifiers are only valid at global scope");
+                    }
+                    self.advance();
+                    continue;
+                }
+                TokenKind::Keyword(Keyword::Layout) => {
+                    if !global {
+                        return self.fail("qualifiers are only valid at global scope");
+                    }
+                    if q.layout_pos.is_some() {
+                        return self.fail("duplicate layout qualifier");
+                    }
+                    q.layout_pos = Some(pos);
+                    q.location = Some(self.layout()?);
+                    continue;
+                }
+                TokenKind::Reserved(r, w) => {
+                    if *r == super::super::token::Reserved::Qualifier {
+                        return self.fail(format!("unsupported qualifier '{w}'"));
+                    }
+                    break;
+                }
+                _ => break,
+            };
+            if !global && storage != Storage::Const {
+                return self.fail("qualifiers are only valid at global scope");
+            }
+            if q.storage != Storage::None {
+                if q.storage == Storage::Const && storage == Storage::Const {
+                    // `const const` is tolerated, as in the original.
+                    self.advance();
+                    continue;
+                }
+                return self.fail("only one storage qualifier is allowed");
+            }
+            q.storage = storage;
+            q.storage_pos = pos;
+            self.advance();
+        }
+        if q.storage == Storage::None {
+            q.storage_pos = self.pos();
+        }
+        Ok(q)
+    }
+
+    /// `layout ( location = INT )`; returns the location and its position.
+    fn layout(&mut self) -> PResult<(u32, Pos)> {
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after layout")?;
+        match self.kind() {
+            TokenKind::Ident(k) if k == "location" => {
+                self.advance();
+            }
+            _ => return self.fail("only layout(location = N) is supported"),
+        }
+        self.expect(Punct::Assign, "expected '=' in layout")?;
+        let pos = self.pos();
+        let value = match self.kind() {
+            TokenKind::Int(v) if *v >= 0 => *v as u32,
+            _ => return self.fail("expected an integer location"),
+        };
+        self.advance();
+        if self.is_punct(Punct::Comma) {
+            return self.fail("only layout(location = N) is supported");
+        }
+        self.expect(Punct::RParen, "expected ')' after layout")?;
+        Ok((value, pos))
+    }
+
+    /// A type keyword; reserved types give "type 'X' is not supported".
+    pub(super) fn type_name(&mut self) -> PResult<(Type, Pos)> {
+        let pos = self.pos();
+        match self.kind() {
+            TokenKind::Keyword(Keyword::Type(t)) => {
+                self.advance();
+                Ok((*t, pos))
+            }
+            TokenKind::Reserved(r, w) => {
+                let m = Self::reserved_message(*r, w);
+                self.fail(m)
+            }
+            TokenKind::Ident(_)
+                if matches!(self.peek_kind(1), TokenKind::Punct(Punct::LBrace, _)) =>
+            {
+                self.fail("interface blocks are not supported")
+            }
+            _ => self.fail("expected a type"),
+        }
+    }
+
+    /// An identifier (declaration name).
+    pub(super) fn name(&mut self) -> PResult<(String, Pos)> {
+        let pos = self.pos();
+        match self.kind() {
+            TokenKind::Ident(n) => {
+                self.advance();
+                Ok((n.clone(), pos))
+            }
+            TokenKind::Reserved(r, w) => {
+                let m = Self::reserved_message(*r, w);
+                self.fail(m)
+            }
+            _ => self.fail("expected a name"),
+        }
+    }
+
+    fn function(&mut self, ret: Type, ret_pos: Pos, name: String, pos: Pos) -> PResult<Item> {
+        self.advance(); // (
+        let params = self.params()?;
+        let mut f = Function {
+            ret,
+            ret_pos,
+            name,
+            pos,
+            params,
+            body: Vec::new(),
+            end: pos,
+        };
+        if self.eat_punct(Punct::Semi) {
+            return Ok(Item::Prototype(f));
+        }
+        if !self.is_punct(Punct::LBrace) {
+            return self.fail("expected a function body");
+        }
+        let (body, end) = self.block_body()?;
+        f.body = body;
+        f.end = end;
+        Ok(Item::Function(f))
+    }
+
+    /// Parameters after `(` up to and including `)`.
+    fn params(&mut self) -> PResult<Vec<Param>> {
+        let mut params = Vec::new();
+        if self.eat_punct(Punct::RParen) {
+            return Ok(params);
+        }
+        if self.is_keyword(Keyword::Type(Type::Void))
+            && matches!(self.peek_kind(1), TokenKind::Punct(Punct::RParen, _))
+        {
+            self.advance();
+            self.advance();
+            return Ok(params);
+        }
+        loop {
+            let mut is_const = false;
+            let mut dir = ParamDir::In;
+            loop {
+                match self.kind() {
+                    TokenKind::Keyword(Keyword::Const) => is_const = true,
+                    TokenKind::Keyword(Keyword::In) => dir = ParamDir::In,
+                    TokenKind::Keyword(Keyword::Out) => dir = ParamDir::Out,
+                    TokenKind::Keyword(Keyword::InOut) => dir = ParamDir::InOut,
+                    TokenKind::Keyword(Keyword::PrecisionQualifier) => {}
+                    TokenKind::Reserved(super::super::token::Reserved::Qualifier, w) => {
+                        let m = format!("unsupported qualifier '{w}'");
+                        return self.fail(m);
+                    }
+                    _ => break,
+                }
+                self.advance();
+            }
+            let pos = self.pos();
+            let ty = match self.kind() {
+                TokenKind::Keyword(Keyword::Type(t)) if *t != Type::Void => *t,
+                TokenKind::Reserved(r, w) => {
+                    let m = Self::reserved_message(*r, w);
+                    return self.fail(m);
+                }
+                _ => return self.fail("expected a parameter type"),
+            };
+            self.advance();
+            let (name, pos) = match self.kind() {
+                TokenKind::Ident(n) => {
+                    let p = self.pos();
+                    self.advance();
+                    (n.clone(), p)
+                }
+                TokenKind::Punct(Punct::Comma | Punct::RParen, _) => (String::new(), pos),
+                _ => return self.fail("expected a parameter name"),
+            };
+            if self.is_punct(Punct::LBracket) {
+                return self.fail("arrays are not supported");
+            }
+            params.push(Param {
+                ty,
+                name,
+                pos,
+                dir,
+                is_const,
+            });
+            if self.eat_punct(Punct::Comma) {
+                continue;
+            }
+            self.expect(Punct::RParen, "expected ')'")?;
+            return Ok(params);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The recursive-descent parser (reference B §1.3, widened to GLSL 3.30 forms).
+//!
+//! Accepted beyond the original: qualifiers in any order, `highp`/`mediump`/`lowp` and
+//! `precision` statements (ignored), `const in` / `in` parameters, `(void)` parameter
+//! lists, prototypes, several declarators per declaration, compound assignment,
+//! `++`/`--` statements, `?:`, `break`/`continue`, swizzle and index assignment
+//! targets and the `stpq` swizzle set. Constructs outside the subset (`while`, `struct`,
+//! arrays, bitwise operators, reserved types) are parsed far enough to give a clear
+//! error. On an error the parser re-synchronises at the next `;` or balanced `}` and
+//! continues, so one compile reports several syntax errors.
+//!
+//! Nesting is bounded: expression depth (operands of chained binary operators count)
+//! plus statement nesting may not exceed [`MAX_NESTING`] ("nesting limit exceeded"),
+//! so that the lowering's recursion stays shallow whatever the input.
+
+mod expr;
+mod item;
+mod stmt;
+
+use super::ast::Program;
+use super::diagnostic::Diagnostics;
+use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
+
+/// Deepest expression/statement nesting accepted (reference A3: the original's 32 is
+/// a pool detail; 64 keeps real shaders far from the limit and the stack small).
+pub const MAX_NESTING: usize = 64;
+
+/// Parse a token stream (ending with EOF) into a program. Errors go to `diags`; the
+/// returned program is only meaningful when none were reported.
+pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
+    let mut p = Parser {
+        tokens,
+        at: 0,
+        diags,
+        depth: 0,
+    };
+    p.program()
+}
+
+/// Marker: an error was reported and the caller should re-synchronise.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reported;
+
+type PResult<T> = Result<T, Reported>;
+
+struct Parser<'t, 'd> {
+    tokens: &'t [Token],
+    at: usize,
+    diags: &'d mut Diagnostics,
+    /// Current nesting (see [`MAX_NESTING`]).
+    depth: usize,
+}
+
+impl<'t> Parser<'t, '_> {
+    fn tok(&self) -> &'t Token {
+        let last = self.tokens.len() - 1;
+        &self.tokens[self.at.min(last)]
+    }
+
+    fn kind(&self) -> &'t TokenKind {
+        &self.tok().kind
+    }
+
+    fn peek_kind(&self, k: usize) -> &'t TokenKind {
+        let last = self.tokens.len() - 1;
+        &self.tokens[(self.at + k).min(last)].kind
+    }
+
+    fn pos(&self) -> Pos {
+        self.tok().pos
+    }
+
+    fn advance(&mut self) -> &'t Token {
+        let t = self.tok();
+        if !matches!(t.kind, TokenKind::Eof) {
+            self.at += 1;
+        }
+        t
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.kind(), TokenKind::Eof)
+    }
+
+    fn is_punct(&self, p: Punct) -> bool {
+        matches!(self.kind(), TokenKind::Punct(q, _) if *q == p)
+    }
+
+    fn is_keyword(&self, k: Keyword) -> bool {
+        matches!(self.kind(), TokenKind::Keyword(q) if *q == k)
+    }
+
+    fn eat_punct(&mut self, p: Punct) -> bool {
+        if self.is_punct(p) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Report `message` at the current token and fail.
+    fn fail<T>(&mut self, message: impl Into<String>) -> PResult<T> {
+        let pos = self.pos();
+        self.fail_at(pos, message)
+    }
+
+    fn fail_at<T>(&mut self, pos: Pos, message: impl Into<String>) -> PResult<T> {
+        self.diags.error(pos, message);
+        Err(Reported)
+    }
+
+    /// Require punctuation `p`, else report `message` at the current token.
+    fn expect(&mut self, p: Punct, message: &str) -> PResult<()> {
+        if self.eat_punct(p) {
+            Ok(())
+        } else {
+            self.fail(message)
+        }
+    }
+
+    /// Enter one nesting level; fails with "nesting limit exceeded" past the limit.
+    fn enter(&mut self, levels: usize) -> PResult<()> {
+        self.depth += levels;
+        if self.depth > MAX_NESTING {
+            self.depth -= levels;
+            return self.fail("nesting limit exceeded");
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, levels: usize) {
+        self.depth -= levels;
+    }
+
+    /// The message for a reserved word found where a type or statement was expected.
+    fn reserved_message(r: Reserved, word: &str) -> String {
+        match (r, word) {
+            (Reserved::Type, _) => format!("type '{word}' is not supported"),
+            (Reserved::Qualifier, _) => "unsupported qualifier".to_string(),
+            (Reserved::Other, "struct") => "structs are not supported".to_string(),
+            (Reserved::Other, "switch" | "case" | "default") => {
+                "switch statements are not supported".to_string()
+            }
+            (Reserved::Other, _) => format!("'{word}' is a reserved word"),
+        }
+    }
+
+    /// Skip to just after the next `;` at brace depth 0, or past a balanced `{ }`
+    /// group; stop (without consuming) at a `}` that closes the enclosing block.
+    fn recover(&mut self) {
+        let mut depth = 0usize;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::Semi, _) if depth == 0 => {
+                    self.advance();
+                    return;
+                }
+                TokenKind::Punct(Punct::LBrace, _) => depth += 1,
+                TokenKind::Punct(Punct::RBrace, _) => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                    if depth == 0 {
+                        self.advance();
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.advance();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

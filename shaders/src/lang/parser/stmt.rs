@@ -1,0 +1,278 @@
+//! Statements.
+
+use super::super::ast::{AssignOp, BinOp, Decl, ExprKind, Stmt, StmtKind};
+use super::super::token::{Keyword, Pos, Punct, Reserved, TokenKind};
+use super::{PResult, Parser};
+
+impl Parser<'_, '_> {
+    /// `{ stmts }` starting at `{`; returns the statements and the position of `}`.
+    /// Errors inside are recovered statement by statement.
+    pub(super) fn block_body(&mut self) -> PResult<(Vec<Stmt>, Pos)> {
+        self.expect(Punct::LBrace, "expected '{'")?;
+        self.enter(1)?;
+        let mut stmts = Vec::new();
+        let result = loop {
+            if self.is_punct(Punct::RBrace) {
+                let end = self.pos();
+                self.advance();
+                break Ok(end);
+            }
+            if self.at_eof() {
+                break self.fail("expected '}'");
+            }
+            if self.diags.full() {
+                break Err(super::Reported);
+            }
+            let before = self.at;
+            match self.statement(&mut stmts) {
+                Ok(()) => {}
+                Err(_) => {
+                    self.recover();
+                    if self.at == before {
+                        self.advance();
+                    }
+                }
+            }
+        };
+        self.leave(1);
+        result.map(|end| (stmts, end))
+    }
+
+    /// One statement; declarations with several declarators push several statements.
+    fn statement(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
+        let pos = self.pos();
+        let kind = match self.kind() {
+            TokenKind::Punct(Punct::LBrace, _) => {
+                let (body, _) = self.block_body()?;
+                StmtKind::Block(body)
+            }
+            TokenKind::Punct(Punct::Semi, _) => {
+                self.advance();
+                StmtKind::Empty
+            }
+            TokenKind::Keyword(Keyword::If) => self.if_statement()?,
+            TokenKind::Keyword(Keyword::For) => self.for_statement()?,
+            TokenKind::Keyword(Keyword::While) => {
+                return self.fail("while loops are not supported: loops must have constant bounds");
+            }
+            TokenKind::Keyword(Keyword::Do) => {
+                return self
+                    .fail("do-while loops are not supported: loops must have constant bounds");
+            }
+            TokenKind::Keyword(Keyword::Return) => {
+                self.advance();
+                let value = if self.is_punct(Punct::Semi) {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(Punct::Semi, "expected ';'")?;
+                StmtKind::Return(value)
+            }
+            TokenKind::Keyword(k @ (Keyword::Discard | Keyword::Break | Keyword::Continue)) => {
+                let k = *k;
+                self.advance();
+                self.expect(Punct::Semi, "expected ';'")?;
+                match k {
+                    Keyword::Discard => StmtKind::Discard,
+                    Keyword::Break => StmtKind::Break,
+                    _ => StmtKind::Continue,
+                }
+            }
+            TokenKind::Keyword(Keyword::Precision) => {
+                self.precision_statement()?;
+                StmtKind::Empty
+            }
+            TokenKind::Reserved(
+                Reserved::Other,
+                w @ ("switch" | "case" | "default" | "struct"),
+            ) => {
+                let m = Self::reserved_message(Reserved::Other, w);
+                return self.fail(m);
+            }
+            _ if self.starts_declaration() => {
+                return self.declaration(|d| {
+                    let pos = d.pos;
+                    out.push(Stmt {
+                        kind: StmtKind::Decl(d),
+                        pos,
+                    })
+                });
+            }
+            _ => {
+                let s = self.simple_statement()?;
+                self.expect(Punct::Semi, "expected ';'")?;
+                s
+            }
+        };
+        out.push(Stmt { kind, pos });
+        Ok(())
+    }
+
+    /// Whether the current token starts a local declaration: a qualifier, a reserved
+    /// type or qualifier word, or a type keyword followed by a name (a type followed
+    /// by `(` is a constructor expression).
+    fn starts_declaration(&self) -> bool {
+        match self.kind() {
+            TokenKind::Keyword(
+                Keyword::Const
+                | Keyword::In
+                | Keyword::Out
+                | Keyword::InOut
+                | Keyword::Uniform
+                | Keyword::Layout
+                | Keyword::Smooth
+                | Keyword::PrecisionQualifier,
+            ) => true,
+            TokenKind::Reserved(Reserved::Qualifier, _) => true,
+            TokenKind::Reserved(Reserved::Type, _) | TokenKind::Keyword(Keyword::Type(_)) => {
+                !matches!(self.peek_kind(1), TokenKind::Punct(Punct::LParen, _))
+            }
+            _ => false,
+        }
+    }
+
+    fn declaration(&mut self, out: impl FnMut(Decl)) -> PResult<()> {
+        let quals = self.qualifiers(false)?;
+        let (ty, ty_pos) = self.type_name()?;
+        let (name, pos) = self.name()?;
+        self.declarators(quals, ty, ty_pos, name, pos, out)
+    }
+
+    fn if_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after if")?;
+        let cond = self.expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        let then = Box::new(self.sub_statement()?);
+        let otherwise = if self.is_keyword(Keyword::Else) {
+            self.advance();
+            Some(Box::new(self.sub_statement()?))
+        } else {
+            None
+        };
+        Ok(StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        })
+    }
+
+    /// The body of an if/else/for: one statement, nested one level. A declaration
+    /// there is wrapped in a block so that its scope ends with the statement.
+    fn sub_statement(&mut self) -> PResult<Stmt> {
+        self.enter(1)?;
+        let pos = self.pos();
+        let mut stmts = Vec::new();
+        let r = self.statement(&mut stmts);
+        self.leave(1);
+        r?;
+        if stmts.len() == 1 && !matches!(stmts[0].kind, StmtKind::Decl(_)) {
+            return Ok(stmts.pop().expect("one statement"));
+        }
+        Ok(Stmt {
+            kind: StmtKind::Block(stmts),
+            pos,
+        })
+    }
+
+    fn for_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after for")?;
+        let init_pos = self.pos();
+        let init = if self.eat_punct(Punct::Semi) {
+            None
+        } else if self.starts_declaration() {
+            let mut decls = Vec::new();
+            self.declaration(|d| decls.push(d))?;
+            if decls.len() != 1 {
+                return self.fail_at(init_pos, "expected a loop variable");
+            }
+            let d = decls.pop().expect("one declarator");
+            Some(Box::new(Stmt {
+                pos: d.pos,
+                kind: StmtKind::Decl(d),
+            }))
+        } else {
+            let s = self.simple_statement()?;
+            self.expect(Punct::Semi, "expected ';'")?;
+            Some(Box::new(Stmt {
+                kind: s,
+                pos: init_pos,
+            }))
+        };
+        let cond = if self.is_punct(Punct::Semi) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(Punct::Semi, "expected ';'")?;
+        let step_pos = self.pos();
+        let step = if self.is_punct(Punct::RParen) {
+            None
+        } else {
+            Some(Box::new(Stmt {
+                kind: self.simple_statement()?,
+                pos: step_pos,
+            }))
+        };
+        self.expect(Punct::RParen, "expected ')'")?;
+        let body = Box::new(self.sub_statement()?);
+        Ok(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    /// An expression statement, assignment or `++`/`--` statement, without the `;`.
+    pub(super) fn simple_statement(&mut self) -> PResult<StmtKind> {
+        if let TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) = self.kind() {
+            let up = *p == Punct::Inc;
+            self.advance();
+            let target = self.unary()?;
+            return Ok(StmtKind::Step { target, up });
+        }
+        let e = self.expr()?;
+        if let ExprKind::Step(target, up) = e.kind {
+            return Ok(StmtKind::Step {
+                target: *target,
+                up,
+            });
+        }
+        let op = match self.kind() {
+            TokenKind::Punct(Punct::Assign, _) => AssignOp::Set,
+            TokenKind::Punct(Punct::PlusAssign, _) => AssignOp::Compound(BinOp::Add),
+            TokenKind::Punct(Punct::MinusAssign, _) => AssignOp::Compound(BinOp::Sub),
+            TokenKind::Punct(Punct::StarAssign, _) => AssignOp::Compound(BinOp::Mul),
+            TokenKind::Punct(Punct::SlashAssign, _) => AssignOp::Compound(BinOp::Div),
+            TokenKind::Punct(Punct::PercentAssign, _) => AssignOp::Compound(BinOp::Mod),
+            TokenKind::Punct(Punct::Bitwise, _) => {
+                return self.fail("bitwise operators are not supported");
+            }
+            _ => return Ok(StmtKind::Expr(e)),
+        };
+        self.advance();
+        let value = self.expr()?;
+        if matches!(
+            self.kind(),
+            TokenKind::Punct(
+                Punct::Assign
+                    | Punct::PlusAssign
+                    | Punct::MinusAssign
+                    | Punct::StarAssign
+                    | Punct::SlashAssign
+                    | Punct::PercentAssign,
+                _
+            )
+        ) {
+            return self.fail("assignments can only be statements");
+        }
+        Ok(StmtKind::Assign {
+            target: e,
+            op,
+            value,
+        })
+    }
+}

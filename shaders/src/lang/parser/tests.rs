@@ -1,0 +1,128 @@
+use super::super::ast::{ExprKind, Item, StmtKind};
+use super::super::lexer::lex;
+use super::*;
+
+fn parse_src(src: &str) -> (Program, Vec<String>) {
+    let mut d = Diagnostics::new(8);
+    let toks = lex(src, &mut d);
+    assert!(d.is_empty(), "lex errors in test source");
+    let p = parse(&toks, &mut d);
+    let e = d.into_errors("t", src);
+    let msgs = e
+        .diagnostics()
+        .iter()
+        .map(|d| format!("{}:{} {}", d.line, d.col, d.message))
+        .collect();
+    (p, msgs)
+}
+
+#[test]
+fn parses_the_procedural_constructs() {
+    let (p, e) = parse_src(
+        "in vec2 vUV; out vec4 c;\nfloat f(float r) { return r; }\nvoid main() {\n\
+         vec2 p = vUV * 2.0 - 1.0; p.x = p.x * 2.0; vec3 acc = vec3(0.0);\n\
+         for (int i = 0; i < 4; i++) { acc += vec3(float(i) / 3.0); }\n\
+         if (p.x > 1.0) { c = vec4(acc, 1.0); } else c = vec4(0.0);\n}\n",
+    );
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(p.items.len(), 4);
+    let Item::Function(main) = &p.items[3] else {
+        panic!("main")
+    };
+    assert_eq!(main.name, "main");
+    assert!(matches!(main.body[1].kind, StmtKind::Assign { .. }));
+    assert!(matches!(main.body[3].kind, StmtKind::For { .. }));
+}
+
+#[test]
+fn precedence_and_swizzles() {
+    let (p, e) = parse_src("float x = 1.0 + 2.0 * 3.0 < 4.0 ? a.zyx.r : b.st.y;");
+    assert!(e.is_empty(), "{e:?}");
+    let Item::Global(d) = &p.items[0] else {
+        panic!()
+    };
+    let init = d.init.as_ref().unwrap();
+    let ExprKind::Ternary(c, a, _) = &init.kind else {
+        panic!("{init:?}")
+    };
+    assert!(matches!(c.kind, ExprKind::Binary(BinOp::Lt, _, _)));
+    let ExprKind::Swizzle(inner, lanes) = &a.kind else {
+        panic!()
+    };
+    assert_eq!(lanes, &vec![0]);
+    assert!(matches!(&inner.kind, ExprKind::Swizzle(_, l) if l == &vec![2, 1, 0]));
+}
+
+#[test]
+fn reports_several_errors_with_positions() {
+    let (_, e) = parse_src(
+        "void main() {\n  float x = ;\n  x = 1.0\n  y = 2.0;\n  while (true) { }\n  v.xr = 1.0;\n}\n",
+    );
+    assert_eq!(
+        e,
+        vec![
+            "2:13 expected an expression",
+            "4:3 expected ';'",
+            "5:3 while loops are not supported: loops must have constant bounds",
+            "6:5 mixed swizzle sets",
+        ]
+    );
+}
+
+#[test]
+fn layout_and_qualifier_errors() {
+    let (_, e) = parse_src(
+        "layout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat in vec3 c;\n\
+         attribute vec3 d;\nmat2 m;\nuniform float u[4];\nint f() { return 1 & 2; }\n",
+    );
+    assert_eq!(
+        e,
+        vec![
+            "1:8 only layout(location = N) is supported",
+            "2:17 expected '=' in layout",
+            "3:1 unsupported qualifier 'flat'",
+            "4:1 unsupported qualifier 'attribute'",
+            "5:1 type 'mat2' is not supported",
+            "6:16 arrays are not supported",
+            "7:20 bitwise operators are not supported",
+        ]
+    );
+}
+
+#[test]
+fn nesting_is_bounded() {
+    let deep = format!("float x = {}1.0{};", "(".repeat(100), ")".repeat(100));
+    let (_, e) = parse_src(&deep);
+    assert_eq!(e.len(), 1);
+    assert!(e[0].ends_with("nesting limit exceeded"));
+    let long = format!("float x = 1.0{};", " + 1.0".repeat(100));
+    let (_, e) = parse_src(&long);
+    assert!(e[0].ends_with("nesting limit exceeded"));
+    let blocks = format!("void main() {}{}", "{".repeat(100), "}".repeat(101));
+    let (_, e) = parse_src(&blocks);
+    assert!(e[0].ends_with("nesting limit exceeded"), "{e:?}");
+}
+
+#[test]
+fn prototypes_params_and_steps() {
+    let (p, e) =
+        parse_src("float f(const in float a, vec2);\nvoid g(void) { i++; --j; k += 2; }\n");
+    assert!(e.is_empty(), "{e:?}");
+    assert!(
+        matches!(&p.items[0], Item::Prototype(f) if f.params.len() == 2 && f.params[0].is_const)
+    );
+    let Item::Function(g) = &p.items[1] else {
+        panic!()
+    };
+    assert!(matches!(g.body[0].kind, StmtKind::Step { up: true, .. }));
+    assert!(matches!(g.body[1].kind, StmtKind::Step { up: false, .. }));
+    assert!(matches!(
+        g.body[2].kind,
+        StmtKind::Assign {
+            op: super::super::ast::AssignOp::Compound(BinOp::Add),
+            ..
+        }
+    ));
+}
+
+use super::super::ast::BinOp;

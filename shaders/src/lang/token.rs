@@ -1,0 +1,369 @@
+//! Tokens of the shader language (reference B §1.2, widened to the GLSL 3.30
+//! keywords so that constructs outside the subset get a clear error instead of
+//! "unknown identifier").
+
+use crate::ir::Type;
+use std::fmt;
+
+/// A 1-based source position: line, and column counted in characters (a tab is one
+/// column, as in the original's diagnostics, reference B §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Pos {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub col: u32,
+}
+
+impl Pos {
+    /// The position of the first character of a source (used for errors that have no
+    /// better place, reference B §1.14).
+    pub const START: Pos = Pos { line: 1, col: 1 };
+}
+
+/// Keywords the subset understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Keyword {
+    In,
+    Out,
+    InOut,
+    Uniform,
+    Const,
+    Layout,
+    Smooth,
+    Precision,
+    /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
+    PrecisionQualifier,
+    /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 mat3 mat4
+    /// sampler2D`).
+    Type(Type),
+    If,
+    Else,
+    For,
+    While,
+    Do,
+    Break,
+    Continue,
+    Return,
+    Discard,
+    True,
+    False,
+}
+
+/// Why a GLSL keyword outside the subset is rejected; decides the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reserved {
+    /// A type such as `mat2`, `uint`, `bvec3`, `samplerCube`: "type X is not supported".
+    Type,
+    /// A qualifier such as `flat`, `attribute`, `varying`: "unsupported qualifier".
+    Qualifier,
+    /// Any other GLSL keyword (`struct`, `switch`, `case`, ...): "X is not supported".
+    Other,
+}
+
+/// Operators and punctuation. Bitwise and shift operators are lexed so that the
+/// parser can say they are unsupported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Punct {
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    LBracket,
+    RBracket,
+    Semi,
+    Comma,
+    Dot,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Assign,
+    PlusAssign,
+    MinusAssign,
+    StarAssign,
+    SlashAssign,
+    PercentAssign,
+    Inc,
+    Dec,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Not,
+    AndAnd,
+    OrOr,
+    XorXor,
+    Question,
+    Colon,
+    /// `& | ^ ~ << >>` and their assignment forms: lexed, never accepted.
+    Bitwise,
+}
+
+/// The kind of a token.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TokenKind {
+    /// An identifier (at most the lexer's name limit).
+    Ident(String),
+    /// An integer literal, already reduced to its 32-bit two's-complement value.
+    Int(i32),
+    /// A floating-point literal (finite).
+    Float(f32),
+    /// A keyword of the subset.
+    Keyword(Keyword),
+    /// A GLSL keyword outside the subset, with its spelling.
+    Reserved(Reserved, &'static str),
+    /// An operator or punctuation mark, with its spelling for messages.
+    Punct(Punct, &'static str),
+    /// End of input (always the last token).
+    Eof,
+}
+
+/// One token with the position of its first character.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Where it starts.
+    pub pos: Pos,
+}
+
+impl fmt::Display for TokenKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TokenKind::Ident(s) => write!(f, "'{s}'"),
+            TokenKind::Int(v) => write!(f, "'{v}'"),
+            TokenKind::Float(v) => write!(f, "'{v:?}'"),
+            TokenKind::Keyword(k) => write!(f, "'{}'", keyword_text(*k)),
+            TokenKind::Reserved(_, s) | TokenKind::Punct(_, s) => write!(f, "'{s}'"),
+            TokenKind::Eof => f.write_str("end of input"),
+        }
+    }
+}
+
+/// The spelling of a keyword (type keywords print their type name).
+pub fn keyword_text(k: Keyword) -> &'static str {
+    match k {
+        Keyword::In => "in",
+        Keyword::Out => "out",
+        Keyword::InOut => "inout",
+        Keyword::Uniform => "uniform",
+        Keyword::Const => "const",
+        Keyword::Layout => "layout",
+        Keyword::Smooth => "smooth",
+        Keyword::Precision => "precision",
+        Keyword::PrecisionQualifier => "precision qualifier",
+        Keyword::Type(t) => t.keyword(),
+        Keyword::If => "if",
+        Keyword::Else => "else",
+        Keyword::For => "for",
+        Keyword::While => "while",
+        Keyword::Do => "do",
+        Keyword::Break => "break",
+        Keyword::Continue => "continue",
+        Keyword::Return => "return",
+        Keyword::Discard => "discard",
+        Keyword::True => "true",
+        Keyword::False => "false",
+    }
+}
+
+/// Classify an identifier-shaped word: a subset keyword, a reserved GLSL word, or
+/// `None` for a plain identifier. `sample`, `shared` and `patch` stay identifiers
+/// (reference B §10.18 is a bug we do not keep).
+pub fn classify_word(word: &str) -> Option<TokenKind> {
+    use Keyword as K;
+    let kw = match word {
+        "in" => K::In,
+        "out" => K::Out,
+        "inout" => K::InOut,
+        "uniform" => K::Uniform,
+        "const" => K::Const,
+        "layout" => K::Layout,
+        "smooth" => K::Smooth,
+        "precision" => K::Precision,
+        "highp" | "mediump" | "lowp" => K::PrecisionQualifier,
+        "void" => K::Type(Type::Void),
+        "bool" => K::Type(Type::Bool),
+        "int" => K::Type(Type::Int),
+        "float" => K::Type(Type::Float),
+        "vec2" => K::Type(Type::Vec2),
+        "vec3" => K::Type(Type::Vec3),
+        "vec4" => K::Type(Type::Vec4),
+        "ivec2" => K::Type(Type::IVec2),
+        "ivec3" => K::Type(Type::IVec3),
+        "ivec4" => K::Type(Type::IVec4),
+        "mat3" | "mat3x3" => K::Type(Type::Mat3),
+        "mat4" | "mat4x4" => K::Type(Type::Mat4),
+        "sampler2D" => K::Type(Type::Sampler2D),
+        "if" => K::If,
+        "else" => K::Else,
+        "for" => K::For,
+        "while" => K::While,
+        "do" => K::Do,
+        "break" => K::Break,
+        "continue" => K::Continue,
+        "return" => K::Return,
+        "discard" => K::Discard,
+        "true" => K::True,
+        "false" => K::False,
+        _ => return reserved(word),
+    };
+    Some(TokenKind::Keyword(kw))
+}
+
+const RESERVED_TYPES: &[&str] = &[
+    "uint",
+    "uvec2",
+    "uvec3",
+    "uvec4",
+    "bvec2",
+    "bvec3",
+    "bvec4",
+    "mat2",
+    "mat2x2",
+    "mat2x3",
+    "mat2x4",
+    "mat3x2",
+    "mat3x4",
+    "mat4x2",
+    "mat4x3",
+    "double",
+    "dvec2",
+    "dvec3",
+    "dvec4",
+    "dmat2",
+    "dmat3",
+    "dmat4",
+    "sampler1D",
+    "sampler3D",
+    "samplerCube",
+    "sampler1DShadow",
+    "sampler2DShadow",
+    "samplerCubeShadow",
+    "sampler1DArray",
+    "sampler2DArray",
+    "sampler1DArrayShadow",
+    "sampler2DArrayShadow",
+    "sampler2DRect",
+    "sampler2DRectShadow",
+    "samplerBuffer",
+    "sampler2DMS",
+    "sampler2DMSArray",
+    "isampler1D",
+    "isampler2D",
+    "isampler3D",
+    "isamplerCube",
+    "isampler1DArray",
+    "isampler2DArray",
+    "isampler2DRect",
+    "isamplerBuffer",
+    "isampler2DMS",
+    "isampler2DMSArray",
+    "usampler1D",
+    "usampler2D",
+    "usampler3D",
+    "usamplerCube",
+    "usampler1DArray",
+    "usampler2DArray",
+    "usampler2DRect",
+    "usamplerBuffer",
+    "usampler2DMS",
+    "usampler2DMSArray",
+];
+
+const RESERVED_QUALIFIERS: &[&str] = &[
+    "attribute",
+    "varying",
+    "centroid",
+    "flat",
+    "noperspective",
+    "invariant",
+    "precise",
+    "readonly",
+    "writeonly",
+    "coherent",
+    "volatile",
+    "restrict",
+    "buffer",
+    "subroutine",
+];
+
+const RESERVED_OTHER: &[&str] = &[
+    "struct",
+    "switch",
+    "case",
+    "default",
+    "asm",
+    "class",
+    "union",
+    "enum",
+    "typedef",
+    "template",
+    "this",
+    "goto",
+    "inline",
+    "noinline",
+    "public",
+    "static",
+    "extern",
+    "external",
+    "interface",
+    "long",
+    "short",
+    "half",
+    "fixed",
+    "unsigned",
+    "superp",
+    "input",
+    "output",
+    "hvec2",
+    "hvec3",
+    "hvec4",
+    "fvec2",
+    "fvec3",
+    "fvec4",
+    "sampler3DRect",
+    "filter",
+    "sizeof",
+    "cast",
+    "namespace",
+    "using",
+];
+
+fn reserved(word: &str) -> Option<TokenKind> {
+    let find = |list: &[&'static str]| list.iter().copied().find(|w| *w == word);
+    if let Some(w) = find(RESERVED_TYPES) {
+        return Some(TokenKind::Reserved(Reserved::Type, w));
+    }
+    if let Some(w) = find(RESERVED_QUALIFIERS) {
+        return Some(TokenKind::Reserved(Reserved::Qualifier, w));
+    }
+    find(RESERVED_OTHER).map(|w| TokenKind::Reserved(Reserved::Other, w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_classified() {
+        assert_eq!(
+            classify_word("vec3"),
+            Some(TokenKind::Keyword(Keyword::Type(Type::Vec3)))
+        );
+        assert_eq!(
+            classify_word("flat"),
+            Some(TokenKind::Reserved(Reserved::Qualifier, "flat"))
+        );
+        assert_eq!(
+            classify_word("mat2"),
+            Some(TokenKind::Reserved(Reserved::Type, "mat2"))
+        );
+        assert_eq!(classify_word("sample"), None);
+        assert_eq!(classify_word("position"), None);
+    }
+}
