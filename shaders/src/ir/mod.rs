@@ -24,7 +24,7 @@ pub use builder::{IrBuilder, PoolError};
 pub use dump::{dump, instruction as dump_instruction};
 pub use limits::Limits;
 pub use op::{ALL_OPS, Op};
-pub use opt::{PASSES, optimize};
+pub use opt::{PASSES, count_uses, optimize};
 pub use record::Ir;
 pub use shader::{Interface, InterfaceSymbol, Shader, SymbolKind};
 pub use types::{CmpCode, Stage, Type};

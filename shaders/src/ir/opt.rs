@@ -21,14 +21,7 @@ pub fn optimize(shader: &mut Shader) -> usize {
     let mut removed = 0;
     let mut uses = vec![0u32; shader.ntmp as usize];
     for _ in 0..PASSES {
-        uses.iter_mut().for_each(|u| *u = 0);
-        for ir in shader.ir.iter().filter(|i| i.op != Op::Nop.code()) {
-            for t in ir.reads() {
-                if let Some(u) = usize::try_from(t).ok().and_then(|t| uses.get_mut(t)) {
-                    *u += 1;
-                }
-            }
-        }
+        count_uses(shader, &mut uses);
         let mut changed = false;
         for ir in shader.ir.iter_mut() {
             let removable = ir.opcode().is_some_and(Op::is_removable);
@@ -47,6 +40,21 @@ pub fn optimize(shader: &mut Shader) -> usize {
         }
     }
     removed
+}
+
+/// Count, per temporary, the reads of every live (non-NOP) instruction into `uses`
+/// (indexed by temporary; reads outside it are ignored): every column a MULMV/MULMM
+/// reads and the destination of SETLANE count ([`Ir::reads`](super::Ir::reads)).
+/// Shared by the optimizer and the TGSI emitter, which drops loads nobody reads.
+pub fn count_uses(shader: &Shader, uses: &mut [u32]) {
+    uses.iter_mut().for_each(|u| *u = 0);
+    for ir in shader.ir.iter().filter(|i| i.op != Op::Nop.code()) {
+        for t in ir.reads() {
+            if let Some(u) = usize::try_from(t).ok().and_then(|t| uses.get_mut(t)) {
+                *u += 1;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

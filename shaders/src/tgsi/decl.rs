@@ -4,10 +4,9 @@
 //!
 //! Declarations are derived from the instructions themselves, so every register an
 //! instruction names is declared exactly once and nothing else is (tgsi_sanity:
-//! "Undeclared ... register", "declared twice"), except the outputs a stage always
-//! has: `OUT[0]` (position or colour) and, in a vertex shader, every varying its
-//! interface declares, so the host can link a fragment input the vertex shader
-//! declares but never writes.
+//! "Undeclared ... register", "declared twice"). Every output a stage has is written
+//! somewhere (by a store, or by the emitter's prologue with its initial value), so it
+//! is declared too.
 
 use super::inst::Inst;
 use super::operand::{File, HexF32};
@@ -49,8 +48,6 @@ pub struct HeaderInfo {
     pub stage: Stage,
     /// Fragment stage: the `IN` index of the fragment position.
     pub position_input: u16,
-    /// Vertex stage: varying slots the interface declares (each gets an output).
-    pub declared_varyings: Vec<u16>,
 }
 
 /// Registers named by a list of instructions, per file.
@@ -110,7 +107,11 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 /// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
 /// for (vertex) slot `s`, its position as `POSITION, LINEAR` at
 /// [`HeaderInfo::position_input`], and writes `OUT[0], COLOR`.
-pub fn header(info: &HeaderInfo, body: &[Inst], imms: &Immediates) -> Vec<String> {
+pub fn header<'a>(
+    info: &HeaderInfo,
+    body: impl IntoIterator<Item = &'a Inst>,
+    imms: &Immediates,
+) -> Vec<String> {
     let used = Used::scan(body);
     let mut lines = Vec::new();
     match info.stage {
@@ -131,12 +132,7 @@ pub fn header(info: &HeaderInfo, body: &[Inst], imms: &Immediates) -> Vec<String
             Stage::Fragment => format!("DCL IN[{i}], GENERIC[{i}], PERSPECTIVE"),
         });
     }
-    let mut outputs = used.outputs;
-    outputs.insert(0);
-    if info.stage == Stage::Vertex {
-        outputs.extend(info.declared_varyings.iter().map(|s| s + 1));
-    }
-    for &o in &outputs {
+    for &o in &used.outputs {
         lines.push(match (info.stage, o) {
             (Stage::Vertex, 0) => "DCL OUT[0], POSITION".to_owned(),
             (Stage::Vertex, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
@@ -197,7 +193,6 @@ mod tests {
         let info = HeaderInfo {
             stage: Stage::Fragment,
             position_input: 1,
-            declared_varyings: vec![],
         };
         assert_eq!(
             header(&info, &body, &imms).join("\n"),
@@ -215,20 +210,24 @@ mod tests {
     }
 
     #[test]
-    fn vertex_header_declares_position_and_interface_varyings() {
-        let body = vec![Inst::mov(
-            Dst::reg(Register::new(File::Out, 3)),
-            Src::reg(Register::new(File::In, 2)),
-        )];
+    fn vertex_header_names_position_and_generic_outputs() {
+        let out = |i| Dst::reg(Register::new(File::Out, i));
+        let body = vec![
+            Inst::mov(out(0), Src::reg(Register::new(File::Imm, 0))),
+            Inst::mov(out(3), Src::reg(Register::new(File::In, 2))),
+            Inst::mov(out(1), Src::reg(Register::new(File::Imm, 0))),
+        ];
         let info = HeaderInfo {
             stage: Stage::Vertex,
             position_input: 0,
-            declared_varyings: vec![0],
         };
+        let mut imms = Immediates::default();
+        imms.zero();
         assert_eq!(
-            header(&info, &body, &Immediates::default()).join("\n"),
+            header(&info, &body, &imms).join("\n"),
             "VERT\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
-             DCL OUT[3], GENERIC[2]"
+             DCL OUT[3], GENERIC[2]\n\
+             IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}"
         );
     }
 }

@@ -21,7 +21,8 @@
 //!   zero) are zeroed first, since GLSL temporaries on the host start undefined
 //!   (see [`lanes`](super::lanes));
 //! - outputs that some run may leave unwritten start with the interpreter's
-//!   initial values: position (0, 0, 0, 1), colour and varyings (0, 0, 0, 0);
+//!   initial values: position (0, 0, 0, 1), colour and varyings (0, 0, 0, 0), and
+//!   so does every varying a vertex shader declares but never writes;
 //! - `IF` reads `TEMP[n].xxxx` (A5), and `DOT` of width 2 is `DP2`.
 
 use super::decl::{self, HeaderInfo, Immediates};
@@ -30,10 +31,10 @@ use super::inst::{Inst, Opcode};
 use super::lanes::{lane_count, unwritten};
 use super::listing::{Line, Listing};
 use super::operand::{Dst, File, Register, Src, Swizzle, WriteMask};
-use crate::ir::{CmpCode, Ir, Op, Shader, Stage, SymbolKind, verify};
+use crate::ir::{CmpCode, Ir, Op, Shader, Stage, SymbolKind, count_uses, verify};
 use std::collections::BTreeSet;
 
-/// Lower a verified-or-not shader to a [`Listing`] (header + instructions).
+/// Lower `shader` to a [`Listing`] (header and instructions).
 ///
 /// `var_remap` (fragment stage) maps a fragment-local varying slot to the vertex slot
 /// it was linked to (−1 or a missing entry: unchanged), as [`crate::Program`] builds it.
@@ -43,80 +44,45 @@ use std::collections::BTreeSet;
 pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
     verify(shader)?;
     let remap = var_remap.unwrap_or(&[]);
-    if let Some((slot, &target)) = remap
-        .iter()
-        .enumerate()
-        .find(|&(_, &t)| t < -1 || t >= 0 && t as usize >= shader.limits.varyings)
-    {
-        return Err(TgsiError::Remap {
-            slot,
-            target,
-            varyings: shader.limits.varyings,
-        });
-    }
+    check_remap(remap, shader.limits.varyings)?;
     let mut lowering = Lowering::new(shader, remap);
-    let declared_varyings: Vec<u16> = shader
-        .interface
-        .symbols
-        .iter()
-        .filter_map(|s| match s.kind {
-            SymbolKind::VaryingOut { slot } => Some(slot),
-            _ => None,
-        })
-        .collect();
-    // Every output the stage has: OUT[0], the declared varyings, whatever is stored.
-    let mut outputs = vec![0u16];
-    if shader.stage == Stage::Vertex {
-        outputs.extend(declared_varyings.iter().map(|s| s + 1));
-    }
-    outputs.extend(shader.ir.iter().filter_map(output_of));
-    outputs.sort_unstable();
-    outputs.dedup();
-    let unwritten = unwritten(shader, |ir| lowering.emits(ir), output_of, &outputs);
-    let mut prologue = Vec::new();
-    for out in unwritten.outputs {
-        // The interpreter's initial outputs (exec::Outputs::INITIAL).
-        let value = match (shader.stage, out) {
-            (Stage::Vertex, 0) => [0.0, 0.0, 0.0, 1.0],
-            _ => [0.0; 4],
-        };
-        let k = lowering.imms.intern(value);
-        prologue.push(Inst::mov(
-            Dst::reg(Register::new(File::Out, out)),
-            reg(File::Imm, k),
-        ));
-    }
-    for temp in unwritten.temps {
-        let zero = lowering.imms.zero();
-        prologue.push(Inst::mov(Dst::temp(temp), reg(File::Imm, zero)));
-    }
-    let mut body: Vec<Line> = prologue
-        .into_iter()
-        .map(|inst| Line {
-            ir_index: None,
-            inst,
-        })
-        .collect();
+    let mut body: Vec<Line> = lines(None, lowering.prologue());
     for (index, ir) in shader.ir.iter().enumerate() {
         let mut insts = Vec::new();
         lowering.lower(ir, &mut insts);
-        body.extend(insts.into_iter().map(|inst| Line {
-            ir_index: Some(index),
-            inst,
-        }));
+        body.extend(lines(Some(index), insts));
     }
-    body.push(Line {
-        ir_index: None,
-        inst: Inst::bare(Opcode::End),
-    });
+    body.extend(lines(None, vec![Inst::bare(Opcode::End)]));
     let info = HeaderInfo {
         stage: shader.stage,
         position_input: lowering.position_input,
-        declared_varyings,
     };
-    let insts: Vec<Inst> = body.iter().map(|l| l.inst.clone()).collect();
-    let header = decl::header(&info, &insts, &lowering.imms);
+    let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })
+}
+
+/// Every remap entry is −1 or a varying slot.
+fn check_remap(remap: &[i16], varyings: usize) -> Result<(), TgsiError> {
+    match remap
+        .iter()
+        .enumerate()
+        .find(|&(_, &t)| t < -1 || t >= 0 && t as usize >= varyings)
+    {
+        Some((slot, &target)) => Err(TgsiError::Remap {
+            slot,
+            target,
+            varyings,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// `insts` as listing lines produced by CSIR record `ir_index`.
+fn lines(ir_index: Option<usize>, insts: Vec<Inst>) -> Vec<Line> {
+    insts
+        .into_iter()
+        .map(|inst| Line { ir_index, inst })
+        .collect()
 }
 
 /// A swizzle whose first lanes read `selectors` and whose remaining lanes read `x`
@@ -153,8 +119,8 @@ fn reg(file: File, index: u16) -> Src {
 struct Lowering<'a> {
     shader: &'a Shader,
     remap: &'a [i16],
-    /// `read[t]`: some live instruction reads temporary `t`.
-    read: Vec<bool>,
+    /// Reads of each temporary by live instructions.
+    uses: Vec<u32>,
     /// Fragment stage: the `IN` index of the position.
     position_input: u16,
     /// First scratch temporary (above every CSIR temporary).
@@ -164,18 +130,12 @@ struct Lowering<'a> {
 
 impl<'a> Lowering<'a> {
     fn new(shader: &'a Shader, remap: &'a [i16]) -> Lowering<'a> {
-        let mut read = vec![false; shader.ntmp as usize];
-        for ir in shader.ir.iter().filter(|i| i.op != Op::Nop.code()) {
-            for t in ir.reads() {
-                if let Some(r) = usize::try_from(t).ok().and_then(|t| read.get_mut(t)) {
-                    *r = true;
-                }
-            }
-        }
+        let mut uses = vec![0; shader.ntmp as usize];
+        count_uses(shader, &mut uses);
         let mut lowering = Lowering {
             shader,
             remap,
-            read,
+            uses,
             position_input: 0,
             scratch: shader.ntmp,
             imms: Immediates::default(),
@@ -193,8 +153,54 @@ impl<'a> Lowering<'a> {
     fn is_read(&self, temp: i16) -> bool {
         usize::try_from(temp)
             .ok()
-            .and_then(|t| self.read.get(t))
-            .is_some_and(|&r| r)
+            .and_then(|t| self.uses.get(t))
+            .is_some_and(|&n| n > 0)
+    }
+
+    /// The instructions before the first CSIR record: the interpreter's initial
+    /// value (`exec::Outputs::INITIAL`: position (0, 0, 0, 1), colour and varyings
+    /// zero) for every output some run may not write, then zero for every temporary
+    /// that may be read before it is written ([`unwritten`]).
+    ///
+    /// A vertex shader's outputs are `OUT[0]`, one per varying its interface declares
+    /// (so the host can link a fragment input the vertex shader never writes) and one
+    /// per varying it stores; a fragment shader's is `OUT[0]`.
+    fn prologue(&mut self) -> Vec<Inst> {
+        let shader = self.shader;
+        let mut outputs = vec![0u16];
+        if shader.stage == Stage::Vertex {
+            outputs.extend(
+                shader
+                    .interface
+                    .symbols
+                    .iter()
+                    .filter_map(|s| match s.kind {
+                        SymbolKind::VaryingOut { slot } => Some(slot + 1),
+                        _ => None,
+                    }),
+            );
+        }
+        outputs.extend(shader.ir.iter().filter_map(output_of));
+        outputs.sort_unstable();
+        outputs.dedup();
+        let unwritten = unwritten(shader, |ir| self.emits(ir), output_of, &outputs);
+        let mut insts = Vec::new();
+        for out in unwritten.outputs {
+            let value = match (shader.stage, out) {
+                (Stage::Vertex, 0) => [0.0, 0.0, 0.0, 1.0],
+                _ => [0.0; 4],
+            };
+            let k = self.imms.intern(value);
+            insts.push(Inst::mov(
+                Dst::reg(Register::new(File::Out, out)),
+                reg(File::Imm, k),
+            ));
+        }
+        for temp in unwritten.temps {
+            let zero = self.imms.zero();
+            insts.push(Inst::mov(Dst::temp(temp), reg(File::Imm, zero)));
+        }
+        insts
     }
 
     /// Whether `ir` produces any TGSI: interface loads whose destination nothing
