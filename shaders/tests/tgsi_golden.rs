@@ -1,10 +1,12 @@
-//! Golden tests: the exact TGSI text for a few small shaders (built by hand as CSIR in
-//! the front end's shape), the parity dump, the byte budget and invalid input.
+//! Golden tests: the exact TGSI text for a few small shaders — built by hand as CSIR,
+//! and compiled from the stock sources (these follow the front end's lowering, so a
+//! change there shows up here) — the parity dump, the byte budget and invalid input.
 
 mod tgsi_common;
 
 use csir::ir::{Ir, Op, Type};
 use csir::tgsi::{TgsiError, VIRGL_BUDGET, emit_tgsi, parity_dump};
+use csir::{Limits, Program, Shader, Stage, compile};
 use tgsi_common::hand;
 
 /// Fragment slot 0 linked to vertex slot 2.
@@ -201,6 +203,151 @@ const LIT_PARITY: &str = r#"parity lit.frag (fragment): CSIR | TGSI
 2 of 24 CSIR instructions differ from TGSI on exceptional values (marked !)
 "#;
 
+/// tri.vert (reference B §3.1 / §5): attributes in, one varying and the position out.
+const TRI_VERT: &str = r#"VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL TEMP[0..5]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IMM[0]
+  1: MOV TEMP[0], TEMP[1]
+  2: MOV TEMP[2], IN[0]
+  3: MOV TEMP[3], IN[1]
+  4: MOV TEMP[5], IMM[0]
+  5: MOV TEMP[4], TEMP[5]
+  6: MOV TEMP[4], TEMP[3]
+  7: MOV OUT[1], TEMP[4]
+  8: MOV TEMP[0], TEMP[2]
+  9: MOV OUT[0], TEMP[0]
+ 10: END
+"#;
+
+/// tri.frag linked with tri.vert (reference B §5 example 3), without the original's
+/// always-declared `IN[7], POSITION`: nothing reads `gl_FragCoord`.
+const TRI_FRAG: &str = r#"FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..3]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IN[0]
+  1: MOV TEMP[3], IMM[0]
+  2: MOV TEMP[2], TEMP[3]
+  3: MOV TEMP[2], TEMP[1]
+  4: MOV OUT[0], TEMP[2]
+  5: END
+"#;
+
+/// mvp.vert (reference B §5 example 2): (P·V)·M as two 16-line MULMM chains, then MULMV.
+const MVP_VERT: &str = r#"VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL CONST[0][0..11]
+DCL TEMP[0..26]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IMM[0]
+  1: MOV TEMP[0], TEMP[1]
+  2: MOV TEMP[2], IN[0]
+  3: MOV TEMP[3], IN[1]
+  4: MOV TEMP[4], CONST[0][0]
+  5: MOV TEMP[5], CONST[0][1]
+  6: MOV TEMP[6], CONST[0][2]
+  7: MOV TEMP[7], CONST[0][3]
+  8: MOV TEMP[8], CONST[0][4]
+  9: MOV TEMP[9], CONST[0][5]
+ 10: MOV TEMP[10], CONST[0][6]
+ 11: MOV TEMP[11], CONST[0][7]
+ 12: MOV TEMP[12], CONST[0][8]
+ 13: MOV TEMP[13], CONST[0][9]
+ 14: MOV TEMP[14], CONST[0][10]
+ 15: MOV TEMP[15], CONST[0][11]
+ 16: MOV TEMP[17], IMM[0]
+ 17: MOV TEMP[16], TEMP[17]
+ 18: MOV TEMP[16], TEMP[3]
+ 19: MOV OUT[1], TEMP[16]
+ 20: MUL TEMP[18], TEMP[8].xxxx, TEMP[12]
+ 21: MAD TEMP[18], TEMP[8].yyyy, TEMP[13], TEMP[18]
+ 22: MAD TEMP[18], TEMP[8].zzzz, TEMP[14], TEMP[18]
+ 23: MAD TEMP[18], TEMP[8].wwww, TEMP[15], TEMP[18]
+ 24: MUL TEMP[19], TEMP[9].xxxx, TEMP[12]
+ 25: MAD TEMP[19], TEMP[9].yyyy, TEMP[13], TEMP[19]
+ 26: MAD TEMP[19], TEMP[9].zzzz, TEMP[14], TEMP[19]
+ 27: MAD TEMP[19], TEMP[9].wwww, TEMP[15], TEMP[19]
+ 28: MUL TEMP[20], TEMP[10].xxxx, TEMP[12]
+ 29: MAD TEMP[20], TEMP[10].yyyy, TEMP[13], TEMP[20]
+ 30: MAD TEMP[20], TEMP[10].zzzz, TEMP[14], TEMP[20]
+ 31: MAD TEMP[20], TEMP[10].wwww, TEMP[15], TEMP[20]
+ 32: MUL TEMP[21], TEMP[11].xxxx, TEMP[12]
+ 33: MAD TEMP[21], TEMP[11].yyyy, TEMP[13], TEMP[21]
+ 34: MAD TEMP[21], TEMP[11].zzzz, TEMP[14], TEMP[21]
+ 35: MAD TEMP[21], TEMP[11].wwww, TEMP[15], TEMP[21]
+ 36: MUL TEMP[22], TEMP[4].xxxx, TEMP[18]
+ 37: MAD TEMP[22], TEMP[4].yyyy, TEMP[19], TEMP[22]
+ 38: MAD TEMP[22], TEMP[4].zzzz, TEMP[20], TEMP[22]
+ 39: MAD TEMP[22], TEMP[4].wwww, TEMP[21], TEMP[22]
+ 40: MUL TEMP[23], TEMP[5].xxxx, TEMP[18]
+ 41: MAD TEMP[23], TEMP[5].yyyy, TEMP[19], TEMP[23]
+ 42: MAD TEMP[23], TEMP[5].zzzz, TEMP[20], TEMP[23]
+ 43: MAD TEMP[23], TEMP[5].wwww, TEMP[21], TEMP[23]
+ 44: MUL TEMP[24], TEMP[6].xxxx, TEMP[18]
+ 45: MAD TEMP[24], TEMP[6].yyyy, TEMP[19], TEMP[24]
+ 46: MAD TEMP[24], TEMP[6].zzzz, TEMP[20], TEMP[24]
+ 47: MAD TEMP[24], TEMP[6].wwww, TEMP[21], TEMP[24]
+ 48: MUL TEMP[25], TEMP[7].xxxx, TEMP[18]
+ 49: MAD TEMP[25], TEMP[7].yyyy, TEMP[19], TEMP[25]
+ 50: MAD TEMP[25], TEMP[7].zzzz, TEMP[20], TEMP[25]
+ 51: MAD TEMP[25], TEMP[7].wwww, TEMP[21], TEMP[25]
+ 52: MUL TEMP[26], TEMP[2].xxxx, TEMP[22]
+ 53: MAD TEMP[26], TEMP[2].yyyy, TEMP[23], TEMP[26]
+ 54: MAD TEMP[26], TEMP[2].zzzz, TEMP[24], TEMP[26]
+ 55: MAD TEMP[26], TEMP[2].wwww, TEMP[25], TEMP[26]
+ 56: MOV TEMP[0], TEMP[26]
+ 57: MOV OUT[0], TEMP[0]
+ 58: END
+"#;
+
+/// flat.frag linked with flat.vert: `if (vP.x > uCutX) discard;` as SLT with swapped operands,
+/// `IF ... .xxxx` and KILL.
+const FLAT_FRAG: &str = r#"FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[0][0..1]
+DCL TEMP[0..6]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IN[0]
+  1: MOV TEMP[2], CONST[0][0]
+  2: MOV TEMP[3], CONST[0][1]
+  3: MOV TEMP[5], IMM[0]
+  4: MOV TEMP[4], TEMP[5]
+  5: SLT TEMP[6].x, TEMP[3].xxxx, TEMP[1].xxxx
+  6: IF TEMP[6].xxxx
+  7:   KILL
+  8: ENDIF
+  9: MOV TEMP[4], TEMP[2]
+ 10: MOV OUT[0], TEMP[4]
+ 11: END
+"#;
+
+/// tex.frag linked with tex.vert: TEX with the sampler and its view declared in this stage.
+const TEX_FRAG: &str = r#"FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+DCL TEMP[0..4]
+IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
+  0: MOV TEMP[1], IN[0]
+  1: MOV TEMP[3], IMM[0]
+  2: MOV TEMP[2], TEMP[3]
+  3: TEX TEMP[4], TEMP[1], SAMP[0], 2D
+  4: MOV TEMP[2], TEMP[4]
+  5: MOV OUT[0], TEMP[2]
+  6: END
+"#;
+
 #[test]
 fn constant_colour() {
     assert_eq!(
@@ -272,4 +419,50 @@ fn invalid_shaders_and_remaps_are_errors() {
             varyings: 8
         })
     );
+}
+
+fn stock(name: &str) -> Shader {
+    let path = format!("{}/glsl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(path).unwrap();
+    let stage = if name.ends_with(".frag") {
+        Stage::Fragment
+    } else {
+        Stage::Vertex
+    };
+    compile(&source, name, stage, &Limits::default()).unwrap()
+}
+
+fn linked(stem: &str) -> Program {
+    Program::link(
+        stock(&format!("{stem}.vert")),
+        stock(&format!("{stem}.frag")),
+    )
+    .unwrap()
+}
+
+#[test]
+fn tri_from_source() {
+    let p = linked("tri");
+    assert_eq!(emit_tgsi(&p.vertex, None, None).unwrap(), TRI_VERT);
+    let fragment = emit_tgsi(&p.fragment, Some(&p.var_remap), None).unwrap();
+    assert_eq!(fragment, TRI_FRAG);
+}
+
+#[test]
+fn mvp_from_source() {
+    assert_eq!(emit_tgsi(&stock("mvp.vert"), None, None).unwrap(), MVP_VERT);
+}
+
+#[test]
+fn flat_discard_from_source() {
+    let p = linked("flat");
+    let fragment = emit_tgsi(&p.fragment, Some(&p.var_remap), None).unwrap();
+    assert_eq!(fragment, FLAT_FRAG);
+}
+
+#[test]
+fn tex_from_source() {
+    let p = linked("tex");
+    let fragment = emit_tgsi(&p.fragment, Some(&p.var_remap), None).unwrap();
+    assert_eq!(fragment, TEX_FRAG);
 }
