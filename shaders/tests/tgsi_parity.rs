@@ -6,7 +6,7 @@
 
 mod tgsi_common;
 
-use csir::ir::{Ir, Op, Shader, Stage, Type};
+use csir::ir::{Ir, Op, Shader, Stage, SymbolKind, Type};
 use tgsi_common::check::{InputSet, Prepared, Report, random_inputs, random_textures};
 use tgsi_common::hand::{self, Hand};
 use tgsi_common::random::{Rng, random_shader};
@@ -86,25 +86,11 @@ fn random_programs_agree() {
 /// A fragment shader computing `op` of uniform slots 0 and 1 into the colour.
 fn single_op(op: Op, ncomp: u8) -> Shader {
     let mut h = Hand::new("op.frag", Stage::Fragment);
-    h.symbol("u0", Type::Vec4, csir::ir::SymbolKind::Uniform { slot: 0 })
-        .symbol("u1", Type::Vec4, csir::ir::SymbolKind::Uniform { slot: 1 })
-        .symbol("c", Type::Vec4, csir::ir::SymbolKind::ColorOut);
-    let a = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(a)
-            .aux(0)
-            .aux2(1)
-            .ncomp(4),
-    );
-    let b = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(b)
-            .aux(1)
-            .aux2(1)
-            .ncomp(4),
-    );
+    h.symbol("u0", Type::Vec4, SymbolKind::Uniform { slot: 0 })
+        .symbol("u1", Type::Vec4, SymbolKind::Uniform { slot: 1 })
+        .symbol("c", Type::Vec4, SymbolKind::ColorOut);
+    let a = h.load(Op::LoadUni, Type::Vec4, 0, 1);
+    let b = h.load(Op::LoadUni, Type::Vec4, 1, 1);
     let r = h.op(op, a, b, ncomp);
     h.push(Ir::new(Op::StoreColor, Type::Vec4).a(r).ncomp(4));
     h.finish()

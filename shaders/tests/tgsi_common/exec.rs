@@ -389,6 +389,14 @@ impl<'p> Executor<'p> {
         }
         let lanewise = |f: &dyn Fn(usize) -> f32| [f(0), f(1), f(2), f(3)];
         let bool_f = |b: bool| if b { 1.0 } else { 0.0 };
+        // Both definitions of one lane of an operation whose back ends may differ.
+        let candidate = |inputs, tgsi, csir| Divergence {
+            line,
+            opcode: inst.op.name,
+            inputs,
+            tgsi,
+            csir,
+        };
         let value = match name {
             "MOV" => s[0],
             "ABS" => s[0].map(f32::abs),
@@ -418,61 +426,35 @@ impl<'p> Executor<'p> {
             }
             "MIN" | "MAX" => {
                 let mut v = [0.0; 4];
-                for i in 0..4 {
+                for (i, lane) in v.iter_mut().enumerate() {
                     let (a, b) = (s[0][i], s[1][i]);
                     let (tgsi, csir) = if name == "MIN" {
                         (nan_ignoring(a, b, math::min::<f32>), math::min(a, b))
                     } else {
                         (nan_ignoring(a, b, math::max::<f32>), math::max(a, b))
                     };
-                    v[i] = self.settle(
-                        line,
-                        name,
-                        [a, b],
-                        tgsi,
-                        csir,
-                        semantics,
-                        mask & (1 << i) != 0,
-                        run,
-                    );
+                    let d = candidate([a, b], tgsi, csir);
+                    *lane = self.settle(d, semantics, mask & (1 << i) != 0, run);
                 }
                 v
             }
-            "RCP" => {
+            "RCP" | "RSQ" => {
                 let x = s[0][0];
-                [self.settle(
-                    line,
-                    name,
-                    [x, 0.0],
-                    1.0 / x,
-                    math::rcp(x),
-                    semantics,
-                    mask != 0,
-                    run,
-                ); 4]
-            }
-            "RSQ" => {
-                let x = s[0][0];
-                let tgsi = 1.0 / x.sqrt();
-                [self.settle(
-                    line,
-                    name,
-                    [x, 0.0],
-                    tgsi,
-                    math::rsq(x),
-                    semantics,
-                    mask != 0,
-                    run,
-                ); 4]
+                let d = if name == "RCP" {
+                    candidate([x, 0.0], 1.0 / x, math::rcp(x))
+                } else {
+                    candidate([x, 0.0], 1.0 / x.sqrt(), math::rsq(x))
+                };
+                [self.settle(d, semantics, mask != 0, run); 4]
             }
             "SIN" | "COS" | "POW" => {
                 let (x, y) = (s[0][0], s.get(1).map_or(0.0, |v| v[0]));
-                let (tgsi, csir) = match name {
-                    "SIN" => (x.sin(), math::sin(x)),
-                    "COS" => (x.cos(), math::cos(x)),
-                    _ => (tgsi_pow(x, y), math::pow(x, y)),
+                let d = match name {
+                    "SIN" => candidate([x, y], x.sin(), math::sin(x)),
+                    "COS" => candidate([x, y], x.cos(), math::cos(x)),
+                    _ => candidate([x, y], tgsi_pow(x, y), math::pow(x, y)),
                 };
-                [self.transcendental(line, name, [x, y], tgsi, csir, semantics, mask != 0, run); 4]
+                [self.transcendental(d, semantics, mask != 0, run); 4]
             }
             "TEX" => {
                 let samp = inst.src[1].reg.index as usize;
@@ -489,29 +471,13 @@ impl<'p> Executor<'p> {
 
     /// Pick TGSI's or CSIR's value of an operation whose definitions differ on
     /// exceptional inputs, recording a divergence where they differ.
-    #[allow(clippy::too_many_arguments)]
-    fn settle(
-        &self,
-        line: usize,
-        opcode: &'static str,
-        inputs: [f32; 2],
-        tgsi: f32,
-        csir: f32,
-        semantics: Semantics,
-        written: bool,
-        run: &mut Run,
-    ) -> f32 {
+    fn settle(&self, d: Divergence, semantics: Semantics, written: bool, run: &mut Run) -> f32 {
         match semantics {
-            Semantics::Csir => csir,
+            Semantics::Csir => d.csir,
             Semantics::Tgsi => {
-                if written && !same(tgsi, csir) {
-                    run.divergences.push(Divergence {
-                        line,
-                        opcode,
-                        inputs,
-                        tgsi,
-                        csir,
-                    });
+                let tgsi = d.tgsi;
+                if written && !same(d.tgsi, d.csir) {
+                    run.divergences.push(d);
                 }
                 tgsi
             }
@@ -522,40 +488,29 @@ impl<'p> Executor<'p> {
     /// rounding, the distance is recorded and the interpreter's value carried on; POW
     /// outside GLSL's domain is an exceptional divergence; anything else is a
     /// precision failure.
-    #[allow(clippy::too_many_arguments)]
     fn transcendental(
         &self,
-        line: usize,
-        opcode: &'static str,
-        inputs: [f32; 2],
-        tgsi: f32,
-        csir: f32,
+        d: Divergence,
         semantics: Semantics,
         written: bool,
         run: &mut Run,
     ) -> f32 {
-        let [x, y] = inputs;
-        let exceptional = opcode == "POW" && (x < 0.0 || x == 0.0 && y <= 0.0);
+        let [x, y] = d.inputs;
+        let (tgsi, csir) = (d.tgsi, d.csir);
         if semantics == Semantics::Csir || same(tgsi, csir) || !written {
             return csir;
         }
-        if exceptional {
-            return self.settle(line, opcode, inputs, tgsi, csir, semantics, written, run);
+        if d.opcode == "POW" && (x < 0.0 || x == 0.0 && y <= 0.0) {
+            return self.settle(d, semantics, written, run);
         }
         let close = tgsi.is_finite()
             && csir.is_finite()
             && (ulps(tgsi, csir) <= ROUNDING_LIMIT_ULPS
-                || opcode != "POW" && (tgsi - csir).abs() <= TRIG_ABSOLUTE);
+                || d.opcode != "POW" && (tgsi - csir).abs() <= TRIG_ABSOLUTE);
         if close {
-            run.rounding.push((line, opcode, x, ulps(tgsi, csir)));
+            run.rounding.push((d.line, d.opcode, x, ulps(tgsi, csir)));
         } else {
-            run.precision.push(Divergence {
-                line,
-                opcode,
-                inputs,
-                tgsi,
-                csir,
-            });
+            run.precision.push(d);
         }
         csir
     }

@@ -3,7 +3,8 @@
 //! for golden tests and for parity runs that do not depend on the compiler.
 
 use csir::ir::{
-    Interface, InterfaceSymbol, Ir, Limits, Op, Shader, Stage, SymbolKind, Type, optimize, verify,
+    CmpCode, Interface, InterfaceSymbol, Ir, Limits, Op, Shader, Stage, SymbolKind, Type, optimize,
+    verify,
 };
 
 /// A shader under construction: records, immediates and a temporary counter.
@@ -114,6 +115,77 @@ impl Hand {
         d
     }
 
+    /// An interface load (`LOAD_ATTR`, `LOAD_VAR`, `LOAD_UNI`, `LOAD_FCOORD`) into
+    /// `count` fresh temporaries (LOAD_UNI reads `count` slots from `slot`).
+    pub fn load(&mut self, op: Op, ty: Type, slot: i16, count: i16) -> i16 {
+        let d = self.temps(count as u16);
+        let ir = Ir::new(op, ty).dst(d).aux(slot).ncomp(ty.width().max(1));
+        self.push(if op == Op::LoadUni {
+            ir.aux2(count)
+        } else {
+            ir
+        });
+        d
+    }
+
+    /// `dst.x = dot(a, b)` over `width` lanes into a fresh temporary.
+    pub fn dot(&mut self, a: i16, b: i16, width: i16) -> i16 {
+        let d = self.temps(1);
+        self.push(
+            Ir::new(Op::Dot, Type::Float)
+                .dst(d)
+                .a(a)
+                .b(b)
+                .aux(width)
+                .ncomp(1),
+        );
+        d
+    }
+
+    /// `dst = cmp a, b` with comparison `code` into a fresh temporary.
+    pub fn cmp(&mut self, a: i16, b: i16, code: CmpCode) -> i16 {
+        let d = self.temps(1);
+        self.push(
+            Ir::new(Op::Cmp, Type::Bool)
+                .dst(d)
+                .a(a)
+                .b(b)
+                .aux(code.code()),
+        );
+        d
+    }
+
+    /// `vec4(xyz, w)` the front end's way: CONST zero, MOV, one SETLANE per
+    /// component.
+    pub fn vec4_of(&mut self, xyz: i16, w: i16) -> i16 {
+        let v = self.zeroed();
+        for lane in 0..3 {
+            self.push(
+                Ir::new(Op::SetLane, Type::Vec4)
+                    .dst(v)
+                    .a(xyz)
+                    .aux(lane)
+                    .aux2(lane)
+                    .ncomp(4),
+            );
+        }
+        self.push(
+            Ir::new(Op::SetLane, Type::Vec4)
+                .dst(v)
+                .a(w)
+                .aux(3)
+                .aux2(0)
+                .ncomp(4),
+        );
+        v
+    }
+
+    /// `out = value; store out` (MOV then the stage's store).
+    pub fn assign_and_store(&mut self, out: i16, value: i16, store: Op, slot: i16) {
+        self.push(Ir::new(Op::Mov, Type::Vec4).dst(out).a(value).ncomp(4));
+        self.push(Ir::new(store, Type::Vec4).a(out).aux(slot).ncomp(4));
+    }
+
     /// Optimize (as the compiler does), verify, and return the shader.
     pub fn finish(&self) -> Shader {
         let mut s = Shader {
@@ -135,12 +207,10 @@ impl Hand {
 pub fn constant_color() -> Shader {
     let mut h = Hand::new("constant.frag", Stage::Fragment);
     h.symbol("c", Type::Vec4, SymbolKind::ColorOut);
-    let fc = h.temps(1);
-    h.push(Ir::new(Op::LoadFcoord, Type::Vec4).dst(fc).ncomp(4));
+    h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let c = h.zeroed();
     let k = h.constant(&[1.0, 0.0, 0.0, 1.0]);
-    h.push(Ir::new(Op::Mov, Type::Vec4).dst(c).a(k).ncomp(4));
-    h.push(Ir::new(Op::StoreColor, Type::Vec4).a(c).ncomp(4));
+    h.assign_and_store(c, k, Op::StoreColor, 0);
     h.finish()
 }
 
@@ -152,38 +222,11 @@ pub fn mvp_vertex() -> Shader {
         .symbol("uMVP", Type::Mat4, SymbolKind::Uniform { slot: 0 })
         .symbol("vPos", Type::Vec3, SymbolKind::VaryingOut { slot: 0 });
     let pos = h.zeroed();
-    let mvp = h.temps(4);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Mat4)
-            .dst(mvp)
-            .aux(0)
-            .aux2(4)
-            .ncomp(4),
-    );
-    let a = h.temps(1);
-    h.push(Ir::new(Op::LoadAttr, Type::Vec3).dst(a).aux(0).ncomp(4));
+    let mvp = h.load(Op::LoadUni, Type::Mat4, 0, 4);
+    let a = h.load(Op::LoadAttr, Type::Vec3, 0, 1);
     let vpos = h.zeroed();
-    // vec4(aPos, 1.0): CONST zero, MOV, one SETLANE per component.
     let one = h.constant(&[1.0]);
-    let v = h.zeroed();
-    for lane in 0..3 {
-        h.push(
-            Ir::new(Op::SetLane, Type::Vec4)
-                .dst(v)
-                .a(a)
-                .aux(lane)
-                .aux2(lane)
-                .ncomp(4),
-        );
-    }
-    h.push(
-        Ir::new(Op::SetLane, Type::Vec4)
-            .dst(v)
-            .a(one)
-            .aux(3)
-            .aux2(0)
-            .ncomp(4),
-    );
+    let v = h.vec4_of(a, one);
     let p = h.temps(1);
     h.push(
         Ir::new(Op::MulMv, Type::Vec4)
@@ -193,8 +236,7 @@ pub fn mvp_vertex() -> Shader {
             .aux(4)
             .ncomp(4),
     );
-    h.push(Ir::new(Op::Mov, Type::Vec4).dst(pos).a(p).ncomp(4));
-    h.push(Ir::new(Op::StorePos, Type::Vec4).a(pos).ncomp(4));
+    h.assign_and_store(pos, p, Op::StorePos, 0);
     h.push(Ir::new(Op::Mov, Type::Vec3).dst(vpos).a(a).ncomp(3));
     h.push(Ir::new(Op::StoreVar, Type::Vec3).a(vpos).aux(0).ncomp(3));
     h.finish()
@@ -208,23 +250,13 @@ pub fn textured() -> Shader {
         .symbol("uTex", Type::Sampler2D, SymbolKind::Sampler { slot: 0 })
         .symbol("uTint", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("fragColor", Type::Vec4, SymbolKind::ColorOut);
-    let fc = h.temps(1);
-    h.push(Ir::new(Op::LoadFcoord, Type::Vec4).dst(fc).ncomp(4));
-    let uv = h.temps(1);
-    h.push(Ir::new(Op::LoadVar, Type::Vec2).dst(uv).aux(0).ncomp(2));
-    let tint = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(tint)
-            .aux(0)
-            .aux2(1)
-            .ncomp(4),
-    );
+    h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
+    let uv = h.load(Op::LoadVar, Type::Vec2, 0, 1);
+    let tint = h.load(Op::LoadUni, Type::Vec4, 0, 1);
     let out = h.zeroed();
     let texel = h.unary(Op::Sample, uv, 0, 4);
     let c = h.op(Op::Mul, texel, tint, 4);
-    h.push(Ir::new(Op::Mov, Type::Vec4).dst(out).a(c).ncomp(4));
-    h.push(Ir::new(Op::StoreColor, Type::Vec4).a(out).ncomp(4));
+    h.assign_and_store(out, c, Op::StoreColor, 0);
     h.finish()
 }
 
@@ -236,61 +268,24 @@ pub fn lit() -> Shader {
         .symbol("uL", Type::Vec3, SymbolKind::Uniform { slot: 0 })
         .symbol("uColor", Type::Vec3, SymbolKind::Uniform { slot: 1 })
         .symbol("c", Type::Vec4, SymbolKind::ColorOut);
-    let fc = h.temps(1);
-    h.push(Ir::new(Op::LoadFcoord, Type::Vec4).dst(fc).ncomp(4));
-    let vn = h.temps(1);
-    h.push(Ir::new(Op::LoadVar, Type::Vec3).dst(vn).aux(0).ncomp(3));
-    let ul = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec3)
-            .dst(ul)
-            .aux(0)
-            .aux2(1)
-            .ncomp(3),
-    );
-    let color = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec3)
-            .dst(color)
-            .aux(1)
-            .aux2(1)
-            .ncomp(3),
-    );
+    h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
+    let vn = h.load(Op::LoadVar, Type::Vec3, 0, 1);
+    let ul = h.load(Op::LoadUni, Type::Vec3, 0, 1);
+    let color = h.load(Op::LoadUni, Type::Vec3, 1, 1);
     let out = h.zeroed();
     // normalize(vN): DOT, RSQ, broadcast SWZ, MUL.
-    let len2 = h.op(Op::Dot, vn, vn, 1);
-    h.ir.last_mut().unwrap().aux = 3;
+    let len2 = h.dot(vn, vn, 3);
     let inv = h.unary(Op::Rsq, len2, 0, 1);
     let invv = h.unary(Op::Swz, inv, 0, 3);
     let n = h.op(Op::Mul, vn, invv, 3);
-    let nl = h.op(Op::Dot, n, ul, 1);
-    h.ir.last_mut().unwrap().aux = 3;
+    let nl = h.dot(n, ul, 3);
     let zero = h.constant(&[0.0]);
     let d = h.op(Op::Max, nl, zero, 1);
     let dv = h.unary(Op::Swz, d, 0, 3);
     let rgb = h.op(Op::Mul, color, dv, 3);
     let one = h.constant(&[1.0]);
-    let v = h.zeroed();
-    for lane in 0..3 {
-        h.push(
-            Ir::new(Op::SetLane, Type::Vec4)
-                .dst(v)
-                .a(rgb)
-                .aux(lane)
-                .aux2(lane)
-                .ncomp(4),
-        );
-    }
-    h.push(
-        Ir::new(Op::SetLane, Type::Vec4)
-            .dst(v)
-            .a(one)
-            .aux(3)
-            .aux2(0)
-            .ncomp(4),
-    );
-    h.push(Ir::new(Op::Mov, Type::Vec4).dst(out).a(v).ncomp(4));
-    h.push(Ir::new(Op::StoreColor, Type::Vec4).a(out).ncomp(4));
+    let v = h.vec4_of(rgb, one);
+    h.assign_and_store(out, v, Op::StoreColor, 0);
     h.finish()
 }
 
@@ -303,30 +298,13 @@ pub fn branchy() -> Shader {
         .symbol("uColor", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("uCutX", Type::Float, SymbolKind::Uniform { slot: 1 })
         .symbol("fragColor", Type::Vec4, SymbolKind::ColorOut);
-    let fc = h.temps(1);
-    h.push(Ir::new(Op::LoadFcoord, Type::Vec4).dst(fc).ncomp(4));
-    let vp = h.temps(1);
-    h.push(Ir::new(Op::LoadVar, Type::Vec2).dst(vp).aux(0).ncomp(2));
-    let color = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Vec4)
-            .dst(color)
-            .aux(0)
-            .aux2(1)
-            .ncomp(4),
-    );
-    let cut = h.temps(1);
-    h.push(
-        Ir::new(Op::LoadUni, Type::Float)
-            .dst(cut)
-            .aux(1)
-            .aux2(1)
-            .ncomp(1),
-    );
+    let fc = h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
+    let vp = h.load(Op::LoadVar, Type::Vec2, 0, 1);
+    let color = h.load(Op::LoadUni, Type::Vec4, 0, 1);
+    let cut = h.load(Op::LoadUni, Type::Float, 1, 1);
     let out = h.zeroed();
     let x = h.unary(Op::Swz, vp, 0, 1);
-    let cond = h.op(Op::Cmp, x, cut, 1);
-    h.ir.last_mut().unwrap().aux = 2; // GT
+    let cond = h.cmp(x, cut, CmpCode::Gt);
     h.push(Ir::new(Op::If, Type::None).a(cond));
     h.push(Ir::new(Op::Discard, Type::None));
     h.push(Ir::new(Op::Else, Type::None));
@@ -337,8 +315,7 @@ pub fn branchy() -> Shader {
     h.push(Ir::new(Op::EndIf, Type::None));
     let y = h.unary(Op::Swz, fc, 1, 1);
     let one = h.constant(&[1.0]);
-    let low = h.op(Op::Cmp, y, one, 1);
-    h.ir.last_mut().unwrap().aux = 1; // LT
+    let low = h.cmp(y, one, CmpCode::Lt);
     h.push(Ir::new(Op::If, Type::None).a(low));
     h.push(Ir::new(Op::Mov, Type::Vec4).dst(out).a(color).ncomp(4));
     h.push(Ir::new(Op::EndIf, Type::None));

@@ -108,6 +108,22 @@ const fn op(name: &'static str, num_dst: usize, num_src: usize) -> OpInfo {
     }
 }
 
+/// A texture opcode: `dst, coord, SAMP[n], TARGET`.
+const fn tex(name: &'static str) -> OpInfo {
+    OpInfo {
+        is_tex: true,
+        ..op(name, 1, 2)
+    }
+}
+
+/// A branch opcode, which may carry a `:label`.
+const fn branch(name: &'static str, num_src: usize) -> OpInfo {
+    OpInfo {
+        is_branch: true,
+        ..op(name, 0, num_src)
+    }
+}
+
 /// The opcodes this parser knows: virglrenderer's table minus the ones a GL 3.3
 /// vertex/fragment shader cannot use here. `TEX_LZ` is absent, as in virglrenderer.
 pub static OPCODES: &[OpInfo] = &[
@@ -148,45 +164,15 @@ pub static OPCODES: &[OpInfo] = &[
     op("SIN", 1, 1),
     op("SLE", 1, 2),
     op("SNE", 1, 2),
-    OpInfo {
-        name: "TEX",
-        num_dst: 1,
-        num_src: 2,
-        is_tex: true,
-        is_branch: false,
-    },
-    OpInfo {
-        name: "TXB",
-        num_dst: 1,
-        num_src: 2,
-        is_tex: true,
-        is_branch: false,
-    },
-    OpInfo {
-        name: "TXL",
-        num_dst: 1,
-        num_src: 2,
-        is_tex: true,
-        is_branch: false,
-    },
+    tex("TEX"),
+    tex("TXB"),
+    tex("TXL"),
     op("DP2", 1, 2),
     op("TRUNC", 1, 1),
     op("CMP", 1, 3),
     op("KILL_IF", 0, 1),
-    OpInfo {
-        name: "IF",
-        num_dst: 0,
-        num_src: 1,
-        is_tex: false,
-        is_branch: true,
-    },
-    OpInfo {
-        name: "ELSE",
-        num_dst: 0,
-        num_src: 0,
-        is_tex: false,
-        is_branch: true,
-    },
+    branch("IF", 1),
+    branch("ELSE", 0),
     op("ENDIF", 0, 0),
     op("NOP", 0, 0),
     op("END", 0, 0),
