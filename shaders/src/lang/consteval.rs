@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(rsq(f32::NAN), 0.0);
         assert_eq!(rsq(4.0), 0.5);
         assert_eq!(min(f32::NAN, 1.0), 1.0);
-        assert_eq!(max(1.0, f32::NAN).is_nan(), true);
+        assert!(max(1.0, f32::NAN).is_nan());
         assert_eq!(cmp(CmpCode::Ne, f32::NAN, 1.0), 1.0);
     }
 

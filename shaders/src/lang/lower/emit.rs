@@ -168,11 +168,10 @@ impl Emitter {
                 frame.retain(|y| *y != x);
                 found |= frame.len() != before;
             }
-            if found {
-                if let Some(f) = self.frames.get_mut(target) {
+            if found
+                && let Some(f) = self.frames.get_mut(target) {
                     f.push(x);
                 }
-            }
         }
     }
 

@@ -145,11 +145,10 @@ impl Lowerer<'_> {
         if let Some(f) = l.iter_alive {
             self.set_flag(f, 0.0)?;
         }
-        if is_break {
-            if let Some(f) = l.loop_alive {
+        if is_break
+            && let Some(f) = l.loop_alive {
                 self.set_flag(f, 0.0)?;
             }
-        }
         let l = self.ctx().loops.last_mut().expect("checked");
         l.epoch += 1;
         if is_break {
@@ -163,11 +162,10 @@ impl Lowerer<'_> {
         let mut names: Vec<&String> = names.iter().collect();
         names.sort();
         for name in names {
-            if let Some(id) = self.scopes.lookup(name) {
-                if self.scopes.var(id).known.is_some() && !self.scopes.var(id).poisoned {
+            if let Some(id) = self.scopes.lookup(name)
+                && self.scopes.var(id).known.is_some() && !self.scopes.var(id).poisoned {
                     self.sync_storage(id)?;
                 }
-            }
         }
         Ok(())
     }

@@ -123,10 +123,7 @@ impl Lowerer<'_> {
 
     /// A local declaration with its initializer.
     fn local_decl(&mut self, d: &Decl) -> LResult<()> {
-        let value = match &d.init {
-            Some(e) => Some(self.operand(e)),
-            None => None,
-        };
+        let value = d.init.as_ref().map(|e| self.operand(e));
         let mut ok = self.check_decl(d, value.as_ref().and_then(|v| v.as_ref().ok()));
         if matches!(value, Some(Err(Fail::Fatal))) {
             return Err(Fail::Fatal);

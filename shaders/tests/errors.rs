@@ -1,0 +1,181 @@
+//! Diagnostics: `NAME:LINE:COL: error: MESSAGE`, the source line and a caret, for the
+//! common mistakes; several errors per compile; no cascades; never a panic.
+
+mod common;
+use common::*;
+use csir::{Limits, Stage, compile};
+
+#[test]
+fn one_error_has_header_source_line_and_caret() {
+    let src = "#version 330\nout vec4 c;\nvoid main() {\n    c = vec3(1.0);\n}\n";
+    assert_eq!(
+        errors(src, Stage::Fragment),
+        "t.glsl:4:9: error: type mismatch in assignment\n    c = vec3(1.0);\n        ^\n"
+    );
+}
+
+#[test]
+fn several_errors_in_one_compile() {
+    let src = "#version 330\nout vec4 c;\nvoid main() {\n    c = vec4(x);\n    float y = 1.0 / 0.0;\n    int i = 1.5;\n    c.xx = vec2(1.0);\n    discard;\n}\n";
+    assert_eq!(
+        errors(src, Stage::Vertex),
+        "t.glsl:4:14: error: unknown identifier\n    c = vec4(x);\n             ^\n\
+         t.glsl:5:19: error: division by zero\n    float y = 1.0 / 0.0;\n                  ^\n\
+         t.glsl:6:13: error: type mismatch in assignment\n    int i = 1.5;\n            ^\n\
+         t.glsl:7:7: error: a swizzle assignment cannot repeat a component\n    c.xx = vec2(1.0);\n      ^\n\
+         t.glsl:8:5: error: discard is only valid in a fragment shader\n    discard;\n    ^\n"
+    );
+}
+
+#[test]
+fn catalogue_messages_at_their_tokens() {
+    let src = "#version 330\nout vec4 c;\nuniform float u;\nvoid main() {\n    u = 1.0;\n    const float k = u;\n\
+               for (int i = 0; i < int(u); i++) {}\n    for (int i = 0; i < 100; i++) {}\n    vec3 v = vec3(1.0, 2.0);\n\
+               float q = true + 1.0;\n  if (1.0) {}\n}\n";
+    let e = errors(src, Stage::Fragment);
+    for want in [
+        "t.glsl:5:5: error: invalid assignment",
+        "t.glsl:6:21: error: const initializer is not a constant expression",
+        "t.glsl:7:19: error: unsupported loop condition",
+        "t.glsl:8:23: error: loop bound exceeds the unroll limit",
+        "t.glsl:9:14: error: constructor component count does not match the type",
+        "t.glsl:10:16: error: type mismatch",
+        "t.glsl:11:7: error: if condition must be a bool",
+    ] {
+        assert!(e.contains(want), "missing {want:?} in\n{e}");
+    }
+    let src = "#version 330\nout vec4 c;\nvoid f() {}\nfloat r(float x) { return r(x); }\n\
+               void main() { float x = f(); c = vec4(g(1.0)); c = mat3(1.0) * vec4(1.0); c.x = c[4]; vec2 w = c.xy; c.x = w.z; x = r(x); }\n";
+    assert_eq!(
+        messages(src, Stage::Fragment),
+        vec![
+            "void function used as a value",
+            "unknown function",
+            "cannot multiply matrix by this vector",
+            "index out of range",
+            "invalid swizzle",
+            "recursion is not supported",
+        ]
+    );
+}
+
+#[test]
+fn interface_errors_point_at_the_declaration() {
+    let src = "#version 330\nlayout(location = 9) in vec3 a;\nlayout(location = 1) in vec3 b;\nlayout(location = 1) in vec3 d;\nvoid main() { gl_Position = vec4(a, 1.0); }\n";
+    assert_eq!(
+        errors(src, Stage::Vertex),
+        "t.glsl:2:19: error: attribute location conflict\nlayout(location = 9) in vec3 a;\n                  ^\n\
+         t.glsl:4:19: error: attribute location conflict\nlayout(location = 1) in vec3 d;\n                  ^\n"
+    );
+    let src = "#version 330\nout vec4 c;\nout vec4 d;\nvoid main() { c = gl_Position; }\n";
+    assert_eq!(
+        messages(src, Stage::Fragment),
+        vec![
+            "only one fragment output is supported",
+            "gl_Position is not available in this stage"
+        ]
+    );
+    let mut many = String::from("#version 330\nout vec4 c;\n");
+    for i in 0..5 {
+        many.push_str(&format!("uniform sampler2D s{i};\n"));
+    }
+    many.push_str("uniform mat4 m[2];\nvoid main() {}\n");
+    assert_eq!(
+        messages(&many, Stage::Fragment),
+        vec!["arrays are not supported"]
+    );
+    let many = many.replace("uniform mat4 m[2];\n", "");
+    let e = errors(&many, Stage::Fragment);
+    assert!(
+        e.starts_with("t.glsl:7:19: error: too many samplers\n"),
+        "{e}"
+    );
+    let mut uniforms = String::from("#version 330\nout vec4 c;\n");
+    for i in 0..9 {
+        uniforms.push_str(&format!("uniform mat4 m{i};\n"));
+    }
+    uniforms.push_str("void main() {}\n");
+    assert_eq!(
+        messages(&uniforms, Stage::Fragment),
+        vec!["too many uniforms"]
+    );
+}
+
+#[test]
+fn syntax_errors_do_not_cascade() {
+    let src = "#version 330\nout vec4 c;\nvoid mian() {\n  c = vec4(1.0)\n}\nfloat g( { }\n";
+    assert_eq!(
+        messages(src, Stage::Fragment),
+        vec!["expected ';'", "expected a parameter type"]
+    );
+    let src = "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0) @ 2; }\n";
+    assert_eq!(
+        errors(src, Stage::Fragment),
+        "t.glsl:3:29: error: invalid token\nvoid main() { c = vec4(1.0) @ 2; }\n                            ^\n"
+    );
+}
+
+#[test]
+fn missing_main_and_bad_main() {
+    assert_eq!(
+        messages("#version 330\nout vec4 c;\n", Stage::Fragment),
+        vec!["missing main"]
+    );
+    assert_eq!(
+        messages("int main() { return 0; }", Stage::Fragment),
+        vec!["main must be void main()"]
+    );
+    assert_eq!(messages("", Stage::Fragment), vec!["empty shader"]);
+}
+
+#[test]
+fn errors_are_capped_at_the_limit_but_counted() {
+    let body: String = (0..12).map(|i| format!("x{i} = 1.0;\n")).collect();
+    let src = frag_src("", &body);
+    let e = compile(&src, "t", Stage::Fragment, &Limits::default()).unwrap_err();
+    assert_eq!(e.diagnostics().len(), 8);
+    assert!(e.total() >= 8);
+}
+
+#[test]
+fn unsupported_constructs_are_named() {
+    let cases = [
+        ("struct S { float a; };", "structs are not supported"),
+        ("float f[3];", "arrays are not supported"),
+        ("flat in vec3 x;", "unsupported qualifier 'flat'"),
+        ("uniform mat2 m;", "type 'mat2' is not supported"),
+        ("uniform uint k;", "type 'uint' is not supported"),
+    ];
+    for (decl, want) in cases {
+        assert_eq!(
+            messages(&frag_src(decl, ""), Stage::Fragment),
+            vec![want],
+            "{decl}"
+        );
+    }
+    let bodies = [
+        (
+            "int i = 0; while (i < 3) { i++; }",
+            "while loops are not supported: loops must have constant bounds",
+        ),
+        ("int k = 1 << 2;", "bitwise operators are not supported"),
+        (
+            "float x = c.x++ + 1.0;",
+            "++ and -- are only supported as statements",
+        ),
+        ("switch (1) { }", "switch statements are not supported"),
+        ("break;", "break is only valid inside a loop"),
+        ("c = vec4(gl_VertexID);", "gl_VertexID is not supported"),
+        (
+            "c = texture(u, vec2(0.0));",
+            "texture() expects a sampler2D and a vec2",
+        ),
+    ];
+    for (body, want) in bodies {
+        assert_eq!(
+            messages(&frag_src("", body), Stage::Fragment),
+            vec![want],
+            "{body}"
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Pool limits (reference A3): exactly at the limit compiles, one past it fails with the
+//! pool's message; the front end stays bounded on pathological input.
+
+mod common;
+use common::*;
+use csir::{Limits, Stage, compile};
+
+fn fails_with(src: &str, limits: &Limits, message: &str) {
+    let e = compile(src, "t", Stage::Fragment, limits).expect_err("must fail");
+    assert_eq!(e.diagnostics().len(), 1, "{e}");
+    assert_eq!(e.diagnostics()[0].message, message, "{e}");
+}
+
+/// Fragment prologue (5 records) + MOV + `n` MULs + MOV + STORE_COLOR.
+fn muls(n: usize) -> String {
+    let body: String = (0..n).map(|_| "a = a * v;\n").collect();
+    frag_src("", &format!("vec4 a = u;\n{body}c = a;"))
+}
+
+#[test]
+fn instruction_limit() {
+    let ok = compile(&muls(376), "t", Stage::Fragment, &Limits::default()).unwrap();
+    assert_eq!(ok.ir.len(), 384);
+    fails_with(
+        &muls(377),
+        &Limits::default(),
+        "shader exceeds the instruction limit",
+    );
+    assert!(compile(&muls(377), "t", Stage::Fragment, &Limits::LARGE).is_ok());
+}
+
+/// 4 prologue immediates (the zeroed output) + `n` distinct scalars.
+fn immediates(n: usize) -> String {
+    let body: String = (0..n).map(|i| format!("s = s + {}.5;\n", i + 1)).collect();
+    frag_src("", &format!("float s = u.x;\n{body}c = vec4(s);"))
+}
+
+#[test]
+fn immediate_limit() {
+    let ok = compile(&immediates(156), "t", Stage::Fragment, &Limits::default()).unwrap();
+    assert_eq!(ok.imm.len(), 160);
+    fails_with(&immediates(157), &Limits::default(), "too many constants");
+}
+
+/// `n` variables live at once.
+fn live(n: usize) -> String {
+    let decls: String = (0..n)
+        .map(|i| format!("float t{i} = u.x * {i}.5;\n"))
+        .collect();
+    let sums: String = (0..n).map(|i| format!("s += t{i};\n")).collect();
+    frag_src("", &format!("{decls}float s = 0.0;\n{sums}c = vec4(s);"))
+}
+
+#[test]
+fn temporary_limit() {
+    // Prologue: fragment coordinate, u, v, c and its zero = 5; each variable one
+    // more; the running sum needs two (its storage and the next sum).
+    let ok = compile(&live(89), "t", Stage::Fragment, &Limits::default()).unwrap();
+    assert_eq!(ok.ntmp, 96);
+    fails_with(
+        &live(90),
+        &Limits::default(),
+        "shader exceeds the temporary limit",
+    );
+    let e = compile(&live(90), "t", Stage::Fragment, &Limits::default()).unwrap_err();
+    // Reported at `s += t1`, where the 97th temporary was needed.
+    assert_eq!(e.diagnostics()[0].line, 6 + 90 + 3, "{e}");
+}
+
+#[test]
+fn source_size_limit() {
+    let small = Limits {
+        source_bytes: 32,
+        ..Limits::default()
+    };
+    fails_with(
+        &frag_src("", ""),
+        &small,
+        "shader source exceeds the size limit",
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    for depth in [10, 40, 200, 5000] {
+        let e = format!("{}u.x{}", "(".repeat(depth), ")".repeat(depth));
+        let _ = compile(
+            &frag_src("", &format!("c = vec4({e});")),
+            "t",
+            Stage::Fragment,
+            &Limits::default(),
+        );
+        let blocks = format!(
+            "{}c = u;{}",
+            "{ if (u.x > 0.0) ".repeat(depth),
+            "}".repeat(depth)
+        );
+        let _ = compile(
+            &frag_src("", &blocks),
+            "t",
+            Stage::Fragment,
+            &Limits::default(),
+        );
+        let sum = format!("c = u{};", " + u".repeat(depth));
+        let _ = compile(
+            &frag_src("", &sum),
+            "t",
+            Stage::Fragment,
+            &Limits::default(),
+        );
+    }
+    let deep = format!("{}u.x{}", "(".repeat(5000), ")".repeat(5000));
+    let e = compile(
+        &frag_src("", &format!("c = vec4({deep});")),
+        "t",
+        Stage::Fragment,
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.diagnostics()[0].message, "nesting limit exceeded");
+}
+
+#[test]
+fn deeply_nested_calls_stay_within_the_stack() {
+    // Eight functions each calling the next inside nested expressions and blocks.
+    let mut decls = String::from("float f0(float x) { return x + 1.0; }\n");
+    let inner = |k: usize| format!("{}f{k}(x){}", "(1.0 + ".repeat(20), ")".repeat(20));
+    for k in 1..8 {
+        decls.push_str(&format!(
+            "float f{}(float x) {{ {{ {{ if (x > 0.0) {{ return {}; }} }} }} return x; }}\n",
+            k,
+            inner(k - 1)
+        ));
+    }
+    let src = frag_src(&decls, "c = vec4(f7(u.x));");
+    let s = build(&src, Stage::Fragment);
+    let o = run(&s, &[[1.0, 0.0, 0.0, 0.0]], &[], &csir::exec::NoSamplers);
+    assert_eq!(o.color[0], 1.0 + 1.0 + 20.0 * 7.0);
+}
+
+#[test]
+fn loops_that_fold_away_are_bounded_in_work() {
+    let body = "float s = 0.0; for (int i = 0; i < 64; i++) { for (int j = 0; j < 64; j++) { for (int k = 0; k < 64; k++) { s += 1.0; } } } c = vec4(s);";
+    let e = compile(
+        &frag_src("", body),
+        "t",
+        Stage::Fragment,
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].message,
+        "shader exceeds the compile-time work limit"
+    );
+    // Two nested 64-iteration loops fold to one constant.
+    let body = "float s = 0.0; for (int i = 0; i < 64; i++) { for (int j = 0; j < 64; j++) { s += 1.0; } } c = vec4(s);";
+    assert_eq!(eval_u(body, [0.0; 4]), [4096.0; 4]);
+}
