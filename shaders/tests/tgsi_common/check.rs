@@ -49,6 +49,7 @@ impl<'s> Prepared<'s> {
         let text = listing.text();
         assert_eq!(emit_tgsi(shader, remap, None).as_deref(), Ok(text.as_str()));
         let program = parse(&text).map_err(|e| format!("{e}\n{text}"))?;
+        hex_immediates_only(&text)?;
         let origin = listing.body.iter().map(|l| l.ir_index).collect();
         Ok(Prepared {
             shader,
@@ -196,6 +197,25 @@ impl<'s> Prepared<'s> {
         }
         Ok(())
     }
+}
+
+/// The parser also takes decimal floats (as `tgsi_text` does, through a
+/// locale-dependent `atof`); the emitter must write every immediate as `0x` and eight
+/// hex digits (tgsi-notes §1 "Immediates").
+fn hex_immediates_only(text: &str) -> Result<(), String> {
+    for line in text.lines().filter(|l| l.starts_with("IMM[")) {
+        let values = line
+            .split_once('{')
+            .and_then(|(_, rest)| rest.strip_suffix('}'))
+            .ok_or_else(|| format!("malformed immediate: {line}"))?;
+        let hex = |v: &str| {
+            v.len() == 10 && v.starts_with("0x") && v[2..].bytes().all(|c| c.is_ascii_hexdigit())
+        };
+        if !values.split(", ").all(hex) {
+            return Err(format!("immediate not in hex: {line}"));
+        }
+    }
+    Ok(())
 }
 
 /// Random inputs for a shader whose slots are within the random-program bounds.
