@@ -80,16 +80,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, limits: &Limits) -> Result<Sha
             },
         ));
     }
-    let computed = byte_sum(&bytes[HEADER_LEN..ir_end]);
-    if computed != header.checksum {
-        return Err(CsiError::new(
-            at::CHECKSUM,
-            CsiErrorKind::Checksum {
-                stored: header.checksum,
-                computed,
-            },
-        ));
-    }
+    header.check_checksum(byte_sum(&bytes[HEADER_LEN..ir_end]))?;
     let mut r = Reader::at(bytes, HEADER_LEN);
     let ir = read_records(&mut r, nir)?;
     let imm = read_immediates(&mut r, nimm)?;

@@ -195,16 +195,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
             },
         ));
     }
-    let computed = checksum(bytes);
-    if computed != header.checksum {
-        return Err(CsiError::new(
-            at::CHECKSUM,
-            CsiErrorKind::Checksum {
-                stored: header.checksum,
-                computed,
-            },
-        ));
-    }
+    header.check_checksum(checksum(bytes))?;
     let stage = header.stage()?;
     let mut r = Reader::at(bytes, HEADER_LEN);
     let limits = read_limits(&mut r, loader)?;

@@ -116,6 +116,20 @@ impl Header {
         ))
     }
 
+    /// Compare the stored checksum (word 6) with the one computed from the bytes.
+    pub(super) fn check_checksum(&self, computed: u32) -> Result<(), CsiError> {
+        if computed != self.checksum {
+            return Err(CsiError::new(
+                at::CHECKSUM,
+                CsiErrorKind::Checksum {
+                    stored: self.checksum,
+                    computed,
+                },
+            ));
+        }
+        Ok(())
+    }
+
     /// Append the 32 header bytes.
     pub(super) fn write(&self, out: &mut Vec<u8>) {
         for word in [
