@@ -141,7 +141,7 @@ pub(crate) fn execute<L: Lane>(
 
 /// Lanes an instruction touches: `ncomp`, at most 4, with 0 meaning `zero_means`.
 #[inline]
-fn lanes(ncomp: u8, zero_means: usize) -> usize {
+pub(super) fn lanes(ncomp: u8, zero_means: usize) -> usize {
     match ncomp {
         0 => zero_means,
         n => (n as usize).min(4),
@@ -150,7 +150,7 @@ fn lanes(ncomp: u8, zero_means: usize) -> usize {
 
 /// Columns of MULMV / MULMM: `aux` (verified 3 or 4), 0 meaning 4, clamped to 1..=4.
 #[inline]
-fn matrix_width(aux: i16) -> usize {
+pub(super) fn matrix_width(aux: i16) -> usize {
     match aux {
         0 => 4,
         n => n.clamp(1, 4) as usize,
@@ -160,7 +160,7 @@ fn matrix_width(aux: i16) -> usize {
 /// `M·v` for the column-major `cols × cols` matrix `m`: lane `i < cols` is
 /// `Σ_k m[k][i]·v[k]` summed in order of `k`; lanes from `cols` on are 0.
 #[inline]
-fn mat_vec<L: Lane>(m: &[[L; 4]; 4], cols: usize, v: [L; 4]) -> [L; 4] {
+pub(super) fn mat_vec<L: Lane>(m: &[[L; 4]; 4], cols: usize, v: [L; 4]) -> [L; 4] {
     let mut r = [L::splat(0.0); 4];
     for (i, lane) in r.iter_mut().enumerate().take(cols) {
         let mut sum = m[0][i] * v[0];

@@ -1,5 +1,6 @@
 //! Interpreter tests on IR built directly with [`IrBuilder`], with asserted values.
 
+mod compiled;
 mod control_flow;
 mod defensive;
 mod interface;

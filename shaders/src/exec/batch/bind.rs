@@ -1,0 +1,508 @@
+//! Binding, once per draw: a [`Plan`] and the draw's uniforms become a [`Draw`], the
+//! steps that still have per-pixel work.
+//!
+//! Uniforms are constant across a draw (architecture.md), so binding walks the plan
+//! like an interpreter that knows every uniform but no per-pixel input. For each
+//! component of each temporary it tracks whether the value is *known* for the whole
+//! draw (and then which value), starting from the zeroed temporaries every invocation
+//! begins with:
+//! - LOAD_UNI, and every temp-to-temp instruction whose inputs are all known, is
+//!   evaluated here, once, by the scalar interpreter's own code (`exec::alu` over
+//!   `f32`), so its bits are the scalar interpreter's by construction. No step is
+//!   emitted for it.
+//! - An IF whose condition is known keeps only the branch every lane takes.
+//! - Everything else becomes a [`Step`]. A known operand is read from a *constant
+//!   register*, filled once per draw and worker ([`Registers`](super::Registers)).
+//! - A temporary that is known but read together with per-pixel components, or
+//!   written under a lane mask (inside an IF on a per-pixel condition, where lanes
+//!   that do not take the branch keep the old value), is first copied from its
+//!   constant register into the batch register file (*materialised*). Inside such an
+//!   IF nothing is evaluated here, and every component written anywhere in the IF is
+//!   per-pixel after its ENDIF.
+//! - A DISCARD outside every per-pixel IF discards every fragment: binding stops there.
+//!
+//! Finally, steps whose results no step reads (the prologue's LOAD_FCOORD in most
+//! shaders) are dropped.
+
+use super::super::alu;
+use super::plan::{Comps, Instr, Plan, Span, XYZW, first};
+use super::step::{Reg, Step};
+use crate::ir::{CmpCode, Op};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A [`Plan`] bound to one draw's uniforms: what [`Draw::run`] executes per batch.
+///
+/// Create it once per draw with [`Plan::bind`]; it is immutable and `Sync`, so every
+/// worker thread shares it (each with its own [`Registers`](super::Registers)).
+#[derive(Clone, Debug)]
+pub struct Draw {
+    /// Identifies this draw to the [`Registers`](super::Registers) holding its
+    /// constant registers.
+    pub(super) id: u64,
+    pub(super) steps: Vec<Step>,
+    /// Registers: temporaries `0..ntmp`, the colour output `ntmp`, then the constants.
+    pub(super) registers: usize,
+    pub(super) color: Reg,
+    /// Constant registers and their four components.
+    pub(super) constants: Vec<(Reg, [f32; 4])>,
+    /// Deepest nesting of per-pixel IFs.
+    pub(super) depth: usize,
+}
+
+impl Draw {
+    /// Whether some fragment can be discarded (the shader has a reachable DISCARD).
+    pub fn may_discard(&self) -> bool {
+        self.steps.contains(&Step::Discard)
+    }
+
+    /// Steps run per batch: the instructions left after binding.
+    pub fn steps(&self) -> usize {
+        self.steps.len()
+    }
+}
+
+/// Source of [`Draw::id`]: every draw gets a new one.
+static NEXT_DRAW: AtomicU64 = AtomicU64::new(1);
+
+impl Plan {
+    /// Bind this plan to a draw: `uniforms` are the stage's vec4 uniform slots (missing
+    /// slots read 0, as in [`Inputs::uniform`](crate::exec::Inputs::uniform)) and
+    /// `var_remap` the program's varying remap (fragment slot → vertex slot; negative or
+    /// missing entries map a slot to itself, as in
+    /// [`Inputs::var_remap`](crate::exec::Inputs::var_remap)).
+    pub fn bind(&self, uniforms: &[[f32; 4]], var_remap: &[i16]) -> Draw {
+        let ntmp = self.ntmp;
+        let mut binder = Binder {
+            plan: self,
+            uniforms,
+            var_remap,
+            state: State {
+                values: vec![[0.0; 4]; ntmp],
+                known: vec![XYZW; ntmp],
+                phys: vec![0; ntmp],
+            },
+            steps: Vec::new(),
+            constants: Vec::new(),
+            constant_regs: HashMap::new(),
+            frames: Vec::new(),
+            depth: 0,
+            max_depth: 0,
+        };
+        binder.walk();
+        let mut steps = binder.steps;
+        drop_unread(&mut steps, ntmp as Reg);
+        let base = ntmp + 1;
+        Draw {
+            id: NEXT_DRAW.fetch_add(1, Ordering::Relaxed),
+            steps,
+            registers: base + binder.constants.len(),
+            color: ntmp as Reg,
+            constants: binder
+                .constants
+                .into_iter()
+                .enumerate()
+                .map(|(k, v)| ((base + k) as Reg, v))
+                .collect(),
+            depth: binder.max_depth,
+        }
+    }
+}
+
+/// What binding knows about the temporaries at one point of the program.
+#[derive(Clone, Debug)]
+struct State {
+    /// Values of the known components (other components hold stale values).
+    values: Vec<[f32; 4]>,
+    /// Known components per temporary: the same value in every lane of the draw.
+    known: Vec<Comps>,
+    /// Components whose batch register holds the value (always true for components
+    /// that are not known).
+    phys: Vec<Comps>,
+}
+
+/// An open IF while binding.
+enum Frame {
+    /// Its condition is known: only one branch exists for this draw.
+    Known { taken: bool },
+    /// Its condition is per-pixel: it was emitted as step `at`.
+    PerPixel {
+        at: usize,
+        else_at: Option<usize>,
+        entry: State,
+        written: Vec<Comps>,
+    },
+}
+
+struct Binder<'p> {
+    plan: &'p Plan,
+    uniforms: &'p [[f32; 4]],
+    var_remap: &'p [i16],
+    state: State,
+    steps: Vec<Step>,
+    /// Constant register values, in register order.
+    constants: Vec<[f32; 4]>,
+    /// Deduplication of single constant registers by bits.
+    constant_regs: HashMap<[u32; 4], usize>,
+    frames: Vec<Frame>,
+    /// Open per-pixel IFs.
+    depth: usize,
+    max_depth: usize,
+}
+
+impl Binder<'_> {
+    fn walk(&mut self) {
+        let plan = self.plan;
+        let instrs = &plan.instrs;
+        let mut i = 0;
+        while i < instrs.len() {
+            let instr = &instrs[i];
+            match instr.op {
+                Op::If => {
+                    let cond = instr.ir.a as usize;
+                    if self.state.known[cond] & 1 != 0 {
+                        let taken = self.state.values[cond][0] != 0.0;
+                        self.frames.push(Frame::Known { taken });
+                        if !taken {
+                            // Continue in the ELSE branch, or after the ENDIF.
+                            i = instr.next;
+                            if instrs[i].op == Op::EndIf {
+                                self.frames.pop();
+                            }
+                        }
+                    } else {
+                        self.open_per_pixel(i, instr);
+                    }
+                }
+                Op::Else => match self.frames.last_mut().expect("verified IF nesting") {
+                    Frame::Known { taken: true } => {
+                        // The THEN branch ran: skip the ELSE branch and the ENDIF.
+                        i = instr.next;
+                        self.frames.pop();
+                    }
+                    Frame::Known { taken: false } => {}
+                    Frame::PerPixel {
+                        at, else_at, entry, ..
+                    } => {
+                        let here = self.steps.len();
+                        set_next(&mut self.steps[*at], here);
+                        *else_at = Some(here);
+                        self.state = entry.clone();
+                        self.steps.push(Step::Else { next: 0 });
+                    }
+                },
+                Op::EndIf => match self.frames.pop().expect("verified IF nesting") {
+                    Frame::Known { .. } => {}
+                    Frame::PerPixel {
+                        at,
+                        else_at,
+                        entry,
+                        written,
+                    } => {
+                        let here = self.steps.len();
+                        set_next(&mut self.steps[else_at.unwrap_or(at)], here);
+                        self.steps.push(Step::EndIf);
+                        self.state = entry;
+                        for (t, &w) in written.iter().enumerate() {
+                            self.state.known[t] &= !w;
+                            self.state.phys[t] |= w;
+                        }
+                        self.depth -= 1;
+                    }
+                },
+                Op::Discard => {
+                    self.steps.push(Step::Discard);
+                    if self.depth == 0 {
+                        // Every fragment that reaches this point is discarded.
+                        return;
+                    }
+                }
+                _ => self.instruction(instr),
+            }
+            i += 1;
+        }
+    }
+
+    /// An IF on a per-pixel condition: materialise what its branches write (lanes
+    /// that skip a branch keep those values), then emit it.
+    fn open_per_pixel(&mut self, i: usize, instr: &Instr) {
+        let written = self.plan.written_between(i, instr.end);
+        for (t, &w) in written.iter().enumerate() {
+            self.materialize(t, w);
+        }
+        let cond = self.operand(instr.reads[0].expect("IF reads its condition"));
+        let at = self.steps.len();
+        self.steps.push(Step::If { cond, next: 0 });
+        self.frames.push(Frame::PerPixel {
+            at,
+            else_at: None,
+            entry: self.state.clone(),
+            written,
+        });
+        self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
+    }
+
+    /// Any instruction other than control flow and DISCARD.
+    fn instruction(&mut self, instr: &Instr) {
+        let ir = &instr.ir;
+        let inputs_known = instr
+            .reads
+            .iter()
+            .flatten()
+            .all(|s| s.temps().all(|t| self.state.known[t] & s.comps == s.comps));
+        match instr.op {
+            Op::LoadUni => {
+                let w = instr.writes.expect("LOAD_UNI writes");
+                for (k, t) in w.temps().enumerate() {
+                    let slot = ir.aux as usize + k;
+                    self.state.values[t] = self.uniforms.get(slot).copied().unwrap_or([0.0; 4]);
+                }
+                self.define(w);
+            }
+            Op::LoadVar => {
+                let slot = ir.aux as usize;
+                let vertex_slot = match self.var_remap.get(slot) {
+                    Some(&mapped) if mapped >= 0 => mapped as u32,
+                    _ => slot as u32,
+                };
+                self.emit(instr, |_, d| Step::LoadVar {
+                    d,
+                    first: vertex_slot * 4,
+                });
+            }
+            Op::LoadFcoord => self.emit(instr, |_, d| Step::LoadFcoord { d }),
+            Op::Sample => self.emit(instr, |o, d| Step::Sample {
+                d,
+                a: o[0],
+                slot: ir.aux as u8,
+            }),
+            Op::StoreColor => {
+                let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
+                let d = self.color();
+                self.steps.push(Step::Mov { d, a, n: 4 });
+            }
+            Op::LoadAttr | Op::StorePos | Op::StoreVar => {
+                unreachable!("verified fragment shaders have no vertex interface")
+            }
+            _ if inputs_known => self.evaluate(instr),
+            _ => self.emit(instr, |o, d| alu_step(ir, d, o[0], o[1])),
+        }
+    }
+
+    /// A temp-to-temp instruction whose inputs are all known: compute it now with the
+    /// scalar interpreter's code.
+    fn evaluate(&mut self, instr: &Instr) {
+        let w = instr.writes.expect("temp-to-temp instructions write");
+        alu::execute(instr.op, &instr.ir, &mut self.state.values, &self.plan.imm)
+            .expect("verified instruction");
+        self.define(w);
+    }
+
+    /// Emit the step `make(operands, destination)` for `instr`.
+    fn emit(&mut self, instr: &Instr, make: impl FnOnce([Reg; 2], Reg) -> Step) {
+        let mut o = [0; 2];
+        for (reg, read) in o.iter_mut().zip(instr.reads) {
+            if let Some(s) = read {
+                *reg = self.operand(s);
+            }
+        }
+        let w = instr.writes.expect("emitted instructions write a temporary");
+        self.steps.push(make(o, w.first));
+        self.clobber(w);
+    }
+
+    /// The register a step reads for `span`: constant registers when every component
+    /// read is known, else the temporaries (materialising their known components).
+    fn operand(&mut self, s: Span) -> Reg {
+        let st = &self.state;
+        if s.temps().all(|t| st.known[t] & s.comps == s.comps) {
+            let values: Vec<[f32; 4]> = s.temps().map(|t| masked(st.values[t], s.comps)).collect();
+            return self.constant(&values);
+        }
+        for t in s.temps() {
+            self.materialize(t, s.comps);
+        }
+        s.first
+    }
+
+    /// Copy the known components of `comps` that temporary `t`'s register lacks from a
+    /// constant register.
+    fn materialize(&mut self, t: usize, comps: Comps) {
+        let missing = comps & self.state.known[t] & !self.state.phys[t];
+        if missing == 0 {
+            return;
+        }
+        let a = self.constant(&[masked(self.state.values[t], missing)]);
+        let d = t as Reg;
+        let prefix = (1..=4).find(|&n| first(n) == missing);
+        match prefix {
+            Some(n) => self.steps.push(Step::Mov { d, a, n: n as u8 }),
+            None => {
+                for c in (0..4).filter(|c| missing & (1 << c) != 0) {
+                    self.steps.push(Step::SetLane {
+                        d,
+                        a,
+                        dl: c,
+                        sl: c,
+                    });
+                }
+            }
+        }
+        self.state.phys[t] |= missing;
+    }
+
+    /// Consecutive constant registers holding `values`; returns the first. Single
+    /// registers are shared between equal values.
+    fn constant(&mut self, values: &[[f32; 4]]) -> Reg {
+        let base = (self.plan.ntmp + 1) as Reg;
+        if let [v] = values {
+            let key = v.map(f32::to_bits);
+            let next = self.constants.len();
+            let k = *self.constant_regs.entry(key).or_insert(next);
+            if k == next {
+                self.constants.push(*v);
+            }
+            return base + k as Reg;
+        }
+        let k = self.constants.len();
+        self.constants.extend_from_slice(values);
+        base + k as Reg
+    }
+
+    fn color(&self) -> Reg {
+        self.plan.ntmp as Reg
+    }
+
+    /// `w`'s components now hold known values (in `state.values`). Inside a per-pixel
+    /// IF they are also copied into the batch registers, under the branch's lane mask:
+    /// after the ENDIF they differ between lanes that took the branch and lanes that
+    /// did not.
+    fn define(&mut self, w: Span) {
+        for t in w.temps() {
+            self.state.known[t] |= w.comps;
+            self.state.phys[t] &= !w.comps;
+            if self.depth > 0 {
+                self.materialize(t, w.comps);
+            }
+        }
+    }
+
+    /// `w`'s components were written per pixel.
+    fn clobber(&mut self, w: Span) {
+        for t in w.temps() {
+            self.state.known[t] &= !w.comps;
+            self.state.phys[t] |= w.comps;
+        }
+    }
+}
+
+/// `v` with the components outside `comps` zeroed (so equal constants share a register).
+fn masked(v: [f32; 4], comps: Comps) -> [f32; 4] {
+    std::array::from_fn(|c| if comps & (1 << c) != 0 { v[c] } else { 0.0 })
+}
+
+/// Point an IF or ELSE step at `next`.
+fn set_next(step: &mut Step, target: usize) {
+    match step {
+        Step::If { next, .. } | Step::Else { next } => *next = target as u32,
+        _ => unreachable!("only IF and ELSE jump"),
+    }
+}
+
+/// The step of a temp-to-temp instruction with operands `a`, `b` and destination `d`.
+fn alu_step(ir: &crate::ir::Ir, d: Reg, a: Reg, b: Reg) -> Step {
+    let op = ir.opcode().expect("verified opcode");
+    let n4 = alu::lanes(ir.ncomp, 4) as u8;
+    let n1 = alu::lanes(ir.ncomp, 1) as u8;
+    match op {
+        Op::Mov => Step::Mov { d, a, n: n4 },
+        Op::Swz => Step::Swz {
+            d,
+            a,
+            sel: std::array::from_fn(|k| ((ir.aux as u16 >> (2 * k)) & 3) as u8),
+            n: n1,
+        },
+        Op::SetLane => Step::SetLane {
+            d,
+            a,
+            dl: (ir.aux & 3) as u8,
+            sl: (ir.aux2 & 3) as u8,
+        },
+        Op::Add => Step::Add { d, a, b, n: n4 },
+        Op::Sub => Step::Sub { d, a, b, n: n4 },
+        Op::Mul => Step::Mul { d, a, b, n: n4 },
+        Op::Min => Step::Min { d, a, b, n: n4 },
+        Op::Max => Step::Max { d, a, b, n: n4 },
+        Op::Abs => Step::Abs { d, a, n: n4 },
+        Op::Rcp => Step::Rcp { d, a, n: n1 },
+        Op::Sin => Step::Sin { d, a, n: n1 },
+        Op::Cos => Step::Cos { d, a, n: n1 },
+        Op::Rsq => Step::Rsq { d, a },
+        Op::Trunc => Step::Trunc { d, a },
+        Op::Pow => Step::Pow { d, a, b },
+        Op::Dot => Step::Dot {
+            d,
+            a,
+            b,
+            w: ir.aux as u8,
+        },
+        Op::Cmp => Step::Cmp {
+            d,
+            a,
+            b,
+            code: CmpCode::from_code(ir.aux).expect("verified compare code"),
+        },
+        Op::MulMv => Step::MulMv {
+            d,
+            a,
+            b,
+            cols: alu::matrix_width(ir.aux) as u8,
+        },
+        Op::MulMm => Step::MulMm {
+            d,
+            a,
+            b,
+            cols: alu::matrix_width(ir.aux) as u8,
+        },
+        // A CONST always has known inputs: it is evaluated, never emitted.
+        _ => unreachable!("not a per-pixel temp-to-temp opcode: {op:?}"),
+    }
+}
+
+/// Drop steps whose destination no step reads (repeatedly, as dropping one can make
+/// another's result unread). Only pure steps that write temporaries go.
+fn drop_unread(steps: &mut Vec<Step>, color: Reg) {
+    loop {
+        let mut registers = color as usize + 1;
+        for step in steps.iter() {
+            step.for_each_read(|r| registers = registers.max(r as usize + 1));
+        }
+        let mut read = vec![false; registers];
+        for step in steps.iter() {
+            step.for_each_read(|r| read[r as usize] = true);
+        }
+        read[color as usize] = true;
+        let dead = |s: &Step| {
+            s.writes()
+                .is_some_and(|(d, n)| (d..d + n as Reg).all(|r| !read.get(r as usize).copied().unwrap_or(false)))
+        };
+        if !steps.iter().any(dead) {
+            return;
+        }
+        // Old index → new index, for the jump targets.
+        let mut new_index = Vec::with_capacity(steps.len() + 1);
+        let mut kept = 0u32;
+        for s in steps.iter() {
+            new_index.push(kept);
+            kept += u32::from(!dead(s));
+        }
+        new_index.push(kept);
+        steps.retain(|s| !dead(s));
+        for s in steps.iter_mut() {
+            if let Step::If { next, .. } | Step::Else { next } = s {
+                *next = new_index[*next as usize];
+            }
+        }
+    }
+}

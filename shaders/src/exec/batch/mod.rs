@@ -1,0 +1,64 @@
+//! The SIMD batch interpreter: one fragment shader over up to [`MAX_LANES`] (64)
+//! pixels at a time, with the temporaries stored lane-wise in [`wide::f32x8`] vectors.
+//! It gives, in every lane, the same bits as the scalar [`Machine`](super::Machine)
+//! (architecture.md: "the batch interpreter must produce the same bits for every
+//! lane"); the property test in `tests.rs` checks that on random verified programs.
+//!
+//! ```text
+//! Shader ──Plan::new (verify, decode: NOPs dropped, IF/ELSE/ENDIF matched)──▶ Plan
+//!          per shader, once
+//! Plan ──Plan::bind(uniforms, var_remap)──▶ Draw
+//!          per draw: uniform loads and everything computed only from uniforms and
+//!          constants evaluated once (by the scalar interpreter's own code), IFs on
+//!          uniform conditions resolved, the rest specialised into compact steps
+//! Draw ──Draw::registers()──▶ Registers          per worker thread
+//! Draw::run(&mut Registers, &FragmentLanes, &mut colour) ──▶ discard bits
+//!          per batch: every step runs over all lanes (8 per f32x8, up to 8 f32x8)
+//! ```
+//!
+//! Why it is built this way (tiny-skia's and wasmi's lesson, `style.md`): decoding and
+//! dispatch cost the same whether a step covers 1 or 64 pixels, so the interpreter
+//! decodes once and then makes every dispatch do a whole batch's work; uniform work
+//! is done once per draw instead of once per pixel. The cost is a register file of
+//! `registers × 4 components × lanes` floats per worker, which stays in the L1/L2 caches
+//! for the shaders CSIR's limits allow.
+//!
+//! Semantics (the scalar interpreter's, reference A1/A2 and B §4):
+//! - Arithmetic uses the shared [`math`](super::math) functions at `f32x8`, written
+//!   once for both interpreters, with the same component counts and summation order
+//!   as the scalar opcode rules.
+//! - Divergent control flow runs under lane masks: IF takes, per lane, lane 0 of its
+//!   condition (non-zero or NaN is true); a write inside a branch changes only the
+//!   lanes running that branch (a per-lane select), so the other lanes keep their
+//!   temporaries exactly; a branch no lane takes is skipped (jump to its ELSE/ENDIF).
+//! - DISCARD masks its lanes off for the rest of the shader; their colour keeps what
+//!   was stored before, as in the scalar interpreter.
+//! - SAMPLE calls [`Samplers::sample`](super::Samplers::sample) once per running lane.
+//!
+//! Only fragment shaders run here; vertex shaders use [`Machine`](super::Machine).
+
+mod bind;
+mod mask;
+mod plan;
+mod regs;
+mod run;
+mod step;
+
+pub use bind::Draw;
+pub use plan::{Plan, PlanError};
+pub use regs::Registers;
+pub use run::FragmentLanes;
+
+/// Most fragments in one batch: 64 lanes, eight [`wide::f32x8`] groups.
+pub const MAX_LANES: usize = 64;
+
+/// Lanes in one SIMD group (one `f32x8`, one 256-bit register).
+pub const GROUP: usize = 8;
+
+/// One `f32` per lane: the unit in which fragment coordinates, varyings and colours
+/// come in and go out (the same shape as `csir_raster::LaneArray`, so a rasterizer's
+/// batch can be passed without copying).
+pub type LaneArray = [f32; MAX_LANES];
+
+#[cfg(test)]
+mod tests;
