@@ -2,5 +2,6 @@
 
 pub mod compare;
 pub mod image_io;
+pub mod pipeline;
 pub mod scene;
 pub mod texture;

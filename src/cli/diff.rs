@@ -1,0 +1,65 @@
+//! `csir-render diff A.png B.png [--heatmap OUT.png] [--tolerance N]`.
+
+use super::fail;
+use clap::Args;
+use csir_render::compare::{compare, heat_map};
+use csir_render::image_io::{read_png, write_png};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `diff`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// First image (e.g. ours).
+    pub a: PathBuf,
+    /// Second image (e.g. the reference).
+    pub b: PathBuf,
+    /// Write a heat map of |A − B| (×16, black where equal) to this PNG.
+    #[arg(long)]
+    pub heatmap: Option<PathBuf>,
+    /// Largest per-channel difference (0..=255) a pixel may have and still match.
+    #[arg(long, default_value_t = 2)]
+    pub tolerance: u8,
+}
+
+/// Run `diff`: print the metrics; exit 1 when any pixel exceeds the tolerance or an
+/// image cannot be read or the sizes differ.
+pub fn run(args: &DiffArgs) -> ExitCode {
+    let a = match read_png(&args.a) {
+        Ok(i) => i,
+        Err(e) => return fail(e),
+    };
+    let b = match read_png(&args.b) {
+        Ok(i) => i,
+        Err(e) => return fail(e),
+    };
+    let diff = match compare(&a, &b, args.tolerance) {
+        Ok(d) => d,
+        Err(e) => return fail(format!("{} vs {}: {e}", args.a.display(), args.b.display())),
+    };
+    println!(
+        "{}x{}: max channel diff {}, mean abs error {:.4}/255, PSNR {:.2} dB, {} pixels differ, {} over tolerance {}",
+        diff.width,
+        diff.height,
+        diff.max_channel_diff,
+        diff.mean_abs_error,
+        diff.psnr_db,
+        diff.differing_pixels,
+        diff.over_tolerance_pixels,
+        diff.tolerance
+    );
+    if let Some(path) = &args.heatmap {
+        let map = match heat_map(&a, &b, 16) {
+            Ok(m) => m,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = write_png(path, map.width(), map.height(), map.pixels()) {
+            return fail(e);
+        }
+    }
+    if diff.within_tolerance() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,43 @@
+//! The command line: one file per subcommand; each returns the process exit code
+//! (0 success, 1 failure of the job, 2 bad usage — clap's own convention).
+
+mod compile;
+mod diff;
+mod render;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// CPU reference renderer built around CSIR (Chris Shader IR).
+#[derive(Parser, Debug)]
+#[command(name = "csir-render", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Compile one shader; print errors as FILE:LINE:COL: error: MESSAGE and exit 1 on failure.
+    Compile(compile::CompileArgs),
+    /// Render a scene (or the built-in cube) to PNG and print a one-line summary.
+    Render(render::RenderArgs),
+    /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance.
+    Diff(diff::DiffArgs),
+}
+
+/// Parse the arguments and run the chosen subcommand.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Compile(args) => compile::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Diff(args) => diff::run(&args),
+    }
+}
+
+/// Print `error: MESSAGE` to stderr and return exit code 1.
+pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(1)
+}

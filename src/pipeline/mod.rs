@@ -1,0 +1,25 @@
+//! The pipeline: a scene's draws through linked CSIR programs and the rasterizer.
+//!
+//! ```text
+//! Draw ──program.rs──▶ compiled + linked csir::Program (cached per shader pair)
+//!      ──bindings.rs─▶ uniform vec4 slots per stage, textures per sampler slot
+//!      ──vertex_stage.rs / fragment_stage.rs──▶ csir_raster::{VertexStage, FragmentStage}
+//!      ──render.rs──▶ csir_raster::Renderer over a Framebuffer ──▶ RGBA8, top row first
+//! ```
+//!
+//! The adapters keep raster and csir apart (architecture.md: "the root wires them"):
+//! raster sees floats and batches, csir sees one invocation at a time.
+
+mod bindings;
+mod fragment_stage;
+mod program;
+mod render;
+mod vertex_stage;
+
+pub use bindings::{DrawBindings, SlotSamplers};
+pub use fragment_stage::CsirFragmentStage;
+pub use program::{ProgramCache, compile_program};
+pub use render::{
+    DrawSummary, Frame, PreparedScene, RenderError, RenderOptions, render_scene, with_threads,
+};
+pub use vertex_stage::CsirVertexStage;

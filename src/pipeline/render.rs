@@ -1,0 +1,225 @@
+//! Rendering a whole scene: prepare every draw once (compile, link, bind), then
+//! render frames into a framebuffer on a rayon pool of the requested size.
+
+use super::bindings::DrawBindings;
+use super::fragment_stage::CsirFragmentStage;
+use super::program::ProgramCache;
+use super::vertex_stage::CsirVertexStage;
+use crate::scene::{self, Draw, Scene, SceneError};
+use csir::{Limits, Program};
+use csir_raster::{
+    BlendMode, CullMode, DepthTest, DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError,
+    RasterState, Renderer,
+};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// How to render.
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    /// Worker threads for vertex shading and tiles; `None` = rayon's default (one per
+    /// CPU). The image does not depend on it.
+    pub threads: Option<usize>,
+    /// Shader limits; default: the seed's (384 instructions, 160 immediates, 96
+    /// temporaries).
+    pub limits: Limits,
+}
+
+/// Why a scene could not be rendered. Nothing is written when this is returned.
+#[derive(Debug, Error)]
+pub enum RenderError {
+    /// The scene is wrong (a shader does not compile or link, a uniform or sampler
+    /// does not match the program, ...); the error names the file and the JSON field.
+    #[error(transparent)]
+    Scene(#[from] SceneError),
+    /// The rasterizer refused a draw.
+    #[error("{scene}: draws[{draw}]: {source}")]
+    Draw {
+        /// Scene file.
+        scene: String,
+        /// Draw index.
+        draw: usize,
+        /// What the rasterizer said.
+        source: DrawError,
+    },
+    /// The framebuffer size is not allowed.
+    #[error("{0}")]
+    Framebuffer(#[from] FramebufferError),
+    /// The worker thread pool could not be created.
+    #[error("cannot start {threads} render threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The reason.
+        message: String,
+    },
+}
+
+/// One draw's statistics in a rendered frame.
+#[derive(Clone, Debug, Default)]
+pub struct DrawSummary {
+    /// The rasterizer's counts (vertices shaded, triangles in/culled/clipped,
+    /// fragments shaded/written ...).
+    pub stats: DrawStats,
+}
+
+/// A rendered frame: RGBA8 pixels, top row first (as the PNG is written).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height * 4` bytes, RGBA, row 0 = top of the image.
+    pub pixels: Vec<u8>,
+    /// Per-draw statistics, in draw order.
+    pub draws: Vec<DrawSummary>,
+}
+
+impl Frame {
+    /// Triangles submitted by all draws.
+    pub fn triangles(&self) -> u64 {
+        self.draws.iter().map(|d| d.stats.triangles_in).sum()
+    }
+}
+
+/// A scene with every draw compiled, linked and bound, ready to render any number
+/// of frames (the work done once per scene, not per frame).
+pub struct PreparedScene<'s> {
+    scene: &'s Scene,
+    draws: Vec<PreparedDraw<'s>>,
+}
+
+struct PreparedDraw<'s> {
+    draw: &'s Draw,
+    program: Arc<Program>,
+    bindings: DrawBindings<'s>,
+}
+
+impl<'s> PreparedScene<'s> {
+    /// Compile, link and bind every draw of `scene`.
+    ///
+    /// Errors: the first [`SceneError`] in draw order.
+    pub fn new(scene: &'s Scene, limits: &Limits) -> Result<Self, SceneError> {
+        let mut cache = ProgramCache::new();
+        let mut draws = Vec::with_capacity(scene.draws.len());
+        for draw in &scene.draws {
+            let program = cache.get(scene, draw, limits)?;
+            let bindings = DrawBindings::new(scene, draw, &program)?;
+            draws.push(PreparedDraw {
+                draw,
+                program,
+                bindings,
+            });
+        }
+        Ok(PreparedScene { scene, draws })
+    }
+
+    /// Clear `framebuffer` and run every draw into it, in order.
+    pub fn render_into(
+        &self,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+    ) -> Result<Vec<DrawSummary>, RenderError> {
+        framebuffer.clear(self.scene.clear_color, self.scene.clear_depth);
+        let mut summaries = Vec::with_capacity(self.draws.len());
+        for d in &self.draws {
+            let program: &Program = &d.program;
+            let vs = CsirVertexStage::new(
+                program,
+                d.draw,
+                &d.bindings.uniforms.vertex,
+                &d.bindings.vertex_samplers,
+            );
+            let fs = CsirFragmentStage::new(
+                program,
+                &d.bindings.uniforms.fragment,
+                &d.bindings.fragment_samplers,
+            );
+            let call = DrawCall {
+                vertex_stage: &vs,
+                fragment_stage: &fs,
+                vertex_count: d.draw.vertex_count,
+                indices: Some(&d.draw.indices),
+                state: raster_state(&d.draw.state),
+            };
+            let stats = renderer
+                .draw(framebuffer, &call)
+                .map_err(|source| RenderError::Draw {
+                    scene: self.scene.path.display().to_string(),
+                    draw: d.draw.index,
+                    source,
+                })?;
+            summaries.push(DrawSummary { stats });
+        }
+        Ok(summaries)
+    }
+
+    /// Render one frame into a new framebuffer.
+    pub fn render(&self, renderer: &mut Renderer) -> Result<Frame, RenderError> {
+        let mut fb = Framebuffer::new(self.scene.width, self.scene.height)?;
+        let draws = self.render_into(renderer, &mut fb)?;
+        Ok(Frame {
+            width: fb.width(),
+            height: fb.height(),
+            pixels: fb.to_rgba8_top_down(),
+            draws,
+        })
+    }
+}
+
+/// The scene format's draw state as the rasterizer's.
+fn raster_state(state: &scene::DrawState) -> RasterState {
+    RasterState {
+        depth_test: match state.depth_test {
+            scene::DepthTest::None => DepthTest::Disabled,
+            scene::DepthTest::Less => DepthTest::Less,
+            scene::DepthTest::Lequal => DepthTest::LessEqual,
+            scene::DepthTest::Greater => DepthTest::Greater,
+            scene::DepthTest::Gequal => DepthTest::GreaterEqual,
+            scene::DepthTest::Equal => DepthTest::Equal,
+            scene::DepthTest::NotEqual => DepthTest::NotEqual,
+            scene::DepthTest::Always => DepthTest::Always,
+            scene::DepthTest::Never => DepthTest::Never,
+        },
+        depth_write: state.depth_write,
+        cull: match state.cull {
+            scene::Cull::None => CullMode::Disabled,
+            scene::Cull::Back => CullMode::Back,
+            scene::Cull::Front => CullMode::Front,
+        },
+        blend: match state.blend {
+            scene::Blend::None => BlendMode::Replace,
+            scene::Blend::Alpha => BlendMode::Alpha,
+            scene::Blend::Additive => BlendMode::Additive,
+        },
+    }
+}
+
+/// Run `f` on a rayon pool of `threads` workers (or the global pool for `None`).
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, RenderError> {
+    match threads {
+        None => Ok(f()),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n.max(1))
+                .build()
+                .map_err(|e| RenderError::Threads {
+                    threads: n,
+                    message: e.to_string(),
+                })?;
+            Ok(pool.install(f))
+        }
+    }
+}
+
+/// Render `scene` once: compile, link, bind, draw, read back.
+///
+/// Errors: [`RenderError`]; the scene's errors name the file and the JSON field.
+pub fn render_scene(scene: &Scene, options: &RenderOptions) -> Result<Frame, RenderError> {
+    let prepared = PreparedScene::new(scene, &options.limits)?;
+    with_threads(options.threads, || prepared.render(&mut Renderer::new()))?
+}
