@@ -1,4 +1,4 @@
-//! `csir-render compile FILE [--stage vert|frag] [--ir]`.
+//! `csir-render compile FILE [--stage vert|frag] [--ir] [--tgsi] [--parity] [--csi OUT]`.
 
 use super::fail;
 use clap::{Args, ValueEnum};
@@ -17,6 +17,19 @@ pub struct CompileArgs {
     /// Print the CSIR dump (seed "IR dump").
     #[arg(long)]
     pub ir: bool,
+    /// Print the TGSI text for VirGL (no varying remap: the shader alone).
+    #[arg(long)]
+    pub tgsi: bool,
+    /// Print CSIR and TGSI side by side, marking instructions whose TGSI semantics
+    /// differ from the interpreter's on exceptional values (RCP(0), RSQ(x<=0), ...).
+    #[arg(long)]
+    pub parity: bool,
+    /// Check the TGSI against VirGL's command budget (the original's 3600 bytes).
+    #[arg(long, requires = "tgsi")]
+    pub budget: Option<usize>,
+    /// Also save the compiled shader as CSI v2 (hardened binary) to this file.
+    #[arg(long, value_name = "OUT.csi")]
+    pub csi: Option<PathBuf>,
 }
 
 /// `--stage` values.
@@ -55,9 +68,38 @@ pub fn run(args: &CompileArgs) -> ExitCode {
     let name = args.file.display().to_string();
     match csir::compile(&source, &name, stage, &Limits::default()) {
         Ok(shader) => {
+            if let Some(path) = &args.csi {
+                let written =
+                    csir::save_csi(&shader)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| {
+                            csir_render::image_io::write_file_atomically(path, &bytes)
+                                .map_err(|e| e.to_string())
+                        });
+                if let Err(e) = written {
+                    return fail(format!("{}: {e}", path.display()));
+                }
+            }
+            let mut printed = false;
             if args.ir {
                 print!("{}", csir::ir::dump(&shader));
-            } else {
+                printed = true;
+            }
+            if args.tgsi {
+                match csir::emit_tgsi(&shader, None, args.budget) {
+                    Ok(text) => print!("{text}"),
+                    Err(e) => return fail(format!("{name}: {e}")),
+                }
+                printed = true;
+            }
+            if args.parity {
+                match csir::parity_dump(&shader, None) {
+                    Ok(text) => print!("{text}"),
+                    Err(e) => return fail(format!("{name}: {e}")),
+                }
+                printed = true;
+            }
+            if !printed {
                 println!(
                     "{name}: {} shader OK: {} instructions ({} live), {} immediates, {} temporaries",
                     shader.stage,
