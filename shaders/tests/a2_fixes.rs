@@ -195,3 +195,17 @@ fn no_cascade_after_a_syntax_error() {
     );
     assert_eq!(e, vec!["expected ';'"]);
 }
+
+#[test]
+fn writes_through_out_parameters_and_shadowed_globals_respect_branches() {
+    let decls = "float g = 3.0; void setg() { g = 7.0; } float getg() { return g; } void outp(out float x) { x = 5.0; }";
+    let body = "float k = 1.0; float g = 100.0; if (u.x > 0.0) { outp(k); setg(); } c = vec4(k, g, getg(), 0.0);";
+    assert_eq!(
+        eval(decls, body, [1.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [5.0, 100.0, 7.0, 0.0]
+    );
+    assert_eq!(
+        eval(decls, body, [-1.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [1.0, 100.0, 3.0, 0.0]
+    );
+}

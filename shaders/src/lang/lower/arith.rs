@@ -105,13 +105,14 @@ impl Lowerer<'_> {
             return self.err(pos, "operator % requires integer operands");
         }
         if (op == BinOp::Div || op == BinOp::Mod)
-            && let Some(c) = b.as_const() {
-                let lanes = types::cols(b.ty) as usize * 4;
-                let w = types::width(b.ty) as usize;
-                if (0..lanes).any(|i| i % 4 < w && c.0[i] == 0.0) {
-                    return self.err(pos, "division by zero");
-                }
+            && let Some(c) = b.as_const()
+        {
+            let lanes = types::cols(b.ty) as usize * 4;
+            let w = types::width(b.ty) as usize;
+            if (0..lanes).any(|i| i % 4 < w && c.0[i] == 0.0) {
+                return self.err(pos, "division by zero");
             }
+        }
         if a.ty.is_matrix() || b.ty.is_matrix() {
             return self.matrix_arith(op, a, b, pos);
         }

@@ -135,10 +135,21 @@ impl Lowerer<'_> {
     }
 
     /// Make the storage hold the variable's value (CONST of a known value).
+    ///
+    /// Inside a branch deeper than the declaration this must already have happened
+    /// before the branch (see `flow.rs`); if the scan missed a write, the CONST would
+    /// land in one path only, so it is reported instead of miscompiled.
     pub(crate) fn sync_storage(&mut self, id: VarId) -> LResult<i16> {
         let t = self.ensure_storage(id)?;
         let v = self.scopes.var(id);
         if let (Some(c), false) = (v.known, v.synced) {
+            if self.cond_depth > v.depth && !self.em.is_dry() {
+                let pos = self.pos;
+                return self.err(
+                    pos,
+                    "internal error: a branch writes a variable the compiler did not expect",
+                );
+            }
             let ty = v.ty;
             self.const_columns(t, &c, ty)?;
             self.scopes.var_mut(id).synced = true;

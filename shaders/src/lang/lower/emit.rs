@@ -168,10 +168,9 @@ impl Emitter {
                 frame.retain(|y| *y != x);
                 found |= frame.len() != before;
             }
-            if found
-                && let Some(f) = self.frames.get_mut(target) {
-                    f.push(x);
-                }
+            if found && let Some(f) = self.frames.get_mut(target) {
+                f.push(x);
+            }
         }
     }
 

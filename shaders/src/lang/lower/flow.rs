@@ -14,7 +14,7 @@
 //! its known value written to its storage, so that the value after the branch is right
 //! whichever path ran.
 
-use super::super::ast::{Expr, ExprKind, Stmt, StmtKind};
+use super::super::ast::{Expr, ExprKind, ParamDir, Stmt, StmtKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::{LResult, Lowerer};
@@ -145,10 +145,9 @@ impl Lowerer<'_> {
         if let Some(f) = l.iter_alive {
             self.set_flag(f, 0.0)?;
         }
-        if is_break
-            && let Some(f) = l.loop_alive {
-                self.set_flag(f, 0.0)?;
-            }
+        if is_break && let Some(f) = l.loop_alive {
+            self.set_flag(f, 0.0)?;
+        }
         let l = self.ctx().loops.last_mut().expect("checked");
         l.epoch += 1;
         if is_break {
@@ -157,15 +156,23 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// Write the known value of every variable named in `names` to its storage.
+    /// Write the known value of every visible variable named in `names` to its
+    /// storage. Shadowed ones too: a function called in the branch may assign a
+    /// global that a local of the same name hides here.
     pub(crate) fn materialize_known(&mut self, names: &HashSet<String>) -> LResult<()> {
-        let mut names: Vec<&String> = names.iter().collect();
-        names.sort();
-        for name in names {
-            if let Some(id) = self.scopes.lookup(name)
-                && self.scopes.var(id).known.is_some() && !self.scopes.var(id).poisoned {
-                    self.sync_storage(id)?;
-                }
+        let ids: Vec<usize> = self
+            .scopes
+            .open
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&id| {
+                let v = self.scopes.var(id);
+                names.contains(&v.name) && v.known.is_some() && !v.poisoned
+            })
+            .collect();
+        for id in ids {
+            self.sync_storage(id)?;
         }
         Ok(())
     }
@@ -265,7 +272,16 @@ impl Scan<'_, '_> {
             ExprKind::Call { name, args } => {
                 args.iter().for_each(|a| self.expr(a));
                 for (i, f) in self.lw.funcs.iter().enumerate() {
-                    if f.def.name == *name && self.seen.insert(i) {
+                    if f.def.name != *name {
+                        continue;
+                    }
+                    // `out`/`inout` arguments are written when the call returns.
+                    for (p, a) in f.def.params.iter().zip(args) {
+                        if p.dir != ParamDir::In {
+                            self.target(a);
+                        }
+                    }
+                    if self.seen.insert(i) {
                         f.def.body.iter().for_each(|s| self.stmt(s));
                     }
                 }

@@ -82,10 +82,11 @@ impl<'a> Lowerer<'a> {
                         .all(|(a, b)| a.ty == b.ty && a.dir == b.dir)
             });
             if let Some(def) = def
-                && def.def.ret != p.ret {
-                    let pos = p.ret_pos;
-                    self.diags.error(pos, "function return type mismatch");
-                }
+                && def.def.ret != p.ret
+            {
+                let pos = p.ret_pos;
+                self.diags.error(pos, "function return type mismatch");
+            }
         }
     }
 
@@ -237,9 +238,10 @@ impl<'a> Lowerer<'a> {
                     return err(self, d.ty_pos, "fragment output must be vec4");
                 }
                 if let Some((loc, pos)) = q.location
-                    && loc != 0 {
-                        return err(self, pos, "the fragment output must be at location 0");
-                    }
+                    && loc != 0
+                {
+                    return err(self, pos, "the fragment output must be at location 0");
+                }
                 if self.globals.iter().any(|g| g.role == Role::Color) {
                     return err(self, d.pos, "only one fragment output is supported");
                 }
