@@ -74,9 +74,13 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         return fail(e);
     }
     let draws = frame.draws.len();
+    let shown = match &args.scene {
+        Some(path) => path.display().to_string(),
+        None => "built-in default scene (lit textured cube)".to_string(),
+    };
     println!(
         "{}: {}x{}, {} draw{}, {} triangles, {:.2} ms -> {}",
-        scene.path.display(),
+        shown,
         frame.width,
         frame.height,
         draws,
