@@ -10,7 +10,9 @@ use csir_render::scene::Scene;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let scene_path = args.next().unwrap_or("reference-images/lit_cube.json".into());
+    let scene_path = args
+        .next()
+        .unwrap_or("reference-images/lit_cube.json".into());
     let out_path = args.next().unwrap_or("scene.png".into());
 
     // Load and validate the scene: shaders, textures, meshes; errors name the JSON field.
