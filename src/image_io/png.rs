@@ -114,7 +114,8 @@ pub fn write_png(path: &Path, width: u32, height: u32, pixels: &[u8]) -> Result<
 /// not against power loss.
 ///
 /// # Errors
-/// [`ImageIoError::Io`] naming `path` (or the temporary file) with the OS error.
+/// [`ImageIoError::Io`] naming `path` (the file the caller asked for, never the
+/// temporary one) with the OS error.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ImageIoError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let io_error = |path: &Path, source| ImageIoError::Io {
@@ -144,7 +145,7 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ImageIoErr
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
     if let Err(source) = written {
         let _ = fs::remove_file(&temp);
-        return Err(io_error(&temp, source));
+        return Err(io_error(path, source));
     }
     fs::rename(&temp, path).map_err(|source| {
         let _ = fs::remove_file(&temp);
