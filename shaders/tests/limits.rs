@@ -156,3 +156,28 @@ fn loops_that_fold_away_are_bounded_in_work() {
     let body = "float s = 0.0; for (int i = 0; i < 64; i++) { for (int j = 0; j < 64; j++) { s += 1.0; } } c = vec4(s);";
     assert_eq!(eval_u(body, [0.0; 4]), [4096.0; 4]);
 }
+
+#[test]
+fn the_lowering_nesting_limit_is_reached_before_the_stack_runs_out() {
+    // Eight nested calls, each 30 parentheses deep: past the lowering's limit.
+    let mut decls = String::from("float f0(float x) { return x; }\n");
+    for k in 1..9 {
+        let e = format!("{}f{}(x){}", "(1.0 + ".repeat(30), k - 1, ")".repeat(30));
+        decls.push_str(&format!("float f{k}(float x) {{ return {e}; }}\n"));
+    }
+    let src = frag_src(&decls, "c = vec4(f8(u.x));");
+    let run = move || {
+        compile(&src, "t", Stage::Fragment, &Limits::default())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    // A thread with a small stack, like the renderer's worker threads.
+    let r = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+    let e = r.unwrap_err();
+    assert!(e.contains("nesting limit exceeded"), "{e}");
+}

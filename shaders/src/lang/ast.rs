@@ -193,19 +193,33 @@ pub enum StmtKind {
 /// Binary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/`
     Div,
+    /// `%`
     Mod,
+    /// `<`
     Lt,
+    /// `>`
     Gt,
+    /// `<=`
     Le,
+    /// `>=`
     Ge,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
+    /// `&&`
     And,
+    /// `||`
     Or,
+    /// `^^`
     Xor,
 }
 

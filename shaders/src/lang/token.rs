@@ -24,29 +24,48 @@ impl Pos {
 /// Keywords the subset understands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Keyword {
+    /// `in`
     In,
+    /// `out`
     Out,
+    /// `inout`
     InOut,
+    /// `uniform`
     Uniform,
+    /// `const`
     Const,
+    /// `layout`
     Layout,
+    /// `smooth`
     Smooth,
+    /// `precision`
     Precision,
     /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
     PrecisionQualifier,
     /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 mat3 mat4
     /// sampler2D`).
     Type(Type),
+    /// `if`
     If,
+    /// `else`
     Else,
+    /// `for`
     For,
+    /// `while` (rejected with a clear error)
     While,
+    /// `do` (rejected with a clear error)
     Do,
+    /// `break`
     Break,
+    /// `continue`
     Continue,
+    /// `return`
     Return,
+    /// `discard`
     Discard,
+    /// `true`
     True,
+    /// `false`
     False,
 }
 
@@ -65,39 +84,73 @@ pub enum Reserved {
 /// parser can say they are unsupported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Punct {
+    /// `(`
     LParen,
+    /// `)`
     RParen,
+    /// `{`
     LBrace,
+    /// `}`
     RBrace,
+    /// `[`
     LBracket,
+    /// `]`
     RBracket,
+    /// `;`
     Semi,
+    /// `,`
     Comma,
+    /// `.`
     Dot,
+    /// `+`
     Plus,
+    /// `-`
     Minus,
+    /// `*`
     Star,
+    /// `/`
     Slash,
+    /// `%`
     Percent,
+    /// `=`
     Assign,
+    /// `+=`
     PlusAssign,
+    /// `-=`
     MinusAssign,
+    /// `*=`
     StarAssign,
+    /// `/=`
     SlashAssign,
+    /// `%=`
     PercentAssign,
+    /// `++`
     Inc,
+    /// `--`
     Dec,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `!`
     Not,
+    /// `&&`
     AndAnd,
+    /// `||`
     OrOr,
+    /// `^^`
     XorXor,
+    /// `?`
     Question,
+    /// `:`
     Colon,
     /// `& | ^ ~ << >>` and their assignment forms: lexed, never accepted.
     Bitwise,

@@ -10,8 +10,11 @@ use crate::ir::Type;
 /// Scalar kind of a type's components.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Base {
+    /// `bool`.
     Bool,
+    /// `int`, `ivecN`.
     Int,
+    /// `float`, `vecN`, `mat3`, `mat4`.
     Float,
     /// void, sampler, poison.
     Other,

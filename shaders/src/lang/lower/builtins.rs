@@ -411,8 +411,7 @@ impl Lowerer<'_> {
         for c in 0..n {
             let comps: Vec<(Value, u8)> = (0..n).map(|r| (self.column(m, r), c)).collect();
             let mark = self.em.mark();
-            let col = self.assemble(&comps, col_ty, mark)?;
-            self.store_into(dst + c as i16, &col, col_ty)?;
+            self.assemble_into(&comps, col_ty, mark, Some(dst + c as i16))?;
         }
         Ok(Value::temp(m.ty, dst))
     }

@@ -35,6 +35,17 @@ impl Lowerer<'_> {
             if self.scopes.lookup(name).is_some() {
                 return self.err(pos, format!("'{name}' is not a function"));
             }
+            let declared = self
+                .program
+                .items
+                .iter()
+                .any(|i| matches!(i, super::super::ast::Item::Prototype(p) if p.name == name));
+            if declared {
+                return self.err(
+                    pos,
+                    format!("function '{name}' is declared but never defined"),
+                );
+            }
             return self.err(pos, "unknown function");
         }
         let refs: Vec<&Expr> = args.iter().collect();
@@ -81,7 +92,8 @@ impl Lowerer<'_> {
         if self.calls.iter().any(|c| c.func == Some(fi)) {
             return self.err(pos, "recursion is not supported");
         }
-        if self.calls.iter().filter(|c| c.func.is_some()).count() >= MAX_CALL_DEPTH {
+        // calls[0] is main (or the function being checked on its own).
+        if self.calls.len().saturating_sub(1) >= MAX_CALL_DEPTH {
             return self.err(pos, "call depth limit");
         }
         self.funcs[fi].called = true;

@@ -135,6 +135,10 @@ impl Lowerer<'_> {
         if vals.len() == 1 && vals[0].ty.is_matrix() {
             let m = vals[0];
             let w = m.ty.width();
+            if let (true, Some(t)) = (w >= n, m.as_temp()) {
+                // The first n columns, already consecutive: `mat3(m4)` is a view.
+                return Ok(Value::temp(ty, t));
+            }
             let mut cells = Vec::new();
             for c in 0..n {
                 let col = self.column(&m, c.min(w - 1));
@@ -188,8 +192,20 @@ impl Lowerer<'_> {
         let dst = self.temp(n)?;
         for c in 0..n {
             let comps: Vec<(Value, u8)> = (0..n).map(|r| cell(c, r)).collect();
-            let col = self.assemble(&comps, col_ty, mark)?;
-            self.store_into(dst + c as i16, &col, col_ty)?;
+            let first = comps[0].0.as_temp();
+            let whole = first.is_some()
+                && comps
+                    .iter()
+                    .enumerate()
+                    .all(|(r, (v, k))| v.as_temp() == first && *k as usize == r);
+            let at = dst + c as i16;
+            match (whole, first) {
+                // A whole column already in one temporary: one MOV.
+                (true, Some(t)) => self.store_into(at, &Value::temp(col_ty, t), col_ty)?,
+                _ => {
+                    self.assemble_into(&comps, col_ty, mark, Some(at))?;
+                }
+            }
         }
         Ok(Value::temp(ty, dst))
     }

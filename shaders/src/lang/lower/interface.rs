@@ -60,6 +60,10 @@ impl<'a> Lowerer<'a> {
                 self.diags.error(f.pos, "duplicate symbol");
                 continue;
             }
+            if f.ret == Type::Sampler2D {
+                self.diags
+                    .error(f.ret_pos, "functions cannot return a sampler");
+            }
             if f.ret != Type::Void && !f.body.iter().any(super::flow::contains_return) {
                 self.diags
                     .error(f.pos, "function is missing a return value");

@@ -199,6 +199,7 @@ impl<'a> Lowerer<'a> {
         self.global_initializers()?;
         if let Some(main) = main {
             self.funcs[main].called = true;
+            self.ctx().func = Some(main);
             let body = &self.funcs[main].def.body;
             self.scopes.push();
             self.block_in_scope(body)?;

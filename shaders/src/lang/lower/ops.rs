@@ -271,21 +271,35 @@ impl Lowerer<'_> {
         ty: Type,
         mark: usize,
     ) -> LResult<Value> {
+        self.assemble_into(comps, ty, mark, None)
+    }
+
+    /// [`Lowerer::assemble`] writing into `into` when given (a matrix column).
+    pub(crate) fn assemble_into(
+        &mut self,
+        comps: &[(Value, u8)],
+        ty: Type,
+        mark: usize,
+        into: Option<i16>,
+    ) -> LResult<Value> {
         let n = comps.len();
-        if n == 1 {
-            let (v, k) = &comps[0];
-            return self.swizzle(v, &[*k], ty);
-        }
         let mut consts = ConstData::ZERO;
-        let mut any_const = false;
         for (i, (v, k)) in comps.iter().enumerate() {
             if let Some(c) = v.as_const() {
                 consts.0[i] = c.0[*k as usize];
-                any_const = true;
             }
         }
-        if comps.iter().all(|(v, _)| v.as_const().is_some()) {
-            return Ok(Value::konst(ty, consts));
+        let all_const = comps.iter().all(|(v, _)| v.as_const().is_some());
+        if n == 1 || all_const {
+            let v = if all_const {
+                Value::konst(ty, consts)
+            } else {
+                self.swizzle(&comps[0].0, &[comps[0].1], ty)?
+            };
+            return match into {
+                Some(dst) => self.store_into(dst, &v, ty).map(|_| Value::temp(ty, dst)),
+                None => Ok(v),
+            };
         }
         // The leading run of lanes 0..run taken in place from one temporary.
         let first = comps[0].0.as_temp();
@@ -297,10 +311,15 @@ impl Lowerer<'_> {
                 .count(),
             None => 0,
         };
+        let any_const = comps.iter().any(|(v, _)| v.as_const().is_some());
         let mut done = vec![false; n];
-        let dst;
-        if run > 0 && self.em.is_fresh(first.unwrap_or(0), 1, mark) {
-            dst = first.unwrap_or(0);
+        let reuse = into.is_none() && run > 0 && self.em.is_fresh(first.unwrap_or(0), 1, mark);
+        let dst = match (reuse, into) {
+            (true, _) => first.unwrap_or(0),
+            (false, Some(d)) => d,
+            (false, None) => self.temp(1)?,
+        };
+        if reuse {
             done[..run].iter_mut().for_each(|d| *d = true);
             if any_const {
                 let c = self.materialize(&Value::konst(ty, consts))?;
@@ -319,7 +338,6 @@ impl Lowerer<'_> {
                 }
             }
         } else {
-            dst = self.temp(1)?;
             if any_const {
                 self.em
                     .const_into(dst, &consts.0[..n], ty)
