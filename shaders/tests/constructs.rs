@@ -135,3 +135,27 @@ fn uninitialized_locals_read_zero_and_deep_calls_inline() {
         [0.0, 0.0, 0.0, 6.0]
     );
 }
+
+#[test]
+fn return_in_main_skips_the_rest() {
+    let body = "c = vec4(1.0); if (u.x > 0.0) { c = vec4(2.0); return; } c = vec4(3.0); for (int i = 0; i < 3; i++) { if (float(i) == u.y) return; c.x += 1.0; }";
+    assert_eq!(eval_u(body, [1.0, 0.0, 0.0, 0.0]), [2.0; 4]);
+    assert_eq!(eval_u(body, [-1.0, 1.0, 0.0, 0.0]), [4.0, 3.0, 3.0, 3.0]);
+    assert_eq!(eval_u(body, [-1.0, 9.0, 0.0, 0.0]), [6.0, 3.0, 3.0, 3.0]);
+    let src = "#version 330\nuniform float k;\nvoid main() { gl_Position = vec4(1.0); if (k > 0.0) return; gl_Position = vec4(2.0); }";
+    let s = build(src, csir::Stage::Vertex);
+    let o = run(&s, &[[1.0, 0.0, 0.0, 0.0]], &[], &csir::exec::NoSamplers);
+    assert_eq!(o.position, [1.0; 4]);
+    let o = run(&s, &[[0.0; 4]], &[], &csir::exec::NoSamplers);
+    assert_eq!(o.position, [2.0; 4]);
+}
+
+#[test]
+fn out_parameters_do_not_clobber_the_return_value() {
+    let decls = "float f(float a, out vec4 o) { o = vec4(a); return a * 3.0; }";
+    let body = "vec4 w; float r = f(u.x, w); c = vec4(r, w.x, 0.0, 0.0);";
+    assert_eq!(
+        eval(decls, body, [2.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [6.0, 2.0, 0.0, 0.0]
+    );
+}

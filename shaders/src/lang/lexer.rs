@@ -22,8 +22,10 @@ pub const VERSION_RANGE: std::ops::RangeInclusive<u32> = 110..=330;
 /// offending characters are skipped so that every lexical error is reported, but the
 /// caller should not parse a token stream that produced errors.
 pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    // A UTF-8 byte order mark some editors write is not part of the text.
+    let text = source.strip_prefix('\u{feff}').unwrap_or(source);
     let mut lx = Lexer {
-        chars: source.chars().collect(),
+        chars: text.chars().collect(),
         at: 0,
         pos: Pos::START,
         line_start: true,
@@ -460,6 +462,8 @@ mod tests {
         let long = "a".repeat(MAX_IDENT_LEN + 1);
         let (_, e) = kinds(&long);
         assert_eq!(e, vec!["1:1 identifier exceeds the name limit"]);
+        let (_, e) = kinds("\u{feff}x");
+        assert!(e.is_empty());
         let (_, e) = kinds("x @ é");
         assert_eq!(e, vec!["1:3 invalid token", "1:5 invalid token"]);
     }

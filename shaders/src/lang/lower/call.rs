@@ -159,6 +159,16 @@ impl Lowerer<'_> {
             params.push(id);
         }
         self.block_in_scope(&def.body)?;
+        // Claim the value of an unconditional return before the copies below
+        // allocate (it may sit in a temporary its statement already freed).
+        if let Some(Value {
+            ty,
+            repr: Repr::Temp(t),
+        }) = self.ctx().result
+        {
+            let frame = self.ctx().call_frame;
+            self.em.hand_to(t, types::cols(ty) as u16, frame);
+        }
         for (i, place) in places.iter().enumerate() {
             let (Some(place), Some(Some(id))) = (place, params.get(i)) else {
                 continue;

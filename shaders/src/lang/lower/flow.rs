@@ -53,13 +53,16 @@ impl Lowerer<'_> {
     }
 
     /// The flag tested by the wrap of the innermost level.
-    pub(crate) fn alive_flag(&self) -> i16 {
+    pub(crate) fn alive_flag(&mut self, pos: Pos) -> LResult<i16> {
         let ctx = self.calls.last().expect("a function context is open");
         let flag = match ctx.loops.last() {
             Some(l) => l.iter_alive,
             None => ctx.alive,
         };
-        flag.unwrap_or(0)
+        match flag {
+            Some(f) => Ok(f),
+            None => self.err(pos, "internal error: an early exit has no flag"),
+        }
     }
 
     /// A flag initialised to 1.0, owned by the current statement's frame.

@@ -26,6 +26,8 @@ mod math;
 mod ops;
 mod prologue;
 mod stmt;
+#[cfg(test)]
+mod tests;
 mod value;
 
 use super::ast::{Function, Program};
@@ -201,6 +203,10 @@ impl<'a> Lowerer<'a> {
             self.funcs[main].called = true;
             self.ctx().func = Some(main);
             let body = &self.funcs[main].def.body;
+            if flow::has_early_return(body) {
+                let flag = self.new_flag()?;
+                self.ctx().alive = Some(flag);
+            }
             self.scopes.push();
             self.block_in_scope(body)?;
             self.close_scope();

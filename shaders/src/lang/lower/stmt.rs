@@ -28,7 +28,7 @@ impl Lowerer<'_> {
                 return self.dry(|me| me.block_in_scope(rest));
             }
             if self.exit_epoch() != epoch {
-                let flag = self.alive_flag();
+                let flag = self.alive_flag(rest[0].pos)?;
                 let refs: Vec<&Stmt> = rest.iter().collect();
                 let names = self.assigned_in_stmts(&refs);
                 self.materialize_known(&names)?;
