@@ -126,6 +126,12 @@ impl Lowerer<'_> {
                 repr: Repr::Sampler(slot),
             }),
             (_, Some(c), _) => Ok(Value::konst(ty, c)),
+            (_, None, Some(t)) if self.volatile.contains(name) => {
+                // A call later in this statement may change it: read it now.
+                let copy = self.temp(types::cols(ty))?;
+                self.store_into(copy, &Value::temp(ty, t), ty)?;
+                Ok(Value::temp(ty, copy))
+            }
             (_, None, Some(t)) => Ok(Value::temp(ty, t)),
             (_, None, None) => Ok(Value::konst(ty, ConstData::ZERO)),
         }

@@ -136,6 +136,10 @@ pub(crate) struct Lowerer<'a> {
     pub program: &'a Program,
     /// Globals in symbol order, with their roles and slots.
     pub globals: Vec<interface::GlobalEntry<'a>>,
+    /// Variables that a call in the current statement may assign (a global written
+    /// by the callee, an `out` argument): reads of their storage are copied so that
+    /// operands evaluated before the call keep their value (GLSL evaluation order).
+    pub volatile: std::collections::HashSet<String>,
 }
 
 /// What [`lower`] produces for a program without errors.
@@ -169,6 +173,7 @@ pub(crate) fn lower(
         interface: Interface::default(),
         program,
         globals: Vec::new(),
+        volatile: Default::default(),
     };
     let _ = lw.run();
     if !lw.diags.is_empty() {

@@ -45,7 +45,10 @@ impl Lowerer<'_> {
     pub(crate) fn stmt(&mut self, s: &Stmt) -> LResult<()> {
         self.enter(s.pos)?;
         self.em.push_frame();
+        let volatile = self.assigned_in_exprs(&own_exprs(s));
+        let outer = std::mem::replace(&mut self.volatile, volatile);
         let r = self.tick(s.pos).and_then(|_| self.stmt_kind(s));
+        self.volatile = outer;
         self.em.pop_frame();
         self.leave();
         match r {
@@ -261,7 +264,9 @@ impl Lowerer<'_> {
             let Some(init) = &d.init else { continue };
             self.pos = init.pos;
             self.em.push_frame();
+            self.volatile = self.assigned_in_exprs(&[init]);
             let r = self.global_init(var, d, init);
+            self.volatile.clear();
             self.em.pop_frame();
             match r {
                 Err(Fail::Fatal) => return Err(Fail::Fatal),
@@ -284,5 +289,19 @@ impl Lowerer<'_> {
             ty: d.ty,
         };
         self.write(&place, &v.retyped(d.ty), init.pos)
+    }
+}
+
+/// The expressions a statement evaluates itself (not those of nested statements).
+fn own_exprs(s: &Stmt) -> Vec<&super::super::ast::Expr> {
+    match &s.kind {
+        StmtKind::Decl(d) => d.init.iter().collect(),
+        StmtKind::Assign { target, value, .. } => vec![target, value],
+        StmtKind::Step { target, .. } => vec![target],
+        StmtKind::Expr(e) => vec![e],
+        StmtKind::If { cond, .. } => vec![cond],
+        StmtKind::For { cond, .. } => cond.iter().collect(),
+        StmtKind::Return(e) => e.iter().collect(),
+        _ => Vec::new(),
     }
 }
