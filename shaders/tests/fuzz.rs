@@ -157,6 +157,33 @@ proptest! {
     }
 
     #[test]
+    fn tiny_limits_never_panic(
+        which in 0usize..64,
+        pools in prop::array::uniform4(0usize..40),
+        small in prop::array::uniform4(0usize..6),
+    ) {
+        let shaders = stock();
+        let (src, stage) = &shaders[which % shaders.len()];
+        let limits = Limits {
+            instructions: pools[0] * 10,
+            immediates: pools[1] * 4,
+            temporaries: pools[2] * 2,
+            if_depth: small[0],
+            attributes: small[1],
+            varyings: small[2],
+            uniform_slots: pools[3],
+            samplers: small[3],
+            unroll: small[0],
+            errors: small[1],
+            ..Limits::default()
+        };
+        if let Ok(s) = compile(src, "tiny", *stage, &limits) {
+            let io = [[0.5f32, -1.0, 2.0, 1.0]; 8];
+            let _ = run(&s, &io, &io, &NoSamplers);
+        }
+    }
+
+    #[test]
     fn mutated_stock_shaders_never_panic(
         which in 0usize..64,
         edits in prop::collection::vec((0usize..4000, prop::sample::select(VOCAB), 0u8..3), 1..6),

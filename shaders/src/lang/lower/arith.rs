@@ -187,7 +187,7 @@ impl Lowerer<'_> {
     pub(crate) fn int_div(&mut self, a: &Value, b: &Value) -> LResult<Value> {
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
             let (x, y) = (x.0[0] as i64, y.0[0] as i64);
-            let q = if y == 0 { 0 } else { x / y };
+            let q = x.checked_div(y).unwrap_or(0);
             return Ok(Value::int(q as i32));
         }
         let f = Type::Float;

@@ -195,14 +195,7 @@ impl Emitter {
             Some(i) => i as i16,
             None => self.builder.add_immediates(values)?,
         };
-        self.builder
-            .emit(
-                Ir::new(Op::Const, ty)
-                    .dst(dst)
-                    .aux(first)
-                    .ncomp(values.len() as u8),
-            )
-            .map(|_| ())
+        self.emit_const(dst, first, values.len(), ty)
     }
 
     /// Emit `CONST` of `values` into `dst` with fresh immediates (the prologue keeps
@@ -217,14 +210,12 @@ impl Emitter {
             return Ok(());
         }
         let first = self.builder.add_immediates(values)?;
-        self.builder
-            .emit(
-                Ir::new(Op::Const, ty)
-                    .dst(dst)
-                    .aux(first)
-                    .ncomp(values.len() as u8),
-            )
-            .map(|_| ())
+        self.emit_const(dst, first, values.len(), ty)
+    }
+
+    fn emit_const(&mut self, dst: i16, first: i16, n: usize, ty: Type) -> Result<(), PoolError> {
+        let ir = Ir::new(Op::Const, ty).dst(dst).aux(first).ncomp(n as u8);
+        self.builder.emit(ir).map(|_| ())
     }
 
     /// Finish: `(ir, imm, ntmp)`.

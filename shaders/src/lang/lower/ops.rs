@@ -174,24 +174,7 @@ impl Lowerer<'_> {
             return Ok(same.retyped(ty));
         }
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
-        let n = types::cols(ty);
-        let dst = self.temp(n)?;
-        let col_ty = if ty.is_matrix() {
-            types::column_type(ty)
-        } else {
-            ty
-        };
-        for k in 0..n as i16 {
-            let w = types::width(ty);
-            self.emit(
-                Ir::new(op, col_ty)
-                    .dst(dst + k)
-                    .a(ta + k)
-                    .b(tb + k)
-                    .ncomp(w),
-            )?;
-        }
-        Ok(Value::temp(ty, dst))
+        self.per_column(op, ta, tb, ty)
     }
 
     /// A component-wise one-operand opcode (ABS, SIN, COS, RCP) on every lane.
@@ -200,6 +183,12 @@ impl Lowerer<'_> {
             return Ok(Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0))));
         }
         let ta = self.materialize(a)?;
+        self.per_column(op, ta, -1, ty)
+    }
+
+    /// `op` on each column of operands at `ta..` (and `tb..` unless −1) into fresh
+    /// temporaries of type `ty`.
+    fn per_column(&mut self, op: Op, ta: i16, tb: i16, ty: Type) -> LResult<Value> {
         let n = types::cols(ty);
         let dst = self.temp(n)?;
         let col_ty = if ty.is_matrix() {
@@ -208,12 +197,9 @@ impl Lowerer<'_> {
             ty
         };
         for k in 0..n as i16 {
-            self.emit(
-                Ir::new(op, col_ty)
-                    .dst(dst + k)
-                    .a(ta + k)
-                    .ncomp(types::width(ty)),
-            )?;
+            let b = if tb < 0 { -1 } else { tb + k };
+            let ir = Ir::new(op, col_ty).dst(dst + k).a(ta + k).b(b);
+            self.emit(ir.ncomp(types::width(ty)))?;
         }
         Ok(Value::temp(ty, dst))
     }

@@ -81,3 +81,16 @@ fn int_division_by_a_constant_folds_the_reciprocal() {
     assert!(!o.contains(&Op::Rcp), "{o:?}");
     assert_eq!(o.iter().filter(|&&x| x == Op::Trunc).count(), 2);
 }
+
+#[test]
+fn extreme_constants_fold_without_panicking() {
+    for body in [
+        "c = vec4(float(int(-1.0e30) / -1));",
+        "c = vec4(float(int(1.0e30) % 7));",
+        "c = vec4(float(2147483647 * 2147483647 / 3));",
+        "c = vec4(sqrt(-1.0), inversesqrt(0.0), pow(-8.0, 1.0 / 3.0), 1.0e38 * 10.0);",
+        "c = vec4(normalize(vec3(0.0)), length(vec2(0.0)));",
+    ] {
+        let _ = frag(body, "");
+    }
+}
