@@ -13,17 +13,26 @@
 //!
 //! Phases stop at the first one that reports errors, so a syntax error is never
 //! followed by semantic noise such as "missing main" (reference A2).
+//!
+//! # Bounds (reference A3)
+//! The front end stays bounded whatever the input: source at most
+//! `Limits::source_bytes` ("shader source exceeds the size limit"); identifiers at most
+//! [`lexer::MAX_IDENT_LEN`] characters; expression plus statement nesting at most
+//! [`parser::MAX_NESTING`] ("nesting limit exceeded"); the lowering's recursion
+//! (nesting across inlined calls) at most 200; at most 8 nested user calls ("call
+//! depth limit"); `Limits::unroll` iterations per loop; 200 000 statements and
+//! expression nodes lowered per compile, unrolled and inlined copies included
+//! ("shader exceeds the compile-time work limit"); and the IR pools of [`Limits`].
 
 pub mod ast;
+mod consteval;
 pub mod diagnostic;
 pub mod lexer;
 mod lower;
 pub mod parser;
-pub mod scope;
+mod scope;
 pub mod token;
-pub mod types;
-
-pub mod consteval;
+mod types;
 
 pub use diagnostic::{CompileErrors, Diagnostic};
 

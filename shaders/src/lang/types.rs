@@ -73,14 +73,6 @@ pub fn converts_to(from: Type, to: Type) -> bool {
             && width(from) == width(to))
 }
 
-/// Readable type name for messages.
-pub fn name(t: Type) -> &'static str {
-    match t {
-        Type::None => "error",
-        t => t.keyword(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
