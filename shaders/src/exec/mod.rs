@@ -15,6 +15,7 @@
 //! the `alu` module (temp-to-temp opcodes) and [`Machine`] (interface, control flow).
 
 mod alu;
+pub mod batch;
 mod control;
 mod error;
 mod io;

@@ -11,25 +11,26 @@
 //!   `f32`), so its bits are the scalar interpreter's by construction. No step is
 //!   emitted for it.
 //! - An IF whose condition is known keeps only the branch every lane takes.
-//! - Everything else becomes a [`Step`]. A known operand is read from a *constant
-//!   register*, filled once per draw and worker ([`Registers`](super::Registers)).
+//! - Everything else becomes a [`Step`]. A known operand is read from the draw's
+//!   constant table (broadcast to every lane).
 //! - A temporary that is known but read together with per-pixel components, or
 //!   written under a lane mask (inside an IF on a per-pixel condition, where lanes
-//!   that do not take the branch keep the old value), is first copied from its
-//!   constant register into the batch register file (*materialised*). Inside such an
+//!   that do not take the branch keep the old value), is first copied from the
+//!   constant table into the batch register file (*materialised*). Inside such an
 //!   IF nothing is evaluated here, and every component written anywhere in the IF is
 //!   per-pixel after its ENDIF.
 //! - A DISCARD outside every per-pixel IF discards every fragment: binding stops there.
 //!
-//! Finally, steps whose results no step reads (the prologue's LOAD_FCOORD in most
-//! shaders) are dropped.
+//! Finally the steps are tidied ([`tidy`](super::tidy): dead steps, copies and scalar
+//! broadcasts folded away) and the registers still used are renumbered densely, so
+//! that the per-worker register file (1 KiB per register) stays small.
 
 use super::super::alu;
 use super::plan::{Comps, Instr, Plan, Span, XYZW, first};
-use super::step::{Reg, Step};
+use super::step::{CONSTANT, Reg, Step};
+use super::tidy::tidy;
 use crate::ir::{CmpCode, Op};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A [`Plan`] bound to one draw's uniforms: what [`Draw::run`] executes per batch.
 ///
@@ -37,15 +38,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// worker thread shares it (each with its own [`Registers`](super::Registers)).
 #[derive(Clone, Debug)]
 pub struct Draw {
-    /// Identifies this draw to the [`Registers`](super::Registers) holding its
-    /// constant registers.
-    pub(super) id: u64,
     pub(super) steps: Vec<Step>,
-    /// Registers: temporaries `0..ntmp`, the colour output `ntmp`, then the constants.
+    /// Batch registers the steps use (the colour output among them).
     pub(super) registers: usize,
     pub(super) color: Reg,
-    /// Constant registers and their four components.
-    pub(super) constants: Vec<(Reg, [f32; 4])>,
+    /// The constant table: the four components of each constant operand.
+    pub(super) constants: Vec<[f32; 4]>,
     /// Deepest nesting of per-pixel IFs.
     pub(super) depth: usize,
 }
@@ -61,9 +59,6 @@ impl Draw {
         self.steps.len()
     }
 }
-
-/// Source of [`Draw::id`]: every draw gets a new one.
-static NEXT_DRAW: AtomicU64 = AtomicU64::new(1);
 
 impl Plan {
     /// Bind this plan to a draw: `uniforms` are the stage's vec4 uniform slots (missing
@@ -91,19 +86,13 @@ impl Plan {
         };
         binder.walk();
         let mut steps = binder.steps;
-        drop_unread(&mut steps, ntmp as Reg);
-        let base = ntmp + 1;
+        tidy(&mut steps, ntmp as Reg);
+        let (registers, color) = renumber(&mut steps, ntmp as Reg);
         Draw {
-            id: NEXT_DRAW.fetch_add(1, Ordering::Relaxed),
             steps,
-            registers: base + binder.constants.len(),
-            color: ntmp as Reg,
-            constants: binder
-                .constants
-                .into_iter()
-                .enumerate()
-                .map(|(k, v)| ((base + k) as Reg, v))
-                .collect(),
+            registers,
+            color,
+            constants: binder.constants,
             depth: binder.max_depth,
         }
     }
@@ -140,9 +129,9 @@ struct Binder<'p> {
     var_remap: &'p [i16],
     state: State,
     steps: Vec<Step>,
-    /// Constant register values, in register order.
+    /// The constant table.
     constants: Vec<[f32; 4]>,
-    /// Deduplication of single constant registers by bits.
+    /// Deduplication of single constant entries by bits.
     constant_regs: HashMap<[u32; 4], usize>,
     frames: Vec<Frame>,
     /// Open per-pixel IFs.
@@ -307,8 +296,10 @@ impl Binder<'_> {
                 *reg = self.operand(s);
             }
         }
-        let w = instr.writes.expect("emitted instructions write a temporary");
-        self.steps.push(make(o, w.first));
+        let w = instr
+            .writes
+            .expect("emitted instructions write a temporary");
+        self.steps.push(make(o, Reg::from(w.first)));
         self.clobber(w);
     }
 
@@ -323,7 +314,7 @@ impl Binder<'_> {
         for t in s.temps() {
             self.materialize(t, s.comps);
         }
-        s.first
+        Reg::from(s.first)
     }
 
     /// Copy the known components of `comps` that temporary `t`'s register lacks from a
@@ -340,22 +331,17 @@ impl Binder<'_> {
             Some(n) => self.steps.push(Step::Mov { d, a, n: n as u8 }),
             None => {
                 for c in (0..4).filter(|c| missing & (1 << c) != 0) {
-                    self.steps.push(Step::SetLane {
-                        d,
-                        a,
-                        dl: c,
-                        sl: c,
-                    });
+                    self.steps.push(Step::SetLane { d, a, dl: c, sl: c });
                 }
             }
         }
         self.state.phys[t] |= missing;
     }
 
-    /// Consecutive constant registers holding `values`; returns the first. Single
-    /// registers are shared between equal values.
+    /// Consecutive constant table entries holding `values`; returns the first. Single
+    /// entries are shared between equal values.
     fn constant(&mut self, values: &[[f32; 4]]) -> Reg {
-        let base = (self.plan.ntmp + 1) as Reg;
+        let base = CONSTANT;
         if let [v] = values {
             let key = v.map(f32::to_bits);
             let next = self.constants.len();
@@ -397,7 +383,7 @@ impl Binder<'_> {
     }
 }
 
-/// `v` with the components outside `comps` zeroed (so equal constants share a register).
+/// `v` with the components outside `comps` zeroed (so equal constants share an entry).
 fn masked(v: [f32; 4], comps: Comps) -> [f32; 4] {
     std::array::from_fn(|c| if comps & (1 << c) != 0 { v[c] } else { 0.0 })
 }
@@ -470,39 +456,26 @@ fn alu_step(ir: &crate::ir::Ir, d: Reg, a: Reg, b: Reg) -> Step {
     }
 }
 
-/// Drop steps whose destination no step reads (repeatedly, as dropping one can make
-/// another's result unread). Only pure steps that write temporaries go.
-fn drop_unread(steps: &mut Vec<Step>, color: Reg) {
-    loop {
-        let mut registers = color as usize + 1;
-        for step in steps.iter() {
-            step.for_each_read(|r| registers = registers.max(r as usize + 1));
-        }
-        let mut read = vec![false; registers];
-        for step in steps.iter() {
-            step.for_each_read(|r| read[r as usize] = true);
-        }
-        read[color as usize] = true;
-        let dead = |s: &Step| {
-            s.writes()
-                .is_some_and(|(d, n)| (d..d + n as Reg).all(|r| !read.get(r as usize).copied().unwrap_or(false)))
-        };
-        if !steps.iter().any(dead) {
-            return;
-        }
-        // Old index → new index, for the jump targets.
-        let mut new_index = Vec::with_capacity(steps.len() + 1);
-        let mut kept = 0u32;
-        for s in steps.iter() {
-            new_index.push(kept);
-            kept += u32::from(!dead(s));
-        }
-        new_index.push(kept);
-        steps.retain(|s| !dead(s));
-        for s in steps.iter_mut() {
-            if let Step::If { next, .. } | Step::Else { next } = s {
-                *next = new_index[*next as usize];
-            }
-        }
+/// Number the batch registers the steps use densely, in order of first use, the
+/// colour output (`color`) first; returns the register count and the colour's new
+/// number. Shaders with MULMV/MULMM keep their numbering: those steps name spans of
+/// consecutive registers.
+fn renumber(steps: &mut [Step], color: Reg) -> (usize, Reg) {
+    let spans = steps
+        .iter()
+        .any(|s| matches!(s, Step::MulMv { .. } | Step::MulMm { .. }));
+    if spans {
+        return (color as usize + 1, color);
     }
+    let mut new: HashMap<Reg, Reg> = HashMap::from([(color, 0)]);
+    for step in steps.iter_mut() {
+        step.rename(|r| {
+            if r & CONSTANT != 0 {
+                return r;
+            }
+            let next = new.len() as Reg;
+            *new.entry(r).or_insert(next)
+        });
+    }
+    (new.len(), 0)
 }

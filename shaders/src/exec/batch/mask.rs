@@ -3,6 +3,7 @@
 //! Groups past the chunk's real group count stay clear.
 
 use super::GROUP;
+use super::pack::each;
 use wide::f32x8;
 
 /// Which lanes of a chunk run.
@@ -30,28 +31,21 @@ impl<const W: usize> Mask<W> {
 
     /// The mask as lane bits.
     pub fn bits(&self) -> u64 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0, |acc, (g, m)| acc | (m.to_bitmask() as u64) << (g * GROUP))
-    }
-
-    /// Lanes in both.
-    #[inline]
-    pub fn and(self, other: Self) -> Self {
-        Mask(std::array::from_fn(|g| self.0[g] & other.0[g]))
+        self.0.iter().enumerate().fold(0, |acc, (g, m)| {
+            acc | (m.to_bitmask() as u64) << (g * GROUP)
+        })
     }
 
     /// Lanes in `self` but not in `other`.
     #[inline]
     pub fn and_not(self, other: Self) -> Self {
-        Mask(std::array::from_fn(|g| self.0[g] & !other.0[g]))
+        Mask(each(|g| self.0[g] & !other.0[g]))
     }
 
     /// Lanes in either.
     #[inline]
     pub fn or(self, other: Self) -> Self {
-        Mask(std::array::from_fn(|g| self.0[g] | other.0[g]))
+        Mask(each(|g| self.0[g] | other.0[g]))
     }
 }
 
@@ -67,12 +61,17 @@ mod tests {
 
     #[test]
     fn bits_round_trip() {
-        for bits in [0u64, 1, 0x8000_0000_0000_0001, 0xdead_beef_0123_4567, u64::MAX] {
+        for bits in [
+            0u64,
+            1,
+            0x8000_0000_0000_0001,
+            0xdead_beef_0123_4567,
+            u64::MAX,
+        ] {
             assert_eq!(Mask::<8>::from_bits(bits).bits(), bits);
             assert_eq!(Mask::<2>::from_bits(bits).bits(), bits & 0xffff);
         }
         let (a, b) = (Mask::<8>::from_bits(0b1100), Mask::<8>::from_bits(0b1010));
-        assert_eq!(a.and(b).bits(), 0b1000);
         assert_eq!(a.and_not(b).bits(), 0b0100);
         assert_eq!(a.or(b).bits(), 0b1110);
         assert_eq!(low_bits(3), 0b111);

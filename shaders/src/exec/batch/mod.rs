@@ -39,10 +39,12 @@
 
 mod bind;
 mod mask;
+mod pack;
 mod plan;
 mod regs;
 mod run;
 mod step;
+mod tidy;
 
 pub use bind::Draw;
 pub use plan::{Plan, PlanError};

@@ -204,7 +204,10 @@ fn access(op: Op, ir: &Ir) -> ([Option<Span>; 2], Option<Span>) {
         Op::MulMm => {
             let cols = matrix_width(ir.aux);
             let span = |t| Some(Span::many(t, cols, first(cols)));
-            ([span(ir.a), span(ir.b)], Some(Span::many(ir.dst, cols, XYZW)))
+            (
+                [span(ir.a), span(ir.b)],
+                Some(Span::many(ir.dst, cols, XYZW)),
+            )
         }
         Op::Sample => ([a(0b11), None], dst(XYZW)),
         Op::LoadVar | Op::LoadFcoord | Op::LoadAttr => ([None, None], dst(XYZW)),

@@ -6,72 +6,359 @@
 //! large [`Limits`](crate::Limits) profile); `n` is a component count (1..=4) and `cols` a matrix
 //! width (3 or 4). Jump targets are indices into the step list.
 
+use super::plan::{Comps, XYZW, first};
 use crate::ir::CmpCode;
 
-/// A register of the batch register file.
+/// A register of the batch register file, or, with [`CONSTANT`] set, entry
+/// `r & !CONSTANT` of the draw's constant table (read-only: every lane holds it).
 pub(super) type Reg = u32;
+
+/// Marks a [`Reg`] as a constant.
+pub(super) const CONSTANT: Reg = 1 << 31;
 
 /// One step; see [`run`](super::run) for what each does over the lanes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Step {
     /// `d[c] ← a[c]` for `c < n` (MOV, STORE_COLOR into the colour register, and
     /// materialising a constant register).
-    Mov { d: Reg, a: Reg, n: u8 },
+    Mov {
+        d: Reg,
+        a: Reg,
+        n: u8,
+    },
     /// `d[k] ← a[sel[k]]` for `k < n`, other components 0.
-    Swz { d: Reg, a: Reg, sel: [u8; 4], n: u8 },
+    Swz {
+        d: Reg,
+        a: Reg,
+        sel: [u8; 4],
+        n: u8,
+    },
     /// `d[dl] ← a[sl]`.
-    SetLane { d: Reg, a: Reg, dl: u8, sl: u8 },
-    Add { d: Reg, a: Reg, b: Reg, n: u8 },
-    Sub { d: Reg, a: Reg, b: Reg, n: u8 },
-    Mul { d: Reg, a: Reg, b: Reg, n: u8 },
-    Min { d: Reg, a: Reg, b: Reg, n: u8 },
-    Max { d: Reg, a: Reg, b: Reg, n: u8 },
-    Abs { d: Reg, a: Reg, n: u8 },
-    Rcp { d: Reg, a: Reg, n: u8 },
-    Sin { d: Reg, a: Reg, n: u8 },
-    Cos { d: Reg, a: Reg, n: u8 },
+    SetLane {
+        d: Reg,
+        a: Reg,
+        dl: u8,
+        sl: u8,
+    },
+    Add {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
+    Sub {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
+    Mul {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
+    /// `d[c] ← a[sa]·b[c]` for `c < n`: a MUL whose `a` was a SWZ broadcasting
+    /// component `sa` (fused after binding, see [`tidy`](super::tidy)).
+    MulSa {
+        d: Reg,
+        a: Reg,
+        sa: u8,
+        b: Reg,
+        n: u8,
+    },
+    /// `d[c] ← a[c]·b[sb]` for `c < n`: a MUL whose `b` was a SWZ broadcasting `sb`.
+    MulSb {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        sb: u8,
+        n: u8,
+    },
+    Min {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
+    Max {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
+    Abs {
+        d: Reg,
+        a: Reg,
+        n: u8,
+    },
+    Rcp {
+        d: Reg,
+        a: Reg,
+        n: u8,
+    },
+    Sin {
+        d: Reg,
+        a: Reg,
+        n: u8,
+    },
+    Cos {
+        d: Reg,
+        a: Reg,
+        n: u8,
+    },
     /// Component 0 only.
-    Rsq { d: Reg, a: Reg },
+    Rsq {
+        d: Reg,
+        a: Reg,
+    },
     /// Component 0 only.
-    Trunc { d: Reg, a: Reg },
+    Trunc {
+        d: Reg,
+        a: Reg,
+    },
     /// Component 0 only.
-    Pow { d: Reg, a: Reg, b: Reg },
+    Pow {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+    },
     /// `d[0] ← Σ_{k<w} a[k]·b[k]`, summed in order.
-    Dot { d: Reg, a: Reg, b: Reg, w: u8 },
+    Dot {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        w: u8,
+    },
     /// `d[0] ← a[0] code b[0] ? 1 : 0`.
-    Cmp { d: Reg, a: Reg, b: Reg, code: CmpCode },
+    Cmp {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        code: CmpCode,
+    },
     /// `d ← M·b`, M in registers `a..a+cols`.
-    MulMv { d: Reg, a: Reg, b: Reg, cols: u8 },
+    MulMv {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        cols: u8,
+    },
     /// `d+j ← A·(B column j)`, A at `a..`, B at `b..`.
-    MulMm { d: Reg, a: Reg, b: Reg, cols: u8 },
+    MulMm {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        cols: u8,
+    },
     /// `d ← texture(slot, a.xy)`, one [`Samplers`](crate::exec::Samplers) call per lane.
-    Sample { d: Reg, a: Reg, slot: u8 },
+    Sample {
+        d: Reg,
+        a: Reg,
+        slot: u8,
+    },
     /// `d[c] ← varying lane array first + c` (after remapping), 0 past the arrays.
-    LoadVar { d: Reg, first: u32 },
+    LoadVar {
+        d: Reg,
+        first: u32,
+    },
     /// `d ← gl_FragCoord`.
-    LoadFcoord { d: Reg },
+    LoadFcoord {
+        d: Reg,
+    },
     /// Open a branch for the lanes whose `cond[0] != 0`; if none, jump to `next`
     /// (the ELSE or ENDIF step).
-    If { cond: Reg, next: u32 },
+    If {
+        cond: Reg,
+        next: u32,
+    },
     /// Switch to the lanes that did not take the IF; if none, jump to `next` (ENDIF).
-    Else { next: u32 },
+    Else {
+        next: u32,
+    },
     /// Close the innermost branch.
     EndIf,
     /// Discard the running lanes, then jump to the end of the current branch.
     Discard,
 }
 
+/// `count` consecutive registers from `first`, components `comps` of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Access {
+    pub first: Reg,
+    pub count: u8,
+    pub comps: Comps,
+}
+
+impl Access {
+    fn one(r: Reg, comps: Comps) -> Access {
+        Access {
+            first: r,
+            count: 1,
+            comps,
+        }
+    }
+
+    /// The registers accessed.
+    pub fn registers(self) -> impl Iterator<Item = Reg> {
+        self.first..self.first + self.count as Reg
+    }
+}
+
 impl Step {
-    /// The registers the step writes, as `(first, count)`; `None` for control flow.
-    pub(super) fn writes(&self) -> Option<(Reg, u8)> {
+    /// What the step writes; `None` for control flow.
+    pub(super) fn writes(&self) -> Option<Access> {
         use Step::*;
+        let n = |n: u8| first(n as usize);
+        let one = Access::one;
+        Some(match *self {
+            Mov { d, n: k, .. }
+            | Add { d, n: k, .. }
+            | Sub { d, n: k, .. }
+            | Mul { d, n: k, .. }
+            | MulSa { d, n: k, .. }
+            | MulSb { d, n: k, .. }
+            | Min { d, n: k, .. }
+            | Max { d, n: k, .. }
+            | Abs { d, n: k, .. }
+            | Rcp { d, n: k, .. }
+            | Sin { d, n: k, .. }
+            | Cos { d, n: k, .. } => one(d, n(k)),
+            SetLane { d, dl, .. } => one(d, 1 << dl),
+            Rsq { d, .. } | Trunc { d, .. } | Pow { d, .. } | Dot { d, .. } | Cmp { d, .. } => {
+                one(d, 1)
+            }
+            Swz { d, .. }
+            | MulMv { d, .. }
+            | Sample { d, .. }
+            | LoadVar { d, .. }
+            | LoadFcoord { d } => one(d, XYZW),
+            MulMm { d, cols, .. } => Access {
+                first: d,
+                count: cols,
+                comps: XYZW,
+            },
+            If { .. } | Else { .. } | EndIf | Discard => return None,
+        })
+    }
+
+    /// Call `f` with everything the step reads (a partial or masked write also keeps
+    /// its destination's other values, but that is not a read of them).
+    pub(super) fn reads(&self, mut f: impl FnMut(Access)) {
+        use Step::*;
+        let n = |n: u8| first(n as usize);
+        let one = Access::one;
         match *self {
+            Mov { a, n: k, .. }
+            | Abs { a, n: k, .. }
+            | Rcp { a, n: k, .. }
+            | Sin { a, n: k, .. }
+            | Cos { a, n: k, .. } => f(one(a, n(k))),
+            Swz { a, sel, n: k, .. } => {
+                f(one(a, (0..k as usize).fold(0, |s, i| s | 1 << sel[i])));
+            }
+            SetLane { a, sl, .. } => f(one(a, 1 << sl)),
+            Rsq { a, .. } | Trunc { a, .. } => f(one(a, 1)),
+            Add { a, b, n: k, .. }
+            | Sub { a, b, n: k, .. }
+            | Mul { a, b, n: k, .. }
+            | Min { a, b, n: k, .. }
+            | Max { a, b, n: k, .. } => {
+                f(one(a, n(k)));
+                f(one(b, n(k)));
+            }
+            MulSa { a, sa, b, n: k, .. } => {
+                f(one(a, 1 << sa));
+                f(one(b, n(k)));
+            }
+            MulSb { a, b, sb, n: k, .. } => {
+                f(one(a, n(k)));
+                f(one(b, 1 << sb));
+            }
+            Pow { a, b, .. } | Cmp { a, b, .. } => {
+                f(one(a, 1));
+                f(one(b, 1));
+            }
+            Dot { a, b, w, .. } => {
+                f(one(a, n(w)));
+                f(one(b, n(w)));
+            }
+            MulMv { a, b, cols, .. } => {
+                f(Access {
+                    first: a,
+                    count: cols,
+                    comps: n(cols),
+                });
+                f(one(b, n(cols)));
+            }
+            MulMm { a, b, cols, .. } => {
+                for r in [a, b] {
+                    f(Access {
+                        first: r,
+                        count: cols,
+                        comps: n(cols),
+                    });
+                }
+            }
+            Sample { a, .. } => f(one(a, 0b11)),
+            If { cond, .. } => f(one(cond, 1)),
+            LoadVar { .. } | LoadFcoord { .. } | Else { .. } | EndIf | Discard => {}
+        }
+    }
+
+    /// Replace every register `r` the step names by `f(r)` (the first register of
+    /// MULMV/MULMM spans only).
+    pub(super) fn rename(&mut self, mut f: impl FnMut(Reg) -> Reg) {
+        use Step::*;
+        match self {
+            Add { d, a, b, .. }
+            | Sub { d, a, b, .. }
+            | Mul { d, a, b, .. }
+            | MulSa { d, a, b, .. }
+            | MulSb { d, a, b, .. }
+            | Min { d, a, b, .. }
+            | Max { d, a, b, .. }
+            | Pow { d, a, b }
+            | Dot { d, a, b, .. }
+            | Cmp { d, a, b, .. }
+            | MulMv { d, a, b, .. }
+            | MulMm { d, a, b, .. } => {
+                *a = f(*a);
+                *b = f(*b);
+                *d = f(*d);
+            }
+            Mov { d, a, .. }
+            | Swz { d, a, .. }
+            | SetLane { d, a, .. }
+            | Abs { d, a, .. }
+            | Rcp { d, a, .. }
+            | Sin { d, a, .. }
+            | Cos { d, a, .. }
+            | Rsq { d, a }
+            | Trunc { d, a }
+            | Sample { d, a, .. } => {
+                *a = f(*a);
+                *d = f(*d);
+            }
+            LoadVar { d, .. } | LoadFcoord { d } => *d = f(*d),
+            If { cond, .. } => *cond = f(*cond),
+            Else { .. } | EndIf | Discard => {}
+        }
+    }
+
+    /// Point the destination at `to`. Returns `false` (and changes nothing) for steps
+    /// without exactly one destination register.
+    pub(super) fn set_destination(&mut self, to: Reg) -> bool {
+        use Step::*;
+        match self {
             Mov { d, .. }
             | Swz { d, .. }
             | SetLane { d, .. }
             | Add { d, .. }
             | Sub { d, .. }
             | Mul { d, .. }
+            | MulSa { d, .. }
+            | MulSb { d, .. }
             | Min { d, .. }
             | Max { d, .. }
             | Abs { d, .. }
@@ -86,48 +373,11 @@ impl Step {
             | MulMv { d, .. }
             | Sample { d, .. }
             | LoadVar { d, .. }
-            | LoadFcoord { d } => Some((d, 1)),
-            MulMm { d, cols, .. } => Some((d, cols)),
-            If { .. } | Else { .. } | EndIf | Discard => None,
-        }
-    }
-
-    /// Call `f` with every register the step reads (a partial or masked write also
-    /// keeps its destination's other values, but that is not a read of them).
-    pub(super) fn for_each_read(&self, mut f: impl FnMut(Reg)) {
-        use Step::*;
-        match *self {
-            Mov { a, .. }
-            | Swz { a, .. }
-            | SetLane { a, .. }
-            | Abs { a, .. }
-            | Rcp { a, .. }
-            | Sin { a, .. }
-            | Cos { a, .. }
-            | Rsq { a, .. }
-            | Trunc { a, .. }
-            | Sample { a, .. } => f(a),
-            Add { a, b, .. }
-            | Sub { a, b, .. }
-            | Mul { a, b, .. }
-            | Min { a, b, .. }
-            | Max { a, b, .. }
-            | Pow { a, b, .. }
-            | Dot { a, b, .. }
-            | Cmp { a, b, .. } => {
-                f(a);
-                f(b);
+            | LoadFcoord { d } => {
+                *d = to;
+                true
             }
-            MulMv { a, b, cols, .. } => {
-                (a..a + cols as Reg).for_each(&mut f);
-                f(b);
-            }
-            MulMm { a, b, cols, .. } => {
-                (a..a + cols as Reg).for_each(&mut f);
-                (b..b + cols as Reg).for_each(&mut f);
-            }
-            If { cond, .. } => f(cond),
-            LoadVar { .. } | LoadFcoord { .. } | Else { .. } | EndIf | Discard => {}
+            MulMm { .. } | If { .. } | Else { .. } | EndIf | Discard => false,
         }
     }
 }

@@ -1,0 +1,412 @@
+//! Execution: a [`Draw`]'s steps over one batch of fragments.
+//!
+//! The batch's lanes are cut into chunks of `W` groups of 8 lanes (`W` = 1, 2, 4 or 8,
+//! the smallest that holds the batch, at most 8 = 64 lanes); every step runs over a
+//! whole chunk, as one [`Pack<W>`], before the next step starts, so one dispatch does
+//! the work of up to 64 pixels. Groups of a chunk past the batch's last lane compute
+//! values nobody reads; they are kept out of SAMPLE, of branch decisions and of the
+//! outputs.
+//!
+//! Per chunk there is a mask of running lanes: writes go through `select` when some
+//! lane is masked off, an IF pushes the mask and narrows it, ELSE and ENDIF derive the
+//! next mask from the pushed one, and DISCARD moves lanes into the discarded mask. A
+//! branch no lane runs is jumped over.
+//!
+//! Per-opcode rules are the scalar interpreter's (reference B §4, `exec::alu`):
+//! arithmetic through the shared [`math`](crate::exec::math) functions, DOT and matrix
+//! products summed in the same order (MULMV/MULMM through `alu`'s own `mat_vec`), SWZ
+//! zeroing components from `n` on, comparisons giving 1.0/0.0.
+
+use super::mask::{Mask, low_bits};
+use super::pack::{Pack, each};
+use super::regs::GROUPS;
+use super::step::{CONSTANT, Reg, Step};
+use super::{Draw, GROUP, LaneArray, MAX_LANES, Registers};
+use crate::exec::Samplers;
+use crate::exec::alu::mat_vec;
+use crate::exec::math::{self, Lane};
+use crate::ir::CmpCode;
+use std::cell::Cell;
+use wide::f32x8;
+
+/// One batch of up to [`MAX_LANES`] fragments of one draw, as lane arrays.
+#[derive(Clone, Copy)]
+pub struct FragmentLanes<'a> {
+    /// Fragments in the batch, `0..=MAX_LANES`. Lanes from `len` up to the next
+    /// multiple of 8 are computed too (their inputs may hold anything; raster pads them
+    /// with copies of the last fragment) and their results are unspecified.
+    pub len: usize,
+    /// `gl_FragCoord` as four lane arrays (x, y, z, w) (LOAD_FCOORD).
+    pub frag_coord: &'a [LaneArray; 4],
+    /// Interpolated varyings as lane arrays, component `c` of **vertex** slot `s` at
+    /// index `4·s + c` (LOAD_VAR, after the remap given to [`Plan::bind`](super::Plan::bind)).
+    /// Missing arrays read 0.
+    pub varyings: &'a [LaneArray],
+    /// Textures by sampler slot (SAMPLE).
+    pub samplers: &'a dyn Samplers,
+}
+
+impl Draw {
+    /// Shade one batch: for every lane `i < lanes.len`, `color[c][i]` gets component `c`
+    /// of the colour the shader stored (0 if it stored none; for a discarded lane,
+    /// what it stored before the DISCARD), exactly as
+    /// [`Machine::run`](crate::exec::Machine::run) would for that lane. Returns the
+    /// discarded lanes as bits (bit `i` = lane `i`). Lanes from `lanes.len` up to the
+    /// next multiple of 8 of `color` are overwritten with unspecified values.
+    ///
+    /// `regs` may come from any draw's [`Draw::registers`].
+    ///
+    /// # Panics
+    /// If `lanes.len > MAX_LANES`.
+    pub fn run(
+        &self,
+        regs: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        color: &mut [LaneArray; 4],
+    ) -> u64 {
+        // The smallest chunk that holds the batch: one dispatch per step, little waste.
+        match lanes.len.div_ceil(GROUP) {
+            0 | 1 => self.run_width::<1>(regs, lanes, color),
+            2 => self.run_width::<2>(regs, lanes, color),
+            3 | 4 => self.run_width::<4>(regs, lanes, color),
+            _ => self.run_width::<8>(regs, lanes, color),
+        }
+    }
+
+    /// [`Draw::run`] in chunks of `W` groups of 8 lanes (for tests and for measuring
+    /// the width).
+    #[doc(hidden)]
+    pub fn run_width<const W: usize>(
+        &self,
+        regs: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        color: &mut [LaneArray; 4],
+    ) -> u64 {
+        const { assert!(W >= 1 && W * GROUP <= MAX_LANES) };
+        assert!(lanes.len <= MAX_LANES, "a batch has at most 64 lanes");
+        regs.prepare(self);
+        let Registers {
+            cells, masks, ends, ..
+        } = regs;
+        let cells = Cell::from_mut(&mut cells[..]).as_slice_of_cells();
+        let groups = lanes.len.div_ceil(GROUP);
+        let mut discarded = 0;
+        for first in (0..groups).step_by(W) {
+            let lane0 = first * GROUP;
+            let mut chunk = Chunk::<W> {
+                cells,
+                constants: &self.constants,
+                active: Mask::from_bits(u64::MAX),
+                discarded: Mask::NONE,
+                full: true,
+                valid: low_bits((groups - first).min(W) * GROUP),
+                real: low_bits(lanes.len - lane0),
+                lane0,
+                lanes,
+            };
+            chunk.zero(self.color);
+            chunk.run(&self.steps, masks, ends);
+            chunk.store_color(self.color, color);
+            discarded |= (chunk.discarded.bits() & chunk.real) << lane0;
+        }
+        discarded
+    }
+}
+
+/// The lanes of one chunk and their masks while the steps run.
+struct Chunk<'a, const W: usize> {
+    cells: &'a [Cell<f32x8>],
+    /// The draw's constant table.
+    constants: &'a [[f32; 4]],
+    /// Lanes running the current step.
+    active: Mask<W>,
+    /// Lanes that executed a DISCARD.
+    discarded: Mask<W>,
+    /// `active` has every lane: writes need no select.
+    full: bool,
+    /// Lanes of the batch's groups (the rest of the chunk is never read), as bits.
+    valid: u64,
+    /// Lanes below `FragmentLanes::len`, as bits.
+    real: u64,
+    /// Batch lane of the chunk's first lane.
+    lane0: usize,
+    lanes: &'a FragmentLanes<'a>,
+}
+
+impl<const W: usize> Chunk<'_, W> {
+    /// Component `c` of register `r`, all groups.
+    #[inline(always)]
+    fn comp(&self, r: Reg, c: usize) -> &[Cell<f32x8>; W] {
+        let at = (r as usize * 4 + c) * GROUPS;
+        self.cells[at..at + W].try_into().expect("W groups")
+    }
+
+    /// Component `c` of register or constant `r`.
+    #[inline(always)]
+    fn load(&self, r: Reg, c: usize) -> Pack<W> {
+        if r & CONSTANT != 0 {
+            return Pack([f32x8::splat(self.constants[(r & !CONSTANT) as usize][c]); W]);
+        }
+        let cells = self.comp(r, c);
+        Pack(each(|g| cells[g].get()))
+    }
+
+    /// Components `0..4` of register `r`.
+    #[inline(always)]
+    fn load4(&self, r: Reg) -> [Pack<W>; 4] {
+        each(|c| self.load(r, c))
+    }
+
+    /// Component `c` of register `r` ← `v`, in the running lanes only.
+    #[inline(always)]
+    fn store(&self, r: Reg, c: usize, v: Pack<W>) {
+        let dst = self.comp(r, c);
+        if self.full {
+            for (t, v) in dst.iter().zip(v.0) {
+                t.set(v);
+            }
+        } else {
+            for ((t, v), m) in dst.iter().zip(v.0).zip(self.active.0) {
+                t.set(m.select(v, t.get()));
+            }
+        }
+    }
+
+    /// `d[c] ← f(a[c])` for `c < n`.
+    #[inline(always)]
+    fn unary(&self, d: Reg, a: Reg, n: u8, f: impl Fn(Pack<W>) -> Pack<W>) {
+        for c in 0..n as usize {
+            self.store(d, c, f(self.load(a, c)));
+        }
+    }
+
+    /// `d[c] ← f(a[c], b[c])` for `c < n`.
+    #[inline(always)]
+    fn binary(&self, d: Reg, a: Reg, b: Reg, n: u8, f: impl Fn(Pack<W>, Pack<W>) -> Pack<W>) {
+        for c in 0..n as usize {
+            self.store(d, c, f(self.load(a, c), self.load(b, c)));
+        }
+    }
+
+    fn run(&mut self, steps: &[Step], masks: &mut Vec<f32x8>, ends: &mut Vec<u32>) {
+        let mut pc = 0;
+        while let Some(&step) = steps.get(pc) {
+            pc += 1;
+            match step {
+                Step::Mov { d, a, n } => self.unary(d, a, n, |x| x),
+                Step::Add { d, a, b, n } => self.binary(d, a, b, n, |x, y| x + y),
+                Step::Sub { d, a, b, n } => self.binary(d, a, b, n, |x, y| x - y),
+                Step::Mul { d, a, b, n } => self.binary(d, a, b, n, |x, y| x * y),
+                Step::MulSa { d, a, sa, b, n } => {
+                    let s = self.load(a, sa as usize);
+                    self.unary(d, b, n, |y| s * y);
+                }
+                Step::MulSb { d, a, b, sb, n } => {
+                    let s = self.load(b, sb as usize);
+                    self.unary(d, a, n, |x| x * s);
+                }
+                Step::Min { d, a, b, n } => self.binary(d, a, b, n, math::min),
+                Step::Max { d, a, b, n } => self.binary(d, a, b, n, math::max),
+                Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
+                Step::Rcp { d, a, n } => self.unary(d, a, n, math::rcp),
+                Step::Sin { d, a, n } => self.unary(d, a, n, math::sin),
+                Step::Cos { d, a, n } => self.unary(d, a, n, math::cos),
+                Step::Rsq { d, a } => self.unary(d, a, 1, math::rsq),
+                Step::Trunc { d, a } => self.unary(d, a, 1, math::trunc),
+                Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
+                Step::Cmp { d, a, b, code } => self.compare(d, a, b, code),
+                Step::Swz { d, a, sel, n } => self.swizzle(d, a, sel, n),
+                Step::SetLane { d, a, dl, sl } => {
+                    self.store(d, dl as usize, self.load(a, sl as usize))
+                }
+                Step::Dot { d, a, b, w } => {
+                    let (x, y) = (self.load4(a), self.load4(b));
+                    let mut sum = x[0] * y[0];
+                    for k in 1..w as usize {
+                        sum = sum + x[k] * y[k];
+                    }
+                    self.store(d, 0, sum);
+                }
+                Step::MulMv { d, a, b, cols } => {
+                    let cols = cols as usize;
+                    let r = mat_vec(&self.columns(a, cols), cols, self.load4(b));
+                    (0..4).for_each(|c| self.store(d, c, r[c]));
+                }
+                Step::MulMm { d, a, b, cols } => {
+                    let cols = cols as usize;
+                    let (m, rhs) = (self.columns(a, cols), self.columns(b, cols));
+                    for (j, column) in rhs.iter().enumerate().take(cols) {
+                        let r = mat_vec(&m, cols, *column);
+                        (0..4).for_each(|c| self.store(d + j as Reg, c, r[c]));
+                    }
+                }
+                Step::Sample { d, a, slot } => self.sample(d, a, slot as usize),
+                Step::LoadVar { d, first } => {
+                    for c in 0..4 {
+                        let src = self.lanes.varyings.get(first as usize + c);
+                        self.store(d, c, self.lane_pack(src));
+                    }
+                }
+                Step::LoadFcoord { d } => {
+                    for c in 0..4 {
+                        self.store(d, c, self.lane_pack(Some(&self.lanes.frag_coord[c])));
+                    }
+                }
+                Step::If { cond, next } => {
+                    let c = self.load(cond, 0);
+                    let taken = Mask(each(|g| self.active.0[g] & c.0[g].simd_ne(f32x8::ZERO)));
+                    masks.extend_from_slice(&self.active.0);
+                    masks.extend_from_slice(&taken.0);
+                    ends.push(next);
+                    self.set_active(taken);
+                    if taken.bits() & self.valid == 0 {
+                        pc = next as usize;
+                    }
+                }
+                Step::Else { next } => {
+                    let frame = masks.len() - 2 * W;
+                    let parent = Mask::<W>(each(|g| masks[frame + g]));
+                    let taken = Mask::<W>(each(|g| masks[frame + W + g]));
+                    *ends.last_mut().expect("ELSE inside an IF") = next;
+                    let running = parent.and_not(taken).and_not(self.discarded);
+                    self.set_active(running);
+                    if running.bits() & self.valid == 0 {
+                        pc = next as usize;
+                    }
+                }
+                Step::EndIf => {
+                    let frame = masks.len() - 2 * W;
+                    let parent = Mask::<W>(each(|g| masks[frame + g]));
+                    masks.truncate(frame);
+                    ends.pop();
+                    self.set_active(parent.and_not(self.discarded));
+                }
+                Step::Discard => {
+                    self.discarded = self.discarded.or(self.active);
+                    self.set_active(Mask::NONE);
+                    match ends.last() {
+                        Some(&end) => pc = end as usize,
+                        None => break,
+                    }
+                }
+            }
+        }
+        masks.clear();
+        ends.clear();
+    }
+
+    /// SWZ: `d[k] ← a[sel[k]]` for `k < n`, other components 0. Every source component
+    /// is read before any is written (`d` may be `a`).
+    fn swizzle(&self, d: Reg, a: Reg, sel: [u8; 4], n: u8) {
+        let zero = Pack([f32x8::ZERO; W]);
+        if d != a {
+            for (k, &s) in sel.iter().enumerate() {
+                let v = if k < n as usize {
+                    self.load(a, s as usize)
+                } else {
+                    zero
+                };
+                self.store(d, k, v);
+            }
+            return;
+        }
+        let src = self.load4(a);
+        for (k, &s) in sel.iter().enumerate() {
+            self.store(
+                d,
+                k,
+                if k < n as usize {
+                    src[s as usize]
+                } else {
+                    zero
+                },
+            );
+        }
+    }
+
+    /// CMP: `d[0] ← 1.0` where `a[0] code b[0]`, else `0.0`.
+    fn compare(&self, d: Reg, a: Reg, b: Reg, code: CmpCode) {
+        let (x, y) = (self.load(a, 0), self.load(b, 0));
+        let mask = match code {
+            CmpCode::Lt => x.lt(y),
+            CmpCode::Gt => x.gt(y),
+            CmpCode::Le => x.le(y),
+            CmpCode::Ge => x.ge(y),
+            CmpCode::Eq => Lane::eq(x, y),
+            CmpCode::Ne => Lane::ne(x, y),
+        };
+        self.store(d, 0, math::from_mask::<Pack<W>>(mask));
+    }
+
+    /// Registers `first..first + cols` as matrix columns (the rest zero).
+    fn columns(&self, first: Reg, cols: usize) -> [[Pack<W>; 4]; 4] {
+        std::array::from_fn(|k| {
+            if k < cols {
+                self.load4(first + k as Reg)
+            } else {
+                [Pack([f32x8::ZERO; W]); 4]
+            }
+        })
+    }
+
+    /// The chunk's lanes of `src` (0 without one).
+    #[inline(always)]
+    fn lane_pack(&self, src: Option<&LaneArray>) -> Pack<W> {
+        Pack(each(|g| {
+            src.map_or(f32x8::ZERO, |lanes| {
+                let at = self.lane0 + g * GROUP;
+                f32x8::new(lanes[at..at + GROUP].try_into().expect("8 lanes"))
+            })
+        }))
+    }
+
+    /// SAMPLE: one sampler call per running real lane; other lanes keep `d`.
+    fn sample(&self, d: Reg, a: Reg, slot: usize) {
+        let lanes = self.active.bits() & self.real;
+        let (s, t) = (self.load(a, 0), self.load(a, 1));
+        let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
+        for g in 0..W {
+            let mut group = lanes >> (g * GROUP) & 0xff;
+            if group == 0 {
+                continue;
+            }
+            // Read the coordinates first: `d` may be `a`.
+            let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
+            let mut texels: [[f32; GROUP]; 4] = std::array::from_fn(|c| dst[c][g].get().to_array());
+            while group != 0 {
+                let i = group.trailing_zeros() as usize;
+                group &= group - 1;
+                let texel = self.lanes.samplers.sample(slot, s[i], t[i]);
+                for (c, v) in texels.iter_mut().zip(texel) {
+                    c[i] = v;
+                }
+            }
+            for (c, v) in dst.iter().zip(texels) {
+                c[g].set(f32x8::new(v));
+            }
+        }
+    }
+
+    fn set_active(&mut self, active: Mask<W>) {
+        self.active = active;
+        self.full = active.bits() == low_bits(W * GROUP);
+    }
+
+    /// Register `r` ← (0, 0, 0, 0) in every lane (the colour output's initial value).
+    fn zero(&self, r: Reg) {
+        for c in 0..4 {
+            self.comp(r, c).iter().for_each(|v| v.set(f32x8::ZERO));
+        }
+    }
+
+    /// Copy the colour register's lanes of the batch's groups to `color`.
+    fn store_color(&self, reg: Reg, color: &mut [LaneArray; 4]) {
+        let groups = (self.valid.count_ones() as usize).div_ceil(GROUP);
+        for (c, out) in color.iter_mut().enumerate() {
+            for (g, v) in self.comp(reg, c).iter().enumerate().take(groups) {
+                let at = self.lane0 + g * GROUP;
+                out[at..at + GROUP].copy_from_slice(v.get().as_array());
+            }
+        }
+    }
+}

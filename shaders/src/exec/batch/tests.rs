@@ -1,0 +1,599 @@
+//! The batch interpreter against the scalar one: random verified fragment programs
+//! (property test) and the stock shaders give the same colour bits and discard flags
+//! in every lane, at every chunk width; plus the binding's hoisting and branch skipping.
+
+use super::*;
+use crate::exec::{Inputs, Machine, NearestClampTexture, Outputs, Samplers};
+use crate::ir::{CmpCode, Interface, Ir, IrBuilder, Op, Shader, Stage, Type};
+use crate::{Limits, compile};
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Deterministic textures for SAMPLE: slot 0 a 3×2 RGBA8 texture (nearest, clamp),
+/// slot 1 echoes the coordinate (NaN and infinities included), slot 2 mixes it, slot 3
+/// is unbound (0, 0, 0, 0). Counts its calls.
+struct TestSamplers {
+    texture: NearestClampTexture,
+    calls: AtomicUsize,
+}
+
+impl TestSamplers {
+    fn new() -> Self {
+        #[rustfmt::skip]
+        let bytes = [
+            255, 0, 0, 255,   0, 255, 0, 128,   0, 0, 255, 0,
+            10, 20, 30, 40,   200, 100, 50, 25, 1, 2, 3, 4,
+        ];
+        TestSamplers {
+            texture: NearestClampTexture::new(3, 2, &bytes).unwrap(),
+            calls: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Samplers for TestSamplers {
+    fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        match slot {
+            0 => self.texture.sample(s, t),
+            1 => [s, t, -s, 0.5],
+            2 => [s * t, s - t, t, s],
+            _ => [0.0; 4],
+        }
+    }
+}
+
+/// One batch's inputs.
+struct Batch {
+    len: usize,
+    frag_coord: [LaneArray; 4],
+    /// By vertex slot × 4 + component.
+    varyings: Vec<LaneArray>,
+}
+
+impl Batch {
+    /// Lane `lane`'s varyings as vec4 slots, for the scalar interpreter.
+    fn lane_varyings(&self, lane: usize) -> Vec<[f32; 4]> {
+        self.varyings
+            .chunks(4)
+            .map(|slot| std::array::from_fn(|c| slot.get(c).map_or(0.0, |v| v[lane])))
+            .collect()
+    }
+}
+
+/// [`Draw::run_width`] at one width.
+type RunFn = fn(&Draw, &mut Registers, &FragmentLanes, &mut [LaneArray; 4]) -> u64;
+
+/// Run `shader` on every lane through the scalar interpreter and through the batch
+/// interpreter at widths 1, 2, 4 and 8; assert the same colour bits and discards.
+fn assert_same(shader: &Shader, uniforms: &[[f32; 4]], remap: &[i16], batch: &Batch) {
+    let samplers = TestSamplers::new();
+    let mut machine = Machine::new(shader).expect("verified");
+    let mut want = Vec::new();
+    for lane in 0..batch.len {
+        let varyings = batch.lane_varyings(lane);
+        let inputs = Inputs {
+            uniforms,
+            varyings: &varyings,
+            var_remap: remap,
+            frag_coord: std::array::from_fn(|c| batch.frag_coord[c][lane]),
+            samplers: &samplers,
+            ..Inputs::default()
+        };
+        let mut out = Outputs::default();
+        machine.run(&inputs, &mut out).expect("runs");
+        want.push((out.color, out.discarded));
+    }
+    let draw = Plan::new(shader).expect("plan").bind(uniforms, remap);
+    let lanes = FragmentLanes {
+        len: batch.len,
+        frag_coord: &batch.frag_coord,
+        varyings: &batch.varyings,
+        samplers: &samplers,
+    };
+    let mut regs = draw.registers();
+    let runs: [(usize, RunFn); 4] = [
+        (1, Draw::run_width::<1>),
+        (2, Draw::run_width::<2>),
+        (4, Draw::run_width::<4>),
+        (8, Draw::run_width::<8>),
+    ];
+    for (width, run) in runs {
+        // Twice, so the second run starts from the first one's stale registers.
+        for pass in 0..2 {
+            let mut color = [[f32::from_bits(0x7fc0_dead); MAX_LANES]; 4];
+            let discarded = run(&draw, &mut regs, &lanes, &mut color);
+            for (lane, &(want_color, want_discard)) in want.iter().enumerate() {
+                let got: [f32; 4] = std::array::from_fn(|c| color[c][lane]);
+                assert_eq!(
+                    (got.map(bits), discarded >> lane & 1 != 0),
+                    (want_color.map(bits), want_discard),
+                    "lane {lane} of {}, width {width}, pass {pass}: got {got:?}, want {want_color:?}",
+                    batch.len
+                );
+            }
+            assert_eq!(
+                discarded.checked_shr(batch.len as u32).unwrap_or(0),
+                0,
+                "discard bits past the batch"
+            );
+        }
+    }
+}
+
+/// The bits of `v`, with every NaN as the canonical quiet NaN.
+///
+/// NaN payloads are not compared: Rust (like C) leaves the payload of an arithmetic
+/// result unspecified when an operand is NaN (RFC 3514), and LLVM does commute
+/// `a + b` differently in the `f32` and `f32x8` instantiations of the same generic
+/// code (a MULMM sum of a NaN with a payload and an `inf·0` NaN gave each path a
+/// different NaN). Whether a value is NaN is deterministic and compared; copies
+/// (MOV, SWZ, SETLANE, loads, stores) keep payloads in both interpreters.
+fn bits(v: f32) -> u32 {
+    if v.is_nan() { 0x7fc0_0000 } else { v.to_bits() }
+}
+
+/// Edge values mixed into every random input.
+const EDGES: [f32; 24] = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    -2.5,
+    3.0,
+    1000.5,
+    1e-40,  // subnormal
+    -1e-45, // smallest negative subnormal
+    f32::MIN_POSITIVE,
+    f32::MAX,
+    f32::MIN,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    -f32::NAN,
+    f32::from_bits(0x7fc0_1234), // quiet NaN with a payload
+    f32::from_bits(0x7f80_0001), // signalling NaN
+    std::f32::consts::PI,
+    1e10,
+    -7.0,
+    0.999_999_94,
+    16_777_217.0,
+];
+
+/// A small deterministic generator for input values.
+struct Values(u64);
+
+impl Values {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Edge values a third of the time, raw bit patterns sometimes, else moderate values.
+    fn value(&mut self) -> f32 {
+        let r = self.next();
+        match r % 8 {
+            0..=2 => EDGES[(r >> 8) as usize % EDGES.len()],
+            3 => f32::from_bits((r >> 16) as u32),
+            _ => ((r >> 32) as u32 as f32 / u32::MAX as f32 - 0.5) * 8.0,
+        }
+    }
+
+    /// Coordinates: mostly in [-0.2, 1.2], sometimes edge values.
+    fn coord(&mut self) -> f32 {
+        let r = self.next();
+        if r.is_multiple_of(6) {
+            EDGES[(r >> 8) as usize % EDGES.len()]
+        } else {
+            (r >> 32) as u32 as f32 / u32::MAX as f32 * 1.4 - 0.2
+        }
+    }
+
+    fn batch(&mut self, len: usize, slots: usize) -> Batch {
+        let lanes = || -> LaneArray { std::array::from_fn(|_| 0.0) };
+        let mut frag_coord = [lanes(), lanes(), lanes(), lanes()];
+        let mut varyings = vec![lanes(); slots * 4];
+        for lane in 0..MAX_LANES {
+            for fc in frag_coord.iter_mut() {
+                fc[lane] = self.value();
+            }
+            for v in varyings.iter_mut() {
+                v[lane] = if self.next().is_multiple_of(2) {
+                    self.coord()
+                } else {
+                    self.value()
+                };
+            }
+        }
+        Batch {
+            len,
+            frag_coord,
+            varyings,
+        }
+    }
+}
+
+/// Temporaries of a generated program.
+const NT: u16 = 14;
+
+/// Build a verified fragment shader from `choices`: a fixed prologue (LOAD_FCOORD,
+/// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
+/// instruction per choice with operands picked among all temporaries, IFs nested up to
+/// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
+fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
+    let mut b = IrBuilder::new(Limits::SEED);
+    b.alloc_temps(NT).unwrap();
+    let emit = |b: &mut IrBuilder, ir: Ir| {
+        b.emit(ir).unwrap();
+    };
+    let t = |x: u16| (x % NT) as i16;
+    let konst = |b: &mut IrBuilder, dst: i16, values: &[f32]| {
+        let first = b.add_immediates(values).unwrap();
+        let ir = Ir::new(Op::Const, Type::Vec4).dst(dst).aux(first);
+        b.emit(ir.ncomp(values.len() as u8)).unwrap();
+    };
+    emit(&mut b, Ir::new(Op::LoadFcoord, Type::Vec4).dst(0).ncomp(4));
+    for slot in 0..3 {
+        emit(
+            &mut b,
+            Ir::new(Op::LoadVar, Type::Vec4)
+                .dst(1 + slot)
+                .aux(slot)
+                .ncomp(4),
+        );
+    }
+    emit(
+        &mut b,
+        Ir::new(Op::LoadUni, Type::Vec4)
+            .dst(4)
+            .aux(0)
+            .aux2(1)
+            .ncomp(4),
+    );
+    emit(
+        &mut b,
+        Ir::new(Op::LoadUni, Type::Mat4)
+            .dst(5)
+            .aux(1)
+            .aux2(4)
+            .ncomp(4),
+    );
+    emit(
+        &mut b,
+        Ir::new(Op::LoadUni, Type::Vec4)
+            .dst(9)
+            .aux(5)
+            .aux2(1)
+            .ncomp(4),
+    );
+    konst(&mut b, 10, &[0.0, -0.0, f32::NAN, f32::INFINITY]);
+    konst(&mut b, 11, &[1e-40, -3.5, 0.25, 2.0]);
+
+    let mut open: Vec<bool> = Vec::new(); // per open IF: ELSE seen
+    for &(kind, x, y, z) in choices {
+        let (d, a, bb) = (t(x), t(y), t(z));
+        let n = (z % 5) as u8;
+        let ir = |op| Ir::new(op, Type::Vec4).dst(d).a(a).b(bb).ncomp(n);
+        let unary = |op| Ir::new(op, Type::Vec4).dst(d).a(a).ncomp(n);
+        match kind % 34 {
+            0 => {
+                let values: Vec<f32> = (0..1 + (z % 4) as usize)
+                    .map(|k| EDGES[(y as usize * 7 + k * 5) % EDGES.len()])
+                    .collect();
+                konst(&mut b, d, &values);
+            }
+            1 => emit(&mut b, unary(Op::Mov)),
+            2 => emit(&mut b, unary(Op::Swz).aux((y >> 5) as i16 & 0xff)),
+            3 => emit(
+                &mut b,
+                Ir::new(Op::SetLane, Type::Vec4)
+                    .dst(d)
+                    .a(a)
+                    .aux((z % 4) as i16)
+                    .aux2((z / 4 % 4) as i16),
+            ),
+            4 => emit(&mut b, ir(Op::Add)),
+            5 => emit(&mut b, ir(Op::Sub)),
+            6 => emit(&mut b, ir(Op::Mul)),
+            7 => emit(&mut b, ir(Op::Min)),
+            8 => emit(&mut b, ir(Op::Max)),
+            9 => emit(&mut b, unary(Op::Abs)),
+            10 => emit(&mut b, unary(Op::Rcp)),
+            11 => emit(&mut b, unary(Op::Sin)),
+            12 => emit(&mut b, unary(Op::Cos)),
+            13 => emit(&mut b, unary(Op::Rsq).ncomp(1)),
+            14 => emit(&mut b, unary(Op::Trunc).ncomp(1)),
+            15 => emit(&mut b, ir(Op::Pow).ncomp(1)),
+            16 => emit(&mut b, ir(Op::Dot).ncomp(1).aux(2 + (z % 3) as i16)),
+            17 => {
+                let code = CmpCode::from_code(1 + (z % 6) as i16).unwrap();
+                emit(&mut b, ir(Op::Cmp).ncomp(1).aux(code.code()));
+            }
+            18 | 19 => {
+                let cols = 3 + (z % 2) as i16;
+                let base = |v: u16| (v % (NT - cols as u16 + 1)) as i16;
+                let (op, dst) = if kind % 34 == 18 {
+                    (Op::MulMv, d)
+                } else {
+                    (Op::MulMm, base(x))
+                };
+                let rec = Ir::new(op, Type::Vec4).dst(dst).a(base(y)).aux(cols);
+                let b_operand = if op == Op::MulMv { bb } else { base(z / 2) };
+                emit(&mut b, rec.b(b_operand).ncomp(cols as u8));
+            }
+            20 | 21 => emit(
+                &mut b,
+                Ir::new(Op::Sample, Type::Vec4)
+                    .dst(d)
+                    .a(a)
+                    .aux((z % 4) as i16)
+                    .ncomp(4),
+            ),
+            22 | 23 if open.len() < 6 => {
+                emit(&mut b, Ir::new(Op::If, Type::None).a(a));
+                open.push(false);
+            }
+            24 if open.last() == Some(&false) => {
+                emit(&mut b, Ir::new(Op::Else, Type::None));
+                *open.last_mut().unwrap() = true;
+            }
+            25 | 26 if !open.is_empty() => {
+                emit(&mut b, Ir::new(Op::EndIf, Type::None));
+                open.pop();
+            }
+            // Mostly inside IFs: a DISCARD outside discards every lane.
+            27 if !open.is_empty() || z % 8 == 0 => emit(&mut b, Ir::new(Op::Discard, Type::None)),
+            28 => emit(&mut b, Ir::new(Op::StoreColor, Type::None).a(a)),
+            29 => emit(
+                &mut b,
+                Ir::new(Op::LoadVar, Type::Vec4)
+                    .dst(d)
+                    .aux((z % 8) as i16)
+                    .ncomp(4),
+            ),
+            30 => emit(&mut b, Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)),
+            31 => {
+                let count = [1, 3, 4][z as usize % 3];
+                let dst = (x % (NT - count + 1)) as i16;
+                emit(
+                    &mut b,
+                    Ir::new(Op::LoadUni, Type::Vec4)
+                        .dst(dst)
+                        .aux((y % 8) as i16)
+                        .aux2(count as i16)
+                        .ncomp(4),
+                );
+            }
+            // Shapes the step tidying rewrites: a result copied by MOV, and a scalar
+            // broadcast by SWZ into a MUL.
+            32 => {
+                let u = t(z / 5);
+                emit(&mut b, ir(Op::Add));
+                emit(&mut b, Ir::new(Op::Mov, Type::Vec4).dst(u).a(d).ncomp(n));
+            }
+            33 => {
+                let k = (z / 5 % 4) as i16;
+                let swz = Ir::new(Op::Swz, Type::Vec3).dst(d).a(a).ncomp(3);
+                emit(&mut b, swz.aux(k | k << 2 | k << 4));
+                let other = t(z / 20);
+                let (x, y) = if z % 2 == 0 { (d, other) } else { (other, d) };
+                let mul = Ir::new(Op::Mul, Type::Vec3).dst(t(z / 7)).a(x).b(y);
+                emit(&mut b, mul.ncomp(1 + (z / 3 % 3) as u8));
+            }
+            _ => emit(&mut b, Ir::new(Op::Nop, Type::None).dst(d).a(a)),
+        }
+    }
+    for _ in open {
+        emit(&mut b, Ir::new(Op::EndIf, Type::None));
+    }
+    emit(&mut b, Ir::new(Op::StoreColor, Type::None).a(t(last)));
+    let (ir, imm, ntmp) = b.finish();
+    Shader {
+        name: "generated".into(),
+        stage: Stage::Fragment,
+        limits: Limits::SEED,
+        ir,
+        imm,
+        ntmp,
+        interface: Interface {
+            samp_hi: 3,
+            var_hi: 7,
+            uni_hi: 11,
+            ..Interface::default()
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn random_programs_match_the_scalar_interpreter(
+        choices in prop::collection::vec((any::<u8>(), any::<u16>(), any::<u16>(), any::<u16>()), 0..80),
+        last in any::<u16>(),
+        len in 1usize..=MAX_LANES,
+        seed in any::<u64>(),
+        remap in prop::collection::vec(-1i16..8, 0..8),
+    ) {
+        let shader = program(&choices, last);
+        let mut values = Values(seed | 1);
+        let uniforms: Vec<[f32; 4]> =
+            (0..12).map(|_| std::array::from_fn(|_| values.value())).collect();
+        let batch = values.batch(len, 8);
+        assert_same(&shader, &uniforms, &remap, &batch);
+    }
+}
+
+/// Compile a stock fragment shader of `shaders/glsl/`.
+fn stock(source: &str) -> Shader {
+    compile(source, "stock.frag", Stage::Fragment, &Limits::SEED).expect("compiles")
+}
+
+#[test]
+fn stock_shaders_match_the_scalar_interpreter() {
+    let shaders = [
+        include_str!("../../../glsl/flat.frag"),
+        include_str!("../../../glsl/textured.frag"),
+        include_str!("../../../glsl/lit.frag"),
+        include_str!("../../../glsl/procedural.frag"),
+        include_str!("../../../glsl/light.frag"),
+    ];
+    let mut values = Values(0x1234_5678);
+    for source in shaders {
+        let shader = stock(source);
+        for (k, len) in [64, 1, 7, 9, 33, 63].into_iter().enumerate() {
+            let uniforms: Vec<[f32; 4]> = (0..8)
+                .map(|slot| {
+                    if k % 2 == 0 {
+                        std::array::from_fn(|_| values.value())
+                    } else {
+                        [0.3 + slot as f32 * 0.1, -0.4, 0.8, 1.0]
+                    }
+                })
+                .collect();
+            let batch = values.batch(len, 3);
+            assert_same(&shader, &uniforms, &[], &batch);
+        }
+    }
+}
+
+#[test]
+fn uniform_work_is_done_once_per_draw() {
+    let shader = stock(include_str!("../../../glsl/lit.frag"));
+    let plan = Plan::new(&shader).unwrap();
+    // uLightDir, uViewPos, uColor, uShininess, uUseTexture.
+    let uniforms = [
+        [0.0, 0.6, 0.8, 0.0],
+        [0.0, 0.0, 5.0, 0.0],
+        [1.0; 4],
+        [32.0; 4],
+    ];
+    let untextured = plan.bind(&uniforms, &[]);
+    let mut textured_uniforms = uniforms.to_vec();
+    textured_uniforms.push([1.0; 4]);
+    let textured = plan.bind(&textured_uniforms, &[]);
+    // normalize(uLightDir) and the uniform IF are gone; the texture IF is resolved.
+    assert!(untextured.steps() < textured.steps());
+    assert!(
+        textured.steps() < plan.len() - 10,
+        "{} of {}",
+        textured.steps(),
+        plan.len()
+    );
+    assert!(
+        !untextured
+            .steps
+            .iter()
+            .any(|s| matches!(s, step::Step::If { .. }))
+    );
+    assert!(
+        !untextured
+            .steps
+            .iter()
+            .any(|s| matches!(s, step::Step::Sample { .. }))
+    );
+    assert!(!untextured.may_discard());
+
+    // flat.frag: the whole colour is a uniform; only the cut test runs per pixel.
+    let flat = Plan::new(&stock(include_str!("../../../glsl/flat.frag"))).unwrap();
+    let draw = flat.bind(&[[0.1, 0.2, 0.3, 1.0], [10.0; 4]], &[]);
+    assert!(draw.may_discard());
+    assert!(draw.steps() <= 6, "{:?}", draw.steps);
+}
+
+#[test]
+fn a_branch_no_lane_takes_is_skipped() {
+    // if (v0.x < 0) colour = texture(1, v0.xy) else colour = v0
+    let mut b = IrBuilder::new(Limits::SEED);
+    let v = b.alloc_temps(1).unwrap();
+    b.emit(Ir::new(Op::LoadVar, Type::Vec4).dst(v).aux(0).ncomp(4))
+        .unwrap();
+    let zero = b.emit_const(&[0.0], Type::Float).unwrap();
+    let cond = b.alloc_temps(1).unwrap();
+    let cmp = Ir::new(Op::Cmp, Type::Bool).dst(cond).a(v).b(zero).ncomp(1);
+    b.emit(cmp.aux(CmpCode::Lt.code())).unwrap();
+    let texel = b.alloc_temps(1).unwrap();
+    b.emit(Ir::new(Op::If, Type::None).a(cond)).unwrap();
+    b.emit(
+        Ir::new(Op::Sample, Type::Vec4)
+            .dst(texel)
+            .a(v)
+            .aux(1)
+            .ncomp(4),
+    )
+    .unwrap();
+    b.emit(Ir::new(Op::StoreColor, Type::None).a(texel))
+        .unwrap();
+    b.emit(Ir::new(Op::Else, Type::None)).unwrap();
+    b.emit(Ir::new(Op::StoreColor, Type::None).a(v)).unwrap();
+    b.emit(Ir::new(Op::EndIf, Type::None)).unwrap();
+    let (ir, imm, ntmp) = b.finish();
+    let shader = Shader {
+        name: "skip".into(),
+        stage: Stage::Fragment,
+        limits: Limits::SEED,
+        ir,
+        imm,
+        ntmp,
+        interface: Interface {
+            samp_hi: 3,
+            ..Interface::default()
+        },
+    };
+    let draw = Plan::new(&shader).unwrap().bind(&[], &[]);
+    let samplers = TestSamplers::new();
+    let mut varyings = vec![[0.0; MAX_LANES]; 4];
+    varyings[0] = std::array::from_fn(|i| i as f32); // x >= 0 everywhere
+    let frag_coord = [[0.0; MAX_LANES]; 4];
+    let lanes = FragmentLanes {
+        len: 64,
+        frag_coord: &frag_coord,
+        varyings: &varyings,
+        samplers: &samplers,
+    };
+    let mut regs = draw.registers();
+    let mut color = [[0.0; MAX_LANES]; 4];
+    assert_eq!(draw.run(&mut regs, &lanes, &mut color), 0);
+    assert_eq!(samplers.calls.load(Ordering::Relaxed), 0);
+    assert_eq!(color[0][5], 5.0);
+    // Two lanes take the branch: exactly two sampler calls; the others keep v.
+    let mut varyings = varyings.clone();
+    varyings[0][3] = -1.0;
+    varyings[0][60] = -2.0;
+    let lanes = FragmentLanes {
+        varyings: &varyings,
+        ..lanes
+    };
+    draw.run(&mut regs, &lanes, &mut color);
+    assert_eq!(samplers.calls.load(Ordering::Relaxed), 2);
+    assert_eq!((color[0][3], color[1][3]), (-1.0, 0.0));
+    assert_eq!((color[0][60], color[2][60]), (-2.0, 2.0));
+    assert_eq!(color[0][59], 59.0);
+}
+
+#[test]
+fn vertex_shaders_are_refused() {
+    let src = "#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+    let shader = compile(src, "v.vert", Stage::Vertex, &Limits::SEED).unwrap();
+    assert_eq!(Plan::new(&shader).unwrap_err(), PlanError::Stage);
+}
+
+#[test]
+fn empty_batches_do_nothing() {
+    let draw = Plan::new(&stock(include_str!("../../../glsl/flat.frag")))
+        .unwrap()
+        .bind(&[], &[]);
+    let frag_coord = [[0.0; MAX_LANES]; 4];
+    let lanes = FragmentLanes {
+        len: 0,
+        frag_coord: &frag_coord,
+        varyings: &[],
+        samplers: &crate::exec::NoSamplers,
+    };
+    let mut color = [[7.0; MAX_LANES]; 4];
+    assert_eq!(draw.run(&mut draw.registers(), &lanes, &mut color), 0);
+    assert_eq!(color[0][0], 7.0);
+}

@@ -1,0 +1,171 @@
+//! Cleanup of a bound draw's steps, driven by liveness: every step costs a pass over
+//! all lanes' registers, so copies and scalar broadcasts that CSIR needs as separate
+//! instructions are folded away.
+//!
+//! Liveness is per register component, computed backwards over the step list. A write
+//! inside a per-pixel IF is not a kill (lanes outside the branch keep the old value),
+//! and the steps of both branches are treated as one straight line, which only adds
+//! uses: the result over-approximates what is live, so every rewrite below is sound.
+//! The colour output is live at the end and at every DISCARD (a discarded fragment
+//! keeps the colour stored before it).
+//!
+//! Rewrites, repeated until none applies:
+//! - a step whose every written component is dead is dropped;
+//! - `X → t; MOV u ← t` (X writing exactly the components the MOV copies, `t` dead
+//!   afterwards) becomes `X → u`: every step reads its sources before writing, so `u`
+//!   may also be a source of X;
+//! - `SWZ t ← s.kkkk; MUL d ← t·y` (or `x·t`), `t` dead afterwards, becomes one
+//!   [`Step::MulSb`] (or [`Step::MulSa`]) reading `s.k` directly: the same
+//!   multiplications in the same operand order.
+
+use super::plan::{Comps, XYZW, first};
+use super::step::{CONSTANT, Reg, Step};
+
+/// Tidy `steps` in place; `color` is the colour output register.
+pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
+    loop {
+        let after = liveness(steps, color);
+        let dead_at = |i: usize, r: Reg, comps: Comps| {
+            r & CONSTANT == 0 && after[i].get(r as usize).is_none_or(|&l| l & comps == 0)
+        };
+        let mut drop = vec![false; steps.len()];
+        let mut changed = false;
+        let mut i = 0;
+        while i < steps.len() {
+            if let Some(w) = steps[i].writes()
+                && w.registers().all(|r| dead_at(i, r, w.comps))
+            {
+                drop[i] = true;
+                changed = true;
+            } else if i + 1 < steps.len() && fuse(steps, i, |r, c| dead_at(i + 1, r, c)) {
+                drop[i + 1] = true;
+                changed = true;
+                i += 1;
+            }
+            i += 1;
+        }
+        if !changed {
+            return;
+        }
+        remove(steps, &drop);
+    }
+}
+
+/// Try to merge step `i + 1` into step `i` (coalescing a copy or fusing a broadcast);
+/// `dead_after(r, comps)` tells whether those components of `r` are dead after step
+/// `i + 1`. On success step `i` holds the merged step and step `i + 1` is to be dropped.
+fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -> bool {
+    let (x, next) = (steps[i], steps[i + 1]);
+    // X → t; MOV u ← t.
+    if let Step::Mov { d: u, a: t, n } = next
+        && t != u
+        && t & CONSTANT == 0
+        && x.writes()
+            .is_some_and(|w| w.first == t && w.count == 1 && w.comps == first(n as usize))
+        && dead_after(t, first(n as usize))
+    {
+        let mut merged = x;
+        if merged.set_destination(u) {
+            steps[i] = merged;
+            return true;
+        }
+    }
+    // SWZ t ← s.kkkk; MUL d ← t·y or x·t.
+    if let Step::Swz {
+        d: t,
+        a: s,
+        sel,
+        n: width,
+    } = x
+        && t != s
+        && sel[..width as usize].iter().all(|&k| k == sel[0])
+        && let Step::Mul { d, a, b, n } = next
+        && n <= width
+        && (a == t) != (b == t)
+        && dead_after(t, XYZW)
+    {
+        steps[i] = if a == t {
+            Step::MulSa {
+                d,
+                a: s,
+                sa: sel[0],
+                b,
+                n,
+            }
+        } else {
+            Step::MulSb {
+                d,
+                a,
+                b: s,
+                sb: sel[0],
+                n,
+            }
+        };
+        return true;
+    }
+    false
+}
+
+/// For every step, the live components of every register just after it.
+fn liveness(steps: &[Step], color: Reg) -> Vec<Vec<Comps>> {
+    let mut registers = color as usize + 1;
+    for step in steps {
+        let mut see = |r: Reg| {
+            if r & CONSTANT == 0 {
+                registers = registers.max(r as usize + 1);
+            }
+        };
+        step.reads(|a| a.registers().for_each(&mut see));
+        if let Some(w) = step.writes() {
+            w.registers().for_each(&mut see);
+        }
+    }
+    let mut live = vec![0; registers];
+    live[color as usize] = XYZW;
+    let mut after = vec![Vec::new(); steps.len()];
+    let mut depth = 0usize;
+    for (i, step) in steps.iter().enumerate().rev() {
+        match step {
+            Step::EndIf => depth += 1,
+            Step::If { .. } => depth -= 1,
+            _ => {}
+        }
+        after[i] = live.clone();
+        if depth == 0
+            && let Some(w) = step.writes()
+        {
+            w.registers().for_each(|r| live[r as usize] &= !w.comps);
+        }
+        step.reads(|a| {
+            for r in a.registers().filter(|r| r & CONSTANT == 0) {
+                live[r as usize] |= a.comps;
+            }
+        });
+        if *step == Step::Discard {
+            // A discarded fragment's colour is what was stored before the DISCARD.
+            live[color as usize] = XYZW;
+        }
+    }
+    after
+}
+
+/// Remove the steps marked in `drop` (never IF, ELSE or ENDIF), keeping jumps right.
+fn remove(steps: &mut Vec<Step>, drop: &[bool]) {
+    let mut new_index = Vec::with_capacity(steps.len() + 1);
+    let mut kept = 0u32;
+    for &d in drop {
+        new_index.push(kept);
+        kept += u32::from(!d);
+    }
+    new_index.push(kept);
+    let mut k = 0;
+    steps.retain(|_| {
+        k += 1;
+        !drop[k - 1]
+    });
+    for s in steps.iter_mut() {
+        if let Step::If { next, .. } | Step::Else { next } = s {
+            *next = new_index[*next as usize];
+        }
+    }
+}
