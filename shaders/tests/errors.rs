@@ -67,7 +67,8 @@ fn interface_errors_point_at_the_declaration() {
         "t.glsl:2:19: error: attribute location conflict\nlayout(location = 9) in vec3 a;\n                  ^\n\
          t.glsl:4:19: error: attribute location conflict\nlayout(location = 1) in vec3 d;\n                  ^\n"
     );
-    let src = "#version 330\nout vec4 c;\nout vec4 d;\nvoid main() { c = gl_Position; }\n";
+    let src =
+        "#version 330\nout vec4 c;\nout vec4 d;\nvoid main() { d = vec4(1.0); c = gl_Position; }\n";
     assert_eq!(
         messages(src, Stage::Fragment),
         vec![

@@ -159,8 +159,14 @@ impl<'a> Lowerer<'a> {
         let program = self.program;
         for item in &program.items {
             let Item::Global(d) = item else { continue };
-            if let Some(role) = self.global_role(d) {
-                self.declare_global(d, role);
+            match self.global_role(d) {
+                Some(role) => self.declare_global(d, role),
+                None => {
+                    // Declared but poisoned: its uses do not repeat the error.
+                    let mut v = Var::new(&d.name, d.ty, VarKind::Global, d.pos, 0);
+                    v.poisoned = true;
+                    let _ = self.scopes.declare(v);
+                }
             }
         }
     }
