@@ -159,3 +159,17 @@ fn out_parameters_do_not_clobber_the_return_value() {
         [6.0, 2.0, 0.0, 0.0]
     );
 }
+
+#[test]
+fn logical_operators_short_circuit_calls() {
+    let decls = "float n = 0.0; bool tick(bool r) { n += 1.0; return r; }";
+    let body = "bool a = u.x > 0.0 && tick(true); bool b = u.x > 0.0 || tick(false); bool k = false && tick(true); c = vec4(float(a), float(b), float(k), n);";
+    assert_eq!(
+        eval(decls, body, [1.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [1.0, 1.0, 0.0, 1.0]
+    );
+    assert_eq!(
+        eval(decls, body, [-1.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [0.0, 0.0, 0.0, 1.0]
+    );
+}

@@ -53,6 +53,13 @@ fn expr() -> impl Strategy<Value = String> {
             e.clone().prop_map(|x| format!("h3({x})")),
             (e.clone(), e.clone(), e.clone())
                 .prop_map(|(c, x, y)| format!("({c} > 0.0 ? {x} : {y})")),
+            (
+                e.clone(),
+                prop::sample::select(vec!["&&", "||"]),
+                e.clone(),
+                e.clone()
+            )
+                .prop_map(|(c, o, x, y)| format!("(({c} > 0.0 {o} h1({x}) > 1.0) ? {x} : {y})")),
         ]
     })
 }

@@ -1,13 +1,13 @@
 //! Expressions: literals, names, swizzles, indexing, operators, `?:` and calls.
 
-use super::super::ast::{Expr, ExprKind};
+use super::super::ast::{BinOp, Expr, ExprKind};
 use super::super::consteval::ConstData;
 use super::super::scope::VarKind;
 use super::super::token::Pos;
 use super::super::types;
 use super::value::{Repr, Value};
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{Ir, Op, Type};
+use crate::ir::{CmpCode, Ir, Op, Type};
 
 /// GLSL built-in variables outside the subset ("X is not supported").
 const UNSUPPORTED_VARIABLES: &[&str] = &[
@@ -83,6 +83,11 @@ impl Lowerer<'_> {
             ExprKind::Unary(op, x) => {
                 let v = self.operand(x)?;
                 self.unary(*op, &v, pos)
+            }
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r)
+                if self.calls_user_function(r) =>
+            {
+                self.short_circuit(*op, l, r, pos)
             }
             ExprKind::Binary(op, l, r) => {
                 let vs = self.operands(&[l, r], false)?;
@@ -219,6 +224,76 @@ impl Lowerer<'_> {
         let ty = self.ternary_type(va.ty, vb.ty, pos)?;
         self.store_into(dst, &vb, vb.ty)?;
         Ok(Value::temp(ty, dst))
+    }
+
+    /// Whether `e` calls a user function (whose effects must not happen when GLSL
+    /// skips the operand).
+    fn calls_user_function(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Call { name, args } => {
+                self.funcs.iter().any(|f| f.def.name == *name)
+                    || args.iter().any(|a| self.calls_user_function(a))
+            }
+            ExprKind::Construct { args, .. } => args.iter().any(|a| self.calls_user_function(a)),
+            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Step(x, _) => {
+                self.calls_user_function(x)
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.calls_user_function(a) || self.calls_user_function(b)
+            }
+            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| self.calls_user_function(x)),
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => false,
+        }
+    }
+
+    /// `l && r` / `l || r` whose right side has effects: `r` runs only when `l` does
+    /// not decide (GLSL 3.30 §5.9).
+    fn short_circuit(&mut self, op: BinOp, l: &Expr, r: &Expr, pos: Pos) -> LResult<Value> {
+        let a = self.operand(l)?;
+        if a.ty != Type::Bool {
+            return self.err(pos, format!("operator {} expects bool operands", op.text()));
+        }
+        let decided = if op == BinOp::And { 0.0 } else { 1.0 };
+        if let Some(k) = a.as_const() {
+            if (k.0[0] != 0.0) == (decided != 0.0) {
+                let mut ty = None;
+                self.dry(|s| {
+                    ty = Some(s.operand(r)?.ty);
+                    Ok(())
+                })?;
+                if ty != Some(Type::Bool) {
+                    return self.err(pos, format!("operator {} expects bool operands", op.text()));
+                }
+                return Ok(a);
+            }
+            let b = self.operand(r)?;
+            return self.binary(op, &a, &b, pos);
+        }
+        let names = self.assigned_in_exprs(&[r]);
+        self.materialize_known(&names)?;
+        let dst = self.temp(1)?;
+        self.store_into(dst, &a, Type::Bool)?;
+        let go = if op == BinOp::And {
+            dst
+        } else {
+            let t = self.scalar_op(
+                Op::Cmp,
+                &a,
+                Some(&Value::bool(false)),
+                CmpCode::Eq.code(),
+                Type::Bool,
+            )?;
+            self.materialize(&t)?
+        };
+        self.open_if(go, pos)?;
+        let r_value = self.operand(r).and_then(|b| {
+            if b.ty != Type::Bool {
+                return self.err(pos, format!("operator {} expects bool operands", op.text()));
+            }
+            self.store_into(dst, &b, Type::Bool)
+        });
+        self.close_if()?;
+        r_value.map(|_| Value::temp(Type::Bool, dst))
     }
 
     fn ternary_type(&mut self, a: Type, b: Type, pos: Pos) -> LResult<Type> {
