@@ -182,20 +182,7 @@ impl Emitter {
         values: &[f32],
         ty: Type,
     ) -> Result<(), PoolError> {
-        if self.is_dry() {
-            return Ok(());
-        }
-        let pool = self.builder.immediates();
-        let found = pool.windows(values.len()).position(|w| {
-            w.iter()
-                .zip(values)
-                .all(|(a, b)| a.to_bits() == b.to_bits())
-        });
-        let first = match found {
-            Some(i) => i as i16,
-            None => self.builder.add_immediates(values)?,
-        };
-        self.emit_const(dst, first, values.len(), ty)
+        self.konst(dst, values, ty, true)
     }
 
     /// Emit `CONST` of `values` into `dst` with fresh immediates (the prologue keeps
@@ -206,10 +193,30 @@ impl Emitter {
         values: &[f32],
         ty: Type,
     ) -> Result<(), PoolError> {
+        self.konst(dst, values, ty, false)
+    }
+
+    fn konst(&mut self, dst: i16, values: &[f32], ty: Type, share: bool) -> Result<(), PoolError> {
         if self.is_dry() {
             return Ok(());
         }
-        let first = self.builder.add_immediates(values)?;
+        let same = |w: &[f32]| {
+            w.iter()
+                .zip(values)
+                .all(|(a, b)| a.to_bits() == b.to_bits())
+        };
+        let found = match share {
+            true => self
+                .builder
+                .immediates()
+                .windows(values.len())
+                .position(same),
+            false => None,
+        };
+        let first = match found {
+            Some(i) => i as i16,
+            None => self.builder.add_immediates(values)?,
+        };
         self.emit_const(dst, first, values.len(), ty)
     }
 

@@ -14,16 +14,20 @@ use super::{LResult, LoopCtx, Lowerer};
 use crate::ir::Type;
 
 impl Lowerer<'_> {
-    pub(crate) fn for_stmt(
-        &mut self,
-        init: Option<&Stmt>,
-        cond: Option<&Expr>,
-        step: Option<&Stmt>,
-        body: &Stmt,
-        pos: Pos,
-    ) -> LResult<()> {
+    /// A `for` statement `s`: its own scope for the loop variable, then the unrolled
+    /// iterations.
+    pub(crate) fn for_stmt(&mut self, s: &Stmt) -> LResult<()> {
+        let StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } = &s.kind
+        else {
+            return Ok(());
+        };
         self.scopes.push();
-        let r = self.unroll(init, cond, step, body, pos);
+        let r = self.unroll(init.as_deref(), cond.as_ref(), step.as_deref(), body, s.pos);
         self.close_scope();
         r
     }

@@ -94,12 +94,7 @@ impl Lowerer<'_> {
                 then,
                 otherwise,
             } => self.if_stmt(cond, then, otherwise.as_deref()),
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => self.for_stmt(init.as_deref(), cond.as_ref(), step.as_deref(), body, s.pos),
+            StmtKind::For { .. } => self.for_stmt(s),
             StmtKind::Return(value) => self.return_stmt(value.as_ref(), s.pos),
             StmtKind::Break | StmtKind::Continue => {
                 self.loop_exit(matches!(s.kind, StmtKind::Break), s.pos)
