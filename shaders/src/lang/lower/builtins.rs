@@ -216,6 +216,9 @@ impl Lowerer<'_> {
             }
             "length" | "normalize" => {
                 self.arity(name, v, 1, pos)?;
+                if !types::is_numeric(v[0].ty) {
+                    return self.err(pos, "expected a vector");
+                }
                 let x = self.gen_type(&v[0], false, pos)?;
                 if name == "length" {
                     self.length(&x)
