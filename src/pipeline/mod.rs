@@ -5,18 +5,21 @@
 //!      ──bindings.rs─▶ uniform vec4 slots per stage, textures per sampler slot
 //!      ──vertex_stage.rs / fragment_stage.rs──▶ csir_raster::{VertexStage, FragmentStage}
 //!      ──render.rs──▶ csir_raster::Renderer over a Framebuffer ──▶ RGBA8, top row first
+//!                     (each draw through a draw_runner.rs DrawRunner: plain or traced)
 //! ```
 //!
 //! The adapters keep raster and csir apart (architecture.md: "the root wires them"):
 //! raster sees floats and batches, csir sees one invocation at a time.
 
 mod bindings;
+mod draw_runner;
 mod fragment_stage;
 mod program;
 mod render;
 mod vertex_stage;
 
 pub use bindings::{DrawBindings, SlotSamplers};
+pub use draw_runner::{DrawParts, DrawRunner, PlainDraw};
 pub use fragment_stage::CsirFragmentStage;
 pub use program::{ProgramCache, compile_program};
 pub use render::{
