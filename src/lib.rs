@@ -1,6 +1,7 @@
 //! csir-render
 
 pub mod compare;
+pub mod debug;
 pub mod image_io;
 pub mod pipeline;
 pub mod scene;

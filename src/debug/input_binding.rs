@@ -1,0 +1,485 @@
+//! Binding values given by name (`--uniform`, `--attr`, `--varying`, `--fragcoord`,
+//! `--texture`) to one shader's slots, and noting or refusing the inputs not given
+//! (the rules are on [`run_invocation`](super::run_invocation)).
+
+use super::assignment::Assignment;
+use super::invocation::{DEFAULT_FRAG_COORD, DefaultedInput};
+use super::invocation_error::{InputKind, InvocationError};
+use super::named_value::{float_count, type_name, write_slots};
+use crate::pipeline::SlotSamplers;
+use crate::texture::{Sampler, Texture};
+use csir::exec::DEFAULT_ATTRIBUTE;
+use csir::ir::{Interface, InterfaceSymbol, SymbolKind};
+use csir::link::{SamplerRecord, UniformRecord};
+use csir::{Ir, Op, Program, Shader, Stage};
+
+/// Binds named values to one shader's slots.
+pub(super) struct Binder<'s> {
+    shader: &'s Shader,
+}
+
+impl<'s> Binder<'s> {
+    pub(super) fn new(shader: &'s Shader) -> Self {
+        Binder { shader }
+    }
+
+    fn interface(&self) -> &'s Interface {
+        &self.shader.interface
+    }
+
+    pub(super) fn declaration_order(&self, name: &str) -> usize {
+        let base = name.split('[').next().unwrap_or(name);
+        self.interface()
+            .symbols
+            .iter()
+            .position(|s| s.name == base)
+            .unwrap_or(usize::MAX)
+    }
+
+    pub(super) fn wrong_stage(&self, kind: InputKind, wanted: Stage) -> InvocationError {
+        InvocationError::WrongStage {
+            option: kind.option(),
+            wanted,
+            actual: self.shader.stage,
+            shader: self.shader.name.clone(),
+        }
+    }
+
+    pub(super) fn check_stage(
+        &self,
+        given: &[Assignment],
+        kind: InputKind,
+        wanted: Stage,
+    ) -> Result<(), InvocationError> {
+        if !given.is_empty() && self.shader.stage != wanted {
+            return Err(self.wrong_stage(kind, wanted));
+        }
+        Ok(())
+    }
+
+    fn unknown(&self, kind: InputKind, name: &str) -> InvocationError {
+        let declared: Vec<String> = self
+            .interface()
+            .symbols
+            .iter()
+            .filter(|s| symbol_kind(s) == Some(kind))
+            .map(|s| {
+                let ty = type_name(s.ty, s.array_len);
+                match s.kind {
+                    SymbolKind::Attribute { location } => format!("{location} {} ({ty})", s.name),
+                    _ => format!("{} ({ty})", s.name),
+                }
+            })
+            .collect();
+        let declared = if declared.is_empty() {
+            format!("it declares no {kind}s")
+        } else {
+            format!("its {kind}s: {}", declared.join(", "))
+        };
+        InvocationError::Unknown {
+            shader: self.shader.name.clone(),
+            kind,
+            name: name.to_string(),
+            declared,
+        }
+    }
+
+    /// The stage's uniform vec4 slots, set through `Program::set_uniform` (the same
+    /// layout, conversions and count rules as a scene's `uniforms`).
+    pub(super) fn uniforms(
+        &self,
+        given: &[Assignment],
+        defaulted: &mut Vec<DefaultedInput>,
+    ) -> Result<Vec<[f32; 4]>, InvocationError> {
+        let program = single_stage_program(self.shader);
+        let mut storage = program.new_uniforms();
+        let mut seen: Vec<(&str, Option<usize>)> = Vec::new();
+        for a in given {
+            let (base, element) = split_key(&a.name);
+            let declared = self.interface().find(base).is_some_and(|s| {
+                matches!(
+                    s.kind,
+                    SymbolKind::Uniform { .. } | SymbolKind::Sampler { .. }
+                )
+            });
+            if !declared || element == Some(None) {
+                return Err(self.unknown(InputKind::Uniform, &a.name));
+            }
+            let element = element.flatten();
+            if seen.contains(&(base, element)) {
+                return Err(InvocationError::Duplicate {
+                    kind: InputKind::Uniform,
+                    name: a.name.clone(),
+                });
+            }
+            seen.push((base, element));
+            program
+                .set_uniform(&mut storage, &a.name, &a.values)
+                .map_err(|source| InvocationError::Uniform {
+                    key: a.name.clone(),
+                    source,
+                })?;
+        }
+        for rec in &program.uniforms {
+            if seen.contains(&(rec.name.as_str(), None)) {
+                continue;
+            }
+            let elements: Vec<Option<usize>> = match rec.array_len {
+                None => vec![None],
+                Some(n) => (0..n as usize)
+                    .filter(|&i| !seen.contains(&(rec.name.as_str(), Some(i))))
+                    .map(Some)
+                    .collect(),
+            };
+            for element in elements {
+                let name = match element {
+                    Some(i) => format!("{}[{i}]", rec.name),
+                    None => rec.name.clone(),
+                };
+                let array_len = if element.is_some() {
+                    None
+                } else {
+                    rec.array_len
+                };
+                let zeros = vec![0.0; float_count(rec.ty, array_len)];
+                missing(
+                    InputKind::Uniform,
+                    name,
+                    type_name(rec.ty, array_len),
+                    zeros,
+                    defaulted,
+                );
+            }
+        }
+        Ok(match self.shader.stage {
+            Stage::Vertex => storage.vertex,
+            Stage::Fragment => storage.fragment,
+        })
+    }
+
+    /// Textures by sampler slot, nearest / clamp-to-edge.
+    pub(super) fn samplers<'t>(
+        &self,
+        given: &'t [(String, Texture)],
+        defaulted: &mut Vec<DefaultedInput>,
+    ) -> Result<SlotSamplers<'t>, InvocationError> {
+        let mut samplers = SlotSamplers::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for (name, texture) in given {
+            let slot = match self.interface().find(name).map(|s| (s.kind, s)) {
+                Some((SymbolKind::Sampler { slot }, _)) => slot,
+                Some((SymbolKind::Uniform { .. }, s)) => {
+                    return Err(InvocationError::NotASampler {
+                        name: name.clone(),
+                        ty: type_name(s.ty, s.array_len),
+                    });
+                }
+                _ => return Err(self.unknown(InputKind::Sampler, name)),
+            };
+            if seen.contains(&name.as_str()) {
+                return Err(InvocationError::Duplicate {
+                    kind: InputKind::Sampler,
+                    name: name.clone(),
+                });
+            }
+            seen.push(name);
+            samplers.bind(slot, texture, Sampler::default());
+        }
+        for s in &self.interface().symbols {
+            if matches!(s.kind, SymbolKind::Sampler { .. }) && !seen.contains(&s.name.as_str()) {
+                let ty = type_name(s.ty, s.array_len);
+                missing(
+                    InputKind::Sampler,
+                    s.name.clone(),
+                    ty,
+                    Vec::new(),
+                    defaulted,
+                );
+            }
+        }
+        Ok(samplers)
+    }
+
+    /// Attribute values by location, widened with (0, 0, 0, 1).
+    pub(super) fn attributes(
+        &self,
+        given: &[Assignment],
+        defaulted: &mut Vec<DefaultedInput>,
+    ) -> Result<Vec<[f32; 4]>, InvocationError> {
+        let mut values = vec![DEFAULT_ATTRIBUTE; self.shader.limits.attributes];
+        let mut seen: Vec<u16> = Vec::new();
+        for a in given {
+            let by_location = a.name.parse::<u16>().ok();
+            let symbol = self.interface().symbols.iter().find(|s| match s.kind {
+                SymbolKind::Attribute { location } => {
+                    by_location.map_or(s.name == a.name, |l| l == location)
+                }
+                _ => false,
+            });
+            let (Some(s), Some(location)) = (symbol, symbol.and_then(attribute_location)) else {
+                return Err(self.unknown(InputKind::Attribute, &a.name));
+            };
+            let width = (s.ty.width() as usize).clamp(1, 4);
+            if a.values.is_empty() || a.values.len() > width {
+                return Err(InvocationError::Count {
+                    kind: InputKind::Attribute,
+                    name: s.name.clone(),
+                    ty: type_name(s.ty, s.array_len),
+                    expected: if width == 1 {
+                        "1".into()
+                    } else {
+                        format!("1 to {width}")
+                    },
+                    got: a.values.len(),
+                });
+            }
+            if seen.contains(&location) {
+                return Err(InvocationError::Duplicate {
+                    kind: InputKind::Attribute,
+                    name: s.name.clone(),
+                });
+            }
+            seen.push(location);
+            let l = location as usize;
+            if values.len() <= l {
+                values.resize(l + 1, DEFAULT_ATTRIBUTE);
+            }
+            values[l] = DEFAULT_ATTRIBUTE;
+            values[l][..a.values.len()].copy_from_slice(&a.values);
+        }
+        for s in &self.interface().symbols {
+            let Some(location) = attribute_location(s) else {
+                continue;
+            };
+            if !seen.contains(&location) {
+                let width = (s.ty.width() as usize).clamp(1, 4);
+                let value = DEFAULT_ATTRIBUTE[..width].to_vec();
+                missing(
+                    InputKind::Attribute,
+                    s.name.clone(),
+                    s.ty.to_string(),
+                    value,
+                    defaulted,
+                );
+            }
+        }
+        Ok(values)
+    }
+
+    /// Fragment inputs by fragment-local slot (the identity remap).
+    pub(super) fn varyings(
+        &self,
+        given: &[Assignment],
+        defaulted: &mut Vec<DefaultedInput>,
+    ) -> Result<Vec<[f32; 4]>, InvocationError> {
+        let mut slots = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for a in given {
+            let symbol = self
+                .interface()
+                .symbols
+                .iter()
+                .find(|s| s.name == a.name && matches!(s.kind, SymbolKind::VaryingIn { .. }));
+            let Some((s, SymbolKind::VaryingIn { slot })) = symbol.map(|s| (s, s.kind)) else {
+                return Err(self.unknown(InputKind::Varying, &a.name));
+            };
+            let expected = float_count(s.ty, s.array_len);
+            if a.values.len() != expected {
+                return Err(InvocationError::Count {
+                    kind: InputKind::Varying,
+                    name: s.name.clone(),
+                    ty: type_name(s.ty, s.array_len),
+                    expected: expected.to_string(),
+                    got: a.values.len(),
+                });
+            }
+            if seen.contains(&s.name.as_str()) {
+                return Err(InvocationError::Duplicate {
+                    kind: InputKind::Varying,
+                    name: s.name.clone(),
+                });
+            }
+            seen.push(&s.name);
+            write_slots(s.ty, s.array_len, &a.values, &mut slots, slot as usize);
+        }
+        for s in &self.interface().symbols {
+            if matches!(s.kind, SymbolKind::VaryingIn { .. }) && !seen.contains(&s.name.as_str()) {
+                let zeros = vec![0.0; float_count(s.ty, s.array_len)];
+                let ty = type_name(s.ty, s.array_len);
+                missing(InputKind::Varying, s.name.clone(), ty, zeros, defaulted);
+            }
+        }
+        Ok(slots)
+    }
+
+    /// `gl_FragCoord`: the 4 floats given, or [`DEFAULT_FRAG_COORD`] (noted when the
+    /// shader reads it).
+    pub(super) fn frag_coord(
+        &self,
+        given: Option<&[f32]>,
+        defaulted: &mut Vec<DefaultedInput>,
+    ) -> Result<[f32; 4], InvocationError> {
+        match given {
+            Some(&[x, y, z, w]) => Ok([x, y, z, w]),
+            Some(other) => Err(InvocationError::Count {
+                kind: InputKind::FragCoord,
+                name: "gl_FragCoord".into(),
+                ty: "vec4".into(),
+                expected: "4".into(),
+                got: other.len(),
+            }),
+            None => {
+                if reads_frag_coord(&self.shader.ir) {
+                    missing(
+                        InputKind::FragCoord,
+                        "gl_FragCoord".into(),
+                        "vec4".into(),
+                        DEFAULT_FRAG_COORD.to_vec(),
+                        defaulted,
+                    );
+                }
+                Ok(DEFAULT_FRAG_COORD)
+            }
+        }
+    }
+}
+
+/// A declared input that was not given: noted with its default value (an error
+/// later when strict).
+fn missing(
+    kind: InputKind,
+    name: String,
+    ty: String,
+    value: Vec<f32>,
+    defaulted: &mut Vec<DefaultedInput>,
+) {
+    defaulted.push(DefaultedInput {
+        kind,
+        name,
+        ty,
+        value,
+    });
+}
+
+/// Whether the value of some LOAD_FCOORD is used. The prologue loads `gl_FragCoord`
+/// into a temporary in every fragment shader; only a shader that reads that temporary
+/// before it is overwritten depends on `--fragcoord`. A write inside a nested IF does
+/// not end the search (the other path may still read the coordinate).
+fn reads_frag_coord(ir: &[Ir]) -> bool {
+    ir.iter().enumerate().any(|(start, load)| {
+        if load.opcode() != Some(Op::LoadFcoord) {
+            return false;
+        }
+        let mut depth = 0usize;
+        for later in &ir[start + 1..] {
+            if later.reads().any(|t| t == load.dst) {
+                return true;
+            }
+            match later.opcode() {
+                Some(Op::If) => depth += 1,
+                Some(Op::EndIf) => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let overwritten = later.writes().is_some_and(|(first, count)| {
+                (first..first.saturating_add(count)).contains(&load.dst)
+            });
+            if overwritten && depth == 0 {
+                return false;
+            }
+        }
+        false
+    })
+}
+
+/// The input kind a symbol is given with, if any.
+fn symbol_kind(s: &InterfaceSymbol) -> Option<InputKind> {
+    match s.kind {
+        SymbolKind::Uniform { .. } => Some(InputKind::Uniform),
+        SymbolKind::Sampler { .. } => Some(InputKind::Sampler),
+        SymbolKind::Attribute { .. } => Some(InputKind::Attribute),
+        SymbolKind::VaryingIn { .. } => Some(InputKind::Varying),
+        SymbolKind::VaryingOut { .. } | SymbolKind::ColorOut => None,
+    }
+}
+
+fn attribute_location(s: &InterfaceSymbol) -> Option<u16> {
+    match s.kind {
+        SymbolKind::Attribute { location } => Some(location),
+        _ => None,
+    }
+}
+
+/// `"uL[2]"` → `("uL", Some(Some(2)))`, `"uL"` → `("uL", None)`, a malformed index
+/// such as `"uL[x]"` → `("uL", Some(None))`.
+fn split_key(key: &str) -> (&str, Option<Option<usize>>) {
+    match key.split_once('[') {
+        None => (key, None),
+        Some((base, rest)) => (
+            base,
+            Some(rest.strip_suffix(']').and_then(|i| i.parse().ok())),
+        ),
+    }
+}
+
+/// `shader` as a program of one stage, so that uniform values go through
+/// `Program::set_uniform` exactly as a scene's do. Not a linked program: the other
+/// stage is empty and there are no varyings; only the uniform and sampler tables and
+/// [`Program::new_uniforms`] are meant to be used.
+fn single_stage_program(shader: &Shader) -> Program {
+    let empty = |stage| Shader {
+        name: String::new(),
+        stage,
+        limits: shader.limits,
+        ir: Vec::new(),
+        imm: Vec::new(),
+        ntmp: 0,
+        interface: Interface::default(),
+    };
+    let vertex = shader.stage == Stage::Vertex;
+    let slots = |slot: u16| {
+        if vertex {
+            (Some(slot), None)
+        } else {
+            (None, Some(slot))
+        }
+    };
+    let mut uniforms = Vec::new();
+    let mut samplers = Vec::new();
+    for s in &shader.interface.symbols {
+        match s.kind {
+            SymbolKind::Uniform { slot } => {
+                let (vertex_slot, fragment_slot) = slots(slot);
+                uniforms.push(UniformRecord {
+                    name: s.name.clone(),
+                    ty: s.ty,
+                    array_len: s.array_len,
+                    vertex_slot,
+                    fragment_slot,
+                });
+            }
+            SymbolKind::Sampler { slot } => {
+                let (vertex_slot, fragment_slot) = slots(slot);
+                samplers.push(SamplerRecord {
+                    name: s.name.clone(),
+                    vertex_slot,
+                    fragment_slot,
+                });
+            }
+            _ => {}
+        }
+    }
+    let (vertex, fragment) = if vertex {
+        (shader.clone(), empty(Stage::Fragment))
+    } else {
+        (empty(Stage::Vertex), shader.clone())
+    };
+    Program {
+        vertex,
+        fragment,
+        var_remap: Vec::new(),
+        attributes: Vec::new(),
+        varyings: Vec::new(),
+        uniforms,
+        samplers,
+    }
+}

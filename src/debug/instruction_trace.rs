@@ -1,0 +1,397 @@
+//! The CSIR instruction trace of one invocation: an [`Observer`] on the scalar
+//! interpreter ([`Machine::run_observed`]) that records every executed instruction as
+//! the IR dump prints it, with the values it produced, and every IF/ELSE/ENDIF with the
+//! branch taken.
+//!
+//! The interpreter reports IF and ELSE decisions but not ENDIF (it has nothing to
+//! decide); the recorder finds the ENDIFs that close a reported IF by walking the
+//! instructions between two reports, so the trace shows every control-flow marker of
+//! the running path and none of the skipped ones.
+
+use csir::exec::{ExecError, Inputs, Machine, Observer, Outputs, Step};
+use csir::ir::dump_instruction;
+use csir::{Ir, Op, Shader};
+use serde::Serialize;
+
+/// A control-flow marker on the executed path and what it decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Flow {
+    /// An IF: whether its THEN branch runs (lane 0 of the condition is non-zero).
+    If {
+        /// THEN runs.
+        taken: bool,
+    },
+    /// An ELSE: whether its ELSE branch runs.
+    Else {
+        /// ELSE runs.
+        taken: bool,
+    },
+    /// An ENDIF closing the IF at `if_index`, with the branch that ran.
+    Endif {
+        /// Instruction index of the matching IF.
+        if_index: usize,
+        /// Which branch ran.
+        ran: Branch,
+    },
+}
+
+/// Which branch of an IF ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Branch {
+    /// The THEN branch.
+    Then,
+    /// The ELSE branch.
+    Else,
+    /// Neither: the condition was false and there is no ELSE.
+    Neither,
+}
+
+/// One executed instruction.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TracedInstruction {
+    /// Index in the shader's instruction list (as in `compile --ir`, counting NOPs).
+    pub index: usize,
+    /// The instruction as the IR dump prints it (`%5 = dot %3 %4`).
+    pub instruction: String,
+    /// The four lanes of every temporary it wrote, after it ran (one for most
+    /// instructions, one per column for a matrix LOAD_UNI or MUL_MM); for STORE_POS,
+    /// STORE_VAR and STORE_COLOR the value stored. Empty for control flow and DISCARD.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<[f32; 4]>,
+    /// For IF, ELSE and ENDIF: the branch decision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flow: Option<Flow>,
+}
+
+/// An IF that was reported and not yet closed.
+#[derive(Clone, Copy, Debug)]
+struct OpenIf {
+    index: usize,
+    then_taken: bool,
+    else_taken: Option<bool>,
+}
+
+impl OpenIf {
+    fn branch(self) -> Branch {
+        match (self.then_taken, self.else_taken) {
+            (true, _) => Branch::Then,
+            (false, Some(true)) => Branch::Else,
+            (false, _) => Branch::Neither,
+        }
+    }
+}
+
+/// Records an invocation instruction by instruction (see the module docs).
+#[derive(Clone, Debug)]
+pub struct InstructionRecorder<'s> {
+    ir: &'s [Ir],
+    /// The first instruction not yet accounted for.
+    next: usize,
+    /// IFs opened inside skipped code since the last report (their ENDIFs are skipped).
+    skipped_depth: usize,
+    open: Vec<OpenIf>,
+    steps: Vec<TracedInstruction>,
+}
+
+impl<'s> InstructionRecorder<'s> {
+    /// A recorder for one run of `shader`.
+    pub fn new(shader: &'s Shader) -> Self {
+        InstructionRecorder {
+            ir: &shader.ir,
+            next: 0,
+            skipped_depth: 0,
+            open: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The trace, once the run is over. `ran_to_end` is false when a DISCARD or a
+    /// fault stopped the run (the ENDIFs after it did not run).
+    pub fn finish(mut self, ran_to_end: bool) -> Vec<TracedInstruction> {
+        if ran_to_end {
+            self.catch_up(self.ir.len());
+        }
+        self.steps
+    }
+
+    /// Account for the instructions before `index` that were not reported: IFs and
+    /// ENDIFs inside skipped code balance each other; an ENDIF at the reported level
+    /// closes the innermost open IF and is recorded.
+    fn catch_up(&mut self, index: usize) {
+        let end = index.min(self.ir.len());
+        for i in self.next..end {
+            match self.ir[i].opcode() {
+                Some(Op::If) => self.skipped_depth += 1,
+                Some(Op::EndIf) if self.skipped_depth > 0 => self.skipped_depth -= 1,
+                Some(Op::EndIf) => {
+                    if let Some(open) = self.open.pop() {
+                        self.steps.push(TracedInstruction {
+                            index: i,
+                            instruction: dump_instruction(&self.ir[i]),
+                            values: Vec::new(),
+                            flow: Some(Flow::Endif {
+                                if_index: open.index,
+                                ran: open.branch(),
+                            }),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.next = self.next.max(index.saturating_add(1));
+    }
+}
+
+impl Observer for InstructionRecorder<'_> {
+    fn step(&mut self, step: Step<'_>) {
+        self.catch_up(step.index);
+        self.steps.push(TracedInstruction {
+            index: step.index,
+            instruction: dump_instruction(step.ir),
+            values: produced_values(&step),
+            flow: None,
+        });
+    }
+
+    fn branch(&mut self, index: usize, ir: &Ir, taken: bool) {
+        self.catch_up(index);
+        let flow = if ir.opcode() == Some(Op::If) {
+            self.open.push(OpenIf {
+                index,
+                then_taken: taken,
+                else_taken: None,
+            });
+            Flow::If { taken }
+        } else {
+            if let Some(open) = self.open.last_mut() {
+                open.else_taken = Some(taken);
+            }
+            Flow::Else { taken }
+        };
+        self.steps.push(TracedInstruction {
+            index,
+            instruction: dump_instruction(ir),
+            values: Vec::new(),
+            flow: Some(flow),
+        });
+    }
+}
+
+/// What `step` produced: the temporaries it wrote, or the value a store stored.
+fn produced_values(step: &Step<'_>) -> Vec<[f32; 4]> {
+    let temp = |t: i32| {
+        usize::try_from(t)
+            .ok()
+            .and_then(|t| step.temps.get(t))
+            .copied()
+    };
+    match step.ir.writes() {
+        Some((first, count)) => (0..count as i32)
+            .filter_map(|k| temp(first as i32 + k))
+            .collect(),
+        None => match step.ir.opcode() {
+            Some(Op::StorePos | Op::StoreVar | Op::StoreColor) => {
+                temp(step.ir.a as i32).into_iter().collect()
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// One invocation of `shader`, run through the scalar interpreter with an
+/// [`InstructionRecorder`] watching.
+#[derive(Clone, Debug)]
+pub struct RecordedRun {
+    /// What the invocation wrote.
+    pub outputs: Outputs,
+    /// Every executed instruction.
+    pub instructions: Vec<TracedInstruction>,
+    /// Why the interpreter stopped early, if it did (never for a verified shader).
+    pub fault: Option<String>,
+}
+
+/// Run `shader` once on `inputs` with the instruction trace on.
+///
+/// The outputs are those [`Machine::run`] gives for the same inputs: the observer only
+/// watches. A shader that does not verify, or a fault of the interpreter's defensive
+/// checks, is reported in [`RecordedRun::fault`] rather than as a panic.
+pub fn run_recorded(shader: &Shader, inputs: &Inputs<'_>) -> RecordedRun {
+    let mut outputs = Outputs::INITIAL;
+    let mut machine = match Machine::new(shader) {
+        Ok(m) => m,
+        Err(e) => {
+            return RecordedRun {
+                outputs,
+                instructions: Vec::new(),
+                fault: Some(format!("the shader does not verify: {e}")),
+            };
+        }
+    };
+    let mut recorder = InstructionRecorder::new(shader);
+    let result = machine.run_observed(inputs, &mut outputs, &mut recorder);
+    let fault = result.err().map(|e: ExecError| e.to_string());
+    let ran_to_end = fault.is_none() && !outputs.discarded;
+    RecordedRun {
+        outputs,
+        instructions: recorder.finish(ran_to_end),
+        fault,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csir::{Limits, Stage};
+
+    fn fragment(source: &str) -> Shader {
+        csir::compile(source, "t.frag", Stage::Fragment, &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const NESTED: &str = "#version 330 core
+uniform float uA;
+uniform float uB;
+out vec4 color;
+void main() {
+    vec4 c = vec4(0.0);
+    if (uA > 0.5) {
+        if (uB > 0.5) { c = vec4(1.0); } else { c = vec4(0.5); }
+    } else {
+        if (uB > 0.5) { c = vec4(0.25); }
+        c.g = 0.75;
+    }
+    color = c;
+}
+";
+
+    fn flows(run: &RecordedRun) -> Vec<Flow> {
+        run.instructions.iter().filter_map(|s| s.flow).collect()
+    }
+
+    #[test]
+    fn every_marker_on_the_running_path_is_shown_with_its_branch() {
+        let shader = fragment(NESTED);
+        let uniforms = [[0.0; 4], [1.0, 0.0, 0.0, 0.0]]; // uA = 0, uB = 1
+        let run = run_recorded(
+            &shader,
+            &Inputs {
+                uniforms: &uniforms,
+                ..Inputs::default()
+            },
+        );
+        assert_eq!(run.fault, None);
+        assert_eq!(run.outputs.color, [0.25, 0.75, 0.25, 0.25]);
+        let flows = flows(&run);
+        let kinds: Vec<&str> = flows
+            .iter()
+            .map(|f| match f {
+                Flow::If { taken: true } => "if+",
+                Flow::If { taken: false } => "if-",
+                Flow::Else { taken: true } => "else+",
+                Flow::Else { taken: false } => "else-",
+                Flow::Endif {
+                    ran: Branch::Then, ..
+                } => "endif:then",
+                Flow::Endif {
+                    ran: Branch::Else, ..
+                } => "endif:else",
+                Flow::Endif {
+                    ran: Branch::Neither,
+                    ..
+                } => "endif:neither",
+            })
+            .collect();
+        // The outer IF is false; its skipped THEN holds a whole IF/ELSE/ENDIF that
+        // must not appear; inside the ELSE, the inner IF is true.
+        assert_eq!(
+            kinds,
+            ["if-", "else+", "if+", "endif:then", "endif:else"],
+            "{:#?}",
+            run.instructions
+        );
+        // Indices increase and each ENDIF names its IF.
+        assert!(run.instructions.windows(2).all(|w| w[0].index < w[1].index));
+        let ifs: Vec<usize> = run
+            .instructions
+            .iter()
+            .filter(|s| matches!(s.flow, Some(Flow::If { .. })))
+            .map(|s| s.index)
+            .collect();
+        let closes: Vec<usize> = flows
+            .iter()
+            .filter_map(|f| match f {
+                Flow::Endif { if_index, .. } => Some(*if_index),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(closes, [ifs[1], ifs[0]]);
+    }
+
+    #[test]
+    fn values_are_the_destination_after_the_instruction_and_what_a_store_stored() {
+        let shader = fragment(NESTED);
+        let uniforms = [[1.0, 0.0, 0.0, 0.0], [0.0; 4]]; // uA = 1, uB = 0
+        let inputs = Inputs {
+            uniforms: &uniforms,
+            ..Inputs::default()
+        };
+        let run = run_recorded(&shader, &inputs);
+        let mut plain = Outputs::INITIAL;
+        Machine::new(&shader)
+            .unwrap()
+            .run(&inputs, &mut plain)
+            .unwrap();
+        assert_eq!(run.outputs, plain, "the observer only watches");
+        let store = run
+            .instructions
+            .iter()
+            .find(|s| s.instruction.starts_with("store_color"))
+            .expect("a colour store ran");
+        assert_eq!(store.values, vec![[0.5; 4]]);
+        for s in &run.instructions {
+            let op = s
+                .instruction
+                .split_whitespace()
+                .find(|w| !w.starts_with('%'));
+            let has_dst = s.instruction.starts_with('%');
+            assert_eq!(
+                !s.values.is_empty(),
+                has_dst || s.instruction.starts_with("store"),
+                "{op:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_discard_ends_the_trace() {
+        let shader = fragment(
+            "#version 330 core
+uniform float uA;
+out vec4 color;
+void main() {
+    if (uA > 0.5) { discard; }
+    color = vec4(1.0);
+}
+",
+        );
+        let uniforms = [[1.0, 0.0, 0.0, 0.0]];
+        let run = run_recorded(
+            &shader,
+            &Inputs {
+                uniforms: &uniforms,
+                ..Inputs::default()
+            },
+        );
+        assert!(run.outputs.discarded);
+        let last = run.instructions.last().unwrap();
+        assert_eq!(last.instruction, "discard");
+        assert!(
+            !run.instructions
+                .iter()
+                .any(|s| matches!(s.flow, Some(Flow::Endif { .. })))
+        );
+    }
+}

@@ -1,0 +1,250 @@
+//! The text form of a [`PixelTrace`] and an [`Invocation`] (what `trace` and `run`
+//! print without `--json`). Floats print in Rust's shortest round-trip form, so the
+//! text shows exactly the bits computed.
+
+use super::instruction_trace::{Branch, Flow, TracedInstruction};
+use super::invocation::{DefaultedInput, Invocation};
+use super::named_value::{NamedValue, format_floats};
+use super::pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, ShaderTrace};
+use std::fmt::{self, Display, Formatter, Write};
+
+impl Display for PixelTrace {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let [x, y] = self.pixel;
+        let [wx, wy] = self.window;
+        writeln!(
+            f,
+            "{}: pixel {x},{y} of {}x{} (window {wx},{wy}, y up) is rgba8 {}",
+            self.scene,
+            self.width,
+            self.height,
+            bytes(self.color)
+        )?;
+        for draw in &self.draws {
+            writeln!(f)?;
+            draw.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for DrawTrace {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let s = &self.state;
+        writeln!(
+            f,
+            "draw {}: {} + {} (depth {}, write {}, cull {}, blend {})",
+            self.index,
+            self.vertex_shader,
+            self.fragment_shader,
+            s.depth_test,
+            if s.depth_write { "on" } else { "off" },
+            s.cull,
+            s.blend
+        )?;
+        let n = self.fragments.len();
+        writeln!(
+            f,
+            "  pixel before {}, after {}; {n} fragment{}{}",
+            bytes(self.before),
+            bytes(self.after),
+            if n == 1 { "" } else { "s" },
+            if n == 0 {
+                " (no triangle covers the pixel centre)"
+            } else {
+                ""
+            }
+        )?;
+        for (k, fragment) in self.fragments.iter().enumerate() {
+            write!(f, "  fragment {}: ", k + 1)?;
+            fragment.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for FragmentTrace {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "triangle {}, {}",
+            self.triangle,
+            if self.front_facing {
+                "front-facing"
+            } else {
+                "back-facing"
+            }
+        )?;
+        writeln!(f, "    vertices:")?;
+        for v in &self.vertices {
+            write!(
+                f,
+                "      {}: gl_Position {}",
+                v.index,
+                format_floats(&v.position)
+            )?;
+            for value in &v.varyings {
+                write!(f, "; {} {}", value.name, format_floats(&value.values))?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(
+            f,
+            "    gl_FragCoord {}, barycentric {}",
+            format_floats(&self.frag_coord),
+            format_floats(&self.barycentric)
+        )?;
+        if let Some(d) = &self.depth {
+            writeln!(
+                f,
+                "    depth test {}: fragment {} ({}) against stored {} ({}): {}{}",
+                d.test,
+                d.fragment,
+                d.fragment_bits,
+                d.stored,
+                d.stored_bits,
+                if d.passed { "passed" } else { "failed" },
+                if d.written {
+                    ", depth written"
+                } else {
+                    ", depth not written"
+                }
+            )?;
+        } else {
+            writeln!(f, "    depth test none")?;
+        }
+        if !self.shaded {
+            return writeln!(f, "    not shaded: the depth test failed");
+        }
+        writeln!(f, "    varyings (interpolated):")?;
+        for v in &self.varyings {
+            writeln!(f, "      {}", value_line(v))?;
+        }
+        if let Some(shader) = &self.shader {
+            shader.fmt(f)?;
+        }
+        match &self.blend {
+            Some(b) => writeln!(
+                f,
+                "    blend {}: source {} onto {} gives {}",
+                b.mode,
+                bytes(b.source),
+                bytes(b.destination),
+                bytes(b.result)
+            ),
+            None if self.discarded => writeln!(f, "    discarded: the pixel keeps its colour"),
+            None => writeln!(f, "    colour not written"),
+        }
+    }
+}
+
+impl Display for ShaderTrace {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "    {}, {} instructions executed:",
+            self.shader,
+            self.instructions.len()
+        )?;
+        f.write_str(&instruction_listing(&self.instructions, 6))?;
+        if let Some(fault) = &self.fault {
+            writeln!(f, "    interpreter stopped: {fault}")?;
+        }
+        writeln!(
+            f,
+            "    {}{}",
+            value_line(&self.output),
+            if self.discarded { ", discarded" } else { "" }
+        )?;
+        if let Some(d) = &self.disagreement {
+            writeln!(f, "    warning: {d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Invocation {
+    /// A header, the instruction listing (when [`Invocation::instructions`] is not
+    /// empty), the outputs (`name: type = (values)`) and, for a fragment shader,
+    /// whether it discarded. The notes on defaulted inputs are [`DefaultedInput`]'s
+    /// `Display`.
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} shader, {} instructions executed",
+            self.shader, self.stage, self.executed
+        )?;
+        f.write_str(&instruction_listing(&self.instructions, 2))?;
+        for output in &self.outputs {
+            writeln!(f, "{}", value_line(output))?;
+        }
+        if let Some(discarded) = self.discarded {
+            writeln!(f, "discarded: {}", if discarded { "yes" } else { "no" })?;
+        }
+        if let Some(fault) = &self.fault {
+            writeln!(f, "interpreter stopped: {fault}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for DefaultedInput {
+    /// `uniform 'uLightDir' (vec3) not given: reads (0, 0, 0)`.
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} '{}' ({}) not given: ", self.kind, self.name, self.ty)?;
+        if self.value.is_empty() {
+            f.write_str("no texture, samples read (0, 0, 0, 0)")
+        } else {
+            write!(f, "reads {}", format_floats(&self.value))
+        }
+    }
+}
+
+/// `name: type = (values)`.
+fn value_line(v: &NamedValue) -> String {
+    format!("{}: {} = {}", v.name, v.ty, format_floats(&v.values))
+}
+
+/// RGBA8 bytes as `(r, g, b, a)`.
+fn bytes(c: [u8; 4]) -> String {
+    format!("({}, {}, {}, {})", c[0], c[1], c[2], c[3])
+}
+
+/// The instruction trace, one line each, indented by `indent` spaces: index, the
+/// instruction as the IR dump prints it, then the values it produced (or the branch
+/// decision for IF/ELSE/ENDIF).
+pub fn instruction_listing(steps: &[TracedInstruction], indent: usize) -> String {
+    let width = steps.iter().map(|s| s.instruction.len()).max().unwrap_or(0);
+    let digits = steps.last().map_or(1, |s| s.index.to_string().len());
+    let mut out = String::new();
+    for s in steps {
+        let detail = match s.flow {
+            Some(Flow::If { taken }) => {
+                format!("then {}", if taken { "taken" } else { "skipped" })
+            }
+            Some(Flow::Else { taken }) => {
+                format!("else {}", if taken { "taken" } else { "skipped" })
+            }
+            Some(Flow::Endif { if_index, ran }) => format!(
+                "end of if @{if_index}: {}",
+                match ran {
+                    Branch::Then => "then ran",
+                    Branch::Else => "else ran",
+                    Branch::Neither => "neither branch ran",
+                }
+            ),
+            None => s
+                .values
+                .iter()
+                .map(|v| format_floats(v))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let line = format!(
+            "{:indent$}{:>digits$}  {:width$}  {detail}",
+            "", s.index, s.instruction
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}

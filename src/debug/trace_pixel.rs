@@ -1,0 +1,258 @@
+//! [`trace_pixel`]: render a scene with one pixel watched and explain it.
+//!
+//! The scene is prepared and drawn exactly as `render` draws it
+//! ([`PreparedScene::render_with`], same stages, uniforms and textures); only the draw
+//! runner differs: it calls [`Renderer::draw_traced`] (the rasterizer's per-fragment
+//! report: triangle, barycentrics, depth test, discard, blend) with the fragment stage
+//! wrapped in a [`TracingFragmentStage`] (the shader's inputs and instruction trace).
+//! The plain render path never sees any of it.
+
+use super::instruction_trace::RecordedRun;
+use super::named_value::{NamedValue, format_floats, slots_of};
+use super::pixel_trace::{
+    BlendStep, DepthTestTrace, DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace,
+    VertexTrace,
+};
+use super::trace_error::TraceError;
+use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
+use crate::pipeline::{DrawParts, DrawRunner, PreparedScene};
+use crate::scene::{Blend, Cull, DepthTest, DrawState, Scene};
+use csir::link::VaryingRecord;
+use csir::{Limits, Program};
+use csir_raster::{
+    DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, Renderer, TraceEvent,
+    VertexStage,
+};
+
+/// Render `scene` and explain image pixel `pixel = [x, y]` (x right, y down from the
+/// top row: the PNG's own coordinates): every draw, every triangle that covered it,
+/// the depth test, the fragment shader's inputs and instruction trace, discard and
+/// blending, and the final colour, which is the byte `render` writes.
+///
+/// # Errors
+/// [`TraceError::PixelOutside`] for a pixel outside the image; [`TraceError::Render`]
+/// when the scene does not render.
+pub fn trace_pixel(scene: &Scene, pixel: [u32; 2]) -> Result<PixelTrace, TraceError> {
+    let [x, y] = pixel;
+    if x >= scene.width || y >= scene.height {
+        return Err(TraceError::PixelOutside {
+            scene: scene.path.display().to_string(),
+            x,
+            y,
+            width: scene.width,
+            height: scene.height,
+        });
+    }
+    let window = [x, scene.height - 1 - y];
+    let prepared = PreparedScene::new(scene, &Limits::default())?;
+    let mut framebuffer =
+        Framebuffer::new(scene.width, scene.height).map_err(crate::pipeline::RenderError::from)?;
+    let mut runner = PixelTracer {
+        window,
+        draws: Vec::new(),
+    };
+    prepared.render_with(&mut Renderer::new(), &mut framebuffer, &mut runner)?;
+    Ok(PixelTrace {
+        scene: scene.path.display().to_string(),
+        width: scene.width,
+        height: scene.height,
+        pixel,
+        window,
+        color: pixel_color(&framebuffer, window),
+        draws: runner.draws,
+    })
+}
+
+/// The draw runner that traces one window pixel through every draw.
+struct PixelTracer {
+    window: [u32; 2],
+    draws: Vec<DrawTrace>,
+}
+
+impl DrawRunner for PixelTracer {
+    fn run_draw<V: VertexStage, F: FragmentStage>(
+        &mut self,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        parts: DrawParts<'_>,
+        call: &DrawCall<'_, V, F>,
+    ) -> Result<DrawStats, DrawError> {
+        let before = pixel_color(framebuffer, self.window);
+        let stage = TracingFragmentStage::new(
+            call.fragment_stage,
+            &parts.program.fragment,
+            &parts.bindings.uniforms.fragment,
+            &parts.bindings.fragment_samplers,
+            self.window,
+        );
+        let traced = DrawCall {
+            vertex_stage: call.vertex_stage,
+            fragment_stage: &stage,
+            vertex_count: call.vertex_count,
+            indices: call.indices,
+            state: call.state,
+        };
+        let (stats, events) = renderer.draw_traced(framebuffer, &traced, self.window)?;
+        let mut shaded = stage.into_shaded().into_iter();
+        let fragments = events
+            .iter()
+            .map(|event| {
+                let run = if event.shaded { shaded.next() } else { None };
+                fragment_trace(parts, call, event, run)
+            })
+            .collect();
+        let draw = parts.draw;
+        self.draws.push(DrawTrace {
+            index: draw.index,
+            vertex_shader: draw.vertex.path.display().to_string(),
+            fragment_shader: draw.fragment.path.display().to_string(),
+            state: state_trace(&draw.state),
+            before,
+            after: pixel_color(framebuffer, self.window),
+            fragments,
+        });
+        Ok(stats)
+    }
+}
+
+/// One fragment: the rasterizer's event, the triangle's vertices and, when shaded, the
+/// traced shader run.
+fn fragment_trace<V: VertexStage, F>(
+    parts: DrawParts<'_>,
+    call: &DrawCall<'_, V, F>,
+    event: &TraceEvent,
+    shaded: Option<ShadedFragment>,
+) -> FragmentTrace {
+    let program = parts.program;
+    let depth_test = name_of(&DepthTest::NAMES, parts.draw.state.depth_test);
+    let depth = event.depth.map(|d| DepthTestTrace {
+        test: depth_test.to_string(),
+        fragment: f64::from(d.fragment) / f64::from(DEPTH_MAX),
+        fragment_bits: d.fragment,
+        stored: f64::from(d.stored) / f64::from(DEPTH_MAX),
+        stored_bits: d.stored,
+        passed: d.passed,
+        written: d.written,
+    });
+    let blend = event.blend.map(|b| BlendStep {
+        mode: name_of(&Blend::NAMES, parts.draw.state.blend).to_string(),
+        source: b.source,
+        destination: b.destination,
+        result: b.result,
+    });
+    let (varyings, shader) = match shaded {
+        Some(s) => (
+            named_varyings(program, &s.varyings),
+            Some(shader_trace(parts, s, event)),
+        ),
+        None => (Vec::new(), None),
+    };
+    FragmentTrace {
+        triangle: event.primitive,
+        vertices: triangle_vertices(program, call, event.primitive),
+        front_facing: event.front_facing,
+        frag_coord: event.frag_coord,
+        barycentric: event.barycentric,
+        depth,
+        shaded: event.shaded,
+        varyings,
+        shader,
+        discarded: event.discarded,
+        blend,
+    }
+}
+
+/// The traced fragment shader run, checked against what the pipeline's stage did.
+fn shader_trace(parts: DrawParts<'_>, s: ShadedFragment, event: &TraceEvent) -> ShaderTrace {
+    let RecordedRun {
+        outputs,
+        instructions,
+        fault,
+    } = s.run;
+    let fragment = &parts.program.fragment;
+    let name = fragment
+        .interface
+        .color_output()
+        .map_or("gl_FragColor", |o| o.name.as_str());
+    let same_color = outputs.color.map(f32::to_bits) == s.stage_color.map(f32::to_bits);
+    let disagreement =
+        (!same_color || outputs.discarded != s.stage_discarded || s.primitive != event.primitive)
+            .then(|| {
+                format!(
+                    "the pipeline's fragment stage gave {} (discarded: {}) for triangle {}",
+                    format_floats(&s.stage_color),
+                    s.stage_discarded,
+                    s.primitive
+                )
+            });
+    ShaderTrace {
+        shader: parts.draw.fragment.path.display().to_string(),
+        output: NamedValue::from_slots(name, csir::Type::Vec4, None, &[outputs.color], 0),
+        discarded: outputs.discarded,
+        instructions,
+        fault,
+        disagreement,
+    }
+}
+
+/// The input triangle's vertices, shaded again by the draw's vertex stage (the same
+/// deterministic computation the rasterizer used).
+fn triangle_vertices<V: VertexStage, F>(
+    program: &Program,
+    call: &DrawCall<'_, V, F>,
+    primitive: u32,
+) -> Vec<VertexTrace> {
+    let first = primitive as usize * 3;
+    let indices: Vec<u32> = match call.indices {
+        Some(indices) => indices.get(first..first + 3).unwrap_or(&[]).to_vec(),
+        None => (0..3).map(|k| primitive * 3 + k).collect(),
+    };
+    let mut scratch = call.vertex_stage.new_scratch();
+    let mut flat = vec![0.0; call.vertex_stage.varying_count()];
+    indices
+        .into_iter()
+        .map(|index| {
+            let mut position = [0.0; 4];
+            call.vertex_stage
+                .shade_vertex(&mut scratch, index, &mut position, &mut flat);
+            VertexTrace {
+                index,
+                position,
+                varyings: named_varyings(program, &slots_of(&flat)),
+            }
+        })
+        .collect()
+}
+
+/// Varyings laid out by fragment slot (the pipeline's layout), by name.
+fn named_varyings(program: &Program, slots: &[[f32; 4]]) -> Vec<NamedValue> {
+    program
+        .varyings
+        .iter()
+        .map(|v: &VaryingRecord| {
+            NamedValue::from_slots(&v.name, v.ty, None, slots, v.fragment_slot as usize)
+        })
+        .collect()
+}
+
+fn state_trace(state: &DrawState) -> StateTrace {
+    StateTrace {
+        depth_test: name_of(&DepthTest::NAMES, state.depth_test).to_string(),
+        depth_write: state.depth_write,
+        cull: name_of(&Cull::NAMES, state.cull).to_string(),
+        blend: name_of(&Blend::NAMES, state.blend).to_string(),
+    }
+}
+
+/// The scene-format name of `value` in a `NAMES` table.
+fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], value: T) -> &'static str {
+    names
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(n, _)| n)
+}
+
+/// The RGBA8 colour of window pixel `window` (inside by construction).
+fn pixel_color(framebuffer: &Framebuffer, [x, y]: [u32; 2]) -> [u8; 4] {
+    framebuffer.color(x, y).unwrap_or([0; 4])
+}

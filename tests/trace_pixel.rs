@@ -1,0 +1,289 @@
+//! `csir_render::debug::trace_pixel` explains pixels truthfully: on every reference
+//! scene, at covered pixels and a background pixel, the traced colour is the rendered
+//! byte, each draw's story chains into the next, and the traced shader run agrees bit
+//! for bit with the pipeline's fragment stage.
+
+use csir_render::debug::{Flow, FragmentTrace, PixelTrace, TraceError, trace_pixel};
+use csir_render::pipeline::{Frame, RenderOptions, render_scene};
+use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
+use std::path::{Path, PathBuf};
+
+fn reference_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images")
+}
+
+fn reference_scenes() -> Vec<PathBuf> {
+    let mut scenes: Vec<PathBuf> = std::fs::read_dir(reference_dir())
+        .expect("reference-images/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    scenes.sort();
+    scenes
+}
+
+fn load(name: &str) -> Scene {
+    Scene::load(reference_dir().join(name)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn render(scene: &Scene) -> Frame {
+    render_scene(scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn pixel_of(frame: &Frame, [x, y]: [u32; 2]) -> [u8; 4] {
+    let i = (y as usize * frame.width as usize + x as usize) * 4;
+    frame.pixels[i..i + 4].try_into().unwrap()
+}
+
+/// `round(clamp(c, 0, 1) * 255)`, the scene format's colour conversion (ties to even,
+/// as llvmpipe and the rasterizer round).
+fn unorm8(c: [f32; 4]) -> [u8; 4] {
+    c.map(|v| (v.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8)
+}
+
+/// Pixels worth tracing: three covered by geometry (a quarter, half and three quarters
+/// of the way through the pixels that differ from the clear colour) and one background
+/// pixel, when the image has them.
+fn chosen_pixels(scene: &Scene, frame: &Frame) -> Vec<[u32; 2]> {
+    let clear = unorm8(scene.clear_color);
+    let all = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| [x, y]));
+    let (covered, background): (Vec<[u32; 2]>, Vec<[u32; 2]>) =
+        all.partition(|&p| pixel_of(frame, p) != clear);
+    let mut chosen: Vec<[u32; 2]> = [1, 2, 3]
+        .iter()
+        .filter_map(|k| covered.get(covered.len() * k / 4).copied())
+        .collect();
+    chosen.extend(background.get(background.len() / 2).copied());
+    chosen.dedup();
+    chosen
+}
+
+/// Every invariant that makes a trace an explanation of the rendered pixel.
+fn check_trace(label: &str, trace: &PixelTrace, rendered: [u8; 4]) {
+    assert_eq!(
+        trace.color, rendered,
+        "{label}: traced colour differs from the render"
+    );
+    let mut colour = trace.draws.first().map_or(trace.color, |d| d.before);
+    for draw in &trace.draws {
+        assert_eq!(
+            draw.before, colour,
+            "{label}: draw {} starts elsewhere",
+            draw.index
+        );
+        for f in &draw.fragments {
+            check_fragment(label, f);
+            if let Some(b) = &f.blend {
+                assert_eq!(b.destination, colour, "{label}: blend destination");
+                colour = b.result;
+            }
+        }
+        assert_eq!(
+            draw.after, colour,
+            "{label}: draw {} ends elsewhere",
+            draw.index
+        );
+    }
+    assert_eq!(colour, trace.color, "{label}: the last write is the pixel");
+}
+
+fn check_fragment(label: &str, f: &FragmentTrace) {
+    assert_eq!(
+        f.vertices.len(),
+        3,
+        "{label}: a triangle has three vertices"
+    );
+    match &f.shader {
+        None => {
+            assert!(!f.shaded, "{label}: a shaded fragment has a shader trace");
+            assert!(f.depth.as_ref().is_some_and(|d| !d.passed));
+            assert!(f.blend.is_none() && !f.discarded);
+        }
+        Some(shader) => {
+            assert!(f.shaded);
+            assert_eq!(shader.disagreement, None, "{label}: interpreters disagree");
+            assert_eq!(shader.fault, None, "{label}");
+            assert_eq!(shader.discarded, f.discarded, "{label}");
+            assert!(!shader.instructions.is_empty());
+            let color: [f32; 4] = shader.output.values[..4].try_into().unwrap();
+            let last = shader.instructions.last().unwrap();
+            if f.discarded {
+                assert_eq!(last.instruction, "discard", "{label}");
+                assert!(f.blend.is_none());
+            } else {
+                let blend = f.blend.as_ref().expect("a kept fragment is blended");
+                assert_eq!(blend.source, unorm8(color), "{label}: blend source");
+                if blend.mode == "none" {
+                    assert_eq!(blend.result, unorm8(color), "{label}: replace");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_reference_scene_traces_to_the_rendered_bytes() {
+    let scenes = reference_scenes();
+    assert!(
+        scenes.len() >= 10,
+        "expected the reference set, found {scenes:?}"
+    );
+    let mut fragments = 0;
+    for path in &scenes {
+        let scene = Scene::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let frame = render(&scene);
+        let pixels = chosen_pixels(&scene, &frame);
+        assert!(
+            pixels.len() >= 3,
+            "{}: too few pixels to trace",
+            path.display()
+        );
+        for pixel in pixels {
+            let label = format!("{} {pixel:?}", path.display());
+            let trace = trace_pixel(&scene, pixel).unwrap_or_else(|e| panic!("{label}: {e}"));
+            check_trace(&label, &trace, pixel_of(&frame, pixel));
+            fragments += trace.draws.iter().map(|d| d.fragments.len()).sum::<usize>();
+        }
+    }
+    assert!(
+        fragments > 2 * scenes.len(),
+        "only {fragments} fragments traced"
+    );
+}
+
+#[test]
+fn the_default_cube_shows_its_branch_and_lighting_inputs() {
+    let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+    let frame = render(&scene);
+    let trace = trace_pixel(&scene, [160, 120]).unwrap();
+    check_trace("default cube", &trace, pixel_of(&frame, [160, 120]));
+    assert_eq!(trace.window, [160, 119], "window y is up");
+    let fragment = &trace.draws[0].fragments[0];
+    let names: Vec<&str> = fragment.varyings.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["vNormal", "vWorldPos", "vUV"]);
+    assert_eq!(fragment.frag_coord[..2], [160.5, 119.5]);
+    let weights: f32 = fragment.barycentric.iter().sum();
+    assert!(
+        (weights - 1.0).abs() < 1e-5,
+        "barycentrics sum to 1: {weights}"
+    );
+    let shader = fragment.shader.as_ref().unwrap();
+    assert_eq!(shader.output.name, "fragColor");
+    let flows: Vec<Flow> = shader.instructions.iter().filter_map(|s| s.flow).collect();
+    assert!(matches!(flows[0], Flow::If { taken: true }), "{flows:?}");
+    assert!(
+        matches!(flows.last(), Some(Flow::Endif { .. })),
+        "{flows:?}"
+    );
+    assert!(
+        shader
+            .instructions
+            .iter()
+            .any(|s| s.instruction.contains("sample2d")),
+        "the texture branch ran"
+    );
+}
+
+#[test]
+fn background_pixels_have_no_fragments() {
+    let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+    let trace = trace_pixel(&scene, [2, 2]).unwrap();
+    assert_eq!(trace.color, [26, 26, 31, 255]);
+    assert!(trace.draws[0].fragments.is_empty());
+}
+
+#[test]
+fn discarded_and_depth_failed_fragments_are_told_apart() {
+    let scene = load("discard_depth.json");
+    let frame = render(&scene);
+    // Image row 100 crosses both quads; scan it for a discarded fragment of draw 0 and
+    // a fragment of draw 1 that fails the depth test against draw 0's kept fragment.
+    let (mut discarded, mut failed) = (false, false);
+    for x in (40..220).step_by(8) {
+        let trace = trace_pixel(&scene, [x, 100]).unwrap();
+        check_trace(
+            &format!("discard_depth {x}"),
+            &trace,
+            pixel_of(&frame, [x, 100]),
+        );
+        if let Some(f) = trace.draws[0].fragments.first()
+            && f.discarded
+        {
+            discarded = true;
+            assert_eq!(trace.draws[0].before, trace.draws[0].after);
+            let shader = f.shader.as_ref().unwrap();
+            assert!(
+                shader
+                    .instructions
+                    .iter()
+                    .any(|s| s.flow == Some(Flow::If { taken: true }))
+            );
+        }
+        if let Some(f) = trace.draws[1].fragments.first()
+            && !f.shaded
+        {
+            failed = true;
+            let depth = f.depth.as_ref().unwrap();
+            assert!(!depth.passed && !depth.written);
+            assert!(depth.fragment_bits >= depth.stored_bits);
+            assert!(f.varyings.is_empty());
+        }
+    }
+    assert!(
+        discarded && failed,
+        "discarded: {discarded}, depth failed: {failed}"
+    );
+}
+
+#[test]
+fn blended_fragments_show_both_inputs() {
+    let scene = load("alpha_overlap.json");
+    let frame = render(&scene);
+    let pixel = chosen_pixels(&scene, &frame)[1];
+    let trace = trace_pixel(&scene, pixel).unwrap();
+    check_trace("alpha_overlap", &trace, pixel_of(&frame, pixel));
+    let blends: Vec<_> = trace
+        .draws
+        .iter()
+        .flat_map(|d| &d.fragments)
+        .filter_map(|f| f.blend.as_ref())
+        .collect();
+    assert!(blends.iter().any(|b| b.mode == "alpha"), "{blends:?}");
+}
+
+#[test]
+fn a_pixel_outside_the_image_is_an_error() {
+    let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+    for pixel in [[320, 0], [0, 240], [u32::MAX, u32::MAX]] {
+        let err = trace_pixel(&scene, pixel).unwrap_err();
+        assert!(matches!(err, TraceError::PixelOutside { .. }), "{err}");
+        assert!(
+            err.to_string().contains("outside the 320x240 image"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn json_holds_the_whole_story() {
+    let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+    let trace = trace_pixel(&scene, [160, 120]).unwrap();
+    let json: serde_json::Value = serde_json::to_value(&trace).unwrap();
+    assert_eq!(json["pixel"], serde_json::json!([160, 120]));
+    let fragment = &json["draws"][0]["fragments"][0];
+    assert_eq!(fragment["depth"]["test"], "less");
+    assert_eq!(fragment["varyings"][0]["name"], "vNormal");
+    let steps = fragment["shader"]["instructions"].as_array().unwrap();
+    let branch = steps.iter().find(|s| s["flow"]["kind"] == "if").unwrap();
+    assert_eq!(branch["flow"]["taken"], true);
+    let endif = steps.iter().find(|s| s["flow"]["kind"] == "endif").unwrap();
+    assert_eq!(endif["flow"]["ran"], "then");
+    assert_eq!(endif["flow"]["if_index"], branch["index"]);
+    let color: Vec<u64> = json["color"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(color, trace.color.map(u64::from));
+}
