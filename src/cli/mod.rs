@@ -4,6 +4,9 @@
 mod compile;
 mod diff;
 mod render;
+mod report;
+mod run;
+mod trace;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +27,12 @@ enum Command {
     Render(render::RenderArgs),
     /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance.
     Diff(diff::DiffArgs),
+    /// Run one shader invocation on given inputs; print its outputs (and, with --trace,
+    /// every executed instruction).
+    Run(run::RunArgs),
+    /// Explain one pixel of a scene: the triangles covering it, depth test, varyings,
+    /// the fragment shader's instruction trace, discard and blending.
+    Trace(trace::TraceArgs),
 }
 
 /// Parse the arguments and run the chosen subcommand.
@@ -33,6 +42,8 @@ pub fn run() -> ExitCode {
         Command::Compile(args) => compile::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Trace(args) => trace::run(&args),
     }
 }
 

@@ -1,0 +1,145 @@
+//! `csir-render trace` through the built binary: the reported colour is the byte
+//! `render` writes to the PNG, text and JSON forms, and the error paths.
+
+mod cli_support;
+
+use cli_support::{bin, reference as scene, stderr, stdout, temp_dir};
+use csir_render::image_io::read_png;
+use std::path::Path;
+
+/// The `color` of `trace --json` at `pixel`, and the PNG's bytes there after `render`.
+fn traced_and_rendered(scene: Option<&str>, pixel: [u32; 2], dir: &Path) -> ([u8; 4], [u8; 4]) {
+    let png = dir.join("out.png");
+    let at = format!("{},{}", pixel[0], pixel[1]);
+    let mut render = vec!["render", "-o", png.to_str().unwrap()];
+    let mut trace = vec!["trace", "--pixel", &at, "--json"];
+    if let Some(s) = scene {
+        render.push(s);
+        trace.push(s);
+    }
+    let out = bin(&render);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = bin(&trace);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let traced: Vec<u8> = json["color"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect();
+    let image = read_png(&png).unwrap();
+    let rendered = image.pixel(pixel[0], pixel[1]).unwrap();
+    (traced.try_into().unwrap(), rendered)
+}
+
+#[test]
+fn the_traced_colour_is_the_png_byte() {
+    let dir = temp_dir("trace-bytes");
+    for pixel in [[160, 120], [120, 150], [2, 2], [319, 239]] {
+        let (traced, rendered) = traced_and_rendered(None, pixel, &dir);
+        assert_eq!(traced, rendered, "default scene {pixel:?}");
+    }
+    let wrap = scene("wrap_blend.json");
+    for pixel in [[10, 10], [64, 64], [100, 30]] {
+        let (traced, rendered) = traced_and_rendered(Some(&wrap), pixel, &dir);
+        assert_eq!(traced, rendered, "wrap_blend {pixel:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn text_tells_the_whole_story() {
+    let out = bin(&["trace", "--pixel", "160,120"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for expected in [
+        "<default scene>/lit_cube.json: pixel 160,120 of 320x240 (window 160,119, y up) is rgba8 (",
+        "draw 0: <default scene>/lit.vert + <default scene>/lit.frag (depth less, write on, cull back, blend none)",
+        "fragment 1: triangle ",
+        "gl_FragCoord (160.5, 119.5, ",
+        "depth test less: fragment ",
+        "vNormal: vec3 = (",
+        "instructions executed:",
+        "then taken",
+        "end of if @",
+        "store_color",
+        "fragColor: vec4 = (",
+        "blend none: source (",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn json_is_machine_readable() {
+    let out = bin(&[
+        "trace",
+        &scene("discard_depth.json"),
+        "--pixel",
+        "100,100",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["width"], 256);
+    assert_eq!(json["window"], serde_json::json!([100, 155]));
+    let draws = json["draws"].as_array().unwrap();
+    assert_eq!(draws.len(), 2);
+    let first = &draws[0]["fragments"][0];
+    assert_eq!(first["discarded"], true);
+    assert_eq!(
+        first["shader"]["instructions"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()["instruction"],
+        "discard"
+    );
+    assert_eq!(
+        draws[0]["before"], draws[0]["after"],
+        "a discard leaves the pixel"
+    );
+    assert_eq!(draws[1]["after"], json["color"]);
+}
+
+#[test]
+fn errors_are_reported_not_panicked() {
+    let out = bin(&["trace", "--pixel", "320,0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("pixel 320,0 is outside the 320x240 image"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+
+    let out = bin(&["trace", &scene("triangle.json"), "--pixel", "0,100000"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("outside"), "{}", stderr(&out));
+
+    let dir = temp_dir("trace-errors");
+    let missing = dir.join("missing.json");
+    let out = bin(&["trace", missing.to_str().unwrap(), "--pixel", "1,1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("missing.json"), "{}", stderr(&out));
+
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{ \"format\": \"csir-scene/1\", ").unwrap();
+    let out = bin(&["trace", broken.to_str().unwrap(), "--pixel", "1,1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("broken.json"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    for bad in ["1", "1,2,3", "-1,5", "x,y", ""] {
+        let out = bin(&["trace", "--pixel", bad]);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "--pixel {bad:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = bin(&["trace"]);
+    assert_eq!(out.status.code(), Some(2), "--pixel is required");
+}
