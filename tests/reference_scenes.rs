@@ -7,27 +7,16 @@ use csir_render::compare::compare;
 use csir_render::image_io::read_png;
 use csir_render::pipeline::{RenderOptions, render_scene};
 use csir_render::scene::Scene;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::{reference_dir, reference_scenes as scenes};
 
 const TOLERANCE: u8 = 2;
 /// Largest share of pixels allowed over [`TOLERANCE`].
 const MAX_OVER_FRACTION: f64 = 0.005;
 /// Largest mean absolute error, in 1/255 units.
 const MAX_MEAN_ABS_ERROR: f64 = 0.5;
-
-fn reference_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images")
-}
-
-fn scenes() -> Vec<PathBuf> {
-    let mut scenes: Vec<PathBuf> = std::fs::read_dir(reference_dir())
-        .expect("reference-images/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    scenes.sort();
-    scenes
-}
 
 fn render(path: &Path, threads: Option<usize>) -> csir_render::pipeline::Frame {
     let scene = Scene::load(path).unwrap_or_else(|e| panic!("{e}"));

@@ -6,21 +6,9 @@
 use csir_render::debug::{Flow, FragmentTrace, PixelTrace, TraceError, trace_pixel};
 use csir_render::pipeline::{Frame, RenderOptions, render_scene};
 use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
-use std::path::{Path, PathBuf};
 
-fn reference_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images")
-}
-
-fn reference_scenes() -> Vec<PathBuf> {
-    let mut scenes: Vec<PathBuf> = std::fs::read_dir(reference_dir())
-        .expect("reference-images/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    scenes.sort();
-    scenes
-}
+mod common;
+use common::{reference_dir, reference_scenes};
 
 fn load(name: &str) -> Scene {
     Scene::load(reference_dir().join(name)).unwrap_or_else(|e| panic!("{e}"))

@@ -47,6 +47,18 @@ pub fn run() -> ExitCode {
     }
 }
 
+/// The scene at `path`, or the built-in default scene (the lit textured cube) when no
+/// path is given — what `render` and `trace` draw.
+pub(crate) fn load_scene(
+    path: Option<&std::path::Path>,
+) -> Result<csir_render::scene::Scene, csir_render::scene::SceneError> {
+    use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
+    match path {
+        Some(path) => Scene::load(path),
+        None => Ok(Scene::default_cube(DEFAULT_CUBE_START_ANGLE)),
+    }
+}
+
 /// Print `error: MESSAGE` to stderr and return exit code 1.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");

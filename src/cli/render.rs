@@ -6,7 +6,6 @@ use csir::Limits;
 use csir_raster::Renderer;
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{PreparedScene, with_threads};
-use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -31,12 +30,9 @@ pub struct RenderArgs {
 /// Run `render`: write the PNG and print a one-line summary, or print the error and
 /// exit 1 without writing anything.
 pub fn run(args: &RenderArgs) -> ExitCode {
-    let scene = match &args.scene {
-        Some(path) => match Scene::load(path) {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        },
-        None => Scene::default_cube(DEFAULT_CUBE_START_ANGLE),
+    let scene = match super::load_scene(args.scene.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
     };
     let output = args.output.clone().unwrap_or_else(|| {
         let stem = args

@@ -4,7 +4,6 @@ use super::fail;
 use super::report::print_report;
 use clap::Args;
 use csir_render::debug::trace_pixel;
-use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -37,12 +36,9 @@ fn parse_pixel(text: &str) -> Result<Pixel, String> {
 
 /// Run `trace`: print the pixel's story, or print the error and exit 1.
 pub fn run(args: &TraceArgs) -> ExitCode {
-    let scene = match &args.scene {
-        Some(path) => match Scene::load(path) {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        },
-        None => Scene::default_cube(DEFAULT_CUBE_START_ANGLE),
+    let scene = match super::load_scene(args.scene.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
     };
     let trace = match trace_pixel(&scene, args.pixel.0) {
         Ok(t) => t,
