@@ -14,9 +14,7 @@ pub struct SlotSamplers<'a> {
 }
 
 impl<'a> SlotSamplers<'a> {
-    /// Bind `texture`, sampled with `sampler`, to sampler slot `slot` (replacing what
-    /// was there); slots below it that are still unbound sample (0, 0, 0, 0).
-    pub fn bind(&mut self, slot: u16, texture: &'a Texture, sampler: Sampler) {
+    fn bind(&mut self, slot: u16, texture: &'a Texture, sampler: Sampler) {
         let slot = slot as usize;
         if self.slots.len() <= slot {
             self.slots.resize(slot + 1, None);
@@ -55,17 +53,14 @@ impl<'a> DrawBindings<'a> {
     /// element past the end of an array; a program sampler with no `samplers` entry; a
     /// `samplers` entry the program does not declare.
     pub fn new(scene: &'a Scene, draw: &'a Draw, program: &Program) -> Result<Self, SceneError> {
-        let mut uniforms = program.new_uniforms();
-        for value in &draw.uniforms {
-            program
-                .set_uniform(&mut uniforms, &value.key, &value.values)
-                .map_err(|e| scene.error(draw.uniform_field(&value.key), e.to_string()))?;
-        }
         let mut bindings = DrawBindings {
-            uniforms,
+            uniforms: program.new_uniforms(),
             vertex_samplers: SlotSamplers::default(),
             fragment_samplers: SlotSamplers::default(),
         };
+        for value in &draw.uniforms {
+            bindings.set_uniform(scene, draw, program, &value.key, &value.values)?;
+        }
         for binding in scene.sampler_bindings(draw) {
             let Some(rec) = program.samplers.iter().find(|s| s.name == binding.name) else {
                 return Err(scene.error(
@@ -98,5 +93,20 @@ impl<'a> DrawBindings<'a> {
             ));
         }
         Ok(bindings)
+    }
+
+    /// Set uniform `key` (`NAME` or `NAME[INDEX]`) to `values`, as the draw's
+    /// `uniforms` entry `key` would; errors name `draws[i].uniforms.KEY`.
+    pub fn set_uniform(
+        &mut self,
+        scene: &Scene,
+        draw: &Draw,
+        program: &Program,
+        key: &str,
+        values: &[f32],
+    ) -> Result<(), SceneError> {
+        program
+            .set_uniform(&mut self.uniforms, key, values)
+            .map_err(|e| scene.error(draw.uniform_field(key), e.to_string()))
     }
 }

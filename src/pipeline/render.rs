@@ -2,7 +2,6 @@
 //! render frames into a framebuffer on a rayon pool of the requested size.
 
 use super::bindings::DrawBindings;
-use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::CsirVertexStage;
@@ -116,23 +115,46 @@ impl<'s> PreparedScene<'s> {
         Ok(PreparedScene { scene, draws })
     }
 
-    /// Clear `framebuffer` and run every draw into it, in order.
+    /// The scene this was prepared from.
+    pub fn scene(&self) -> &'s Scene {
+        self.scene
+    }
+
+    /// Whether draw `draw`'s linked program declares the non-sampler uniform `name`
+    /// (a plain name, without `[INDEX]`), in either stage.
+    ///
+    /// Panics if `draw` is not below the scene's draw count.
+    pub fn declares_uniform(&self, draw: usize, name: &str) -> bool {
+        self.draws[draw].program.uniform(name).is_some()
+    }
+
+    /// Set uniform `key` of draw `draw` to `values` for every frame rendered from now
+    /// on, exactly as the scene's `draws[draw].uniforms.KEY` entry would (same key
+    /// syntax, float counts and conversions); the [`Scene`] itself is not changed.
+    /// This is how to animate a prepared scene between frames without preparing it
+    /// again.
+    ///
+    /// Errors: those of a scene's uniform entry (a key the program does not declare, a
+    /// sampler, a wrong float count, an index past the end of an array), naming
+    /// `draws[draw].uniforms.KEY`. Panics if `draw` is not below the scene's draw count.
+    pub fn set_uniform(
+        &mut self,
+        draw: usize,
+        key: &str,
+        values: &[f32],
+    ) -> Result<(), SceneError> {
+        let d = &mut self.draws[draw];
+        d.bindings
+            .set_uniform(self.scene, d.draw, &d.program, key, values)
+    }
+
+    /// Clear `framebuffer` and run every draw into it, in order. The framebuffer may
+    /// have any size: the viewport is the whole framebuffer, and the scene's `width` and
+    /// `height` only size the one [`render`](Self::render) makes.
     pub fn render_into(
         &self,
         renderer: &mut Renderer,
         framebuffer: &mut Framebuffer,
-    ) -> Result<Vec<DrawSummary>, RenderError> {
-        self.render_with(renderer, framebuffer, &mut PlainDraw)
-    }
-
-    /// [`render_into`](Self::render_into), handing each draw's call to `runner`
-    /// instead of straight to [`Renderer::draw`] (a pixel tracer uses it to call
-    /// [`Renderer::draw_traced`] with the same stages and bindings).
-    pub fn render_with<R: DrawRunner>(
-        &self,
-        renderer: &mut Renderer,
-        framebuffer: &mut Framebuffer,
-        runner: &mut R,
     ) -> Result<Vec<DrawSummary>, RenderError> {
         framebuffer.clear(self.scene.clear_color, self.scene.clear_depth);
         let mut summaries = Vec::with_capacity(self.draws.len());
@@ -156,13 +178,8 @@ impl<'s> PreparedScene<'s> {
                 indices: Some(&d.draw.indices),
                 state: raster_state(&d.draw.state),
             };
-            let parts = DrawParts {
-                draw: d.draw,
-                program,
-                bindings: &d.bindings,
-            };
-            let stats = runner
-                .run_draw(renderer, framebuffer, parts, &call)
+            let stats = renderer
+                .draw(framebuffer, &call)
                 .map_err(|source| RenderError::Draw {
                     scene: self.scene.path.display().to_string(),
                     draw: d.draw.index,
@@ -240,4 +257,66 @@ pub fn with_threads<T: Send>(
 pub fn render_scene(scene: &Scene, options: &RenderOptions) -> Result<Frame, RenderError> {
     let prepared = PreparedScene::new(scene, &options.limits)?;
     with_threads(options.threads, || prepared.render(&mut Renderer::new()))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{DEFAULT_CUBE_START_ANGLE, default_cube_uniforms};
+
+    fn render(prepared: &PreparedScene) -> Vec<u8> {
+        prepared.render(&mut Renderer::new()).unwrap().pixels
+    }
+
+    #[test]
+    fn set_uniform_between_frames_matches_a_scene_prepared_with_those_values() {
+        let start = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+        let turned = Scene::default_cube(1.0);
+        let mut prepared = PreparedScene::new(&start, &Limits::default()).unwrap();
+        let first = render(&prepared);
+        for u in default_cube_uniforms(1.0, 320.0 / 240.0) {
+            prepared.set_uniform(0, &u.key, &u.values).unwrap();
+        }
+        let expected = render(&PreparedScene::new(&turned, &Limits::default()).unwrap());
+        let again = render(&prepared);
+        assert_ne!(first, again, "the new matrices must move the cube");
+        assert_eq!(again, expected);
+        assert!(
+            std::ptr::eq(prepared.scene(), &start),
+            "the scene is untouched"
+        );
+    }
+
+    #[test]
+    fn set_uniform_reports_what_a_scene_entry_would() {
+        let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+        let mut prepared = PreparedScene::new(&scene, &Limits::default()).unwrap();
+        assert!(prepared.declares_uniform(0, "uMVP"));
+        assert!(
+            prepared.declares_uniform(0, "uColor"),
+            "fragment-only uniform"
+        );
+        assert!(!prepared.declares_uniform(0, "uTime"));
+        assert!(
+            !prepared.declares_uniform(0, "uTex"),
+            "a sampler is not a uniform"
+        );
+        let unknown = prepared.set_uniform(0, "uTime", &[1.0]).unwrap_err();
+        assert_eq!(unknown.field, "draws[0].uniforms.uTime");
+        let count = prepared.set_uniform(0, "uMVP", &[1.0; 9]).unwrap_err();
+        assert_eq!(count.field, "draws[0].uniforms.uMVP");
+        assert!(prepared.set_uniform(0, "uTex", &[0.0]).is_err());
+    }
+
+    #[test]
+    fn render_into_fills_a_framebuffer_of_any_size() {
+        let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+        let prepared = PreparedScene::new(&scene, &Limits::default()).unwrap();
+        let mut fb = Framebuffer::new(64, 200).unwrap();
+        prepared.render_into(&mut Renderer::new(), &mut fb).unwrap();
+        let clear = fb.color(0, 0).unwrap();
+        let centre = fb.color(32, 100).unwrap();
+        assert_eq!(clear, [26, 26, 31, 255]);
+        assert_ne!(centre, clear, "the cube covers the centre");
+    }
 }
