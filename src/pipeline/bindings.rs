@@ -14,7 +14,9 @@ pub struct SlotSamplers<'a> {
 }
 
 impl<'a> SlotSamplers<'a> {
-    fn bind(&mut self, slot: u16, texture: &'a Texture, sampler: Sampler) {
+    /// Bind `texture`, sampled with `sampler`, to sampler slot `slot` (replacing what
+    /// was there); slots below it that are still unbound sample (0, 0, 0, 0).
+    pub fn bind(&mut self, slot: u16, texture: &'a Texture, sampler: Sampler) {
         let slot = slot as usize;
         if self.slots.len() <= slot {
             self.slots.resize(slot + 1, None);

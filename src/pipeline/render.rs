@@ -2,6 +2,7 @@
 //! render frames into a framebuffer on a rayon pool of the requested size.
 
 use super::bindings::DrawBindings;
+use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::CsirVertexStage;
@@ -156,6 +157,18 @@ impl<'s> PreparedScene<'s> {
         renderer: &mut Renderer,
         framebuffer: &mut Framebuffer,
     ) -> Result<Vec<DrawSummary>, RenderError> {
+        self.render_with(renderer, framebuffer, &mut PlainDraw)
+    }
+
+    /// [`render_into`](Self::render_into), handing each draw's call to `runner`
+    /// instead of straight to [`Renderer::draw`] (a pixel tracer uses it to call
+    /// [`Renderer::draw_traced`] with the same stages and bindings).
+    pub fn render_with<R: DrawRunner>(
+        &self,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        runner: &mut R,
+    ) -> Result<Vec<DrawSummary>, RenderError> {
         framebuffer.clear(self.scene.clear_color, self.scene.clear_depth);
         let mut summaries = Vec::with_capacity(self.draws.len());
         for d in &self.draws {
@@ -178,8 +191,13 @@ impl<'s> PreparedScene<'s> {
                 indices: Some(&d.draw.indices),
                 state: raster_state(&d.draw.state),
             };
-            let stats = renderer
-                .draw(framebuffer, &call)
+            let parts = DrawParts {
+                draw: d.draw,
+                program,
+                bindings: &d.bindings,
+            };
+            let stats = runner
+                .run_draw(renderer, framebuffer, parts, &call)
                 .map_err(|source| RenderError::Draw {
                     scene: self.scene.path.display().to_string(),
                     draw: d.draw.index,
