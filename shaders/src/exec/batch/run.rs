@@ -219,13 +219,17 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::SetLane { d, a, dl, sl } => {
                     self.store(d, dl as usize, self.load(a, sl as usize))
                 }
-                Step::Dot { d, a, b, w } => {
-                    let (x, y) = (self.load4(a), self.load4(b));
-                    let mut sum = x[0] * y[0];
-                    for k in 1..w as usize {
-                        sum = sum + x[k] * y[k];
+                Step::Dot { d, a, b, w } => self.store(d, 0, self.dot(a, b, w)),
+                Step::DotMax { d, a, b, w, m } => {
+                    let dot = self.dot(a, b, w);
+                    self.store(d, 0, math::max(dot, self.load(m, 0)));
+                }
+                Step::Normalize { d, a, w, n } => {
+                    let v = self.load4(a);
+                    let s = math::rsq(self.dot(a, a, w));
+                    for (c, &x) in v.iter().enumerate().take(n as usize) {
+                        self.store(d, c, x * s);
                     }
-                    self.store(d, 0, sum);
                 }
                 Step::MulMv { d, a, b, cols } => {
                     let cols = cols as usize;
@@ -293,6 +297,17 @@ impl<const W: usize> Chunk<'_, W> {
         }
         masks.clear();
         ends.clear();
+    }
+
+    /// DOT: `a[0]·b[0] + a[1]·b[1] + …` over `w` components, summed in order.
+    #[inline(always)]
+    fn dot(&self, a: Reg, b: Reg, w: u8) -> Pack<W> {
+        let (x, y) = (self.load4(a), self.load4(b));
+        let mut sum = x[0] * y[0];
+        for k in 1..w as usize {
+            sum = sum + x[k] * y[k];
+        }
+        sum
     }
 
     /// SWZ: `d[k] ← a[sel[k]]` for `k < n`, other components 0. Every source component

@@ -75,6 +75,23 @@ pub(super) enum Step {
         sb: u8,
         n: u8,
     },
+    /// `s ← rsq(Σ_{k<w} a[k]·a[k])`, then `d[c] ← a[c]·s` for `c < n`: GLSL's
+    /// `normalize` as the front end lowers it (DOT, RSQ, SWZ, MUL), fused after binding.
+    Normalize {
+        d: Reg,
+        a: Reg,
+        w: u8,
+        n: u8,
+    },
+    /// `d[0] ← max(Σ_{k<w} a[k]·b[k], m[0])` (MAX's `x > y ? x : y`): a DOT followed by
+    /// a MAX, fused after binding (`max(dot(n, l), 0.0)`).
+    DotMax {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        w: u8,
+        m: Reg,
+    },
     Min {
         d: Reg,
         a: Reg,
@@ -225,9 +242,13 @@ impl Step {
             | Sin { d, n: k, .. }
             | Cos { d, n: k, .. } => one(d, n(k)),
             SetLane { d, dl, .. } => one(d, 1 << dl),
-            Rsq { d, .. } | Trunc { d, .. } | Pow { d, .. } | Dot { d, .. } | Cmp { d, .. } => {
-                one(d, 1)
-            }
+            Rsq { d, .. }
+            | Trunc { d, .. }
+            | Pow { d, .. }
+            | Dot { d, .. }
+            | DotMax { d, .. }
+            | Cmp { d, .. } => one(d, 1),
+            Normalize { d, n: k, .. } => one(d, n(k)),
             Swz { d, .. }
             | MulMv { d, .. }
             | Sample { d, .. }
@@ -283,6 +304,12 @@ impl Step {
                 f(one(a, n(w)));
                 f(one(b, n(w)));
             }
+            DotMax { a, b, w, m, .. } => {
+                f(one(a, n(w)));
+                f(one(b, n(w)));
+                f(one(m, 1));
+            }
+            Normalize { a, w, n: k, .. } => f(one(a, n(w) | n(k))),
             MulMv { a, b, cols, .. } => {
                 f(Access {
                     first: a,
@@ -327,6 +354,16 @@ impl Step {
                 *b = f(*b);
                 *d = f(*d);
             }
+            DotMax { d, a, b, m, .. } => {
+                *a = f(*a);
+                *b = f(*b);
+                *m = f(*m);
+                *d = f(*d);
+            }
+            Normalize { d, a, .. } => {
+                *a = f(*a);
+                *d = f(*d);
+            }
             Mov { d, a, .. }
             | Swz { d, a, .. }
             | SetLane { d, a, .. }
@@ -369,6 +406,8 @@ impl Step {
             | Trunc { d, .. }
             | Pow { d, .. }
             | Dot { d, .. }
+            | DotMax { d, .. }
+            | Normalize { d, .. }
             | Cmp { d, .. }
             | MulMv { d, .. }
             | Sample { d, .. }

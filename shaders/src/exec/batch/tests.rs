@@ -278,7 +278,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
         let n = (z % 5) as u8;
         let ir = |op| Ir::new(op, Type::Vec4).dst(d).a(a).b(bb).ncomp(n);
         let unary = |op| Ir::new(op, Type::Vec4).dst(d).a(a).ncomp(n);
-        match kind % 34 {
+        match kind % 36 {
             0 => {
                 let values: Vec<f32> = (0..1 + (z % 4) as usize)
                     .map(|k| EDGES[(y as usize * 7 + k * 5) % EDGES.len()])
@@ -315,7 +315,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
             18 | 19 => {
                 let cols = 3 + (z % 2) as i16;
                 let base = |v: u16| (v % (NT - cols as u16 + 1)) as i16;
-                let (op, dst) = if kind % 34 == 18 {
+                let (op, dst) = if kind % 36 == 18 {
                     (Op::MulMv, d)
                 } else {
                     (Op::MulMm, base(x))
@@ -382,6 +382,39 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                 let (x, y) = if z % 2 == 0 { (d, other) } else { (other, d) };
                 let mul = Ir::new(Op::Mul, Type::Vec3).dst(t(z / 7)).a(x).b(y);
                 emit(&mut b, mul.ncomp(1 + (z / 3 % 3) as u8));
+            }
+            // normalize(a): DOT, RSQ, SWZ, MUL; and max(dot(a, b), c).
+            34 => {
+                let (dot, r, s) = (t(z / 5), t(z / 7), t(z / 11));
+                let w = 2 + (z % 3) as i16;
+                emit(
+                    &mut b,
+                    Ir::new(Op::Dot, Type::Float)
+                        .dst(dot)
+                        .a(a)
+                        .b(a)
+                        .aux(w)
+                        .ncomp(1),
+                );
+                emit(&mut b, Ir::new(Op::Rsq, Type::Float).dst(r).a(dot).ncomp(1));
+                emit(&mut b, Ir::new(Op::Swz, Type::Vec3).dst(s).a(r).ncomp(3));
+                let mul = Ir::new(Op::Mul, Type::Vec3).dst(d).a(a).b(s);
+                emit(&mut b, mul.ncomp(1 + (z / 3 % 4) as u8));
+            }
+            35 => {
+                let dot = t(z / 5);
+                let w = 2 + (z % 3) as i16;
+                emit(
+                    &mut b,
+                    Ir::new(Op::Dot, Type::Float)
+                        .dst(dot)
+                        .a(a)
+                        .b(bb)
+                        .aux(w)
+                        .ncomp(1),
+                );
+                let max = Ir::new(Op::Max, Type::Float).dst(d).a(dot).b(t(z / 7));
+                emit(&mut b, max.ncomp(1));
             }
             _ => emit(&mut b, Ir::new(Op::Nop, Type::None).dst(d).a(a)),
         }

@@ -16,7 +16,14 @@
 //!   may also be a source of X;
 //! - `SWZ t ← s.kkkk; MUL d ← t·y` (or `x·t`), `t` dead afterwards, becomes one
 //!   [`Step::MulSb`] (or [`Step::MulSa`]) reading `s.k` directly: the same
-//!   multiplications in the same operand order.
+//!   multiplications in the same operand order;
+//! - `DOT t ← x·y; MAX u ← t, m`, `t` dead afterwards, becomes one [`Step::DotMax`];
+//! - `DOT t ← v·v; RSQ r ← t; MULSB d ← v·r.x` (`normalize(v)`), `t` and `r` dead
+//!   afterwards and neither being `v`, becomes one [`Step::Normalize`].
+//!
+//! The fused steps do the same operations in the same order on the same values, so
+//! the bits do not change; they save the stores and reloads of the intermediate
+//! registers and a dispatch each (measured in `benches/README.md`).
 
 use super::plan::{Comps, XYZW, first};
 use super::step::{CONSTANT, Reg, Step};
@@ -37,6 +44,11 @@ pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
             {
                 drop[i] = true;
                 changed = true;
+            } else if i + 2 < steps.len() && normalize(steps, i, |r, c| dead_at(i + 2, r, c)) {
+                drop[i + 1] = true;
+                drop[i + 2] = true;
+                changed = true;
+                i += 2;
             } else if i + 1 < steps.len() && fuse(steps, i, |r, c| dead_at(i + 1, r, c)) {
                 drop[i + 1] = true;
                 changed = true;
@@ -101,6 +113,49 @@ fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -
                 n,
             }
         };
+        return true;
+    }
+    // DOT t ← x·y; MAX u ← t, m.
+    if let Step::Dot { d: t, a, b, w } = x
+        && let Step::Max {
+            d: u,
+            a: t2,
+            b: m,
+            n: 1,
+        } = next
+        && t2 == t
+        && m != t
+        && dead_after(t, 1)
+    {
+        steps[i] = Step::DotMax { d: u, a, b, w, m };
+        return true;
+    }
+    false
+}
+
+/// Try to merge steps `i..i + 3` into one [`Step::Normalize`] at `i`;
+/// `dead_after(r, comps)` tells whether those components of `r` are dead after step
+/// `i + 2`.
+fn normalize(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -> bool {
+    if let Step::Dot { d: t, a: v, b, w } = steps[i]
+        && b == v
+        && let Step::Rsq { d: r, a: t2 } = steps[i + 1]
+        && t2 == t
+        && let Step::MulSb {
+            d,
+            a: v2,
+            b: r2,
+            sb: 0,
+            n,
+        } = steps[i + 2]
+        && v2 == v
+        && r2 == r
+        && t != v
+        && r != v
+        && dead_after(t, 1)
+        && dead_after(r, 1)
+    {
+        steps[i] = Step::Normalize { d, a: v, w, n };
         return true;
     }
     false
