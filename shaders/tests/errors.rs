@@ -31,7 +31,7 @@ fn several_errors_in_one_compile() {
 fn catalogue_messages_at_their_tokens() {
     let src = "#version 330\nout vec4 c;\nuniform float u;\nvoid main() {\n    u = 1.0;\n    const float k = u;\n\
                for (int i = 0; i < int(u); i++) {}\n    for (int i = 0; i < 100; i++) {}\n    vec3 v = vec3(1.0, 2.0);\n\
-               float q = true + 1.0;\n  if (1.0) {}\n}\n";
+               float q = true + 1.0;\n  if (vec2(1.0)) {}\n}\n";
     let e = errors(src, Stage::Fragment);
     for want in [
         "t.glsl:5:5: error: invalid assignment",
@@ -40,7 +40,7 @@ fn catalogue_messages_at_their_tokens() {
         "t.glsl:8:23: error: loop bound exceeds the unroll limit",
         "t.glsl:9:14: error: constructor component count does not match the type",
         "t.glsl:10:16: error: type mismatch",
-        "t.glsl:11:7: error: if condition must be a bool",
+        "t.glsl:11:7: error: if condition must be a scalar",
     ] {
         assert!(e.contains(want), "missing {want:?} in\n{e}");
     }
@@ -80,12 +80,12 @@ fn interface_errors_point_at_the_declaration() {
     for i in 0..5 {
         many.push_str(&format!("uniform sampler2D s{i};\n"));
     }
-    many.push_str("uniform mat4 m[2];\nvoid main() {}\n");
+    many.push_str("uniform sampler2D t[2];\nvoid main() {}\n");
     assert_eq!(
         messages(&many, Stage::Fragment),
-        vec!["arrays are not supported"]
+        vec!["sampler arrays are not supported", "too many samplers"]
     );
-    let many = many.replace("uniform mat4 m[2];\n", "");
+    let many = many.replace("uniform sampler2D t[2];\n", "");
     let e = errors(&many, Stage::Fragment);
     assert!(
         e.starts_with("t.glsl:7:19: error: too many samplers\n"),
@@ -142,7 +142,11 @@ fn errors_are_capped_at_the_limit_but_counted() {
 fn unsupported_constructs_are_named() {
     let cases = [
         ("struct S { float a; };", "structs are not supported"),
-        ("float f[3];", "arrays are not supported"),
+        ("float f[3][2];", "arrays of arrays are not supported"),
+        (
+            "in vec3 x[2];",
+            "arrays of shader inputs and outputs are not supported",
+        ),
         ("flat in vec3 x;", "unsupported qualifier 'flat'"),
         ("uniform mat2 m;", "type 'mat2' is not supported"),
         ("uniform uint k;", "type 'uint' is not supported"),

@@ -5,7 +5,7 @@
 //! semantic errors point at the real place (reference A4).
 
 use super::token::Pos;
-use crate::ir::Type;
+use super::types::Type;
 
 /// A whole translation unit: global items in source order.
 #[derive(Clone, Debug, Default)]
@@ -66,8 +66,20 @@ pub struct Decl {
     pub name: String,
     /// Position of the name.
     pub pos: Pos,
+    /// `[N]` or `[]` when the variable is an array.
+    pub array: Option<ArraySize>,
     /// Initializer.
     pub init: Option<Expr>,
+}
+
+/// The size of an array declaration or constructor (GLSL 3.30 §4.1.9): `[N]` with a
+/// constant integer expression, or `[]` (the size comes from the initializer).
+#[derive(Clone, Debug)]
+pub struct ArraySize {
+    /// The size expression, `None` for `[]`.
+    pub len: Option<Box<Expr>>,
+    /// Position of the `[`.
+    pub pos: Pos,
 }
 
 /// Parameter direction (GLSL 3.30 §6.1.1).
@@ -288,6 +300,17 @@ pub enum ExprKind {
         /// Arguments.
         args: Vec<Expr>,
     },
+    /// `TYPE[N](args)` or `TYPE[](args)`: an array constructor.
+    ArrayConstruct {
+        /// Element type.
+        ty: Type,
+        /// The size between the brackets.
+        size: ArraySize,
+        /// One argument per element.
+        args: Vec<Expr>,
+    },
+    /// `e.length()`: the length of an array (or the size of a vector or matrix).
+    Length(Box<Expr>),
     /// Unary operator.
     Unary(UnOp, Box<Expr>),
     /// Binary operator.

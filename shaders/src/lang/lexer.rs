@@ -370,8 +370,8 @@ fn punct(c: char, d: char, e: char) -> Option<(Punct, &'static str, usize)> {
 #[cfg(test)]
 mod tests {
     use super::super::token::Keyword;
+    use super::super::types::Type;
     use super::*;
-    use crate::ir::Type;
 
     fn kinds(src: &str) -> (Vec<TokenKind>, Vec<String>) {
         let mut d = Diagnostics::new(8);

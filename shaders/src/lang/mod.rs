@@ -32,7 +32,7 @@ mod lower;
 pub mod parser;
 mod scope;
 pub mod token;
-mod types;
+pub mod types;
 
 pub use diagnostic::{CompileErrors, Diagnostic};
 

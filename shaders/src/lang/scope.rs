@@ -3,7 +3,7 @@
 
 use super::consteval::ConstData;
 use super::token::Pos;
-use crate::ir::Type;
+use super::types::Type;
 
 /// Which stage output a variable is, and so which store follows each write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +74,25 @@ pub struct Var {
     pub poisoned: bool,
     /// Where it was declared.
     pub pos: Pos,
+    /// An array: its elements are the variables declared right after it.
+    pub array: Option<ArrayInfo>,
+}
+
+/// The elements of an array variable (GLSL 3.30 §4.1.9). Each element is a variable of
+/// its own, named `name[k]` (a name no source identifier can take), declared in the
+/// same scope right after the array, so known values, storage and branch
+/// materialization work per element exactly as for scalars and vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrayInfo {
+    /// Number of elements.
+    pub len: u16,
+    /// Id of element 0; element k is `first + k`.
+    pub first: VarId,
+}
+
+/// The source name a variable belongs to: `a` for the element `a[2]`.
+pub fn root_name(name: &str) -> &str {
+    name.split('[').next().unwrap_or(name)
 }
 
 impl Var {
@@ -91,6 +110,7 @@ impl Var {
             depth,
             poisoned: false,
             pos,
+            array: None,
         }
     }
 }
@@ -129,6 +149,21 @@ impl Scopes {
         let id = self.vars.len();
         self.vars.push(var);
         self.open.last_mut().expect("global scope").push(id);
+        Ok(id)
+    }
+
+    /// Declare an array of `len` elements shaped like `var` (an element is `var` with
+    /// the name `NAME[k]`); returns the array's id.
+    pub fn declare_array(&mut self, var: Var, len: u16) -> Result<VarId, Duplicate> {
+        let element = var.clone();
+        let id = self.declare(var)?;
+        let first = self.vars.len();
+        for k in 0..len {
+            let mut e = element.clone();
+            e.name = format!("{}[{k}]", element.name);
+            self.declare(e)?;
+        }
+        self.vars[id].array = Some(ArrayInfo { len, first });
         Ok(id)
     }
 
@@ -203,5 +238,17 @@ mod tests {
         s.restore(saved);
         assert_eq!(s.pop(), vec![a2]);
         assert_eq!(s.lookup("a"), Some(a));
+    }
+
+    #[test]
+    fn array_elements_follow_their_array() {
+        let mut s = Scopes::new();
+        let a = s.declare_array(v("arr"), 3).unwrap();
+        let info = s.var(a).array.unwrap();
+        assert_eq!(info.len, 3);
+        assert_eq!(s.var(info.first + 2).name, "arr[2]");
+        assert_eq!(root_name(&s.var(info.first + 2).name), "arr");
+        assert_eq!(s.lookup("arr"), Some(a));
+        assert_eq!(s.declare(v("arr")), Err(Duplicate));
     }
 }

@@ -2,7 +2,7 @@
 //! keywords so that constructs outside the subset get a clear error instead of
 //! "unknown identifier").
 
-use crate::ir::Type;
+use super::types::Type;
 use std::fmt;
 
 /// A 1-based source position: line, and column counted in characters (a tab is one
@@ -42,8 +42,8 @@ pub enum Keyword {
     Precision,
     /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
     PrecisionQualifier,
-    /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 mat3 mat4
-    /// sampler2D`).
+    /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 bvec2..4
+    /// mat3 mat4 sampler2D`).
     Type(Type),
     /// `if`
     If,
@@ -72,7 +72,7 @@ pub enum Keyword {
 /// Why a GLSL keyword outside the subset is rejected; decides the message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reserved {
-    /// A type such as `mat2`, `uint`, `bvec3`, `samplerCube`: "type X is not supported".
+    /// A type such as `mat2`, `uint`, `samplerCube`: "type X is not supported".
     Type,
     /// A qualifier such as `flat`, `attribute`, `varying`: "unsupported qualifier".
     Qualifier,
@@ -249,6 +249,9 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "ivec2" => K::Type(Type::IVec2),
         "ivec3" => K::Type(Type::IVec3),
         "ivec4" => K::Type(Type::IVec4),
+        "bvec2" => K::Type(Type::BVec2),
+        "bvec3" => K::Type(Type::BVec3),
+        "bvec4" => K::Type(Type::BVec4),
         "mat3" | "mat3x3" => K::Type(Type::Mat3),
         "mat4" | "mat4x4" => K::Type(Type::Mat4),
         "sampler2D" => K::Type(Type::Sampler2D),
@@ -273,9 +276,6 @@ const RESERVED_TYPES: &[&str] = &[
     "uvec2",
     "uvec3",
     "uvec4",
-    "bvec2",
-    "bvec3",
-    "bvec4",
     "mat2",
     "mat2x2",
     "mat2x3",

@@ -1,16 +1,146 @@
-//! Type rules of the subset on top of [`Type`] (GLSL 3.30 §4.1 and §5.9, where the
+//! The front end's types and their rules (GLSL 3.30 §4.1 and §5.9, where the
 //! reference's Part A asks us to follow GLSL instead of the original).
+//!
+//! [`Type`] is [`ir::Type`](crate::ir::Type) plus the boolean vectors `bvec2..4`, which
+//! exist only in the front end: a `bvecN` lives in a register like a `vecN` whose lanes
+//! are 0.0 or 1.0 (the values comparisons give, reference A1), and is recorded in CSIR
+//! as `vecN` ([`Type::ir`]), so no consumer of CSIR sees a new type code.
 //!
 //! `Type::None` doubles as the *poison* type: the value of an expression whose error
 //! was already reported. Every rule treats it as compatible so that one mistake gives
 //! one diagnostic.
 
-use crate::ir::Type;
+use crate::ir;
+use std::fmt;
+
+/// A value type of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// Poison (an error was reported) or "no type".
+    None,
+    Void,
+    Bool,
+    Int,
+    Float,
+    Vec2,
+    Vec3,
+    Vec4,
+    IVec2,
+    IVec3,
+    IVec4,
+    /// `bvec2`: two lanes of 0.0 / 1.0.
+    BVec2,
+    /// `bvec3`.
+    BVec3,
+    /// `bvec4`.
+    BVec4,
+    Mat3,
+    Mat4,
+    Sampler2D,
+}
+
+impl Type {
+    /// The type recorded in CSIR (`ty` byte and interface symbols): `bvecN` → `vecN`.
+    pub const fn ir(self) -> ir::Type {
+        match self {
+            Type::None => ir::Type::None,
+            Type::Void => ir::Type::Void,
+            Type::Bool => ir::Type::Bool,
+            Type::Int => ir::Type::Int,
+            Type::Float => ir::Type::Float,
+            Type::Vec2 | Type::BVec2 => ir::Type::Vec2,
+            Type::Vec3 | Type::BVec3 => ir::Type::Vec3,
+            Type::Vec4 | Type::BVec4 => ir::Type::Vec4,
+            Type::IVec2 => ir::Type::IVec2,
+            Type::IVec3 => ir::Type::IVec3,
+            Type::IVec4 => ir::Type::IVec4,
+            Type::Mat3 => ir::Type::Mat3,
+            Type::Mat4 => ir::Type::Mat4,
+            Type::Sampler2D => ir::Type::Sampler2D,
+        }
+    }
+
+    /// The GLSL keyword.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            Type::BVec2 => "bvec2",
+            Type::BVec3 => "bvec3",
+            Type::BVec4 => "bvec4",
+            t => t.ir().keyword(),
+        }
+    }
+
+    /// Lanes of a scalar or vector, rows of a matrix; 0 for void, poison and samplers.
+    pub const fn width(self) -> u8 {
+        match self {
+            Type::BVec2 => 2,
+            Type::BVec3 => 3,
+            Type::BVec4 => 4,
+            t => t.ir().width(),
+        }
+    }
+
+    /// Consecutive temporaries (and uniform vec4 slots) a value occupies.
+    pub const fn columns(self) -> u8 {
+        self.ir().columns()
+    }
+
+    /// mat3 or mat4.
+    pub const fn is_matrix(self) -> bool {
+        matches!(self, Type::Mat3 | Type::Mat4)
+    }
+
+    /// int or ivecN.
+    pub const fn is_integer(self) -> bool {
+        matches!(self, Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4)
+    }
+
+    /// bool, int or float.
+    pub const fn is_scalar(self) -> bool {
+        matches!(self, Type::Bool | Type::Int | Type::Float)
+    }
+
+    /// The float vector type of width `n` (1 → float).
+    pub const fn float_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Float,
+            2 => Type::Vec2,
+            3 => Type::Vec3,
+            _ => Type::Vec4,
+        }
+    }
+
+    /// The integer vector type of width `n` (1 → int).
+    pub const fn int_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Int,
+            2 => Type::IVec2,
+            3 => Type::IVec3,
+            _ => Type::IVec4,
+        }
+    }
+
+    /// The boolean vector type of width `n` (1 → bool).
+    pub const fn bool_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Bool,
+            2 => Type::BVec2,
+            3 => Type::BVec3,
+            _ => Type::BVec4,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
 
 /// Scalar kind of a type's components.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Base {
-    /// `bool`.
+    /// `bool`, `bvecN`.
     Bool,
     /// `int`, `ivecN`.
     Int,
@@ -23,20 +153,19 @@ pub enum Base {
 /// The component kind of `t` (matrices are float).
 pub fn base(t: Type) -> Base {
     match t {
-        Type::Bool => Base::Bool,
+        Type::Bool | Type::BVec2 | Type::BVec3 | Type::BVec4 => Base::Bool,
         Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4 => Base::Int,
         Type::Float | Type::Vec2 | Type::Vec3 | Type::Vec4 | Type::Mat3 | Type::Mat4 => Base::Float,
         _ => Base::Other,
     }
 }
 
-/// The type with components of kind `b` and `n` lanes (bool vectors do not exist in
-/// the subset: `None`).
+/// The type with components of kind `b` and `n` lanes.
 pub fn with_base(b: Base, n: u8) -> Option<Type> {
     match (b, n) {
         (Base::Float, 1..=4) => Some(Type::float_vec(n)),
         (Base::Int, 1..=4) => Some(Type::int_vec(n)),
-        (Base::Bool, 1) => Some(Type::Bool),
+        (Base::Bool, 1..=4) => Some(Type::bool_vec(n)),
         _ => None,
     }
 }
@@ -56,6 +185,11 @@ pub fn is_numeric(t: Type) -> bool {
     matches!(base(t), Base::Int | Base::Float) && !t.is_matrix()
 }
 
+/// Whether `t` is `bool` or a `bvecN`.
+pub fn is_boolean(t: Type) -> bool {
+    base(t) == Base::Bool
+}
+
 /// The column type of a matrix.
 pub fn column_type(t: Type) -> Type {
     Type::float_vec(t.width())
@@ -73,6 +207,14 @@ pub fn converts_to(from: Type, to: Type) -> bool {
             && width(from) == width(to))
 }
 
+/// Whether a value of type `t` may be tested as a condition (`if`, `?:`, loop
+/// conditions, operands of `&& || ^^ !`): `bool`, and — for compatibility with the
+/// original, which tests lane x against zero (reference A1, B §1.13) — an `int` or
+/// `float` scalar, true when nonzero (NaN counts as nonzero, as IF does).
+pub fn is_condition(t: Type) -> bool {
+    t.is_scalar() || t == Type::None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,8 +226,19 @@ mod tests {
         assert!(!converts_to(Type::Float, Type::Int));
         assert!(!converts_to(Type::IVec2, Type::Vec3));
         assert!(!converts_to(Type::Bool, Type::Float));
+        assert!(!converts_to(Type::BVec3, Type::Vec3));
         assert!(converts_to(Type::None, Type::Mat4));
-        assert_eq!(with_base(Base::Bool, 2), None);
+        assert_eq!(with_base(Base::Bool, 2), Some(Type::BVec2));
         assert_eq!(with_base(Base::Int, 3), Some(Type::IVec3));
+    }
+
+    #[test]
+    fn bool_vectors_are_float_vectors_in_csir() {
+        assert_eq!(Type::BVec3.ir(), ir::Type::Vec3);
+        assert_eq!(Type::BVec3.width(), 3);
+        assert_eq!(Type::BVec4.columns(), 1);
+        assert_eq!(Type::BVec2.to_string(), "bvec2");
+        assert_eq!(Type::Mat4.ir(), ir::Type::Mat4);
+        assert!(is_condition(Type::Float) && !is_condition(Type::BVec2));
     }
 }

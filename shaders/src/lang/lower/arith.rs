@@ -13,10 +13,11 @@
 use super::super::ast::{BinOp, UnOp};
 use super::super::consteval::{self, ConstData};
 use super::super::token::Pos;
+use super::super::types::Type;
 use super::super::types::{self, Base};
 use super::value::Value;
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op, Type};
+use crate::ir::{CmpCode, Ir, Op};
 
 fn cmp_code(op: BinOp) -> CmpCode {
     match op {
@@ -45,17 +46,6 @@ impl Lowerer<'_> {
                 self.scalar_op(Op::Cmp, a, Some(b), cmp_code(op).code(), Type::Bool)
             }
             _ => self.arithmetic(op, a, b, pos),
-        }
-    }
-
-    fn logical(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
-        if a.ty != Type::Bool || b.ty != Type::Bool {
-            return self.err(pos, format!("operator {} expects bool operands", op.text()));
-        }
-        match op {
-            BinOp::And => self.lanewise(Op::Mul, a, b, Type::Bool),
-            BinOp::Or => self.lanewise(Op::Max, a, b, Type::Bool),
-            _ => self.scalar_op(Op::Cmp, a, Some(b), CmpCode::Ne.code(), Type::Bool),
         }
     }
 
@@ -274,7 +264,7 @@ impl Lowerer<'_> {
                     let t = s.materialize(&col)?;
                     let m = s.temp(n)?;
                     for k in 0..n as i16 {
-                        s.emit(Ir::new(Op::Mov, col.ty).dst(m + k).a(t).ncomp(n))?;
+                        s.emit(Ir::new(Op::Mov, col.ty.ir()).dst(m + k).a(t).ncomp(n))?;
                     }
                     Ok(Value::temp(mty, m))
                 }
@@ -295,7 +285,7 @@ impl Lowerer<'_> {
         let (tm, tv) = (self.materialize(m)?, self.materialize(v)?);
         let dst = self.temp(1)?;
         self.emit(
-            Ir::new(Op::MulMv, ty)
+            Ir::new(Op::MulMv, ty.ir())
                 .dst(dst)
                 .a(tm)
                 .b(tv)
@@ -314,7 +304,7 @@ impl Lowerer<'_> {
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
         let dst = self.temp(n)?;
         self.emit(
-            Ir::new(Op::MulMm, a.ty)
+            Ir::new(Op::MulMm, a.ty.ir())
                 .dst(dst)
                 .a(ta)
                 .b(tb)
@@ -346,7 +336,7 @@ impl Lowerer<'_> {
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
         let dst = self.temp(1)?;
         self.emit(
-            Ir::new(Op::Dot, Type::Float)
+            Ir::new(Op::Dot, Type::Float.ir())
                 .dst(dst)
                 .a(ta)
                 .b(tb)
@@ -373,18 +363,7 @@ impl Lowerer<'_> {
                 }
                 self.widen_op(Op::Mul, v, &m1, v.ty)
             }
-            UnOp::Not => {
-                if v.ty != Type::Bool {
-                    return self.err(pos, "operator ! expects a bool operand");
-                }
-                self.scalar_op(
-                    Op::Cmp,
-                    v,
-                    Some(&Value::bool(false)),
-                    CmpCode::Eq.code(),
-                    Type::Bool,
-                )
-            }
+            UnOp::Not => self.not(v, pos),
         }
     }
 }

@@ -11,9 +11,10 @@ use super::super::ast::{Expr, ExprKind};
 use super::super::scope::{Access, Output, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
+use super::super::types::Type;
 use super::value::{Repr, Value};
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{Ir, Op, Type};
+use crate::ir::{Ir, Op};
 
 /// A resolved assignment target: a variable, optionally one matrix column, optionally
 /// some lanes (in target order).
@@ -27,6 +28,22 @@ pub(crate) struct Place {
 }
 
 impl Lowerer<'_> {
+    /// The array variable a target names as a whole (`a = …` for an array `a`),
+    /// checked writable.
+    pub(crate) fn whole_array_target(&mut self, target: &Expr) -> LResult<Option<VarId>> {
+        let ExprKind::Ident(name) = &target.kind else {
+            return Ok(None);
+        };
+        let Some(id) = self.scopes.lookup(name) else {
+            return Ok(None);
+        };
+        if self.scopes.var(id).array.is_none() {
+            return Ok(None);
+        }
+        self.check_writable(id, name, target.pos)?;
+        Ok(Some(id))
+    }
+
     /// Resolve an assignment target and check that it may be written.
     pub(crate) fn place(&mut self, target: &Expr) -> LResult<Place> {
         match &target.kind {
@@ -48,6 +65,7 @@ impl Lowerer<'_> {
             }
             ExprKind::Swizzle(inner, sel) => {
                 let mut p = self.place(inner)?;
+                self.not_whole_array(&p, target.pos)?;
                 if p.ty.is_matrix() {
                     return self.err(target.pos, "cannot swizzle a matrix");
                 }
@@ -71,6 +89,22 @@ impl Lowerer<'_> {
             ExprKind::Index(inner, index) => {
                 let mut p = self.place(inner)?;
                 let i = self.operand(index)?;
+                if let Some(arr) = self.scopes.var(p.var).array {
+                    if i.ty != Type::Int {
+                        return self.err(index.pos, "an index must be an int");
+                    }
+                    let Some(c) = i.as_const() else {
+                        return self.err(
+                            index.pos,
+                            "assignment to an array element needs a constant index",
+                        );
+                    };
+                    if !(0.0..arr.len as f32).contains(&c.0[0]) {
+                        return self.err(index.pos, "array index out of range");
+                    }
+                    p.var = arr.first + c.0[0] as usize;
+                    return Ok(p);
+                }
                 let k = self.const_index(p.ty, &i, index.pos)?;
                 if p.ty.is_matrix() {
                     p.col = Some(k);
@@ -84,6 +118,14 @@ impl Lowerer<'_> {
             }
             _ => self.err(target.pos, "assignment target must be a name"),
         }
+    }
+
+    /// A whole array is not a value: it is only assigned by `a = …` (see `arrays.rs`).
+    fn not_whole_array(&mut self, p: &Place, pos: Pos) -> LResult<()> {
+        if self.scopes.var(p.var).array.is_some() {
+            return self.err(pos, "an array can only be indexed here");
+        }
+        Ok(())
     }
 
     fn check_writable(&mut self, id: VarId, name: &str, pos: Pos) -> LResult<()> {
@@ -104,6 +146,8 @@ impl Lowerer<'_> {
 
     /// The current value at a place (for compound assignment).
     pub(crate) fn read_place(&mut self, p: &Place) -> LResult<Value> {
+        let pos = self.pos;
+        self.not_whole_array(p, pos)?;
         let v = self.scopes.var(p.var);
         let whole = match (v.known, v.storage) {
             (Some(c), _) => Value::konst(v.ty, c),
@@ -160,6 +204,7 @@ impl Lowerer<'_> {
     /// Write `value` to `p` (`pos` for the type error).
     pub(crate) fn write(&mut self, p: &Place, value: &Value, pos: Pos) -> LResult<()> {
         self.check_operand(value, pos)?;
+        self.not_whole_array(p, pos)?;
         if !types::converts_to(value.ty, p.ty) {
             return self.err(pos, "type mismatch in assignment");
         }
@@ -252,7 +297,7 @@ impl Lowerer<'_> {
         };
         if lanes.iter().enumerate().all(|(i, &l)| l as usize == i) {
             return self.emit(
-                Ir::new(Op::Mov, col_ty)
+                Ir::new(Op::Mov, col_ty.ir())
                     .dst(base)
                     .a(src)
                     .ncomp(lanes.len() as u8),
@@ -260,7 +305,7 @@ impl Lowerer<'_> {
         }
         for (i, &l) in lanes.iter().enumerate() {
             self.emit(
-                Ir::new(Op::SetLane, col_ty)
+                Ir::new(Op::SetLane, col_ty.ir())
                     .dst(base)
                     .a(src)
                     .aux(l as i16)
@@ -277,10 +322,10 @@ impl Lowerer<'_> {
         let ir = match out {
             Output::Position => {
                 self.interface.writes_position = true;
-                Ir::new(Op::StorePos, ty).a(t)
+                Ir::new(Op::StorePos, ty.ir()).a(t)
             }
-            Output::Varying(slot) => Ir::new(Op::StoreVar, ty).a(t).aux(slot as i16),
-            Output::Color => Ir::new(Op::StoreColor, ty).a(t),
+            Output::Varying(slot) => Ir::new(Op::StoreVar, ty.ir()).a(t).aux(slot as i16),
+            Output::Color => Ir::new(Op::StoreColor, ty.ir()).a(t),
         };
         self.emit(ir.ncomp(4))
     }

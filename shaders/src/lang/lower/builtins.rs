@@ -15,6 +15,7 @@
 //! | `min max clamp` | MIN / MAX (a scalar bound is broadcast) |
 //! | `mix` | `x·(1−a) + y·a` |
 //! | `matrixCompMult`, `transpose` | MUL per column / SETLANE assembly |
+//! | `lessThan` … `notEqual`, `any`, `all`, `not`, `mix` with a bool selector | see `logic.rs` |
 //!
 //! The per-lane families (`pow exp exp2 sqrt inversesqrt floor ceil fract trunc round
 //! mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL functions that
@@ -23,10 +24,11 @@
 
 use super::super::ast::Expr;
 use super::super::token::Pos;
+use super::super::types::Type;
 use super::super::types::{self, Base};
 use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op, Type};
+use crate::ir::{CmpCode, Ir, Op};
 
 /// Built-in functions this front end lowers.
 pub const SUPPORTED: &[&str] = &[
@@ -65,6 +67,15 @@ pub const SUPPORTED: &[&str] = &[
     "degrees",
     "matrixCompMult",
     "transpose",
+    "lessThan",
+    "lessThanEqual",
+    "greaterThan",
+    "greaterThanEqual",
+    "equal",
+    "notEqual",
+    "any",
+    "all",
+    "not",
 ];
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
@@ -92,15 +103,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "outerProduct",
     "determinant",
     "inverse",
-    "lessThan",
-    "lessThanEqual",
-    "greaterThan",
-    "greaterThanEqual",
-    "equal",
-    "notEqual",
-    "any",
-    "all",
-    "not",
     "textureSize",
     "textureLod",
     "textureOffset",
@@ -307,6 +309,9 @@ impl Lowerer<'_> {
                 if x.ty != y.ty {
                     return self.err(pos, "wrong arguments");
                 }
+                if Self::is_selector(&v[2]) {
+                    return self.select(&x, &y, &v[2], pos);
+                }
                 let a = self.same_or_scalar(&x, &v[2], pos)?;
                 let one_minus = self.lanewise(
                     Op::Sub,
@@ -332,6 +337,7 @@ impl Lowerer<'_> {
                 }
                 self.transpose(&v[0])
             }
+            _ if super::logic::is_logic_builtin(name) => self.logic_builtin(name, v, pos),
             _ => self.math_builtin(name, v, pos),
         }
     }
@@ -352,7 +358,7 @@ impl Lowerer<'_> {
         let t = self.materialize(&uv)?;
         let dst = self.temp(1)?;
         self.emit(
-            Ir::new(Op::Sample, Type::Vec4)
+            Ir::new(Op::Sample, Type::Vec4.ir())
                 .dst(dst)
                 .a(t)
                 .aux(slot as i16)

@@ -12,12 +12,12 @@ use super::super::ast::{Expr, ParamDir};
 use super::super::scope::{Access, Var, VarKind};
 use super::super::token::Pos;
 use super::super::types;
+use super::super::types::Type;
 use super::assign::Place;
 use super::builtins::UNSUPPORTED;
 use super::flow::has_early_return;
 use super::value::{Repr, Value};
 use super::{CallCtx, Fail, LResult, Lowerer, MAX_CALL_DEPTH};
-use crate::ir::Type;
 
 impl Lowerer<'_> {
     /// `name(args)`.

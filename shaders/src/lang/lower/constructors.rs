@@ -11,10 +11,11 @@
 use super::super::ast::Expr;
 use super::super::consteval::ConstData;
 use super::super::token::Pos;
+use super::super::types::Type;
 use super::super::types::{self, Base};
 use super::value::Value;
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Op, Type};
+use crate::ir::{CmpCode, Op};
 
 /// Most constructor arguments (reference B §1.1: 16).
 pub const MAX_CONSTRUCTOR_ARGS: usize = 16;

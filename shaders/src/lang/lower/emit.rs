@@ -10,7 +10,8 @@
 //!   statements after a `return`, the untaken side of a constant `if`), nothing is
 //!   emitted and every temporary is the placeholder 0; the checks still run.
 
-use crate::ir::{Ir, IrBuilder, Limits, Op, PoolError, Type};
+use super::super::types::Type;
+use crate::ir::{Ir, IrBuilder, Limits, Op, PoolError};
 use std::collections::BTreeSet;
 
 /// Builder, free temporaries, statement frames and the dry-mode depth.
@@ -221,7 +222,10 @@ impl Emitter {
     }
 
     fn emit_const(&mut self, dst: i16, first: i16, n: usize, ty: Type) -> Result<(), PoolError> {
-        let ir = Ir::new(Op::Const, ty).dst(dst).aux(first).ncomp(n as u8);
+        let ir = Ir::new(Op::Const, ty.ir())
+            .dst(dst)
+            .aux(first)
+            .ncomp(n as u8);
         self.builder.emit(ir).map(|_| ())
     }
 
@@ -287,7 +291,7 @@ mod tests {
     fn dry_mode_emits_nothing() {
         let mut e = Emitter::new(Limits::SEED);
         e.enter_dry();
-        e.emit(Ir::new(Op::Discard, Type::None)).unwrap();
+        e.emit(Ir::new(Op::Discard, Type::None.ir())).unwrap();
         e.const_into(0, &[1.0], Type::Float).unwrap();
         assert_eq!(e.temp(4).unwrap(), 0);
         e.leave_dry();

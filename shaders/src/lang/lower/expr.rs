@@ -2,12 +2,13 @@
 
 use super::super::ast::{BinOp, Expr, ExprKind};
 use super::super::consteval::ConstData;
-use super::super::scope::VarKind;
+use super::super::scope::{VarKind, root_name};
 use super::super::token::Pos;
 use super::super::types;
+use super::super::types::Type;
 use super::value::{Repr, Value};
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op, Type};
+use crate::ir::{CmpCode, Ir, Op};
 
 /// GLSL built-in variables outside the subset ("X is not supported").
 const UNSUPPORTED_VARIABLES: &[&str] = &[
@@ -99,9 +100,20 @@ impl Lowerer<'_> {
                 self.swizzle_checked(&v, sel, pos)
             }
             ExprKind::Index(x, i) => {
+                if let Some(array) = self.array_ref(x) {
+                    let array = array?;
+                    let at = i.pos;
+                    let i = self.operand(i)?;
+                    return self.index_array(&array, &i, at);
+                }
                 let vs = self.operands(&[x, i], false)?;
                 self.index(&vs[0], &vs[1], i.pos)
             }
+            ExprKind::ArrayConstruct { .. } => self.err(
+                pos,
+                "an array constructor can only initialize or index an array",
+            ),
+            ExprKind::Length(x) => self.length_method(x, pos),
             ExprKind::Step(..) => self.err(pos, "++ and -- are only supported as statements"),
         }
     }
@@ -121,10 +133,24 @@ impl Lowerer<'_> {
         if v.poisoned {
             return Err(Fail::Reported);
         }
+        if v.array.is_some() {
+            return self.err(pos, "an array can only be indexed here");
+        }
+        self.read_var(id, pos)
+    }
+
+    /// The value of variable `id` (an array element included).
+    pub(crate) fn read_var(&mut self, id: usize, pos: Pos) -> LResult<Value> {
+        let v = self.scopes.var(id);
+        if v.poisoned {
+            return Err(Fail::Reported);
+        }
         let ty = v.ty;
+        let name = root_name(&v.name);
         match (v.kind, v.known, v.storage) {
             (VarKind::Unavailable, ..) => {
-                self.err(pos, format!("{name} is not available in this stage"))
+                let m = format!("{name} is not available in this stage");
+                self.err(pos, m)
             }
             (VarKind::Sampler(slot), ..) => Ok(Value {
                 ty,
@@ -178,6 +204,19 @@ impl Lowerer<'_> {
 
     /// `v[i]`: a column of a matrix, a lane of a vector (reference A2: `m[i]` is a column).
     fn index(&mut self, v: &Value, i: &Value, pos: Pos) -> LResult<Value> {
+        if i.ty == Type::Int && i.as_const().is_none() && !v.ty.is_scalar() && v.ty.width() > 0 {
+            // A run-time index: select among the lanes (columns) with IFs.
+            let items: Vec<Value> = if v.ty.is_matrix() {
+                (0..v.ty.columns()).map(|c| self.column(v, c)).collect()
+            } else {
+                let mut lanes = Vec::new();
+                for k in 0..v.ty.width() {
+                    lanes.push(self.lane(v, k)?);
+                }
+                lanes
+            };
+            return self.pick(&items, i, pos);
+        }
         let k = self.const_index(v.ty, i, pos)?;
         if v.ty.is_matrix() {
             return Ok(self.column(v, k));
@@ -189,9 +228,7 @@ impl Lowerer<'_> {
     /// when `c` is known).
     fn ternary(&mut self, c: &Expr, a: &Expr, b: &Expr, pos: Pos) -> LResult<Value> {
         let cond = self.operand(c)?;
-        if cond.ty != Type::Bool {
-            return self.err(c.pos, "the condition of ?: must be a bool");
-        }
+        let cond = self.condition(&cond, "the condition of ?:", c.pos)?;
         if let Some(k) = cond.as_const() {
             let (taken, other) = if k.0[0] != 0.0 { (a, b) } else { (b, a) };
             let v = self.operand(taken)?;
@@ -219,7 +256,7 @@ impl Lowerer<'_> {
         let n = types::cols(va.ty);
         let dst = self.temp(n)?;
         self.store_into(dst, &va, va.ty)?;
-        self.emit(Ir::new(Op::Else, Type::None))?;
+        self.emit(Ir::new(Op::Else, Type::None.ir()))?;
         let vb = self.operand(b)?;
         let ty = self.ternary_type(va.ty, vb.ty, pos)?;
         self.store_into(dst, &vb, vb.ty)?;
@@ -234,10 +271,13 @@ impl Lowerer<'_> {
                 self.funcs.iter().any(|f| f.def.name == *name)
                     || args.iter().any(|a| self.calls_user_function(a))
             }
-            ExprKind::Construct { args, .. } => args.iter().any(|a| self.calls_user_function(a)),
-            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Step(x, _) => {
-                self.calls_user_function(x)
+            ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
+                args.iter().any(|a| self.calls_user_function(a))
             }
+            ExprKind::Unary(_, x)
+            | ExprKind::Swizzle(x, _)
+            | ExprKind::Step(x, _)
+            | ExprKind::Length(x) => self.calls_user_function(x),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.calls_user_function(a) || self.calls_user_function(b)
             }
@@ -250,9 +290,7 @@ impl Lowerer<'_> {
     /// not decide (GLSL 3.30 §5.9).
     fn short_circuit(&mut self, op: BinOp, l: &Expr, r: &Expr, pos: Pos) -> LResult<Value> {
         let a = self.operand(l)?;
-        if a.ty != Type::Bool {
-            return self.err(pos, format!("operator {} expects bool operands", op.text()));
-        }
+        let a = self.truth(&a, op.text(), pos)?;
         let decided = if op == BinOp::And { 0.0 } else { 1.0 };
         if let Some(k) = a.as_const() {
             if (k.0[0] != 0.0) == (decided != 0.0) {
@@ -261,8 +299,11 @@ impl Lowerer<'_> {
                     ty = Some(s.operand(r)?.ty);
                     Ok(())
                 })?;
-                if ty != Some(Type::Bool) {
-                    return self.err(pos, format!("operator {} expects bool operands", op.text()));
+                if !ty.is_some_and(types::is_condition) {
+                    return self.err(
+                        pos,
+                        format!("operator {} expects scalar operands", op.text()),
+                    );
                 }
                 return Ok(a);
             }
@@ -286,12 +327,10 @@ impl Lowerer<'_> {
             self.materialize(&t)?
         };
         self.open_if(go, pos)?;
-        let r_value = self.operand(r).and_then(|b| {
-            if b.ty != Type::Bool {
-                return self.err(pos, format!("operator {} expects bool operands", op.text()));
-            }
-            self.store_into(dst, &b, Type::Bool)
-        });
+        let r_value = self
+            .operand(r)
+            .and_then(|b| self.truth(&b, op.text(), pos))
+            .and_then(|b| self.store_into(dst, &b, Type::Bool));
         self.close_if()?;
         r_value.map(|_| Value::temp(Type::Bool, dst))
     }

@@ -15,10 +15,12 @@
 //! whichever path ran.
 
 use super::super::ast::{Expr, ExprKind, ParamDir, Stmt, StmtKind};
+use super::super::scope::root_name;
 use super::super::token::Pos;
 use super::super::types;
+use super::super::types::Type;
 use super::{LResult, Lowerer};
-use crate::ir::{Ir, Op, Type};
+use crate::ir::{Ir, Op};
 use std::collections::HashSet;
 
 impl Lowerer<'_> {
@@ -27,7 +29,7 @@ impl Lowerer<'_> {
         if self.if_depth >= self.limits.if_depth {
             return self.err(pos, "conditionals are nested too deeply");
         }
-        self.emit(Ir::new(Op::If, Type::Bool).a(cond))?;
+        self.emit(Ir::new(Op::If, Type::Bool.ir()).a(cond))?;
         self.if_depth += 1;
         self.cond_depth += 1;
         Ok(())
@@ -37,7 +39,7 @@ impl Lowerer<'_> {
     pub(crate) fn close_if(&mut self) -> LResult<()> {
         self.if_depth -= 1;
         self.cond_depth -= 1;
-        self.emit(Ir::new(Op::EndIf, Type::None))
+        self.emit(Ir::new(Op::EndIf, Type::None.ir()))
     }
 
     /// Generation of the innermost exit level (changes when an early exit clears it).
@@ -171,7 +173,7 @@ impl Lowerer<'_> {
             .copied()
             .filter(|&id| {
                 let v = self.scopes.var(id);
-                names.contains(&v.name) && v.known.is_some() && !v.poisoned
+                names.contains(root_name(&v.name)) && v.known.is_some() && !v.poisoned
             })
             .collect();
         for id in ids {
@@ -289,8 +291,10 @@ impl Scan<'_, '_> {
                     }
                 }
             }
-            ExprKind::Construct { args, .. } => args.iter().for_each(|a| self.expr(a)),
-            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => self.expr(x),
+            ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
+                args.iter().for_each(|a| self.expr(a))
+            }
+            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => self.expr(x),
             ExprKind::Step(x, _) => self.target(x),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.expr(a);

@@ -9,8 +9,10 @@
 use super::super::ast::{Decl, Item, Storage};
 use super::super::scope::{Access, Output, Var, VarId, VarKind};
 use super::super::token::Pos;
+use super::super::types;
+use super::super::types::Type;
 use super::{FuncInfo, Lowerer};
-use crate::ir::{InterfaceSymbol, Stage, SymbolKind, Type};
+use crate::ir::{InterfaceSymbol, Stage, SymbolKind};
 
 /// What a global is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,18 +223,34 @@ impl<'a> Lowerer<'a> {
             Storage::Const => Role::Const,
             Storage::None => Role::Private,
         };
+        if let Some(size) = &d.array {
+            match role {
+                Role::Sampler => return err(self, size.pos, "sampler arrays are not supported"),
+                Role::Attribute | Role::VaryingIn | Role::VaryingOut | Role::Color => {
+                    return err(
+                        self,
+                        size.pos,
+                        "arrays of shader inputs and outputs are not supported",
+                    );
+                }
+                _ => {}
+            }
+        }
         match role {
             Role::Attribute if d.ty.is_matrix() => {
                 return err(self, d.ty_pos, "matrix attributes are not supported");
             }
-            Role::Attribute if d.ty == Type::Bool => {
+            Role::Uniform if types::is_boolean(d.ty) && d.ty != Type::Bool => {
+                return err(self, d.ty_pos, "bvec uniforms are not supported");
+            }
+            Role::Attribute if types::is_boolean(d.ty) => {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
             }
             Role::VaryingIn | Role::VaryingOut => {
                 if d.ty.is_matrix() {
                     return err(self, d.ty_pos, "matrix varyings are not supported");
                 }
-                if d.ty == Type::Bool {
+                if types::is_boolean(d.ty) {
                     return err(self, d.ty_pos, "varyings cannot be bool");
                 }
                 if d.ty.is_integer() {
@@ -283,7 +301,18 @@ impl<'a> Lowerer<'a> {
             self.diags.error(d.pos, "duplicate symbol");
             return;
         }
-        match self.scopes.declare(v) {
+        let declared = match &d.array {
+            Some(size) => match self.global_array_len(d, size) {
+                Some(len) => self.scopes.declare_array(v, len),
+                None => {
+                    v.poisoned = true;
+                    let _ = self.scopes.declare(v);
+                    return;
+                }
+            },
+            None => self.scopes.declare(v),
+        };
+        match declared {
             Ok(id) => self.globals.push(GlobalEntry {
                 var: id,
                 role,
@@ -352,7 +381,8 @@ impl<'a> Lowerer<'a> {
                 }
                 Role::Uniform => {
                     let first = next_uniform;
-                    next_uniform += ty.columns() as usize;
+                    let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
+                    next_uniform += ty.columns() as usize * len;
                     if next_uniform > self.limits.uniform_slots {
                         self.diags.error(pos, "too many uniforms");
                         None
@@ -382,7 +412,7 @@ impl<'a> Lowerer<'a> {
                     let d = g.decl.expect("user output");
                     iface.symbols.push(InterfaceSymbol {
                         name: d.name.clone(),
-                        ty: d.ty,
+                        ty: d.ty.ir(),
                         array_len: None,
                         kind: SymbolKind::ColorOut,
                     });
@@ -390,9 +420,11 @@ impl<'a> Lowerer<'a> {
                 continue;
             };
             let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
+            let array_len = self.scopes.var(g.var).array.map(|a| a.len);
             let kind = match g.role {
                 Role::Uniform => {
-                    hi(&mut iface.uni_hi, (slot + d.ty.columns() as u16 - 1) as i16);
+                    let slots = d.ty.columns() as u16 * array_len.unwrap_or(1);
+                    hi(&mut iface.uni_hi, (slot + slots - 1) as i16);
                     SymbolKind::Uniform { slot }
                 }
                 Role::Sampler => {
@@ -415,8 +447,8 @@ impl<'a> Lowerer<'a> {
             };
             iface.symbols.push(InterfaceSymbol {
                 name: d.name.clone(),
-                ty: d.ty,
-                array_len: None,
+                ty: d.ty.ir(),
+                array_len,
                 kind,
             });
         }

@@ -10,8 +10,8 @@
 use super::super::ast::{Expr, Stmt, StmtKind};
 use super::super::scope::Access;
 use super::super::token::Pos;
+use super::super::types::Type;
 use super::{LResult, LoopCtx, Lowerer};
-use crate::ir::Type;
 
 impl Lowerer<'_> {
     /// A `for` statement `s`: its own scope for the loop variable, then the unrolled
@@ -80,9 +80,7 @@ impl Lowerer<'_> {
         loop {
             if let Some(c) = cond {
                 let v = self.operand(c)?;
-                if v.ty != Type::Bool {
-                    return self.err(c.pos, "a loop condition must be a bool");
-                }
+                let v = self.condition(&v, "a loop condition", c.pos)?;
                 let Some(k) = v.as_const() else {
                     return self.err(c.pos, "unsupported loop condition");
                 };

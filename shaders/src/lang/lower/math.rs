@@ -21,9 +21,10 @@
 
 use super::super::ast::BinOp;
 use super::super::token::Pos;
+use super::super::types::Type;
 use super::value::Value;
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Op, Type};
+use crate::ir::{CmpCode, Op};
 
 impl Lowerer<'_> {
     pub(super) fn math_builtin(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {

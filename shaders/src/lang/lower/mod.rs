@@ -13,6 +13,7 @@
 //! diagnostic.
 
 mod arith;
+mod arrays;
 mod assign;
 mod builtins;
 mod call;
@@ -21,6 +22,7 @@ mod emit;
 mod expr;
 mod flow;
 mod interface;
+mod logic;
 mod loops;
 mod math;
 mod ops;
@@ -34,7 +36,8 @@ use super::ast::{Function, Program};
 use super::diagnostic::Diagnostics;
 use super::scope::Scopes;
 use super::token::Pos;
-use crate::ir::{Interface, Ir, Limits, PoolError, Stage, Type};
+use super::types::Type;
+use crate::ir::{Interface, Ir, Limits, PoolError, Stage};
 use emit::Emitter;
 use value::Value;
 

@@ -3,10 +3,11 @@
 //! applied lane by lane, and assembling a vector from components.
 
 use super::super::consteval::{self, ConstData};
+use super::super::types::Type;
 use super::super::types::{self, Base};
 use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op, Type};
+use crate::ir::{CmpCode, Ir, Op};
 
 /// Fold one lane of `op` (the interpreter's semantics; see `consteval`).
 pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
@@ -95,7 +96,7 @@ impl Lowerer<'_> {
                     ty
                 };
                 for k in 0..types::cols(ty) as i16 {
-                    self.emit(Ir::new(Op::Mov, col_ty).dst(dst + k).a(t + k).ncomp(w))?;
+                    self.emit(Ir::new(Op::Mov, col_ty.ir()).dst(dst + k).a(t + k).ncomp(w))?;
                 }
                 Ok(())
             }
@@ -140,7 +141,7 @@ impl Lowerer<'_> {
                     .fold(0i16, |m, (i, &s)| m | ((s as i16) << (2 * i)));
                 let dst = self.temp(1)?;
                 self.emit(
-                    Ir::new(Op::Swz, ty)
+                    Ir::new(Op::Swz, ty.ir())
                         .dst(dst)
                         .a(t)
                         .aux(aux)
@@ -198,7 +199,7 @@ impl Lowerer<'_> {
         };
         for k in 0..n as i16 {
             let b = if tb < 0 { -1 } else { tb + k };
-            let ir = Ir::new(op, col_ty).dst(dst + k).a(ta + k).b(b);
+            let ir = Ir::new(op, col_ty.ir()).dst(dst + k).a(ta + k).b(b);
             self.emit(ir.ncomp(types::width(ty)))?;
         }
         Ok(Value::temp(ty, dst))
@@ -228,7 +229,7 @@ impl Lowerer<'_> {
             None => -1,
         };
         let dst = self.temp(1)?;
-        self.emit(Ir::new(op, ty).dst(dst).a(ta).b(tb).aux(aux).ncomp(1))?;
+        self.emit(Ir::new(op, ty.ir()).dst(dst).a(ta).b(tb).aux(aux).ncomp(1))?;
         Ok(Value::temp(ty, dst))
     }
 
@@ -312,7 +313,7 @@ impl Lowerer<'_> {
                 for (i, (v, _)) in comps.iter().enumerate() {
                     if v.as_const().is_some() {
                         self.emit(
-                            Ir::new(Op::SetLane, ty)
+                            Ir::new(Op::SetLane, ty.ir())
                                 .dst(dst)
                                 .a(c)
                                 .aux(i as i16)
@@ -334,7 +335,7 @@ impl Lowerer<'_> {
             }
             if run > 0 {
                 let t = first.unwrap_or(0);
-                self.emit(Ir::new(Op::Mov, ty).dst(dst).a(t).ncomp(run as u8))?;
+                self.emit(Ir::new(Op::Mov, ty.ir()).dst(dst).a(t).ncomp(run as u8))?;
                 done[..run].iter_mut().for_each(|d| *d = true);
             }
         }
@@ -344,7 +345,7 @@ impl Lowerer<'_> {
             }
             let src = self.materialize(v)?;
             self.emit(
-                Ir::new(Op::SetLane, ty)
+                Ir::new(Op::SetLane, ty.ir())
                     .dst(dst)
                     .a(src)
                     .aux(i as i16)

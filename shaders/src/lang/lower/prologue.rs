@@ -7,9 +7,10 @@
 //! TEMP[0] is the fragment coordinate).
 
 use super::super::scope::VarKind;
+use super::super::types::Type;
 use super::interface::Role;
 use super::{LResult, Lowerer};
-use crate::ir::{Ir, Op, Type};
+use crate::ir::{Ir, Op};
 
 impl Lowerer<'_> {
     pub(super) fn prologue(&mut self) -> LResult<()> {
@@ -25,26 +26,28 @@ impl Lowerer<'_> {
                 continue;
             }
             let slot = slot.unwrap_or(0) as i16;
+            if let (Role::Uniform, Some(arr)) = (role, v.array) {
+                // One element per vec4 slot group (mat3 3, mat4 4 slots).
+                let n = ty.columns() as i16;
+                for k in 0..arr.len as usize {
+                    self.load_uniform(arr.first + k, ty, slot + k as i16 * n)?;
+                }
+                continue;
+            }
             let load = match role {
                 Role::Uniform => {
-                    let n = ty.columns();
-                    let dst = self.fixed(n)?;
-                    let ncomp = if ty.is_matrix() { 4 } else { ty.width() };
-                    Ir::new(Op::LoadUni, ty)
-                        .dst(dst)
-                        .aux(slot)
-                        .aux2(n as i16)
-                        .ncomp(ncomp)
+                    self.load_uniform(var, ty, slot)?;
+                    continue;
                 }
-                Role::Attribute => Ir::new(Op::LoadAttr, ty)
+                Role::Attribute => Ir::new(Op::LoadAttr, ty.ir())
                     .dst(self.fixed(1)?)
                     .aux(slot)
                     .ncomp(4),
-                Role::VaryingIn => Ir::new(Op::LoadVar, ty)
+                Role::VaryingIn => Ir::new(Op::LoadVar, ty.ir())
                     .dst(self.fixed(1)?)
                     .aux(slot)
                     .ncomp(ty.width()),
-                Role::FragCoord => Ir::new(Op::LoadFcoord, Type::Vec4)
+                Role::FragCoord => Ir::new(Op::LoadFcoord, Type::Vec4.ir())
                     .dst(self.fixed(1)?)
                     .ncomp(4),
                 Role::Position | Role::VaryingOut | Role::Color => {
@@ -53,7 +56,7 @@ impl Lowerer<'_> {
                     self.em
                         .const_into_fresh(zero, &[0.0; 4], Type::Vec4)
                         .map_err(|e| self.pool(e))?;
-                    Ir::new(Op::Mov, ty).dst(dst).a(zero).ncomp(4)
+                    Ir::new(Op::Mov, ty.ir()).dst(dst).a(zero).ncomp(4)
                 }
                 Role::Sampler | Role::Private | Role::Const => continue,
             };
@@ -63,6 +66,25 @@ impl Lowerer<'_> {
             v.storage = Some(dst);
             v.owns_storage = false;
         }
+        Ok(())
+    }
+
+    /// LOAD_UNI of one uniform (or array element) of type `ty` from `slot` into fresh
+    /// fixed temporaries, which become variable `var`'s storage.
+    fn load_uniform(&mut self, var: usize, ty: Type, slot: i16) -> LResult<()> {
+        let n = ty.columns();
+        let dst = self.fixed(n)?;
+        let ncomp = if ty.is_matrix() { 4 } else { ty.width() };
+        self.emit(
+            Ir::new(Op::LoadUni, ty.ir())
+                .dst(dst)
+                .aux(slot)
+                .aux2(n as i16)
+                .ncomp(ncomp),
+        )?;
+        let v = self.scopes.var_mut(var);
+        v.storage = Some(dst);
+        v.owns_storage = false;
         Ok(())
     }
 

@@ -4,9 +4,10 @@ use super::super::ast::{AssignOp, BinOp, Decl, Stmt, StmtKind, Storage};
 use super::super::scope::{Access, Var, VarKind};
 use super::super::token::Pos;
 use super::super::types;
+use super::super::types::Type;
 use super::value::Value;
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{Ir, Op, Stage, Type};
+use crate::ir::{Ir, Op, Stage};
 
 impl Lowerer<'_> {
     /// Lower `stmts` in the current scope. After a `return`/`break`/`continue` the rest
@@ -68,6 +69,15 @@ impl Lowerer<'_> {
             }
             StmtKind::Decl(d) => self.local_decl(d),
             StmtKind::Assign { target, op, value } => {
+                if let Some(id) = self.whole_array_target(target)? {
+                    if *op != AssignOp::Set {
+                        return self.err(
+                            s.pos,
+                            "compound assignment to a whole array is not supported",
+                        );
+                    }
+                    return self.assign_array(id, value);
+                }
                 let place = self.place(target);
                 let v = self.operand(value);
                 let (place, mut v) = (place?, v?);
@@ -103,7 +113,7 @@ impl Lowerer<'_> {
                 if self.stage != Stage::Fragment {
                     return self.err(s.pos, "discard is only valid in a fragment shader");
                 }
-                self.emit(Ir::new(Op::Discard, Type::None))
+                self.emit(Ir::new(Op::Discard, Type::None.ir()))
             }
         }
     }
@@ -121,6 +131,9 @@ impl Lowerer<'_> {
 
     /// A local declaration with its initializer.
     fn local_decl(&mut self, d: &Decl) -> LResult<()> {
+        if let Some(size) = &d.array {
+            return self.local_array_decl(d, size);
+        }
         let value = d.init.as_ref().map(|e| self.operand(e));
         let mut ok = self.check_decl(d, value.as_ref().and_then(|v| v.as_ref().ok()));
         if matches!(value, Some(Err(Fail::Fatal))) {
@@ -213,14 +226,7 @@ impl Lowerer<'_> {
                 return Err(Fail::Reported);
             }
         };
-        if c.ty != Type::Bool {
-            let m = if c.ty.is_scalar() {
-                "if condition must be a bool"
-            } else {
-                "if condition must be a scalar"
-            };
-            return self.err(cond.pos, m);
-        }
+        let c = self.condition(&c, "if condition", cond.pos)?;
         if let Some(k) = c.as_const() {
             let (taken, other) = if k.0[0] != 0.0 {
                 (Some(then), otherwise)
@@ -241,7 +247,7 @@ impl Lowerer<'_> {
         let mut r = self.stmt(then);
         if let (Some(o), Ok(())) = (otherwise, r) {
             r = self
-                .emit(Ir::new(Op::Else, Type::None))
+                .emit(Ir::new(Op::Else, Type::None.ir()))
                 .and_then(|_| self.stmt(o));
         }
         self.close_if()?;
@@ -273,6 +279,12 @@ impl Lowerer<'_> {
     }
 
     fn global_init(&mut self, var: usize, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
+        if self.scopes.var(var).array.is_some() {
+            if !self.check_decl(d, None) {
+                return Err(Fail::Reported);
+            }
+            return self.global_array_init(var, d, init);
+        }
         let v = self.operand(init)?;
         if !self.check_decl(d, Some(&v)) {
             return Err(Fail::Reported);

@@ -2,7 +2,7 @@
 //! type, ..., a const flag with known floats, and a sampler flag").
 
 use super::super::consteval::ConstData;
-use crate::ir::Type;
+use super::super::types::Type;
 
 /// Where a value lives.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -169,7 +169,22 @@ impl Parser<'_, '_> {
                 };
                 self.advance();
                 if self.is_punct(Punct::LParen) {
-                    break self.fail_at(spos, "methods are not supported");
+                    if word != "length"
+                        || !matches!(self.peek_kind(1), TokenKind::Punct(Punct::RParen, _))
+                    {
+                        break self.fail_at(spos, format!("method '{word}' is not supported"));
+                    }
+                    self.advance();
+                    self.advance();
+                    e = Expr {
+                        kind: ExprKind::Length(Box::new(e)),
+                        pos: spos,
+                    };
+                    if let Err(r) = self.enter(1) {
+                        break Err(r);
+                    }
+                    levels += 1;
+                    continue;
                 }
                 match decode_swizzle(&word) {
                     Ok(lanes) => {
@@ -237,6 +252,16 @@ impl Parser<'_, '_> {
             TokenKind::Keyword(Keyword::Type(ty)) => {
                 let ty = *ty;
                 self.advance();
+                if let Some(size) = self.opt_array_size()? {
+                    if !self.is_punct(Punct::LParen) {
+                        return self.fail("expected '(' after type");
+                    }
+                    let args = self.args()?;
+                    return Ok(Expr {
+                        kind: ExprKind::ArrayConstruct { ty, size, args },
+                        pos,
+                    });
+                }
                 if !self.is_punct(Punct::LParen) {
                     return self.fail("expected '(' after type");
                 }
@@ -269,7 +294,7 @@ impl Parser<'_, '_> {
         if self.eat_punct(Punct::RParen) {
             return Ok(args);
         }
-        if self.is_keyword(Keyword::Type(crate::ir::Type::Void))
+        if self.is_keyword(Keyword::Type(super::super::types::Type::Void))
             && matches!(self.peek_kind(1), TokenKind::Punct(Punct::RParen, _))
         {
             self.advance();

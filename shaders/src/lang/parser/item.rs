@@ -1,9 +1,11 @@
 //! Global items: declarations, functions, prototypes, qualifiers and types.
 
-use super::super::ast::{Decl, Function, Item, Param, ParamDir, Program, Qualifiers, Storage};
+use super::super::ast::{
+    ArraySize, Decl, Function, Item, Param, ParamDir, Program, Qualifiers, Storage,
+};
 use super::super::token::{Keyword, Pos, Punct, TokenKind};
+use super::super::types::Type;
 use super::{PResult, Parser};
-use crate::ir::Type;
 
 impl Parser<'_, '_> {
     pub(super) fn program(&mut self) -> Program {
@@ -37,16 +39,20 @@ impl Parser<'_, '_> {
         }
         let quals = self.qualifiers(true)?;
         let (ty, ty_pos) = self.type_name()?;
+        let type_array = self.opt_array_size()?;
         let (name, pos) = self.name()?;
         if self.is_punct(Punct::LParen) {
             if quals.storage != Storage::None || quals.layout_pos.is_some() {
                 return self.fail_at(quals.storage_pos, "functions cannot have qualifiers");
             }
+            if let Some(a) = type_array {
+                return self.fail_at(a.pos, "functions cannot return arrays");
+            }
             let f = self.function(ty, ty_pos, name, pos)?;
             items.push(f);
             return Ok(());
         }
-        self.declarators(quals, ty, ty_pos, name, pos, |d| {
+        self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
             items.push(Item::Global(d))
         })
     }
@@ -62,20 +68,25 @@ impl Parser<'_, '_> {
         self.expect(Punct::Semi, "expected ';'")
     }
 
-    /// Parse `name [= init] {, name [= init]} ;` after the first name, calling `out`
-    /// for each declarator.
+    /// Parse `name [size] [= init] {, name [size] [= init]} ;` after the first name,
+    /// calling `out` for each declarator. `ty` is the type, its position and the size
+    /// written after it (`float[3] a;`), which every declarator shares.
     pub(super) fn declarators(
         &mut self,
         quals: Qualifiers,
-        ty: Type,
-        ty_pos: Pos,
+        ty: (Type, Pos, Option<ArraySize>),
         mut name: String,
         mut pos: Pos,
         mut out: impl FnMut(Decl),
     ) -> PResult<()> {
+        let (ty, ty_pos, type_array) = ty;
         loop {
-            if self.is_punct(Punct::LBracket) {
-                return self.fail("arrays are not supported");
+            let mut array = type_array.clone();
+            if let Some(own) = self.opt_array_size()? {
+                if array.is_some() {
+                    return self.fail_at(own.pos, "arrays of arrays are not supported");
+                }
+                array = Some(own);
             }
             let init = if self.eat_punct(Punct::Assign) {
                 Some(self.expr()?)
@@ -88,6 +99,7 @@ impl Parser<'_, '_> {
                 ty_pos,
                 name,
                 pos,
+                array,
                 init,
             });
             if self.eat_punct(Punct::Comma) {
@@ -96,6 +108,26 @@ impl Parser<'_, '_> {
             }
             return self.expect(Punct::Semi, "expected ';'");
         }
+    }
+
+    /// `[N]` or `[]` if the next token is `[` (a second one is an array of arrays).
+    pub(super) fn opt_array_size(&mut self) -> PResult<Option<ArraySize>> {
+        if !self.is_punct(Punct::LBracket) {
+            return Ok(None);
+        }
+        let pos = self.pos();
+        self.advance();
+        let len = if self.eat_punct(Punct::RBracket) {
+            None
+        } else {
+            let e = self.expr()?;
+            self.expect(Punct::RBracket, "expected ']'")?;
+            Some(Box::new(e))
+        };
+        if self.is_punct(Punct::LBracket) {
+            return self.fail("arrays of arrays are not supported");
+        }
+        Ok(Some(ArraySize { len, pos }))
     }
 
     /// Qualifiers in any order: `layout(location = N)`, `smooth`, precision
@@ -299,7 +331,7 @@ impl Parser<'_, '_> {
                 _ => return self.fail("expected a parameter name"),
             };
             if self.is_punct(Punct::LBracket) {
-                return self.fail("arrays are not supported");
+                return self.fail("array parameters are not supported");
             }
             params.push(Param {
                 ty,

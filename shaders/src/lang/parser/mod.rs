@@ -4,10 +4,12 @@
 //! `precision` statements (ignored), `const in` / `in` parameters, `(void)` parameter
 //! lists, prototypes, several declarators per declaration, compound assignment,
 //! `++`/`--` statements, `?:`, `break`/`continue`, swizzle and index assignment
-//! targets and the `stpq` swizzle set. Constructs outside the subset (`while`, `struct`,
-//! arrays, bitwise operators, reserved types) are parsed far enough to give a clear
-//! error. On an error the parser re-synchronises at the next `;` or balanced `}` and
-//! continues, so one compile reports several syntax errors.
+//! targets, the `stpq` swizzle set, arrays (`float a[3]`, `float[3] a`, `float a[]`,
+//! constructors `float[3](…)`, `.length()`). Constructs outside the subset (`while`,
+//! `struct`, arrays of arrays, array parameters, bitwise operators, reserved types)
+//! are parsed far enough to give a clear error. On an error the parser
+//! re-synchronises at the next `;` or balanced `}` and continues, so one compile
+//! reports several syntax errors.
 //!
 //! Nesting is bounded: expression depth (operands of chained binary operators count)
 //! plus statement nesting may not exceed [`MAX_NESTING`] ("nesting limit exceeded"),

@@ -135,8 +135,9 @@ impl Parser<'_, '_> {
     fn declaration(&mut self, out: impl FnMut(Decl)) -> PResult<()> {
         let quals = self.qualifiers(false)?;
         let (ty, ty_pos) = self.type_name()?;
+        let type_array = self.opt_array_size()?;
         let (name, pos) = self.name()?;
-        self.declarators(quals, ty, ty_pos, name, pos, out)
+        self.declarators(quals, (ty, ty_pos, type_array), name, pos, out)
     }
 
     fn if_statement(&mut self) -> PResult<StmtKind> {

@@ -1,0 +1,405 @@
+//! Arrays (GLSL 3.30 §4.1.9, §5.4.4, §5.7): one-dimensional arrays of any value type
+//! as locals, private globals, `const` globals and uniforms, lowered without new
+//! opcodes.
+//!
+//! - An array variable is a list of element variables (`scope::ArrayInfo`): each
+//!   element is tracked like any variable (known value, storage, branches), so
+//!   `const` arrays fold and a loop over an array unrolls into plain element reads.
+//! - A uniform array takes one element per vec4 slot (mat3 3, mat4 4 slots per
+//!   element, std140-like), loaded by one LOAD_UNI per element; its interface symbol
+//!   has `array_len`, and the scene format names elements `name[0]`, `name[1]`, ….
+//! - `a[i]` with a constant `i` (a loop variable counts once the loop is unrolled)
+//!   is that element. A run-time index selects with `IF i == k` per element (element
+//!   0 when out of range, which GLSL leaves undefined). Writes need a constant index.
+//! - Initializers and whole-array assignment take an array constructor
+//!   (`float[3](…)`, `float[](…)`) or another array of the same type and size;
+//!   `a.length()` is a constant int. Arrays are not function parameters, and a
+//!   whole array is not otherwise a value.
+//! - Sizes are constant int expressions; a global array's size may use earlier
+//!   global `const int`s ([`Lowerer::global_array_len`]).
+
+use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
+use super::super::scope::{Access, Var, VarId, VarKind};
+use super::super::token::Pos;
+use super::super::types::{self, Type};
+use super::assign::Place;
+use super::value::Value;
+use super::{Fail, LResult, Lowerer};
+use crate::ir::{CmpCode, Op};
+
+/// Largest array size accepted (bounds compile time and the unrolled code).
+pub const MAX_ARRAY_LEN: usize = 256;
+
+/// An array operand: a variable (elements read on demand) or constructed values.
+#[derive(Clone, Debug)]
+pub(crate) enum ArrayRef {
+    Var(VarId),
+    Values(Type, Vec<Value>),
+}
+
+impl<'a> Lowerer<'a> {
+    /// `e` as an array, if it is one: the name of an array variable or an array
+    /// constructor (`None` for any other expression).
+    pub(crate) fn array_ref(&mut self, e: &Expr) -> Option<LResult<ArrayRef>> {
+        match &e.kind {
+            ExprKind::Ident(name) => {
+                let id = self.scopes.lookup(name)?;
+                let v = self.scopes.var(id);
+                if v.poisoned {
+                    return v.array.is_some().then_some(Err(Fail::Reported));
+                }
+                v.array.map(|_| Ok(ArrayRef::Var(id)))
+            }
+            ExprKind::ArrayConstruct { ty, size, args } => {
+                Some(self.array_constructor(*ty, size, args, e.pos))
+            }
+            _ => None,
+        }
+    }
+
+    /// Element type and length of an array operand.
+    fn array_shape(&self, a: &ArrayRef) -> (Type, usize) {
+        match a {
+            ArrayRef::Var(id) => {
+                let v = self.scopes.var(*id);
+                (v.ty, v.array.map_or(0, |i| i.len as usize))
+            }
+            ArrayRef::Values(ty, vals) => (*ty, vals.len()),
+        }
+    }
+
+    /// Element `k` of an array operand.
+    fn element(&mut self, a: &ArrayRef, k: usize, pos: Pos) -> LResult<Value> {
+        match a {
+            ArrayRef::Var(id) => {
+                let first = self.scopes.var(*id).array.map_or(*id, |i| i.first);
+                self.read_var(first + k, pos)
+            }
+            ArrayRef::Values(_, vals) => Ok(vals[k]),
+        }
+    }
+
+    /// All elements of an array operand.
+    fn elements(&mut self, a: &ArrayRef, pos: Pos) -> LResult<Vec<Value>> {
+        let (_, n) = self.array_shape(a);
+        (0..n).map(|k| self.element(a, k, pos)).collect()
+    }
+
+    /// `TYPE[N](args)`: the converted arguments (`pos` is the constructor).
+    fn array_constructor(
+        &mut self,
+        ty: Type,
+        size: &ArraySize,
+        args: &[Expr],
+        pos: Pos,
+    ) -> LResult<ArrayRef> {
+        if matches!(ty, Type::Void | Type::Sampler2D) {
+            return self.err(pos, format!("arrays of {ty} are not supported"));
+        }
+        let refs: Vec<&Expr> = args.iter().collect();
+        let vals = self.operands(&refs, false)?;
+        if let Some(len) = &size.len {
+            let n = self.local_array_len(len)?;
+            if n != vals.len() {
+                return self.err(
+                    pos,
+                    "the array constructor's size does not match its arguments",
+                );
+            }
+        }
+        if vals.is_empty() {
+            return self.err(pos, "an array constructor needs at least one argument");
+        }
+        let mut out = Vec::with_capacity(vals.len());
+        for (v, e) in vals.iter().zip(args) {
+            if !types::converts_to(v.ty, ty) {
+                return self.err(e.pos, "type mismatch in array constructor");
+            }
+            out.push(v.retyped(ty));
+        }
+        Ok(ArrayRef::Values(ty, out))
+    }
+
+    /// A local array size: a constant int expression, 1..=[`MAX_ARRAY_LEN`].
+    fn local_array_len(&mut self, e: &Expr) -> LResult<usize> {
+        let v = self.operand(e)?;
+        let n = match (v.ty, v.as_const()) {
+            (Type::Int, Some(c)) => c.0[0] as i64,
+            _ => return self.err(e.pos, "array size must be a constant integer expression"),
+        };
+        self.check_len(n, e.pos)
+    }
+
+    fn check_len(&mut self, n: i64, pos: Pos) -> LResult<usize> {
+        if n <= 0 {
+            return self.err(pos, "array size must be positive");
+        }
+        if n as usize > MAX_ARRAY_LEN {
+            return self.err(
+                pos,
+                format!("arrays are limited to {MAX_ARRAY_LEN} elements"),
+            );
+        }
+        Ok(n as usize)
+    }
+
+    /// `a[i]` for an array operand (`pos` is the index).
+    pub(crate) fn index_array(&mut self, a: &ArrayRef, i: &Value, pos: Pos) -> LResult<Value> {
+        if i.ty != Type::Int {
+            return self.err(pos, "an index must be an int");
+        }
+        let (_, n) = self.array_shape(a);
+        match i.as_const() {
+            Some(c) => {
+                let k = c.0[0];
+                if !(0.0..n as f32).contains(&k) {
+                    return self.err(pos, "array index out of range");
+                }
+                self.element(a, k as usize, pos)
+            }
+            None => {
+                let items = self.elements(a, pos)?;
+                self.pick(&items, i, pos)
+            }
+        }
+    }
+
+    /// `items[i]` for a run-time int `i`: item 0, replaced under `IF i == k` by item k.
+    pub(crate) fn pick(&mut self, items: &[Value], i: &Value, pos: Pos) -> LResult<Value> {
+        let Some(first) = items.first() else {
+            return Err(Fail::Reported);
+        };
+        let ty = first.ty;
+        let dst = self.temp(types::cols(ty))?;
+        self.store_into(dst, first, ty)?;
+        for (k, item) in items.iter().enumerate().skip(1) {
+            let hit = self.scalar_op(
+                Op::Cmp,
+                i,
+                Some(&Value::int(k as i32)),
+                CmpCode::Eq.code(),
+                Type::Bool,
+            )?;
+            let t = self.materialize(&hit)?;
+            self.open_if(t, pos)?;
+            let r = self.store_into(dst, item, ty);
+            self.close_if()?;
+            r?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// `e.length()`: an array's length, a vector's size or a matrix's column count.
+    pub(crate) fn length_method(&mut self, e: &Expr, pos: Pos) -> LResult<Value> {
+        if let Some(a) = self.array_ref(e) {
+            let a = a?;
+            return Ok(Value::int(self.array_shape(&a).1 as i32));
+        }
+        let v = self.operand(e)?;
+        match v.ty {
+            t if t.is_matrix() => Ok(Value::int(t.columns() as i32)),
+            t if t.width() >= 2 => Ok(Value::int(t.width() as i32)),
+            Type::None => Err(Fail::Reported),
+            _ => self.err(pos, "length() needs an array, a vector or a matrix"),
+        }
+    }
+
+    /// The elements an array initializer or whole-array assignment provides, checked
+    /// against the element type `ty` (`len`: the required length, if known).
+    fn array_source(&mut self, e: &Expr, ty: Type, len: Option<usize>) -> LResult<Vec<Value>> {
+        let Some(a) = self.array_ref(e) else {
+            let v = self.operand(e)?;
+            if v.ty == Type::None {
+                return Err(Fail::Reported);
+            }
+            return self.err(
+                e.pos,
+                "type mismatch in assignment: an array needs an array",
+            );
+        };
+        let a = a?;
+        let (ety, n) = self.array_shape(&a);
+        if !(ety == ty || ety == Type::None) || len.is_some_and(|l| l != n) {
+            return self.err(e.pos, "type mismatch in assignment");
+        }
+        self.elements(&a, e.pos)
+    }
+
+    /// Write `values` to the elements of array `id`.
+    fn write_elements(&mut self, id: VarId, values: &[Value], pos: Pos) -> LResult<()> {
+        let (ty, first) = {
+            let v = self.scopes.var(id);
+            (v.ty, v.array.map_or(id, |i| i.first))
+        };
+        for (k, v) in values.iter().enumerate() {
+            let place = Place {
+                var: first + k,
+                col: None,
+                lanes: None,
+                ty,
+            };
+            self.write(&place, v, pos)?;
+        }
+        Ok(())
+    }
+
+    /// A local array declaration, with its initializer.
+    pub(crate) fn local_array_decl(&mut self, d: &Decl, size: &ArraySize) -> LResult<()> {
+        let r = self.local_array_init(d, size);
+        let (len, values) = match r {
+            Ok(x) => x,
+            Err(f) => {
+                let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+                var.poisoned = true;
+                let _ = self.scopes.declare(var);
+                return Err(f);
+            }
+        };
+        let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+        if d.quals.storage == Storage::Const {
+            var.access = Access::Const;
+        }
+        if values.is_none() {
+            // Never-assigned elements read as zero, like scalar locals.
+            var.known = Some(super::super::consteval::ConstData::ZERO);
+        }
+        let Ok(id) = self.scopes.declare_array(var, len as u16) else {
+            return self.err(d.pos, "duplicate symbol");
+        };
+        match values {
+            Some(vals) => self.write_elements(id, &vals, d.pos),
+            None => Ok(()),
+        }
+    }
+
+    /// Check a local array declaration; its length and initial values.
+    fn local_array_init(
+        &mut self,
+        d: &Decl,
+        size: &ArraySize,
+    ) -> LResult<(usize, Option<Vec<Value>>)> {
+        if !self.check_decl(d, None) {
+            return Err(Fail::Reported);
+        }
+        let len = match &size.len {
+            Some(e) => Some(self.local_array_len(e)?),
+            None => None,
+        };
+        let values = match &d.init {
+            Some(init) => Some(self.array_source(init, d.ty, len)?),
+            None => None,
+        };
+        let len = match (len, &values) {
+            (Some(n), _) => n,
+            (None, Some(v)) => v.len(),
+            (None, None) => {
+                return self.err(size.pos, "an array without a size needs an initializer");
+            }
+        };
+        if let (Storage::Const, Some(vals)) = (d.quals.storage, &values)
+            && vals.iter().any(|v| v.as_const().is_none())
+        {
+            let pos = d.init.as_ref().map_or(d.pos, |e| e.pos);
+            return self.err(pos, "const initializer is not a constant expression");
+        }
+        Ok((len, values))
+    }
+
+    /// A global array's initializer (private or `const`), at the start of `main`.
+    pub(crate) fn global_array_init(&mut self, id: VarId, d: &Decl, init: &Expr) -> LResult<()> {
+        let len = self.scopes.var(id).array.map(|a| a.len as usize);
+        let vals = self.array_source(init, d.ty, len)?;
+        if d.quals.storage == Storage::Const && vals.iter().any(|v| v.as_const().is_none()) {
+            return self.err(init.pos, "const initializer is not a constant expression");
+        }
+        self.write_elements(id, &vals, init.pos)
+    }
+
+    /// `a = b;` for a whole array `a`.
+    pub(crate) fn assign_array(&mut self, id: VarId, value: &Expr) -> LResult<()> {
+        let (ty, len) = {
+            let v = self.scopes.var(id);
+            (v.ty, v.array.map(|a| a.len as usize))
+        };
+        let vals = self.array_source(value, ty, len)?;
+        self.write_elements(id, &vals, value.pos)
+    }
+
+    /// The size of global array `d` (reported and `None` when it is not a constant
+    /// int expression over literals and earlier global `const int`s).
+    pub(crate) fn global_array_len(&mut self, d: &Decl, size: &ArraySize) -> Option<u16> {
+        let n = match (&size.len, &d.init) {
+            (Some(e), _) => match self.global_const_int(e, 0) {
+                Some(n) => n,
+                None => {
+                    self.diags
+                        .error(e.pos, "array size must be a constant integer expression");
+                    return None;
+                }
+            },
+            (None, Some(init)) => match &init.kind {
+                ExprKind::ArrayConstruct { args, .. } => args.len() as i64,
+                _ => {
+                    self.diags.error(
+                        init.pos,
+                        "type mismatch in assignment: an array needs an array",
+                    );
+                    return None;
+                }
+            },
+            (None, None) => {
+                self.diags
+                    .error(size.pos, "an array without a size needs an initializer");
+                return None;
+            }
+        };
+        let pos = size.len.as_ref().map_or(size.pos, |e| e.pos);
+        match self.check_len(n, pos) {
+            Ok(n) => Some(n as u16),
+            Err(_) => None,
+        }
+    }
+
+    /// Evaluate a global constant int expression: int literals, `+ - * / %`, unary
+    /// minus, parentheses and the names of global `const int`s with such initializers.
+    fn global_const_int(&self, e: &Expr, depth: usize) -> Option<i64> {
+        if depth > 16 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Int(v) => Some(*v as i64),
+            ExprKind::Unary(UnOp::Neg, x) => self.global_const_int(x, depth + 1)?.checked_neg(),
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (
+                    self.global_const_int(a, depth + 1)?,
+                    self.global_const_int(b, depth + 1)?,
+                );
+                match op {
+                    BinOp::Add => x.checked_add(y),
+                    BinOp::Sub => x.checked_sub(y),
+                    BinOp::Mul => x.checked_mul(y),
+                    BinOp::Div => x.checked_div(y),
+                    BinOp::Mod => x.checked_rem(y),
+                    _ => None,
+                }
+            }
+            ExprKind::Ident(name) => {
+                let program = self.program;
+                program.items.iter().find_map(|item| match item {
+                    Item::Global(g)
+                        if g.name == *name
+                            && g.quals.storage == Storage::Const
+                            && g.ty == Type::Int
+                            && g.array.is_none() =>
+                    {
+                        g.init
+                            .as_ref()
+                            .and_then(|i| self.global_const_int(i, depth + 1))
+                    }
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+}
