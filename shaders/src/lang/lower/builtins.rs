@@ -18,9 +18,9 @@
 //! | `lessThan` … `notEqual`, `any`, `all`, `not`, `mix` with a bool selector | see `logic.rs` |
 //!
 //! The per-lane families (`pow exp exp2 sqrt inversesqrt floor ceil fract trunc round
-//! mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL functions that
-//! cannot be lowered exactly to existing opcodes (`log`, `log2`, the inverse
-//! trigonometric functions, derivatives, ...) give "NAME is not supported".
+//! roundEven mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL
+//! functions that cannot be lowered exactly to existing opcodes (`log`, `log2`, the
+//! inverse trigonometric functions, derivatives, ...) give "NAME is not supported".
 
 use super::super::ast::Expr;
 use super::super::token::Pos;
@@ -59,6 +59,7 @@ pub const SUPPORTED: &[&str] = &[
     "fract",
     "trunc",
     "round",
+    "roundEven",
     "mod",
     "sign",
     "step",
@@ -91,7 +92,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "asinh",
     "acosh",
     "atanh",
-    "roundEven",
     "modf",
     "isnan",
     "isinf",

@@ -10,9 +10,9 @@
 //! | `inversesqrt(x)` | RSQ per lane |
 //! | `trunc(x)` | TRUNC per lane |
 //! | `floor(x)` | t − [t > x] with t = trunc(x) |
-//! | `ceil(x)` | t + [t < x] |
+//! | `ceil(x)` | −floor(−x) |
 //! | `fract(x)` | x − floor(x) |
-//! | `round(x)` | floor(x + 0.5) |
+//! | `round(x)`, `roundEven(x)` | r = floor(x), d = x − r; r + [d > ½] + [d = ½]·[r odd] (half to even, as llvmpipe rounds) |
 //! | `mod(x, y)` | x − y · floor(x / y) |
 //! | `sign(x)` | [x > 0] − [x < 0] |
 //! | `step(e, x)` | [x ≥ e] |
@@ -67,18 +67,18 @@ impl Lowerer<'_> {
             "trunc" => self.lanes1(Op::Trunc, &x),
             "floor" => self.floor(&x),
             "ceil" => {
-                let t = self.lanes1(Op::Trunc, &x)?;
-                let up = self.lanes2(Op::Cmp, CmpCode::Lt.code(), &t, &x, x.ty)?;
-                self.lanewise(Op::Add, &t, &up, x.ty)
+                // −floor(−x): exact, and ceil(−0.5) keeps its −0.0 (t + [t < x] would
+                // give +0.0 there).
+                let m1 = Value::float(-1.0);
+                let n = self.widen_op(Op::Mul, &x, &m1, x.ty)?;
+                let f = self.floor(&n)?;
+                self.widen_op(Op::Mul, &f, &m1, x.ty)
             }
             "fract" => {
                 let f = self.floor(&x)?;
                 self.lanewise(Op::Sub, &x, &f, x.ty)
             }
-            "round" => {
-                let h = self.widen_op(Op::Add, &x, &Value::float(0.5), x.ty)?;
-                self.floor(&h)
-            }
+            "round" | "roundEven" => self.round_even(&x),
             "mod" => {
                 let y = self.same_or_scalar(&x, &v[1], pos)?;
                 let q = self.binary(BinOp::Div, &x, &y, pos)?;
@@ -134,6 +134,27 @@ impl Lowerer<'_> {
         let t = self.lanes1(Op::Trunc, x)?;
         let down = self.lanes2(Op::Cmp, CmpCode::Gt.code(), &t, x, x.ty)?;
         self.lanewise(Op::Sub, &t, &down, x.ty)
+    }
+
+    /// Round to nearest, ties to even, lane by lane. `d = x − floor(x)` is exact except
+    /// for tiny negative x, where it rounds to 1.0 and still gives the right answer.
+    /// `floor(x + 0.5)` would not do: it rounds 0.49999997 up and 2^23 + 1 to 2^23 + 2.
+    /// A zero result is +0.0 (GLSL leaves the sign of zero unspecified here).
+    fn round_even(&mut self, x: &Value) -> LResult<Value> {
+        let ty = x.ty;
+        let r = self.floor(x)?;
+        let d = self.lanewise(Op::Sub, x, &r, ty)?;
+        let half = Value::float(0.5);
+        let above = self.lanes2(Op::Cmp, CmpCode::Gt.code(), &d, &half, ty)?;
+        let tie = self.lanes2(Op::Cmp, CmpCode::Eq.code(), &d, &half, ty)?;
+        // r odd ⇔ r − 2·floor(r/2) = 1 (exact: r is an integer).
+        let h = self.widen_op(Op::Mul, &r, &half, ty)?;
+        let fh = self.floor(&h)?;
+        let two_fh = self.lanewise(Op::Add, &fh, &fh, ty)?;
+        let parity = self.lanewise(Op::Sub, &r, &two_fh, ty)?;
+        let odd_tie = self.lanewise(Op::Mul, &tie, &parity, ty)?;
+        let up = self.lanewise(Op::Add, &above, &odd_tie, ty)?;
+        self.lanewise(Op::Add, &r, &up, ty)
     }
 
     /// A one-operand scalar opcode on every lane of `x`.

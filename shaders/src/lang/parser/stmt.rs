@@ -56,8 +56,21 @@ impl Parser<'_, '_> {
                 return self.fail("while loops are not supported: loops must have constant bounds");
             }
             TokenKind::Keyword(Keyword::Do) => {
-                return self
-                    .fail("do-while loops are not supported: loops must have constant bounds");
+                // Consume the whole loop so that its `while (…);` is not reported again.
+                self.advance();
+                self.sub_statement()?;
+                if self.is_keyword(Keyword::While) {
+                    self.advance();
+                    self.expect(Punct::LParen, "expected '('")?;
+                    self.expr()?;
+                    self.expect(Punct::RParen, "expected ')'")?;
+                    self.expect(Punct::Semi, "expected ';'")?;
+                }
+                self.diags.error(
+                    pos,
+                    "do-while loops are not supported: loops must have constant bounds",
+                );
+                StmtKind::Empty
             }
             TokenKind::Keyword(Keyword::Return) => {
                 self.advance();

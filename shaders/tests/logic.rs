@@ -1,0 +1,215 @@
+//! Booleans (issue 8), executed with asserted values and checked on every back end
+//! (TGSI parity, CSI v2): scalar conditions as the original accepts them, unary `-`
+//! and `!` on vectors, `bvec2..4` with their constructors and conversions, the vector
+//! relational built-ins, `any`/`all`/`not`, and `mix` with a boolean selector.
+
+mod backends;
+mod common;
+use backends::{eval, eval_u};
+use common::messages;
+use csir::Stage;
+
+const NAN: f32 = f32::NAN;
+const INF: f32 = f32::INFINITY;
+
+/// The original tests any scalar in `if` and lowers `&& || !` to MUL, MAX and 1 − x
+/// (reference B §1.13); here an int or float condition means `x != 0`.
+#[test]
+fn scalar_conditions_are_tested_against_zero() {
+    let body = "float f = u.x; int k = int(u.y); float r = 0.0;\n\
+                if (f) r += 1.0;\n if (k) r += 10.0;\n if (!f) r += 100.0;\n\
+                c = vec4(r, f ? 2.0 : 3.0, float(f && k), float(f || u.z));";
+    assert_eq!(eval_u(body, [0.5, 0.0, 0.0, 0.0]), [1.0, 2.0, 0.0, 1.0]);
+    assert_eq!(eval_u(body, [0.0, 3.0, 0.0, 0.0]), [110.0, 3.0, 0.0, 0.0]);
+    assert_eq!(eval_u(body, [-2.0, -1.0, 0.0, 0.0]), [11.0, 2.0, 1.0, 1.0]);
+    // -0.0 is zero; NaN is "nonzero", as IF treats it (and as NaN != 0 is true).
+    assert_eq!(eval_u(body, [-0.0, 0.0, 0.0, 0.0]), [100.0, 3.0, 0.0, 0.0]);
+    assert_eq!(eval_u(body, [NAN, 1.0, 0.0, 0.0]), [11.0, 2.0, 1.0, 1.0]);
+}
+
+#[test]
+fn logical_operators_on_the_originals_0_1_values() {
+    // What the original computes with MUL, MAX and 1 − x, for 0/1 operands.
+    let body = "float a = u.x; float b = u.y;\n\
+                c = vec4(float(a && b), float(a || b), float(!a), float(a ^^ b));";
+    for (a, b) in [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)] {
+        let original = [a * b, f32::max(a, b), 1.0 - a, f32::from(a != b)];
+        assert_eq!(eval_u(body, [a, b, 0.0, 0.0]), original, "{a} {b}");
+    }
+    // Other values are normalized to 0/1 (the original's 2·3 = 6 becomes 1).
+    assert_eq!(eval_u(body, [2.0, 3.0, 0.0, 0.0]), [1.0, 1.0, 0.0, 0.0]);
+    // Constants fold the same way.
+    let body = "c = vec4(float(2.0 && 3), float(0 || 0.0), float(!0.0), 2 ? 1.0 : 0.0);";
+    assert_eq!(eval_u(body, [0.0; 4]), [1.0, 0.0, 1.0, 1.0]);
+}
+
+#[test]
+fn scalar_loop_conditions_unroll() {
+    let body = "float s = 0.0; for (float x = 3.0; x; x -= 1.0) { s += x; } c = vec4(s);";
+    assert_eq!(eval_u(body, [0.0; 4]), [6.0; 4]);
+}
+
+#[test]
+fn vectors_are_not_conditions() {
+    let src = common::frag_src("", "if (u.xy) c = u;");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["if condition must be a scalar"]
+    );
+    let src = common::frag_src("", "c = u.xy ? u : v;");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["the condition of ?: must be a scalar"]
+    );
+    let src = common::frag_src("", "bool b = u.xy && true;");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["operator && expects scalar operands"]
+    );
+}
+
+#[test]
+fn unary_minus_on_vectors_and_matrices() {
+    let body = "ivec2 k = -ivec2(int(u.z), 2); mat3 m = -mat3(u.w); vec4 n = -u;\n\
+                c = vec4(n.xy, float(k.x + k.y), m[1].y + m[0].y);";
+    let got = eval_u(body, [0.0, -1.5, 3.0, 2.0]);
+    assert_eq!(got, [-0.0, 1.5, -5.0, -2.0]);
+    assert_eq!(got[0].to_bits(), (-0.0f32).to_bits(), "-0.0 keeps its sign");
+    let body = "c = -vec4(u.xy, -u.zw);";
+    assert_eq!(eval_u(body, [1.0, -2.0, 3.0, -4.0]), [-1.0, 2.0, 3.0, -4.0]);
+}
+
+#[test]
+fn not_on_bool_and_bvec() {
+    let body = "bvec3 b = bvec3(u.xyz); bvec3 n = !b; c = vec4(vec3(n), float(!b.y));";
+    assert_eq!(eval_u(body, [0.0, 2.0, -1.0, 0.0]), [1.0, 0.0, 0.0, 0.0]);
+    let body = "c = vec4(not(bvec4(u)));";
+    assert_eq!(eval_u(body, [0.0, 1.0, 0.0, NAN]), [1.0, 0.0, 1.0, 0.0]);
+}
+
+#[test]
+fn bvec_constructors_and_conversions() {
+    // Number → bool is != 0 per lane (NaN is true); bool → number is 0.0 / 1.0.
+    let body = "bvec2 a = bvec2(u.xy); bvec4 t = bvec4(true); bvec3 i = bvec3(ivec3(0, int(u.z), -1));\n\
+                c = vec4(vec2(a), float(t.w) + float(i.y) * 2.0, float(ivec2(i.xz).y));";
+    assert_eq!(eval_u(body, [0.0, NAN, 3.0, 0.0]), [0.0, 1.0, 3.0, 1.0]);
+    let body = "bvec3 b = bvec3(u.x, false, u.y > 0.0); bvec2 s = b.zx; bool f = bool(b);\n\
+                bvec4 w = bvec4(s, b.yy);\n\
+                c = vec4(float(f), float(w == bvec4(true, true, false, false)), vec2(s));";
+    assert_eq!(eval_u(body, [1.0, 1.0, 0.0, 0.0]), [1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(eval_u(body, [0.0, -1.0, 0.0, 0.0]), [0.0, 0.0, 0.0, 0.0]);
+    // bvec arithmetic and bvec uniforms are outside GLSL / the subset.
+    let src = common::frag_src("", "bvec2 b = bvec2(true); bvec2 d = b + b;");
+    assert_eq!(messages(&src, Stage::Fragment), vec!["type mismatch"]);
+    let src = common::frag_src("uniform bvec3 ub;", "");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["bvec uniforms are not supported"]
+    );
+}
+
+#[test]
+fn relational_builtins_compare_lane_by_lane() {
+    let body = "c = vec4(lessThan(u.xyz, v.xyz), 0.0) + vec4(0.0, 0.0, 0.0, float(all(lessThanEqual(u.xy, v.xy))));";
+    assert_eq!(
+        eval("", body, [1.0, 2.0, 3.0, 0.0], [2.0, 2.0, NAN, 0.0]),
+        [1.0, 0.0, 0.0, 1.0]
+    );
+    let body = "c = vec4(greaterThan(u, v));";
+    assert_eq!(
+        eval("", body, [1.0, 2.0, NAN, -0.0], [0.0, 2.0, 1.0, 0.0]),
+        [1.0, 0.0, 0.0, 0.0]
+    );
+    let body = "c = vec4(greaterThanEqual(u, v));";
+    assert_eq!(
+        eval("", body, [1.0, 2.0, NAN, -0.0], [0.0, 2.0, 1.0, 0.0]),
+        [1.0, 1.0, 0.0, 1.0]
+    );
+    let body = "c = vec4(vec2(equal(u.xy, v.xy)), vec2(notEqual(u.zw, v.zw)));";
+    assert_eq!(
+        eval("", body, [1.0, NAN, NAN, 5.0], [1.0, NAN, NAN, 5.0]),
+        [1.0, 0.0, 1.0, 0.0]
+    );
+    // ivec, mixed ivec/vec (converted) and bvec equality.
+    let body = "ivec3 a = ivec3(u.xyz); c = vec4(lessThan(a, ivec3(1)), float(any(equal(bvec2(u.xy), bvec2(true, false)))));";
+    assert_eq!(eval_u(body, [0.0, 1.0, 2.0, 0.0]), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(eval_u(body, [5.0, 0.0, -2.0, 0.0]), [0.0, 1.0, 1.0, 1.0]);
+    let body = "c = vec4(lessThan(ivec2(u.xy), v.xy), notEqual(u.zw, ivec2(2, 3)));";
+    assert_eq!(
+        eval("", body, [1.0, 3.0, 2.0, 4.0], [1.5, 2.5, 0.0, 0.0]),
+        [1.0, 0.0, 0.0, 1.0]
+    );
+    // Folded when constant.
+    let body = "c = vec4(any(bvec3(false)), all(bvec2(true)), any(lessThan(vec2(1.0, 2.0), vec2(0.0, 3.0))), all(not(bvec4(false))));";
+    assert_eq!(eval_u(body, [0.0; 4]), [0.0, 1.0, 1.0, 1.0]);
+}
+
+#[test]
+fn any_all_over_every_width() {
+    for (n, lanes) in [(2usize, "xy"), (3, "xyz"), (4, "xyzw")] {
+        let body = format!(
+            "bvec{n} b = bvec{n}(u.{lanes}); c = vec4(float(any(b)), float(all(b)), 0.0, 0.0);"
+        );
+        for mask in 0..(1u32 << n) {
+            let mut u = [0.0f32; 4];
+            for (k, x) in u.iter_mut().enumerate().take(n) {
+                *x = ((mask >> k) & 1) as f32 * 3.0;
+            }
+            let want_any = f32::from(mask != 0);
+            let want_all = f32::from(mask == (1 << n) - 1);
+            assert_eq!(
+                eval_u(&body, u),
+                [want_any, want_all, 0.0, 0.0],
+                "bvec{n} {mask:b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn relational_builtin_errors_name_the_function() {
+    for (body, want) in [
+        (
+            "bvec2 b = lessThan(u.x, v.x);",
+            "lessThan() expects two vectors of the same type",
+        ),
+        (
+            "bvec2 b = equal(u.xy, v.xyz);",
+            "equal() expects two vectors of the same type",
+        ),
+        (
+            "bool b = any(u.xyz);",
+            "any() expects a bvec2, bvec3 or bvec4",
+        ),
+        (
+            "bool b = all(true);",
+            "all() expects a bvec2, bvec3 or bvec4",
+        ),
+        (
+            "bvec2 b = not(u.xy);",
+            "not() expects a bvec2, bvec3 or bvec4",
+        ),
+    ] {
+        let src = common::frag_src("", body);
+        assert_eq!(messages(&src, Stage::Fragment), vec![want], "{body}");
+    }
+}
+
+/// GLSL 3.30 §8.3: with a boolean selector, `mix` selects, so the unselected side may
+/// be infinite or NaN without affecting the result.
+#[test]
+fn mix_with_a_bool_selector_selects_exactly() {
+    let body = "c = vec4(mix(u.xyz, v.xyz, lessThan(u.xyz, vec3(0.0))), mix(1.0, v.w, u.w > 0.0));";
+    assert_eq!(
+        eval("", body, [-1.0, 2.0, -3.0, 0.0], [10.0, INF, 30.0, NAN]),
+        [10.0, 2.0, 30.0, 1.0]
+    );
+    let got = eval("", body, [1.0, -2.0, 3.0, 1.0], [NAN, 20.0, INF, -0.0]);
+    assert_eq!(got, [1.0, 20.0, 3.0, -0.0]);
+    assert_eq!(got[3].to_bits(), (-0.0f32).to_bits());
+    let body = "c = vec4(mix(u.xy, v.xy, bvec2(true, false)), mix(u.zw, v.zw, bvec2(false)));";
+    assert_eq!(
+        eval("", body, [1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]),
+        [5.0, 2.0, 3.0, 4.0]
+    );
+}
