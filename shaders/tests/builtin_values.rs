@@ -341,3 +341,40 @@ fn common_functions_are_componentwise_and_close() {
         Bound::Abs(1e-6),
     );
 }
+
+#[test]
+fn inverse_trigonometric_and_hyperbolic_functions_are_close() {
+    let ts = one(&[0.0, 0.5, -1.0, 3.0, -100.0, 1.0e-3, 0.999, -7.5]);
+    check("atan(X)", 1, &ts, |x| x[0].atan(), Bound::Abs(3e-7));
+    let pairs: Vec<[f32; 3]> = [
+        [1.0, 1.0],
+        [1.0, -1.0],
+        [-1.0, -1.0],
+        [-2.0, 0.5],
+        [0.0, -3.0],
+        [3.0, 0.0],
+        [-0.25, 10.0],
+        [5.0, -0.1],
+    ]
+    .iter()
+    .map(|p| [p[0], p[1], 0.0])
+    .collect();
+    check("atan(X)", 2, &pairs, |x| x[0].atan2(x[1]), Bound::Abs(5e-7));
+    let unit = one(&[0.0, 0.5, -0.5, 0.9, -0.99, 1.0, -1.0, 0.1]);
+    check("asin(X)", 1, &unit, |x| x[0].asin(), Bound::Abs(5e-4));
+    check("acos(X)", 1, &unit, |x| x[0].acos(), Bound::Abs(5e-4));
+    let inner = one(&[0.0, 0.5, -0.5, 0.3, -0.8, 0.7, -0.1, 0.25]);
+    check("asin(X)", 1, &inner, |x| x[0].asin(), Bound::Abs(5e-7));
+    check("acos(X)", 1, &inner, |x| x[0].acos(), Bound::Abs(5e-7));
+    let xs = one(&[0.0, 0.5, -1.0, 2.0, -3.0, 10.0, 0.01, -0.25]);
+    check("sinh(X)", 1, &xs, |x| x[0].sinh(), Bound::Ulps(64));
+    check("cosh(X)", 1, &xs, |x| x[0].cosh(), Bound::Ulps(64));
+    check("tanh(X)", 1, &xs, |x| x[0].tanh(), Bound::Abs(3e-7));
+    check(
+        "tanh(X)",
+        1,
+        &one(&[100.0, -100.0, 50.0, -50.0]),
+        |x| x[0].tanh(),
+        Bound::Exact,
+    );
+}

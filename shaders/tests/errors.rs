@@ -148,7 +148,7 @@ fn unsupported_constructs_are_named() {
             "arrays of shader inputs and outputs are not supported",
         ),
         ("flat in vec3 x;", "unsupported qualifier 'flat'"),
-        ("uniform mat2 m;", "type 'mat2' is not supported"),
+        ("uniform mat2x3 m;", "type 'mat2x3' is not supported"),
         ("uniform uint k;", "type 'uint' is not supported"),
     ];
     for (decl, want) in cases {

@@ -43,7 +43,7 @@ pub enum Keyword {
     /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
     PrecisionQualifier,
     /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 bvec2..4
-    /// mat3 mat4 sampler2D`).
+    /// mat2 mat3 mat4 sampler2D`).
     Type(Type),
     /// `if`
     If,
@@ -72,7 +72,7 @@ pub enum Keyword {
 /// Why a GLSL keyword outside the subset is rejected; decides the message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reserved {
-    /// A type such as `mat2`, `uint`, `samplerCube`: "type X is not supported".
+    /// A type such as `mat2x3`, `uint`, `samplerCube`: "type X is not supported".
     Type,
     /// A qualifier such as `flat`, `attribute`, `varying`: "unsupported qualifier".
     Qualifier,
@@ -252,6 +252,7 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "bvec2" => K::Type(Type::BVec2),
         "bvec3" => K::Type(Type::BVec3),
         "bvec4" => K::Type(Type::BVec4),
+        "mat2" | "mat2x2" => K::Type(Type::Mat2),
         "mat3" | "mat3x3" => K::Type(Type::Mat3),
         "mat4" | "mat4x4" => K::Type(Type::Mat4),
         "sampler2D" => K::Type(Type::Sampler2D),
@@ -276,8 +277,6 @@ const RESERVED_TYPES: &[&str] = &[
     "uvec2",
     "uvec3",
     "uvec4",
-    "mat2",
-    "mat2x2",
     "mat2x3",
     "mat2x4",
     "mat3x2",
@@ -413,8 +412,8 @@ mod tests {
             Some(TokenKind::Reserved(Reserved::Qualifier, "flat"))
         );
         assert_eq!(
-            classify_word("mat2"),
-            Some(TokenKind::Reserved(Reserved::Type, "mat2"))
+            classify_word("mat2x3"),
+            Some(TokenKind::Reserved(Reserved::Type, "mat2x3"))
         );
         assert_eq!(classify_word("sample"), None);
         assert_eq!(classify_word("position"), None);

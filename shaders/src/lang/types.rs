@@ -1,10 +1,11 @@
 //! The front end's types and their rules (GLSL 3.30 §4.1 and §5.9, where the
 //! reference's Part A asks us to follow GLSL instead of the original).
 //!
-//! [`Type`] is [`ir::Type`](crate::ir::Type) plus the boolean vectors `bvec2..4`, which
-//! exist only in the front end: a `bvecN` lives in a register like a `vecN` whose lanes
-//! are 0.0 or 1.0 (the values comparisons give, reference A1), and is recorded in CSIR
-//! as `vecN` ([`Type::ir`]), so no consumer of CSIR sees a new type code.
+//! [`Type`] is [`ir::Type`](crate::ir::Type) plus `bvec2..4` and `mat2`, which exist
+//! only in the front end: a `bvecN` lives in a register like a `vecN` whose lanes are
+//! 0.0 or 1.0 (the values comparisons give, reference A1), a `mat2` in two registers
+//! holding its vec2 columns; both are recorded in CSIR as float vectors
+//! ([`Type::ir`]), so no consumer of CSIR sees a new type code.
 //!
 //! `Type::None` doubles as the *poison* type: the value of an expression whose error
 //! was already reported. Every rule treats it as compatible so that one mistake gives
@@ -34,15 +35,21 @@ pub enum Type {
     BVec3,
     /// `bvec4`.
     BVec4,
+    /// `mat2`: two vec2 columns in two temporaries. Front-end only like `bvecN`: it is
+    /// never a uniform, input or output, and every instruction on it works on one
+    /// column (a vec2) at a time.
+    Mat2,
     Mat3,
     Mat4,
     Sampler2D,
 }
 
 impl Type {
-    /// The type recorded in CSIR (`ty` byte and interface symbols): `bvecN` → `vecN`.
+    /// The type recorded in CSIR (`ty` byte and interface symbols): `bvecN` → `vecN`,
+    /// `mat2` → `vec2` (its column; no record ever holds a whole `mat2`).
     pub const fn ir(self) -> ir::Type {
         match self {
+            Type::Mat2 => ir::Type::Vec2,
             Type::None => ir::Type::None,
             Type::Void => ir::Type::Void,
             Type::Bool => ir::Type::Bool,
@@ -66,6 +73,7 @@ impl Type {
             Type::BVec2 => "bvec2",
             Type::BVec3 => "bvec3",
             Type::BVec4 => "bvec4",
+            Type::Mat2 => "mat2",
             t => t.ir().keyword(),
         }
     }
@@ -73,7 +81,7 @@ impl Type {
     /// Lanes of a scalar or vector, rows of a matrix; 0 for void, poison and samplers.
     pub const fn width(self) -> u8 {
         match self {
-            Type::BVec2 => 2,
+            Type::BVec2 | Type::Mat2 => 2,
             Type::BVec3 => 3,
             Type::BVec4 => 4,
             t => t.ir().width(),
@@ -82,12 +90,15 @@ impl Type {
 
     /// Consecutive temporaries (and uniform vec4 slots) a value occupies.
     pub const fn columns(self) -> u8 {
-        self.ir().columns()
+        match self {
+            Type::Mat2 => 2,
+            t => t.ir().columns(),
+        }
     }
 
-    /// mat3 or mat4.
+    /// mat2, mat3 or mat4.
     pub const fn is_matrix(self) -> bool {
-        matches!(self, Type::Mat3 | Type::Mat4)
+        matches!(self, Type::Mat2 | Type::Mat3 | Type::Mat4)
     }
 
     /// int or ivecN.
@@ -144,7 +155,7 @@ pub enum Base {
     Bool,
     /// `int`, `ivecN`.
     Int,
-    /// `float`, `vecN`, `mat3`, `mat4`.
+    /// `float`, `vecN`, `mat2`, `mat3`, `mat4`.
     Float,
     /// void, sampler, poison.
     Other,
@@ -155,7 +166,13 @@ pub fn base(t: Type) -> Base {
     match t {
         Type::Bool | Type::BVec2 | Type::BVec3 | Type::BVec4 => Base::Bool,
         Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4 => Base::Int,
-        Type::Float | Type::Vec2 | Type::Vec3 | Type::Vec4 | Type::Mat3 | Type::Mat4 => Base::Float,
+        Type::Float
+        | Type::Vec2
+        | Type::Vec3
+        | Type::Vec4
+        | Type::Mat2
+        | Type::Mat3
+        | Type::Mat4 => Base::Float,
         _ => Base::Other,
     }
 }
@@ -239,6 +256,7 @@ mod tests {
         assert_eq!(Type::BVec4.columns(), 1);
         assert_eq!(Type::BVec2.to_string(), "bvec2");
         assert_eq!(Type::Mat4.ir(), ir::Type::Mat4);
+        assert_eq!((Type::Mat2.width(), Type::Mat2.columns()), (2, 2));
         assert!(is_condition(Type::Float) && !is_condition(Type::BVec2));
     }
 }

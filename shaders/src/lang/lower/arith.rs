@@ -4,7 +4,8 @@
 //!   float when the other side is float. `/` is RCP + MUL; a divisor known to be zero
 //!   is "division by zero". `int / int` truncates toward zero exactly (below 2^24)
 //!   and `%` works on ints at run time.
-//! - Matrices: `mat * vec` MULMV, `mat * mat` MULMM, `vec * mat` one DOT per column
+//! - Matrices: `mat * vec` MULMV, `mat * mat` MULMM (for `mat2`, which those opcodes
+//!   do not take, column products and sums), `vec * mat` one DOT per column
 //!   (the row-vector product), `scalar * mat`, `mat ± mat`, `mat / scalar` column by
 //!   column.
 //! - `< > <= >=` on scalars, `== !=` on any equal types (all lanes), `&& || ^^` and
@@ -282,6 +283,14 @@ impl Lowerer<'_> {
         if let (Some(x), Some(y)) = (m.as_const(), v.as_const()) {
             return Ok(Value::konst(ty, consteval::mul_mv(&x, &y, n as usize)));
         }
+        if n == 2 {
+            // MULMV takes 3 or 4 columns: c0·v.x + c1·v.y, in MULMV's order.
+            let (x, y) = (self.lane(v, 0)?, self.lane(v, 1)?);
+            let (c0, c1) = (self.column(m, 0), self.column(m, 1));
+            let p = self.widen_op(Op::Mul, &c0, &x, ty)?;
+            let q = self.widen_op(Op::Mul, &c1, &y, ty)?;
+            return self.lanewise(Op::Add, &p, &q, ty);
+        }
         let (tm, tv) = (self.materialize(m)?, self.materialize(v)?);
         let dst = self.temp(1)?;
         self.emit(
@@ -300,6 +309,16 @@ impl Lowerer<'_> {
         let n = a.ty.width();
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
             return Ok(Value::konst(a.ty, consteval::mul_mm(&x, &y, n as usize)));
+        }
+        if n == 2 {
+            // Column j of the product is a × (column j of b).
+            let dst = self.temp(2)?;
+            for j in 0..2u8 {
+                let col = self.column(b, j);
+                let r = self.mul_mv(a, &col)?;
+                self.store_into(dst + j as i16, &r, Type::Vec2)?;
+            }
+            return Ok(Value::temp(a.ty, dst));
         }
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
         let dst = self.temp(n)?;

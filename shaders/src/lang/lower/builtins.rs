@@ -16,11 +16,14 @@
 //! | `mix` | `x·(1−a) + y·a` |
 //! | `matrixCompMult`, `transpose` | MUL per column / SETLANE assembly |
 //! | `lessThan` … `notEqual`, `any`, `all`, `not`, `mix` with a bool selector | see `logic.rs` |
+//! | `atan` (1 and 2 arguments), `asin`, `acos`, `sinh`, `cosh`, `tanh` | see `trig.rs` |
 //!
 //! The per-lane families (`pow exp exp2 sqrt inversesqrt floor ceil fract trunc round
 //! roundEven mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL
-//! functions that cannot be lowered exactly to existing opcodes (`log`, `log2`, the
-//! inverse trigonometric functions, derivatives, ...) give "NAME is not supported".
+//! functions that would need far more instructions than a shader's budget allows
+//! (`log`, `log2`: no exponent extraction without bit operations), or that have no
+//! meaning here (derivatives, texture queries, integer bit casts, ...), give "NAME is
+//! not supported".
 
 use super::super::ast::Expr;
 use super::super::token::Pos;
@@ -77,18 +80,18 @@ pub const SUPPORTED: &[&str] = &[
     "any",
     "all",
     "not",
+    "atan",
+    "asin",
+    "acos",
+    "sinh",
+    "cosh",
+    "tanh",
 ];
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
     "log",
     "log2",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
     "asinh",
     "acosh",
     "atanh",
@@ -147,10 +150,10 @@ impl Lowerer<'_> {
         }
         let refs: Vec<&Expr> = args.iter().collect();
         let sampler_ok = matches!(name, "texture" | "texture2D");
-        Some(
-            self.operands(&refs, sampler_ok)
-                .and_then(|vals| self.builtin_values(name, &vals, pos)),
-        )
+        Some(self.operands(&refs, sampler_ok).and_then(|vals| {
+            // Intermediates of the expansion die with it; only the result lives on.
+            self.scoped(|s| s.builtin_values(name, &vals, pos))
+        }))
     }
 
     fn arity(&mut self, name: &str, vals: &[Value], n: usize, pos: Pos) -> LResult<()> {
@@ -338,6 +341,7 @@ impl Lowerer<'_> {
                 self.transpose(&v[0])
             }
             _ if super::logic::is_logic_builtin(name) => self.logic_builtin(name, v, pos),
+            _ if super::trig::TRIG_BUILTINS.contains(&name) => self.trig_builtin(name, v, pos),
             _ => self.math_builtin(name, v, pos),
         }
     }

@@ -243,6 +243,9 @@ impl<'a> Lowerer<'a> {
             Role::Uniform if types::is_boolean(d.ty) && d.ty != Type::Bool => {
                 return err(self, d.ty_pos, "bvec uniforms are not supported");
             }
+            Role::Uniform if d.ty == Type::Mat2 => {
+                return err(self, d.ty_pos, "mat2 uniforms are not supported");
+            }
             Role::Attribute if types::is_boolean(d.ty) => {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
             }

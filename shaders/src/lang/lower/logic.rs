@@ -153,7 +153,7 @@ impl Lowerer<'_> {
         self.compare_lanes(code, a, b, Type::bool_vec(n))
     }
 
-    /// CMP `code` lane by lane into a value of type `ty`.
+    /// CMP `code` lane by lane into a value of type `ty` (a scalar side is reused).
     pub(crate) fn compare_lanes(
         &mut self,
         code: CmpCode,
@@ -161,12 +161,7 @@ impl Lowerer<'_> {
         b: &Value,
         ty: Type,
     ) -> LResult<Value> {
-        let (a, b) = (*a, *b);
-        self.per_lane(ty, |s, k| {
-            let x = if a.ty.width() == 1 { a } else { s.lane(&a, k)? };
-            let y = if b.ty.width() == 1 { b } else { s.lane(&b, k)? };
-            s.scalar_op(Op::Cmp, &x, Some(&y), code.code(), Type::Float)
-        })
+        self.lanes2(Op::Cmp, code.code(), a, b, ty)
     }
 
     /// `mix(x, y, sel)` with a bool or bvecN selector: lane k is `sel[k] ? y[k] : x[k]`,

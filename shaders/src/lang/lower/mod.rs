@@ -30,6 +30,7 @@ mod prologue;
 mod stmt;
 #[cfg(test)]
 mod tests;
+mod trig;
 mod value;
 
 use super::ast::{Function, Program};

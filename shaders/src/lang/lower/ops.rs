@@ -356,6 +356,25 @@ impl Lowerer<'_> {
         Ok(Value::temp(ty, dst))
     }
 
+    /// Run `f` in a statement frame of its own: the temporaries it allocates are free
+    /// again afterwards, except those of the value it returns, which move to the
+    /// enclosing frame. For expansions (built-ins) whose intermediates nothing else
+    /// can refer to; keeps long statements within the temporary pool.
+    pub(crate) fn scoped(&mut self, f: impl FnOnce(&mut Self) -> LResult<Value>) -> LResult<Value> {
+        let outer = self.em.frame_index();
+        self.em.push_frame();
+        let r = f(self);
+        if let Ok(Value {
+            ty,
+            repr: Repr::Temp(t),
+        }) = r
+        {
+            self.em.hand_to(t, types::cols(ty) as u16, outer);
+        }
+        self.em.pop_frame();
+        r
+    }
+
     /// A numeric constant of the given component kind (`1` as int or float).
     pub(crate) fn number(base: Base, v: f32) -> Value {
         match base {
