@@ -17,8 +17,9 @@
 //!   written under a lane mask (inside an IF on a per-pixel condition, where lanes
 //!   that do not take the branch keep the old value), is first copied from the
 //!   constant table into the batch register file (*materialised*). Inside such an
-//!   IF nothing is evaluated here, and every component written anywhere in the IF is
-//!   per-pixel after its ENDIF.
+//!   IF an instruction with known inputs is still evaluated here, and its result is
+//!   also materialised under the branch's lane mask; every component written anywhere
+//!   in the IF is per-pixel after its ENDIF.
 //! - A DISCARD outside every per-pixel IF discards every fragment: binding stops there.
 //!
 //! Finally the steps are tidied ([`tidy`](super::tidy): dead steps, copies and scalar

@@ -20,13 +20,16 @@
 //! dispatch cost the same whether a step covers 1 or 64 pixels, so the interpreter
 //! decodes once and then makes every dispatch do a whole batch's work; uniform work
 //! is done once per draw instead of once per pixel. The cost is a register file of
-//! `registers × 4 components × lanes` floats per worker, which stays in the L1/L2 caches
-//! for the shaders CSIR's limits allow.
+//! 1 KiB per register (4 components × 64 lanes) per worker; binding keeps the number
+//! of registers small (the stock procedural shader needs 21). Measurements:
+//! `benches/README.md`.
 //!
 //! Semantics (the scalar interpreter's, reference A1/A2 and B §4):
-//! - Arithmetic uses the shared [`math`](super::math) functions at `f32x8`, written
-//!   once for both interpreters, with the same component counts and summation order
-//!   as the scalar opcode rules.
+//! - Arithmetic uses the shared [`math`](super::math) functions, written once for
+//!   both interpreters, here over `W` groups of `f32x8` at a time (each lane sees the
+//!   same operations as an `f32`), with the same component counts and summation order
+//!   as the scalar opcode rules. NaN payloads are the one thing not promised equal:
+//!   Rust leaves the payload of an arithmetic NaN result unspecified.
 //! - Divergent control flow runs under lane masks: IF takes, per lane, lane 0 of its
 //!   condition (non-zero or NaN is true); a write inside a branch changes only the
 //!   lanes running that branch (a per-lane select), so the other lanes keep their

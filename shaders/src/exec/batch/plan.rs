@@ -1,7 +1,7 @@
 //! Decoding, once per shader: a verified fragment shader becomes a [`Plan`], its
 //! instructions with NOPs dropped, every IF/ELSE/ENDIF matched to its partners, and
 //! for every instruction the exact temporary components it reads and writes (what
-//! [`Plan::bind`](super::Draw) needs to hoist uniform work soundly).
+//! [`Plan::bind`] needs to hoist uniform work soundly).
 //!
 //! Component sets follow the scalar opcode rules (`exec::alu`, reference B §4): MOV,
 //! the arithmetic family and ABS touch `ncomp` lanes (0 meaning 4), SWZ / RCP / SIN /
@@ -83,7 +83,7 @@ pub(super) struct Instr {
 }
 
 /// A verified fragment shader decoded for the batch interpreter. Make one per shader
-/// (it does not depend on uniforms), then [`Plan::bind`](Plan::bind) it once per draw.
+/// (it does not depend on uniforms), then [`Plan::bind`] it once per draw.
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub(super) instrs: Vec<Instr>,
