@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Generate the shader-corpus scenes under corpus/ (issue 8).
+
+Every shader of the front end's corpus (shaders/tests/corpus/, realistic GLSL 3.30
+written the way people write it: loops over uniform arrays, const arrays, bvec
+built-ins, atan, mat2, ...) is drawn once here, so that Mesa llvmpipe renders it and
+tests/reference_scenes.rs compares csir-render's image with llvmpipe's. Fragment
+shaders each fill one 128x128 tile (tile.vert passes a 0..1 coordinate); the vertex
+shaders draw meshes through view-projection matrices that place them in a quadrant.
+
+Reuses gen_scenes.py's helpers (float32-exact decimals, column-major matrices, the
+JSON layout).
+
+    python3 gen_corpus_scenes.py     # (re)writes corpus/*.json
+
+Then render every expected image with Mesa llvmpipe (see README.md).
+"""
+import math
+import os
+
+import numpy as np
+
+from gen_scenes import HERE, colmajor, dump, f32, look_at, perspective
+
+CORPUS = "../../shaders/tests/corpus/"
+TILE = 128
+COLUMNS, ROWS = 4, 2
+WIDTH, HEIGHT = TILE * COLUMNS, TILE * ROWS
+FLAT = {"depth_test": "none", "cull": "none", "blend": "none"}
+
+
+def tile(index, fragment, uniforms=None, samplers=None):
+    """A draw filling tile `index` (row-major from the top left) with `fragment`."""
+    col, row = index % COLUMNS, index // COLUMNS
+    x0 = -1.0 + 2.0 * col / COLUMNS
+    x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
+    y1 = 1.0 - 2.0 * row / ROWS
+    y0 = 1.0 - 2.0 * (row + 1) / ROWS
+    draw = {
+        "vertex": CORPUS + "tile.vert",
+        "fragment": CORPUS + fragment,
+        "attributes": [
+            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 1, "size": 2, "data": [0, 0, 1, 0, 1, 1, 0, 1]},
+        ],
+        "indices": [0, 1, 2, 0, 2, 3],
+        "state": FLAT,
+    }
+    if uniforms:
+        draw["uniforms"] = {k: [f32(x) for x in v] for k, v in uniforms.items()}
+    if samplers:
+        draw["samplers"] = samplers
+    return draw
+
+
+def scene(name, draws, clear=(0.0, 0.0, 0.0, 1.0), textures=None):
+    s = {
+        "format": "csir-scene/1", "width": WIDTH, "height": HEIGHT,
+        "clear": {"color": list(clear), "depth": 1.0},
+        "draws": draws,
+    }
+    if textures:
+        s["textures"] = textures
+    dump(os.path.join("corpus", name), s)
+
+
+def normalized(v):
+    v = np.asarray(v, float)
+    return list(v / np.linalg.norm(v))
+
+
+def scene_lighting():
+    scene("corpus_lighting.json", [
+        tile(0, "blinn_phong_lights.frag", {
+            "uLightPos": [2.0, 2.0, 3.0, -2.5, 0.5, 2.0, 0.0, -2.0, 1.5],
+            "uLightColor": [1.0, 0.9, 0.8, 0.3, 0.5, 1.0, 0.8, 0.3, 0.3],
+            "uAlbedo": [0.8, 0.6, 0.5],
+            "uShininess": [40.0],
+        }),
+        tile(1, "normal_map.frag", {
+            # tangent, bitangent, normal of a plane tilted towards the viewer
+            "uTBN": [1.0, 0.0, 0.0, 0.0, 0.8, -0.6, 0.0, 0.6, 0.8],
+            "uLightDir": [0.4, 0.5, 0.8],
+        }),
+        tile(2, "toon.frag", {"uLightDir": [-0.5, 0.6, 0.7], "uBaseColor": [0.3, 0.7, 0.4]}),
+        tile(3, "lambert_hemi.frag", {
+            "uSky": [0.5, 0.7, 1.0], "uGround": [0.35, 0.25, 0.15], "uLightDir": [0.6, 0.5, 0.6],
+        }),
+        tile(4, "fresnel_rim.frag", {"uRimColor": [0.4, 0.8, 1.0], "uF0": [0.04]}),
+        tile(5, "fog.frag", {"uFogColor": [0.7, 0.75, 0.8], "uDensity": [0.12]}),
+        tile(6, "tonemap_reinhard.frag", {"uExposure": [1.5]}),
+        tile(7, "tonemap_aces.frag", {"uExposure": [0.8]}),
+    ])
+
+
+def scene_procedural():
+    scene("corpus_procedural.json", [
+        tile(0, "value_noise.frag", {"uOffset": [3.25, 1.5]}),
+        tile(1, "voronoi.frag", {"uJitter": [0.8]}),
+        tile(2, "checker.frag", {"uColorA": [0.9, 0.9, 0.85], "uColorB": [0.2, 0.25, 0.3], "uScale": [6.0]}),
+        tile(3, "bricks.frag", {"uBrick": [0.7, 0.3, 0.2], "uMortar": [0.8, 0.78, 0.72]}),
+        tile(4, "grid_lines.frag"),
+        tile(5, "rings.frag", {"uCenter": [0.4, 0.45], "uPhase": [1.3]}),
+        tile(6, "stripes.frag", {"uFrequency": [3.0]}),
+        tile(7, "halftone.frag"),
+    ])
+
+
+def scene_sdf():
+    scene("corpus_sdf.json", [
+        tile(0, "sdf_circle.frag", {"uRadius": [0.55]}),
+        tile(1, "sdf_box.frag", {"uHalfSize": [0.5, 0.3]}),
+        tile(2, "sdf_round_box.frag", {"uAngle": [0.35], "uCorner": [0.15]}),
+        tile(3, "sdf_smooth_union.frag", {"uK": [0.25]}),
+        tile(4, "sdf_segment.frag"),
+        tile(5, "polar_flower.frag", {"uPetals": [5.0]}),
+        tile(6, "rotated_grid.frag", {"uAngle": [0.5]}),
+        tile(7, "bool_logic.frag"),
+    ])
+
+
+def scene_color():
+    scene("corpus_color.json", [
+        tile(0, "gradient_stops.frag"),
+        tile(1, "vignette.frag", {"uStrength": [0.8]}),
+        tile(2, "gamma.frag"),
+        tile(3, "hsv_rgb.frag"),
+        tile(4, "posterize.frag", {"uLevels": [4.0]}),
+        tile(5, "cosine_palette.frag"),
+        tile(6, "color_grade.frag", {"uSaturation": [1.3], "uContrast": [1.2], "uBrightness": [0.05]}),
+        tile(7, "heatmap.frag"),
+    ])
+
+
+def quadrant_viewport(col, row):
+    """Clip-space transform that maps NDC [-1,1]^2 onto quadrant (col, row) of the
+    bottom half (two 256x128 quadrants), as a 4x4 matrix applied after projection."""
+    sx, sy = 0.5, 0.5
+    tx = -0.5 + col * 1.0
+    ty = -0.5
+    m = np.eye(4)
+    m[0, 0], m[1, 1] = sx, sy
+    m[0, 3], m[1, 3] = tx, ty   # multiplied by w: an NDC offset
+    return m
+
+
+def wave_draw():
+    n = 24
+    grid, idx = [], []
+    for j in range(n + 1):
+        for i in range(n + 1):
+            grid += [f32(-1.0 + 2.0 * i / n), f32(-1.0 + 2.0 * j / n)]
+    for j in range(n):
+        for i in range(n):
+            a = j * (n + 1) + i
+            idx += [a, a + 1, a + n + 2, a, a + n + 2, a + n + 1]
+    view = look_at((0.0, 1.3, 2.2), (0.0, 0.0, 0.0), (0.0, 1.0, 0.0))
+    proj = perspective(45.0, 2.0, 0.1, 10.0)
+    vp = quadrant_viewport(0, 1) @ proj @ view
+    return {
+        "vertex": CORPUS + "wave.vert", "fragment": CORPUS + "vertex_color.frag",
+        "attributes": [{"location": 0, "size": 2, "data": grid}],
+        "indices": idx,
+        "uniforms": {
+            "uViewProj": colmajor(vp),
+            "uWaveDir": [f32(x) for x in normalized([1.0, 0.3]) + normalized([-0.4, 1.0])],
+            "uTime": [0.7],
+        },
+        "state": {"depth_test": "less", "depth_write": True, "cull": "none", "blend": "none"},
+    }
+
+
+def skin_draw():
+    segments = 10
+    pos, weight, idx = [], [], []
+    for k in range(segments + 1):
+        x = -1.0 + 2.0 * k / segments
+        w = min(max((x + 0.3) / 0.6, 0.0), 1.0)   # blend around the joint at x = 0
+        for y in (-0.2, 0.2):
+            pos += [f32(x), f32(y), 0.0]
+            weight.append(f32(w))
+    for k in range(segments):
+        a = 2 * k
+        idx += [a, a + 2, a + 3, a, a + 3, a + 1]
+    c, s = math.cos(math.radians(50.0)), math.sin(math.radians(50.0))
+    bone1 = np.array([[c, -s, 0, 0], [s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]], float)
+    bone0 = np.eye(4)
+    bone0[0, 3] = -0.2
+    bone1[0, 3] = -0.2
+    ortho = np.diag([0.7, 1.4, -1.0, 1.0])
+    vp = quadrant_viewport(1, 1) @ ortho
+    return {
+        "vertex": CORPUS + "skin.vert", "fragment": CORPUS + "vertex_color.frag",
+        "attributes": [
+            {"location": 0, "size": 3, "data": pos},
+            {"location": 1, "size": 1, "data": weight},
+        ],
+        "indices": idx,
+        "uniforms": {"uBones": colmajor(bone0) + colmajor(bone1), "uViewProj": colmajor(vp)},
+        "state": {"depth_test": "none", "cull": "none", "blend": "none"},
+    }
+
+
+def scene_misc():
+    scene("corpus_misc.json", [
+        tile(0, "dither.frag"),
+        tile(1, "int_pattern.frag"),
+        tile(2, "texture_pixelate.frag", {"uBlocks": [16.0]},
+             {"uTex": {"texture": "checker", "filter": "nearest", "wrap": "clamp"}}),
+        tile(3, "ripples.frag", {"uCenters": [0.3, 0.3, 0.75, 0.6, 0.4, 0.85], "uTime": [0.5]}),
+        wave_draw(),
+        skin_draw(),
+    ], clear=(0.08, 0.08, 0.1, 1.0), textures={"checker": {"path": "../textures/checker.png"}})
+
+
+if __name__ == "__main__":
+    os.makedirs(os.path.join(HERE, "corpus"), exist_ok=True)
+    scene_lighting()
+    scene_procedural()
+    scene_sdf()
+    scene_color()
+    scene_misc()
