@@ -32,6 +32,9 @@ const VOCAB: &[&str] = &[
     "ivec4",
     "mat3",
     "mat4",
+    "mat2",
+    "bvec2",
+    "bvec3",
     "sampler2D",
     "if",
     "else",
@@ -64,6 +67,17 @@ const VOCAB: &[&str] = &[
     "mod",
     "length",
     "reflect",
+    "lessThan",
+    "equal",
+    "any",
+    "not",
+    "atan",
+    "round",
+    "float[3]",
+    "float[]",
+    "length()",
+    "x[2]",
+    "x[i]",
     "{",
     "}",
     "[",
@@ -113,10 +127,14 @@ fn soup() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(VOCAB), 0..120).prop_map(|t| t.join(" "))
 }
 
+/// The stock shaders and the front end's corpus.
 fn stock() -> Vec<(String, Stage)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("glsl");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
+    let entries = std::fs::read_dir(root.join("glsl"))
+        .unwrap()
+        .chain(std::fs::read_dir(root.join("tests/corpus")).unwrap());
+    for e in entries {
         let p = e.unwrap().path();
         let stage = if p.extension().is_some_and(|x| x == "frag") {
             Stage::Fragment

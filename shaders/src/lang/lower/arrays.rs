@@ -329,7 +329,7 @@ impl<'a> Lowerer<'a> {
     /// int expression over literals and earlier global `const int`s).
     pub(crate) fn global_array_len(&mut self, d: &Decl, size: &ArraySize) -> Option<u16> {
         let n = match (&size.len, &d.init) {
-            (Some(e), _) => match self.global_const_int(e, 0) {
+            (Some(e), _) => match self.global_const_int(e, &mut 0) {
                 Some(n) => n,
                 None => {
                     self.diags
@@ -362,17 +362,20 @@ impl<'a> Lowerer<'a> {
 
     /// Evaluate a global constant int expression: int literals, `+ - * / %`, unary
     /// minus, parentheses and the names of global `const int`s with such initializers.
-    fn global_const_int(&self, e: &Expr, depth: usize) -> Option<i64> {
-        if depth > 16 {
+    /// `work` counts the nodes visited (bounded, so that constants defined in terms of
+    /// each other many times over cannot take exponential time).
+    fn global_const_int(&self, e: &Expr, work: &mut u32) -> Option<i64> {
+        *work += 1;
+        if *work > 4096 {
             return None;
         }
         match &e.kind {
             ExprKind::Int(v) => Some(*v as i64),
-            ExprKind::Unary(UnOp::Neg, x) => self.global_const_int(x, depth + 1)?.checked_neg(),
+            ExprKind::Unary(UnOp::Neg, x) => self.global_const_int(x, work)?.checked_neg(),
             ExprKind::Binary(op, a, b) => {
                 let (x, y) = (
-                    self.global_const_int(a, depth + 1)?,
-                    self.global_const_int(b, depth + 1)?,
+                    self.global_const_int(a, work)?,
+                    self.global_const_int(b, work)?,
                 );
                 match op {
                     BinOp::Add => x.checked_add(y),
@@ -392,9 +395,7 @@ impl<'a> Lowerer<'a> {
                             && g.ty == Type::Int
                             && g.array.is_none() =>
                     {
-                        g.init
-                            .as_ref()
-                            .and_then(|i| self.global_const_int(i, depth + 1))
+                        g.init.as_ref().and_then(|i| self.global_const_int(i, work))
                     }
                     _ => None,
                 })
