@@ -60,15 +60,29 @@ impl<'a> DrawBindings<'a> {
             vertex_samplers: SlotSamplers::default(),
             fragment_samplers: SlotSamplers::default(),
         };
-        for value in &draw.uniforms {
+        for (i, value) in draw.uniforms.iter().enumerate() {
+            if let Some(earlier) = draw.uniforms[..i].iter().find(|e| overlaps(e, value)) {
+                return Err(scene.error(
+                    draw.uniform_field(&value.key),
+                    format!(
+                        "sets the same uniform value as the earlier key '{}'; give each element once",
+                        earlier.key
+                    ),
+                ));
+            }
             bindings.set_uniform(scene, draw, program, &value.key, &value.values)?;
         }
         for binding in scene.sampler_bindings(draw) {
             let Some(rec) = program.samplers.iter().find(|s| s.name == binding.name) else {
-                return Err(scene.error(
-                    draw.sampler_field(binding.name),
-                    format!("the program does not declare sampler '{}'", binding.name),
-                ));
+                let message = match program.uniform(binding.name) {
+                    Some(u) => format!(
+                        "'{}' is a {} uniform, not a sampler: give its value under uniforms",
+                        binding.name,
+                        u.type_name()
+                    ),
+                    None => format!("the program does not declare sampler '{}'", binding.name),
+                };
+                return Err(scene.error(draw.sampler_field(binding.name), message));
             };
             if let Some(slot) = rec.vertex_slot {
                 bindings
@@ -81,11 +95,11 @@ impl<'a> DrawBindings<'a> {
                     .bind(slot, binding.texture, binding.sampler);
             }
         }
-        if let Some(missing) = program
-            .samplers
-            .iter()
-            .find(|s| !draw.samplers.iter().any(|b| b.name == s.name))
-        {
+        if let Some(missing) = program.samplers.iter().find(|s| {
+            (samples_from(&program.vertex, s.vertex_slot)
+                || samples_from(&program.fragment, s.fragment_slot))
+                && !draw.samplers.iter().any(|b| b.name == s.name)
+        }) {
             return Err(scene.error(
                 draw.sampler_field(&missing.name),
                 format!(
@@ -110,5 +124,147 @@ impl<'a> DrawBindings<'a> {
         program
             .set_uniform(&mut self.uniforms, key, values)
             .map_err(|e| scene.error(draw.uniform_field(key), e.to_string()))
+    }
+}
+
+/// Whether `shader` samples sampler `slot` (a SAMPLE record with that slot survived
+/// optimization). A declared but unused sampler needs no texture, as in OpenGL, where
+/// the linker drops it.
+fn samples_from(shader: &csir::Shader, slot: Option<u16>) -> bool {
+    slot.is_some_and(|slot| {
+        shader
+            .ir
+            .iter()
+            .any(|i| i.op == csir::Op::Sample.code() && i.aux == slot as i16)
+    })
+}
+
+/// Whether two `uniforms` entries set some of the same floats: the same name with
+/// the same element, or a whole array and one of its elements.
+fn overlaps(a: &crate::scene::UniformValue, b: &crate::scene::UniformValue) -> bool {
+    a.name() == b.name()
+        && match (a.element(), b.element()) {
+            (Some(x), Some(y)) => x == y,
+            _ => true,
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::{RenderOptions, render_scene};
+    use std::path::PathBuf;
+
+    const VERT: &str = "#version 330 core
+layout(location = 0) in vec2 aPos;
+void main() { gl_Position = vec4(aPos, 0.0, 1.0); }
+";
+
+    /// Writes `frag` and a one-draw scene whose draw has `extra` JSON fields into a
+    /// fresh folder; returns the scene path.
+    fn scene_with(name: &str, frag: &str, extra: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("csir-bindings-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("s.vert"), VERT).unwrap();
+        std::fs::write(dir.join("s.frag"), frag).unwrap();
+        let png = crate::image_io::encode_png(1, 1, &[255, 0, 0, 255]).unwrap();
+        std::fs::write(dir.join("t.png"), png).unwrap();
+        let json = format!(
+            r#"{{"format": "csir-scene/1", "width": 4, "height": 4,
+              "textures": {{"t": {{"path": "t.png"}}}},
+              "draws": [{{"vertex": "s.vert", "fragment": "s.frag",
+                "attributes": [{{"location": 0, "size": 2, "data": [-1,-1, 3,-1, -1,3]}}]{extra}}}]}}"#
+        );
+        let path = dir.join("scene.json");
+        std::fs::write(&path, json).unwrap();
+        path
+    }
+
+    fn error_of(path: &PathBuf) -> SceneError {
+        let scene = Scene::load(path).unwrap();
+        match render_scene(&scene, &RenderOptions::default()) {
+            Err(crate::pipeline::RenderError::Scene(e)) => e,
+            Err(e) => panic!("unexpected error {e}"),
+            Ok(_) => panic!("rendered but should not"),
+        }
+    }
+
+    #[test]
+    fn a_declared_but_unused_sampler_needs_no_texture() {
+        let frag = "#version 330 core
+uniform sampler2D uUnused;
+out vec4 c;
+void main() { c = vec4(0.0, 1.0, 0.0, 1.0); }
+";
+        let scene = Scene::load(scene_with("unused", frag, "")).unwrap();
+        let frame = render_scene(&scene, &RenderOptions::default()).unwrap();
+        assert_eq!(&frame.pixels[..4], &[0, 255, 0, 255]);
+    }
+
+    #[test]
+    fn a_sampled_sampler_without_a_texture_is_an_error() {
+        let frag = "#version 330 core
+uniform sampler2D uTex;
+out vec4 c;
+void main() { c = texture(uTex, vec2(0.5)); }
+";
+        let e = error_of(&scene_with("missing", frag, ""));
+        assert_eq!(e.field, "draws[0].samplers.uTex");
+        assert!(e.message().contains("binds no texture"), "{e}");
+    }
+
+    #[test]
+    fn a_texture_bound_to_a_non_sampler_uniform_says_what_it_is() {
+        let frag = "#version 330 core
+uniform vec4 uTint;
+out vec4 c;
+void main() { c = uTint; }
+";
+        let extra =
+            r#", "uniforms": {"uTint": [1,1,1,1]}, "samplers": {"uTint": {"texture": "t"}}"#;
+        let e = error_of(&scene_with("nonsampler", frag, extra));
+        assert_eq!(e.field, "draws[0].samplers.uTint");
+        assert_eq!(
+            e.message(),
+            "'uTint' is a vec4 uniform, not a sampler: give its value under uniforms"
+        );
+    }
+
+    #[test]
+    fn uniform_keys_that_set_the_same_floats_twice_are_an_error() {
+        let frag = "#version 330 core
+uniform vec3 uL[3];
+out vec4 c;
+void main() { c = vec4(uL[0] + uL[1] + uL[2], 1.0); }
+";
+        for (name, uniforms, field, earlier) in [
+            (
+                "whole-then-element",
+                r#""uL": [0,0,0, 0,0,0, 0,0,0], "uL[1]": [1,1,1]"#,
+                "uL[1]",
+                "uL",
+            ),
+            (
+                "element-then-whole",
+                r#""uL[2]": [1,1,1], "uL": [0,0,0, 0,0,0, 0,0,0]"#,
+                "uL",
+                "uL[2]",
+            ),
+            (
+                "same-element",
+                r#""uL[1]": [1,1,1], "uL[01]": [1,1,1]"#,
+                "uL[01]",
+                "uL[1]",
+            ),
+        ] {
+            let extra = format!(r#", "uniforms": {{{uniforms}}}"#);
+            let e = error_of(&scene_with(name, frag, &extra));
+            assert_eq!(e.field, format!("draws[0].uniforms.{field}"), "{name}");
+            assert!(e.message().contains(&format!("'{earlier}'")), "{name}: {e}");
+        }
+        let extra = r#", "uniforms": {"uL[0]": [1,0,0], "uL[1]": [0,1,0], "uL[2]": [0,0,1]}"#;
+        let scene = Scene::load(scene_with("distinct", frag, extra)).unwrap();
+        let frame = render_scene(&scene, &RenderOptions::default()).unwrap();
+        assert_eq!(&frame.pixels[..4], &[255, 255, 255, 255]);
     }
 }
