@@ -44,7 +44,12 @@ pub fn stage_of(file: &std::path::Path, arg: Option<StageArg>) -> Result<Stage, 
     match arg {
         Some(StageArg::Vert) => Ok(Stage::Vertex),
         Some(StageArg::Frag) => Ok(Stage::Fragment),
-        None => match file.extension().and_then(|e| e.to_str()) {
+        None => match file
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("vert") => Ok(Stage::Vertex),
             Some("frag") => Ok(Stage::Fragment),
             _ => Err(format!(
@@ -77,7 +82,7 @@ pub fn run(args: &CompileArgs) -> ExitCode {
                                 .map_err(|e| e.to_string())
                         });
                 if let Err(e) = written {
-                    return fail(format!("{}: {e}", path.display()));
+                    return fail(e);
                 }
             }
             let mut printed = false;

@@ -1,6 +1,5 @@
 //! `csir-render diff A.png B.png [--heatmap OUT.png] [--tolerance N]`.
 
-use super::fail;
 use clap::Args;
 use csir_render::compare::{compare, heat_map};
 use csir_render::image_io::{read_png, write_png};
@@ -22,8 +21,18 @@ pub struct DiffArgs {
     pub tolerance: u8,
 }
 
-/// Run `diff`: print the metrics; exit 1 when any pixel exceeds the tolerance or an
-/// image cannot be read or the sizes differ.
+/// Exit status when the comparison itself fails (unreadable image, sizes differ,
+/// heat map not writable), distinct from 1 = "pixels over the tolerance".
+const ERROR: u8 = 2;
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(ERROR)
+}
+
+/// Run `diff`: print the metrics. Exit 0 when every pixel is within the tolerance,
+/// 1 when some pixel exceeds it, 2 when the images cannot be compared (unreadable,
+/// not PNG, different sizes) or the heat map cannot be written.
 pub fn run(args: &DiffArgs) -> ExitCode {
     let a = match read_png(&args.a) {
         Ok(i) => i,

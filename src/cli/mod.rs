@@ -25,7 +25,8 @@ enum Command {
     Compile(compile::CompileArgs),
     /// Render a scene (or the built-in cube) to PNG and print a one-line summary.
     Render(render::RenderArgs),
-    /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance.
+    /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance
+    /// (exit 0 within tolerance, 1 over it, 2 when they cannot be compared).
     Diff(diff::DiffArgs),
     /// Run one shader invocation on given inputs; print its outputs (and, with --trace,
     /// every executed instruction).

@@ -6,7 +6,9 @@ use csir::Limits;
 use csir_raster::Renderer;
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{PreparedScene, with_threads};
-use std::path::PathBuf;
+use csir_render::scene::Scene;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -43,6 +45,13 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             .unwrap_or_else(|| "default_cube".into());
         PathBuf::from(format!("{stem}.png"))
     });
+    if let Some(input) = overwritten_input(&scene, &output) {
+        return fail(format!(
+            "{}: refusing to write the image over {}, an input of the scene",
+            output.display(),
+            input.display()
+        ));
+    }
     let prepared = match PreparedScene::new(&scene, &Limits::default()) {
         Ok(p) => p,
         Err(e) => return fail(e),
@@ -55,10 +64,17 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         let frame = prepared.render(&mut renderer)?;
         let first = start.elapsed();
         let mut times = Vec::with_capacity(frames);
-        for _ in 0..frames {
+        let progress = frames > 1 && std::io::stderr().is_terminal();
+        for i in 0..frames {
             let t = Instant::now();
             prepared.render(&mut renderer)?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
+            if progress {
+                eprint!("\rframe {}/{frames}", i + 1);
+            }
+        }
+        if progress {
+            eprint!("\r\x1b[K");
         }
         Ok::<_, csir_render::pipeline::RenderError>((frame, first, times))
     });
@@ -75,13 +91,14 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         None => "built-in default scene (lit textured cube)".to_string(),
     };
     println!(
-        "{}: {}x{}, {} draw{}, {} triangles, {:.2} ms -> {}",
+        "{}: {}x{}, {} draw{}, {} triangle{}, {:.2} ms -> {}",
         shown,
         frame.width,
         frame.height,
         draws,
         if draws == 1 { "" } else { "s" },
         frame.triangles(),
+        if frame.triangles() == 1 { "" } else { "s" },
         first.as_secs_f64() * 1e3,
         output.display()
     );
@@ -104,4 +121,21 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// The scene file, texture or shader that `output` would overwrite, if any (compared
+/// by canonical path, so `./a/../scene.json` is caught too).
+fn overwritten_input(scene: &Scene, output: &Path) -> Option<PathBuf> {
+    let target = output.canonicalize().ok()?;
+    let inputs = std::iter::once(scene.path.clone())
+        .chain(scene.textures.iter().map(|t| t.path.clone()))
+        .chain(
+            scene
+                .draws
+                .iter()
+                .flat_map(|d| [d.vertex.path.clone(), d.fragment.path.clone()]),
+        );
+    inputs
+        .into_iter()
+        .find(|p| p.canonicalize().is_ok_and(|p| p == target))
 }
