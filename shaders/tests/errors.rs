@@ -31,7 +31,7 @@ fn several_errors_in_one_compile() {
 fn catalogue_messages_at_their_tokens() {
     let src = "#version 330\nout vec4 c;\nuniform float u;\nvoid main() {\n    u = 1.0;\n    const float k = u;\n\
                for (int i = 0; i < int(u); i++) {}\n    for (int i = 0; i < 100; i++) {}\n    vec3 v = vec3(1.0, 2.0);\n\
-               float q = true + 1.0;\n  if (vec2(1.0)) {}\n}\n";
+               float q = vec2(1.0) + vec3(1.0);\n  if (vec2(1.0)) {}\n}\n";
     let e = errors(src, Stage::Fragment);
     for want in [
         "t.glsl:5:5: error: invalid assignment",
@@ -39,7 +39,7 @@ fn catalogue_messages_at_their_tokens() {
         "t.glsl:7:19: error: unsupported loop condition",
         "t.glsl:8:23: error: loop bound exceeds the unroll limit",
         "t.glsl:9:14: error: constructor component count does not match the type",
-        "t.glsl:10:16: error: type mismatch",
+        "t.glsl:10:21: error: type mismatch",
         "t.glsl:11:7: error: if condition must be a scalar",
     ] {
         assert!(e.contains(want), "missing {want:?} in\n{e}");

@@ -43,6 +43,35 @@ fn logical_operators_on_the_originals_0_1_values() {
     assert_eq!(eval_u(body, [0.0; 4]), [1.0, 0.0, 1.0, 1.0]);
 }
 
+/// In the original a comparison result is a number: `float lit = d > 0.0;` and
+/// `x * (a > b)` compute with 1.0 / 0.0. A bool scalar is therefore accepted as an int
+/// or float (GLSL rejects these programs, so no GLSL program changes meaning).
+#[test]
+fn bool_scalars_are_numbers_where_the_original_used_them_so() {
+    let decls = "float twice(float x) { return 2.0 * x; }\nfloat flag(float x) { return x > 0.0; }";
+    let body = "float lit = u.x > 0.0; int k = (u.y < 1.0) + (u.z < 1.0);\n\
+                c = vec4(lit, float(k), u.w * (u.w > 0.5) + float(true == 1.0), twice(u.x < 0.0) + flag(u.y));";
+    assert_eq!(
+        eval(decls, body, [1.0, 0.5, 2.0, 0.75], [0.0; 4]),
+        [1.0, 1.0, 1.75, 1.0]
+    );
+    assert_eq!(
+        eval(decls, body, [-1.0, 3.0, 0.0, 0.25], [0.0; 4]),
+        [0.0, 1.0, 1.0, 3.0]
+    );
+    // Not the other way: a number is not a bool, and bvecs are not vectors of numbers.
+    let src = common::frag_src("", "bool b = 1.0;");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["type mismatch in assignment"]
+    );
+    let src = common::frag_src("", "vec2 w = bvec2(true);");
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["type mismatch in assignment"]
+    );
+}
+
 #[test]
 fn scalar_loop_conditions_unroll() {
     let body = "float s = 0.0; for (float x = 3.0; x; x -= 1.0) { s += x; } c = vec4(s);";

@@ -6,10 +6,20 @@
 //! ```
 //!
 //! The language is the ChrisOS GLSL subset (reference B §1) with the fixes of
-//! reference A2 and the additions of the project issue: compound assignment, `++`/`--`
-//! statements, swizzle and constant-index assignment targets, `stpq`, `?:`,
-//! `break`/`continue` in unrolled loops, `out`/`inout` parameters and the extra
-//! built-ins listed in `lower/builtins.rs` and `lower/math.rs`.
+//! reference A2, grown towards the GLSL 3.30 people write, every construct lowered to
+//! the existing opcodes: compound assignment, `++`/`--` statements, swizzle and
+//! constant-index assignment targets, `stpq`, `?:`, `break`/`continue` in unrolled
+//! loops (any constant-folding condition and step), `out`/`inout` parameters, `bvec2..4`
+//! and `mat2` (front-end types, recorded as float vectors), arrays (`lower/arrays.rs`:
+//! locals, consts, private globals and uniforms laid out one element per vec4 slot,
+//! constructors, `.length()`, run-time indexes for reads), the vector relational
+//! built-ins (`lower/logic.rs`), `atan`/`asin`/`acos`/hyperbolics (`lower/trig.rs`)
+//! and the rest of the built-ins in `lower/builtins.rs` and `lower/math.rs`.
+//!
+//! Compatibility with the original (reference A1): an `int` or `float` scalar is a
+//! condition (`if`, `?:`, loops, `&& || ^^ !`: nonzero is true), and a `bool` scalar
+//! is the number 0 or 1 in arithmetic and assignments, as the original computes them;
+//! GLSL rejects both, so no GLSL program changes meaning (`lower/logic.rs`).
 //!
 //! Phases stop at the first one that reports errors, so a syntax error is never
 //! followed by semantic noise such as "missing main" (reference A2).

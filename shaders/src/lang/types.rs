@@ -212,12 +212,17 @@ pub fn column_type(t: Type) -> Type {
     Type::float_vec(t.width())
 }
 
-/// Whether a value of type `from` may be used where `to` is expected: equal types, or
-/// GLSL's implicit int → float conversion (int → float, ivecN → vecN). Poison matches.
+/// Whether a value of type `from` may be used where `to` is expected: equal types,
+/// GLSL's implicit int → float conversion (int → float, ivecN → vecN), and — for
+/// compatibility with the original, where a comparison result is a number (reference
+/// A1, B §1.13: `float lit = d > 0.0;` stores 1.0 or 0.0) — a `bool` scalar used as an
+/// `int` or `float` (0 or 1; no instruction needed). GLSL rejects that last one, so
+/// accepting it changes no GLSL program. Poison matches.
 pub fn converts_to(from: Type, to: Type) -> bool {
     from == to
         || from == Type::None
         || to == Type::None
+        || (from == Type::Bool && matches!(to, Type::Int | Type::Float))
         || (base(from) == Base::Int
             && base(to) == Base::Float
             && !to.is_matrix()
@@ -242,7 +247,8 @@ mod tests {
         assert!(converts_to(Type::IVec3, Type::Vec3));
         assert!(!converts_to(Type::Float, Type::Int));
         assert!(!converts_to(Type::IVec2, Type::Vec3));
-        assert!(!converts_to(Type::Bool, Type::Float));
+        assert!(converts_to(Type::Bool, Type::Float));
+        assert!(!converts_to(Type::Float, Type::Bool));
         assert!(!converts_to(Type::BVec3, Type::Vec3));
         assert!(converts_to(Type::None, Type::Mat4));
         assert_eq!(with_base(Base::Bool, 2), Some(Type::BVec2));

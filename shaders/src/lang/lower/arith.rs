@@ -9,7 +9,9 @@
 //!   (the row-vector product), `scalar * mat`, `mat ± mat`, `mat / scalar` column by
 //!   column.
 //! - `< > <= >=` on scalars, `== !=` on any equal types (all lanes), `&& || ^^` and
-//!   `!` on bools: CMP and arithmetic on 0.0 / 1.0. Both sides are always evaluated.
+//!   `!` on bools (and scalars, `logic.rs`): CMP and arithmetic on 0.0 / 1.0.
+//! - A `bool` scalar operand of arithmetic or an ordering is the int 0 or 1, as in the
+//!   original (reference A1); GLSL rejects such programs, so none changes meaning.
 
 use super::super::ast::{BinOp, UnOp};
 use super::super::consteval::{self, ConstData};
@@ -34,6 +36,20 @@ fn cmp_code(op: BinOp) -> CmpCode {
 impl Lowerer<'_> {
     /// `a op b`, checked and lowered; `pos` is the operator.
     pub(crate) fn binary(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        // A bool scalar in arithmetic or an ordering is the number 0 or 1, as in the
+        // original (`x * (a > b)`; see `types::converts_to`).
+        let as_number = |v: &Value| {
+            if v.ty == Type::Bool {
+                v.retyped(Type::Int)
+            } else {
+                *v
+            }
+        };
+        let (a, b) = match op {
+            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Eq | BinOp::Ne => (*a, *b),
+            _ => (as_number(a), as_number(b)),
+        };
+        let (a, b) = (&a, &b);
         match op {
             BinOp::And | BinOp::Or | BinOp::Xor => self.logical(op, a, b, pos),
             BinOp::Eq | BinOp::Ne => self.equality(op, a, b, pos),
