@@ -172,6 +172,10 @@ fn unsupported_constructs_are_named() {
         ("break;", "break is only valid inside a loop"),
         ("c = vec4(gl_VertexID);", "gl_VertexID is not supported"),
         (
+            "gl_FragColor = vec4(1.0);",
+            "gl_FragColor is not supported: declare an output (out vec4 NAME;)",
+        ),
+        (
             "c = texture(u, vec2(0.0));",
             "texture() expects a sampler2D and a vec2",
         ),

@@ -52,7 +52,7 @@ impl Lowerer<'_> {
                     if self.funcs.iter().any(|f| f.def.name == *name) {
                         return self.err(target.pos, "invalid assignment");
                     }
-                    return self.err(target.pos, "unknown identifier");
+                    return self.unknown_name(name, target.pos);
                 };
                 self.check_writable(id, name, target.pos)?;
                 let ty = self.scopes.var(id).ty;

@@ -124,10 +124,7 @@ impl Lowerer<'_> {
             if self.funcs.iter().any(|f| f.def.name == name) {
                 return self.err(pos, "function used as a value");
             }
-            if UNSUPPORTED_VARIABLES.contains(&name) {
-                return self.err(pos, format!("{name} is not supported"));
-            }
-            return self.err(pos, "unknown identifier");
+            return self.unknown_name(name, pos);
         };
         let v = self.scopes.var(id);
         if v.poisoned {
@@ -137,6 +134,19 @@ impl Lowerer<'_> {
             return self.err(pos, "an array can only be indexed here");
         }
         self.read_var(id, pos)
+    }
+
+    /// Report a name that is not declared: GLSL built-in variables outside the subset
+    /// are named as such.
+    pub(crate) fn unknown_name<T>(&mut self, name: &str, pos: Pos) -> LResult<T> {
+        if matches!(name, "gl_FragColor" | "gl_FragData") {
+            let m = format!("{name} is not supported: declare an output (out vec4 NAME;)");
+            return self.err(pos, m);
+        }
+        if UNSUPPORTED_VARIABLES.contains(&name) {
+            return self.err(pos, format!("{name} is not supported"));
+        }
+        self.err(pos, "unknown identifier")
     }
 
     /// The value of variable `id` (an array element included).
