@@ -2,6 +2,7 @@
 
 pub mod compare;
 pub mod debug;
+pub mod file_read;
 pub mod image_io;
 pub mod pipeline;
 pub mod scene;

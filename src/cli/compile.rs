@@ -66,9 +66,9 @@ pub fn run(args: &CompileArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let source = match std::fs::read_to_string(&args.file) {
+    let source = match super::read_shader_source(&args.file, &Limits::default()) {
         Ok(s) => s,
-        Err(e) => return fail(format!("{}: {e}", args.file.display())),
+        Err(e) => return fail(e),
     };
     let name = args.file.display().to_string();
     match csir::compile(&source, &name, stage, &Limits::default()) {

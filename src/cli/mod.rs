@@ -60,6 +60,19 @@ pub(crate) fn load_scene(
     }
 }
 
+/// The text of the shader source file `path`, reading at most the compiler's source
+/// limit (`limits.source_bytes`), or a `PATH: what is wrong` message (cannot be read,
+/// not a regular file or pipe, larger than the limit, not UTF-8 text with the position
+/// of the first invalid byte).
+pub(crate) fn read_shader_source(
+    path: &std::path::Path,
+    limits: &csir::Limits,
+) -> Result<String, String> {
+    let limit = u64::try_from(limits.source_bytes).unwrap_or(u64::MAX);
+    csir_render::file_read::read_text_bounded(path, limit)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Print `error: MESSAGE` to stderr and return exit code 1.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");

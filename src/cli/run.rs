@@ -76,9 +76,9 @@ pub fn run(args: &RunArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let source = match std::fs::read_to_string(&args.shader) {
+    let source = match super::read_shader_source(&args.shader, &Limits::default()) {
         Ok(s) => s,
-        Err(e) => return fail(format!("{}: {e}", args.shader.display())),
+        Err(e) => return fail(e),
     };
     let name = args.shader.display().to_string();
     let shader = match csir::compile(&source, &name, stage, &Limits::default()) {

@@ -7,6 +7,7 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader, Limits};
 
 use super::{ImageIoError, Rgba8Image};
+use crate::file_read::{MAX_PNG_BYTES, read_bounded};
 
 /// Largest width or height accepted when decoding a PNG, in pixels (the scene format's
 /// framebuffer limit, and llvmpipe's `GL_MAX_TEXTURE_SIZE`). Larger files are rejected
@@ -43,11 +44,14 @@ pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError>
 
 /// Reads a PNG file and decodes it to RGBA8, top row first (see [`decode_png`]).
 ///
+/// At most [`MAX_PNG_BYTES`] are read (see [`read_bounded`]).
+///
 /// # Errors
-/// [`ImageIoError::Io`] when the file cannot be read, [`ImageIoError::Decode`] when it is
-/// not a readable PNG.
+/// [`ImageIoError::Io`] when the file cannot be read, is not a regular file or pipe, or
+/// is larger than [`MAX_PNG_BYTES`]; [`ImageIoError::Decode`] when it is not a readable
+/// PNG.
 pub fn read_png(path: &Path) -> Result<Rgba8Image, ImageIoError> {
-    let bytes = fs::read(path).map_err(|source| ImageIoError::Io {
+    let bytes = read_bounded(path, MAX_PNG_BYTES).map_err(|source| ImageIoError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -242,6 +246,28 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn read_refuses_an_endless_device_at_once() {
+        let err = read_png(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(err.to_string(), "/dev/zero: not a regular file");
+    }
+
+    #[test]
+    fn read_refuses_a_file_over_the_limit_without_reading_it() {
+        let dir = scratch_dir("huge");
+        let path = dir.join("huge.png");
+        // Sparse: no disk space, and nothing is read.
+        let file = fs::File::create(&path).unwrap();
+        file.set_len(MAX_PNG_BYTES + 1).unwrap();
+        let err = read_png(&path).unwrap_err();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            err.to_string(),
+            format!("{}: larger than the 536870912-byte limit", path.display())
+        );
     }
 
     #[test]

@@ -10,6 +10,10 @@ use super::model::{
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
+use crate::file_read::{
+    MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
+    utf8_text,
+};
 use crate::image_io::decode_png;
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 
@@ -25,16 +29,17 @@ pub const MAX_ATTRIBUTE_LOCATION: u32 = 15;
 /// Where a scene's files come from: the file system, or the built-in default scene's
 /// embedded copies.
 pub(crate) trait SceneFiles {
-    /// The bytes of the file at `path` (already joined with the scene's folder).
-    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>>;
+    /// The bytes of the file at `path` (already joined with the scene's folder), at
+    /// most `limit` of them (see [`read_bounded`]).
+    fn read(&self, path: &Path, limit: u64) -> std::io::Result<Vec<u8>>;
 }
 
-/// Reads files from the file system.
+/// Reads files from the file system, bounded ([`read_bounded`]).
 pub(crate) struct FileSystem;
 
 impl SceneFiles for FileSystem {
-    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
-        std::fs::read(path)
+    fn read(&self, path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+        read_bounded(path, limit)
     }
 }
 
@@ -43,14 +48,18 @@ impl Scene {
     /// folder, reads the shader sources, loads the PNG textures and OBJ meshes, and checks
     /// everything the scene format requires that does not need the compiled program.
     ///
+    /// Every file is read with a size limit ([`crate::file_read`]: 256 MiB of scene
+    /// JSON, 512 MiB per PNG or OBJ file, 16 MiB per shader source), and only regular
+    /// files and pipes are read, so a path such as `/dev/zero` is an error, not a hang.
+    ///
     /// # Errors
     /// A [`SceneError`] naming `path`, the JSON field (`draws[1].attributes[0].data`, …)
     /// and what is wrong; JSON syntax errors carry the line and column.
     pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| SceneError::read(path, e))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| SceneError::new(path, "", "the scene is not UTF-8 text"))?;
+        let bytes = read_bounded(path, MAX_SCENE_BYTES).map_err(|e| SceneError::read(path, e))?;
+        let text =
+            utf8_text(bytes).map_err(|e| SceneError::new(path, "", format!("the scene is {e}")))?;
         Self::parse(&text, path)
     }
 
@@ -180,7 +189,7 @@ impl Loader<'_> {
         let field = format!("textures.{name}.path");
         let entries = self.object(value, &format!("textures.{name}"))?;
         let rel = self.string(get(entries, "path"), &field, "a PNG file path")?;
-        let (path, bytes) = self.read_file(rel, &field)?;
+        let (path, bytes) = self.read_file(rel, &field, MAX_PNG_BYTES)?;
         let image = decode_png(&bytes, &path).map_err(|e| self.error(&field, e.to_string()))?;
         Ok(NamedTexture {
             name: name.to_owned(),
@@ -217,7 +226,7 @@ impl Loader<'_> {
                 }
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
-                let (path, bytes) = self.read_file(rel, &field)?;
+                let (path, bytes) = self.read_file(rel, &field, MAX_OBJ_BYTES)?;
                 let mesh = parse_obj(&bytes)
                     .map_err(|e| self.error(&field, format!("{}: {e}", path.display())))?;
                 (mesh.attributes, mesh.vertex_count, mesh.indices)
@@ -276,9 +285,9 @@ impl Loader<'_> {
     fn shader(&mut self, d: &Entries, at: &str, key: &str) -> Result<ShaderSource, SceneError> {
         let field = format!("{at}.{key}");
         let rel = self.string(get(d, key), &field, "a shader file path")?;
-        let (path, bytes) = self.read_file(rel, &field)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| self.error(&field, format!("{} is not UTF-8 text", path.display())))?;
+        let (path, bytes) = self.read_file(rel, &field, MAX_SCENE_SHADER_BYTES)?;
+        let text = utf8_text(bytes)
+            .map_err(|e| self.error(&field, format!("{} is {e}", path.display())))?;
         Ok(ShaderSource { path, text })
     }
 
@@ -581,16 +590,25 @@ impl Loader<'_> {
         ))
     }
 
-    /// Reads a file named relative to the scene's folder (each file once).
-    fn read_file(&mut self, rel: &str, field: &str) -> Result<(PathBuf, Vec<u8>), SceneError> {
+    /// Reads a file named relative to the scene's folder (each file once), at most
+    /// `limit` bytes.
+    fn read_file(
+        &mut self,
+        rel: &str,
+        field: &str,
+        limit: u64,
+    ) -> Result<(PathBuf, Vec<u8>), SceneError> {
         let path = self.folder.join(rel);
+        let cannot_read =
+            |e: std::io::Error| self.error(field, format!("cannot read {}: {e}", path.display()));
         if let Some(bytes) = self.cache.get(&path) {
+            // Read before under another kind's limit: hold it to this one too.
+            if bytes.len() as u64 > limit {
+                return Err(cannot_read(too_large(limit)));
+            }
             return Ok((path, bytes.clone()));
         }
-        let bytes = self
-            .files
-            .read(&path)
-            .map_err(|e| self.error(field, format!("cannot read {}: {e}", path.display())))?;
+        let bytes = self.files.read(&path, limit).map_err(cannot_read)?;
         self.cache.insert(path.clone(), bytes.clone());
         Ok((path, bytes))
     }

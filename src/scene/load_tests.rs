@@ -334,7 +334,10 @@ fn a_document_that_is_not_an_object_or_not_json() {
     std::fs::write(&bad, b"{\"format\": \"\xff\"}").unwrap();
     let e = Scene::load(&bad).unwrap_err();
     std::fs::remove_file(&bad).unwrap();
-    assert_eq!(e.message(), "the scene is not UTF-8 text");
+    assert_eq!(
+        e.message(),
+        "the scene is not UTF-8 text (invalid byte at line 1, column 13)"
+    );
     let e = Scene::load("/nonexistent/scene.json").unwrap_err();
     assert!(
         e.to_string()
@@ -391,7 +394,7 @@ fn shader_and_geometry_source_errors() {
     let (field, message) = error_of(|v| v["draws"][0]["vertex"] = json!("textures/checker.png"));
     assert_eq!(field, "draws[0].vertex");
     assert!(
-        message.ends_with("checker.png is not UTF-8 text"),
+        message.ends_with("checker.png is not UTF-8 text (invalid byte at line 1, column 1)"),
         "{message}"
     );
     assert_error(
@@ -683,6 +686,73 @@ fn the_first_bad_draw_is_reported() {
         format!(
             "{}: draws[2].indices[2]: index 5 is out of range (3 vertices)",
             scene_path().display()
+        )
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_files_are_refused_not_read() {
+    // Each of these used to read /dev/zero forever.
+    let e = Scene::load("/dev/zero").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "/dev/zero: cannot read the scene: not a regular file"
+    );
+    type Edit = fn(&mut Value);
+    let cases: [(Edit, &str); 4] = [
+        (
+            |v| v["textures"]["checker"]["path"] = json!("/dev/zero"),
+            "textures.checker.path",
+        ),
+        (
+            |v| v["draws"][0]["vertex"] = json!("/dev/zero"),
+            "draws[0].vertex",
+        ),
+        (
+            |v| v["draws"][0]["fragment"] = json!("/dev/zero"),
+            "draws[0].fragment",
+        ),
+        (
+            |v| {
+                let draw = v["draws"][0].as_object_mut().unwrap();
+                draw.remove("attributes");
+                draw.insert("mesh".into(), json!("/dev/zero"));
+            },
+            "draws[0].mesh",
+        ),
+    ];
+    for (edit, field) in cases {
+        assert_error(edit, field, "cannot read /dev/zero: not a regular file");
+    }
+}
+
+#[test]
+fn files_over_their_limit_are_refused_without_reading() {
+    let dir = std::env::temp_dir().join(format!("csir-render-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Sparse files: no disk space, and the size alone refuses them.
+    let sparse = |name: &str, len: u64| {
+        let path = dir.join(name);
+        std::fs::File::create(&path).unwrap().set_len(len).unwrap();
+        path
+    };
+    let scene = sparse("huge.json", crate::file_read::MAX_SCENE_BYTES + 1);
+    let shader = sparse("huge.frag", crate::file_read::MAX_SCENE_SHADER_BYTES + 1);
+    let e = Scene::load(&scene).unwrap_err();
+    let mut v = minimal();
+    v["draws"][0]["fragment"] = json!(shader.to_str().unwrap());
+    let shader_error = parse(&v).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        e.message(),
+        "cannot read the scene: larger than the 268435456-byte limit"
+    );
+    assert_eq!(
+        shader_error.message(),
+        format!(
+            "cannot read {}: larger than the 16777216-byte limit",
+            shader.display()
         )
     );
 }

@@ -34,7 +34,8 @@ const FILES: [(&str, &[u8]); 5] = [
 struct Embedded;
 
 impl SceneFiles for Embedded {
-    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+    /// The embedded copy; they are all far below any limit, so `_limit` is not checked.
+    fn read(&self, path: &Path, _limit: u64) -> std::io::Result<Vec<u8>> {
         path.strip_prefix(DEFAULT_SCENE_NAME)
             .ok()
             .and_then(|rel| FILES.iter().find(|(name, _)| Path::new(name) == rel))
@@ -136,8 +137,16 @@ mod tests {
 
     #[test]
     fn embedded_files_resolve_only_under_the_default_name() {
-        assert!(Embedded.read(Path::new("<default scene>/cube.obj")).is_ok());
-        assert!(Embedded.read(Path::new("cube.obj")).is_err());
-        assert!(Embedded.read(Path::new("<default scene>/nope")).is_err());
+        assert!(
+            Embedded
+                .read(Path::new("<default scene>/cube.obj"), u64::MAX)
+                .is_ok()
+        );
+        assert!(Embedded.read(Path::new("cube.obj"), u64::MAX).is_err());
+        assert!(
+            Embedded
+                .read(Path::new("<default scene>/nope"), u64::MAX)
+                .is_err()
+        );
     }
 }
