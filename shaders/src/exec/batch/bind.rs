@@ -27,6 +27,7 @@
 //! that the per-worker register file (1 KiB per register) stays small.
 
 use super::super::alu;
+use super::super::math;
 use super::plan::{Comps, Instr, Plan, Span, XYZW, first};
 use super::step::{CONSTANT, Reg, Step};
 use super::tidy::tidy;
@@ -87,6 +88,7 @@ impl Plan {
         };
         binder.walk();
         let mut steps = binder.steps;
+        specialize_pow(&mut steps, &binder.constants);
         tidy(&mut steps, ntmp as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg);
         Draw {
@@ -387,6 +389,21 @@ impl Binder<'_> {
 /// `v` with the components outside `comps` zeroed (so equal constants share an entry).
 fn masked(v: [f32; 4], comps: Comps) -> [f32; 4] {
     std::array::from_fn(|c| if comps & (1 << c) != 0 { v[c] } else { 0.0 })
+}
+
+/// POW steps whose exponent is a constant small integer become [`Step::PowInt`]
+/// (exact squaring without per-lane selects; the same bits, see `math::pow`).
+fn specialize_pow(steps: &mut [Step], constants: &[[f32; 4]]) {
+    for step in steps {
+        if let Step::Pow { d, a, b } = *step
+            && b & CONSTANT != 0
+        {
+            let y = constants[(b & !CONSTANT) as usize][0];
+            if y.trunc() == y && y.abs() <= math::POWI_MAX as f32 {
+                *step = Step::PowInt { d, a, n: y as i16 };
+            }
+        }
+    }
 }
 
 /// Point an IF or ELSE step at `next`.

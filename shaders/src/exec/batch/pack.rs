@@ -167,6 +167,14 @@ impl<const N: usize> Lane for Pack<N> {
     fn select(mask: Self, if_true: Self, if_false: Self) -> Self {
         Pack(each(|g| mask.0[g].select(if_true.0[g], if_false.0[g])))
     }
+    #[inline(always)]
+    fn all(mask: Self) -> bool {
+        mask.0.iter().all(|m| m.all())
+    }
+    #[inline(always)]
+    fn any(mask: Self) -> bool {
+        mask.0.iter().any(|m| m.any())
+    }
     /// Like `f32x8`'s: widen exactly, apply `f` to every half at once, round back.
     #[inline(always)]
     fn zip_f64(self, other: Self, f: impl Fn(Pack64<N>, Pack64<N>) -> Pack64<N>) -> Self {
@@ -223,6 +231,19 @@ impl<const N: usize> Lane64 for Pack64<N> {
             [
                 f64x4::from_bits(bits.0[g][0]),
                 f64x4::from_bits(bits.0[g][1]),
+            ]
+        }))
+    }
+    #[inline(always)]
+    fn trunc(self) -> Self {
+        Pack64(each(|g| [self.0[g][0].trunc(), self.0[g][1].trunc()]))
+    }
+    #[inline(always)]
+    fn lt(self, rhs: Self) -> Self {
+        Pack64(each(|g| {
+            [
+                self.0[g][0].simd_lt(rhs.0[g][0]),
+                self.0[g][1].simd_lt(rhs.0[g][1]),
             ]
         }))
     }
@@ -304,6 +325,9 @@ mod tests {
                 }
             };
             check("pow", math::pow(px, py), &|a, b| math::pow(a, b));
+            for n in [48, -3, 0, 7, 1023] {
+                check("pow_int", math::pow_int(px, n), &|a, _| math::pow_int(a, n));
+            }
             check("sin", math::sin(px), &|a, _| math::sin(a));
             check("cos", math::cos(px), &|a, _| math::cos(a));
             check("rsq", math::rsq(px), &|a, _| math::rsq(a));

@@ -214,6 +214,7 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Rsq { d, a } => self.unary(d, a, 1, math::rsq),
                 Step::Trunc { d, a } => self.unary(d, a, 1, math::trunc),
                 Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
+                Step::PowInt { d, a, n } => self.unary(d, a, 1, |x| math::pow_int(x, n.into())),
                 Step::Cmp { d, a, b, code } => self.compare(d, a, b, code),
                 Step::Swz { d, a, sel, n } => self.swizzle(d, a, sel, n),
                 Step::SetLane { d, a, dl, sl } => {

@@ -140,6 +140,14 @@ pub(super) enum Step {
         a: Reg,
         b: Reg,
     },
+    /// `d[0] ← pow(a[0], n)`: a POW whose exponent is a constant integer with
+    /// `|n| <= POWI_MAX` ([`math::pow_int`](crate::exec::math::pow_int), the same bits
+    /// as POW), chosen when binding.
+    PowInt {
+        d: Reg,
+        a: Reg,
+        n: i16,
+    },
     /// `d[0] ← Σ_{k<w} a[k]·b[k]`, summed in order.
     Dot {
         d: Reg,
@@ -245,6 +253,7 @@ impl Step {
             Rsq { d, .. }
             | Trunc { d, .. }
             | Pow { d, .. }
+            | PowInt { d, .. }
             | Dot { d, .. }
             | DotMax { d, .. }
             | Cmp { d, .. } => one(d, 1),
@@ -279,7 +288,7 @@ impl Step {
                 f(one(a, (0..k as usize).fold(0, |s, i| s | 1 << sel[i])));
             }
             SetLane { a, sl, .. } => f(one(a, 1 << sl)),
-            Rsq { a, .. } | Trunc { a, .. } => f(one(a, 1)),
+            Rsq { a, .. } | Trunc { a, .. } | PowInt { a, .. } => f(one(a, 1)),
             Add { a, b, n: k, .. }
             | Sub { a, b, n: k, .. }
             | Mul { a, b, n: k, .. }
@@ -373,6 +382,7 @@ impl Step {
             | Cos { d, a, .. }
             | Rsq { d, a }
             | Trunc { d, a }
+            | PowInt { d, a, .. }
             | Sample { d, a, .. } => {
                 *a = f(*a);
                 *d = f(*d);
@@ -405,6 +415,7 @@ impl Step {
             | Rsq { d, .. }
             | Trunc { d, .. }
             | Pow { d, .. }
+            | PowInt { d, .. }
             | Dot { d, .. }
             | DotMax { d, .. }
             | Normalize { d, .. }

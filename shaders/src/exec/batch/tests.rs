@@ -608,6 +608,40 @@ fn a_branch_no_lane_takes_is_skipped() {
 }
 
 #[test]
+fn constant_integral_exponents_take_the_squaring_step() {
+    let source = |e: &str| {
+        format!(
+            "#version 330 core\nin vec2 vUV;\nuniform float uE;\nout vec4 c;\n\
+             void main() {{ c = vec4(pow(vUV.x, {e}), pow(vUV.y, uE), pow(vUV.x, 2.5), 1.0); }}\n"
+        )
+    };
+    let mut values = Values(0xfeed_beef);
+    for e in ["48.0", "-3.0", "0.0", "1023.0", "1024.0", "uE * 2.0"] {
+        let shader = compile(&source(e), "pow.frag", Stage::Fragment, &Limits::SEED)
+            .expect("compiles");
+        let plan = Plan::new(&shader).unwrap();
+        for u in [16.0, -7.0, 0.5, 2000.0, f32::NAN] {
+            let uniforms = [[u; 4]];
+            let draw = plan.bind(&uniforms, &[]);
+            let ints = draw
+                .steps
+                .iter()
+                .filter(|s| matches!(s, step::Step::PowInt { .. }))
+                .count();
+            let int = |v: f32| v.trunc() == v && v.abs() <= 1023.0;
+            let expected = usize::from(e != "1024.0" && e != "uE * 2.0")
+                + usize::from(int(u))
+                + usize::from(e == "uE * 2.0" && int(2.0 * u));
+            assert_eq!(ints, expected, "pow(x, {e}), uE = {u}: {:?}", draw.steps);
+            for len in [64, 13] {
+                let batch = values.batch(len, 1);
+                assert_same(&shader, &uniforms, &[], &batch);
+            }
+        }
+    }
+}
+
+#[test]
 fn vertex_shaders_are_refused() {
     let src = "#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
     let shader = compile(src, "v.vert", Stage::Vertex, &Limits::SEED).unwrap();

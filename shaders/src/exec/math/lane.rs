@@ -56,6 +56,11 @@ pub trait Lane:
     fn is_sign_negative(self) -> Self::Mask;
     /// `mask ? if_true : if_false` per lane.
     fn select(mask: Self::Mask, if_true: Self, if_false: Self) -> Self;
+    /// Whether `mask` holds in every lane (a shortcut only: results never depend on
+    /// it, lane by lane).
+    fn all(mask: Self::Mask) -> bool;
+    /// Whether `mask` holds in some lane (a shortcut only, like [`Lane::all`]).
+    fn any(mask: Self::Mask) -> bool;
     /// Widen `self` and `other` to `f64` (exact), apply `f` and round the result back
     /// to `f32` (round to nearest even). `f64x4` holds four lanes, so for `f32x8` `f`
     /// runs once per half.
@@ -84,6 +89,10 @@ pub trait Lane64:
     fn to_bits(self) -> Self::Bits;
     /// Reinterpret bits as floats.
     fn from_bits(bits: Self::Bits) -> Self;
+    /// Round toward zero (exact).
+    fn trunc(self) -> Self;
+    /// `self < rhs` per lane.
+    fn lt(self, rhs: Self) -> Self::Mask;
     /// `self > rhs` per lane.
     fn gt(self, rhs: Self) -> Self::Mask;
     /// `self >= rhs` per lane.
@@ -150,6 +159,14 @@ impl Lane for f32 {
         if mask { if_true } else { if_false }
     }
     #[inline]
+    fn all(mask: bool) -> bool {
+        mask
+    }
+    #[inline]
+    fn any(mask: bool) -> bool {
+        mask
+    }
+    #[inline]
     fn zip_f64(self, other: Self, f: impl Fn(f64, f64) -> f64) -> Self {
         f(self as f64, other as f64) as f32
     }
@@ -211,6 +228,14 @@ impl Lane for f32x8 {
         mask.select(if_true, if_false)
     }
     #[inline]
+    fn all(mask: Self) -> bool {
+        mask.all()
+    }
+    #[inline]
+    fn any(mask: Self) -> bool {
+        mask.any()
+    }
+    #[inline]
     fn zip_f64(self, other: Self, f: impl Fn(f64x4, f64x4) -> f64x4) -> Self {
         let (a, b) = (self.to_array(), other.to_array());
         let half = |k: usize| {
@@ -249,6 +274,14 @@ impl Lane64 for f64 {
         f64::from_bits(bits)
     }
     #[inline]
+    fn trunc(self) -> Self {
+        f64::trunc(self)
+    }
+    #[inline]
+    fn lt(self, rhs: Self) -> bool {
+        self < rhs
+    }
+    #[inline]
     fn gt(self, rhs: Self) -> bool {
         self > rhs
     }
@@ -285,6 +318,14 @@ impl Lane64 for f64x4 {
     #[inline]
     fn from_bits(bits: u64x4) -> Self {
         f64x4::from_bits(bits)
+    }
+    #[inline]
+    fn trunc(self) -> Self {
+        f64x4::trunc(self)
+    }
+    #[inline]
+    fn lt(self, rhs: Self) -> Self {
+        self.simd_lt(rhs)
     }
     #[inline]
     fn gt(self, rhs: Self) -> Self {

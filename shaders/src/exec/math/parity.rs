@@ -119,3 +119,42 @@ fn binary_functions_match_bit_for_bit() {
     check_binary("min", min::<f32>, min::<f32x8>);
     check_binary("max", max::<f32>, max::<f32x8>);
 }
+
+#[test]
+fn pow_int_matches_bit_for_bit() {
+    let values = edge_values();
+    for n in (-40..=70).chain([-1023, -300, 127, 128, 255, 256, 1000, 1023]) {
+        for chunk in values.chunks(8) {
+            let mut lanes = [0.0f32; 8];
+            lanes[..chunk.len()].copy_from_slice(chunk);
+            let wide = pow_int(f32x8::new(lanes), n).to_array();
+            let general = pow(f32x8::new(lanes), f32x8::splat(n as f32)).to_array();
+            for (i, &x) in lanes.iter().enumerate() {
+                let scalar = pow_int(x, n);
+                assert_eq!(scalar.to_bits(), wide[i].to_bits(), "pow_int({x:?}, {n})");
+                assert_eq!(scalar.to_bits(), general[i].to_bits(), "pow({x:?}, {n})");
+            }
+        }
+    }
+}
+
+#[test]
+fn pow_with_mixed_exponents_matches_bit_for_bit() {
+    // Lanes of one vector mixing integral and other exponents take both paths.
+    let values = edge_values();
+    let exponents = [48.0, 0.5, -3.0, 1e10, 1023.0, 1024.0, -1023.0, 2.5];
+    for chunk in values.chunks(8) {
+        let mut lanes = [0.0f32; 8];
+        lanes[..chunk.len()].copy_from_slice(chunk);
+        let wide = pow(f32x8::new(lanes), f32x8::new(exponents)).to_array();
+        for i in 0..8 {
+            assert_eq!(
+                pow(lanes[i], exponents[i]).to_bits(),
+                wide[i].to_bits(),
+                "pow({:?}, {})",
+                lanes[i],
+                exponents[i]
+            );
+        }
+    }
+}

@@ -1,12 +1,30 @@
 //! `pow(x, y)` for POW, following C's `powf` (reference A2; C11 F.10.4.4).
 //!
-//! The magnitude is `2^(y·log2|x|)` evaluated in `f64` with plain operations
-//! (log2 from the exponent bits and an atanh series, exp2 from a Taylor series on
-//! [−½, ½] scaled by an exact power of two), then rounded once to `f32`. The `f64`
-//! intermediate carries about 1e-15 relative error, so the result is the correctly
-//! rounded value except very close to a rounding tie (measured: no error on 3e6 random
-//! samples; the tests assert at most 1 ulp, the reference asks for 2 ulp). Exact powers such as
-//! `pow(2, 16)` and `pow(3, 2)` are exact.
+//! Two ways to the magnitude `|x|^y`, both in `f64` with plain operations and rounded
+//! once to `f32`:
+//! - **integral exponents** with `|y| <= POWI_MAX` (1023; shininess constants such as
+//!   16, 32 or 48): exact binary powering, `|x|^n` as a product of repeated squares
+//!   (lowest bit first), and `1/|x|^n` for negative `n`. Each `f64` multiplication
+//!   rounds by at most 2^-53 relative and squaring doubles the error already there,
+//!   so the `f64` value is within about `2n·2^-53` (< 2^-42) of the true power:
+//!   the `f32` result is the correctly rounded one except within 2^-42 of a rounding
+//!   tie, and never more than 1 ulp off. Intermediates stay normal `f64`s whenever
+//!   the result is a finite non-zero `f32` (they lie between `|x|` and `|x|^n`);
+//! - **every other exponent**: `2^(y·log2|x|)` (log2 from the exponent bits and an
+//!   atanh series, exp2 from a Taylor series on [−½, ½] scaled by an exact power of
+//!   two). The `f64` intermediate carries about 1e-15 relative error, so the result is
+//!   the correctly rounded value except very close to a rounding tie (measured: no
+//!   error on 3e6 random samples).
+//!
+//! The tests assert at most 1 ulp for both (the reference asks for 2 ulp). Exact powers
+//! such as `pow(2, 16)`, `pow(3, 2)` and `pow(4, 0.5)` are exact.
+//!
+//! [`pow_int`] is POW with an exponent known to be a small integer (a constant or a
+//! uniform: the batch interpreter picks it when binding a draw). It runs the same
+//! squaring chain as [`pow`], and the special cases that an integral exponent leaves,
+//! and so gives the same bits as `pow(x, n as f32)` for every `x`; the per-lane path of [`pow`] evaluates the
+//! chain with a select per exponent bit, which multiplies by exactly the same factors
+//! in the same order (a skipped factor is a multiplication by 1.0, which is exact).
 //!
 //! Special cases, in priority order (C `powf`):
 //! - `pow(x, ±0) = 1` for every `x`, even NaN; `pow(1, y) = 1` for every `y`, even NaN;
@@ -24,13 +42,108 @@
 
 use super::{Lane, Lane64};
 
+/// Largest `|y|` for which an integral exponent takes the exact squaring path (ten
+/// exponent bits).
+pub const POWI_MAX: i32 = 1023;
+
+/// Exponent bits the per-lane squaring chain walks (`POWI_MAX = 2^10 − 1`).
+const POWI_BITS: u32 = 10;
+
 /// `x^y` per lane with C `powf` semantics; see the module docs.
 #[inline]
 pub fn pow<L: Lane>(x: L, y: L) -> L {
     let s = L::splat;
     let ax = x.abs();
-    let mut mag = ax.zip_f64(y, |a, b| exp2_f64(clamp_exponent(b * log2_f64(a))));
+    let small_int = y.trunc().eq(y) & y.abs().le(s(POWI_MAX as f32));
+    let by_squares = |ax: L| ax.zip_f64(y, powi_lanes);
+    let by_logs = |ax: L| ax.zip_f64(y, |a, b| exp2_f64(clamp_exponent(b * log2_f64(a))));
+    let mag = if L::all(small_int) {
+        by_squares(ax)
+    } else if L::any(small_int) {
+        L::select(small_int, by_squares(ax), by_logs(ax))
+    } else {
+        by_logs(ax)
+    };
+    special_cases(x, y, mag)
+}
 
+/// `pow(x, n as f32)` for an integral exponent `|n| <= POWI_MAX`, with the same bits
+/// (see the module docs); the exponent is the same for every lane, so the squaring
+/// chain has no selects.
+///
+/// # Panics
+/// In debug builds, if `|n| > POWI_MAX`.
+#[inline]
+pub fn pow_int<L: Lane>(x: L, n: i32) -> L {
+    debug_assert!(n.abs() <= POWI_MAX, "pow_int exponent {n} out of range");
+    let s = L::splat;
+    if n == 0 {
+        return s(1.0);
+    }
+    // With a non-zero integral exponent the special cases reduce to these: the chain
+    // itself gives pow(±0, n) = 0 or +inf (1/0), pow(±inf, n) = +inf or 0 (1/inf)
+    // and pow(±1, n) = 1; only the sign of odd powers and NaN remain (the tests check
+    // the bits against `special_cases`).
+    let mag = x.abs().zip_f64(x, |a, _| powi_fixed(a, n));
+    let r = if n % 2 != 0 {
+        L::select(x.is_sign_negative(), -mag, mag)
+    } else {
+        mag
+    };
+    L::select(x.ne(x), s(f32::NAN), r)
+}
+
+/// `a^|n|` (or its reciprocal for `n < 0`) by binary powering: the squares
+/// `a, a², a⁴, …` whose bit is set in `|n|` multiplied together, lowest first.
+#[inline(always)]
+fn powi_fixed<D: Lane64>(a: D, n: i32) -> D {
+    let mut bits = n.unsigned_abs();
+    let mut product: Option<D> = None;
+    let mut square = a;
+    while bits != 0 {
+        if bits & 1 != 0 {
+            product = Some(match product {
+                None => square,
+                Some(p) => p * square,
+            });
+        }
+        bits >>= 1;
+        if bits != 0 {
+            square = square * square;
+        }
+    }
+    let product = product.unwrap_or(D::splat(1.0));
+    if n < 0 { D::splat(1.0) / product } else { product }
+}
+
+/// [`powi_fixed`] with a per-lane exponent `b` (an integer with `|b| <= POWI_MAX`;
+/// other lanes give some value the caller discards): the same factors in the same
+/// order, each lane multiplying its product only by the squares whose bit is set.
+#[inline(always)]
+fn powi_lanes<D: Lane64>(a: D, b: D) -> D {
+    let s = D::splat;
+    let negative = b.lt(s(0.0));
+    let mut bits = D::select(negative, s(0.0) - b, b);
+    let mut product = s(1.0);
+    let mut square = a;
+    for k in 0..POWI_BITS {
+        let half = (bits * s(0.5)).trunc();
+        let odd = (half + half).lt(bits);
+        product = D::select(odd, product * square, product);
+        bits = half;
+        if k + 1 < POWI_BITS {
+            square = square * square;
+        }
+    }
+    D::select(negative, s(1.0) / product, product)
+}
+
+/// The special cases of C `powf` (module docs) applied to `mag`, the magnitude
+/// computed for ordinary operands.
+#[inline(always)]
+fn special_cases<L: Lane>(x: L, y: L, mut mag: L) -> L {
+    let s = L::splat;
+    let ax = x.abs();
     // Zero and infinite bases, then infinite exponents.
     mag = L::select(
         ax.eq(s(0.0)),
@@ -251,5 +364,135 @@ mod tests {
             pow(f32::from_bits(1), 0.5),
             (f32::from_bits(1) as f64).sqrt() as f32,
         );
+    }
+
+    /// A few thousand `f32` values: random bit patterns, values near 1 (where high
+    /// powers stay finite) and edge values.
+    fn bases() -> Vec<f32> {
+        let mut state = 0x0dd_ba11_cafe_f00du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut v = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            2.0,
+            -2.0,
+            0.5,
+            f32::MIN_POSITIVE,
+            f32::from_bits(1),
+            f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            0.999_999_94,
+            1.000_000_1,
+        ];
+        for i in 0..6000 {
+            let r = next();
+            v.push(match i % 3 {
+                0 => f32::from_bits(r as u32),
+                1 => 1.0 + ((r >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2,
+                _ => ((r >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 8.0,
+            });
+        }
+        v
+    }
+
+    /// Integral exponents the squaring path takes.
+    fn integral_exponents() -> Vec<i32> {
+        let mut n: Vec<i32> = (-40..=64).collect();
+        n.extend([
+            -1023, -512, -255, -100, 96, 100, 127, 128, 255, 256, 500, 511, 512, 1000, 1023,
+        ]);
+        n
+    }
+
+    #[test]
+    fn integral_exponents_are_within_one_ulp() {
+        let mut worst = 0;
+        let mut checked = 0u32;
+        for n in integral_exponents() {
+            for x in bases() {
+                if !x.is_finite() || x == 0.0 {
+                    continue;
+                }
+                let want = (x as f64).powi(n);
+                let got = pow(x, n as f32);
+                if want.abs() > f32::MAX as f64 * (1.0 + 1e-9) {
+                    assert_eq!(got.abs(), f32::INFINITY, "pow({x:e}, {n})");
+                    continue;
+                }
+                if want.abs() < (f32::from_bits(1) as f64) * 0.5 * (1.0 - 1e-9) {
+                    assert_eq!(got, 0.0, "pow({x:e}, {n})");
+                    continue;
+                }
+                // f64 powi itself: compare against the slower exact-enough powf too.
+                let want = (x.abs() as f64).powf(n as f64).copysign(want);
+                let e = ulps(got, want);
+                assert!(e <= 1, "pow({x:e}, {n}) = {got:e}, want {want:e} ({e} ulp)");
+                worst = worst.max(e);
+                checked += 1;
+            }
+        }
+        assert!(checked > 200_000, "{checked}");
+        // Away from rounding ties the squaring path is correctly rounded.
+        assert!(worst <= 1);
+    }
+
+    #[test]
+    fn pow_int_gives_the_bits_of_pow() {
+        for n in integral_exponents() {
+            for x in bases() {
+                let (a, b) = (pow_int(x, n), pow(x, n as f32));
+                assert!(
+                    a.to_bits() == b.to_bits(),
+                    "pow_int({x:e}, {n}) = {a:e}, pow = {b:e}"
+                );
+            }
+        }
+        // -0.0 as the exponent is 0.
+        assert_eq!(pow_int(f32::NAN, 0), pow(f32::NAN, -0.0));
+    }
+
+    #[test]
+    fn pow_int_special_cases() {
+        let (nan, inf) = (f32::NAN, f32::INFINITY);
+        let same = |got: f32, want: f32| {
+            assert_eq!(got.to_bits(), want.to_bits(), "got {got:?}, want {want:?}");
+        };
+        for x in [nan, inf, -inf, 0.0, -0.0, -3.5, 2.0] {
+            same(pow_int(x, 0), 1.0);
+        }
+        same(pow_int(1.0, -7), 1.0);
+        same(pow_int(nan, 2), nan);
+        same(pow_int(0.0, 3), 0.0);
+        same(pow_int(-0.0, 3), -0.0);
+        same(pow_int(-0.0, 2), 0.0);
+        same(pow_int(0.0, -1), inf);
+        same(pow_int(-0.0, -1), -inf);
+        same(pow_int(-0.0, -2), inf);
+        same(pow_int(inf, 3), inf);
+        same(pow_int(inf, -3), 0.0);
+        same(pow_int(-inf, 3), -inf);
+        same(pow_int(-inf, 2), inf);
+        same(pow_int(-inf, -3), -0.0);
+        same(pow_int(-inf, -2), 0.0);
+        same(pow_int(-2.0, 3), -8.0);
+        same(pow_int(-2.0, -1), -0.5);
+        same(pow_int(-1.0, 1023), -1.0);
+        same(pow_int(2.0, 127), 2f32.powi(127));
+        same(pow_int(2.0, 128), inf);
+        same(pow_int(2.0, -149), f32::from_bits(1));
+        same(pow_int(2.0, -150), 0.0);
+        same(pow_int(f32::MAX, 2), inf);
+        same(pow_int(f32::MIN_POSITIVE, -1), 1.0 / f32::MIN_POSITIVE);
+        same(pow_int(10.0, 38), 1e38);
+        same(pow_int(0.5, 48), 2f32.powi(-48));
     }
 }
