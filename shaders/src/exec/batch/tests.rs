@@ -617,8 +617,8 @@ fn constant_integral_exponents_take_the_squaring_step() {
     };
     let mut values = Values(0xfeed_beef);
     for e in ["48.0", "-3.0", "0.0", "1023.0", "1024.0", "uE * 2.0"] {
-        let shader = compile(&source(e), "pow.frag", Stage::Fragment, &Limits::SEED)
-            .expect("compiles");
+        let shader =
+            compile(&source(e), "pow.frag", Stage::Fragment, &Limits::SEED).expect("compiles");
         let plan = Plan::new(&shader).unwrap();
         for u in [16.0, -7.0, 0.5, 2000.0, f32::NAN] {
             let uniforms = [[u; 4]];

@@ -113,7 +113,11 @@ fn powi_fixed<D: Lane64>(a: D, n: i32) -> D {
         }
     }
     let product = product.unwrap_or(D::splat(1.0));
-    if n < 0 { D::splat(1.0) / product } else { product }
+    if n < 0 {
+        D::splat(1.0) / product
+    } else {
+        product
+    }
 }
 
 /// [`powi_fixed`] with a per-lane exponent `b` (an integer with `|b| <= POWI_MAX`;
