@@ -40,6 +40,7 @@ pub mod diagnostic;
 pub mod lexer;
 mod lower;
 pub mod parser;
+mod preprocessor;
 mod scope;
 pub mod token;
 pub mod types;

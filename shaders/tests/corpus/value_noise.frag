@@ -6,6 +6,9 @@ out vec4 fragColor;
 
 uniform vec2 uOffset;
 
+#define OCTAVES 3
+#define LACUNARITY 2.0
+
 float hash(vec2 p) {
     return fract(sin(dot(p, vec2(12.9898, 4.1414))) * 43.7585);
 }
@@ -25,9 +28,9 @@ void main() {
     vec2 p = vUV * 5.0 + uOffset;
     float v = 0.0;
     float amp = 0.5;
-    for (int octave = 0; octave < 3; octave++) {
+    for (int octave = 0; octave < OCTAVES; octave++) {
         v += amp * noise(p);
-        p = p * 2.0 + vec2(1.7, 9.2);
+        p = p * LACUNARITY + vec2(1.7, 9.2);
         amp *= 0.5;
     }
     vec3 col = mix(vec3(0.1, 0.2, 0.4), vec3(0.95, 0.85, 0.7), v);

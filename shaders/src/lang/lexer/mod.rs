@@ -3,11 +3,16 @@
 //! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
 //! (new line). Comments are `//` and `/* */`. A `#` at the start of a line (after
 //! blanks or comments) starts a directive: `#version N` (110..=330, the rest of the
-//! line ignored), `#pragma` and the null directive are ignored, every other directive
-//! is "unsupported preprocessor directive". Numbers are decimal, octal (leading 0) or
-//! hexadecimal integers, and floats with an optional exponent and an `f`/`F` suffix.
+//! line ignored), `#pragma` and the null directive are ignored, `#define`, `#undef`,
+//! `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` and `#error` go to the
+//! [`Preprocessor`] (which predefines `__VERSION__`); every other directive is "unsupported preprocessor directive".
+//! Numbers are decimal, octal (leading 0) or hexadecimal integers, and floats with an
+//! optional exponent and an `f`/`F` suffix.
 
 use super::diagnostic::Diagnostics;
+use super::preprocessor::Preprocessor;
+
+mod directives;
 use super::token::{Pos, Punct, Token, TokenKind, classify_word};
 
 /// Longest identifier accepted, in characters ("identifier exceeds the name limit").
@@ -31,8 +36,13 @@ pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
         line_start: true,
         tokens: Vec::new(),
         diags,
+        pp: Preprocessor::new(),
+        capture: None,
     };
     lx.run();
+    if let Some(pos) = lx.pp.unterminated() {
+        lx.diags.error(pos, "unterminated #if");
+    }
     let pos = lx.pos;
     lx.tokens.push(Token {
         kind: TokenKind::Eof,
@@ -49,6 +59,9 @@ struct Lexer<'d> {
     line_start: bool,
     tokens: Vec<Token>,
     diags: &'d mut Diagnostics,
+    pp: Preprocessor,
+    /// Tokens of a directive's line go here instead of the output.
+    capture: Option<Vec<Token>>,
 }
 
 impl Lexer<'_> {
@@ -74,44 +87,59 @@ impl Lexer<'_> {
     }
 
     fn push(&mut self, kind: TokenKind, pos: Pos) {
-        self.tokens.push(Token { kind, pos });
+        let token = Token { kind, pos };
+        match &mut self.capture {
+            Some(line) => line.push(token),
+            None => self.tokens.push(token),
+        }
         self.line_start = false;
     }
 
     fn run(&mut self) {
         while !self.done() {
-            let c = self.peek(0);
-            let start = self.pos;
-            match c {
-                ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '\n' => {
-                    self.bump();
+            if !self.step() {
+                return;
+            }
+        }
+    }
+
+    /// Lex one token (or skip one blank, comment or directive); false to stop.
+    fn step(&mut self) -> bool {
+        let c = self.peek(0);
+        let start = self.pos;
+        match c {
+            ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '\n' => {
+                self.bump();
+            }
+            '/' if self.peek(1) == '/' => self.line_comment(),
+            '/' if self.peek(1) == '*' => {
+                if !self.block_comment() {
+                    self.diags.error(start, "unterminated block comment");
+                    return false;
                 }
-                '/' if self.peek(1) == '/' => self.line_comment(),
-                '/' if self.peek(1) == '*' => {
-                    if !self.block_comment() {
-                        self.diags.error(start, "unterminated block comment");
-                        return;
-                    }
-                }
-                '#' if self.line_start => self.directive(),
-                c if c.is_ascii_alphabetic() || c == '_' => self.word(),
-                c if c.is_ascii_digit() || (c == '.' && self.peek(1).is_ascii_digit()) => {
-                    self.number()
-                }
-                _ => {
-                    if let Some((p, text, len)) = punct(c, self.peek(1), self.peek(2)) {
-                        for _ in 0..len {
-                            self.bump();
-                        }
-                        self.push(TokenKind::Punct(p, text), start);
-                    } else {
+            }
+            '#' if self.line_start => self.directive(),
+            _ if !self.pp.active() && self.capture.is_none() => {
+                // Text in a group that is compiled out.
+                self.bump();
+                self.line_start = false;
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => self.word(),
+            c if c.is_ascii_digit() || (c == '.' && self.peek(1).is_ascii_digit()) => self.number(),
+            _ => {
+                if let Some((p, text, len)) = punct(c, self.peek(1), self.peek(2)) {
+                    for _ in 0..len {
                         self.bump();
-                        self.line_start = false;
-                        self.diags.error(start, "invalid token");
                     }
+                    self.push(TokenKind::Punct(p, text), start);
+                } else {
+                    self.bump();
+                    self.line_start = false;
+                    self.diags.error(start, "invalid token");
                 }
             }
         }
+        true
     }
 
     fn line_comment(&mut self) {
@@ -147,42 +175,6 @@ impl Lexer<'_> {
         }
     }
 
-    fn directive(&mut self) {
-        let start = self.pos;
-        self.bump();
-        self.skip_blanks();
-        let mut word = String::new();
-        while self.peek(0).is_ascii_alphabetic() {
-            word.push(self.bump());
-        }
-        match word.as_str() {
-            "" if matches!(self.peek(0), '\n' | '\0') => {}
-            "version" => {
-                self.skip_blanks();
-                let num_pos = self.pos;
-                let mut digits = String::new();
-                while self.peek(0).is_ascii_digit() {
-                    digits.push(self.bump());
-                }
-                if digits.is_empty() {
-                    self.diags.error(num_pos, "expected a version number");
-                } else {
-                    let v: u32 = digits.parse().unwrap_or(u32::MAX);
-                    if !VERSION_RANGE.contains(&v) {
-                        self.diags
-                            .error(num_pos, "unsupported #version for the ChrisOS GLSL subset");
-                    }
-                }
-            }
-            "pragma" => {}
-            _ => self
-                .diags
-                .error(start, "unsupported preprocessor directive"),
-        }
-        self.rest_of_line();
-        self.line_start = false;
-    }
-
     fn word(&mut self) {
         let start = self.pos;
         let mut word = String::new();
@@ -194,6 +186,14 @@ impl Lexer<'_> {
         }
         if word.len() > MAX_IDENT_LEN {
             self.diags.error(start, "identifier exceeds the name limit");
+            self.line_start = false;
+            return;
+        }
+        if self.capture.is_none() && self.pp.is_defined(&word) {
+            let r = self.pp.expand(&word, start, &mut self.tokens);
+            if let Err(m) = r {
+                self.diags.error(start, m);
+            }
             self.line_start = false;
             return;
         }
@@ -368,103 +368,4 @@ fn punct(c: char, d: char, e: char) -> Option<(Punct, &'static str, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::token::Keyword;
-    use super::super::types::Type;
-    use super::*;
-
-    fn kinds(src: &str) -> (Vec<TokenKind>, Vec<String>) {
-        let mut d = Diagnostics::new(8);
-        let toks = lex(src, &mut d);
-        let e = d.into_errors("t", src);
-        (
-            toks.into_iter().map(|t| t.kind).collect(),
-            e.diagnostics()
-                .iter()
-                .map(|d| format!("{}:{} {}", d.line, d.col, d.message))
-                .collect(),
-        )
-    }
-
-    #[test]
-    fn lexes_a_declaration_with_positions() {
-        let mut d = Diagnostics::new(8);
-        let toks = lex("#version 330 core\nuniform vec3 uColor;\n", &mut d);
-        assert!(d.is_empty());
-        assert_eq!(toks[0].kind, TokenKind::Keyword(Keyword::Uniform));
-        assert_eq!(toks[0].pos, Pos { line: 2, col: 1 });
-        assert_eq!(toks[1].kind, TokenKind::Keyword(Keyword::Type(Type::Vec3)));
-        assert_eq!(toks[2].kind, TokenKind::Ident("uColor".into()));
-        assert_eq!(toks[2].pos, Pos { line: 2, col: 14 });
-        assert_eq!(toks[4].kind, TokenKind::Eof);
-    }
-
-    #[test]
-    fn numbers() {
-        let (k, e) = kinds("1 1.5 .5 1. 2e3 1.0f 0x1F 010 4294967295");
-        assert!(e.is_empty(), "{e:?}");
-        assert_eq!(
-            &k[..9],
-            &[
-                TokenKind::Int(1),
-                TokenKind::Float(1.5),
-                TokenKind::Float(0.5),
-                TokenKind::Float(1.0),
-                TokenKind::Float(2000.0),
-                TokenKind::Float(1.0),
-                TokenKind::Int(31),
-                TokenKind::Int(8),
-                TokenKind::Int(-1),
-            ]
-        );
-    }
-
-    #[test]
-    fn bad_numbers_are_reported_once() {
-        let (_, e) = kinds("1e 2u 1e39 12abc 09");
-        assert_eq!(
-            e,
-            vec![
-                "1:1 invalid numeric literal",
-                "1:4 unsigned integers are not supported",
-                "1:7 floating-point literal is out of range",
-                "1:12 invalid numeric literal",
-                "1:18 invalid numeric literal",
-            ]
-        );
-    }
-
-    #[test]
-    fn directives_and_comments() {
-        let (_, e) = kinds(
-            "/* a\n b */ #version 330\n  #extension foo\nx # y\n#version 400\n#version\n#pragma x\n",
-        );
-        assert_eq!(
-            e,
-            vec![
-                "3:3 unsupported preprocessor directive",
-                "4:3 invalid token",
-                "5:10 unsupported #version for the ChrisOS GLSL subset",
-                "6:9 expected a version number",
-            ]
-        );
-        let (_, e) = kinds("x /* never");
-        assert_eq!(e, vec!["1:3 unterminated block comment"]);
-    }
-
-    #[test]
-    fn operators_and_long_names() {
-        let (k, e) = kinds("a += b++ && c ^^ d ? e : f << 1");
-        assert!(e.is_empty());
-        assert!(k.contains(&TokenKind::Punct(Punct::PlusAssign, "+=")));
-        assert!(k.contains(&TokenKind::Punct(Punct::XorXor, "^^")));
-        assert!(k.contains(&TokenKind::Punct(Punct::Bitwise, "<<")));
-        let long = "a".repeat(MAX_IDENT_LEN + 1);
-        let (_, e) = kinds(&long);
-        assert_eq!(e, vec!["1:1 identifier exceeds the name limit"]);
-        let (_, e) = kinds("\u{feff}x");
-        assert!(e.is_empty());
-        let (_, e) = kinds("x @ é");
-        assert_eq!(e, vec!["1:3 invalid token", "1:5 invalid token"]);
-    }
-}
+mod tests;
