@@ -9,6 +9,14 @@ use proptest::prelude::*;
 
 const VOCAB: &[&str] = &[
     "#version 330 core\n",
+    "\n#define",
+    "\n#undef",
+    "\n#if",
+    "\n#ifdef",
+    "\n#elif",
+    "\n#else",
+    "\n#endif",
+    "defined",
     "in",
     "out",
     "uniform",
