@@ -11,8 +11,9 @@
 mod backends;
 mod common;
 
+use common::compile_path;
+use csir::Program;
 use csir::ir::SymbolKind;
-use csir::{Limits, Program, Shader, Stage, compile};
 use std::path::{Path, PathBuf};
 
 fn corpus_dir() -> PathBuf {
@@ -33,17 +34,6 @@ fn corpus_files() -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-fn compile_file(path: &Path) -> Shader {
-    let name = path.file_name().unwrap().to_str().unwrap();
-    let stage = if name.ends_with(".frag") {
-        Stage::Fragment
-    } else {
-        Stage::Vertex
-    };
-    let source = std::fs::read_to_string(path).unwrap();
-    compile(&source, name, stage, &Limits::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A small deterministic generator of ordinary input values.
@@ -92,7 +82,7 @@ fn the_corpus_is_large_enough_and_every_shader_is_in_a_reference_scene() {
 fn every_corpus_shader_compiles_runs_and_agrees_on_every_back_end() {
     let mut rng = Lcg(0x00c0_ffee);
     for path in corpus_files() {
-        let s = compile_file(&path);
+        let s = compile_path(&path);
         assert!(csir::ir::verify(&s).is_ok(), "{}", s.name);
         let slots = (s.interface.uni_hi + 1) as usize;
         for run in 0..6 {
@@ -111,10 +101,10 @@ fn every_corpus_shader_compiles_runs_and_agrees_on_every_back_end() {
 #[test]
 fn corpus_fragment_shaders_link_with_their_vertex_shaders() {
     let files = corpus_files();
-    let tile = compile_file(&corpus_dir().join("tile.vert"));
-    let mesh = compile_file(&corpus_dir().join("wave.vert"));
+    let tile = compile_path(&corpus_dir().join("tile.vert"));
+    let mesh = compile_path(&corpus_dir().join("wave.vert"));
     for f in files.iter().filter(|p| p.extension().unwrap() == "frag") {
-        let frag = compile_file(f);
+        let frag = compile_path(f);
         let reads_uv = frag.interface.find("vUV").is_some();
         let vertex = if reads_uv { &tile } else { &mesh };
         let program =
@@ -124,10 +114,10 @@ fn corpus_fragment_shaders_link_with_their_vertex_shaders() {
         }
     }
     // Uniform arrays keep their lengths in the interface.
-    let blinn = compile_file(&corpus_dir().join("blinn_phong_lights.frag"));
+    let blinn = compile_path(&corpus_dir().join("blinn_phong_lights.frag"));
     let lights = blinn.interface.find("uLightPos").unwrap();
     assert_eq!(lights.array_len, Some(3));
     assert!(matches!(lights.kind, SymbolKind::Uniform { slot: 0 }));
-    let skin = compile_file(&corpus_dir().join("skin.vert"));
+    let skin = compile_path(&corpus_dir().join("skin.vert"));
     assert_eq!(skin.interface.find("uBones").unwrap().array_len, Some(2));
 }

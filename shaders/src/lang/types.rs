@@ -113,21 +113,31 @@ impl Type {
 
     /// The float vector type of width `n` (1 → float).
     pub const fn float_vec(n: u8) -> Type {
-        match n {
-            1 => Type::Float,
-            2 => Type::Vec2,
-            3 => Type::Vec3,
-            _ => Type::Vec4,
-        }
+        Type::from_ir(ir::Type::float_vec(n))
     }
 
     /// The integer vector type of width `n` (1 → int).
     pub const fn int_vec(n: u8) -> Type {
-        match n {
-            1 => Type::Int,
-            2 => Type::IVec2,
-            3 => Type::IVec3,
-            _ => Type::IVec4,
+        Type::from_ir(ir::Type::int_vec(n))
+    }
+
+    /// The front-end type of a CSIR type (the inverse of [`Type::ir`] on CSIR's types).
+    pub const fn from_ir(t: ir::Type) -> Type {
+        match t {
+            ir::Type::None => Type::None,
+            ir::Type::Void => Type::Void,
+            ir::Type::Bool => Type::Bool,
+            ir::Type::Int => Type::Int,
+            ir::Type::Float => Type::Float,
+            ir::Type::Vec2 => Type::Vec2,
+            ir::Type::Vec3 => Type::Vec3,
+            ir::Type::Vec4 => Type::Vec4,
+            ir::Type::IVec2 => Type::IVec2,
+            ir::Type::IVec3 => Type::IVec3,
+            ir::Type::IVec4 => Type::IVec4,
+            ir::Type::Mat3 => Type::Mat3,
+            ir::Type::Mat4 => Type::Mat4,
+            ir::Type::Sampler2D => Type::Sampler2D,
         }
     }
 
@@ -263,6 +273,9 @@ mod tests {
         assert_eq!(Type::BVec2.to_string(), "bvec2");
         assert_eq!(Type::Mat4.ir(), ir::Type::Mat4);
         assert_eq!((Type::Mat2.width(), Type::Mat2.columns()), (2, 2));
+        for t in ir::Type::ALL {
+            assert_eq!(Type::from_ir(t).ir(), t);
+        }
         assert!(is_condition(Type::Float) && !is_condition(Type::BVec2));
     }
 }

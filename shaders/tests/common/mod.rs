@@ -12,6 +12,18 @@ pub fn frag_src(decls: &str, body: &str) -> String {
     )
 }
 
+/// Compile a `.vert` / `.frag` file (the stage from the extension) or panic.
+pub fn compile_path(path: &std::path::Path) -> Shader {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let stage = if name.ends_with(".frag") {
+        Stage::Fragment
+    } else {
+        Stage::Vertex
+    };
+    let source = std::fs::read_to_string(path).unwrap();
+    compile(&source, name, stage, &Limits::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Compile or panic with the diagnostics.
 pub fn build(src: &str, stage: Stage) -> Shader {
     match compile(src, "test", stage, &Limits::default()) {
