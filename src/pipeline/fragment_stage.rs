@@ -4,6 +4,7 @@ use csir::Program;
 use csir::exec::Samplers;
 use csir::exec::batch::{Draw, FragmentLanes, Plan, Registers};
 use csir_raster::{FragmentBatch, FragmentOutput, FragmentStage, LaneArray, MAX_LANES, Triangle};
+use std::borrow::Cow;
 
 /// Runs a linked program's fragment shader through the SIMD batch interpreter
 /// ([`csir::exec::batch`]): the shader is bound to the draw's uniforms once, then each
@@ -15,23 +16,46 @@ use csir_raster::{FragmentBatch, FragmentOutput, FragmentStage, LaneArray, MAX_L
 /// barycentrics; `gl_FragCoord` is the batch's (window-space pixel centre, depth in
 /// [0, 1], 1/w).
 pub struct CsirFragmentStage<'a> {
-    draw: Draw,
+    draw: Cow<'a, Draw>,
     samplers: &'a dyn Samplers,
     /// Varying components the shader can read (fragment slots × 4).
     components: usize,
 }
 
 impl<'a> CsirFragmentStage<'a> {
-    /// The fragment stage of `program` with this stage's uniform slots and textures.
+    /// The fragment stage of `program` with this stage's uniform slots and textures
+    /// (decodes and binds the shader: [`plan`](Self::plan) and [`bound`](Self::bound)
+    /// do that once for many frames).
     pub fn new(program: &'a Program, uniforms: &'a [[f32; 4]], samplers: &'a dyn Samplers) -> Self {
-        let plan = Plan::new(&program.fragment)
-            .expect("csir::compile and Program::link only give verified fragment shaders");
-        let slots = (program.fragment.interface.var_hi + 1).max(0) as usize;
+        let draw = Self::plan(program).bind(uniforms, &[]);
         CsirFragmentStage {
-            draw: plan.bind(uniforms, &[]),
+            draw: Cow::Owned(draw),
             samplers,
-            components: slots * 4,
+            components: Self::components(program),
         }
+    }
+
+    /// The batch plan of `program`'s fragment shader (made once per program; bind it
+    /// to a draw's uniforms with [`Plan::bind`], passing no varying remap).
+    pub fn plan(program: &Program) -> Plan {
+        Plan::new(&program.fragment)
+            .expect("csir::compile and Program::link only give verified fragment shaders")
+    }
+
+    /// The fragment stage of `program` running `draw`, its [`plan`](Self::plan) bound
+    /// to this stage's uniform slots, with these textures.
+    pub fn bound(program: &Program, draw: &'a Draw, samplers: &'a dyn Samplers) -> Self {
+        CsirFragmentStage {
+            draw: Cow::Borrowed(draw),
+            samplers,
+            components: Self::components(program),
+        }
+    }
+
+    /// Varying components the fragment shader can read.
+    fn components(program: &Program) -> usize {
+        let slots = (program.fragment.interface.var_hi + 1).max(0) as usize;
+        slots * 4
     }
 }
 

@@ -1,6 +1,8 @@
 //! Compiling and linking a draw's shaders, with errors that name the scene field.
 
+use super::fragment_stage::CsirFragmentStage;
 use crate::scene::{Draw, Scene, SceneError, ShaderSource};
+use csir::exec::batch::Plan;
 use csir::{Limits, Program, Shader, Stage};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -58,10 +60,12 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
     })
 }
 
-/// Programs of one scene, compiled once per distinct (vertex, fragment) source pair.
+/// Programs of one scene, compiled once per distinct (vertex, fragment) source pair,
+/// with the batch [`Plan`] of each fragment shader (decoded once per program, bound
+/// per draw).
 #[derive(Default)]
 pub struct ProgramCache {
-    programs: HashMap<(String, String), Arc<Program>>,
+    programs: HashMap<(String, String), (Arc<Program>, Arc<Plan>)>,
 }
 
 impl ProgramCache {
@@ -77,12 +81,25 @@ impl ProgramCache {
         draw: &Draw,
         limits: &Limits,
     ) -> Result<Arc<Program>, SceneError> {
+        self.get_with_plan(scene, draw, limits)
+            .map(|(program, _)| program)
+    }
+
+    /// The linked program of `draw` and its fragment shader's batch plan, made on
+    /// first use.
+    pub fn get_with_plan(
+        &mut self,
+        scene: &Scene,
+        draw: &Draw,
+        limits: &Limits,
+    ) -> Result<(Arc<Program>, Arc<Plan>), SceneError> {
         let key = (draw.vertex.text.clone(), draw.fragment.text.clone());
-        if let Some(p) = self.programs.get(&key) {
-            return Ok(p.clone());
+        if let Some((program, plan)) = self.programs.get(&key) {
+            return Ok((program.clone(), plan.clone()));
         }
         let program = Arc::new(compile_program(scene, draw, limits)?);
-        self.programs.insert(key, program.clone());
-        Ok(program)
+        let plan = Arc::new(CsirFragmentStage::plan(&program));
+        self.programs.insert(key, (program.clone(), plan.clone()));
+        Ok((program, plan))
     }
 }

@@ -7,6 +7,7 @@ use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::CsirVertexStage;
 use crate::scene::{self, Draw, Scene, SceneError};
+use csir::exec::batch::{Draw as BoundShader, Plan};
 use csir::{Limits, Program};
 use csir_raster::{
     BlendMode, CullMode, DepthTest, DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError,
@@ -95,6 +96,10 @@ struct PreparedDraw<'s> {
     draw: &'s Draw,
     program: Arc<Program>,
     bindings: DrawBindings<'s>,
+    /// The fragment shader's batch plan (shared by the draws of one program) ...
+    plan: Arc<Plan>,
+    /// ... bound to the draw's fragment uniforms (again after each `set_uniform`).
+    fragment: BoundShader,
 }
 
 impl<'s> PreparedScene<'s> {
@@ -105,12 +110,15 @@ impl<'s> PreparedScene<'s> {
         let mut cache = ProgramCache::new();
         let mut draws = Vec::with_capacity(scene.draws.len());
         for draw in &scene.draws {
-            let program = cache.get(scene, draw, limits)?;
+            let (program, plan) = cache.get_with_plan(scene, draw, limits)?;
             let bindings = DrawBindings::new(scene, draw, &program)?;
+            let fragment = plan.bind(&bindings.uniforms.fragment, &[]);
             draws.push(PreparedDraw {
                 draw,
                 program,
                 bindings,
+                plan,
+                fragment,
             });
         }
         Ok(PreparedScene { scene, draws })
@@ -146,7 +154,9 @@ impl<'s> PreparedScene<'s> {
     ) -> Result<(), SceneError> {
         let d = &mut self.draws[draw];
         d.bindings
-            .set_uniform(self.scene, d.draw, &d.program, key, values)
+            .set_uniform(self.scene, d.draw, &d.program, key, values)?;
+        d.fragment = d.plan.bind(&d.bindings.uniforms.fragment, &[]);
+        Ok(())
     }
 
     /// Clear `framebuffer` and run every draw into it, in order. The framebuffer may
@@ -179,11 +189,7 @@ impl<'s> PreparedScene<'s> {
                 &d.bindings.uniforms.vertex,
                 &d.bindings.vertex_samplers,
             );
-            let fs = CsirFragmentStage::new(
-                program,
-                &d.bindings.uniforms.fragment,
-                &d.bindings.fragment_samplers,
-            );
+            let fs = CsirFragmentStage::bound(program, &d.fragment, &d.bindings.fragment_samplers);
             let call = DrawCall {
                 vertex_stage: &vs,
                 fragment_stage: &fs,
