@@ -113,6 +113,12 @@ impl Draw {
     }
 }
 
+/// `f` applied to each group of `x` on its own (a whole `f32x8` chain at a time).
+#[inline(always)]
+fn per_group<const W: usize>(x: Pack<W>, f: impl Fn(f32x8) -> f32x8) -> Pack<W> {
+    Pack(each(|g| f(x.0[g])))
+}
+
 /// The lanes of one chunk and their masks while the steps run.
 struct Chunk<'a, const W: usize> {
     cells: &'a [Cell<f32x8>],
@@ -209,8 +215,8 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Max { d, a, b, n } => self.binary(d, a, b, n, math::max),
                 Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
                 Step::Rcp { d, a, n } => self.unary(d, a, n, math::rcp),
-                Step::Sin { d, a, n } => self.unary(d, a, n, math::sin),
-                Step::Cos { d, a, n } => self.unary(d, a, n, math::cos),
+                Step::Sin { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::sin)),
+                Step::Cos { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::cos)),
                 Step::Rsq { d, a } => self.unary(d, a, 1, math::rsq),
                 Step::Trunc { d, a } => self.unary(d, a, 1, math::trunc),
                 Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
