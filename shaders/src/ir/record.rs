@@ -149,6 +149,70 @@ impl Ir {
             _ => Some((self.dst, 1)),
         }
     }
+
+    /// How many lanes an `ncomp`-driven opcode covers: `ncomp` (at most 4), with 0
+    /// meaning `zero_means` — 4 for MOV, ADD, SUB, MUL, MIN, MAX and ABS, 1 for SWZ,
+    /// RCP, SIN and COS (reference B §4, with the component-count defaults of the
+    /// original's source). Never more than 4, whatever the record or `zero_means`.
+    pub const fn ncomp_lanes(&self, zero_means: u8) -> u8 {
+        let n = if self.ncomp == 0 {
+            zero_means
+        } else {
+            self.ncomp
+        };
+        if n > 4 { 4 } else { n }
+    }
+
+    /// The lanes of its destination this instruction writes, as a mask (bit `i` = lane
+    /// `i`), the same for each destination temporary when it writes several (LOAD_UNI's
+    /// slots, MULMM's columns: see [`Ir::writes`]); 0 when it has no destination or its
+    /// opcode byte is invalid. Lanes outside the mask keep their value.
+    ///
+    /// The interpreter's rules (reference B §4):
+    /// * MOV, ADD, SUB, MUL, MIN, MAX, ABS: lanes `0..ncomp`, `ncomp` 0 meaning 4;
+    /// * RCP, SIN, COS: lanes `0..ncomp`, `ncomp` 0 meaning 1;
+    /// * DOT, RSQ, POW, TRUNC, CMP: lane x only;
+    /// * SETLANE: lane `aux & 3`;
+    /// * all four lanes: CONST and SWZ (which zero the destination, then fill `ncomp`
+    ///   lanes), MULMV and MULMM (lanes past the matrix width become 0), SAMPLE and the
+    ///   loads LOAD_ATTR, LOAD_VAR, LOAD_UNI and LOAD_FCOORD (whole vec4 slots).
+    ///
+    /// The TGSI emitter's initialisation analysis and `csir-render trace` read this;
+    /// the interpreter (`exec`) applies the same rules as it executes.
+    pub fn written_lanes(&self) -> u8 {
+        // Lanes 0..n; n <= 4.
+        let first = |n: u8| (1u8 << n) - 1;
+        match self.opcode() {
+            Some(
+                Op::Const
+                | Op::Swz
+                | Op::MulMv
+                | Op::MulMm
+                | Op::Sample
+                | Op::LoadAttr
+                | Op::LoadVar
+                | Op::LoadUni
+                | Op::LoadFcoord,
+            ) => 0b1111,
+            Some(Op::Mov | Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max | Op::Abs) => {
+                first(self.ncomp_lanes(4))
+            }
+            Some(Op::Rcp | Op::Sin | Op::Cos) => first(self.ncomp_lanes(1)),
+            Some(Op::SetLane) => 1 << (self.aux & 3),
+            Some(Op::Dot | Op::Rsq | Op::Pow | Op::Trunc | Op::Cmp) => 0b0001,
+            Some(
+                Op::Nop
+                | Op::StorePos
+                | Op::StoreVar
+                | Op::StoreColor
+                | Op::If
+                | Op::Else
+                | Op::EndIf
+                | Op::Discard,
+            )
+            | None => 0,
+        }
+    }
 }
 
 /// Column count of a matrix operation's `aux` (3 or 4; anything else is clamped into
@@ -191,5 +255,53 @@ mod tests {
         assert_eq!(sl.reads().collect::<Vec<_>>(), vec![2, 3]);
         let c = Ir::new(Op::Const, Type::Float).dst(1).aux(0).ncomp(1);
         assert_eq!(c.reads().count(), 0);
+    }
+
+    #[test]
+    fn written_lanes_follow_the_interpreter() {
+        let ir = |op| Ir::new(op, Type::Vec4).dst(0).a(1).b(2);
+        // ncomp 0 means 4 for the copy/arithmetic family, 1 for RCP/SIN/COS.
+        for op in [
+            Op::Mov,
+            Op::Add,
+            Op::Sub,
+            Op::Mul,
+            Op::Min,
+            Op::Max,
+            Op::Abs,
+        ] {
+            assert_eq!(ir(op).written_lanes(), 0b1111, "{op:?}");
+            assert_eq!(ir(op).ncomp(2).written_lanes(), 0b0011, "{op:?}");
+            assert_eq!(ir(op).ncomp(9).written_lanes(), 0b1111, "{op:?}");
+        }
+        for op in [Op::Rcp, Op::Sin, Op::Cos] {
+            assert_eq!(ir(op).written_lanes(), 0b0001, "{op:?}");
+            assert_eq!(ir(op).ncomp(3).written_lanes(), 0b0111, "{op:?}");
+        }
+        for op in [Op::Dot, Op::Rsq, Op::Pow, Op::Trunc, Op::Cmp] {
+            assert_eq!(ir(op).ncomp(4).aux(4).written_lanes(), 0b0001, "{op:?}");
+        }
+        assert_eq!(ir(Op::SetLane).aux(2).aux2(0).written_lanes(), 0b0100);
+        assert_eq!(ir(Op::SetLane).aux(7).written_lanes(), 0b1000);
+        // These zero what they do not fill, or load whole slots.
+        for op in [
+            Op::Const,
+            Op::Swz,
+            Op::MulMv,
+            Op::MulMm,
+            Op::Sample,
+            Op::LoadAttr,
+            Op::LoadVar,
+            Op::LoadUni,
+            Op::LoadFcoord,
+        ] {
+            assert_eq!(ir(op).ncomp(1).aux(3).written_lanes(), 0b1111, "{op:?}");
+        }
+        for op in [Op::Nop, Op::StoreColor, Op::If, Op::EndIf, Op::Discard] {
+            assert_eq!(ir(op).written_lanes(), 0, "{op:?}");
+        }
+        let mut invalid = ir(Op::Mov);
+        invalid.op = 200;
+        assert_eq!(invalid.written_lanes(), 0);
     }
 }

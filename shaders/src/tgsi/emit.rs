@@ -28,7 +28,7 @@
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
 use super::inst::{Inst, Opcode};
-use super::lanes::{lane_count, unwritten};
+use super::lanes::unwritten;
 use super::listing::{Line, Listing};
 use super::operand::{Dst, File, Register, Src, Swizzle, WriteMask};
 use crate::ir::{CmpCode, Ir, Op, Shader, Stage, SymbolKind, count_uses, verify};
@@ -237,14 +237,14 @@ impl<'a> Lowering<'a> {
                 out.push(Inst::mov(d, reg(File::Imm, k)));
             }
             Op::Mov => {
-                let n = lane_count(ir.ncomp, 4);
+                let n = ir.ncomp_lanes(4);
                 out.push(Inst::mov(
                     d.masked(WriteMask::first(n)),
                     a.swizzled(padded(0..n)),
                 ));
             }
             Op::Swz => {
-                let n = lane_count(ir.ncomp, 1);
+                let n = ir.ncomp_lanes(1);
                 let selectors = (0..n).map(|i| (ir.aux >> (2 * i)) as u8);
                 out.push(Inst::mov(
                     d.masked(WriteMask::first(n)),
@@ -264,11 +264,11 @@ impl<'a> Lowering<'a> {
                     Op::Min => (Opcode::Min, b),
                     _ => (Opcode::Max, b),
                 };
-                let mask = WriteMask::first(lane_count(ir.ncomp, 4));
+                let mask = WriteMask::first(ir.ncomp_lanes(4));
                 out.push(Inst::new(opcode, d.masked(mask), &[a, b]));
             }
             Op::Abs => {
-                let mask = WriteMask::first(lane_count(ir.ncomp, 4));
+                let mask = WriteMask::first(ir.ncomp_lanes(4));
                 out.push(Inst::mov(d.masked(mask), a.absolute()));
             }
             Op::Dot => {
@@ -298,7 +298,7 @@ impl<'a> Lowering<'a> {
                     _ => Opcode::Cos,
                 };
                 // TGSI computes these from `.x` only and replicates: one line per lane.
-                for lane in 0..lane_count(ir.ncomp, 1) {
+                for lane in 0..ir.ncomp_lanes(1) {
                     out.push(Inst::new(
                         opcode,
                         d.masked(WriteMask::lane(lane)),

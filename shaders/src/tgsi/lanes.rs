@@ -1,6 +1,6 @@
-//! Which lanes of which temporaries a CSIR instruction reads and writes, as the
-//! interpreter defines them (reference B §4), and the temporaries a shader may read
-//! before writing.
+//! Which lanes of which temporaries a CSIR instruction reads, as the interpreter
+//! defines them (reference B §4; the lanes it writes are [`Ir::written_lanes`]), and the
+//! temporaries a shader may read before writing.
 //!
 //! The interpreter starts with every temporary zero and every output at its initial
 //! value; virglrenderer declares TGSI temporaries as GLSL `vec4 temp[N]` arrays and
@@ -11,60 +11,27 @@
 
 use crate::ir::{Ir, Op, Shader};
 
-/// Lanes an `ncomp`-driven opcode covers: `ncomp` (at most 4), with 0 meaning
-/// `zero_means` — 4 for MOV, ADD/SUB/MUL/MIN/MAX and ABS, 1 for SWZ, RCP, SIN and
-/// COS, as the interpreter defines them (`exec` module `alu`, after the original's
-/// source).
-pub fn lane_count(ncomp: u8, zero_means: u8) -> u8 {
-    if ncomp == 0 { zero_means } else { ncomp.min(4) }
-}
-
 /// The mask of lanes `0..n`.
 fn first(n: u8) -> u8 {
     ((1u16 << n.min(4)) - 1) as u8
 }
 
-/// Lanes of its destination (of each destination column, for LOAD_UNI and MULMM)
-/// that `ir` writes; 0 for instructions without a destination.
-pub fn written(ir: &Ir) -> u8 {
-    match ir.opcode() {
-        Some(
-            Op::Const
-            | Op::Swz
-            | Op::MulMv
-            | Op::MulMm
-            | Op::Sample
-            | Op::LoadAttr
-            | Op::LoadVar
-            | Op::LoadUni
-            | Op::LoadFcoord,
-        ) => 0b1111,
-        Some(Op::Mov | Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max | Op::Abs) => {
-            first(lane_count(ir.ncomp, 4))
-        }
-        Some(Op::Rcp | Op::Sin | Op::Cos) => first(lane_count(ir.ncomp, 1)),
-        Some(Op::SetLane) => 1 << (ir.aux & 3),
-        Some(Op::Dot | Op::Rsq | Op::Pow | Op::Trunc | Op::Cmp) => 0b0001,
-        _ => 0,
-    }
-}
-
 /// `(temporary, lanes)` pairs `ir` reads — only lanes that reach its result.
 /// SETLANE's kept destination lanes are not reads.
 pub fn read(ir: &Ir) -> Vec<(i16, u8)> {
-    let n4 = first(lane_count(ir.ncomp, 4));
+    let n4 = first(ir.ncomp_lanes(4));
     let x = 0b0001;
     let columns = |base: i16, cols: i16, mask: u8| (0..cols).map(move |k| (base + k, mask));
     match ir.opcode() {
         Some(Op::Mov | Op::Abs) => vec![(ir.a, n4)],
         Some(Op::Swz) => {
-            let n = lane_count(ir.ncomp, 1);
+            let n = ir.ncomp_lanes(1);
             let mask = (0..n).fold(0, |m, i| m | 1 << ((ir.aux >> (2 * i)) & 3));
             vec![(ir.a, mask)]
         }
         Some(Op::SetLane) => vec![(ir.a, 1 << (ir.aux2 & 3))],
         Some(Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max) => vec![(ir.a, n4), (ir.b, n4)],
-        Some(Op::Rcp | Op::Sin | Op::Cos) => vec![(ir.a, first(lane_count(ir.ncomp, 1)))],
+        Some(Op::Rcp | Op::Sin | Op::Cos) => vec![(ir.a, first(ir.ncomp_lanes(1)))],
         Some(Op::Dot) => vec![(ir.a, first(ir.aux as u8)), (ir.b, first(ir.aux as u8))],
         Some(Op::Rsq | Op::Trunc | Op::If) => vec![(ir.a, x)],
         Some(Op::Pow | Op::Cmp) => vec![(ir.a, x), (ir.b, x)],
@@ -171,7 +138,7 @@ pub fn unwritten(
             *out = 0b1111;
         }
         if let Some((first, count)) = ir.writes() {
-            let mask = written(ir);
+            let mask = ir.written_lanes();
             for t in first..first + count {
                 if let Some(w) = usize::try_from(t).ok().and_then(|t| state.temps.get_mut(t)) {
                     *w |= mask;
