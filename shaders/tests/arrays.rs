@@ -151,6 +151,27 @@ fn run_time_indexes_select() {
     }
 }
 
+/// A run-time index in a write stores into the element it names (none when out of
+/// range), also compound and inside branches.
+#[test]
+fn run_time_indexes_write() {
+    let body = "float h[4] = float[4](0.0, 0.0, 0.0, 0.0); int i = int(u.x);\n\
+                h[i] = 5.0; h[int(u.y)] += 2.0; if (u.z > 0.0) { h[i] *= 3.0; }\n\
+                c = vec4(h[0], h[1], h[2], h[3]);";
+    for (u, want) in [
+        ([0.0, 0.0, 1.0, 0.0], [21.0, 0.0, 0.0, 0.0]),
+        ([1.0, 3.0, 1.0, 0.0], [0.0, 15.0, 0.0, 2.0]),
+        ([2.0, 2.0, -1.0, 0.0], [0.0, 0.0, 7.0, 0.0]),
+        ([9.0, -1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]),
+    ] {
+        assert_eq!(eval_u(body, u), want, "u = {u:?}");
+    }
+    // A histogram: counting into bins chosen at run time inside a loop.
+    let body = "float bins[3] = float[3](0.0, 0.0, 0.0); for (int k = 0; k < 4; k++) { bins[int(u[k])] += 1.0; }\n\
+                c = vec4(bins[0], bins[1], bins[2], 0.0);";
+    assert_eq!(eval_u(body, [2.0, 0.0, 2.0, 1.0]), [1.0, 1.0, 2.0, 0.0]);
+}
+
 #[test]
 fn loops_over_arrays_with_steps() {
     let body = "float a[6] = float[6](1.0, 2.0, 3.0, 4.0, 5.0, 6.0); float s = 0.0; float t = 0.0;\n\
@@ -164,8 +185,13 @@ fn loops_over_arrays_with_steps() {
 fn array_errors_name_the_construct() {
     let cases = [
         (
-            "float a[2]; int i = int(u.x); a[i] = 1.0;",
+            "vec2 a[2]; int i = int(u.x); a[i].x = 1.0;",
             "assignment to an array element needs a constant index",
+        ),
+        ("float a[2]; a[u.x] = 1.0;", "an index must be an int"),
+        (
+            "const float a[2] = float[2](1.0, 2.0); a[0] = 1.0;",
+            "cannot assign to const",
         ),
         ("float a[2]; a[2] = 1.0;", "array index out of range"),
         ("float a[2]; float b = a[-1];", "array index out of range"),

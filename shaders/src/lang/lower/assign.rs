@@ -128,7 +128,7 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn check_writable(&mut self, id: VarId, name: &str, pos: Pos) -> LResult<()> {
+    pub(crate) fn check_writable(&mut self, id: VarId, name: &str, pos: Pos) -> LResult<()> {
         let v = self.scopes.var(id);
         if v.poisoned {
             return Err(Fail::Reported);

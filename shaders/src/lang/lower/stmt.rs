@@ -78,14 +78,13 @@ impl Lowerer<'_> {
                     }
                     return self.assign_array(id, value);
                 }
+                if let Some(r) = self.element_assign(target, *op, value, s.pos) {
+                    return r;
+                }
                 let place = self.place(target);
                 let v = self.operand(value);
-                let (place, mut v) = (place?, v?);
-                if let AssignOp::Compound(bop) = op {
-                    let cur = self.read_place(&place)?;
-                    v = self.binary(*bop, &cur, &v, s.pos)?;
-                }
-                self.write(&place, &v, value.pos)
+                let (place, v) = (place?, v?);
+                self.assign_value(&place, *op, &v, s.pos, value.pos)
             }
             StmtKind::Step { target, up } => {
                 let place = self.place(target)?;
@@ -116,6 +115,23 @@ impl Lowerer<'_> {
                 self.emit(Ir::new(Op::Discard, Type::None.ir()))
             }
         }
+    }
+
+    /// `place op= v` (`pos`: the statement, `value_pos`: the value, for errors).
+    pub(crate) fn assign_value(
+        &mut self,
+        place: &super::assign::Place,
+        op: AssignOp,
+        v: &Value,
+        pos: Pos,
+        value_pos: Pos,
+    ) -> LResult<()> {
+        let mut v = *v;
+        if let AssignOp::Compound(bop) = op {
+            let cur = self.read_place(place)?;
+            v = self.binary(bop, &cur, &v, pos)?;
+        }
+        self.write(place, &v, value_pos)
     }
 
     /// Close the innermost scope, freeing the storage its variables own.
