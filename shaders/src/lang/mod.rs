@@ -12,7 +12,7 @@
 //! loops (any constant-folding condition and step), `out`/`inout` parameters, `bvec2..4`
 //! and `mat2` (front-end types, recorded as float vectors), arrays (`lower/arrays.rs`:
 //! locals, consts, private globals and uniforms laid out one element per vec4 slot,
-//! constructors, `.length()`, run-time indexes for reads), the vector relational
+//! constructors, `.length()`, run-time indexes), the vector relational
 //! built-ins (`lower/logic.rs`), `atan`/`asin`/`acos`/hyperbolics (`lower/trig.rs`)
 //! and the rest of the built-ins in `lower/builtins.rs` and `lower/math.rs`.
 //!
