@@ -282,3 +282,63 @@ fn files_that_cannot_be_used_are_errors() {
     assert!(stderr(&out).contains("none.png"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fragment shader whose trace has an instruction that writes only lane x (`pow`)
+/// into a temporary an earlier instruction filled, and whose colour is non-finite.
+const POW_AND_INF: &str = "#version 330 core
+uniform vec4 uV;
+uniform float uE;
+out vec4 color;
+void main() {
+    vec4 v = uV * 2.0;
+    float p = pow(uV.w, uE);
+    color = vec4(v.x - v.x, v.y, p, v.z);
+}
+";
+
+#[test]
+fn the_trace_shows_only_the_lanes_an_instruction_wrote() {
+    let dir = temp_dir("run-lanes");
+    let path = dir.join("pow.frag");
+    std::fs::write(&path, POW_AND_INF).unwrap();
+    let path = path.to_str().unwrap();
+    let args = [path, "--uniform", "uV=inf,-inf,3,2", "--uniform", "uE=3"];
+    let text = stdout(&run(&[&args[..], &["--trace"]].concat()));
+    let line = |op: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(" = {op} ")))
+            .unwrap_or_else(|| panic!("no {op} line in:\n{text}"))
+    };
+    assert!(line("pow").ends_with("(8, _, _, _)"), "{text}");
+    // One lane of `v.x - v.x`, into a temporary a swizzle filled before.
+    assert!(line("sub").ends_with("(NaN, _, _, _)"), "{text}");
+    // The vec4 constructor writes the lanes one by one.
+    assert!(line("lane").ends_with("(_, -inf, _, _)"), "{text}");
+    assert!(
+        text.contains("color: vec4 = (NaN, -inf, 8, 6)"),
+        "inf - inf is NaN:\n{text}"
+    );
+
+    let out = run(&[&args[..], &["--trace", "--json"]].concat());
+    let _ = std::fs::remove_dir_all(&dir);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = json["instructions"].as_array().unwrap();
+    let pow = steps
+        .iter()
+        .find(|s| s["instruction"].as_str().unwrap().contains(" pow "))
+        .unwrap();
+    assert_eq!(pow["values"], serde_json::json!([[8.0, null, null, null]]));
+    // NaN and the infinities are named, not null.
+    assert_eq!(
+        json["outputs"][0]["values"],
+        serde_json::json!(["NaN", "-inf", 8.0, 6.0])
+    );
+    let loads = steps
+        .iter()
+        .find(|s| s["instruction"].as_str().unwrap().contains("load_uni"))
+        .unwrap();
+    assert_eq!(
+        loads["values"],
+        serde_json::json!([["inf", "-inf", 3.0, 2.0]])
+    );
+}

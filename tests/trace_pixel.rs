@@ -275,3 +275,75 @@ fn json_holds_the_whole_story() {
         .collect();
     assert_eq!(color, trace.color.map(u64::from));
 }
+
+/// A fragment shader whose colour is NaN, +inf and -inf (inf − inf, ±big·big).
+const NON_FINITE: &str = "#version 330 core
+in vec2 vP;
+uniform float uBig;
+out vec4 color;
+void main() {
+    float inf = uBig * uBig;
+    color = vec4(inf - inf, inf, -inf, 1.0);
+}
+";
+
+#[test]
+fn no_depth_test_writes_no_depth_and_non_finite_values_are_named_in_json() {
+    let dir = std::env::temp_dir().join(format!("csir-render-trace-nf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("nf.frag"), NON_FINITE).unwrap();
+    let vert = reference_dir().join("shaders/flat.vert");
+    let scene = serde_json::json!({
+        "format": "csir-scene/1",
+        "width": 4,
+        "height": 4,
+        "draws": [{
+            "vertex": vert.to_str().unwrap(),
+            "fragment": "nf.frag",
+            "attributes": [{"location": 0, "size": 3,
+                            "data": [-1, -1, 0, 3, -1, 0, -1, 3, 0]}],
+            "uniforms": {
+                "uMVP": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+                "uBig": 1e30
+            },
+            "state": {"depth_test": "none", "depth_write": true}
+        }]
+    });
+    let scene = Scene::parse(&scene.to_string(), &dir.join("nf.json"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let scene = scene.unwrap_or_else(|e| panic!("{e}"));
+    let trace = trace_pixel(&scene, [1, 1]).unwrap();
+
+    // The mask says write, but without a depth test nothing is written.
+    let state = &trace.draws[0].state;
+    assert!(state.depth_write && !state.writes_depth);
+    let text = trace.to_string();
+    assert!(
+        text.contains("(depth none, write off (depth test none), cull none, blend none)"),
+        "{text}"
+    );
+
+    let json = serde_json::to_value(&trace).unwrap();
+    assert_eq!(json["draws"][0]["state"]["writes_depth"], false);
+    let shader = &json["draws"][0]["fragments"][0]["shader"];
+    assert_eq!(
+        shader["output"]["values"],
+        serde_json::json!(["NaN", "inf", "-inf", 1.0])
+    );
+    let stored = shader["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| {
+            s["instruction"]
+                .as_str()
+                .unwrap()
+                .starts_with("store_color")
+        })
+        .unwrap();
+    assert_eq!(
+        stored["values"],
+        serde_json::json!([["NaN", "inf", "-inf", 1.0]])
+    );
+    assert!(text.contains("color: vec4 = (NaN, inf, -inf, 1)"), "{text}");
+}

@@ -55,11 +55,18 @@ pub struct TracedInstruction {
     pub index: usize,
     /// The instruction as the IR dump prints it (`%5 = dot %3 %4`).
     pub instruction: String,
-    /// The four lanes of every temporary it wrote, after it ran (one for most
-    /// instructions, one per column for a matrix LOAD_UNI or MUL_MM); for STORE_POS,
-    /// STORE_VAR and STORE_COLOR the value stored. Empty for control flow and DISCARD.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub values: Vec<[f32; 4]>,
+    /// Every temporary it wrote, after it ran (one for most instructions, one per
+    /// column for a matrix LOAD_UNI or MUL_MM), lane by lane: `None` for a lane the
+    /// instruction did not write ([`Ir::written_lanes`]: `pow` writes only x, `mov`
+    /// with `ncomp` 2 only x and y), so no lane shows a value an earlier instruction
+    /// left. For STORE_POS, STORE_VAR and STORE_COLOR the four lanes stored. Empty for
+    /// control flow and DISCARD. In JSON a lane not written is `null` and a NaN or an
+    /// infinity is `"NaN"`, `"inf"` or `"-inf"`.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "super::json_float::lane_lists"
+    )]
+    pub values: Vec<[Option<f32>; 4]>,
     /// For IF, ELSE and ENDIF: the branch decision.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flow: Option<Flow>,
@@ -180,21 +187,25 @@ impl Observer for InstructionRecorder<'_> {
     }
 }
 
-/// What `step` produced: the temporaries it wrote, or the value a store stored.
-fn produced_values(step: &Step<'_>) -> Vec<[f32; 4]> {
-    let temp = |t: i32| {
-        usize::try_from(t)
-            .ok()
-            .and_then(|t| step.temps.get(t))
-            .copied()
+/// What `step` produced: the lanes it wrote of the temporaries it wrote, or the value
+/// a store stored.
+fn produced_values(step: &Step<'_>) -> Vec<[Option<f32>; 4]> {
+    let lanes = |t: i32, mask: u8| {
+        let value = usize::try_from(t).ok().and_then(|t| step.temps.get(t))?;
+        Some(std::array::from_fn(|lane| {
+            (mask & (1 << lane) != 0).then_some(value[lane])
+        }))
     };
     match step.ir.writes() {
-        Some((first, count)) => (0..count as i32)
-            .filter_map(|k| temp(first as i32 + k))
-            .collect(),
+        Some((first, count)) => {
+            let mask = step.ir.written_lanes();
+            (0..count as i32)
+                .filter_map(|k| lanes(first as i32 + k, mask))
+                .collect()
+        }
         None => match step.ir.opcode() {
             Some(Op::StorePos | Op::StoreVar | Op::StoreColor) => {
-                temp(step.ir.a as i32).into_iter().collect()
+                lanes(step.ir.a as i32, 0b1111).into_iter().collect()
             }
             _ => Vec::new(),
         },
@@ -350,7 +361,7 @@ void main() {
             .iter()
             .find(|s| s.instruction.starts_with("store_color"))
             .expect("a colour store ran");
-        assert_eq!(store.values, vec![[0.5; 4]]);
+        assert_eq!(store.values, vec![[Some(0.5); 4]]);
         for s in &run.instructions {
             let op = s
                 .instruction
@@ -363,6 +374,51 @@ void main() {
                 "{op:?}"
             );
         }
+    }
+
+    #[test]
+    fn only_the_lanes_an_instruction_wrote_are_shown() {
+        let shader = fragment(
+            "#version 330 core
+uniform vec4 uV;
+out vec4 color;
+void main() {
+    vec4 v = uV * 3.0;
+    v.y = pow(uV.x, uV.w);
+    color = v;
+}
+",
+        );
+        let uniforms = [[2.0, 5.0, 7.0, 3.0]];
+        let run = run_recorded(
+            &shader,
+            &Inputs {
+                uniforms: &uniforms,
+                ..Inputs::default()
+            },
+        );
+        let mut shown = 0;
+        for s in &run.instructions {
+            let ir = &shader.ir[s.index];
+            let mask = match ir.opcode() {
+                Some(Op::StoreColor) => 0b1111,
+                _ => ir.written_lanes(),
+            };
+            for lanes in &s.values {
+                for (lane, value) in lanes.iter().enumerate() {
+                    assert_eq!(value.is_some(), mask & (1 << lane) != 0, "{s:?}");
+                }
+                shown += 1;
+            }
+        }
+        assert!(shown > 3);
+        let pow = run
+            .instructions
+            .iter()
+            .find(|s| s.instruction.contains(" pow "))
+            .expect("a pow ran");
+        assert_eq!(pow.values, vec![[Some(8.0), None, None, None]]);
+        assert_eq!(run.outputs.color, [6.0, 8.0, 21.0, 9.0]);
     }
 
     #[test]

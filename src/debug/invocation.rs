@@ -57,10 +57,15 @@ pub struct DefaultedInput {
     #[serde(rename = "type")]
     pub ty: String,
     /// What it read (empty for a sampler, which samples (0, 0, 0, 0)).
+    #[serde(serialize_with = "super::json_float::floats")]
     pub value: Vec<f32>,
 }
 
 /// What one invocation produced.
+///
+/// Serialized (`run --json`), floats are exact JSON numbers, except NaN and the
+/// infinities, written as the strings `"NaN"`, `"inf"` and `"-inf"`; in
+/// [`Invocation::instructions`], a lane an instruction did not write is `null`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Invocation {
     /// The shader's name.

@@ -30,6 +30,7 @@ mod input_binding;
 mod instruction_trace;
 mod invocation;
 mod invocation_error;
+mod json_float;
 mod named_value;
 mod pixel_trace;
 mod text;

@@ -17,7 +17,9 @@ pub struct NamedValue {
     /// Type as written in source (`vec3`, `mat4`, `float[3]`).
     #[serde(rename = "type")]
     pub ty: String,
-    /// The floats, column-major, element after element.
+    /// The floats, column-major, element after element (in JSON, NaN and infinities
+    /// as `"NaN"`, `"inf"`, `"-inf"`: see `json_float.rs`).
+    #[serde(serialize_with = "super::json_float::floats")]
     pub values: Vec<f32>,
 }
 

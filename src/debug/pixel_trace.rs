@@ -2,7 +2,9 @@
 //! Plain data with `Serialize` (the `--json` form); `text.rs` prints it for people.
 //!
 //! Floats are exact (JSON numbers that round-trip to the same `f32`); a NaN or an
-//! infinity, which JSON cannot hold, is written as `null`.
+//! infinity, which JSON cannot hold, is written as the string `"NaN"`, `"inf"` or
+//! `"-inf"`. In an instruction's `values`, a lane the instruction did not write is
+//! `null` (for example `pow` writes only x: `[[0.5, null, null, null]]`).
 
 use super::instruction_trace::TracedInstruction;
 use super::named_value::NamedValue;
@@ -53,8 +55,12 @@ pub struct DrawTrace {
 pub struct StateTrace {
     /// `less`, `lequal`, ..., `none`.
     pub depth_test: String,
-    /// The depth mask.
+    /// The depth mask, as the scene gives it.
     pub depth_write: bool,
+    /// Whether passing fragments write depth: the depth mask, and a depth test other
+    /// than `none` (as in OpenGL, disabling the depth test disables depth writes; see
+    /// [`DrawState::writes_depth`](crate::scene::DrawState::writes_depth)).
+    pub writes_depth: bool,
     /// `none`, `back` or `front`.
     pub cull: String,
     /// `none`, `alpha` or `additive`.
@@ -71,10 +77,12 @@ pub struct FragmentTrace {
     /// `gl_FrontFacing` (counter-clockwise in window space).
     pub front_facing: bool,
     /// `gl_FragCoord`: window-space pixel centre, depth in [0, 1], 1/w.
+    #[serde(serialize_with = "super::json_float::floats")]
     pub frag_coord: [f32; 4],
     /// Perspective-correct barycentric weights of the rasterized triangle's vertices.
     /// They are of `vertices` in order unless clipping cut the triangle (a vertex
     /// behind the near plane, say), when they weigh the clipped piece's corners.
+    #[serde(serialize_with = "super::json_float::floats")]
     pub barycentric: [f32; 3],
     /// The depth test; absent when the draw's depth test is `none`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,6 +108,7 @@ pub struct VertexTrace {
     /// Vertex index (into the draw's attributes).
     pub index: u32,
     /// `gl_Position` (clip space).
+    #[serde(serialize_with = "super::json_float::floats")]
     pub position: [f32; 4],
     /// The varyings the fragment shader reads, by name.
     pub varyings: Vec<NamedValue>,

@@ -38,7 +38,11 @@ impl Display for DrawTrace {
             self.vertex_shader,
             self.fragment_shader,
             s.depth_test,
-            if s.depth_write { "on" } else { "off" },
+            match (s.writes_depth, s.depth_write) {
+                (true, _) => "on",
+                (false, true) => "off (depth test none)",
+                (false, false) => "off",
+            },
             s.cull,
             s.blend
         )?;
@@ -205,14 +209,23 @@ fn value_line(v: &NamedValue) -> String {
     format!("{}: {} = {}", v.name, v.ty, format_floats(&v.values))
 }
 
+/// Four lanes as `(x, y, z, w)`, `_` for a lane not written: `(0.5, _, _, _)`.
+fn format_lanes(lanes: &[Option<f32>; 4]) -> String {
+    let parts: Vec<String> = lanes
+        .iter()
+        .map(|lane| lane.map_or_else(|| "_".to_string(), |v| v.to_string()))
+        .collect();
+    format!("({})", parts.join(", "))
+}
+
 /// RGBA8 bytes as `(r, g, b, a)`.
 fn bytes(c: [u8; 4]) -> String {
     format!("({}, {}, {}, {})", c[0], c[1], c[2], c[3])
 }
 
 /// The instruction trace, one line each, indented by `indent` spaces: index, the
-/// instruction as the IR dump prints it, then the values it produced (or the branch
-/// decision for IF/ELSE/ENDIF).
+/// instruction as the IR dump prints it, then the values it produced, `_` for a lane
+/// it did not write (or the branch decision for IF/ELSE/ENDIF).
 pub fn instruction_listing(steps: &[TracedInstruction], indent: usize) -> String {
     let width = steps.iter().map(|s| s.instruction.len()).max().unwrap_or(0);
     let digits = steps.last().map_or(1, |s| s.index.to_string().len());
@@ -236,7 +249,7 @@ pub fn instruction_listing(steps: &[TracedInstruction], indent: usize) -> String
             None => s
                 .values
                 .iter()
-                .map(|v| format_floats(v))
+                .map(format_lanes)
                 .collect::<Vec<_>>()
                 .join(" "),
         };

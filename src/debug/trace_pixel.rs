@@ -239,6 +239,7 @@ fn state_trace(state: &DrawState) -> StateTrace {
     StateTrace {
         depth_test: name_of(&DepthTest::NAMES, state.depth_test).to_string(),
         depth_write: state.depth_write,
+        writes_depth: state.writes_depth(),
         cull: name_of(&Cull::NAMES, state.cull).to_string(),
         blend: name_of(&Blend::NAMES, state.blend).to_string(),
     }
