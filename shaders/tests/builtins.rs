@@ -1,6 +1,9 @@
 //! Built-in functions, executed with asserted values.
 
+mod backends;
 mod common;
+// The evaluations also check the TGSI back end and the CSI v2 round trip.
+use backends::{eval, eval_u};
 use common::*;
 use csir::Stage;
 use csir::exec::NearestClampTexture;

@@ -1,6 +1,9 @@
 //! The constructs added for the renderer's scenes, executed with asserted values.
 
+mod backends;
 mod common;
+// The evaluations also check the TGSI back end and the CSI v2 round trip.
+use backends::{eval, eval_u};
 use common::*;
 
 #[test]
