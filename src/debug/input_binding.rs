@@ -57,16 +57,29 @@ impl<'s> Binder<'s> {
         Ok(())
     }
 
+    /// The error for a `kind` input `name` the shader does not declare, listing what it
+    /// does declare of that kind. Samplers are uniforms too: the list for a uniform
+    /// names them, marked as samplers (given with `--texture`).
     fn unknown(&self, kind: InputKind, name: &str) -> InvocationError {
+        let listed = |s: &InterfaceSymbol| match symbol_kind(s) {
+            Some(InputKind::Sampler) => matches!(kind, InputKind::Sampler | InputKind::Uniform),
+            other => other == Some(kind),
+        };
         let declared: Vec<String> = self
             .interface()
             .symbols
             .iter()
-            .filter(|s| symbol_kind(s) == Some(kind))
+            .filter(|s| listed(s))
             .map(|s| {
                 let ty = type_name(s.ty, s.array_len);
                 match s.kind {
                     SymbolKind::Attribute { location } => format!("{location} {} ({ty})", s.name),
+                    SymbolKind::Sampler { .. } if kind == InputKind::Uniform => {
+                        format!(
+                            "{} ({ty}, a sampler: give it a texture with --texture)",
+                            s.name
+                        )
+                    }
                     _ => format!("{} ({ty})", s.name),
                 }
             })

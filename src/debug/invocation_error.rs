@@ -62,7 +62,9 @@ pub enum InvocationError {
         kind: InputKind,
         /// The name (or attribute location) given.
         name: String,
-        /// What it does declare, e.g. `its uniforms: uColor (vec3), uMVP (mat4)`.
+        /// What it does declare, e.g. `its uniforms: uColor (vec3), uMVP (mat4)`; for a
+        /// uniform, its samplers too, marked (`uTex (sampler2D, a sampler: give it a
+        /// texture with --texture)`).
         declared: String,
     },
     /// A wrong number of floats.

@@ -180,6 +180,12 @@ fn every_bad_value_is_a_clear_error() {
         "--uniform uOffset[0]: 'uOffset' has no element 0"
     );
     assert!(err(&vert, uniforms(&["uOffset[x]=1,2"])).contains("declares no uniform 'uOffset[x]'"));
+    // Samplers are uniforms too: listed, marked as samplers.
+    assert_eq!(
+        err(&frag, uniforms(&["uNope=1"])),
+        "t.frag declares no uniform 'uNope'; its uniforms: uCut (float), \
+         uTex (sampler2D, a sampler: give it a texture with --texture)"
+    );
     assert_eq!(
         err(&frag, uniforms(&["uCut=1", "uCut=2"])),
         "uniform 'uCut' is given twice"
