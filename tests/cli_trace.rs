@@ -143,3 +143,25 @@ fn errors_are_reported_not_panicked() {
     let out = bin(&["trace"]);
     assert_eq!(out.status.code(), Some(2), "--pixel is required");
 }
+
+#[test]
+fn the_usage_shows_the_scene_as_optional() {
+    let triangle = scene("triangle.json");
+    for args in [
+        vec!["trace"],
+        vec!["trace", triangle.as_str()],
+        vec!["trace", "--json"],
+    ] {
+        let out = bin(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("--pixel <X,Y>"), "{args:?}: {err}");
+        assert!(
+            err.contains("Usage: csir-render trace [OPTIONS] --pixel <X,Y> [SCENE]"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("<SCENE>"), "{args:?}: {err}");
+    }
+    let help = stdout(&bin(&["trace", "--help"]));
+    assert!(help.contains("[SCENE]"), "{help}");
+}

@@ -8,7 +8,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `trace`.
+///
+/// The usage line is written out: in its "required argument missing" error, clap
+/// shows the arguments that were given as required, so `trace scene.json` without
+/// `--pixel` printed `<SCENE>` although the scene is optional.
 #[derive(Args, Debug)]
+#[command(override_usage = "csir-render trace [OPTIONS] --pixel <X,Y> [SCENE]")]
 pub struct TraceArgs {
     /// Scene file (`csir-scene/1` JSON). Without it, the built-in lit textured cube.
     pub scene: Option<PathBuf>,
