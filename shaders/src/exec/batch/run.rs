@@ -194,6 +194,34 @@ impl<const W: usize> Chunk<'_, W> {
         }
     }
 
+    /// MULADD: `d[c] ← add(a[c]·b[c or sb], e[c])` for `c < n`; a broadcast `b[sb]`
+    /// is read before any write (`d` may be `b`).
+    #[inline(always)]
+    fn mul_add(
+        &self,
+        d: Reg,
+        a: Reg,
+        (b, sb): (Reg, Option<u8>),
+        e: Reg,
+        n: u8,
+        add: impl Fn(Pack<W>, Pack<W>) -> Pack<W>,
+    ) {
+        match sb {
+            Some(sb) => {
+                let s = self.load(b, sb as usize);
+                for c in 0..n as usize {
+                    self.store(d, c, add(self.load(a, c) * s, self.load(e, c)));
+                }
+            }
+            None => {
+                for c in 0..n as usize {
+                    let t = self.load(a, c) * self.load(b, c);
+                    self.store(d, c, add(t, self.load(e, c)));
+                }
+            }
+        }
+    }
+
     fn run(&mut self, steps: &[Step], masks: &mut Vec<f32x8>, ends: &mut Vec<u32>) {
         let mut pc = 0;
         while let Some(&step) = steps.get(pc) {
@@ -210,6 +238,26 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::MulSb { d, a, b, sb, n } => {
                     let s = self.load(b, sb as usize);
                     self.unary(d, a, n, |x| x * s);
+                }
+                Step::MulAdd {
+                    d,
+                    a,
+                    b,
+                    sb,
+                    e,
+                    n,
+                    rev,
+                } => match (sb < 4, rev) {
+                    (false, false) => self.mul_add(d, a, (b, None), e, n, |t, z| t + z),
+                    (false, true) => self.mul_add(d, a, (b, None), e, n, |t, z| z + t),
+                    (true, false) => self.mul_add(d, a, (b, Some(sb)), e, n, |t, z| t + z),
+                    (true, true) => self.mul_add(d, a, (b, Some(sb)), e, n, |t, z| z + t),
+                },
+                Step::Clamp { d, a, lo, hi, n } => {
+                    for c in 0..n as usize {
+                        let t = math::max(self.load(a, c), self.load(lo, c));
+                        self.store(d, c, math::min(t, self.load(hi, c)));
+                    }
                 }
                 Step::Min { d, a, b, n } => self.binary(d, a, b, n, math::min),
                 Step::Max { d, a, b, n } => self.binary(d, a, b, n, math::max),

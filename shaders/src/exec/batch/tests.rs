@@ -664,3 +664,58 @@ fn empty_batches_do_nothing() {
     assert_eq!(draw.run(&mut draw.registers(), &lanes, &mut color), 0);
     assert_eq!(color[0][0], 7.0);
 }
+
+#[test]
+fn fused_and_repeated_steps_keep_the_bits() {
+    // MUL+ADD (both operand orders, a broadcast factor), MAX+MIN, and a repeated
+    // vec3(p, 0.0), at top level and inside a per-pixel IF (masked writes).
+    let source = "#version 330 core
+in vec4 vA;
+in vec4 vB;
+uniform vec3 uK;
+out vec4 c;
+void main() {
+    vec3 acc = vec3(0.0);
+    vec2 p = vA.xy * 2.0 - 1.0;
+    acc += uK * (0.3 * vB.x + 0.6 * vB.y);
+    vec3 l = normalize(uK - vec3(p, 0.0));
+    vec3 m = normalize(uK.zyx - vec3(p, 0.0));
+    if (vA.z > 0.25) {
+        acc = vB.w * acc + vec3(p, 0.0);
+        acc += l * vA.w;
+        acc = clamp(acc, 0.1, 0.9);
+    }
+    c = vec4(clamp(acc + m, 0.0, 1.0), 1.0);
+}
+";
+    let shader = compile(source, "fuse.frag", Stage::Fragment, &Limits::SEED).expect("compiles");
+    let plan = Plan::new(&shader).unwrap();
+    let mut values = Values(0xabcd_ef01);
+    for k in 0..6 {
+        let uniforms: Vec<[f32; 4]> = (0..4)
+            .map(|_| {
+                if k % 2 == 0 {
+                    std::array::from_fn(|_| values.value())
+                } else {
+                    [0.4, -0.7, 0.9, 0.0]
+                }
+            })
+            .collect();
+        let draw = plan.bind(&uniforms, &[]);
+        let count = |f: fn(&step::Step) -> bool| draw.steps.iter().filter(|s| f(s)).count();
+        assert!(
+            count(|s| matches!(s, step::Step::MulAdd { .. })) >= 2,
+            "{:?}",
+            draw.steps
+        );
+        assert!(
+            count(|s| matches!(s, step::Step::Clamp { .. })) >= 2,
+            "{:?}",
+            draw.steps
+        );
+        for len in [64, 37, 8, 3] {
+            let batch = values.batch(len, 2);
+            assert_same(&shader, &uniforms, &[], &batch);
+        }
+    }
+}

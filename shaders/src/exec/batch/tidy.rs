@@ -10,6 +10,8 @@
 //! keeps the colour stored before it).
 //!
 //! Rewrites, repeated until none applies:
+//! - a step that repeats an earlier identical step, with nothing in between writing
+//!   what it reads or writes (and no branch boundary), is dropped;
 //! - a step whose every written component is dead is dropped;
 //! - `X → t; MOV u ← t` (X writing exactly the components the MOV copies, `t` dead
 //!   afterwards) becomes `X → u`: every step reads its sources before writing, so `u`
@@ -17,6 +19,9 @@
 //! - `SWZ t ← s.kkkk; MUL d ← t·y` (or `x·t`), `t` dead afterwards, becomes one
 //!   [`Step::MulSb`] (or [`Step::MulSa`]) reading `s.k` directly: the same
 //!   multiplications in the same operand order;
+//! - `MUL t ← x·y` (or `MULSB`); `ADD u ← t + z` (or `z + t`), `t` dead afterwards,
+//!   becomes one [`Step::MulAdd`];
+//! - `MAX t ← x, lo; MIN u ← t, hi`, `t` dead afterwards, becomes one [`Step::Clamp`];
 //! - `DOT t ← x·y; MAX u ← t, m`, `t` dead afterwards, becomes one [`Step::DotMax`];
 //! - `DOT t ← v·v; RSQ r ← t; MULSB d ← v·r.x` (`normalize(v)`), `t` and `r` dead
 //!   afterwards and neither being `v`, becomes one [`Step::Normalize`].
@@ -26,11 +31,14 @@
 //! registers and a dispatch each (measured in `benches/README.md`).
 
 use super::plan::{Comps, XYZW, first};
-use super::step::{CONSTANT, Reg, Step};
+use super::step::{Access, CONSTANT, Reg, Step};
 
 /// Tidy `steps` in place; `color` is the colour output register.
 pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
     loop {
+        if repeated(steps) {
+            continue;
+        }
         let after = liveness(steps, color);
         let dead_at = |i: usize, r: Reg, comps: Comps| {
             r & CONSTANT == 0 && after[i].get(r as usize).is_none_or(|&l| l & comps == 0)
@@ -61,6 +69,57 @@ pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
         }
         remove(steps, &drop);
     }
+}
+
+/// Drop every step that repeats an earlier identical step when nothing between the
+/// two (no other step, no branch boundary) wrote what the step reads or writes, and
+/// the step does not read what it writes: its destination already holds the value
+/// (the unrolled light loop's `vec3(p, 0.0)`). Returns whether any was dropped.
+fn repeated(steps: &mut Vec<Step>) -> bool {
+    let mut drop = vec![false; steps.len()];
+    let mut any = false;
+    for i in 0..steps.len() {
+        let step = steps[i];
+        let Some(w) = step.writes() else { continue };
+        if matches!(step, Step::Sample { .. }) {
+            continue; // one sampler call per lane and SAMPLE, as the scalar interpreter
+        }
+        let mut reads_own_write = false;
+        step.reads(|r| reads_own_write |= overlaps(r, w));
+        if reads_own_write {
+            continue;
+        }
+        for j in (0..i).rev() {
+            if drop[j] {
+                continue;
+            }
+            let earlier = steps[j];
+            if earlier == step {
+                drop[i] = true;
+                any = true;
+                break;
+            }
+            let Some(ew) = earlier.writes() else {
+                break; // IF, ELSE, ENDIF, DISCARD: the lane mask may differ
+            };
+            let mut clash = overlaps(ew, w);
+            step.reads(|r| clash |= overlaps(r, ew));
+            if clash {
+                break;
+            }
+        }
+    }
+    if any {
+        remove(steps, &drop);
+    }
+    any
+}
+
+/// Whether two accesses share a component of a register.
+fn overlaps(x: Access, y: Access) -> bool {
+    x.comps & y.comps != 0
+        && x.first < y.first + y.count as Reg
+        && y.first < x.first + x.count as Reg
 }
 
 /// Try to merge step `i + 1` into step `i` (coalescing a copy or fusing a broadcast);
@@ -113,6 +172,56 @@ fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -
                 n,
             }
         };
+        return true;
+    }
+    // MUL t ← x·y (or MULSB); ADD u ← t + z or z + t.
+    let product = match x {
+        Step::Mul { d, a, b, n } => Some((d, a, b, 4, n)),
+        Step::MulSb { d, a, b, sb, n } => Some((d, a, b, sb, n)),
+        _ => None,
+    };
+    if let Some((t, a, b, sb, width)) = product
+        && let Step::Add {
+            d: u,
+            a: p,
+            b: q,
+            n,
+        } = next
+        && n <= width
+        && (p == t) != (q == t)
+        && dead_after(t, XYZW)
+    {
+        let (e, rev) = if p == t { (q, false) } else { (p, true) };
+        steps[i] = Step::MulAdd {
+            d: u,
+            a,
+            b,
+            sb,
+            e,
+            n,
+            rev,
+        };
+        return true;
+    }
+    // MAX t ← x, lo; MIN u ← t, hi.
+    if let Step::Max {
+        d: t,
+        a,
+        b: lo,
+        n: width,
+    } = x
+        && let Step::Min {
+            d: u,
+            a: t2,
+            b: hi,
+            n,
+        } = next
+        && t2 == t
+        && hi != t
+        && n <= width
+        && dead_after(t, XYZW)
+    {
+        steps[i] = Step::Clamp { d: u, a, lo, hi, n };
         return true;
     }
     // DOT t ← x·y; MAX u ← t, m.
