@@ -155,7 +155,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     observer: &mut O,
 ) -> FragmentCounts {
     let rect = tile.rect;
-    let (color, depth) = tile.pixels_mut();
+    let (color, depth) = tile.pixels_mut(ctx.state.depth_test.is_enabled());
     let mut raster = TileRaster {
         ctx,
         worker,
@@ -222,6 +222,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
         self.counts.covered += count as u64;
         let test = self.ctx.state.depth_test;
+        let uses_depth = test.is_enabled();
         let mut columns = [0.0f64; BLOCK];
         for (c, column) in columns.iter_mut().enumerate() {
             *column = cur.setup.depth.column(bx + c as u32);
@@ -234,21 +235,26 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             let y = by + row;
             let base = cur.setup.depth.row(y);
             let mut z = [0.0f64; BLOCK];
-            let mut depth = [0u32; BLOCK];
             for c in 0..BLOCK {
                 z[c] = base + columns[c];
-                depth[c] = quantize_depth(z[c]);
             }
-            // A block row never crosses the tile's storage (tiles are whole blocks).
-            let start = storage_index(&self.rect, bx, y);
-            let row_depth = &mut self.depth[start..start + BLOCK];
+            let mut depth = [0u32; BLOCK];
             let mut stored = [0u32; BLOCK];
-            stored.copy_from_slice(row_depth);
-            let passed = covered & depth_mask(test, &depth, &stored);
-            if self.ctx.early_depth_write && passed != 0 {
+            let mut passed = covered;
+            if uses_depth {
                 for c in 0..BLOCK {
-                    if passed & (1 << c) != 0 {
-                        row_depth[c] = depth[c];
+                    depth[c] = quantize_depth(z[c]);
+                }
+                // A block row never crosses the tile's storage (tiles are whole blocks).
+                let start = storage_index(&self.rect, bx, y);
+                let row_depth = &mut self.depth[start..start + BLOCK];
+                stored.copy_from_slice(row_depth);
+                passed &= depth_mask(test, &depth, &stored);
+                if self.ctx.early_depth_write && passed != 0 {
+                    for c in 0..BLOCK {
+                        if passed & (1 << c) != 0 {
+                            row_depth[c] = depth[c];
+                        }
                     }
                 }
             }
@@ -365,9 +371,24 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let mode = self.ctx.state.blend;
         let discard = output.discard.0 & low_bits(len as u32);
         if !O::ENABLED && discard == 0 && !self.ctx.late_depth_write && mode == BlendMode::Replace {
-            for lane in 0..len {
-                let index = storage_index(rect, batch.pixel_x[lane], batch.pixel_y[lane]);
-                color[index] = rgba[lane].to_le_bytes();
+            let mut lane = 0;
+            while lane < len {
+                let (x, y) = (batch.pixel_x[lane], batch.pixel_y[lane]);
+                let index = storage_index(rect, x, y);
+                // A whole block row (as `queue_row` adds it): 8 neighbours in storage.
+                if lane + BLOCK <= len
+                    && (0..BLOCK).all(|k| {
+                        batch.pixel_y[lane + k] == y && batch.pixel_x[lane + k] == x + k as u32
+                    })
+                {
+                    for (k, dst) in color[index..index + BLOCK].iter_mut().enumerate() {
+                        *dst = rgba[lane + k].to_le_bytes();
+                    }
+                    lane += BLOCK;
+                } else {
+                    color[index] = rgba[lane].to_le_bytes();
+                    lane += 1;
+                }
             }
             self.counts.written += len as u64;
             return;

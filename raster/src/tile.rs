@@ -101,15 +101,17 @@ pub(crate) struct ClearValues {
 /// One tile's pixels: RGBA8 colour and 24-bit depth, row-major from the tile's
 /// bottom-left pixel, `TILE_SIZE` pixels per row.
 ///
-/// A clear is only recorded (`pending_clear`) and applied when the tile is next drawn
-/// into, so the fill happens in parallel and right before the pixels are used (as
-/// llvmpipe bins clears); reads see the pending values.
+/// A clear is only recorded (`pending_color`, `pending_depth`) and applied when the
+/// tile is next drawn into, so the fill happens in parallel and right before the pixels
+/// are used (as llvmpipe bins clears); the depth fill waits for the first draw that
+/// tests depth. Reads see the pending values.
 #[derive(Clone, Debug)]
 pub(crate) struct Tile {
     pub rect: PixelRect,
     color: Box<[[u8; 4]]>,
     depth: Box<[u32]>,
-    pending_clear: Option<ClearValues>,
+    pending_color: Option<[u8; 4]>,
+    pending_depth: Option<u32>,
 }
 
 impl Tile {
@@ -118,7 +120,8 @@ impl Tile {
             rect,
             color: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
             depth: vec![DEPTH_MAX; TILE_PIXELS].into_boxed_slice(),
-            pending_clear: None,
+            pending_color: None,
+            pending_depth: None,
         }
     }
 
@@ -130,32 +133,40 @@ impl Tile {
 
     /// Records a clear of every pixel.
     pub fn clear(&mut self, values: ClearValues) {
-        self.pending_clear = Some(values);
+        self.pending_color = Some(values.color);
+        self.pending_depth = Some(values.depth);
     }
 
-    /// Colour and depth storage for writing, with any pending clear applied first.
-    pub fn pixels_mut(&mut self) -> (&mut [[u8; 4]], &mut [u32]) {
-        if let Some(v) = self.pending_clear.take() {
-            self.color.fill(v.color);
-            self.depth.fill(v.depth);
+    /// Colour storage for writing, and depth storage if `with_depth` (else an empty
+    /// slice: a draw that does not test depth neither reads nor writes it), with any
+    /// pending clear of what is returned applied first.
+    pub fn pixels_mut(&mut self, with_depth: bool) -> (&mut [[u8; 4]], &mut [u32]) {
+        if let Some(c) = self.pending_color.take() {
+            self.color.fill(c);
+        }
+        if !with_depth {
+            return (&mut self.color, &mut []);
+        }
+        if let Some(d) = self.pending_depth.take() {
+            self.depth.fill(d);
         }
         (&mut self.color, &mut self.depth)
     }
 
     /// Colour of storage index `i`.
     pub fn color(&self, i: usize) -> [u8; 4] {
-        self.pending_clear.map_or(self.color[i], |v| v.color)
+        self.pending_color.unwrap_or(self.color[i])
     }
 
     /// Depth of storage index `i`.
     pub fn depth(&self, i: usize) -> u32 {
-        self.pending_clear.map_or(self.depth[i], |v| v.depth)
+        self.pending_depth.unwrap_or(self.depth[i])
     }
 
     /// Colours of `len` pixels from storage index `start`.
     pub fn color_run(&self, start: usize, len: usize) -> ColorRun<'_> {
-        match self.pending_clear {
-            Some(v) => ColorRun::Uniform(v.color),
+        match self.pending_color {
+            Some(c) => ColorRun::Uniform(c),
             None => ColorRun::Stored(&self.color[start..start + len]),
         }
     }
@@ -195,15 +206,18 @@ mod tests {
     #[test]
     fn pending_clear_is_seen_by_reads_and_applied_before_writes() {
         let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
-        t.pixels_mut().0[5] = [9; 4];
+        t.pixels_mut(true).0[5] = [9; 4];
         t.clear(ClearValues {
             color: [1, 2, 3, 4],
             depth: 7,
         });
         assert_eq!((t.color(5), t.depth(5)), ([1, 2, 3, 4], 7));
-        let (color, depth) = t.pixels_mut();
-        assert_eq!((color[5], depth[4095]), ([1, 2, 3, 4], 7));
+        // A draw without depth: the colour clear is applied, the depth clear waits.
+        let (color, depth) = t.pixels_mut(false);
+        assert!(depth.is_empty());
         color[6] = [5; 4];
-        assert_eq!(t.color(6), [5; 4]);
+        assert_eq!((t.color(6), t.color(5), t.depth(5)), ([5; 4], [1, 2, 3, 4], 7));
+        let (color, depth) = t.pixels_mut(true);
+        assert_eq!((color[6], depth[4095]), ([5; 4], 7));
     }
 }
