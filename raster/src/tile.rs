@@ -216,7 +216,10 @@ mod tests {
         let (color, depth) = t.pixels_mut(false);
         assert!(depth.is_empty());
         color[6] = [5; 4];
-        assert_eq!((t.color(6), t.color(5), t.depth(5)), ([5; 4], [1, 2, 3, 4], 7));
+        assert_eq!(
+            (t.color(6), t.color(5), t.depth(5)),
+            ([5; 4], [1, 2, 3, 4], 7)
+        );
         let (color, depth) = t.pixels_mut(true);
         assert_eq!((color[6], depth[4095]), ([5; 4], 7));
     }
