@@ -23,6 +23,9 @@
 //!   becomes one [`Step::MulAdd`];
 //! - `MAX t ← x, lo; MIN u ← t, hi`, `t` dead afterwards, becomes one [`Step::Clamp`];
 //! - `DOT t ← x·y; MAX u ← t, m`, `t` dead afterwards, becomes one [`Step::DotMax`];
+//! - when nothing else applies, a four-component `MOV u ← t` whose `t` was built by
+//!   the straight-line steps just before it (which do not touch `u`) and is dead
+//!   afterwards goes, those steps writing `u` directly;
 //! - `DOT t ← v·v; RSQ r ← t; MULSB d ← v·r.x` (`normalize(v)`), `t` and `r` dead
 //!   afterwards and neither being `v`, becomes one [`Step::Normalize`].
 //!
@@ -65,10 +68,60 @@ pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
             i += 1;
         }
         if !changed {
+            if let Some(mov) = (0..steps.len()).find_map(|i| coalesce(steps, i, &after)) {
+                let mut drop = vec![false; steps.len()];
+                drop[mov] = true;
+                remove(steps, &drop);
+                continue;
+            }
             return;
         }
         remove(steps, &drop);
     }
+}
+
+/// `MOV u ← t` (all four components) at step `i`, where `t` is dead after it: if `t`'s
+/// values were all computed by the straight-line steps `k..i` (t dead before `k`, no
+/// branch boundary, no matrix span) and those steps neither read nor write `u`, they
+/// write `u` instead and the MOV goes (the colour output built in a temporary, then
+/// stored). `after[j]` is the liveness after step `j`. Returns the MOV's index.
+fn coalesce(steps: &mut [Step], i: usize, after: &[Vec<Comps>]) -> Option<usize> {
+    let Step::Mov { d: u, a: t, n: 4 } = steps[i] else {
+        return None;
+    };
+    let live = |j: usize, r: Reg| after[j].get(r as usize).copied().unwrap_or(0);
+    if t == u || (t | u) & CONSTANT != 0 || live(i, t) != 0 {
+        return None;
+    }
+    let reg_u = Access {
+        first: u,
+        count: 1,
+        comps: XYZW,
+    };
+    let mut k = i;
+    loop {
+        if k == 0 {
+            return None; // t read before anything wrote it: keep the MOV
+        }
+        k -= 1;
+        let step = steps[k];
+        let w = step.writes()?; // control flow
+        if matches!(step, Step::MulMv { .. } | Step::MulMm { .. }) || overlaps(w, reg_u) {
+            return None;
+        }
+        let mut reads_u = false;
+        step.reads(|r| reads_u |= overlaps(r, reg_u));
+        if reads_u {
+            return None;
+        }
+        if k == 0 || live(k - 1, t) == 0 {
+            break;
+        }
+    }
+    for step in &mut steps[k..i] {
+        step.rename(|r| if r == t { u } else { r });
+    }
+    Some(i)
 }
 
 /// Drop every step that repeats an earlier identical step when nothing between the
