@@ -14,7 +14,14 @@ impl<const W: usize> Mask<W> {
     /// No lane.
     pub const NONE: Self = Mask([f32x8::ZERO; W]);
 
+    /// Every lane.
+    #[inline(always)]
+    pub fn all() -> Self {
+        Mask([f32x8::splat(f32::from_bits(u32::MAX)); W])
+    }
+
     /// The lanes whose bit is set in `bits` (bit `8g + i` is lane `i` of group `g`).
+    #[cfg(test)]
     pub fn from_bits(bits: u64) -> Self {
         let on = f32::from_bits(u32::MAX);
         Mask(std::array::from_fn(|g| {
@@ -74,6 +81,8 @@ mod tests {
         let (a, b) = (Mask::<8>::from_bits(0b1100), Mask::<8>::from_bits(0b1010));
         assert_eq!(a.and_not(b).bits(), 0b0100);
         assert_eq!(a.or(b).bits(), 0b1110);
+        assert_eq!(Mask::<8>::all().bits(), u64::MAX);
+        assert_eq!(Mask::<1>::all().bits(), 0xff);
         assert_eq!(low_bits(3), 0b111);
         assert_eq!(low_bits(64), u64::MAX);
     }

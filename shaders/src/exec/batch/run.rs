@@ -96,7 +96,7 @@ impl Draw {
             let mut chunk = Chunk::<W> {
                 cells,
                 constants: &self.constants,
-                active: Mask::from_bits(u64::MAX),
+                active: Mask::all(),
                 discarded: Mask::NONE,
                 full: true,
                 valid: low_bits((groups - first).min(W) * GROUP),
