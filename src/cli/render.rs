@@ -68,6 +68,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         let mut times = Vec::with_capacity(frames);
         let progress = frames > 1 && std::io::stderr().is_terminal();
         let mut framebuffer = Framebuffer::new(frame.width, frame.height)?;
+        let cpu_start = process_cpu_ns();
         for i in 0..frames {
             let t = Instant::now();
             prepared.render_into(&mut renderer, &mut framebuffer)?;
@@ -76,12 +77,16 @@ pub fn run(args: &RenderArgs) -> ExitCode {
                 eprint!("\rframe {}/{frames}", i + 1);
             }
         }
+        // CPU time of every thread of the process over the timed frames (Linux).
+        let cpu = cpu_start
+            .zip(process_cpu_ns())
+            .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / frames.max(1) as f64);
         if progress {
             eprint!("\r\x1b[K");
         }
-        Ok::<_, csir_render::pipeline::RenderError>((frame, first, times))
+        Ok::<_, csir_render::pipeline::RenderError>((frame, first, times, cpu))
     });
-    let (frame, first, mut times) = match result.and_then(|r| r) {
+    let (frame, first, mut times, cpu) = match result.and_then(|r| r) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
@@ -113,14 +118,15 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
         };
         println!(
-            "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}",
+            "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
             times.len(),
             median,
             times[0],
             threads.map_or_else(
                 || rayon::current_num_threads().to_string(),
                 |t| t.to_string()
-            )
+            ),
+            cpu.map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
         );
     }
     ExitCode::SUCCESS
@@ -141,4 +147,15 @@ fn overwritten_input(scene: &Scene, output: &Path) -> Option<PathBuf> {
     inputs
         .into_iter()
         .find(|p| p.canonicalize().is_ok_and(|p| p == target))
+}
+
+/// CPU time used so far by all live threads of this process, in nanoseconds (the sum
+/// of `/proc/self/task/*/schedstat`); `None` where that does not exist.
+fn process_cpu_ns() -> Option<u64> {
+    let mut total = 0;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(total)
 }
