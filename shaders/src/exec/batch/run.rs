@@ -274,18 +274,9 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::SetLane { d, a, dl, sl } => {
                     self.store(d, dl as usize, self.load(a, sl as usize))
                 }
-                Step::Dot { d, a, b, w } => self.store(d, 0, self.dot(a, b, w)),
-                Step::DotMax { d, a, b, w, m } => {
-                    let dot = self.dot(a, b, w);
-                    self.store(d, 0, math::max(dot, self.load(m, 0)));
-                }
-                Step::Normalize { d, a, w, n } => {
-                    let v = self.load4(a);
-                    let s = math::rsq(self.dot(a, a, w));
-                    for (c, &x) in v.iter().enumerate().take(n as usize) {
-                        self.store(d, c, x * s);
-                    }
-                }
+                Step::Dot { d, a, b, w } => self.dot_groups(d, a, b, w, None),
+                Step::DotMax { d, a, b, w, m } => self.dot_groups(d, a, b, w, Some(m)),
+                Step::Normalize { d, a, w, n } => self.normalize(d, a, w, n),
                 Step::MulMv { d, a, b, cols } => {
                     let cols = cols as usize;
                     let r = mat_vec(&self.columns(a, cols), cols, self.load4(b));
@@ -352,6 +343,77 @@ impl<const W: usize> Chunk<'_, W> {
         }
         masks.clear();
         ends.clear();
+    }
+
+    /// NORMALIZE one group at a time (its DOT, square root and division stay in
+    /// registers; the out-of-order core overlaps neighbouring groups). Every component
+    /// of a group is read before any is written (`d` may be `a`).
+    #[inline(always)]
+    fn normalize(&self, d: Reg, a: Reg, w: u8, n: u8) {
+        let (w, n) = (w as usize, n as usize);
+        if a & CONSTANT != 0 {
+            // A constant operand (not produced by binding, but valid): whole packs.
+            let v = self.load4(a);
+            let s = math::rsq(self.dot(a, a, w as u8));
+            for (c, &x) in v.iter().enumerate().take(n) {
+                self.store(d, c, x * s);
+            }
+            return;
+        }
+        let src: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(a, c));
+        let dst: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(d, c));
+        for g in 0..W {
+            let x: [f32x8; 4] = each(|c| src[c][g].get());
+            let mut sum = x[0] * x[0];
+            for k in 1..w {
+                sum = sum + x[k] * x[k];
+            }
+            let s = math::rsq(sum);
+            for c in 0..n {
+                let t = &dst[c][g];
+                let r = x[c] * s;
+                t.set(if self.full {
+                    r
+                } else {
+                    self.active.0[g].select(r, t.get())
+                });
+            }
+        }
+    }
+
+    /// DOT (and DOTMAX with `m`) one group at a time when both vectors are
+    /// registers, else over whole packs.
+    #[inline(always)]
+    fn dot_groups(&self, d: Reg, a: Reg, b: Reg, w: u8, m: Option<Reg>) {
+        if (a | b) & CONSTANT != 0 {
+            let dot = self.dot(a, b, w);
+            let r = match m {
+                Some(m) => math::max(dot, self.load(m, 0)),
+                None => dot,
+            };
+            self.store(d, 0, r);
+            return;
+        }
+        let w = w as usize;
+        let x: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(a, c));
+        let y: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(b, c));
+        let m = m.map(|m| self.load(m, 0));
+        let dst = self.comp(d, 0);
+        for g in 0..W {
+            let mut sum = x[0][g].get() * y[0][g].get();
+            for k in 1..w {
+                sum = sum + x[k][g].get() * y[k][g].get();
+            }
+            if let Some(m) = m {
+                sum = math::max(sum, m.0[g]);
+            }
+            let t = &dst[g];
+            t.set(if self.full {
+                sum
+            } else {
+                self.active.0[g].select(sum, t.get())
+            });
+        }
     }
 
     /// DOT: `a[0]·b[0] + a[1]·b[1] + …` over `w` components, summed in order.
