@@ -365,8 +365,8 @@ impl<const W: usize> Chunk<'_, W> {
         for g in 0..W {
             let x: [f32x8; 4] = each(|c| src[c][g].get());
             let mut sum = x[0] * x[0];
-            for k in 1..w {
-                sum = sum + x[k] * x[k];
+            for &v in x.iter().take(w).skip(1) {
+                sum += v * v;
             }
             let s = math::rsq(sum);
             for c in 0..n {
@@ -402,7 +402,7 @@ impl<const W: usize> Chunk<'_, W> {
         for g in 0..W {
             let mut sum = x[0][g].get() * y[0][g].get();
             for k in 1..w {
-                sum = sum + x[k][g].get() * y[k][g].get();
+                sum += x[k][g].get() * y[k][g].get();
             }
             if let Some(m) = m {
                 sum = math::max(sum, m.0[g]);
