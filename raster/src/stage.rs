@@ -93,6 +93,26 @@ impl Triangle<'_> {
         }
     }
 
+    /// [`Triangle::interpolate`] for the varyings `k` whose bit `k` is set in `which`
+    /// only (the others in `out` are left as they are), with the same arithmetic.
+    ///
+    /// # Panics
+    /// If `out.len() < self.varying_count()`.
+    pub fn interpolate_selected(&self, batch: &FragmentBatch, which: u64, out: &mut [LaneArray]) {
+        let lanes = batch.padded_len();
+        let [b0, b1, b2] = &batch.barycentric;
+        let [v0, v1, v2] = self.varyings;
+        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
+            if k >= 64 || which & (1 << k) == 0 {
+                continue;
+            }
+            let (a, b, c) = (v0[k], v1[k], v2[k]);
+            for lane in 0..lanes {
+                dst[lane] = b0[lane] * a + b1[lane] * b + b2[lane] * c;
+            }
+        }
+    }
+
     /// Interpolates every varying for one lane into `out` (length ≥ `varying_count()`),
     /// with the same arithmetic as [`Triangle::interpolate`].
     pub fn interpolate_lane(&self, batch: &FragmentBatch, lane: usize, out: &mut [f32]) {
@@ -131,5 +151,8 @@ mod tests {
         let mut lane = [0.0; 2];
         tri.interpolate_lane(&batch, 1, &mut lane);
         assert_eq!(lane, [2.75, 27.5]);
+        let mut some = [[-1.0; crate::MAX_LANES]; 2];
+        tri.interpolate_selected(&batch, 0b10, &mut some);
+        assert_eq!((some[0][1], some[1][1]), (-1.0, 27.5));
     }
 }

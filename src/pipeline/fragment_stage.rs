@@ -88,7 +88,9 @@ impl FragmentStage for CsirFragmentStage<'_> {
         out: &mut FragmentOutput,
     ) {
         let count = triangle.varying_count().min(scratch.interpolated.len());
-        triangle.interpolate(batch, &mut scratch.interpolated[..count]);
+        // Only the components the bound shader loads (the rest are never read).
+        let read = self.draw.varyings_read();
+        triangle.interpolate_selected(batch, read, &mut scratch.interpolated[..count]);
         let lanes = FragmentLanes {
             len: batch.len,
             frag_coord: &batch.frag_coord,

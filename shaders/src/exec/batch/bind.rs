@@ -29,7 +29,7 @@
 use super::super::alu;
 use super::super::math;
 use super::plan::{Comps, Instr, Plan, Span, XYZW, first};
-use super::step::{CONSTANT, Reg, Step};
+use super::step::{Access, CONSTANT, Reg, Step};
 use super::tidy::tidy;
 use crate::ir::{CmpCode, Op};
 use std::collections::HashMap;
@@ -48,6 +48,9 @@ pub struct Draw {
     pub(super) constants: Vec<[f32; 4]>,
     /// Deepest nesting of per-pixel IFs.
     pub(super) depth: usize,
+    /// The colour register must be zeroed before each chunk: some output component
+    /// (or a read, or a DISCARD) can see it before every lane wrote it.
+    pub(super) zero_color: bool,
 }
 
 impl Draw {
@@ -59,6 +62,25 @@ impl Draw {
     /// Steps run per batch: the instructions left after binding.
     pub fn steps(&self) -> usize {
         self.steps.len()
+    }
+
+    /// The varying lane arrays [`Draw::run`] reads, as bits (bit `i` = index `i` of
+    /// [`FragmentLanes::varyings`](super::FragmentLanes::varyings), below 64): the
+    /// components of the remapped vertex slots the shader loads and uses. The others
+    /// may hold anything (a caller need not interpolate them).
+    pub fn varyings_read(&self) -> u64 {
+        let mut bits = 0u64;
+        for step in &self.steps {
+            if let Step::LoadVar { first, comps, .. } = *step {
+                for c in 0..4 {
+                    let index = first as usize + c;
+                    if comps & (1 << c) != 0 && index < 64 {
+                        bits |= 1 << index;
+                    }
+                }
+            }
+        }
+        bits
     }
 }
 
@@ -92,6 +114,7 @@ impl Plan {
         tidy(&mut steps, ntmp as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg);
         Draw {
+            zero_color: color_needs_zero(&steps, color),
             steps,
             registers,
             color,
@@ -261,6 +284,7 @@ impl Binder<'_> {
                 self.emit(instr, |_, d| Step::LoadVar {
                     d,
                     first: vertex_slot * 4,
+                    comps: XYZW,
                 });
             }
             Op::LoadFcoord => self.emit(instr, |_, d| Step::LoadFcoord { d }),
@@ -389,6 +413,47 @@ impl Binder<'_> {
 /// `v` with the components outside `comps` zeroed (so equal constants share an entry).
 fn masked(v: [f32; 4], comps: Comps) -> [f32; 4] {
     std::array::from_fn(|c| if comps & (1 << c) != 0 { v[c] } else { 0.0 })
+}
+
+/// Whether the colour register's initial zeros can be seen: true unless straight-line
+/// steps outside every per-pixel IF write all four components before anything reads
+/// a component not yet written and before any DISCARD (a discarded lane keeps the
+/// colour stored before it).
+fn color_needs_zero(steps: &[Step], color: Reg) -> bool {
+    let reg = Access {
+        first: color,
+        count: 1,
+        comps: XYZW,
+    };
+    let touches =
+        |a: Access| a.first <= color && color < a.first + a.count as Reg && a.first & CONSTANT == 0;
+    let mut written: Comps = 0;
+    let mut depth = 0usize;
+    for step in steps {
+        match step {
+            Step::If { .. } => depth += 1,
+            Step::EndIf => depth -= 1,
+            Step::Else { .. } => {}
+            Step::Discard => return true,
+            _ => {
+                let mut early_read = false;
+                step.reads(|a| early_read |= touches(a) && a.comps & !written != 0);
+                if early_read {
+                    return true;
+                }
+                if depth == 0
+                    && let Some(w) = step.writes()
+                    && touches(w)
+                {
+                    written |= w.comps & reg.comps;
+                }
+            }
+        }
+        if written == XYZW {
+            return false;
+        }
+    }
+    true
 }
 
 /// POW steps whose exponent is a constant small integer become [`Step::PowInt`]

@@ -104,7 +104,9 @@ impl Draw {
                 lane0,
                 lanes,
             };
-            chunk.zero(self.color);
+            if self.zero_color {
+                chunk.zero(self.color);
+            }
             chunk.run(&self.steps, masks, ends);
             chunk.store_color(self.color, color);
             discarded |= (chunk.discarded.bits() & chunk.real) << lane0;
@@ -291,8 +293,8 @@ impl<const W: usize> Chunk<'_, W> {
                     }
                 }
                 Step::Sample { d, a, slot } => self.sample(d, a, slot as usize),
-                Step::LoadVar { d, first } => {
-                    for c in 0..4 {
+                Step::LoadVar { d, first, comps } => {
+                    for c in (0..4).filter(|c| comps & (1 << c) != 0) {
                         let src = self.lanes.varyings.get(first as usize + c);
                         self.store(d, c, self.lane_pack(src));
                     }

@@ -203,10 +203,13 @@ pub(super) enum Step {
         a: Reg,
         slot: u8,
     },
-    /// `d[c] ← varying lane array first + c` (after remapping), 0 past the arrays.
+    /// `d[c] ← varying lane array first + c` (after remapping), 0 past the arrays, for
+    /// the components `c` in `comps` (all four when bound; narrowed to the live ones
+    /// by [`tidy`](super::tidy)).
     LoadVar {
         d: Reg,
         first: u32,
+        comps: u8,
     },
     /// `d ← gl_FragCoord`.
     LoadFcoord {
@@ -281,11 +284,8 @@ impl Step {
             | DotMax { d, .. }
             | Cmp { d, .. } => one(d, 1),
             Normalize { d, n: k, .. } => one(d, n(k)),
-            Swz { d, .. }
-            | MulMv { d, .. }
-            | Sample { d, .. }
-            | LoadVar { d, .. }
-            | LoadFcoord { d } => one(d, XYZW),
+            LoadVar { d, comps, .. } => one(d, comps),
+            Swz { d, .. } | MulMv { d, .. } | Sample { d, .. } | LoadFcoord { d } => one(d, XYZW),
             MulMm { d, cols, .. } => Access {
                 first: d,
                 count: cols,

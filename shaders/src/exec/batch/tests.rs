@@ -719,3 +719,46 @@ void main() {
         }
     }
 }
+
+#[test]
+fn only_the_varying_components_read_are_loaded() {
+    let source = "#version 330 core
+in vec4 vA;
+in vec4 vB;
+out vec4 c;
+void main() {
+    c = vec4(vA.x * vB.y, vA.z, 0.5, 1.0);
+}
+";
+    let shader = compile(source, "vary.frag", Stage::Fragment, &Limits::SEED).expect("compiles");
+    let draw = Plan::new(&shader).unwrap().bind(&[], &[]);
+    let slot = |name: &str| match shader.interface.find(name).map(|s| s.kind) {
+        Some(crate::ir::SymbolKind::VaryingIn { slot }) => slot as usize,
+        other => panic!("{name}: {other:?}"),
+    };
+    let (a, b) = (slot("vA") * 4, slot("vB") * 4);
+    let want = 1u64 << a | 1 << (a + 2) | 1 << (b + 1);
+    assert_eq!(draw.varyings_read(), want, "{:?}", draw.steps);
+    // The other arrays may hold anything.
+    let mut values = Values(0x5eed);
+    let batch = values.batch(64, 2);
+    assert_same(&shader, &[], &[], &batch);
+    let run = |varyings: &[LaneArray]| {
+        let lanes = FragmentLanes {
+            len: 64,
+            frag_coord: &batch.frag_coord,
+            varyings,
+            samplers: &crate::exec::NoSamplers,
+        };
+        let mut color = [[0.0; MAX_LANES]; 4];
+        draw.run(&mut draw.registers(), &lanes, &mut color);
+        color.map(|c| c.map(bits))
+    };
+    let mut garbage = batch.varyings.clone();
+    for (k, v) in garbage.iter_mut().enumerate() {
+        if want & (1 << k) == 0 {
+            *v = [f32::NAN; MAX_LANES];
+        }
+    }
+    assert_eq!(run(&batch.varyings), run(&garbage));
+}

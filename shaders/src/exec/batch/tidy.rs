@@ -12,7 +12,8 @@
 //! Rewrites, repeated until none applies:
 //! - a step that repeats an earlier identical step, with nothing in between writing
 //!   what it reads or writes (and no branch boundary), is dropped;
-//! - a step whose every written component is dead is dropped;
+//! - a step whose every written component is dead is dropped; a LOAD_VAR loads only
+//!   its live components;
 //! - `X → t; MOV u ← t` (X writing exactly the components the MOV copies, `t` dead
 //!   afterwards) becomes `X → u`: every step reads its sources before writing, so `u`
 //!   may also be a source of X;
@@ -54,6 +55,13 @@ pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
                 && w.registers().all(|r| dead_at(i, r, w.comps))
             {
                 drop[i] = true;
+                changed = true;
+            } else if let Step::LoadVar { d, comps, .. } = &mut steps[i]
+                && let live = *comps & after[i].get(*d as usize).copied().unwrap_or(0)
+                && live != *comps
+            {
+                // Load only the components read later (never none: dropped above).
+                *comps = live;
                 changed = true;
             } else if i + 2 < steps.len() && normalize(steps, i, |r, c| dead_at(i + 2, r, c)) {
                 drop[i + 1] = true;
