@@ -29,7 +29,7 @@ pub(crate) fn execute<L: Lane>(
     match op {
         Op::Const => {
             let mut v = [zero; 4];
-            for (k, lane) in v.iter_mut().enumerate().take(lanes(ir.ncomp, 4)) {
+            for (k, lane) in v.iter_mut().enumerate().take(ir.ncomp_lanes(4) as usize) {
                 let at = ir.aux as i32 + k as i32;
                 let value = usize::try_from(at).ok().and_then(|i| imm.get(i));
                 *lane = L::splat(*value.ok_or(Fault::Immediate(at))?);
@@ -39,13 +39,13 @@ pub(crate) fn execute<L: Lane>(
         Op::Mov => {
             let src = temps::read(temps, a)?;
             let d = temps::write(temps, dst)?;
-            let n = lanes(ir.ncomp, 4);
+            let n = ir.ncomp_lanes(4) as usize;
             d[..n].copy_from_slice(&src[..n]);
         }
         Op::Swz => {
             let src = temps::read(temps, a)?;
             let mut v = [zero; 4];
-            for (k, lane) in v.iter_mut().enumerate().take(lanes(ir.ncomp, 1)) {
+            for (k, lane) in v.iter_mut().enumerate().take(ir.ncomp_lanes(1) as usize) {
                 *lane = src[(ir.aux as u16 >> (2 * k)) as usize & 3];
             }
             *temps::write(temps, dst)? = v;
@@ -64,20 +64,20 @@ pub(crate) fn execute<L: Lane>(
                 _ => math::max,
             };
             let d = temps::write(temps, dst)?;
-            for k in 0..lanes(ir.ncomp, 4) {
+            for k in 0..ir.ncomp_lanes(4) as usize {
                 d[k] = f(x[k], y[k]);
             }
         }
         Op::Abs | Op::Rcp | Op::Sin | Op::Cos => {
             let x = temps::read(temps, a)?;
-            let (f, default): (fn(L) -> L, usize) = match op {
+            let (f, default): (fn(L) -> L, u8) = match op {
                 Op::Abs => (math::abs, 4),
                 Op::Rcp => (math::rcp, 1),
                 Op::Sin => (math::sin, 1),
                 _ => (math::cos, 1),
             };
             let d = temps::write(temps, dst)?;
-            for k in 0..lanes(ir.ncomp, default) {
+            for k in 0..ir.ncomp_lanes(default) as usize {
                 d[k] = f(x[k]);
             }
         }
@@ -137,15 +137,6 @@ pub(crate) fn execute<L: Lane>(
         _ => return Err(Fault::Opcode(op.code())),
     }
     Ok(())
-}
-
-/// Lanes an instruction touches: `ncomp`, at most 4, with 0 meaning `zero_means`.
-#[inline]
-pub(super) fn lanes(ncomp: u8, zero_means: usize) -> usize {
-    match ncomp {
-        0 => zero_means,
-        n => (n as usize).min(4),
-    }
 }
 
 /// Columns of MULMV / MULMM: `aux` (verified 3 or 4), 0 meaning 4, clamped to 1..=4.

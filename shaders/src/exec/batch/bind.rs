@@ -482,8 +482,8 @@ fn set_next(step: &mut Step, target: usize) {
 /// The step of a temp-to-temp instruction with operands `a`, `b` and destination `d`.
 fn alu_step(ir: &crate::ir::Ir, d: Reg, a: Reg, b: Reg) -> Step {
     let op = ir.opcode().expect("verified opcode");
-    let n4 = alu::lanes(ir.ncomp, 4) as u8;
-    let n1 = alu::lanes(ir.ncomp, 1) as u8;
+    let n4 = ir.ncomp_lanes(4);
+    let n1 = ir.ncomp_lanes(1);
     match op {
         Op::Mov => Step::Mov { d, a, n: n4 },
         Op::Swz => Step::Swz {

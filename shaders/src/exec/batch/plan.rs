@@ -8,7 +8,7 @@
 //! COS `ncomp` (0 meaning 1), RSQ, TRUNC, POW, DOT and CMP write lane 0 only, SETLANE
 //! one lane, and CONST, SWZ, MULMV, SAMPLE and the loads all four.
 
-use super::super::alu::{lanes, matrix_width};
+use super::super::alu::matrix_width;
 use crate::ir::{Ir, Op, Shader, Stage, VerifyError, verify};
 use thiserror::Error;
 
@@ -171,8 +171,8 @@ impl Plan {
 
 /// What `ir` reads and writes (reference B §4 component rules; see the module docs).
 fn access(op: Op, ir: &Ir) -> ([Option<Span>; 2], Option<Span>) {
-    let n4 = first(lanes(ir.ncomp, 4));
-    let n1 = first(lanes(ir.ncomp, 1));
+    let n4 = first(ir.ncomp_lanes(4) as usize);
+    let n1 = first(ir.ncomp_lanes(1) as usize);
     let x: Comps = 1;
     let a = |comps| Some(Span::one(ir.a, comps));
     let b = |comps| Some(Span::one(ir.b, comps));
@@ -181,7 +181,7 @@ fn access(op: Op, ir: &Ir) -> ([Option<Span>; 2], Option<Span>) {
         Op::Const => ([None, None], dst(XYZW)),
         Op::Mov => ([a(n4), None], dst(n4)),
         Op::Swz => {
-            let selected = (0..lanes(ir.ncomp, 1))
+            let selected = (0..ir.ncomp_lanes(1))
                 .map(|k| 1 << ((ir.aux as u16 >> (2 * k)) & 3))
                 .fold(0, |s, bit| s | bit);
             ([a(selected), None], dst(XYZW))
