@@ -77,18 +77,19 @@ impl Triangle<'_> {
     }
 
     /// Interpolates every varying perspective-correctly for lanes `0..batch.padded_len()`:
-    /// `out[k][lane] = b0·v0[k] + b1·v1[k] + b2·v2[k]`.
+    /// `out[k][lane] = v0[k] + b1·(v1[k] − v0[k]) + b2·(v2[k] − v0[k])` (see
+    /// [`interpolate_one`]: a varying equal at the three vertices comes out exactly).
     ///
     /// # Panics
     /// If `out.len() < self.varying_count()`.
     pub fn interpolate(&self, batch: &FragmentBatch, out: &mut [LaneArray]) {
         let lanes = batch.padded_len();
-        let [b0, b1, b2] = &batch.barycentric;
+        let [_, b1, b2] = &batch.barycentric;
         let [v0, v1, v2] = self.varyings;
         for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
-            let (a, b, c) = (v0[k], v1[k], v2[k]);
+            let vertex_values = [v0[k], v1[k], v2[k]];
             for lane in 0..lanes {
-                dst[lane] = b0[lane] * a + b1[lane] * b + b2[lane] * c;
+                dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
             }
         }
     }
@@ -100,15 +101,15 @@ impl Triangle<'_> {
     /// If `out.len() < self.varying_count()`.
     pub fn interpolate_selected(&self, batch: &FragmentBatch, which: u64, out: &mut [LaneArray]) {
         let lanes = batch.padded_len();
-        let [b0, b1, b2] = &batch.barycentric;
+        let [_, b1, b2] = &batch.barycentric;
         let [v0, v1, v2] = self.varyings;
         for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
             if k >= 64 || which & (1 << k) == 0 {
                 continue;
             }
-            let (a, b, c) = (v0[k], v1[k], v2[k]);
+            let vertex_values = [v0[k], v1[k], v2[k]];
             for lane in 0..lanes {
-                dst[lane] = b0[lane] * a + b1[lane] * b + b2[lane] * c;
+                dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
             }
         }
     }
@@ -116,12 +117,27 @@ impl Triangle<'_> {
     /// Interpolates every varying for one lane into `out` (length ≥ `varying_count()`),
     /// with the same arithmetic as [`Triangle::interpolate`].
     pub fn interpolate_lane(&self, batch: &FragmentBatch, lane: usize, out: &mut [f32]) {
-        let [b0, b1, b2] = [0, 1, 2].map(|i| batch.barycentric[i][lane]);
+        let [b1, b2] = [1, 2].map(|i| batch.barycentric[i][lane]);
         let [v0, v1, v2] = self.varyings;
         for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
-            *dst = b0 * v0[k] + b1 * v1[k] + b2 * v2[k];
+            *dst = interpolate_one([v0[k], v1[k], v2[k]], b1, b2);
         }
     }
+}
+
+/// One varying at one fragment from its three vertex values and the fragment's
+/// perspective-correct barycentrics `b1`, `b2` of vertices 1 and 2, as a plane
+/// anchored at vertex 0: `v0 + b1·(v1 − v0) + b2·(v2 − v0)`.
+///
+/// Anchoring at a vertex (as a GPU's attribute plane equations `a0 + dadx·x + dady·y`
+/// do) makes a varying that is the same at all three vertices come out exactly that
+/// value whatever the barycentrics: the differences are 0. The symmetric
+/// `b0·v0 + b1·v1 + b2·v2` rounds a constant 13.0 to 12.999999 where the weights do not
+/// sum to exactly 1, and `equal()` on it then fails (piglit's
+/// `fs-equal-of-expression`).
+#[inline(always)]
+pub fn interpolate_one(v: [f32; 3], b1: f32, b2: f32) -> f32 {
+    v[0] + b1 * (v[1] - v[0]) + b2 * (v[2] - v[0])
 }
 
 #[cfg(test)]
@@ -154,5 +170,28 @@ mod tests {
         let mut some = [[-1.0; crate::MAX_LANES]; 2];
         tri.interpolate_selected(&batch, 0b10, &mut some);
         assert_eq!((some[0][1], some[1][1]), (-1.0, 27.5));
+    }
+
+    #[test]
+    fn a_varying_equal_at_the_vertices_interpolates_exactly() {
+        // piglit fs-equal-of-expression: 13.0 at every vertex must stay 13.0 however the
+        // perspective-correct weights round (the symmetric weighted sum gives
+        // 12.999999 for some of these).
+        let mut symmetric_was_inexact = false;
+        for i in 0..=64 {
+            for j in 0..=(64 - i) {
+                let b1 = i as f32 / 64.0 * 0.999_7;
+                let b2 = j as f32 / 64.0 * 1.000_3;
+                let b0 = 1.0 - b1 - b2;
+                for v in [13.0f32, -0.1, 38.2, 1.0e-3] {
+                    assert_eq!(interpolate_one([v; 3], b1, b2), v, "b = ({b1}, {b2})");
+                    symmetric_was_inexact |= b0 * v + b1 * v + b2 * v != v;
+                }
+            }
+        }
+        assert!(
+            symmetric_was_inexact,
+            "the grid exercises weights that round"
+        );
     }
 }
