@@ -135,10 +135,10 @@ impl Lowerer<'_> {
         match op {
             BinOp::Div if base == Base::Int => self.int_div_vec(a, b, ty),
             BinOp::Mod => {
+                // a − b·(a / b), lane by lane; only a scalar side is broadcast.
                 let q = self.int_div_vec(a, b, ty)?;
                 let bq = self.widen_mul(b, &q, ty)?;
-                let a = self.broadcast(a, n)?;
-                self.lanewise(Op::Sub, &a, &bq, ty)
+                self.widen_op(Op::Sub, a, &bq, ty)
             }
             BinOp::Div => {
                 let r = self.unary_op(Op::Rcp, b, b.ty)?;
@@ -195,7 +195,7 @@ impl Lowerer<'_> {
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
             let (x, y) = (x.0[0] as i64, y.0[0] as i64);
             let q = x.checked_div(y).unwrap_or(0);
-            return Ok(Value::int(q as i32));
+            return self.exact_integer(Value::int(q as i32));
         }
         let f = Type::Float;
         let zero = Value::float(0.0);

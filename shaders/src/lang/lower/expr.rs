@@ -75,7 +75,12 @@ impl Lowerer<'_> {
     fn expr_kind(&mut self, e: &Expr) -> LResult<Value> {
         let pos = e.pos;
         match &e.kind {
-            ExprKind::Int(v) => Ok(Value::int(*v)),
+            ExprKind::Int(v) => {
+                if (*v as i64).abs() > super::ops::MAX_EXACT_INT as i64 {
+                    return self.err(pos, super::ops::integer_range_message(*v as f64));
+                }
+                Ok(Value::int(*v))
+            }
             ExprKind::Float(v) => Ok(Value::float(*v)),
             ExprKind::Bool(v) => Ok(Value::bool(*v)),
             ExprKind::Ident(name) => self.read_name(name, pos),

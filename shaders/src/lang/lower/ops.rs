@@ -9,6 +9,20 @@ use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
+/// Largest integer magnitude allowed in a known `int`: 2^24 − 1. Every integer of
+/// smaller magnitude is an f32, and a folded f32 result below 2^24 in magnitude cannot
+/// be a rounded larger one (rounding is monotonic and 2^24 is an f32).
+pub(crate) const MAX_EXACT_INT: f32 = 16_777_215.0;
+
+/// The error for an integer constant CSIR's float registers cannot hold exactly.
+pub(crate) fn integer_range_message(value: f64) -> String {
+    format!(
+        "integer constant {value} is outside -16777215..=16777215 (2^24 - 1): CSIR keeps \
+         integers in float registers, exact only within that range, and has no 32-bit \
+         integer arithmetic"
+    )
+}
+
 /// Fold one lane of `op` (the interpreter's semantics; see `consteval`).
 pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
     match op {
@@ -169,7 +183,8 @@ impl Lowerer<'_> {
     /// folded when both are constant. `ty` is the result type.
     pub(crate) fn lanewise(&mut self, op: Op, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
-            return Ok(Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q))));
+            let folded = Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q)));
+            return self.exact_integer(folded);
         }
         if let Some(same) = identity(op, a, b, ty) {
             return Ok(same.retyped(ty));
@@ -178,10 +193,33 @@ impl Lowerer<'_> {
         self.per_column(op, ta, tb, ty)
     }
 
+    /// `v` unchanged, or an error when it is a known integer of magnitude 2^24 or more:
+    /// CSIR keeps integers in float registers (seed "Integer and boolean
+    /// representation"), exact only below 2^24 = 16777216 in magnitude, so a larger
+    /// constant would silently become a different number (GLSL's 32-bit `int` wraps
+    /// instead). Reported at the construct being lowered.
+    pub(crate) fn exact_integer(&mut self, v: Value) -> LResult<Value> {
+        let Some(c) = v.as_const() else {
+            return Ok(v);
+        };
+        if types::base(v.ty) != Base::Int {
+            return Ok(v);
+        }
+        let w = types::width(v.ty).max(1) as usize;
+        match c.0[..w].iter().find(|x| x.abs() > MAX_EXACT_INT) {
+            None => Ok(v),
+            Some(&x) => {
+                let pos = self.pos;
+                self.err(pos, integer_range_message(x as f64))
+            }
+        }
+    }
+
     /// A component-wise one-operand opcode (ABS, SIN, COS, RCP) on every lane.
     pub(crate) fn unary_op(&mut self, op: Op, a: &Value, ty: Type) -> LResult<Value> {
         if let Some(x) = a.as_const() {
-            return Ok(Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0))));
+            let folded = Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0)));
+            return self.exact_integer(folded);
         }
         let ta = self.materialize(a)?;
         self.per_column(op, ta, -1, ty)
@@ -218,10 +256,8 @@ impl Lowerer<'_> {
         let bc = b.map(|b| b.as_const());
         if let (Some(x), None | Some(Some(_))) = (a.as_const(), bc) {
             let y = bc.flatten().map_or(0.0, |c| c.0[0]);
-            return Ok(Value::konst(
-                ty,
-                ConstData::scalar(fold_lane(op, aux, x.0[0], y)),
-            ));
+            let folded = Value::konst(ty, ConstData::scalar(fold_lane(op, aux, x.0[0], y)));
+            return self.exact_integer(folded);
         }
         let ta = self.materialize(a)?;
         let tb = match b {
