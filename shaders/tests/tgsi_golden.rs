@@ -123,9 +123,9 @@ IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
 "#;
 
 /// IF/ELSE with KILL, and `gl_FragCoord`, declared at `IN[0]` because the remapped varying
-/// took `IN[2]`; `FS_COORD_ORIGIN LOWER_LEFT` because the position is read; IFs read `.xxxx`.
+/// took `IN[2]`; no `FS_COORD_ORIGIN` property (TGSI's default counts y from row 0, OpenGL's
+/// bottom row in a framebuffer-object-like target); IFs read `.xxxx`.
 const BRANCHY_REMAPPED: &str = r#"FRAG
-PROPERTY FS_COORD_ORIGIN LOWER_LEFT
 DCL IN[0], POSITION, LINEAR
 DCL IN[2], GENERIC[2], PERSPECTIVE
 DCL OUT[0], COLOR

@@ -96,11 +96,18 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
     }
 }
 
-/// The header lines, in order: `VERT`/`FRAG`; `PROPERTY FS_COORD_ORIGIN LOWER_LEFT`
-/// when a fragment shader reads its position (so `gl_FragCoord.y` counts up from the
-/// bottom as in OpenGL; TGSI's default is UPPER_LEFT); `DCL IN`; `DCL OUT`;
+/// The header lines, in order: `VERT`/`FRAG`; `DCL IN`; `DCL OUT`;
 /// `DCL SAMP` + `DCL SVIEW ..., 2D, FLOAT` per sampler; `DCL CONST[0][0..n]`;
 /// `DCL TEMP[0..n]`; then `IMM[k] FLT32 {...}` in hex.
+///
+/// No `FS_COORD_ORIGIN` property: TGSI's default origin (UPPER_LEFT, half-integer
+/// centres) counts the position's y from row 0 of the render target, and a guest that
+/// draws as OpenGL draws into a framebuffer object (the viewport maps NDC y = −1 to
+/// row 0) has OpenGL's bottom row there, so `gl_FragCoord.y` counts up from the
+/// bottom as GLSL defines it. `LOWER_LEFT` counts from the last row instead:
+/// virglrenderer turns it into `layout(origin_upper_left)` for such a target, and
+/// Mesa's own virgl driver undoes it with `y' = height − y` (seen with virglrenderer
+/// 0.10.4 and Mesa 22.3's virgl driver).
 ///
 /// Semantics: vertex inputs carry none (tgsi-notes: "no semantic, no interpolation
 /// allowed"); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
@@ -116,12 +123,7 @@ pub fn header<'a>(
     let mut lines = Vec::new();
     match info.stage {
         Stage::Vertex => lines.push("VERT".to_owned()),
-        Stage::Fragment => {
-            lines.push("FRAG".to_owned());
-            if used.inputs.contains(&info.position_input) {
-                lines.push("PROPERTY FS_COORD_ORIGIN LOWER_LEFT".to_owned());
-            }
-        }
+        Stage::Fragment => lines.push("FRAG".to_owned()),
     }
     for &i in &used.inputs {
         lines.push(match info.stage {
@@ -197,7 +199,6 @@ mod tests {
         assert_eq!(
             header(&info, &body, &imms).join("\n"),
             "FRAG\n\
-             PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n\
              DCL IN[0], GENERIC[0], PERSPECTIVE\n\
              DCL IN[1], POSITION, LINEAR\n\
              DCL OUT[0], COLOR\n\
