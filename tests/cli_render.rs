@@ -70,8 +70,20 @@ fn diff_exits_0_within_1_over_and_2_when_it_cannot_compare() {
         "{}",
         stdout(&same)
     );
+    assert!(
+        stdout(&same).ends_with(
+            "\nproject rule (at most 0.5% of pixels more than 2/255 off, mean abs error below 0.5/255): passes\n"
+        ),
+        "{}",
+        stdout(&same)
+    );
     let other = bin(&["diff", &reference_png, &reference("lit_cube.llvmpipe.png")]);
     assert_eq!(other.status.code(), Some(1), "{}", stdout(&other));
+    assert!(
+        stdout(&other).contains("): fails: 33521 pixels (43.647%) are more than 2/255 off"),
+        "{}",
+        stdout(&other)
+    );
     let sized = bin(&[
         "diff",
         &reference_png,

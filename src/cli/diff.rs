@@ -1,7 +1,7 @@
 //! `csir-render diff A.png B.png [--heatmap OUT.png] [--tolerance N]`.
 
 use clap::Args;
-use csir_render::compare::{compare, heat_map};
+use csir_render::compare::{ToleranceRule, compare, heat_map};
 use csir_render::image_io::{read_png, write_png};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,18 +21,18 @@ pub struct DiffArgs {
     pub tolerance: u8,
 }
 
-/// Exit status when the comparison itself fails (unreadable image, sizes differ,
-/// heat map not writable), distinct from 1 = "pixels over the tolerance".
-const ERROR: u8 = 2;
-
+/// `error: MESSAGE` and exit 2: the comparison itself failed (unreadable image, sizes
+/// differ, heat map not writable), distinct from 1 = "pixels over the tolerance".
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(ERROR)
+    super::fail_with(super::CANNOT_COMPARE, message)
 }
 
-/// Run `diff`: print the metrics. Exit 0 when every pixel is within the tolerance,
-/// 1 when some pixel exceeds it, 2 when the images cannot be compared (unreadable,
-/// not PNG, different sizes) or the heat map cannot be written.
+/// Run `diff`: print the metrics, then whether B would pass as A's reference under the
+/// project's tolerance rule ([`ToleranceRule::PROJECT`], what `check` applies to a
+/// scene without an `expect` block). Exit 0 when every pixel is within `--tolerance`,
+/// 1 when some pixel exceeds it (stricter than the rule, which allows a few), 2 when
+/// the images cannot be compared (unreadable, not PNG, different sizes) or the heat
+/// map cannot be written.
 pub fn run(args: &DiffArgs) -> ExitCode {
     let a = match read_png(&args.a) {
         Ok(i) => i,
@@ -57,6 +57,15 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         diff.over_tolerance_pixels,
         diff.tolerance
     );
+    let rule = ToleranceRule::PROJECT;
+    if let Ok(judgement) = rule.judge(&a, &b) {
+        let breaches: Vec<String> = judgement.breaches.iter().map(ToString::to_string).collect();
+        if breaches.is_empty() {
+            println!("project rule ({rule}): passes");
+        } else {
+            println!("project rule ({rule}): fails: {}", breaches.join("; "));
+        }
+    }
     if let Some(path) = &args.heatmap {
         let map = match heat_map(&a, &b, 16) {
             Ok(m) => m,

@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand; each returns the process exit code
 //! (0 success, 1 failure of the job, 2 bad usage — clap's own convention).
 
+mod check;
 mod compile;
 mod diff;
 mod render;
@@ -25,12 +26,17 @@ enum Command {
     Compile(compile::CompileArgs),
     /// Render a scene (or the built-in cube) to PNG and print a one-line summary.
     Render(render::RenderArgs),
-    /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance
-    /// (exit 0 within tolerance, 1 over it, 2 when they cannot be compared).
+    /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance,
+    /// the project's tolerance rule's verdict (exit 0 when every pixel is within
+    /// --tolerance, 1 over it, 2 when they cannot be compared).
     Diff(diff::DiffArgs),
     /// Run one shader invocation on given inputs; print its outputs (and, with --trace,
     /// every executed instruction).
     Run(run::RunArgs),
+    /// Render every scene of a suite and compare each with its reference image by the
+    /// tolerance rule; report as text, JSON, JUnit XML and an HTML page (exit 0 all
+    /// passed, 1 some failed, 2 some could not be checked).
+    Check(check::CheckArgs),
     /// Explain one pixel of a scene: the triangles covering it, depth test, varyings,
     /// the fragment shader's instruction trace, discard and blending.
     Trace(trace::TraceArgs),
@@ -45,6 +51,7 @@ pub fn run() -> ExitCode {
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Check(args) => check::run(&args),
     }
 }
 
@@ -75,6 +82,16 @@ pub(crate) fn read_shader_source(
 
 /// Print `error: MESSAGE` to stderr and return exit code 1.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    fail_with(1, message)
+}
+
+/// Exit status of `diff` and `check` when the job cannot be done at all (an image
+/// that cannot be read, a scene that cannot be checked, an output that cannot be
+/// written): 2, as for bad usage, apart from 1 = "the images differ".
+pub(crate) const CANNOT_COMPARE: u8 = 2;
+
+/// Print `error: MESSAGE` to stderr and return exit code `code`.
+pub(crate) fn fail_with(code: u8, message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
-    ExitCode::from(1)
+    ExitCode::from(code)
 }

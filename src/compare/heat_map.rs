@@ -25,8 +25,9 @@ pub fn heat_map(a: &Rgba8Image, b: &Rgba8Image, gain: u32) -> Result<Rgba8Image,
     Ok(Rgba8Image::new(a.width(), a.height(), out).expect("same size as the inputs"))
 }
 
-/// The heat-map colour for a channel difference `d` (see [`heat_map`]).
-fn heat_colour(d: u8, gain: u32) -> [u8; 4] {
+/// The heat-map colour (RGBA) for a largest channel difference `d` (0..=255, in 1/255
+/// steps) at `gain` (see [`heat_map`]).
+pub fn heat_colour(d: u8, gain: u32) -> [u8; 4] {
     if d == 0 {
         return [0, 0, 0, 255];
     }

@@ -36,12 +36,25 @@ pub struct ImageDiff {
     pub tolerance: u8,
     /// Pixels where any channel (RGBA) differs by more than `tolerance`.
     pub over_tolerance_pixels: u64,
+    /// The first pixel, in reading order (top row first, x from the left), whose
+    /// largest channel difference is [`ImageDiff::max_channel_diff`], as `[x, y]`;
+    /// `None` when the images are identical. The pixel to `trace` first.
+    pub worst_pixel: Option<[u32; 2]>,
 }
 
 impl ImageDiff {
     /// True when no pixel differs by more than the tolerance.
     pub fn within_tolerance(&self) -> bool {
         self.over_tolerance_pixels == 0
+    }
+
+    /// The share of pixels over the tolerance, in percent (0.0..=100.0).
+    pub fn over_tolerance_percent(&self) -> f64 {
+        if self.pixels == 0 {
+            0.0
+        } else {
+            self.over_tolerance_pixels as f64 * 100.0 / self.pixels as f64
+        }
     }
 }
 
@@ -58,8 +71,8 @@ pub(super) fn same_size(a: &Rgba8Image, b: &Rgba8Image) -> Result<(), CompareErr
 }
 
 /// Compares two RGBA8 images channel by channel. `tolerance` (in 1/255 units) only
-/// affects [`ImageDiff::over_tolerance_pixels`]; the reference tolerance against
-/// llvmpipe images is 2 (see `shared/tools/peer-render/README.md`).
+/// affects [`ImageDiff::over_tolerance_pixels`]. Whether a render matches its reference
+/// is decided from these metrics by [`super::Tolerance`].
 ///
 /// # Errors
 /// [`CompareError::SizeMismatch`] when the sizes differ.
@@ -70,7 +83,13 @@ pub fn compare(a: &Rgba8Image, b: &Rgba8Image, tolerance: u8) -> Result<ImageDif
     let mut sum_sq = 0u64;
     let mut differing_pixels = 0u64;
     let mut over_tolerance_pixels = 0u64;
-    for (pa, pb) in a.pixels().chunks_exact(4).zip(b.pixels().chunks_exact(4)) {
+    let mut worst_index = None;
+    for (index, (pa, pb)) in a
+        .pixels()
+        .chunks_exact(4)
+        .zip(b.pixels().chunks_exact(4))
+        .enumerate()
+    {
         let mut pixel_max = 0u8;
         for c in 0..4 {
             let d = pa[c].abs_diff(pb[c]);
@@ -80,7 +99,10 @@ pub fn compare(a: &Rgba8Image, b: &Rgba8Image, tolerance: u8) -> Result<ImageDif
                 sum_sq += u64::from(d) * u64::from(d);
             }
         }
-        max_channel_diff = max_channel_diff.max(pixel_max);
+        if pixel_max > max_channel_diff {
+            max_channel_diff = pixel_max;
+            worst_index = Some(index);
+        }
         differing_pixels += u64::from(pixel_max > 0);
         over_tolerance_pixels += u64::from(pixel_max > tolerance);
     }
@@ -102,6 +124,10 @@ pub fn compare(a: &Rgba8Image, b: &Rgba8Image, tolerance: u8) -> Result<ImageDif
         differing_pixels,
         tolerance,
         over_tolerance_pixels,
+        worst_pixel: worst_index.map(|i| {
+            let width = a.width() as usize;
+            [(i % width) as u32, (i / width) as u32]
+        }),
     })
 }
 
@@ -120,6 +146,7 @@ mod tests {
         assert_eq!(d.max_channel_diff, 0);
         assert_eq!(d.mean_abs_error, 0.0);
         assert_eq!(d.psnr_db, f64::INFINITY);
+        assert_eq!(d.worst_pixel, None);
         assert_eq!(
             (d.differing_pixels, d.over_tolerance_pixels, d.pixels),
             (0, 0, 2)
@@ -155,6 +182,8 @@ mod tests {
         assert_eq!(d.max_channel_diff, 5);
         assert_eq!(d.differing_pixels, 3);
         assert_eq!(d.over_tolerance_pixels, 2); // p2 (3 > 2) and p3 (5 > 2)
+        assert_eq!(d.over_tolerance_percent(), 50.0);
+        assert_eq!(d.worst_pixel, Some([1, 1])); // p3: alpha off by 5
         assert!(!d.within_tolerance());
         // RGB only: |1| + |3| + |2| = 6 over 12 samples
         assert_eq!(d.mean_abs_error, 0.5);
@@ -175,6 +204,8 @@ mod tests {
         assert_eq!(d.mean_abs_error, 255.0);
         assert_eq!(d.psnr_db, 0.0);
         assert_eq!(d.over_tolerance_pixels, 9);
+        // every pixel is off by 255: the first one is the worst
+        assert_eq!(d.worst_pixel, Some([0, 0]));
     }
 
     #[test]

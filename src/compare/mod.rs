@@ -1,5 +1,6 @@
-//! Image comparison: metrics for the `diff` command and for golden-image tests, and a
-//! heat map of where two images differ.
+//! Image comparison: metrics for the `diff` command and for golden-image tests, a heat
+//! map of where two images differ, and the tolerance rule that decides whether a render
+//! matches its reference image.
 //!
 //! Both images are RGBA8 of the same size ([`crate::image_io::Rgba8Image`]); a size
 //! mismatch is an error, never a metric. The channel conventions follow
@@ -10,6 +11,8 @@
 
 mod heat_map;
 mod metrics;
+mod tolerance_rule;
 
-pub use heat_map::{DEFAULT_HEAT_GAIN, heat_map};
+pub use heat_map::{DEFAULT_HEAT_GAIN, heat_colour, heat_map};
 pub use metrics::{CompareError, ImageDiff, compare};
+pub use tolerance_rule::{Breach, Judgement, ToleranceRule};

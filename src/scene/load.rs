@@ -10,6 +10,7 @@ use super::model::{
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
+use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
     utf8_text,
@@ -22,6 +23,10 @@ pub const SCENE_FORMAT: &str = "csir-scene/1";
 
 /// Largest framebuffer side, in pixels.
 pub const MAX_FRAMEBUFFER_SIDE: u32 = 16384;
+
+/// The keys of a scene's `expect` block (its own tolerance rule, see
+/// [`ToleranceRule`]).
+pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_abs_error"];
 
 /// Highest vertex attribute location.
 pub const MAX_ATTRIBUTE_LOCATION: u32 = 15;
@@ -174,6 +179,11 @@ impl Loader<'_> {
             }
         }
 
+        let expect = match get(root, "expect") {
+            None => None,
+            Some(v) => Some(self.expect(v)?),
+        };
+
         Ok(Scene {
             path: self.scene_path.to_path_buf(),
             width,
@@ -182,6 +192,7 @@ impl Loader<'_> {
             clear_depth,
             textures,
             draws,
+            expect,
         })
     }
 
@@ -474,6 +485,51 @@ impl Loader<'_> {
         })
     }
 
+    /// The `expect` block: the scene's own tolerance rule; keys it does not give keep
+    /// the project rule's value.
+    fn expect(&self, value: &Json) -> Result<ToleranceRule, SceneError> {
+        let entries = self.object(value, "expect")?;
+        if let Some((key, _)) = entries
+            .iter()
+            .find(|(k, _)| !EXPECT_KEYS.contains(&k.as_str()))
+        {
+            return Err(self.error(
+                format!("expect.{key}"),
+                format!("unknown key (expected one of {})", EXPECT_KEYS.join(", ")),
+            ));
+        }
+        let project = ToleranceRule::PROJECT;
+        let tolerance = self.integer(
+            get(entries, "tolerance"),
+            "expect.tolerance",
+            0..=255,
+            Some(i64::from(project.tolerance)),
+        )? as u8;
+        let max_over_percent = match get(entries, "max_over_percent") {
+            None => project.max_over_percent,
+            Some(v) => self.number_in(
+                v,
+                "expect.max_over_percent",
+                "a percentage from 0 to 100",
+                |p| (0.0..=100.0).contains(&p),
+            )?,
+        };
+        let max_mean_abs_error = match get(entries, "max_mean_abs_error") {
+            None => project.max_mean_abs_error,
+            Some(v) => self.number_in(
+                v,
+                "expect.max_mean_abs_error",
+                "a number above 0 and at most 255 (1/255 units)",
+                |e| e > 0.0 && e <= 255.0,
+            )?,
+        };
+        Ok(ToleranceRule {
+            tolerance,
+            max_over_percent,
+            max_mean_abs_error,
+        })
+    }
+
     // ---- typed readers -------------------------------------------------------------
 
     fn object<'j>(&self, value: &'j Json, field: &str) -> Result<&'j Entries, SceneError> {
@@ -518,6 +574,20 @@ impl Loader<'_> {
             Some(other) => {
                 Err(self.error(field, format!("expected {expected}, got {}", other.brief())))
             }
+        }
+    }
+
+    /// One JSON number for which `valid` holds; `what` describes the valid ones.
+    fn number_in(
+        &self,
+        value: &Json,
+        field: &str,
+        what: &str,
+        valid: impl Fn(f64) -> bool,
+    ) -> Result<f64, SceneError> {
+        match value {
+            Json::Number(n) if valid(*n) => Ok(*n),
+            other => Err(self.error(field, format!("expected {what}, got {}", other.brief()))),
         }
     }
 

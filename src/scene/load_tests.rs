@@ -673,6 +673,79 @@ fn state_errors() {
 }
 
 #[test]
+fn the_expect_block_gives_the_scene_its_own_tolerance_rule() {
+    use crate::compare::ToleranceRule;
+    let scene = parse(&minimal()).unwrap();
+    assert_eq!(scene.expect, None);
+    assert_eq!(scene.tolerance_rule(), ToleranceRule::PROJECT);
+
+    let mut v = minimal();
+    v["expect"] = json!({"tolerance": 0, "max_over_percent": 0, "max_mean_abs_error": 0.25});
+    let scene = parse(&v).unwrap();
+    let exact = ToleranceRule {
+        tolerance: 0,
+        max_over_percent: 0.0,
+        max_mean_abs_error: 0.25,
+    };
+    assert_eq!(scene.expect, Some(exact));
+    assert_eq!(scene.tolerance_rule(), exact);
+
+    // keys left out keep the project rule's values
+    let mut v = minimal();
+    v["expect"] = json!({"max_over_percent": 12.5});
+    assert_eq!(
+        parse(&v).unwrap().tolerance_rule(),
+        ToleranceRule {
+            max_over_percent: 12.5,
+            ..ToleranceRule::PROJECT
+        }
+    );
+    let mut v = minimal();
+    v["expect"] = json!({});
+    assert_eq!(parse(&v).unwrap().expect, Some(ToleranceRule::PROJECT));
+}
+
+#[test]
+fn expect_errors() {
+    let ex = |v: &mut Value, e: Value| v["expect"] = e;
+    assert_error(
+        |v| ex(v, json!({"tolerance": 256})),
+        "expect.tolerance",
+        "expected an integer in 0..=255, got 256",
+    );
+    assert_error(
+        |v| ex(v, json!({"tolerance": 1.5})),
+        "expect.tolerance",
+        "expected an integer in 0..=255, got 1.5",
+    );
+    assert_error(
+        |v| ex(v, json!({"max_over_percent": 101})),
+        "expect.max_over_percent",
+        "expected a percentage from 0 to 100, got 101",
+    );
+    assert_error(
+        |v| ex(v, json!({"max_over_percent": "1%"})),
+        "expect.max_over_percent",
+        "expected a percentage from 0 to 100, got \"1%\"",
+    );
+    assert_error(
+        |v| ex(v, json!({"max_mean_abs_error": 0})),
+        "expect.max_mean_abs_error",
+        "expected a number above 0 and at most 255 (1/255 units), got 0",
+    );
+    assert_error(
+        |v| ex(v, json!({"tolerence": 3})),
+        "expect.tolerence",
+        "unknown key (expected one of tolerance, max_over_percent, max_mean_abs_error)",
+    );
+    assert_error(
+        |v| ex(v, json!([2])),
+        "expect",
+        "expected an object, got a list",
+    );
+}
+
+#[test]
 fn the_first_bad_draw_is_reported() {
     let mut v = minimal();
     let good = v["draws"][0].clone();

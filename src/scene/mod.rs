@@ -5,7 +5,8 @@
 //! path against the scene file's folder, reads the shader sources, loads PNG textures
 //! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (through `tobj`), fills
 //! in the defaults and checks every rule that does not need the compiled program. Unknown
-//! keys are ignored. Errors are [`SceneError`]s naming the scene, the JSON field and the
+//! keys are ignored, except inside `expect` (the scene's own tolerance rule, read into
+//! [`Scene::expect`]). Errors are [`SceneError`]s naming the scene, the JSON field and the
 //! problem; nothing panics, whatever the input.
 //!
 //! What is left to the pipeline, because it needs the program: that each uniform key
@@ -51,7 +52,7 @@ mod obj;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
-pub use load::{MAX_ATTRIBUTE_LOCATION, MAX_FRAMEBUFFER_SIDE, SCENE_FORMAT};
+pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, MAX_FRAMEBUFFER_SIDE, SCENE_FORMAT};
 pub use model::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
     SamplerBindingRef, Scene, ShaderSource, UniformValue,

@@ -1,6 +1,7 @@
 use std::path::{Path, PathBuf};
 
 use super::SceneError;
+use crate::compare::ToleranceRule;
 use crate::texture::{Sampler, Texture};
 
 /// A loaded and validated `csir-scene/1` scene: one frame's framebuffer, textures and
@@ -30,6 +31,9 @@ pub struct Scene {
     pub textures: Vec<NamedTexture>,
     /// Draws, in the order they are drawn.
     pub draws: Vec<Draw>,
+    /// The scene's own bound for matching its reference image (its `expect` block),
+    /// or `None` for the project's rule; see [`Scene::tolerance_rule`].
+    pub expect: Option<ToleranceRule>,
 }
 
 /// A texture with its scene name.
@@ -277,6 +281,12 @@ impl Scene {
     /// An error about `field` of this scene (see [`SceneError::new`]).
     pub fn error(&self, field: impl Into<String>, message: impl Into<String>) -> SceneError {
         SceneError::new(&self.path, field, message)
+    }
+
+    /// The rule its render must meet against its reference image: the scene's `expect`
+    /// block, or else [`ToleranceRule::PROJECT`].
+    pub fn tolerance_rule(&self) -> ToleranceRule {
+        self.expect.unwrap_or(ToleranceRule::PROJECT)
     }
 
     /// The scene file's folder, against which its paths were resolved.

@@ -1,0 +1,307 @@
+use super::reference_path;
+use super::results::{ImagePaths, Metrics, ReferenceWrite, SceneResult, Status};
+use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};
+use crate::file_read::{MAX_PNG_BYTES, read_bounded};
+use crate::image_io::{Rgba8Image, decode_png, encode_png, write_file_atomically, write_png};
+use crate::pipeline::{RenderOptions, render_scene};
+use crate::scene::Scene;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What `check` may do to reference images.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UpdatePolicy {
+    /// Never write one: a missing reference is an error (the default).
+    #[default]
+    Never,
+    /// Write missing references from our render (`--update`); an existing reference is
+    /// never touched.
+    Missing,
+    /// Also replace references that our render does not match (`--update --force`);
+    /// references that match are kept as they are.
+    ReplaceFailing,
+}
+
+/// How to check scenes.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Appended to a scene's path without its extension to name its reference image
+    /// (default `.llvmpipe.png`).
+    pub reference_suffix: String,
+    /// Whether references may be written.
+    pub update: UpdatePolicy,
+    /// The folder to keep each scene's images in for the report (ours, a copy of the
+    /// reference, the heat map), or `None` to keep none.
+    pub images_dir: Option<PathBuf>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            reference_suffix: ".llvmpipe.png".into(),
+            update: UpdatePolicy::Never,
+            images_dir: None,
+        }
+    }
+}
+
+/// Checks one scene: loads it, renders it (on the current rayon pool, so the caller's
+/// pool size bounds the threads), reads its reference image and judges the render by
+/// the scene's rule ([`Scene::tolerance_rule`]). With an update policy, writes the
+/// reference from our render (atomically); with an images folder, keeps the images for
+/// the report.
+///
+/// Never fails: whatever goes wrong ends up as a [`Status::Error`] result whose message
+/// names the file (and the JSON field, for scene errors).
+pub fn check_scene(scene_path: &Path, options: &CheckOptions) -> SceneResult {
+    let start = Instant::now();
+    let reference = reference_path(scene_path, &options.reference_suffix);
+    let mut result = SceneResult {
+        scene: scene_path.display().to_string(),
+        reference: reference.display().to_string(),
+        status: Status::Error,
+        message: None,
+        rule: None,
+        scene_rule: false,
+        metrics: None,
+        reference_written: None,
+        seconds: 0.0,
+        trace: None,
+        images: None,
+    };
+    if let Err(message) = check_into(&mut result, scene_path, &reference, options) {
+        result.status = Status::Error;
+        result.message = Some(message);
+    }
+    result.seconds = start.elapsed().as_secs_f64();
+    result
+}
+
+/// The body of [`check_scene`]; an `Err` is the message of an error result.
+fn check_into(
+    result: &mut SceneResult,
+    scene_path: &Path,
+    reference_path: &Path,
+    options: &CheckOptions,
+) -> Result<(), String> {
+    let scene = Scene::load(scene_path).map_err(|e| e.to_string())?;
+    let rule = scene.tolerance_rule();
+    result.rule = Some(rule);
+    result.scene_rule = scene.expect.is_some();
+    let frame = render_scene(&scene, &RenderOptions::default()).map_err(|e| e.to_string())?;
+    let ours = Rgba8Image::new(frame.width, frame.height, frame.pixels)
+        .expect("a rendered frame has its size's pixels");
+    // whatever becomes of the comparison, our render goes into the report
+    let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+    result.images = keep_images(options, &result.scene, &ours, &kept)?;
+    outcome
+}
+
+/// The reference image a check ends up with, for the report.
+enum KeptReference {
+    /// None could be read.
+    None,
+    /// Our render was written as the reference.
+    Ours,
+    /// The reference file: decoded, and its bytes.
+    File(Rgba8Image, Vec<u8>),
+}
+
+/// Reads the reference, judges `ours` against it by `rule` into `result` and writes
+/// the reference if the update policy says so.
+fn judge_into(
+    result: &mut SceneResult,
+    ours: &Rgba8Image,
+    reference_path: &Path,
+    options: &CheckOptions,
+    rule: ToleranceRule,
+) -> (KeptReference, Result<(), String>) {
+    let write_reference = |what: ReferenceWrite| {
+        write_png(reference_path, ours.width(), ours.height(), ours.pixels())
+            .map(|()| what)
+            .map_err(|e| format!("cannot write the reference image: {e}"))
+    };
+    let bytes = match read_bounded(reference_path, MAX_PNG_BYTES) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if options.update == UpdatePolicy::Never {
+                let message = format!(
+                    "no reference image {} (run with --update to write it from this render)",
+                    reference_path.display()
+                );
+                return (KeptReference::None, Err(message));
+            }
+            return match write_reference(ReferenceWrite::Created) {
+                Ok(written) => {
+                    result.reference_written = Some(written);
+                    result.status = Status::Passed;
+                    result.message = Some("reference written from this render".into());
+                    (KeptReference::Ours, Ok(()))
+                }
+                Err(message) => (KeptReference::None, Err(message)),
+            };
+        }
+        Err(e) => {
+            let message = format!(
+                "cannot read the reference image {}: {e}",
+                reference_path.display()
+            );
+            return (KeptReference::None, Err(message));
+        }
+    };
+    let reference = match decode_png(&bytes, reference_path) {
+        Ok(image) => image,
+        Err(e) => return (KeptReference::None, Err(e.to_string())),
+    };
+
+    let (status, message) = match rule.judge(ours, &reference) {
+        Ok(judgement) => {
+            result.metrics = Some(Metrics::from(&judgement.diff));
+            result.trace = judgement
+                .diff
+                .worst_pixel
+                .map(|[x, y]| trace_command(&result.scene, x, y));
+            if judgement.passed() {
+                (Status::Passed, None)
+            } else {
+                let why: Vec<String> = judgement.breaches.iter().map(ToString::to_string).collect();
+                (Status::Failed, Some(why.join("; ")))
+            }
+        }
+        Err(CompareError::SizeMismatch { a, b }) => (
+            Status::Failed,
+            Some(format!(
+                "the render is {}x{}, the reference {}x{}",
+                a.0, a.1, b.0, b.1
+            )),
+        ),
+    };
+    result.status = status;
+    result.message = message;
+    let kept = KeptReference::File(reference, bytes);
+    if status == Status::Failed && options.update == UpdatePolicy::ReplaceFailing {
+        match write_reference(ReferenceWrite::Replaced) {
+            Ok(written) => {
+                result.reference_written = Some(written);
+                result.status = Status::Passed;
+                result.message = Some(format!(
+                    "reference replaced by this render (it failed: {})",
+                    result.message.as_deref().unwrap_or("")
+                ));
+            }
+            Err(message) => return (kept, Err(message)),
+        }
+    }
+    (kept, Ok(()))
+}
+
+/// Writes the scene's images into the report's image folder, if there is one: our
+/// render, the reference file's bytes unchanged (the old ones, when `--force` replaced
+/// it), and the heat map when the sizes match.
+fn keep_images(
+    options: &CheckOptions,
+    scene: &str,
+    ours: &Rgba8Image,
+    reference: &KeptReference,
+) -> Result<Option<ImagePaths>, String> {
+    let Some(dir) = &options.images_dir else {
+        return Ok(None);
+    };
+    let stem = image_stem(scene);
+    let write = |kind: &str, bytes: &[u8]| {
+        let path = super::results::absolute(&dir.join(format!("{stem}.{kind}.png")));
+        write_file_atomically(&path, bytes)
+            .map(|()| path)
+            .map_err(|e| format!("cannot keep an image for the report: {e}"))
+    };
+    let encode = |image: &Rgba8Image| {
+        encode_png(image.width(), image.height(), image.pixels()).map_err(|e| e.to_string())
+    };
+    let ours_path = write("ours", &encode(ours)?)?;
+    let (reference_path, heat_path) = match reference {
+        KeptReference::None => (None, None),
+        KeptReference::Ours => (Some(ours_path.clone()), None),
+        KeptReference::File(image, bytes) => {
+            let heat = match heat_map(ours, image, DEFAULT_HEAT_GAIN) {
+                Ok(map) => Some(write("heat", &encode(&map)?)?),
+                Err(CompareError::SizeMismatch { .. }) => None,
+            };
+            (Some(write("reference", bytes)?), heat)
+        }
+    };
+    Ok(Some(ImagePaths {
+        ours: Some(ours_path),
+        reference: reference_path,
+        heat_map: heat_path,
+    }))
+}
+
+/// A file name stem for a scene's images that is the same in every run and shard and
+/// differs between scenes: the scene's file stem (letters, digits, `-`, `_`) and the
+/// CRC-32 of its whole path.
+pub(crate) fn image_stem(scene: &str) -> String {
+    let stem: String = Path::new(scene)
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(64)
+        .collect();
+    format!("{stem}-{:08x}", crc32fast::hash(scene.as_bytes()))
+}
+
+/// `csir-render trace SCENE --pixel X,Y`, the scene path quoted for a POSIX shell when
+/// it needs it.
+pub(crate) fn trace_command(scene: &str, x: u32, y: u32) -> String {
+    format!("csir-render trace {} --pixel {x},{y}", shell_quote(scene))
+}
+
+/// `text` as one POSIX shell word: unchanged when it holds only characters no shell
+/// treats specially, else in single quotes (a `'` inside becomes `'\''`).
+fn shell_quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./+:,=@%".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_commands_quote_only_what_a_shell_would_split() {
+        assert_eq!(
+            trace_command("reference-images/lit_cube.json", 105, 140),
+            "csir-render trace reference-images/lit_cube.json --pixel 105,140"
+        );
+        assert_eq!(
+            trace_command("my scenes/it's.json", 0, 7),
+            r"csir-render trace 'my scenes/it'\''s.json' --pixel 0,7"
+        );
+    }
+
+    #[test]
+    fn image_stems_are_stable_and_distinct() {
+        let a = image_stem("reference-images/corpus/corpus_sdf.json");
+        assert!(
+            a.starts_with("corpus_sdf-") && a.len() == "corpus_sdf-".len() + 8,
+            "{a}"
+        );
+        assert_eq!(a, image_stem("reference-images/corpus/corpus_sdf.json"));
+        assert_ne!(a, image_stem("other/corpus_sdf.json"));
+        assert!(image_stem("odd name!.json").starts_with("odd_name_-"));
+    }
+}

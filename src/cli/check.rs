@@ -1,0 +1,210 @@
+//! `csir-render check SCENES_OR_DIRS... [--reference-suffix S] [--report DIR]
+//! [--junit FILE] [--json FILE] [--jobs N] [--shard I/N] [--update [--force]]`, and
+//! `csir-render check --merge RESULTS... [--report DIR] [--junit FILE] [--json FILE]`.
+
+use clap::Args;
+use csir_render::check::{
+    CheckError, CheckOptions, CheckResults, IMAGES_DIR, SceneResult, Shard, Status, UpdatePolicy,
+    check_scenes, find_scenes, write_junit, write_report,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+#[command(
+    override_usage = "csir-render check [OPTIONS] <SCENES_OR_DIRS>...\n       csir-render check --merge [--report DIR] [--junit FILE] [--json FILE] <RESULTS>..."
+)]
+pub struct CheckArgs {
+    /// Scene files, and folders searched recursively for `*.json` scenes. With
+    /// --merge: the shares' results (report folders, or files written by --json).
+    #[arg(required = true, value_name = "SCENES_OR_DIRS")]
+    pub inputs: Vec<PathBuf>,
+    /// A scene's reference image is its path without `.json`, then this.
+    #[arg(long, value_name = "SUFFIX", default_value = ".llvmpipe.png")]
+    pub reference_suffix: String,
+    /// Write DIR/report.html (a self-contained page with every image), DIR/results.json
+    /// and the images under DIR/images/.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Write the results as JUnit XML (for a CI's test view).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write the results as JSON (what --merge reads).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Threads for rendering, shared by the scenes checked at once and their tiles
+    /// (default: one per CPU). The images do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+    /// Check only share I of N (1 ≤ I ≤ N): the scenes, sorted by path, are dealt out
+    /// in turn; the same on every machine.
+    #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard))]
+    pub shard: Option<Shard>,
+    /// Merge the results of several runs (shares) into one: the inputs are their
+    /// report folders or JSON files. Nothing is rendered.
+    #[arg(long, conflicts_with_all = ["shard", "update", "jobs"])]
+    pub merge: bool,
+    /// Write missing reference images from our render. Existing ones are kept.
+    #[arg(long)]
+    pub update: bool,
+    /// With --update: also replace the references our render does not match.
+    #[arg(long, requires = "update")]
+    pub force: bool,
+    /// Print a line for every scene, passed ones too (failures and errors always get
+    /// one).
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// `error: MESSAGE` and exit 2: the run cannot be made or its results not written.
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    super::fail_with(super::CANNOT_COMPARE, message)
+}
+
+/// Run `check`: print a line per failure and error (and per pass with --verbose), the
+/// files written, and the closing line `N passed, N failed, N errors`. Exit 0 when
+/// every scene passed, 1 when any failed, 2 when any could not be checked (or the run
+/// itself could not be made).
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let results = if args.merge { merge(args) } else { check(args) };
+    let results = match results {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = write_outputs(args, &results) {
+        return fail(e);
+    }
+    let summary = results.summary();
+    if summary.written > 0 {
+        println!(
+            "{} reference image{} written",
+            summary.written,
+            if summary.written == 1 { "" } else { "s" }
+        );
+    }
+    println!("{summary}");
+    ExitCode::from(summary.exit_code())
+}
+
+/// Render and compare this machine's share of the scenes.
+fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
+    let exclude: Vec<PathBuf> = args.report.iter().cloned().collect();
+    let scenes = find_scenes(&args.inputs, &exclude)?;
+    let found = scenes.len();
+    let mine = match args.shard {
+        Some(shard) => shard.select(&scenes),
+        None => scenes,
+    };
+    if let Some(shard) = args.shard {
+        eprintln!(
+            "shard {shard}: {} of {found} scene{}",
+            mine.len(),
+            if found == 1 { "" } else { "s" }
+        );
+    }
+    let images_dir = match &args.report {
+        Some(dir) => {
+            let images = dir.join(IMAGES_DIR);
+            std::fs::create_dir_all(&images)
+                .map_err(|e| CheckError::Write(format!("{}: {e}", images.display())))?;
+            Some(images)
+        }
+        None => None,
+    };
+    let options = CheckOptions {
+        reference_suffix: args.reference_suffix.clone(),
+        update: match (args.update, args.force) {
+            (false, _) => UpdatePolicy::Never,
+            (true, false) => UpdatePolicy::Missing,
+            (true, true) => UpdatePolicy::ReplaceFailing,
+        },
+        images_dir,
+    };
+    // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).
+    let bar = ProgressBar::new(mine.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} scenes, {elapsed} {msg}")
+            .expect("a valid template"),
+    );
+    let verbose = args.verbose;
+    let on_done = |r: &SceneResult| {
+        if verbose || r.status != Status::Passed || r.reference_written.is_some() {
+            bar.suspend(|| println!("{}", scene_line(r)));
+        }
+        bar.set_message(
+            std::path::Path::new(&r.scene)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
+        bar.inc(1);
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, |j| j as usize))
+        .build()
+        .map_err(|e| CheckError::Write(format!("cannot start the render threads: {e}")))?;
+    let results = pool.install(|| check_scenes(&mine, &options, &on_done));
+    bar.finish_and_clear();
+    Ok(CheckResults::new(args.shard, found, results))
+}
+
+/// Read the shares' results and merge them.
+fn merge(args: &CheckArgs) -> Result<CheckResults, CheckError> {
+    let mut parts = Vec::new();
+    for input in &args.inputs {
+        parts.push((input.clone(), CheckResults::read_json(input)?));
+    }
+    let merged = CheckResults::merge(parts)?;
+    for r in merged
+        .results
+        .iter()
+        .filter(|r| args.verbose || r.status != Status::Passed)
+    {
+        println!("{}", scene_line(r));
+    }
+    Ok(merged)
+}
+
+/// `FAIL scene: why` (and the trace command), `ERROR scene: message`, `ok scene: metrics`.
+fn scene_line(r: &SceneResult) -> String {
+    let tag = match r.status {
+        Status::Passed => "ok   ",
+        Status::Failed => "FAIL ",
+        Status::Error => "ERROR",
+    };
+    let mut line = format!("{tag} {}", r.scene);
+    let detail = match r.status {
+        Status::Passed => r.message.clone().or_else(|| r.metrics_text()),
+        _ => r.message.clone(),
+    };
+    if let Some(detail) = detail {
+        line.push_str(": ");
+        line.push_str(&detail);
+    }
+    if r.status == Status::Failed
+        && let Some(trace) = &r.trace
+    {
+        line.push_str("\n      worst pixel: ");
+        line.push_str(trace);
+    }
+    line
+}
+
+/// Write the report folder, the JUnit XML and the JSON the arguments ask for, and say
+/// where.
+fn write_outputs(args: &CheckArgs, results: &CheckResults) -> Result<(), CheckError> {
+    if let Some(dir) = &args.report {
+        let page = write_report(results, dir)?;
+        println!("report: {}", page.display());
+    }
+    if let Some(path) = &args.junit {
+        write_junit(results, path)?;
+        println!("junit: {}", path.display());
+    }
+    if let Some(path) = &args.json {
+        results.write_json(path)?;
+        println!("json: {}", path.display());
+    }
+    Ok(())
+}
