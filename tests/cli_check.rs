@@ -339,8 +339,7 @@ fn bad_inputs_are_clear_errors() {
     assert_eq!(
         stdout(&out),
         format!(
-            "ERROR {}: {}: width: expected an integer in 1..=16384, got 0\n0 passed, 0 failed, 1 errors\n",
-            scene.display(),
+            "ERROR {}: width: expected an integer in 1..=16384, got 0\n0 passed, 0 failed, 1 errors\n",
             scene.display()
         )
     );

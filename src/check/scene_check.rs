@@ -84,11 +84,18 @@ fn check_into(
     reference_path: &Path,
     options: &CheckOptions,
 ) -> Result<(), String> {
-    let scene = Scene::load(scene_path).map_err(|e| e.to_string())?;
+    // the result names the scene already: its errors need not start with it again
+    let without_scene = |e: &dyn std::fmt::Display| {
+        let text = e.to_string();
+        let prefix = format!("{}: ", result.scene);
+        text.strip_prefix(&prefix)
+            .map_or_else(|| text.clone(), str::to_owned)
+    };
+    let scene = Scene::load(scene_path).map_err(|e| without_scene(&e))?;
     let rule = scene.tolerance_rule();
     result.rule = Some(rule);
     result.scene_rule = scene.expect.is_some();
-    let frame = render_scene(&scene, &RenderOptions::default()).map_err(|e| e.to_string())?;
+    let frame = render_scene(&scene, &RenderOptions::default()).map_err(|e| without_scene(&e))?;
     let ours = Rgba8Image::new(frame.width, frame.height, frame.pixels)
         .expect("a rendered frame has its size's pixels");
     // whatever becomes of the comparison, our render goes into the report
