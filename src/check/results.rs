@@ -302,6 +302,14 @@ impl CheckResults {
         }
         let mut doc: CheckResults =
             serde_json::from_value(value).map_err(|e| error(e.to_string()))?;
+        if let Some(s) = doc.shard
+            && !(1..=s.count).contains(&s.index)
+        {
+            return Err(error(format!(
+                "shard {}/{} is not a share (I counts from 1 to N)",
+                s.index, s.count
+            )));
+        }
         let base = absolute(folder_of(&file));
         for r in &mut doc.results {
             r.images = r.images.as_ref().map(|i| i.map(|p| base.join(p)));
@@ -328,6 +336,12 @@ impl CheckResults {
                     None => {
                         return Err(CheckError::Merge(format!(
                             "{} holds a whole run, the others are shares",
+                            path.display()
+                        )));
+                    }
+                    Some(s) if !(1..=s.count).contains(&s.index) => {
+                        return Err(CheckError::Merge(format!(
+                            "{} holds share {s}, which is not a share",
                             path.display()
                         )));
                     }
@@ -559,6 +573,16 @@ mod tests {
         assert_eq!(CheckResults::read_json(&file).unwrap(), doc);
         assert_eq!(CheckResults::read_json(&dir).unwrap(), doc);
 
+        std::fs::write(
+            &file,
+            r#"{"format": "csir-check/1", "shard": {"index": 0, "count": 2}, "scenes_found": 0, "results": []}"#,
+        )
+        .unwrap();
+        let err = CheckResults::read_json(&file).unwrap_err().to_string();
+        assert!(
+            err.ends_with("shard 0/2 is not a share (I counts from 1 to N)"),
+            "{err}"
+        );
         std::fs::write(&file, r#"{"format": "csir-scene/1"}"#).unwrap();
         let err = CheckResults::read_json(&file).unwrap_err().to_string();
         assert!(

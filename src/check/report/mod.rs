@@ -12,6 +12,7 @@ mod thumbnail;
 
 use super::results::{CheckResults, ImagePaths};
 use super::{CheckError, IMAGES_DIR, RESULTS_FILE};
+use crate::file_read::{MAX_PNG_BYTES, read_bounded};
 use crate::image_io::write_file_atomically;
 use std::path::{Path, PathBuf};
 
@@ -57,14 +58,14 @@ fn adopt(paths: &ImagePaths, images: &Path) -> Result<ImagePaths, CheckError> {
             return Ok(None);
         };
         let target = images.join(name);
-        match std::fs::copy(path, &target) {
-            Ok(_) => Ok(Some(target)),
-            // a share's image that is gone: the row shows no picture, the rest stands
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(CheckError::Write(format!(
-                "cannot copy {} into the report: {e}",
-                path.display()
-            ))),
+        // read with the PNG size limit: a results file may name any path
+        match read_bounded(path, MAX_PNG_BYTES) {
+            Ok(bytes) => write_file_atomically(&target, &bytes)
+                .map(|()| Some(target))
+                .map_err(|e| CheckError::Write(e.to_string())),
+            // an image that is gone or unusable: the row shows no picture, the rest
+            // of the report stands
+            Err(_) => Ok(None),
         }
     };
     Ok(ImagePaths {
