@@ -85,13 +85,14 @@ IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
   8: END
 "#;
 
-/// `max(dot(normalize(vN), uL), 0.0)` — DP3, RSQ from `.xxxx`, broadcast SWZ with its lane w
+/// `max(dot(normalize(vN), uL), 0.0)` — DP3, RSQ guarded to the interpreter's RSQ(x ≤ 0) = 0
+/// (SLT, CMP, RSQ, MUL in the scratch TEMP[18]), broadcast SWZ with its lane w
 /// zeroed, and the vec4 constructor through CONST + MOV + SETLANE.
 const LIT: &str = r#"FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
 DCL CONST[0][0..1]
-DCL TEMP[0..17]
+DCL TEMP[0..18]
 IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
 IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
   0: MOV TEMP[1], IN[0]
@@ -100,26 +101,29 @@ IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
   3: MOV TEMP[5], IMM[0]
   4: MOV TEMP[4], TEMP[5]
   5: DP3 TEMP[6].x, TEMP[1], TEMP[1]
-  6: RSQ TEMP[7].x, TEMP[6].xxxx
-  7: MOV TEMP[8].xyz, TEMP[7].xxxx
-  8: MOV TEMP[8].w, IMM[0]
-  9: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
- 10: DP3 TEMP[10].x, TEMP[9], TEMP[2]
- 11: MOV TEMP[11], IMM[0]
- 12: MAX TEMP[12].x, TEMP[10], TEMP[11]
- 13: MOV TEMP[13].xyz, TEMP[12].xxxx
- 14: MOV TEMP[13].w, IMM[0]
- 15: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
- 16: MOV TEMP[15], IMM[1]
- 17: MOV TEMP[17], IMM[0]
- 18: MOV TEMP[16], TEMP[17]
- 19: MOV TEMP[16].x, TEMP[14].xxxx
- 20: MOV TEMP[16].y, TEMP[14].yyyy
- 21: MOV TEMP[16].z, TEMP[14].zzzz
- 22: MOV TEMP[16].w, TEMP[15].xxxx
- 23: MOV TEMP[4], TEMP[16]
- 24: MOV OUT[0], TEMP[4]
- 25: END
+  6: SLT TEMP[18].y, IMM[0].xxxx, TEMP[6].xxxx
+  7: CMP TEMP[18].x, -TEMP[18].yyyy, TEMP[6].xxxx, IMM[1].xxxx
+  8: RSQ TEMP[18].x, TEMP[18].xxxx
+  9: MUL TEMP[7].x, TEMP[18].xxxx, TEMP[18].yyyy
+ 10: MOV TEMP[8].xyz, TEMP[7].xxxx
+ 11: MOV TEMP[8].w, IMM[0]
+ 12: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
+ 13: DP3 TEMP[10].x, TEMP[9], TEMP[2]
+ 14: MOV TEMP[11], IMM[0]
+ 15: MAX TEMP[12].x, TEMP[10], TEMP[11]
+ 16: MOV TEMP[13].xyz, TEMP[12].xxxx
+ 17: MOV TEMP[13].w, IMM[0]
+ 18: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
+ 19: MOV TEMP[15], IMM[1]
+ 20: MOV TEMP[17], IMM[0]
+ 21: MOV TEMP[16], TEMP[17]
+ 22: MOV TEMP[16].x, TEMP[14].xxxx
+ 23: MOV TEMP[16].y, TEMP[14].yyyy
+ 24: MOV TEMP[16].z, TEMP[14].zzzz
+ 25: MOV TEMP[16].w, TEMP[15].xxxx
+ 26: MOV TEMP[4], TEMP[16]
+ 27: MOV OUT[0], TEMP[4]
+ 28: END
 "#;
 
 /// IF/ELSE with KILL, and `gl_FragCoord`, declared at `IN[0]` because the remapped varying
@@ -162,13 +166,13 @@ IMM[2] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
  25: END
 "#;
 
-/// The parity dump of the lit shader: RSQ and MAX are marked.
+/// The parity dump of the lit shader: MAX is marked; RSQ, guarded, agrees.
 const LIT_PARITY: &str = r#"parity lit.frag (fragment): CSIR | TGSI
                          | FRAG
                          | DCL IN[0], GENERIC[0], PERSPECTIVE
                          | DCL OUT[0], COLOR
                          | DCL CONST[0][0..1]
-                         | DCL TEMP[0..17]
+                         | DCL TEMP[0..18]
                          | IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
                          | IMM[1] FLT32 {0x3f800000, 0x00000000, 0x00000000, 0x00000000}
   %0 = load_fragcoord    | (not emitted: nothing reads %0)
@@ -178,29 +182,31 @@ const LIT_PARITY: &str = r#"parity lit.frag (fragment): CSIR | TGSI
   %5 = const             |   3: MOV TEMP[5], IMM[0]
   %4 = mov %5            |   4: MOV TEMP[4], TEMP[5]
   %6 = dot %1 %1 aux 3   |   5: DP3 TEMP[6].x, TEMP[1], TEMP[1]
-! %7 = rsq %6            |   6: RSQ TEMP[7].x, TEMP[6].xxxx
-!     RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0
-  %8 = swz %7            |   7: MOV TEMP[8].xyz, TEMP[7].xxxx
-                         |   8: MOV TEMP[8].w, IMM[0]
-  %9 = mul %1 %8         |   9: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
-  %10 = dot %9 %2 aux 3  |  10: DP3 TEMP[10].x, TEMP[9], TEMP[2]
-  %11 = const aux 4      |  11: MOV TEMP[11], IMM[0]
-! %12 = max %10 %11      |  12: MAX TEMP[12].x, TEMP[10], TEMP[11]
+  %7 = rsq %6            |   6: SLT TEMP[18].y, IMM[0].xxxx, TEMP[6].xxxx
+                         |   7: CMP TEMP[18].x, -TEMP[18].yyyy, TEMP[6].xxxx, IMM[1].xxxx
+                         |   8: RSQ TEMP[18].x, TEMP[18].xxxx
+                         |   9: MUL TEMP[7].x, TEMP[18].xxxx, TEMP[18].yyyy
+  %8 = swz %7            |  10: MOV TEMP[8].xyz, TEMP[7].xxxx
+                         |  11: MOV TEMP[8].w, IMM[0]
+  %9 = mul %1 %8         |  12: MUL TEMP[9].xyz, TEMP[1], TEMP[8]
+  %10 = dot %9 %2 aux 3  |  13: DP3 TEMP[10].x, TEMP[9], TEMP[2]
+  %11 = const aux 4      |  14: MOV TEMP[11], IMM[0]
+! %12 = max %10 %11      |  15: MAX TEMP[12].x, TEMP[10], TEMP[11]
 !     MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)
-  %13 = swz %12          |  13: MOV TEMP[13].xyz, TEMP[12].xxxx
-                         |  14: MOV TEMP[13].w, IMM[0]
-  %14 = mul %3 %13       |  15: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
-  %15 = const aux 5      |  16: MOV TEMP[15], IMM[1]
-  %17 = const aux 6      |  17: MOV TEMP[17], IMM[0]
-  %16 = mov %17          |  18: MOV TEMP[16], TEMP[17]
-  %16 = lane %14         |  19: MOV TEMP[16].x, TEMP[14].xxxx
-  %16 = lane %14 aux 1   |  20: MOV TEMP[16].y, TEMP[14].yyyy
-  %16 = lane %14 aux 2   |  21: MOV TEMP[16].z, TEMP[14].zzzz
-  %16 = lane %15 aux 3   |  22: MOV TEMP[16].w, TEMP[15].xxxx
-  %4 = mov %16           |  23: MOV TEMP[4], TEMP[16]
-  store_color %4         |  24: MOV OUT[0], TEMP[4]
-                         |  25: END
-2 of 24 CSIR instructions differ from TGSI on exceptional values (marked !)
+  %13 = swz %12          |  16: MOV TEMP[13].xyz, TEMP[12].xxxx
+                         |  17: MOV TEMP[13].w, IMM[0]
+  %14 = mul %3 %13       |  18: MUL TEMP[14].xyz, TEMP[3], TEMP[13]
+  %15 = const aux 5      |  19: MOV TEMP[15], IMM[1]
+  %17 = const aux 6      |  20: MOV TEMP[17], IMM[0]
+  %16 = mov %17          |  21: MOV TEMP[16], TEMP[17]
+  %16 = lane %14         |  22: MOV TEMP[16].x, TEMP[14].xxxx
+  %16 = lane %14 aux 1   |  23: MOV TEMP[16].y, TEMP[14].yyyy
+  %16 = lane %14 aux 2   |  24: MOV TEMP[16].z, TEMP[14].zzzz
+  %16 = lane %15 aux 3   |  25: MOV TEMP[16].w, TEMP[15].xxxx
+  %4 = mov %16           |  26: MOV TEMP[4], TEMP[16]
+  store_color %4         |  27: MOV OUT[0], TEMP[4]
+                         |  28: END
+1 of 24 CSIR instructions differ from TGSI on exceptional values (marked !)
 "#;
 
 /// tri.vert (reference B §3.1 / §5): attributes in, one varying and the position out.
@@ -382,7 +388,7 @@ fn if_else_discard_and_frag_coord_with_a_remap() {
 }
 
 #[test]
-fn parity_dump_marks_rsq_and_max() {
+fn parity_dump_marks_max_and_not_the_guarded_rsq() {
     assert_eq!(parity_dump(&hand::lit(), None).unwrap(), LIT_PARITY);
 }
 

@@ -21,7 +21,7 @@ pub struct CompileArgs {
     #[arg(long)]
     pub tgsi: bool,
     /// Print CSIR and TGSI side by side, marking instructions whose TGSI semantics
-    /// differ from the interpreter's on exceptional values (RCP(0), RSQ(x<=0), ...).
+    /// differ from the interpreter's on exceptional values (RCP(0), POW, MIN/MAX with NaN).
     #[arg(long)]
     pub parity: bool,
     /// Check the TGSI against VirGL's command budget (the original's 3600 bytes).

@@ -23,7 +23,11 @@
 //! - outputs that some run may leave unwritten start with the interpreter's
 //!   initial values: position (0, 0, 0, 1), colour and varyings (0, 0, 0, 0), and
 //!   so does every varying a vertex shader declares but never writes;
-//! - `IF` reads `TEMP[n].xxxx` (A5), and `DOT` of width 2 is `DP2`.
+//! - `IF` reads `TEMP[n].xxxx` (A5), and `DOT` of width 2 is `DP2`;
+//! - `RSQ` keeps the interpreter's meaning, 0 for x ≤ 0 and NaN, with a selection
+//!   around TGSI's RSQ (`lower_rsq`): CSIR's `sqrt` and `length` are `x · rsq(x)`, and
+//!   a GPU's RSQ(0) = inf made `sqrt(0.0)` NaN on the host (found by rendering the
+//!   shader corpus through virglrenderer).
 
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
@@ -279,18 +283,12 @@ impl<'a> Lowering<'a> {
                 };
                 out.push(Inst::new(opcode, d.masked(WriteMask::lane(0)), &[a, b]));
             }
-            Op::Rsq | Op::Trunc => {
-                let opcode = if op == Op::Rsq {
-                    Opcode::Rsq
-                } else {
-                    Opcode::Trunc
-                };
-                out.push(Inst::new(
-                    opcode,
-                    d.masked(WriteMask::lane(0)),
-                    &[a.lane(0)],
-                ));
-            }
+            Op::Rsq => self.lower_rsq(d, a, out),
+            Op::Trunc => out.push(Inst::new(
+                Opcode::Trunc,
+                d.masked(WriteMask::lane(0)),
+                &[a.lane(0)],
+            )),
             Op::Rcp | Op::Sin | Op::Cos => {
                 let opcode = match op {
                     Op::Rcp => Opcode::Rcp,
@@ -362,6 +360,39 @@ impl<'a> Lowering<'a> {
             Op::EndIf => out.push(Inst::bare(Opcode::EndIf)),
             Op::Discard => out.push(Inst::bare(Opcode::Kill)),
         }
+    }
+
+    /// `d.x ← RSQ a.x` with the interpreter's meaning: `1/sqrt(x)` for x > 0, and 0
+    /// for x ≤ 0 and NaN, where TGSI's RSQ gives ±inf or NaN. CSIR builds `sqrt(x)`
+    /// and `length(v)` as `x · rsq(x)`, which is 0 at 0 only with that meaning (GLSL's
+    /// `sqrt(0.0)` is 0; TGSI's would be 0 · inf = NaN). In a scratch temporary `s`:
+    ///
+    /// ```text
+    /// SLT s.y, IMM[0].xxxx, a.xxxx       s.y = 0 < x (0 for NaN)
+    /// CMP s.x, -s.yyyy, a.xxxx, IMM[1]   s.x = x where x > 0, else 1 (a selection)
+    /// RSQ s.x, s.xxxx                    finite, or 0 for +inf: no exceptional input
+    /// MUL d.x, s.xxxx, s.yyyy            0 where x ≤ 0 or NaN
+    /// ```
+    fn lower_rsq(&mut self, d: Dst, a: Src, out: &mut Vec<Inst>) {
+        let s = self.scratch;
+        let zero = reg(File::Imm, self.imms.zero()).lane(0);
+        let one = reg(File::Imm, self.imms.intern([1.0, 0.0, 0.0, 0.0])).lane(0);
+        let (s_x, s_y) = (
+            Dst::temp(s).masked(WriteMask::lane(0)),
+            Dst::temp(s).masked(WriteMask::lane(1)),
+        );
+        out.push(Inst::new(Opcode::Slt, s_y, &[zero, a.lane(0)]));
+        out.push(Inst::new(
+            Opcode::Cmp,
+            s_x,
+            &[Src::temp(s).lane(1).negated(), a.lane(0), one],
+        ));
+        out.push(Inst::new(Opcode::Rsq, s_x, &[Src::temp(s).lane(0)]));
+        out.push(Inst::new(
+            Opcode::Mul,
+            d.masked(WriteMask::lane(0)),
+            &[Src::temp(s).lane(0), Src::temp(s).lane(1)],
+        ));
     }
 
     /// `MOV d.<lanes from..4>, IMM[zero]` when `from < 4`.

@@ -40,6 +40,10 @@ pub enum Opcode {
     Seq,
     /// Per lane `src0 != src1 ? 1.0 : 0.0` (true for NaN).
     Sne,
+    /// Per lane `src0 < 0 ? src1 : src2`, a selection (virglrenderer: GLSL `mix` with
+    /// a `bvec4`). Emitted only with a `src0` that cannot be NaN, where the spec and
+    /// virglrenderer disagree.
+    Cmp,
     /// `TEX dst, coord, SAMP[n], 2D`.
     Tex,
     /// Unconditional discard.
@@ -75,6 +79,7 @@ impl Opcode {
             Opcode::Sge => "SGE",
             Opcode::Seq => "SEQ",
             Opcode::Sne => "SNE",
+            Opcode::Cmp => "CMP",
             Opcode::Tex => "TEX",
             Opcode::Kill => "KILL",
             Opcode::If => "IF",

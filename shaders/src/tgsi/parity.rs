@@ -10,14 +10,15 @@
 //! | CSIR | inputs | interpreter | TGSI |
 //! |---|---|---|---|
 //! | RCP | ±0 | 0 | ±inf |
-//! | RSQ | x ≤ 0, NaN | 0 | +inf at +0, −inf at −0, NaN below 0 and for NaN |
 //! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
 //! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
 //!
 //! Everything else agrees exactly on every input, NaN and infinities included:
 //! comparisons (NaN is false except for `!=`), IF (NaN is true), TRUNC, ABS, the
 //! MUL/MAD chains of matrix products (IEEE: 0·inf = NaN on both sides; the emitter
-//! never asks for `LEGACY_MATH_RULES`), and SIN/COS (NaN for ±inf on both sides).
+//! never asks for `LEGACY_MATH_RULES`), SIN/COS (NaN for ±inf on both sides), and RSQ,
+//! which the emitter guards so that x ≤ 0 and NaN give the interpreter's 0 (TGSI's own
+//! RSQ gives ±inf or NaN there; see `emit`).
 
 use super::emit::emit_listing;
 use super::error::TgsiError;
@@ -29,9 +30,6 @@ use std::fmt::Write;
 pub fn divergence(op: Op) -> Option<&'static str> {
     match op {
         Op::Rcp => Some("RCP(±0): interpreter 0, TGSI ±inf"),
-        Op::Rsq => {
-            Some("RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0")
-        }
         Op::Pow => {
             Some("POW(x < 0, y) and POW(0, y <= 0): interpreter powf, TGSI NaN (undefined in GLSL)")
         }
@@ -50,9 +48,9 @@ pub fn divergence(op: Op) -> Option<&'static str> {
 /// nothing reads shows `(not emitted: ...)`.
 ///
 /// ```text
-///   %5 = dot %4 %4 aux 3          |   6: DP3 TEMP[5].x, TEMP[4], TEMP[4]
-/// ! %6 = rsq %5                   |   7: RSQ TEMP[6].x, TEMP[5].xxxx
-/// !     RSQ(x <= 0 or NaN): interpreter 0, TGSI +inf at +0, -inf at -0, NaN below 0
+///   %8 = dot %6 %7 aux 3          |  20: DP3 TEMP[8].x, TEMP[6], TEMP[7]
+/// ! %10 = max %8 %9               |  21: MAX TEMP[10].x, TEMP[8], TEMP[9]
+/// !     MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)
 /// ```
 ///
 /// Errors: as [`emit_tgsi`](super::emit_tgsi) without a budget.
