@@ -762,3 +762,55 @@ void main() {
     }
     assert_eq!(run(&batch.varyings), run(&garbage));
 }
+
+/// The denormal policy (docs/conformance.md, "Denormals"): results below the smallest
+/// normal float are kept as IEEE subnormals, never flushed to zero, and both
+/// interpreters give the same bits. piglit's `fs-underflow-mul-compare-zero` multiplies
+/// (2^-61 + ε)(2^-28 + ε)ε with ε = 2^-61: the exact product is just above 2^-150, so it
+/// rounds to the smallest subnormal 2^-149 (llvmpipe flushes it to 0).
+#[test]
+fn subnormal_results_are_kept_in_both_interpreters() {
+    let source = "#version 330 core\nin vec2 vUV;\nout vec4 c;\n\
+                  const float e = 0.000000000000000000433681;\n\
+                  void main() { c = vec4((abs(vUV.x) + e) * (abs(vUV.y) + e) * e,\n\
+                  vUV.x * vUV.y, vUV.x - vUV.y, vUV.x / 4.0); }\n";
+    let shader = compile(source, "under.frag", Stage::Fragment, &Limits::SEED).expect("compiles");
+    let lanes = || -> LaneArray { std::array::from_fn(|_| 0.0) };
+    let mut varyings = vec![lanes(), lanes(), lanes(), lanes()];
+    let tiny = f32::from_bits(1); // 2^-149
+    let pairs = [
+        (0.000_000_000_000_000_000_433_681, 0.000_000_003_725_290_3),
+        (f32::MIN_POSITIVE, 0.5),
+        (tiny * 3.0, tiny),
+        (f32::MIN_POSITIVE, f32::MIN_POSITIVE),
+    ];
+    for (lane, &(x, y)) in pairs.iter().enumerate() {
+        varyings[0][lane] = x;
+        varyings[1][lane] = y;
+    }
+    let batch = Batch {
+        len: pairs.len(),
+        frag_coord: [lanes(), lanes(), lanes(), lanes()],
+        varyings,
+    };
+    assert_same(&shader, &[], &[], &batch);
+    let samplers = TestSamplers::new();
+    let mut machine = Machine::new(&shader).unwrap();
+    let mut color = |lane: usize| {
+        let varyings = batch.lane_varyings(lane);
+        let inputs = Inputs {
+            varyings: &varyings,
+            samplers: &samplers,
+            ..Inputs::default()
+        };
+        let mut out = Outputs::default();
+        machine.run(&inputs, &mut out).unwrap();
+        out.color.map(bits)
+    };
+    // The piglit product, MIN_POSITIVE × 0.5, 3·2^-149 − 2^-149 and MIN_POSITIVE / 4
+    // are all subnormal, not zero.
+    assert_eq!(color(0)[0], 1);
+    assert_eq!(color(1)[1], bits(f32::MIN_POSITIVE) / 2);
+    assert_eq!(color(2)[2], 2);
+    assert_eq!(color(3)[3], bits(f32::MIN_POSITIVE) / 4);
+}
