@@ -21,9 +21,6 @@ pub enum LinkError {
     /// The vertex shader never assigns `gl_Position`.
     #[error("vertex shader does not write gl_Position")]
     NoPosition,
-    /// The fragment shader declares no `out vec4`.
-    #[error("fragment shader has no output")]
-    NoColorOutput,
     /// A fragment `in` has no vertex `out` of the same name.
     #[error("missing varying '{0}': the vertex shader has no output of that name")]
     MissingVarying(String),
@@ -186,19 +183,19 @@ impl Program {
         if !vertex.interface.writes_position {
             return Err(LinkError::NoPosition);
         }
-        if fragment.interface.color_output().is_none() {
-            return Err(LinkError::NoColorOutput);
-        }
         let mut var_remap = vec![-1i16; fragment.limits.varyings];
         let mut varyings = Vec::new();
         for sym in &fragment.interface.symbols {
             let SymbolKind::VaryingIn { slot } = sym.kind else {
                 continue;
             };
-            let out =
-                vertex.interface.symbols.iter().find(|v| {
-                    v.name == sym.name && matches!(v.kind, SymbolKind::VaryingOut { .. })
-                });
+            // Built-in inputs such as gl_Color read their vertex output (gl_FrontColor).
+            let source = crate::lang::builtin_vars::link_name(&sym.name);
+            let out = vertex
+                .interface
+                .symbols
+                .iter()
+                .find(|v| v.name == source && matches!(v.kind, SymbolKind::VaryingOut { .. }));
             let Some(out) = out else {
                 return Err(LinkError::MissingVarying(sym.name.clone()));
             };
@@ -317,13 +314,23 @@ impl Program {
         })
     }
 
-    /// Zeroed uniform storage sized for both stages.
+    /// Uniform storage sized for both stages, holding every uniform's value before it
+    /// is set: zero, except the compatibility built-in matrices, which are identity as
+    /// in GL ([`builtin_vars::uniform_default`](crate::lang::builtin_vars::uniform_default)).
     pub fn new_uniforms(&self) -> UniformStorage {
         let slots = |s: &Shader| (s.interface.uni_hi + 1).max(0) as usize;
-        UniformStorage {
+        let mut storage = UniformStorage {
             vertex: vec![[0.0; 4]; slots(&self.vertex)],
             fragment: vec![[0.0; 4]; slots(&self.fragment)],
+        };
+        for u in &self.uniforms {
+            if let Some(values) = crate::lang::builtin_vars::uniform_default(&u.name) {
+                // A uniform of that name but another type (possible only in a crafted
+                // CSI v2 blob) keeps zero.
+                let _ = self.set_uniform(&mut storage, &u.name, values);
+            }
         }
+        storage
     }
 
     /// Find a uniform record by plain name (no `[i]`).

@@ -193,8 +193,14 @@ fn array_errors_name_the_construct() {
             "const float a[2] = float[2](1.0, 2.0); a[0] = 1.0;",
             "cannot assign to const",
         ),
-        ("float a[2]; a[2] = 1.0;", "array index out of range"),
-        ("float a[2]; float b = a[-1];", "array index out of range"),
+        (
+            "float a[2]; a[2] = 1.0;",
+            "array index 2 is out of range for a (2 elements)",
+        ),
+        (
+            "float a[2]; float b = a[-1];",
+            "array index -1 is out of range for a (2 elements)",
+        ),
         (
             "float a[2]; float b = a;",
             "an array can only be indexed here",

@@ -108,7 +108,10 @@ fn outputs(src: &str, u: [f32; 4]) -> Option<[f32; 4]> {
                 || e.has("shader exceeds the temporary limit")
                 || e.has("too many constants")
                 || e.has("conditionals are nested too deeply")
-                || e.has("shader exceeds the compile-time work limit") =>
+                || e.has("shader exceeds the compile-time work limit")
+                // Folding can reach an int CSIR cannot hold exactly (the run-time
+                // program then has an overflowed int(), undefined in GLSL too).
+                || e.diagnostics().iter().any(|d| d.message.contains("(2^24 - 1)")) =>
         {
             None
         }

@@ -10,7 +10,7 @@ fn one_error_has_header_source_line_and_caret() {
     let src = "#version 330\nout vec4 c;\nvoid main() {\n    c = vec3(1.0);\n}\n";
     assert_eq!(
         errors(src, Stage::Fragment),
-        "t.glsl:4:9: error: type mismatch in assignment\n    c = vec3(1.0);\n        ^\n"
+        "t.glsl:4:9: error: type mismatch in assignment: a value of type vec3 cannot become vec4\n    c = vec3(1.0);\n        ^\n"
     );
 }
 
@@ -21,7 +21,7 @@ fn several_errors_in_one_compile() {
         errors(src, Stage::Vertex),
         "t.glsl:4:14: error: unknown identifier\n    c = vec4(x);\n             ^\n\
          t.glsl:5:19: error: division by zero\n    float y = 1.0 / 0.0;\n                  ^\n\
-         t.glsl:6:13: error: type mismatch in assignment\n    int i = 1.5;\n            ^\n\
+         t.glsl:6:13: error: type mismatch in assignment: a value of type float cannot become int\n    int i = 1.5;\n            ^\n\
          t.glsl:7:7: error: a swizzle assignment cannot repeat a component\n    c.xx = vec2(1.0);\n      ^\n\
          t.glsl:8:5: error: discard is only valid in a fragment shader\n    discard;\n    ^\n"
     );
@@ -170,14 +170,18 @@ fn unsupported_constructs_are_named() {
         ),
         ("switch (1) { }", "switch statements are not supported"),
         ("break;", "break is only valid inside a loop"),
-        ("c = vec4(gl_VertexID);", "gl_VertexID is not supported"),
+        (
+            "c = vec4(gl_VertexID);",
+            "gl_VertexID is not supported: the vertex stage has no vertex-index input yet",
+        ),
         (
             "gl_FragColor = vec4(1.0);",
-            "gl_FragColor is not supported: declare an output (out vec4 NAME;)",
+            "'c' cannot be declared in a shader that writes gl_FragColor: a fragment shader \
+             writes either gl_FragColor/gl_FragData or its own output",
         ),
         (
             "c = texture(u, vec2(0.0));",
-            "texture() expects a sampler2D and a vec2",
+            "texture() expects a sampler2D, a vec2 (and an optional float bias)",
         ),
     ];
     for (body, want) in bodies {

@@ -63,12 +63,12 @@ fn bool_scalars_are_numbers_where_the_original_used_them_so() {
     let src = common::frag_src("", "bool b = 1.0;");
     assert_eq!(
         messages(&src, Stage::Fragment),
-        vec!["type mismatch in assignment"]
+        vec!["type mismatch in assignment: a value of type float cannot become bool"]
     );
     let src = common::frag_src("", "vec2 w = bvec2(true);");
     assert_eq!(
         messages(&src, Stage::Fragment),
-        vec!["type mismatch in assignment"]
+        vec!["type mismatch in assignment: a value of type bvec2 cannot become vec2"]
     );
 }
 

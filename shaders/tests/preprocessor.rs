@@ -31,7 +31,11 @@ fn unsupported_preprocessing_is_named() {
             "function-like macros are not supported",
         ),
         (
-            "#extension GL_ARB_foo : enable\nvoid main() {}\n",
+            "#extension GL_ARB_foo : require\nvoid main() {}\n",
+            "extension GL_ARB_foo is required but not supported by csir-render",
+        ),
+        (
+            "#line 10\nvoid main() {}\n",
             "unsupported preprocessor directive",
         ),
         ("#if 1\nvoid main() {}\n", "unterminated #if"),

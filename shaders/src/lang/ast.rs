@@ -4,6 +4,7 @@
 //! Every node keeps the position of the token that best identifies it, so that
 //! semantic errors point at the real place (reference A4).
 
+use super::dialect::Dialect;
 use super::token::Pos;
 use super::types::Type;
 
@@ -12,6 +13,8 @@ use super::types::Type;
 pub struct Program {
     /// Declarations and functions, in source order.
     pub items: Vec<Item>,
+    /// The dialect of the `#version` line (GLSL 1.10 without one).
+    pub dialect: Dialect,
 }
 
 /// One global item.
@@ -38,6 +41,10 @@ pub enum Storage {
     Out,
     /// `uniform`.
     Uniform,
+    /// `attribute` (vertex stage: `in`).
+    Attribute,
+    /// `varying` (vertex stage: `out`; fragment stage: `in`).
+    Varying,
 }
 
 /// The qualifiers in front of a declaration.

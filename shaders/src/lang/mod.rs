@@ -35,8 +35,10 @@
 //! ("shader exceeds the compile-time work limit"); and the IR pools of [`Limits`].
 
 pub mod ast;
+pub mod builtin_vars;
 mod consteval;
 pub mod diagnostic;
+pub mod dialect;
 pub mod lexer;
 mod lower;
 pub mod parser;
@@ -80,11 +82,12 @@ pub fn compile(
         diags.error(Pos::START, "shader source exceeds the size limit");
         return fail(diags);
     }
-    let tokens = lexer::lex(source, &mut diags);
+    let (tokens, dialect) = lexer::lex_with_dialect(source, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
     }
-    let program = parser::parse(&tokens, &mut diags);
+    let mut program = parser::parse(&tokens, &mut diags);
+    program.dialect = dialect;
     if !diags.is_empty() {
         return fail(diags);
     }

@@ -12,6 +12,7 @@
 //! `##` in bodies, `#line`, `#extension`. Expansion is bounded
 //! ([`MAX_EXPANDED_TOKENS`]) so that self-multiplying macros cannot exhaust memory.
 
+use super::dialect::Dialect;
 use super::token::{Pos, Punct, Token, TokenKind};
 use std::collections::HashMap;
 
@@ -56,6 +57,13 @@ impl Preprocessor {
     /// `#version v`: `__VERSION__` becomes `v`.
     pub fn define_version(&mut self, v: u32) {
         self.define("__VERSION__".into(), vec![TokenKind::Int(v as i32)]);
+    }
+
+    /// Define the macros of `dialect` ([`Dialect::predefined_macros`]).
+    pub fn set_dialect(&mut self, dialect: Dialect) {
+        for (name, value) in dialect.predefined_macros() {
+            self.define(name.into(), vec![TokenKind::Int(value)]);
+        }
     }
 
     /// Whether lines are being compiled (every enclosing group active).

@@ -42,6 +42,15 @@ pub enum Keyword {
     Precision,
     /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
     PrecisionQualifier,
+    /// `attribute` (GLSL 1.10 §4.3.3): a vertex shader input.
+    Attribute,
+    /// `varying` (GLSL 1.10 §4.3.6): a vertex output or a fragment input.
+    Varying,
+    /// `centroid` and `invariant`: accepted and ignored, since neither changes a
+    /// picture here (one sample per pixel, so centroid and centre sampling agree; the
+    /// interpreter computes the same expression the same way in every shader, which is
+    /// what `invariant` asks for; GLSL 3.30 §4.3.9 and §4.6).
+    NoEffectQualifier,
     /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 bvec2..4
     /// mat2 mat3 mat4 sampler2D`).
     Type(Type),
@@ -209,6 +218,9 @@ pub fn keyword_text(k: Keyword) -> &'static str {
         Keyword::Smooth => "smooth",
         Keyword::Precision => "precision",
         Keyword::PrecisionQualifier => "precision qualifier",
+        Keyword::Attribute => "attribute",
+        Keyword::Varying => "varying",
+        Keyword::NoEffectQualifier => "centroid or invariant",
         Keyword::Type(t) => t.keyword(),
         Keyword::If => "if",
         Keyword::Else => "else",
@@ -239,6 +251,9 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "smooth" => K::Smooth,
         "precision" => K::Precision,
         "highp" | "mediump" | "lowp" => K::PrecisionQualifier,
+        "attribute" => K::Attribute,
+        "varying" => K::Varying,
+        "centroid" | "invariant" => K::NoEffectQualifier,
         "void" => K::Type(Type::Void),
         "bool" => K::Type(Type::Bool),
         "int" => K::Type(Type::Int),
@@ -328,12 +343,8 @@ const RESERVED_TYPES: &[&str] = &[
 ];
 
 const RESERVED_QUALIFIERS: &[&str] = &[
-    "attribute",
-    "varying",
-    "centroid",
     "flat",
     "noperspective",
-    "invariant",
     "precise",
     "readonly",
     "writeonly",

@@ -228,12 +228,17 @@ pub fn column_type(t: Type) -> Type {
 /// A1, B §1.13: `float lit = d > 0.0;` stores 1.0 or 0.0) — a `bool` scalar used as an
 /// `int` or `float` (0 or 1; no instruction needed). GLSL rejects that last one, so
 /// accepting it changes no GLSL program. Poison matches.
-pub fn converts_to(from: Type, to: Type) -> bool {
+///
+/// `int_to_float` is whether the dialect has GLSL's implicit int → float conversion
+/// ([`Dialect::implicit_int_to_float`](super::dialect::Dialect::implicit_int_to_float):
+/// desktop GLSL 1.20 and later).
+pub fn converts_to(from: Type, to: Type, int_to_float: bool) -> bool {
     from == to
         || from == Type::None
         || to == Type::None
         || (from == Type::Bool && matches!(to, Type::Int | Type::Float))
-        || (base(from) == Base::Int
+        || (int_to_float
+            && base(from) == Base::Int
             && base(to) == Base::Float
             && !to.is_matrix()
             && width(from) == width(to))
@@ -253,14 +258,15 @@ mod tests {
 
     #[test]
     fn implicit_conversions_follow_glsl() {
-        assert!(converts_to(Type::Int, Type::Float));
-        assert!(converts_to(Type::IVec3, Type::Vec3));
-        assert!(!converts_to(Type::Float, Type::Int));
-        assert!(!converts_to(Type::IVec2, Type::Vec3));
-        assert!(converts_to(Type::Bool, Type::Float));
-        assert!(!converts_to(Type::Float, Type::Bool));
-        assert!(!converts_to(Type::BVec3, Type::Vec3));
-        assert!(converts_to(Type::None, Type::Mat4));
+        assert!(converts_to(Type::Int, Type::Float, true));
+        assert!(!converts_to(Type::Int, Type::Float, false));
+        assert!(converts_to(Type::IVec3, Type::Vec3, true));
+        assert!(!converts_to(Type::Float, Type::Int, true));
+        assert!(!converts_to(Type::IVec2, Type::Vec3, true));
+        assert!(converts_to(Type::Bool, Type::Float, true));
+        assert!(!converts_to(Type::Float, Type::Bool, true));
+        assert!(!converts_to(Type::BVec3, Type::Vec3, true));
+        assert!(converts_to(Type::None, Type::Mat4, true));
         assert_eq!(with_base(Base::Bool, 2), Some(Type::BVec2));
         assert_eq!(with_base(Base::Int, 3), Some(Type::IVec3));
     }

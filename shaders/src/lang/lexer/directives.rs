@@ -1,8 +1,9 @@
 //! Directives: `#version`, `#pragma` and the preprocessor's (reference B §1.2 and the
 //! [`Preprocessor`] subset).
 
+use super::super::dialect::Dialect;
 use super::super::token::{Pos, Token, TokenKind};
-use super::{Lexer, VERSION_RANGE};
+use super::Lexer;
 
 impl Lexer<'_> {
     /// The tokens of the rest of the current line (a directive's operands).
@@ -34,28 +35,14 @@ impl Lexer<'_> {
         while self.peek(0).is_ascii_alphabetic() {
             word.push(self.bump());
         }
+        if word != "version" {
+            self.seen_directive = true;
+        }
         match word.as_str() {
             "" if matches!(self.peek(0), '\n' | '\0') => {}
-            "version" | "pragma" if !self.pp.active() => {}
-            "version" => {
-                self.skip_blanks();
-                let num_pos = self.pos;
-                let mut digits = String::new();
-                while self.peek(0).is_ascii_digit() {
-                    digits.push(self.bump());
-                }
-                if digits.is_empty() {
-                    self.diags.error(num_pos, "expected a version number");
-                } else {
-                    let v: u32 = digits.parse().unwrap_or(u32::MAX);
-                    if !VERSION_RANGE.contains(&v) {
-                        self.diags
-                            .error(num_pos, "unsupported #version for the ChrisOS GLSL subset");
-                    } else {
-                        self.pp.define_version(v);
-                    }
-                }
-            }
+            "version" | "pragma" | "extension" if !self.pp.active() => {}
+            "version" => self.version_directive(start),
+            "extension" => self.extension_directive(start),
             "pragma" => {}
             _ => {
                 self.macro_directive(&word, start);
@@ -64,6 +51,77 @@ impl Lexer<'_> {
         }
         self.rest_of_line();
         self.line_start = false;
+    }
+
+    /// `#version NUMBER [PROFILE]`: must come once, before anything but comments and
+    /// blanks (GLSL 3.30 §3.3); selects the [`Dialect`] and its predefined macros.
+    fn version_directive(&mut self, start: Pos) {
+        if self.dialect.is_some() || !self.tokens.is_empty() || self.seen_directive {
+            self.diags.error(
+                start,
+                "#version must come first, once, before anything but comments and blanks",
+            );
+            return;
+        }
+        self.skip_blanks();
+        let num_pos = self.pos;
+        let mut digits = String::new();
+        while self.peek(0).is_ascii_digit() {
+            digits.push(self.bump());
+        }
+        if digits.is_empty() {
+            self.diags.error(num_pos, "expected a version number");
+            return;
+        }
+        self.skip_blanks();
+        let profile = self.directive_name();
+        self.skip_blanks();
+        if !matches!(self.peek(0), '\n' | '\0') && !self.at_comment() {
+            let pos = self.pos;
+            self.diags
+                .error(pos, "unexpected text after #version NUMBER [PROFILE]");
+            return;
+        }
+        let version: u32 = digits.parse().unwrap_or(u32::MAX);
+        let profile = (!profile.is_empty()).then_some(profile.as_str());
+        match Dialect::from_directive(version, profile) {
+            Ok(d) => {
+                self.pp.set_dialect(d);
+                self.dialect = Some(d);
+            }
+            Err(m) => self.diags.error(num_pos, m),
+        }
+    }
+
+    /// `#extension NAME : BEHAVIOR` (GLSL 3.30 §3.3). csir-render supports no
+    /// extension, so `require` of one is an error naming it; `enable` and `warn` are
+    /// accepted (the specification asks only for a warning), `disable` is a no-op.
+    fn extension_directive(&mut self, start: Pos) {
+        let name = self.directive_name();
+        self.skip_blanks();
+        if name.is_empty() || self.peek(0) != ':' {
+            self.diags
+                .error(start, "expected #extension NAME : BEHAVIOR");
+            return;
+        }
+        self.bump();
+        let behavior = self.directive_name();
+        match behavior.as_str() {
+            "require" if name == "all" => self
+                .diags
+                .error(start, "#extension all : require is not allowed"),
+            "require" => self.diags.error(
+                start,
+                format!("extension {name} is required but not supported by csir-render"),
+            ),
+            "enable" | "warn" | "disable" => {}
+            _ => self.diags.error(
+                start,
+                format!(
+                    "unknown #extension behavior '{behavior}' (require, enable, warn or disable)"
+                ),
+            ),
+        }
     }
 
     /// `#define`, `#undef`, the conditionals and `#error` (see [`Preprocessor`]).

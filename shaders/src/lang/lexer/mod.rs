@@ -2,14 +2,18 @@
 //!
 //! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
 //! (new line). Comments are `//` and `/* */`. A `#` at the start of a line (after
-//! blanks or comments) starts a directive: `#version N` (110..=330, the rest of the
-//! line ignored), `#pragma` and the null directive are ignored, `#define`, `#undef`,
-//! `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` and `#error` go to the
-//! [`Preprocessor`] (which predefines `__VERSION__`); every other directive is "unsupported preprocessor directive".
+//! blanks or comments) starts a directive: `#version NUMBER [PROFILE]` (first, once;
+//! it selects the [`Dialect`]), `#extension NAME : BEHAVIOR` (no extension is
+//! supported: `require` is an error, the other behaviours are accepted), `#pragma` and
+//! the null directive are ignored; `#define`, `#undef`, `#if`, `#ifdef`, `#ifndef`,
+//! `#elif`, `#else`, `#endif` and `#error` go to the [`Preprocessor`] (which
+//! predefines `__VERSION__` and the dialect's macros); every other directive is
+//! "unsupported preprocessor directive".
 //! Numbers are decimal, octal (leading 0) or hexadecimal integers, and floats with an
 //! optional exponent and an `f`/`F` suffix.
 
 use super::diagnostic::Diagnostics;
+use super::dialect::Dialect;
 use super::preprocessor::Preprocessor;
 
 mod directives;
@@ -20,13 +24,16 @@ use super::token::{Pos, Punct, Token, TokenKind, classify_word};
 /// we choose a bound that keeps interface names printable on one line.
 pub const MAX_IDENT_LEN: usize = 255;
 
-/// Versions `#version` accepts (reference B §1.2).
-pub const VERSION_RANGE: std::ops::RangeInclusive<u32> = 110..=330;
-
 /// Lex `source` into tokens ending with [`TokenKind::Eof`]. Errors go to `diags`; the
 /// offending characters are skipped so that every lexical error is reported, but the
 /// caller should not parse a token stream that produced errors.
 pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    lex_with_dialect(source, diags).0
+}
+
+/// [`lex`], also returning the [`Dialect`] of the shader's `#version` line (GLSL 1.10
+/// when there is none).
+pub fn lex_with_dialect(source: &str, diags: &mut Diagnostics) -> (Vec<Token>, Dialect) {
     // A UTF-8 byte order mark some editors write is not part of the text.
     let text = source.strip_prefix('\u{feff}').unwrap_or(source);
     let mut lx = Lexer {
@@ -38,6 +45,8 @@ pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
         diags,
         pp: Preprocessor::new(),
         capture: None,
+        dialect: None,
+        seen_directive: false,
     };
     lx.run();
     if let Some(pos) = lx.pp.unterminated() {
@@ -48,7 +57,7 @@ pub fn lex(source: &str, diags: &mut Diagnostics) -> Vec<Token> {
         kind: TokenKind::Eof,
         pos,
     });
-    lx.tokens
+    (lx.tokens, lx.dialect.unwrap_or_default())
 }
 
 struct Lexer<'d> {
@@ -62,6 +71,10 @@ struct Lexer<'d> {
     pp: Preprocessor,
     /// Tokens of a directive's line go here instead of the output.
     capture: Option<Vec<Token>>,
+    /// The `#version` line's dialect, once seen.
+    dialect: Option<Dialect>,
+    /// A directive other than `#version` was seen (`#version` must come first).
+    seen_directive: bool,
 }
 
 impl Lexer<'_> {
@@ -161,6 +174,11 @@ impl Lexer<'_> {
             self.bump();
         }
         false
+    }
+
+    /// A `//` or `/*` comment starts here.
+    fn at_comment(&self) -> bool {
+        self.peek(0) == '/' && matches!(self.peek(1), '/' | '*')
     }
 
     fn skip_blanks(&mut self) {

@@ -73,14 +73,74 @@ fn directives_and_comments() {
     assert_eq!(
         e,
         vec![
-            "3:3 unsupported preprocessor directive",
+            "3:3 expected #extension NAME : BEHAVIOR",
             "4:3 invalid token",
-            "5:10 unsupported #version for the ChrisOS GLSL subset",
-            "6:9 expected a version number",
+            "5:1 #version must come first, once, before anything but comments and blanks",
+            "6:1 #version must come first, once, before anything but comments and blanks",
         ]
     );
     let (_, e) = kinds("x /* never");
     assert_eq!(e, vec!["1:3 unterminated block comment"]);
+}
+
+#[test]
+fn version_lines_are_checked_and_select_the_dialect() {
+    let dialect = |src: &str| {
+        let mut d = Diagnostics::new(8);
+        let (_, dialect) = lex_with_dialect(src, &mut d);
+        let e = d.into_errors("t", src);
+        let msgs: Vec<String> = e
+            .diagnostics()
+            .iter()
+            .map(|d| format!("{}:{} {}", d.line, d.col, d.message))
+            .collect();
+        (dialect.to_string(), msgs)
+    };
+    assert_eq!(dialect("int x;").0, "GLSL 1.10");
+    assert_eq!(dialect("// c\n#version 120\n").0, "GLSL 1.20");
+    assert_eq!(dialect("#version 300 es\n").0, "GLSL ES 3.00");
+    assert_eq!(
+        dialect("#version 330 compatibility // yes\n").0,
+        "GLSL 3.30 compatibility"
+    );
+    let (_, e) = dialect("#version 330 core garbage\n");
+    assert_eq!(
+        e,
+        vec!["1:19 unexpected text after #version NUMBER [PROFILE]"]
+    );
+    let (_, e) = dialect("#version 400\n");
+    assert_eq!(
+        e,
+        vec![
+            "1:10 unsupported #version 400: csir-render accepts 100, 110, 120, 130, 140, 150, 300 es and 330"
+        ]
+    );
+    let (_, e) = dialect("#define A 1\n#version 330\n");
+    assert_eq!(
+        e,
+        vec!["2:1 #version must come first, once, before anything but comments and blanks"]
+    );
+    let (k, e) = kinds("#version 100\n#ifdef GL_ES\nes\n#endif\n__VERSION__\n");
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(k[0], TokenKind::Ident("es".into()));
+    assert_eq!(k[1], TokenKind::Int(100));
+    let (k, _) = kinds("#ifdef GL_ES\nes\n#endif\n");
+    assert_eq!(k[0], TokenKind::Eof, "GL_ES is not defined on the desktop");
+}
+
+#[test]
+fn extension_directives() {
+    let (_, e) = kinds(
+        "#extension GL_ARB_foo : enable\n#extension all : warn\n\
+         #extension GL_ARB_bar : require\n#extension GL_ARB_baz : maybe\n",
+    );
+    assert_eq!(
+        e,
+        vec![
+            "3:1 extension GL_ARB_bar is required but not supported by csir-render",
+            "4:1 unknown #extension behavior 'maybe' (require, enable, warn or disable)",
+        ]
+    );
 }
 
 #[test]

@@ -68,7 +68,8 @@ impl Lowerer<'_> {
 
     fn equality(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
         let same = a.ty == b.ty
-            || (types::converts_to(a.ty, b.ty) || types::converts_to(b.ty, a.ty))
+            || (types::converts_to(a.ty, b.ty, self.int_to_float())
+                || types::converts_to(b.ty, a.ty, self.int_to_float()))
                 && !a.ty.is_matrix();
         if !same || matches!(a.ty, Type::Sampler2D | Type::Void) {
             return self.err(pos, "type mismatch");
@@ -108,6 +109,19 @@ impl Lowerer<'_> {
         } else {
             Base::Int
         };
+        if !self.int_to_float()
+            && (types::base(a.ty) == Base::Int) != (types::base(b.ty) == Base::Int)
+        {
+            let (dialect, (x, y)) = (self.program.dialect, (a.ty, b.ty));
+            return self.err(
+                pos,
+                format!(
+                    "operator {} on {x} and {y}: {dialect} has no implicit int to float \
+                     conversion; convert explicitly (float(...))",
+                    op.text()
+                ),
+            );
+        }
         if op == BinOp::Mod && base != Base::Int {
             return self.err(pos, "operator % requires integer operands");
         }

@@ -39,6 +39,17 @@ pub(crate) enum ArrayRef {
     Values(Type, Vec<Value>),
 }
 
+/// "array index K is out of range for NAME (N elements)", with the reason for
+/// `gl_FragData`, whose one element is the one colour output.
+fn index_range_message(name: &str, k: f32, len: usize) -> String {
+    let mut m = format!("array index {k} is out of range for {name} ({len} element");
+    m += if len == 1 { ")" } else { "s)" };
+    if name == "gl_FragData" {
+        m += ": the renderer has one colour output, gl_FragData[0]";
+    }
+    m
+}
+
 impl<'a> Lowerer<'a> {
     /// `e` as an array, if it is one: the name of an array variable or an array
     /// constructor (`None` for any other expression).
@@ -114,7 +125,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut out = Vec::with_capacity(vals.len());
         for (v, e) in vals.iter().zip(args) {
-            if !types::converts_to(v.ty, ty) {
+            if !types::converts_to(v.ty, ty, self.int_to_float()) {
                 return self.err(e.pos, "type mismatch in array constructor");
             }
             out.push(v.retyped(ty));
@@ -155,7 +166,11 @@ impl<'a> Lowerer<'a> {
             Some(c) => {
                 let k = c.0[0];
                 if !(0.0..n as f32).contains(&k) {
-                    return self.err(pos, "array index out of range");
+                    let name = match a {
+                        ArrayRef::Var(id) => self.scopes.var(*id).name.clone(),
+                        ArrayRef::Values(..) => "the array constructor".into(),
+                    };
+                    return self.err(pos, index_range_message(&name, k, n));
                 }
                 self.element(a, k as usize, pos)
             }
@@ -240,7 +255,8 @@ impl<'a> Lowerer<'a> {
         };
         if let Some(c) = i.as_const() {
             if !(0.0..arr.len as f32).contains(&c.0[0]) {
-                return self.err(index.pos, "array index out of range");
+                let m = index_range_message(name, c.0[0], arr.len as usize);
+                return self.err(index.pos, m);
             }
             return self.assign_value(&place(c.0[0] as usize), op, &v, pos, value.pos);
         }

@@ -205,8 +205,9 @@ impl Lowerer<'_> {
     pub(crate) fn write(&mut self, p: &Place, value: &Value, pos: Pos) -> LResult<()> {
         self.check_operand(value, pos)?;
         self.not_whole_array(p, pos)?;
-        if !types::converts_to(value.ty, p.ty) {
-            return self.err(pos, "type mismatch in assignment");
+        if !types::converts_to(value.ty, p.ty, self.int_to_float()) {
+            let m = self.mismatch("type mismatch in assignment", value.ty, p.ty);
+            return self.err(pos, m);
         }
         let value = value.retyped(p.ty);
         let id = p.var;

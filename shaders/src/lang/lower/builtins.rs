@@ -3,7 +3,8 @@
 //!
 //! | function | lowering |
 //! |---|---|
-//! | `texture`, `texture2D` | SAMPLE (sampler slot in aux) |
+//! | `texture`, `texture2D`, `textureLod`, `textureProj`, ... | SAMPLE (sampler slot in aux); see [`Lowerer::texture`] |
+//! | `ftransform` | `gl_ModelViewProjectionMatrix * gl_Vertex` |
 //! | `dot` | DOT (aux = width), MUL for scalars |
 //! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
 //! | `length`, `distance` | DOT, RSQ, RCP (ABS for scalars) |
@@ -33,10 +34,29 @@ use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
+/// The 2D texture lookups ([`Lowerer::texture`]).
+const TEXTURE_FUNCTIONS: &[&str] = &[
+    "texture",
+    "texture2D",
+    "textureLod",
+    "texture2DLod",
+    "textureProj",
+    "texture2DProj",
+    "textureProjLod",
+    "texture2DProjLod",
+];
+
 /// Built-in functions this front end lowers.
 pub const SUPPORTED: &[&str] = &[
     "texture",
     "texture2D",
+    "textureLod",
+    "texture2DLod",
+    "textureProj",
+    "texture2DProj",
+    "textureProjLod",
+    "texture2DProjLod",
+    "ftransform",
     "dot",
     "cross",
     "length",
@@ -107,21 +127,16 @@ pub const UNSUPPORTED: &[&str] = &[
     "determinant",
     "inverse",
     "textureSize",
-    "textureLod",
     "textureOffset",
     "texelFetch",
     "texelFetchOffset",
-    "textureProj",
     "textureProjOffset",
     "textureLodOffset",
-    "textureProjLod",
     "textureProjLodOffset",
     "textureGrad",
     "textureGradOffset",
     "textureProjGrad",
     "textureProjGradOffset",
-    "texture2DLod",
-    "texture2DProj",
     "texture1D",
     "texture3D",
     "textureCube",
@@ -149,7 +164,7 @@ impl Lowerer<'_> {
             return None;
         }
         let refs: Vec<&Expr> = args.iter().collect();
-        let sampler_ok = matches!(name, "texture" | "texture2D");
+        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
         Some(self.operands(&refs, sampler_ok).and_then(|vals| {
             // Intermediates of the expansion die with it; only the result lives on.
             self.scoped(|s| s.builtin_values(name, &vals, pos))
@@ -198,7 +213,15 @@ impl Lowerer<'_> {
 
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         match name {
-            "texture" | "texture2D" => self.texture(v, pos),
+            n if TEXTURE_FUNCTIONS.contains(&n) => self.texture(n, v, pos),
+            "ftransform" => {
+                // GLSL 1.10 §8.4: gl_ModelViewProjectionMatrix * gl_Vertex, computed
+                // the same way as that expression.
+                self.arity(name, v, 0, pos)?;
+                let m = self.read_name("gl_ModelViewProjectionMatrix", pos)?;
+                let x = self.read_name("gl_Vertex", pos)?;
+                self.binary(super::super::ast::BinOp::Mul, &m, &x, pos)
+            }
             "dot" => {
                 self.arity(name, v, 2, pos)?;
                 let (a, b) = (
@@ -212,8 +235,8 @@ impl Lowerer<'_> {
             }
             "cross" => {
                 self.arity(name, v, 2, pos)?;
-                if types::converts_to(v[0].ty, Type::Vec3)
-                    && types::converts_to(v[1].ty, Type::Vec3)
+                if types::converts_to(v[0].ty, Type::Vec3, self.int_to_float())
+                    && types::converts_to(v[1].ty, Type::Vec3, self.int_to_float())
                 {
                     return self.cross(&v[0].retyped(Type::Vec3), &v[1].retyped(Type::Vec3));
                 }
@@ -346,19 +369,60 @@ impl Lowerer<'_> {
         }
     }
 
-    fn texture(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
-        const MSG: &str = "texture() expects a sampler2D and a vec2";
-        if v.len() == 3 {
-            return self.err(pos, "texture() with a bias is not supported");
-        }
-        let slot = match v.first().map(|s| s.repr) {
-            Some(Repr::Sampler(slot)) if v.len() == 2 => slot,
-            _ => return self.err(pos, MSG),
+    /// `texture`, `texture2D`, `textureLod`, `texture2DLod` and the projective forms
+    /// `textureProj`, `texture2DProj`, `textureProjLod`, `texture2DProjLod` on a
+    /// `sampler2D`, with an optional bias (or the level of detail of the `Lod` forms).
+    ///
+    /// A texture here has one level, sampled with one filter whether magnified or
+    /// minified, so the level of detail selects nothing: a bias or an explicit level
+    /// gives exactly what GL gives for such a texture (GL 3.3 §3.8.9–§3.8.11). The
+    /// projective forms divide the coordinate by its last component first
+    /// (`p.xy / p.z` for a vec3, `p.xy / p.w` for a vec4).
+    fn texture(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
+        let projective = name.contains("Proj");
+        let explicit_lod = name.ends_with("Lod");
+        let coord = if projective {
+            "a vec3 or vec4"
+        } else {
+            "a vec2"
         };
-        let uv = v[1];
-        if types::base(uv.ty) != Base::Float || uv.ty.is_matrix() || uv.ty.width() < 2 {
-            return self.err(pos, MSG);
+        let extra = if explicit_lod {
+            " and a float level of detail"
+        } else {
+            " (and an optional float bias)"
+        };
+        let msg = format!("{name}() expects a sampler2D, {coord}{extra}");
+        let arity_ok = if explicit_lod {
+            v.len() == 3
+        } else {
+            matches!(v.len(), 2 | 3)
+        };
+        let slot = match v.first().map(|s| s.repr) {
+            Some(Repr::Sampler(slot)) if arity_ok => slot,
+            _ => return self.err(pos, msg),
+        };
+        if let Some(lod) = v.get(2)
+            && (lod.ty.width() != 1 || types::base(lod.ty) == Base::Bool || lod.ty.is_matrix())
+        {
+            return self.err(pos, msg);
         }
+        let p = v[1];
+        let widths_ok = if projective {
+            matches!(p.ty.width(), 3 | 4)
+        } else {
+            p.ty.width() == 2
+        };
+        if types::base(p.ty) != Base::Float || p.ty.is_matrix() || !widths_ok {
+            return self.err(pos, msg);
+        }
+        let uv = if projective {
+            let q = self.lane(&p, p.ty.width() - 1)?;
+            let xy = self.swizzle(&p, &[0, 1], Type::Vec2)?;
+            let r = self.unary_op(Op::Rcp, &q, Type::Float)?;
+            self.widen_op(Op::Mul, &xy, &r, Type::Vec2)?
+        } else {
+            p
+        };
         let t = self.materialize(&uv)?;
         let dst = self.temp(1)?;
         self.emit(

@@ -68,7 +68,8 @@ impl Lowerer<'_> {
                 if exact {
                     p.ty == v.ty
                 } else {
-                    types::converts_to(v.ty, p.ty) && (p.dir == ParamDir::In || p.ty == v.ty)
+                    types::converts_to(v.ty, p.ty, self.int_to_float())
+                        && (p.dir == ParamDir::In || p.ty == v.ty)
                 }
             })
         };

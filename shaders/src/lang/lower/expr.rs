@@ -1,6 +1,7 @@
 //! Expressions: literals, names, swizzles, indexing, operators, `?:` and calls.
 
 use super::super::ast::{BinOp, Expr, ExprKind};
+use super::super::builtin_vars;
 use super::super::consteval::ConstData;
 use super::super::scope::{VarKind, root_name};
 use super::super::token::Pos;
@@ -11,19 +12,6 @@ use super::{Fail, LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
 /// GLSL built-in variables outside the subset ("X is not supported").
-const UNSUPPORTED_VARIABLES: &[&str] = &[
-    "gl_VertexID",
-    "gl_InstanceID",
-    "gl_PointSize",
-    "gl_ClipDistance",
-    "gl_FrontFacing",
-    "gl_PointCoord",
-    "gl_FragDepth",
-    "gl_PrimitiveID",
-    "gl_SampleID",
-    "gl_Layer",
-];
-
 impl Lowerer<'_> {
     /// Lower `e` to a value (checked; constants folded).
     pub(crate) fn expr(&mut self, e: &Expr) -> LResult<Value> {
@@ -124,7 +112,7 @@ impl Lowerer<'_> {
     }
 
     /// The value of a name.
-    fn read_name(&mut self, name: &str, pos: Pos) -> LResult<Value> {
+    pub(crate) fn read_name(&mut self, name: &str, pos: Pos) -> LResult<Value> {
         let Some(id) = self.scopes.lookup(name) else {
             if self.funcs.iter().any(|f| f.def.name == name) {
                 return self.err(pos, "function used as a value");
@@ -144,12 +132,9 @@ impl Lowerer<'_> {
     /// Report a name that is not declared: GLSL built-in variables outside the subset
     /// are named as such.
     pub(crate) fn unknown_name<T>(&mut self, name: &str, pos: Pos) -> LResult<T> {
-        if matches!(name, "gl_FragColor" | "gl_FragData") {
-            let m = format!("{name} is not supported: declare an output (out vec4 NAME;)");
+        let (stage, dialect) = (self.stage, self.program.dialect);
+        if let Err(m) = builtin_vars::lookup(name, stage, dialect) {
             return self.err(pos, m);
-        }
-        if UNSUPPORTED_VARIABLES.contains(&name) {
-            return self.err(pos, format!("{name} is not supported"));
         }
         self.err(pos, "unknown identifier")
     }
@@ -354,10 +339,10 @@ impl Lowerer<'_> {
         if a == b {
             return Ok(a);
         }
-        if types::converts_to(a, b) {
+        if types::converts_to(a, b, self.int_to_float()) {
             return Ok(b);
         }
-        if types::converts_to(b, a) {
+        if types::converts_to(b, a, self.int_to_float()) {
             return Ok(a);
         }
         self.err(pos, "the two sides of ?: have different types")

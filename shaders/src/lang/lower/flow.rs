@@ -89,8 +89,9 @@ impl Lowerer<'_> {
                 if ret == Type::Void {
                     return self.err(e.pos, "a void function cannot return a value");
                 }
-                if !types::converts_to(v.ty, ret) {
-                    return self.err(e.pos, "return type mismatch");
+                if !types::converts_to(v.ty, ret, self.int_to_float()) {
+                    let m = self.mismatch("return type mismatch", v.ty, ret);
+                    return self.err(e.pos, m);
                 }
                 Some(v.retyped(ret))
             }

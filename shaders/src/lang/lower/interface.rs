@@ -7,6 +7,7 @@
 //! mat4 4). Slot errors point at the declaration (or its location number).
 
 use super::super::ast::{Decl, Item, Storage};
+use super::super::builtin_vars::{self, Binding, Lookup};
 use super::super::scope::{Access, Output, Var, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
@@ -158,6 +159,7 @@ impl<'a> Lowerer<'a> {
             VarKind::Input,
             Role::FragCoord,
         );
+        self.register_used_builtins();
         let program = self.program;
         for item in &program.items {
             let Item::Global(d) = item else { continue };
@@ -170,6 +172,54 @@ impl<'a> Lowerer<'a> {
                     let _ = self.scopes.declare(v);
                 }
             }
+        }
+    }
+
+    /// Declare the built-in variables ([`builtin_vars`]) the program uses, in order of
+    /// first use, with their roles and fixed attribute locations. Names that cannot be
+    /// used are left undeclared: a use reports why ([`Self::unknown_name`]).
+    fn register_used_builtins(&mut self) {
+        let (stage, dialect) = (self.stage, self.program.dialect);
+        for name in builtin_vars::names_used(self.program) {
+            let Ok(Lookup::Mapped(b)) = builtin_vars::lookup(name, stage, dialect) else {
+                continue;
+            };
+            let (role, kind, access) = match b.binding {
+                Binding::Attribute(_) => (Role::Attribute, VarKind::Input, Access::ReadOnly),
+                Binding::Varying if stage == Stage::Vertex => (
+                    Role::VaryingOut,
+                    VarKind::Output(Output::Varying(0)),
+                    Access::ReadWrite,
+                ),
+                Binding::Varying => (Role::VaryingIn, VarKind::Input, Access::ReadOnly),
+                Binding::Uniform => (Role::Uniform, VarKind::Input, Access::ReadOnly),
+                Binding::Color => (
+                    Role::Color,
+                    VarKind::Output(Output::Color),
+                    Access::ReadWrite,
+                ),
+                Binding::NoEffect => (Role::Private, VarKind::Global, Access::ReadWrite),
+            };
+            let mut v = Var::new(b.name, b.ty, kind, Pos::START, 0);
+            v.access = access;
+            if role == Role::Private {
+                v.known = Some(super::super::consteval::ConstData::ZERO);
+            }
+            let declared = match b.array {
+                Some(len) => self.scopes.declare_array(v, len),
+                None => self.scopes.declare(v),
+            };
+            let Ok(id) = declared else { continue };
+            let slot = match b.binding {
+                Binding::Attribute(location) => Some(location),
+                _ => None,
+            };
+            self.globals.push(GlobalEntry {
+                var: id,
+                role,
+                decl: None,
+                slot,
+            });
         }
     }
 
@@ -199,7 +249,10 @@ impl<'a> Lowerer<'a> {
                 "layout(location) is only supported on inputs and outputs",
             );
         }
-        let io = matches!(q.storage, Storage::In | Storage::Out);
+        let io = matches!(
+            q.storage,
+            Storage::In | Storage::Out | Storage::Attribute | Storage::Varying
+        );
         if let Some(init) = &d.init {
             if q.storage == Storage::Uniform {
                 return err(self, init.pos, "uniforms cannot have an initializer");
@@ -213,7 +266,38 @@ impl<'a> Lowerer<'a> {
             }
         }
         let vertex = self.stage == Stage::Vertex;
+        let dialect = self.program.dialect;
+        match q.storage {
+            Storage::Attribute if !vertex => {
+                return err(
+                    self,
+                    q.storage_pos,
+                    "'attribute' declares a vertex shader input; a fragment shader reads \
+                     'varying' (or 'in') variables",
+                );
+            }
+            Storage::In | Storage::Out if !dialect.has_in_out_globals() => {
+                let word = if q.storage == Storage::In {
+                    "in"
+                } else {
+                    "out"
+                };
+                let instead = match (q.storage, vertex) {
+                    (Storage::In, true) => "attribute",
+                    _ => "varying",
+                };
+                let m = format!(
+                    "'{word}' at global scope needs GLSL 1.30 or GLSL ES 3.00; {dialect} \
+                     declares this with '{instead}'"
+                );
+                return err(self, q.storage_pos, &m);
+            }
+            _ => {}
+        }
         let role = match q.storage {
+            Storage::Attribute => Role::Attribute,
+            Storage::Varying if vertex => Role::VaryingOut,
+            Storage::Varying => Role::VaryingIn,
             Storage::Uniform if sampler => Role::Sampler,
             Storage::Uniform => Role::Uniform,
             Storage::In if vertex => Role::Attribute,
@@ -273,8 +357,19 @@ impl<'a> Lowerer<'a> {
                 {
                     return err(self, pos, "the fragment output must be at location 0");
                 }
-                if self.globals.iter().any(|g| g.role == Role::Color) {
-                    return err(self, d.pos, "only one fragment output is supported");
+                if let Some(g) = self.globals.iter().find(|g| g.role == Role::Color) {
+                    let other = self.scopes.var(g.var).name.clone();
+                    let m = if other.starts_with("gl_") {
+                        format!(
+                            "'{}' cannot be declared in a shader that writes {other}: \
+                             a fragment shader writes either gl_FragColor/gl_FragData or \
+                             its own output",
+                            d.name
+                        )
+                    } else {
+                        "only one fragment output is supported".to_string()
+                    };
+                    return err(self, d.pos, &m);
                 }
             }
             Role::Const if d.init.is_none() => {
@@ -332,6 +427,14 @@ impl<'a> Lowerer<'a> {
         let n_var = self.limits.varyings;
         let mut attr_used = vec![false; n_attr];
         let mut var_used = vec![false; n_var];
+        for g in &self.globals {
+            // Built-in attributes sit at fixed locations (builtin_vars.rs).
+            if let (None, Role::Attribute, Some(loc)) = (g.decl, g.role, g.slot)
+                && let Some(used) = attr_used.get_mut(loc as usize)
+            {
+                *used = true;
+            }
+        }
         for i in 0..self.globals.len() {
             let g = &self.globals[i];
             let Some((loc, pos)) = g.decl.and_then(|d| d.quals.location) else {
@@ -410,23 +513,26 @@ impl<'a> Lowerer<'a> {
     fn build_interface(&mut self) {
         let mut iface = crate::ir::Interface::default();
         for g in &self.globals {
-            let (Some(d), Some(slot)) = (g.decl, g.slot) else {
-                if g.role == Role::Color {
-                    let d = g.decl.expect("user output");
-                    iface.symbols.push(InterfaceSymbol {
-                        name: d.name.clone(),
-                        ty: d.ty.ir(),
-                        array_len: None,
-                        kind: SymbolKind::ColorOut,
-                    });
-                }
+            let var = self.scopes.var(g.var);
+            let (name, ty) = (var.name.clone(), var.ty);
+            if g.role == Role::Color {
+                // One colour output (`gl_FragData` is its one-element array).
+                iface.symbols.push(InterfaceSymbol {
+                    name,
+                    ty: ty.ir(),
+                    array_len: None,
+                    kind: SymbolKind::ColorOut,
+                });
+                continue;
+            }
+            let Some(slot) = g.slot else {
                 continue;
             };
             let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
-            let array_len = self.scopes.var(g.var).array.map(|a| a.len);
+            let array_len = var.array.map(|a| a.len);
             let kind = match g.role {
                 Role::Uniform => {
-                    let slots = d.ty.columns() as u16 * array_len.unwrap_or(1);
+                    let slots = ty.columns() as u16 * array_len.unwrap_or(1);
                     hi(&mut iface.uni_hi, (slot + slots - 1) as i16);
                     SymbolKind::Uniform { slot }
                 }
@@ -449,8 +555,8 @@ impl<'a> Lowerer<'a> {
                 _ => continue,
             };
             iface.symbols.push(InterfaceSymbol {
-                name: d.name.clone(),
-                ty: d.ty.ir(),
+                name,
+                ty: ty.ir(),
                 array_len,
                 kind,
             });

@@ -143,7 +143,9 @@ impl Lowerer<'_> {
                 && t.width() >= 2
                 && (types::is_numeric(t) || (equality && types::is_boolean(t)))
         };
-        let same = a.ty == b.ty || types::converts_to(a.ty, b.ty) || types::converts_to(b.ty, a.ty);
+        let same = a.ty == b.ty
+            || types::converts_to(a.ty, b.ty, self.int_to_float())
+            || types::converts_to(b.ty, a.ty, self.int_to_float());
         if !ok(a.ty) || !ok(b.ty) || b.ty.width() != n || !same {
             return self.err(
                 pos,

@@ -297,6 +297,28 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// "`what`: a FROM value cannot become TO", with the dialect's rule when the missing
+    /// implicit int → float conversion is why.
+    pub(crate) fn mismatch(&self, what: &str, from: Type, to: Type) -> String {
+        let int_to_float = super::types::base(from) == super::types::Base::Int
+            && super::types::base(to) == super::types::Base::Float
+            && from.width() == to.width()
+            && !to.is_matrix();
+        let mut m = format!("{what}: a value of type {from} cannot become {to}");
+        if int_to_float && !self.int_to_float() {
+            m += &format!(
+                " ({} has no implicit int to float conversion; write {to}(...))",
+                self.program.dialect
+            );
+        }
+        m
+    }
+
+    /// Whether this shader's dialect converts int to float implicitly.
+    pub(crate) fn int_to_float(&self) -> bool {
+        self.program.dialect.implicit_int_to_float()
+    }
+
     /// The innermost function context.
     pub(crate) fn ctx(&mut self) -> &mut CallCtx {
         self.calls.last_mut().expect("a function context is open")

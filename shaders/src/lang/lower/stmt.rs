@@ -210,8 +210,9 @@ impl Lowerer<'_> {
         let (Some(v), Some(init)) = (value, &d.init) else {
             return true;
         };
-        if !types::converts_to(v.ty, d.ty) {
-            return fail(self, init.pos, "type mismatch in assignment");
+        if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
+            let m = self.mismatch("type mismatch in assignment", v.ty, d.ty);
+            return fail(self, init.pos, &m);
         }
         if is_const && v.as_const().is_none() {
             return fail(

@@ -30,12 +30,33 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        Program { items }
+        Program {
+            items,
+            dialect: Default::default(),
+        }
     }
 
     fn global_item(&mut self, items: &mut Vec<Item>) -> PResult<()> {
         if self.is_keyword(Keyword::Precision) {
             return self.precision_statement();
+        }
+        if self.is_keyword(Keyword::NoEffectQualifier)
+            && matches!(self.peek_kind(1), TokenKind::Ident(_))
+            && matches!(
+                self.peek_kind(2),
+                TokenKind::Punct(Punct::Semi | Punct::Comma, _)
+            )
+        {
+            // `invariant gl_Position;` redeclares outputs as invariant (GLSL 3.30
+            // §4.6.1): no effect here (see `Keyword::NoEffectQualifier`).
+            self.advance();
+            loop {
+                self.name()?;
+                if !self.eat_punct(Punct::Comma) {
+                    break;
+                }
+            }
+            return self.expect(Punct::Semi, "expected ';'");
         }
         let quals = self.qualifiers(true)?;
         let (ty, ty_pos) = self.type_name()?;
@@ -147,9 +168,13 @@ impl Parser<'_, '_> {
                 TokenKind::Keyword(Keyword::Out) => Storage::Out,
                 TokenKind::Keyword(Keyword::Uniform) => Storage::Uniform,
                 TokenKind::Keyword(Keyword::Const) => Storage::Const,
+                TokenKind::Keyword(Keyword::Attribute) => Storage::Attribute,
+                TokenKind::Keyword(Keyword::Varying) => Storage::Varying,
                 TokenKind::Keyword(Keyword::InOut) => return self.fail("unsupported qualifier"),
-                TokenKind::Keyword(Keyword::Smooth | Keyword::PrecisionQualifier) => {
-                    if !global && self.is_keyword(Keyword::Smooth) {
+                TokenKind::Keyword(
+                    Keyword::Smooth | Keyword::PrecisionQualifier | Keyword::NoEffectQualifier,
+                ) => {
+                    if !global && !self.is_keyword(Keyword::PrecisionQualifier) {
                         return self.fail("qualifiers are only valid at global scope");
                     }
                     self.advance();

@@ -1,0 +1,522 @@
+//! GLSL's built-in variables beyond `gl_Position` and `gl_FragCoord`: which exist in
+//! which dialect and stage, and how each maps onto CSIR's interface (GLSL 1.10 §7,
+//! GLSL 1.30 §7, GLSL 3.30 §7; how a scene feeds them: `docs/glsl-dialects.md`).
+//!
+//! A built-in is declared only when a shader uses it, so a shader that does not use
+//! one compiles exactly as before. The mapping:
+//!
+//! - **attributes** at fixed locations, the same as a scene's mesh: `gl_Vertex` 0,
+//!   `gl_Normal` 1, `gl_MultiTexCoord0` 2, `gl_Color` 3, `gl_SecondaryColor` 4,
+//!   `gl_MultiTexCoord1..3` 5..7 (a user attribute without a location takes a free
+//!   one around them);
+//! - **varyings** by name, as user varyings are: the vertex outputs `gl_FrontColor`,
+//!   `gl_BackColor`, `gl_FrontSecondaryColor`, `gl_BackSecondaryColor`,
+//!   `gl_FogFragCoord`; the fragment inputs `gl_Color` and `gl_SecondaryColor` read the
+//!   front colours (two-sided colour selection is off, as GL's default is) and
+//!   `gl_FogFragCoord` reads its vertex output;
+//! - **uniforms**, set by name like any uniform: the matrices (`gl_ModelViewMatrix`,
+//!   `gl_ProjectionMatrix`, `gl_ModelViewProjectionMatrix`, their `Inverse`,
+//!   `Transpose` and `InverseTranspose` forms, `gl_NormalMatrix`), identity until set,
+//!   as in GL; `gl_NormalScale`, 1 until set;
+//! - the **colour output** `gl_FragColor`, or `gl_FragData[0]` (one render target);
+//! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only.
+//!
+//! The rest are reported by name with the reason ([`BuiltinVar::Unsupported`]).
+
+use super::ast::{Decl, Expr, ExprKind, Item, Program, Stmt, StmtKind};
+use super::dialect::Dialect;
+use super::types::Type;
+use crate::ir::Stage;
+
+/// How a built-in variable maps onto CSIR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Binding {
+    /// A vertex attribute at this fixed location.
+    Attribute(u16),
+    /// A vertex output or fragment input, linked by its interface name (see
+    /// [`link_name`]).
+    Varying,
+    /// A uniform, set by name.
+    Uniform,
+    /// The fragment colour output (`len` 1 for the array `gl_FragData`).
+    Color,
+    /// Written and read like a private global; nothing consumes it.
+    NoEffect,
+}
+
+/// Which dialects have a built-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Availability {
+    /// Every dialect except OpenGL ES 3.00 (`gl_FragColor`, `gl_FragData`).
+    NotEs3,
+    /// Every dialect.
+    All,
+    /// The compatibility built-ins: desktop GLSL up to 1.40 and the `compatibility`
+    /// profile ([`Dialect::has_compatibility_builtins`]).
+    Compatibility,
+}
+
+/// One built-in variable the front end maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BuiltinVar {
+    pub name: &'static str,
+    pub ty: Type,
+    /// `Some(n)`: an array of `n` elements (only `gl_FragData`, with one).
+    pub array: Option<u16>,
+    pub stage: Stage,
+    pub binding: Binding,
+    pub availability: Availability,
+}
+
+use Availability::{All, Compatibility, NotEs3};
+use Binding::{Attribute, Color, NoEffect, Uniform, Varying};
+use Stage::{Fragment, Vertex};
+
+const fn var(
+    name: &'static str,
+    ty: Type,
+    stage: Stage,
+    binding: Binding,
+    availability: Availability,
+) -> BuiltinVar {
+    BuiltinVar {
+        name,
+        ty,
+        array: None,
+        stage,
+        binding,
+        availability,
+    }
+}
+
+/// The built-in variables the front end maps, per stage (uniforms exist in both).
+pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
+    var("gl_Vertex", Type::Vec4, Vertex, Attribute(0), Compatibility),
+    var("gl_Normal", Type::Vec3, Vertex, Attribute(1), Compatibility),
+    var(
+        "gl_MultiTexCoord0",
+        Type::Vec4,
+        Vertex,
+        Attribute(2),
+        Compatibility,
+    ),
+    var("gl_Color", Type::Vec4, Vertex, Attribute(3), Compatibility),
+    var(
+        "gl_SecondaryColor",
+        Type::Vec4,
+        Vertex,
+        Attribute(4),
+        Compatibility,
+    ),
+    var(
+        "gl_MultiTexCoord1",
+        Type::Vec4,
+        Vertex,
+        Attribute(5),
+        Compatibility,
+    ),
+    var(
+        "gl_MultiTexCoord2",
+        Type::Vec4,
+        Vertex,
+        Attribute(6),
+        Compatibility,
+    ),
+    var(
+        "gl_MultiTexCoord3",
+        Type::Vec4,
+        Vertex,
+        Attribute(7),
+        Compatibility,
+    ),
+    var("gl_FrontColor", Type::Vec4, Vertex, Varying, Compatibility),
+    var("gl_BackColor", Type::Vec4, Vertex, Varying, Compatibility),
+    var(
+        "gl_FrontSecondaryColor",
+        Type::Vec4,
+        Vertex,
+        Varying,
+        Compatibility,
+    ),
+    var(
+        "gl_BackSecondaryColor",
+        Type::Vec4,
+        Vertex,
+        Varying,
+        Compatibility,
+    ),
+    var(
+        "gl_FogFragCoord",
+        Type::Float,
+        Vertex,
+        Varying,
+        Compatibility,
+    ),
+    var("gl_PointSize", Type::Float, Vertex, NoEffect, All),
+    var("gl_Color", Type::Vec4, Fragment, Varying, Compatibility),
+    var(
+        "gl_SecondaryColor",
+        Type::Vec4,
+        Fragment,
+        Varying,
+        Compatibility,
+    ),
+    var(
+        "gl_FogFragCoord",
+        Type::Float,
+        Fragment,
+        Varying,
+        Compatibility,
+    ),
+    var("gl_FragColor", Type::Vec4, Fragment, Color, NotEs3),
+    BuiltinVar {
+        array: Some(1),
+        ..var("gl_FragData", Type::Vec4, Fragment, Color, NotEs3)
+    },
+];
+
+/// The uniform matrices of the compatibility profile (GLSL 1.10 §7.5), identity until
+/// set. Both stages have them.
+pub(crate) const BUILTIN_MATRICES: &[(&str, Type)] = &[
+    ("gl_ModelViewMatrix", Type::Mat4),
+    ("gl_ProjectionMatrix", Type::Mat4),
+    ("gl_ModelViewProjectionMatrix", Type::Mat4),
+    ("gl_ModelViewMatrixInverse", Type::Mat4),
+    ("gl_ProjectionMatrixInverse", Type::Mat4),
+    ("gl_ModelViewProjectionMatrixInverse", Type::Mat4),
+    ("gl_ModelViewMatrixTranspose", Type::Mat4),
+    ("gl_ProjectionMatrixTranspose", Type::Mat4),
+    ("gl_ModelViewProjectionMatrixTranspose", Type::Mat4),
+    ("gl_ModelViewMatrixInverseTranspose", Type::Mat4),
+    ("gl_ProjectionMatrixInverseTranspose", Type::Mat4),
+    ("gl_ModelViewProjectionMatrixInverseTranspose", Type::Mat4),
+    ("gl_NormalMatrix", Type::Mat3),
+];
+
+/// Built-in names GLSL has that this renderer cannot provide, with the reason.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    (
+        "gl_FrontFacing",
+        "the fragment stage has no front-facing input yet",
+    ),
+    (
+        "gl_VertexID",
+        "the vertex stage has no vertex-index input yet",
+    ),
+    ("gl_InstanceID", "instanced drawing is not supported"),
+    (
+        "gl_ClipVertex",
+        "user clip planes are not supported (the rasterizer clips to the view volume only)",
+    ),
+    (
+        "gl_ClipDistance",
+        "user clip planes are not supported (the rasterizer clips to the view volume only)",
+    ),
+    (
+        "gl_FragDepth",
+        "a fragment shader cannot write depth (CSIR has no depth output)",
+    ),
+    ("gl_PointCoord", "points are not rasterized, only triangles"),
+    (
+        "gl_TexCoord",
+        "arrays of varyings are not supported yet; declare a varying per coordinate",
+    ),
+    (
+        "gl_FogCoord",
+        "attribute locations 0..7 are taken by the other compatibility attributes",
+    ),
+    (
+        "gl_TextureMatrix",
+        "arrays of built-in matrices are not supported yet",
+    ),
+    (
+        "gl_DepthRange",
+        "built-in uniform structs are not supported yet",
+    ),
+    ("gl_PrimitiveID", "there is no primitive-index input"),
+    ("gl_SampleID", "there is no multisampling"),
+    ("gl_Layer", "there are no layered framebuffers"),
+    (
+        "gl_LightSource",
+        "fixed-function lighting state is not provided",
+    ),
+    (
+        "gl_LightModel",
+        "fixed-function lighting state is not provided",
+    ),
+    (
+        "gl_FrontMaterial",
+        "fixed-function lighting state is not provided",
+    ),
+    (
+        "gl_BackMaterial",
+        "fixed-function lighting state is not provided",
+    ),
+    ("gl_Fog", "fixed-function fog state is not provided"),
+    (
+        "gl_ClipPlane",
+        "user clip planes are not supported (the rasterizer clips to the view volume only)",
+    ),
+];
+
+/// Where `name` stands for `stage` in `dialect`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lookup {
+    /// A built-in this front end maps.
+    Mapped(BuiltinVar),
+    /// Not a built-in GLSL variable this front end knows.
+    Unknown,
+}
+
+/// The built-in `name` as `stage` of `dialect` sees it, or why it cannot be used: the
+/// message names the variable and the reason ("gl_Vertex is not available in GLSL
+/// 3.30 core: ...").
+pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Lookup, String> {
+    if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == name) {
+        return Err(format!("{name} is not supported: {reason}"));
+    }
+    let compat_only = |what: &str| {
+        format!(
+            "{name} is not available in {dialect}: it is a compatibility {what}, available \
+             up to GLSL 1.40 and with #version 150 compatibility or #version 330 \
+             compatibility"
+        )
+    };
+    let uniform = BUILTIN_MATRICES
+        .iter()
+        .chain(&[("gl_NormalScale", Type::Float)])
+        .find(|(n, _)| *n == name);
+    if let Some(&(name, ty)) = uniform {
+        if !dialect.has_compatibility_builtins() {
+            return Err(compat_only("uniform"));
+        }
+        return Ok(Lookup::Mapped(var(name, ty, stage, Uniform, Compatibility)));
+    }
+    let mut other_stage = None;
+    for b in BUILTIN_VARS.iter().filter(|b| b.name == name) {
+        if b.stage != stage {
+            other_stage = Some(b.stage);
+            continue;
+        }
+        return match b.availability {
+            Compatibility if !dialect.has_compatibility_builtins() => Err(compat_only("built-in")),
+            NotEs3 if dialect.is_es() && dialect.version >= 300 => Err(format!(
+                "{name} is not available in {dialect}: declare an output (out vec4 NAME;)"
+            )),
+            _ => Ok(Lookup::Mapped(*b)),
+        };
+    }
+    match other_stage {
+        Some(_) => Err(format!("{name} is not available in a {stage} shader")),
+        None => Ok(Lookup::Unknown),
+    }
+}
+
+/// The `gl_` names `program` uses (as variables; `ftransform()` counts as a use of
+/// `gl_ModelViewProjectionMatrix` and `gl_Vertex`), in order of first use, without
+/// `gl_Position` and `gl_FragCoord`, which every shader has.
+pub(crate) fn names_used(program: &Program) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    let mut found: Vec<&str> = Vec::new();
+    for item in &program.items {
+        match item {
+            Item::Global(d) => visit_decl(d, &mut found),
+            Item::Function(f) | Item::Prototype(f) => {
+                for st in &f.body {
+                    visit_stmt(st, &mut found);
+                }
+            }
+        }
+    }
+    for n in found {
+        match n {
+            "gl_Position" | "gl_FragCoord" => {}
+            "ftransform" => {
+                for implied in ["gl_ModelViewProjectionMatrix", "gl_Vertex"] {
+                    if !names.contains(&implied) {
+                        names.push(implied);
+                    }
+                }
+            }
+            n if !names.contains(&n) => names.push(n),
+            _ => {}
+        }
+    }
+    names
+}
+
+fn visit_decl<'a>(d: &'a Decl, out: &mut Vec<&'a str>) {
+    if let Some(size) = d.array.as_ref().and_then(|a| a.len.as_deref()) {
+        visit_expr(size, out);
+    }
+    if let Some(init) = &d.init {
+        visit_expr(init, out);
+    }
+}
+
+fn visit_stmt<'a>(st: &'a Stmt, out: &mut Vec<&'a str>) {
+    match &st.kind {
+        StmtKind::Empty | StmtKind::Discard | StmtKind::Break | StmtKind::Continue => {}
+        StmtKind::Block(body) => body.iter().for_each(|s| visit_stmt(s, out)),
+        StmtKind::Decl(d) => visit_decl(d, out),
+        StmtKind::Assign { target, value, .. } => {
+            visit_expr(target, out);
+            visit_expr(value, out);
+        }
+        StmtKind::Step { target, .. } => visit_expr(target, out),
+        StmtKind::Expr(e) => visit_expr(e, out),
+        StmtKind::Return(e) => {
+            if let Some(e) = e {
+                visit_expr(e, out);
+            }
+        }
+        StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            visit_expr(cond, out);
+            visit_stmt(then, out);
+            if let Some(o) = otherwise {
+                visit_stmt(o, out);
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                visit_stmt(i, out);
+            }
+            if let Some(c) = cond {
+                visit_expr(c, out);
+            }
+            if let Some(s) = step {
+                visit_stmt(s, out);
+            }
+            visit_stmt(body, out);
+        }
+    }
+}
+
+fn visit_expr<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => {}
+        ExprKind::Ident(n) => {
+            if n.starts_with("gl_") {
+                out.push(n);
+            }
+        }
+        ExprKind::Call { name, args } => {
+            if name == "ftransform" {
+                out.push(name);
+            }
+            args.iter().for_each(|a| visit_expr(a, out));
+        }
+        ExprKind::Construct { args, .. } => args.iter().for_each(|a| visit_expr(a, out)),
+        ExprKind::ArrayConstruct { size, args, .. } => {
+            if let Some(len) = &size.len {
+                visit_expr(len, out);
+            }
+            args.iter().for_each(|a| visit_expr(a, out));
+        }
+        ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, out),
+        ExprKind::Step(x, _) => visit_expr(x, out),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+            visit_expr(a, out);
+            visit_expr(b, out);
+        }
+        ExprKind::Ternary(c, a, b) => {
+            visit_expr(c, out);
+            visit_expr(a, out);
+            visit_expr(b, out);
+        }
+    }
+}
+
+/// The name a fragment input built-in links to among the vertex outputs: `gl_Color`
+/// reads `gl_FrontColor` and `gl_SecondaryColor` reads `gl_FrontSecondaryColor` (GL's
+/// two-sided colour selection is off by default); every other input links to its own
+/// name.
+pub fn link_name(fragment_input: &str) -> &str {
+    match fragment_input {
+        "gl_Color" => "gl_FrontColor",
+        "gl_SecondaryColor" => "gl_FrontSecondaryColor",
+        other => other,
+    }
+}
+
+/// The value a built-in uniform has until it is set, as the floats a scene gives
+/// (column-major): identity for the matrices, 1 for `gl_NormalScale`. `None` for every
+/// other name (a user uniform starts at zero).
+pub fn uniform_default(name: &str) -> Option<&'static [f32]> {
+    const IDENTITY4: [f32; 16] = [
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
+    ];
+    const IDENTITY3: [f32; 9] = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
+    match BUILTIN_MATRICES.iter().find(|(n, _)| *n == name) {
+        Some((_, Type::Mat3)) => Some(&IDENTITY3),
+        Some(_) => Some(&IDENTITY4),
+        None if name == "gl_NormalScale" => Some(&[1.0]),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dialect(v: u32, p: Option<&str>) -> Dialect {
+        Dialect::from_directive(v, p).unwrap()
+    }
+
+    #[test]
+    fn compatibility_builtins_follow_the_dialect() {
+        let old = dialect(120, None);
+        let core = dialect(330, None);
+        let compat = dialect(330, Some("compatibility"));
+        let mapped = |n, s, d| match lookup(n, s, d) {
+            Ok(Lookup::Mapped(b)) => Some(b.binding),
+            _ => None,
+        };
+        assert_eq!(mapped("gl_Vertex", Vertex, old), Some(Attribute(0)));
+        assert_eq!(mapped("gl_Vertex", Vertex, compat), Some(Attribute(0)));
+        let e = lookup("gl_Vertex", Vertex, core).unwrap_err();
+        assert!(
+            e.starts_with("gl_Vertex is not available in GLSL 3.30 core"),
+            "{e}"
+        );
+        assert_eq!(mapped("gl_Color", Vertex, old), Some(Attribute(3)));
+        assert_eq!(mapped("gl_Color", Fragment, old), Some(Varying));
+        assert_eq!(mapped("gl_FragColor", Fragment, core), Some(Color));
+        let e = lookup("gl_FragColor", Vertex, core).unwrap_err();
+        assert_eq!(e, "gl_FragColor is not available in a vertex shader");
+        let es3 = dialect(300, Some("es"));
+        assert!(lookup("gl_FragColor", Fragment, es3).is_err());
+        assert_eq!(
+            mapped("gl_FragColor", Fragment, dialect(100, None)),
+            Some(Color)
+        );
+        assert_eq!(
+            mapped("gl_ModelViewProjectionMatrix", Vertex, old),
+            Some(Uniform)
+        );
+        assert!(lookup("gl_ModelViewProjectionMatrix", Vertex, core).is_err());
+        let e = lookup("gl_FrontFacing", Fragment, core).unwrap_err();
+        assert!(e.starts_with("gl_FrontFacing is not supported: "), "{e}");
+        assert_eq!(lookup("gl_Foo", Fragment, core), Ok(Lookup::Unknown));
+        assert_eq!(lookup("uColor", Fragment, core), Ok(Lookup::Unknown));
+    }
+
+    #[test]
+    fn defaults_and_link_names() {
+        assert_eq!(uniform_default("gl_NormalMatrix").unwrap().len(), 9);
+        assert_eq!(uniform_default("gl_ModelViewMatrix").unwrap()[5], 1.0);
+        assert_eq!(uniform_default("gl_NormalScale"), Some(&[1.0][..]));
+        assert_eq!(uniform_default("uMVP"), None);
+        assert_eq!(link_name("gl_Color"), "gl_FrontColor");
+        assert_eq!(link_name("vUV"), "vUV");
+    }
+}

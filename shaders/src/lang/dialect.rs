@@ -1,0 +1,206 @@
+//! The GLSL dialect a shader is written in, from its `#version` line (GLSL 1.10 §3.3,
+//! GLSL 3.30 §3.3, GLSL ES 3.00 §3.4; summarised in `docs/glsl-dialects.md`).
+//!
+//! | `#version` line | dialect |
+//! |---|---|
+//! | none | desktop GLSL 1.10 (the specification's default) |
+//! | `110`, `120`, `130`, `140` | desktop, with the compatibility built-ins |
+//! | `150`, `330` (optionally `core`) | desktop core |
+//! | `150 compatibility`, `330 compatibility` | desktop, with the compatibility built-ins |
+//! | `100` | OpenGL ES 1.00 |
+//! | `300 es` | OpenGL ES 3.00 |
+//!
+//! What depends on it: implicit int → float conversions (desktop 1.20 and later;
+//! never in ES), the compatibility built-ins (`gl_Vertex`,
+//! `gl_ModelViewProjectionMatrix`, `gl_FrontColor`, ...; see `builtin_vars.rs`),
+//! and the predefined macros `__VERSION__`, `GL_ES`, `GL_core_profile` and
+//! `GL_compatibility_profile`.
+
+use std::fmt;
+
+/// Which API family and profile a `#version` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// Desktop GLSL 1.10 to 1.40 (no profiles yet: everything is available) or an
+    /// explicit `compatibility` profile.
+    Compatibility,
+    /// Desktop GLSL 1.50 or 3.30 without a profile word, or with `core`.
+    Core,
+    /// OpenGL ES (`#version 100`, `#version 300 es`).
+    Es,
+}
+
+/// A shader's language version and profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dialect {
+    /// The number of the `#version` line: 100, 110, 120, 130, 140, 150, 300 or 330.
+    pub version: u16,
+    /// Desktop compatibility, desktop core, or ES.
+    pub profile: Profile,
+}
+
+/// Versions a `#version` line may name, in the message that lists them.
+pub const SUPPORTED_VERSIONS: &str = "100, 110, 120, 130, 140, 150, 300 es and 330";
+
+impl Default for Dialect {
+    /// GLSL 1.10, what a shader without `#version` is (GLSL 1.10 §3.3).
+    fn default() -> Self {
+        Dialect {
+            version: 110,
+            profile: Profile::Compatibility,
+        }
+    }
+}
+
+impl Dialect {
+    /// The dialect of `#version VERSION [PROFILE]`, or the message saying why the line
+    /// is not accepted. `profile` is the word after the number, if any.
+    pub fn from_directive(version: u32, profile: Option<&str>) -> Result<Dialect, String> {
+        let desktop = |v: u32| matches!(v, 110 | 120 | 130 | 140 | 150 | 330);
+        let dialect = |profile| Dialect {
+            version: version as u16,
+            profile,
+        };
+        match (version, profile) {
+            (100, None) => Ok(dialect(Profile::Es)),
+            (300, Some("es")) => Ok(dialect(Profile::Es)),
+            (300, _) => Err("#version 300 needs the 'es' profile (#version 300 es)".into()),
+            (v, Some("es")) => Err(format!(
+                "#version {v} es: only 300 is an OpenGL ES version here ({SUPPORTED_VERSIONS})"
+            )),
+            (v, None) if desktop(v) && v >= 150 => Ok(dialect(Profile::Core)),
+            (v, None) if desktop(v) => Ok(dialect(Profile::Compatibility)),
+            (150 | 330, Some("core")) => Ok(dialect(Profile::Core)),
+            (150 | 330, Some("compatibility")) => Ok(dialect(Profile::Compatibility)),
+            (v, Some(p @ ("core" | "compatibility"))) if desktop(v) => Err(format!(
+                "#version {v} {p}: profiles exist from GLSL 1.50 on; write #version {v}"
+            )),
+            (v, Some(word)) if desktop(v) || v == 100 => Err(format!(
+                "unknown profile '{word}' in #version (core, compatibility or es)"
+            )),
+            (v, _) => Err(format!(
+                "unsupported #version {v}: csir-render accepts {SUPPORTED_VERSIONS}"
+            )),
+        }
+    }
+
+    /// OpenGL ES.
+    pub fn is_es(self) -> bool {
+        self.profile == Profile::Es
+    }
+
+    /// Whether the compatibility built-ins (`gl_Vertex`, `gl_FrontColor`,
+    /// `gl_ModelViewProjectionMatrix`, `ftransform()`, ...) exist: desktop GLSL up to
+    /// 1.40, and the `compatibility` profile of 1.50 and 3.30.
+    pub fn has_compatibility_builtins(self) -> bool {
+        self.profile == Profile::Compatibility
+    }
+
+    /// Whether an `int` (or `ivecN`) converts implicitly to `float` (`vecN`): desktop
+    /// GLSL 1.20 and later (GLSL 1.20 §4.1.10); never in GLSL 1.10 or ES.
+    pub fn implicit_int_to_float(self) -> bool {
+        !self.is_es() && self.version >= 120
+    }
+
+    /// Whether the `in`/`out` storage qualifiers exist at global scope (GLSL 1.30,
+    /// ES 3.00); before, `attribute` and `varying` are the only way.
+    pub fn has_in_out_globals(self) -> bool {
+        if self.is_es() {
+            self.version >= 300
+        } else {
+            self.version >= 130
+        }
+    }
+
+    /// The macros predefined for this dialect (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4):
+    /// `__VERSION__`, `GL_ES` (ES only), `GL_core_profile` (desktop 1.50 and later) and
+    /// `GL_compatibility_profile` (the compatibility profile of 1.50 and later).
+    pub fn predefined_macros(self) -> Vec<(&'static str, i32)> {
+        let mut m = vec![("__VERSION__", self.version as i32)];
+        if self.is_es() {
+            m.push(("GL_ES", 1));
+        } else if self.version >= 150 {
+            m.push(("GL_core_profile", 1));
+            if self.profile == Profile::Compatibility {
+                m.push(("GL_compatibility_profile", 1));
+            }
+        }
+        m
+    }
+}
+
+impl fmt::Display for Dialect {
+    /// `GLSL 1.10`, `GLSL 3.30 core`, `GLSL 1.50 compatibility`, `GLSL ES 3.00`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (major, minor) = (self.version / 100, self.version % 100);
+        match self.profile {
+            Profile::Es => write!(f, "GLSL ES {major}.{minor:02}"),
+            Profile::Core => write!(f, "GLSL {major}.{minor:02} core"),
+            Profile::Compatibility if self.version >= 150 => {
+                write!(f, "GLSL {major}.{minor:02} compatibility")
+            }
+            Profile::Compatibility => write!(f, "GLSL {major}.{minor:02}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_lines_select_dialects() {
+        let d = |v, p| Dialect::from_directive(v, p).map(|d| d.to_string());
+        assert_eq!(d(110, None).unwrap(), "GLSL 1.10");
+        assert_eq!(d(130, None).unwrap(), "GLSL 1.30");
+        assert_eq!(d(150, None).unwrap(), "GLSL 1.50 core");
+        assert_eq!(d(330, Some("core")).unwrap(), "GLSL 3.30 core");
+        assert_eq!(
+            d(330, Some("compatibility")).unwrap(),
+            "GLSL 3.30 compatibility"
+        );
+        assert_eq!(d(100, None).unwrap(), "GLSL ES 1.00");
+        assert_eq!(d(300, Some("es")).unwrap(), "GLSL ES 3.00");
+        assert!(d(300, None).unwrap_err().contains("300 es"));
+        assert!(d(330, Some("garbage")).unwrap_err().contains("'garbage'"));
+        assert!(
+            d(120, Some("core"))
+                .unwrap_err()
+                .contains("from GLSL 1.50 on")
+        );
+        assert!(
+            d(400, None)
+                .unwrap_err()
+                .contains("unsupported #version 400")
+        );
+        assert!(d(330, Some("es")).unwrap_err().contains("only 300"));
+        assert_eq!(Dialect::default().to_string(), "GLSL 1.10");
+    }
+
+    #[test]
+    fn rules_follow_the_version() {
+        let d = |v, p| Dialect::from_directive(v, p).unwrap();
+        assert!(!d(110, None).implicit_int_to_float());
+        assert!(d(120, None).implicit_int_to_float());
+        assert!(!d(300, Some("es")).implicit_int_to_float());
+        assert!(d(140, None).has_compatibility_builtins());
+        assert!(!d(330, None).has_compatibility_builtins());
+        assert!(d(330, Some("compatibility")).has_compatibility_builtins());
+        assert!(!d(100, None).has_compatibility_builtins());
+        assert!(!d(120, None).has_in_out_globals());
+        assert!(d(130, None).has_in_out_globals());
+        assert!(!d(100, None).has_in_out_globals());
+        assert_eq!(
+            d(100, None).predefined_macros(),
+            vec![("__VERSION__", 100), ("GL_ES", 1)]
+        );
+        assert_eq!(
+            d(150, Some("compatibility")).predefined_macros(),
+            vec![
+                ("__VERSION__", 150),
+                ("GL_core_profile", 1),
+                ("GL_compatibility_profile", 1)
+            ]
+        );
+    }
+}

@@ -1,0 +1,341 @@
+//! GLSL as written (issue 12, "GLSL as written"): the dialects of `#version 100` to
+//! `330` and `300 es`, `attribute`/`varying`, the compatibility built-ins and their
+//! fixed locations, `gl_FragColor`/`gl_FragData[0]`, the texture lookups of every
+//! version, and the rules that differ by version (docs/glsl-dialects.md).
+
+mod common;
+use common::{build, messages, run};
+use csir::exec::{Inputs, Machine, NearestClampTexture, NoSamplers, Outputs, Samplers};
+use csir::ir::SymbolKind;
+use csir::{Program, Stage};
+
+/// Run a linked program once: the vertex shader on `attributes`, then the fragment
+/// shader on its outputs (no interpolation: every fragment sees the vertex's values).
+fn run_pair(program: &Program, attributes: &[[f32; 4]], samplers: &dyn Samplers) -> [f32; 4] {
+    let uniforms = program.new_uniforms();
+    let mut vs = Machine::new(&program.vertex).unwrap();
+    let mut v_out = Outputs::default();
+    vs.run(
+        &Inputs {
+            uniforms: &uniforms.vertex,
+            attributes,
+            ..Inputs::default()
+        },
+        &mut v_out,
+    )
+    .unwrap();
+    let mut fs = Machine::new(&program.fragment).unwrap();
+    let mut f_out = Outputs::default();
+    fs.run(
+        &Inputs {
+            uniforms: &uniforms.fragment,
+            varyings: &v_out.varyings,
+            var_remap: &program.var_remap,
+            samplers,
+            ..Inputs::default()
+        },
+        &mut f_out,
+    )
+    .unwrap();
+    f_out.color
+}
+
+fn link(vs: &str, fs: &str) -> Program {
+    Program::link(build(vs, Stage::Vertex), build(fs, Stage::Fragment)).unwrap()
+}
+
+/// piglit's most common shape: no `#version` (GLSL 1.10), `attribute`-less
+/// `gl_Vertex`, a `varying`, `gl_FragColor`.
+#[test]
+fn glsl_110_with_compatibility_builtins_links_and_runs() {
+    let vs = "uniform vec2 arg0;\nvarying vec4 color;\n\
+              void main() { gl_Position = gl_Vertex; color = vec4(arg0, gl_Vertex.xy); }\n";
+    let fs = "varying vec4 color;\nvoid main() { gl_FragColor = color * 2.0; }\n";
+    let p = link(vs, fs);
+    let v = &p.vertex.interface;
+    assert_eq!(
+        v.find("gl_Vertex").map(|s| s.kind),
+        Some(SymbolKind::Attribute { location: 0 })
+    );
+    let color = p.fragment.interface.color_output().unwrap();
+    assert_eq!(color.name, "gl_FragColor");
+    let mut u = p.new_uniforms();
+    p.set_uniform(&mut u, "arg0", &[0.25, 0.5]).unwrap();
+    let mut vs = Machine::new(&p.vertex).unwrap();
+    let mut out = Outputs::default();
+    vs.run(
+        &Inputs {
+            uniforms: &u.vertex,
+            attributes: &[[3.0, 4.0, 0.0, 1.0]],
+            ..Inputs::default()
+        },
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(out.position, [3.0, 4.0, 0.0, 1.0]);
+    let mut fs = Machine::new(&p.fragment).unwrap();
+    let mut f = Outputs::default();
+    fs.run(
+        &Inputs {
+            varyings: &out.varyings,
+            var_remap: &p.var_remap,
+            ..Inputs::default()
+        },
+        &mut f,
+    )
+    .unwrap();
+    assert_eq!(f.color, [0.5, 1.0, 6.0, 8.0]);
+}
+
+#[test]
+fn compatibility_attributes_sit_at_the_meshs_locations() {
+    let vs = "#version 120\nattribute vec3 extra;\nvarying vec4 v;\n\
+              void main() { gl_Position = gl_Vertex; \
+              v = vec4(gl_Normal.x, gl_MultiTexCoord0.y, gl_Color.z, extra.x); }\n";
+    let s = build(vs, Stage::Vertex);
+    let loc = |n: &str| match s.interface.find(n).map(|s| s.kind) {
+        Some(SymbolKind::Attribute { location }) => location,
+        other => panic!("{n}: {other:?}"),
+    };
+    assert_eq!(
+        [
+            loc("gl_Vertex"),
+            loc("gl_Normal"),
+            loc("gl_MultiTexCoord0"),
+            loc("gl_Color")
+        ],
+        [0, 1, 2, 3]
+    );
+    assert_eq!(
+        loc("extra"),
+        4,
+        "a user attribute takes the first free location"
+    );
+    let out = run(
+        &s,
+        &[],
+        &[
+            [1.0, 2.0, 3.0, 1.0],
+            [0.5, 0.0, 0.0, 0.0],
+            [0.0, 0.25, 0.0, 0.0],
+            [0.0, 0.0, 0.75, 0.0],
+            [9.0, 0.0, 0.0, 0.0],
+        ],
+        &NoSamplers,
+    );
+    assert_eq!(out.varyings[0], [0.5, 0.25, 0.75, 9.0]);
+}
+
+#[test]
+fn gl_color_in_the_fragment_shader_reads_gl_front_color() {
+    let vs = "void main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color.bgra; \
+              gl_BackColor = vec4(1.0); }\n";
+    let fs = "void main() { gl_FragColor = gl_Color; }\n";
+    let p = link(vs, fs);
+    assert_eq!(p.varyings.len(), 1);
+    assert_eq!(p.varyings[0].name, "gl_Color");
+    let got = run_pair(
+        &p,
+        &[[0.0; 4], [0.0; 4], [0.0; 4], [0.1, 0.2, 0.3, 0.4]],
+        &NoSamplers,
+    );
+    assert_eq!(got, [0.3, 0.2, 0.1, 0.4]);
+}
+
+#[test]
+fn compatibility_matrices_are_identity_until_set_and_ftransform_uses_them() {
+    let vs = "#version 110\nvoid main() { gl_Position = ftransform(); \
+              gl_FrontColor = vec4(gl_NormalMatrix * vec3(1.0, 2.0, 3.0), 1.0); }\n";
+    let fs = "void main() { gl_FragColor = gl_Color; }\n";
+    let p = link(vs, fs);
+    let u = p.new_uniforms();
+    let mut vs = Machine::new(&p.vertex).unwrap();
+    let mut out = Outputs::default();
+    let run_vs = |vs: &mut Machine, out: &mut Outputs, u: &csir::UniformStorage| {
+        vs.run(
+            &Inputs {
+                uniforms: &u.vertex,
+                attributes: &[[1.5, -2.0, 0.25, 1.0]],
+                ..Inputs::default()
+            },
+            out,
+        )
+        .unwrap()
+    };
+    run_vs(&mut vs, &mut out, &u);
+    assert_eq!(out.position, [1.5, -2.0, 0.25, 1.0], "identity by default");
+    assert_eq!(out.varyings[0], [1.0, 2.0, 3.0, 1.0]);
+    let mut u = p.new_uniforms();
+    let scale: Vec<f32> = (0..16)
+        .map(|i| if i % 5 == 0 { 2.0 } else { 0.0 })
+        .collect();
+    p.set_uniform(&mut u, "gl_ModelViewProjectionMatrix", &scale)
+        .unwrap();
+    run_vs(&mut vs, &mut out, &u);
+    assert_eq!(out.position, [3.0, -4.0, 0.5, 2.0]);
+}
+
+#[test]
+fn gl_frag_data_0_is_the_colour_output() {
+    let fs = "#version 120\nvoid main() { gl_FragData[0] = vec4(0.25, 0.5, 0.75, 1.0); }\n";
+    let s = build(fs, Stage::Fragment);
+    assert_eq!(s.interface.color_output().unwrap().name, "gl_FragData");
+    let out = run(&s, &[], &[], &NoSamplers);
+    assert_eq!(out.color, [0.25, 0.5, 0.75, 1.0]);
+    let m = messages(
+        "void main() { gl_FragData[1] = vec4(1.0); }\n",
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "array index 1 is out of range for gl_FragData (1 element): the renderer has one \
+             colour output, gl_FragData[0]"
+        ]
+    );
+}
+
+#[test]
+fn gl_frag_color_works_in_330_and_a_discard_only_shader_links() {
+    let fs = "#version 330 core\nuniform vec4 c;\nvoid main() { gl_FragColor = c; }\n";
+    let s = build(fs, Stage::Fragment);
+    let out = run(&s, &[[0.5, 0.25, 1.0, 1.0]], &[], &NoSamplers);
+    assert_eq!(out.color, [0.5, 0.25, 1.0, 1.0]);
+    let p = link(
+        "void main() { gl_Position = gl_Vertex; }\n",
+        "void main() { discard; }\n",
+    );
+    assert!(p.fragment.interface.color_output().is_none());
+}
+
+#[test]
+fn es_dialects() {
+    let fs = "#version 100\nprecision mediump float;\nvarying vec2 uv;\nuniform sampler2D s;\n\
+              void main() { gl_FragColor = texture2D(s, uv); }\n";
+    build(fs, Stage::Fragment);
+    let fs3 = "#version 300 es\nprecision highp float;\nin vec2 uv;\nout vec4 o;\n\
+               void main() { o = vec4(uv, 0.0, 1.0); }\n";
+    build(fs3, Stage::Fragment);
+    let m = messages(
+        "#version 300 es\nprecision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec!["gl_FragColor is not available in GLSL ES 3.00: declare an output (out vec4 NAME;)"]
+    );
+}
+
+#[test]
+fn implicit_int_to_float_follows_the_version() {
+    let body = "float x = 1; gl_FragColor = vec4(x + 2);";
+    let m = messages(
+        &format!("#version 110\nvoid main() {{ {body} }}\n"),
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "type mismatch in assignment: a value of type int cannot become float (GLSL 1.10 \
+             has no implicit int to float conversion; write float(...))"
+        ]
+    );
+    let m = messages(
+        "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0) * 2; }\n",
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "operator * on vec4 and int: GLSL ES 1.00 has no implicit int to float conversion; \
+             convert explicitly (float(...))"
+        ]
+    );
+    let s = build(
+        &format!("#version 120\nvoid main() {{ {body} }}\n"),
+        Stage::Fragment,
+    );
+    assert_eq!(run(&s, &[], &[], &NoSamplers).color, [3.0; 4]);
+}
+
+#[test]
+fn storage_qualifiers_follow_the_version() {
+    let m = messages(
+        "#version 120\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
+        Stage::Vertex,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "'in' at global scope needs GLSL 1.30 or GLSL ES 3.00; GLSL 1.20 declares this with 'attribute'"
+        ]
+    );
+    let m = messages(
+        "attribute vec4 p;\nvoid main() { gl_FragColor = p; }\n",
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "'attribute' declares a vertex shader input; a fragment shader reads 'varying' (or 'in') variables"
+        ]
+    );
+    // Deprecated but still accepted later, as drivers do.
+    build(
+        "#version 130\nattribute vec4 p;\nvarying vec2 q;\ninvariant varying vec3 r;\n\
+         centroid varying float f;\ninvariant gl_Position;\n\
+         void main() { gl_Position = p; q = p.xy; r = p.xyz; f = p.w; }\n",
+        Stage::Vertex,
+    );
+}
+
+#[test]
+fn compatibility_builtins_need_a_compatibility_dialect() {
+    let m = messages(
+        "#version 330 core\nvoid main() { gl_Position = gl_Vertex; }\n",
+        Stage::Vertex,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "gl_Vertex is not available in GLSL 3.30 core: it is a compatibility built-in, \
+             available up to GLSL 1.40 and with #version 150 compatibility or #version 330 \
+             compatibility"
+        ]
+    );
+    build(
+        "#version 330 compatibility\nvoid main() { gl_Position = gl_ModelViewMatrix * gl_Vertex; }\n",
+        Stage::Vertex,
+    );
+    let m = messages(
+        "void main() { gl_FragColor = vec4(gl_FrontFacing); }\n",
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        vec!["gl_FrontFacing is not supported: the fragment stage has no front-facing input yet"]
+    );
+}
+
+/// texture2D, the Lod and projective forms: a one-level texture gives every level
+/// of detail the same texel, and the projective forms divide by the last coordinate.
+#[test]
+fn texture_lookups_of_every_version() {
+    let texels = [
+        [255, 0, 0, 255],
+        [0, 255, 0, 255],
+        [0, 0, 255, 255],
+        [255, 255, 255, 255],
+    ];
+    let bytes: Vec<u8> = texels.iter().flatten().copied().collect();
+    let tex = NearestClampTexture::new(2, 2, &bytes).unwrap();
+    let fs = "#version 120\nuniform sampler2D s;\nuniform vec4 p;\n\
+              void main() { gl_FragColor = texture2D(s, p.xy) + 2.0 * texture2DProj(s, p.xyz) \
+              + 4.0 * texture2DProj(s, vec4(p.xy, 0.0, p.w)) + 8.0 * texture2D(s, p.xy, 3.0) \
+              + 16.0 * texture2DLod(s, p.xy, 2.0); }\n";
+    let s = build(fs, Stage::Fragment);
+    // p.xy = (0.75, 0.25): texel (1, 0) green; /z = 1.5 → (0.5, 0.17) texel (1, 0);
+    // /w = 0.5 → (1.5, 0.5) clamps to texel (1, 1) white.
+    let out = run(&s, &[[0.75, 0.25, 1.5, 0.5]], &[], &tex);
+    assert_eq!(out.color, [4.0, 31.0, 4.0, 31.0]);
+}
