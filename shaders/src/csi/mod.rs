@@ -122,7 +122,7 @@ fn count(offset: usize, what: &'static str, value: u32, max: usize) -> Result<us
 /// or at the end of the records for whole-shader rules.
 fn verified(shader: Shader, ir_start: usize) -> Result<Shader, CsiError> {
     match verify(&shader) {
-        Ok(()) => Ok(shader),
+        Ok(_) => Ok(shader),
         Err(e) => {
             let index = e.index.unwrap_or(shader.ir.len());
             Err(CsiError::new(ir_start + RECORD_LEN * index, e.into()))

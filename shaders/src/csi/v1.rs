@@ -42,7 +42,7 @@ use super::wire::{
     HEADER_LEN, Header, RECORD_LEN, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Interface, Ir, Limits, Op, Shader, verify};
+use crate::ir::{Aux, Effect, Interface, Ir, Limits, Output, Shader, verify};
 
 /// Name given to every shader loaded from v1 (the original's choice).
 pub const V1_NAME: &str = "csi";
@@ -111,17 +111,20 @@ fn reconstruct_interface(ir: &[Ir]) -> Interface {
         ..Interface::default()
     };
     for r in ir {
-        match r.opcode() {
-            Some(Op::LoadAttr) => iface.attr_hi = iface.attr_hi.max(r.aux),
-            Some(Op::LoadVar | Op::StoreVar) => iface.var_hi = iface.var_hi.max(r.aux),
-            Some(Op::Sample) => iface.samp_hi = iface.samp_hi.max(r.aux),
-            Some(Op::LoadUni) => {
+        let Some(info) = r.info() else { continue };
+        match info.aux {
+            Aux::Attribute => iface.attr_hi = iface.attr_hi.max(r.aux),
+            Aux::Varying => iface.var_hi = iface.var_hi.max(r.aux),
+            Aux::Sampler => iface.samp_hi = iface.samp_hi.max(r.aux),
+            Aux::UniformSlots => {
                 let last = i32::from(r.aux) + i32::from(r.aux2) - 1;
                 let last = last.clamp(-1, i32::from(i16::MAX)) as i16;
                 iface.uni_hi = iface.uni_hi.max(last);
             }
-            Some(Op::StorePos) => iface.writes_position = true,
             _ => {}
+        }
+        if info.effect == Effect::Store(Output::Position) {
+            iface.writes_position = true;
         }
     }
     iface
@@ -130,7 +133,7 @@ fn reconstruct_interface(ir: &[Ir]) -> Interface {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::Type;
+    use crate::ir::{Op, Type};
 
     #[test]
     fn reconstruction_takes_the_highest_live_slots() {

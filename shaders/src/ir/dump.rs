@@ -54,21 +54,21 @@ pub fn dump(shader: &Shader) -> String {
 /// for `load_attr`, `load_uni` and `sample2d` (`invalid opcode N` for a bad byte).
 /// Also used by the TGSI parity dump, which prints each record beside its TGSI.
 pub fn instruction(ir: &Ir) -> String {
-    let Some(op) = ir.opcode() else {
+    let Some(info) = ir.info() else {
         return format!("invalid opcode {}", ir.op);
     };
     let mut out = String::new();
     if ir.dst >= 0 {
         let _ = write!(out, "%{} = ", ir.dst);
     }
-    out.push_str(op.mnemonic());
+    out.push_str(info.mnemonic);
     if ir.a >= 0 {
         let _ = write!(out, " %{}", ir.a);
     }
     if ir.b >= 0 {
         let _ = write!(out, " %{}", ir.b);
     }
-    if ir.aux != 0 || matches!(op, Op::LoadAttr | Op::LoadUni | Op::Sample) {
+    if ir.aux != 0 || info.dump_aux_always {
         let _ = write!(out, " aux {}", ir.aux);
     }
     out

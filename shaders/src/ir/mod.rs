@@ -12,8 +12,10 @@
 
 mod builder;
 mod dump;
+mod if_table;
 mod limits;
 mod op;
+mod op_info;
 mod opt;
 mod record;
 mod shader;
@@ -22,10 +24,15 @@ mod verify;
 
 pub use builder::{IrBuilder, PoolError};
 pub use dump::{dump, instruction as dump_instruction};
+pub use if_table::{IfBlock, IfTable};
 pub use limits::Limits;
 pub use op::{ALL_OPS, Op};
+pub use op_info::{
+    Aux, Control, Effect, Input, Lanes, Ncomp, OpInfo, Operand, Output, Profile, TempSpan, Temps,
+    first_lanes,
+};
 pub use opt::{PASSES, count_uses, optimize};
 pub use record::Ir;
 pub use shader::{Interface, InterfaceSymbol, Shader, SymbolKind};
 pub use types::{CmpCode, Stage, Type};
-pub use verify::{VerifyError, VerifyRule, verify};
+pub use verify::{ShaderInfo, VerifyError, VerifyRule, verify};

@@ -1,119 +1,148 @@
-//! CSIR opcodes with the seed's numeric values (chrisos-reference.md B §2.1).
+//! The CSIR instruction set: one entry per opcode, with its numeric code, its
+//! documentation and its description ([`OpInfo`]), from which the enum [`Op`],
+//! [`ALL_OPS`] and [`Op::info`] are generated. This is where an instruction is
+//! defined; `docs/architecture.md` walks through adding one.
+//!
+//! Codes are the seed's and never change: they are the `op` byte of the 16-byte record
+//! and of CSI files (`docs/csir/instructions.md`).
 
+use super::op_info::{Aux, Control, Effect, Input, Lanes, Lanes::*, OpInfo, Output, Temps};
+use super::{Stage, VerifyRule};
 use std::fmt;
 
-/// One CSIR operation. The discriminants are the on-disk/`Ir::op` byte values and
-/// never change (seed "Instruction record"; reference B §2.1).
-///
-/// Operand meaning per opcode is documented on each variant; `aux`/`aux2` change
-/// meaning by opcode (seed: "The record is deliberately generic").
-#[repr(u8)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Op {
-    /// Removed instruction; only the opcode was rewritten by the optimizer.
-    Nop = 0,
-    /// `dst ← imm[aux .. aux+ncomp]`, unused lanes zeroed.
-    Const = 1,
-    /// `dst ← a` on the first `ncomp` lanes (0 means 4); other lanes untouched.
-    Mov = 2,
-    /// Swizzle: lane i ← `a[(aux >> 2i) & 3]` for i < ncomp; other lanes zeroed.
-    Swz = 3,
-    /// `dst[aux & 3] ← a[aux2 & 3]` (read-modify-write of `dst`).
-    SetLane = 4,
-    /// Component-wise `a + b` on `ncomp` lanes.
-    Add = 5,
-    /// Component-wise `a - b` on `ncomp` lanes.
-    Sub = 6,
-    /// Component-wise `a * b` on `ncomp` lanes.
-    Mul = 7,
-    /// Component-wise `a > b ? a : b` on `ncomp` lanes.
-    Max = 8,
-    /// Component-wise `a < b ? a : b` on `ncomp` lanes.
-    Min = 9,
-    /// Component-wise `|a|` on `ncomp` lanes.
-    Abs = 10,
-    /// `dst.x ← Σ a[i]·b[i]` over `aux` lanes (2..=4).
-    Dot = 11,
-    /// `dst.x ← 1/sqrt(a.x)`, 0 for `a.x <= 0` or NaN.
-    Rsq = 12,
-    /// Per lane (ncomp, 0 means 1): `1/a`, 0 where `a == 0`.
-    Rcp = 13,
-    /// Component-wise sine on `ncomp` lanes.
-    Sin = 14,
-    /// Component-wise cosine on `ncomp` lanes.
-    Cos = 15,
-    /// `dst.x ← powf(a.x, b.x)`.
-    Pow = 16,
-    /// `dst.x ← trunc(a.x)` (toward zero).
-    Trunc = 17,
-    /// `dst.x ← compare(a.x, b.x) ? 1.0 : 0.0` with `aux` a [`CmpCode`](super::CmpCode).
-    Cmp = 18,
-    /// `dst ← M·b` where M is the matrix in temps `a .. a+aux` (columns), aux 3 or 4.
-    MulMv = 19,
-    /// Column j of `dst .. dst+aux` ← A·(column j of B); A at `a..`, B at `b..`; aux 3 or 4.
-    MulMm = 20,
-    /// `dst ← texture(sampler aux, a.xy)`.
-    Sample = 21,
-    /// `dst ← attribute[aux]` (vertex stage).
-    LoadAttr = 22,
-    /// `dst ← varying[remap(aux)]` (fragment stage).
-    LoadVar = 23,
-    /// `dst .. dst+aux2 ← uniform vec4 slots aux .. aux+aux2`.
-    LoadUni = 24,
-    /// `dst ← gl_FragCoord` (fragment stage).
-    LoadFcoord = 25,
-    /// `gl_Position ← a` (vertex stage only).
-    StorePos = 26,
-    /// `varying[aux] ← a` (vertex stage).
-    StoreVar = 27,
-    /// `colour ← a` (fragment stage only).
-    StoreColor = 28,
-    /// Open a structured conditional on `a.x != 0` (NaN is true).
-    If = 29,
-    /// Switch to the other branch of the innermost IF.
-    Else = 30,
-    /// Close the innermost IF.
-    EndIf = 31,
-    /// Discard the fragment and stop (fragment stage only).
-    Discard = 32,
+/// Generates [`Op`], [`ALL_OPS`] and the description table from the entries below.
+/// Codes must be `0, 1, 2, ...` in order (checked at compile time).
+macro_rules! instruction_set {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident = $code:literal => $info:expr;
+    )*) => {
+        /// One CSIR operation. The discriminants are the `Ir::op` byte values and never
+        /// change. Operand meaning per opcode is documented on each variant and
+        /// described by [`Op::info`]; `aux`/`aux2` change meaning by opcode (the record
+        /// is deliberately generic).
+        #[repr(u8)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Op {
+            $( $(#[doc = $doc])* $name = $code, )*
+        }
+
+        /// Every opcode in numeric order; `ALL_OPS[n as usize].code() == n`.
+        pub const ALL_OPS: [Op; [$($code),*].len()] = [$(Op::$name),*];
+
+        /// The description of every opcode, indexed by code.
+        static INFO: [OpInfo; ALL_OPS.len()] = [$({ use Op::*; $info }),*];
+
+        const _: () = {
+            let codes = [$($code),*];
+            let mut i = 0;
+            while i < codes.len() {
+                assert!(codes[i] == i, "opcodes must be numbered 0, 1, 2, ... in order");
+                i += 1;
+            }
+        };
+    };
 }
 
-/// Every opcode in numeric order; `ALL_OPS[n as usize].code() == n`.
-pub const ALL_OPS: [Op; 33] = [
-    Op::Nop,
-    Op::Const,
-    Op::Mov,
-    Op::Swz,
-    Op::SetLane,
-    Op::Add,
-    Op::Sub,
-    Op::Mul,
-    Op::Max,
-    Op::Min,
-    Op::Abs,
-    Op::Dot,
-    Op::Rsq,
-    Op::Rcp,
-    Op::Sin,
-    Op::Cos,
-    Op::Pow,
-    Op::Trunc,
-    Op::Cmp,
-    Op::MulMv,
-    Op::MulMm,
-    Op::Sample,
-    Op::LoadAttr,
-    Op::LoadVar,
-    Op::LoadUni,
-    Op::LoadFcoord,
-    Op::StorePos,
-    Op::StoreVar,
-    Op::StoreColor,
-    Op::If,
-    Op::Else,
-    Op::EndIf,
-    Op::Discard,
-];
+/// `lanes 0..ncomp`, `ncomp` 0 meaning 4.
+const NCOMP_OR_4: Lanes = Ncomp { zero_means: 4 };
+/// `lanes 0..ncomp`, `ncomp` 0 meaning 1.
+const NCOMP_OR_1: Lanes = Ncomp { zero_means: 1 };
+
+instruction_set! {
+    /// Removed instruction; only the opcode byte was rewritten by the optimizer.
+    Nop = 0 => OpInfo::new(Nop, "nop", Effect::None).unused_fields_unchecked();
+    /// `dst ← imm[aux .. aux+ncomp]` (`ncomp` 1..=4), the other lanes zeroed.
+    Const = 1 => OpInfo::compute(Const, "const").dst(All).aux(Aux::Immediates)
+        .unused_fields_unchecked();
+    /// `dst ← a` on the first `ncomp` lanes (0 means 4); other lanes untouched.
+    Mov = 2 => OpInfo::compute(Mov, "mov").dst(NCOMP_OR_4).a(NCOMP_OR_4).ncomp_at_most_4();
+    /// Swizzle: lane i ← `a[(aux >> 2i) & 3]` for i < ncomp (0 means 1); other lanes
+    /// zeroed.
+    Swz = 3 => OpInfo::compute(Swz, "swz").dst(All).a(Swizzled).aux(Aux::Swizzle)
+        .ncomp_at_most_4();
+    /// `dst[aux & 3] ← a[aux2 & 3]`, a read-modify-write of `dst` (`ncomp`, the vector's
+    /// width, is informational). Never removed: it keeps the destination's other lanes.
+    SetLane = 4 => OpInfo::compute(SetLane, "lane").dst(AuxLane).a(Aux2Lane).aux(Aux::Lanes)
+        .kept().dst_counts_as_read();
+    /// Component-wise `a + b` on `ncomp` lanes (0 means 4).
+    Add = 5 => OpInfo::compute(Add, "add").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4();
+    /// Component-wise `a - b` on `ncomp` lanes (0 means 4).
+    Sub = 6 => OpInfo::compute(Sub, "sub").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4();
+    /// Component-wise `a * b` on `ncomp` lanes (0 means 4).
+    Mul = 7 => OpInfo::compute(Mul, "mul").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4();
+    /// Component-wise `a > b ? a : b` on `ncomp` lanes (0 means 4).
+    Max = 8 => OpInfo::compute(Max, "max").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4();
+    /// Component-wise `a < b ? a : b` on `ncomp` lanes (0 means 4).
+    Min = 9 => OpInfo::compute(Min, "min").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4();
+    /// Component-wise `|a|` on `ncomp` lanes (0 means 4).
+    Abs = 10 => OpInfo::compute(Abs, "abs").dst(NCOMP_OR_4).a(NCOMP_OR_4).ncomp_at_most_4();
+    /// `dst.x ← Σ a[i]·b[i]` over `aux` lanes (2..=4), summed in order.
+    Dot = 11 => OpInfo::compute(Dot, "dot").dst(X).a(DotWidth).b(DotWidth).aux(Aux::DotWidth);
+    /// `dst.x ← 1/sqrt(a.x)`, 0 for `a.x <= 0` or NaN.
+    Rsq = 12 => OpInfo::compute(Rsq, "rsq").dst(X).a(X);
+    /// Per lane (`ncomp`, 0 means 1): `1/a`, 0 where `a == 0`.
+    Rcp = 13 => OpInfo::compute(Rcp, "rcp").dst(NCOMP_OR_1).a(NCOMP_OR_1).ncomp_at_most_4();
+    /// Component-wise sine on `ncomp` lanes (0 means 1).
+    Sin = 14 => OpInfo::compute(Sin, "sin").dst(NCOMP_OR_1).a(NCOMP_OR_1).ncomp_at_most_4();
+    /// Component-wise cosine on `ncomp` lanes (0 means 1).
+    Cos = 15 => OpInfo::compute(Cos, "cos").dst(NCOMP_OR_1).a(NCOMP_OR_1).ncomp_at_most_4();
+    /// `dst.x ← powf(a.x, b.x)` (`ncomp` at most 4, otherwise ignored).
+    Pow = 16 => OpInfo::compute(Pow, "pow").dst(X).a(X).b(X).ncomp_at_most_4();
+    /// `dst.x ← trunc(a.x)` (toward zero).
+    Trunc = 17 => OpInfo::compute(Trunc, "trunc").dst(X).a(X);
+    /// `dst.x ← compare(a.x, b.x) ? 1.0 : 0.0` with `aux` a [`CmpCode`](super::CmpCode).
+    Cmp = 18 => OpInfo::compute(Cmp, "cmp").dst(X).a(X).b(X).aux(Aux::Compare);
+    /// `dst ← M·b` where M is the matrix in temps `a .. a+aux` (columns), aux 3 or 4;
+    /// lanes from `aux` on are zeroed.
+    MulMv = 19 => OpInfo::compute(MulMv, "mul_mv").dst(All)
+        .a_span(Temps::Columns, MatrixWidth).b(MatrixWidth).aux(Aux::MatrixWidth);
+    /// Column j of `dst .. dst+aux` ← A·(column j of B); A at `a..`, B at `b..`; aux 3
+    /// or 4. Never removed (the optimizer looks at the first destination only).
+    MulMm = 20 => OpInfo::compute(MulMm, "mul_mm").dst_span(Temps::Columns, All)
+        .a_span(Temps::Columns, MatrixWidth).b_span(Temps::Columns, MatrixWidth)
+        .aux(Aux::MatrixWidth).kept();
+    /// `dst ← texture(sampler aux, a.xy)`.
+    Sample = 21 => OpInfo::new(Sample, "sample2d", Effect::Load(Input::Texture)).dst(All)
+        .a(Xy).aux(Aux::Sampler).dump_aux_always();
+    /// `dst ← attribute[aux]` (vertex stage).
+    LoadAttr = 22 => OpInfo::new(LoadAttr, "load_attr", Effect::Load(Input::Attribute))
+        .dst(All).aux(Aux::Attribute).only_in(Stage::Vertex, VerifyRule::AttributeStage)
+        .dump_aux_always();
+    /// `dst ← varying[remap(aux)]` (fragment stage).
+    LoadVar = 23 => OpInfo::new(LoadVar, "load_var", Effect::Load(Input::Varying)).dst(All)
+        .aux(Aux::Varying).ncomp_at_most_4()
+        .only_in(Stage::Fragment, VerifyRule::VaryingLoadStage);
+    /// `dst .. dst+aux2 ← uniform vec4 slots aux .. aux+aux2`.
+    LoadUni = 24 => OpInfo::new(LoadUni, "load_uni", Effect::Load(Input::Uniform))
+        .dst_span(Temps::Slots, All).aux(Aux::UniformSlots).dump_aux_always();
+    /// `dst ← gl_FragCoord` (fragment stage).
+    LoadFcoord = 25 => OpInfo::new(LoadFcoord, "load_fragcoord", Effect::Load(Input::FragCoord))
+        .dst(All).only_in(Stage::Fragment, VerifyRule::FragCoordStage);
+    /// `gl_Position ← a` (vertex stage only).
+    StorePos = 26 => OpInfo::new(StorePos, "store_pos", Effect::Store(Output::Position)).a(All)
+        .only_in(Stage::Vertex, VerifyRule::PositionStage);
+    /// `varying[aux] ← a` (vertex stage).
+    StoreVar = 27 => OpInfo::new(StoreVar, "store_var", Effect::Store(Output::Varying)).a(All)
+        .aux(Aux::Varying).only_in(Stage::Vertex, VerifyRule::VaryingStoreStage);
+    /// `colour ← a` (fragment stage only).
+    StoreColor = 28 => OpInfo::new(StoreColor, "store_color", Effect::Store(Output::Color))
+        .a(All).only_in(Stage::Fragment, VerifyRule::ColorStage);
+    /// Open a structured conditional on `a.x != 0` (NaN is true).
+    If = 29 => OpInfo::new(If, "if", Effect::Control(Control::If)).a(X);
+    /// Switch to the other branch of the innermost IF.
+    Else = 30 => OpInfo::new(Else, "else", Effect::Control(Control::Else));
+    /// Close the innermost IF.
+    EndIf = 31 => OpInfo::new(EndIf, "endif", Effect::Control(Control::EndIf));
+    /// Discard the fragment and stop (fragment stage only).
+    Discard = 32 => OpInfo::new(Discard, "discard", Effect::Control(Control::Discard))
+        .only_in(Stage::Fragment, VerifyRule::DiscardStage);
+}
 
 impl Op {
     /// The opcode byte stored in [`Ir::op`](super::Ir).
@@ -121,74 +150,21 @@ impl Op {
         self as u8
     }
 
-    /// Decode an opcode byte; `None` for values above 32 (verifier: "invalid IR opcode").
+    /// Decode an opcode byte; `None` for values past the last opcode (the verifier's
+    /// "invalid IR opcode").
     pub fn from_code(code: u8) -> Option<Op> {
         ALL_OPS.get(code as usize).copied()
     }
 
-    /// Mnemonic used by the IR dump (reference B §3.1).
-    pub const fn mnemonic(self) -> &'static str {
-        match self {
-            Op::Nop => "nop",
-            Op::Const => "const",
-            Op::Mov => "mov",
-            Op::Swz => "swz",
-            Op::SetLane => "lane",
-            Op::Add => "add",
-            Op::Sub => "sub",
-            Op::Mul => "mul",
-            Op::Max => "max",
-            Op::Min => "min",
-            Op::Abs => "abs",
-            Op::Dot => "dot",
-            Op::Rsq => "rsq",
-            Op::Rcp => "rcp",
-            Op::Sin => "sin",
-            Op::Cos => "cos",
-            Op::Pow => "pow",
-            Op::Trunc => "trunc",
-            Op::Cmp => "cmp",
-            Op::MulMv => "mul_mv",
-            Op::MulMm => "mul_mm",
-            Op::Sample => "sample2d",
-            Op::LoadAttr => "load_attr",
-            Op::LoadVar => "load_var",
-            Op::LoadUni => "load_uni",
-            Op::LoadFcoord => "load_fragcoord",
-            Op::StorePos => "store_pos",
-            Op::StoreVar => "store_var",
-            Op::StoreColor => "store_color",
-            Op::If => "if",
-            Op::Else => "else",
-            Op::EndIf => "endif",
-            Op::Discard => "discard",
-        }
+    /// The description of this opcode: operands, lanes, `aux`, verifier and optimizer
+    /// rules, dump mnemonic.
+    pub fn info(self) -> &'static OpInfo {
+        &INFO[self as usize]
     }
 
-    /// The optimizer's removable set (seed "Optimization"; reference B §2.5): pure
-    /// instructions whose only effect is their destination temporary.
-    pub const fn is_removable(self) -> bool {
-        matches!(
-            self,
-            Op::Const
-                | Op::Mov
-                | Op::Swz
-                | Op::Add
-                | Op::Sub
-                | Op::Mul
-                | Op::Max
-                | Op::Min
-                | Op::Abs
-                | Op::Dot
-                | Op::Rsq
-                | Op::Rcp
-                | Op::Sin
-                | Op::Cos
-                | Op::Pow
-                | Op::Trunc
-                | Op::Cmp
-                | Op::MulMv
-        )
+    /// Mnemonic used by the IR dump.
+    pub fn mnemonic(self) -> &'static str {
+        self.info().mnemonic
     }
 }
 
@@ -207,10 +183,28 @@ mod tests {
         for (n, op) in ALL_OPS.iter().enumerate() {
             assert_eq!(op.code() as usize, n);
             assert_eq!(Op::from_code(n as u8), Some(*op));
+            assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
+        assert_eq!(ALL_OPS.len(), 33);
         assert_eq!(Op::from_code(33), None);
         assert_eq!(Op::MulMv.code(), 19);
         assert_eq!(Op::Discard.code(), 32);
         assert_eq!(Op::Sample.mnemonic(), "sample2d");
+    }
+
+    #[test]
+    fn the_removable_set_is_the_seeds() {
+        let removable: Vec<Op> = ALL_OPS
+            .into_iter()
+            .filter(|op| op.info().removable)
+            .collect();
+        use Op::*;
+        assert_eq!(
+            removable,
+            [
+                Const, Mov, Swz, Add, Sub, Mul, Max, Min, Abs, Dot, Rsq, Rcp, Sin, Cos, Pow, Trunc,
+                Cmp, MulMv
+            ]
+        );
     }
 }

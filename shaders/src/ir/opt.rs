@@ -4,7 +4,7 @@
 //! Four passes; each counts, per temporary, the reads of every live (non-NOP)
 //! instruction — every column a MULMV/MULMM reads, and the destination of SETLANE,
 //! which keeps the lanes it does not write — then rewrites to NOP each instruction of
-//! the removable set ([`Op::is_removable`]) whose destination nobody reads. Unlike the
+//! the removable set ([`OpInfo::removable`](super::OpInfo::removable)) whose destination nobody reads. Unlike the
 //! original, NOP'd instructions no longer count as uses, so a dead chain disappears
 //! one link per pass. Counting is per temporary, not per definition (the IR is not
 //! SSA): if a temporary is read anywhere, all of its writers survive. The array is not
@@ -24,7 +24,7 @@ pub fn optimize(shader: &mut Shader) -> usize {
         count_uses(shader, &mut uses);
         let mut changed = false;
         for ir in shader.ir.iter_mut() {
-            let removable = ir.opcode().is_some_and(Op::is_removable);
+            let removable = ir.info().is_some_and(|info| info.removable);
             let dead = usize::try_from(ir.dst)
                 .ok()
                 .and_then(|d| uses.get(d))
@@ -44,7 +44,8 @@ pub fn optimize(shader: &mut Shader) -> usize {
 
 /// Count, per temporary, the reads of every live (non-NOP) instruction into `uses`
 /// (indexed by temporary; reads outside it are ignored): every column a MULMV/MULMM
-/// reads and the destination of SETLANE count ([`Ir::reads`](super::Ir::reads)).
+/// reads and a destination the instruction keeps lanes of count
+/// ([`Ir::reads`](super::Ir::reads)).
 /// Shared by the optimizer and the TGSI emitter, which drops loads nobody reads.
 pub fn count_uses(shader: &Shader, uses: &mut [u32]) {
     uses.iter_mut().for_each(|u| *u = 0);

@@ -13,7 +13,9 @@
 //! opcode reads is present, and that LOAD_ATTR / STORE_VAR are vertex-only and
 //! LOAD_VAR / LOAD_FCOORD fragment-only.
 
-use super::{CmpCode, Ir, Op, Shader, Stage};
+use super::if_table::{IfMatcher, IfTable};
+use super::op_info::{Aux, Control, Effect, Ncomp, OpInfo, Temps};
+use super::{CmpCode, Ir, Op, Shader};
 use thiserror::Error;
 
 /// Which rule an instruction (or the shader as a whole) broke. Messages follow the
@@ -97,11 +99,20 @@ fn describe(e: &VerifyError) -> String {
     }
 }
 
-/// Check `shader` against its own `limits` and interface high-water marks.
+/// What the verifier learnt about a shader it accepted, for the consumers that trust
+/// it (naga's validator returns its analysis the same way).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShaderInfo {
+    /// The IF/ELSE/ENDIF partners.
+    pub ifs: IfTable,
+}
+
+/// Check `shader` against its own `limits` and interface high-water marks; on
+/// success, return what the consumers need to know about its structure.
 ///
 /// Errors: the first rule broken, in the seed's order (stage, sizes, then each
 /// instruction in order, then final IF balance).
-pub fn verify(shader: &Shader) -> Result<(), VerifyError> {
+pub fn verify(shader: &Shader) -> Result<ShaderInfo, VerifyError> {
     let whole = |rule| VerifyError {
         index: None,
         op: None,
@@ -118,221 +129,162 @@ pub fn verify(shader: &Shader) -> Result<(), VerifyError> {
     {
         return Err(whole(VerifyRule::Size));
     }
-    let mut cf = ControlFlow::default();
+    let mut ifs = IfMatcher::new(shader.ir.len(), lim.if_depth);
     for (index, ir) in shader.ir.iter().enumerate() {
-        check_instruction(shader, ir, &mut cf).map_err(|rule| VerifyError {
+        check_instruction(shader, index, ir, &mut ifs).map_err(|rule| VerifyError {
             index: Some(index),
             op: Some(ir.op),
             rule,
         })?;
     }
-    if !cf.open.is_empty() {
-        return Err(whole(VerifyRule::Unbalanced));
+    let ifs = ifs.finish().map_err(whole)?;
+    Ok(ShaderInfo { ifs })
+}
+
+/// The rules for one record, all read from its opcode's [`OpInfo`]: stage, control
+/// flow, the `aux` slot and span rules, the operand fields, `ncomp`, the `aux` value
+/// rules, then the original's generic rule for the fields the opcode does not use.
+fn check_instruction(
+    s: &Shader,
+    index: usize,
+    ir: &Ir,
+    ifs: &mut IfMatcher,
+) -> Result<(), VerifyRule> {
+    let info = ir.info().ok_or(VerifyRule::Opcode)?;
+    let temps = TempFile(s.ntmp as i32);
+    if let Some((stage, rule)) = info.stage
+        && s.stage != stage
+    {
+        return Err(rule);
     }
-    Ok(())
-}
-
-/// Open IFs; each entry records whether its ELSE was seen.
-#[derive(Default)]
-struct ControlFlow {
-    open: Vec<bool>,
-}
-
-fn check_instruction(s: &Shader, ir: &Ir, cf: &mut ControlFlow) -> Result<(), VerifyRule> {
-    let op = ir.opcode().ok_or(VerifyRule::Opcode)?;
-    let lim = &s.limits;
-    let ntmp = s.ntmp as i32;
-    let temp_ok = |t: i16| (0..ntmp).contains(&(t as i32));
-    let span_ok =
-        |t: i16, n: i16| n >= 1 && temp_ok(t) && temp_ok((t as i32 + n as i32 - 1) as i16);
-    let need_dst = || {
-        if temp_ok(ir.dst) {
-            Ok(())
-        } else {
-            Err(VerifyRule::Destination)
-        }
-    };
-    let need_a = || {
-        if temp_ok(ir.a) {
-            Ok(())
-        } else {
-            Err(VerifyRule::Operand)
-        }
-    };
-    let need_b = || {
-        if temp_ok(ir.b) {
-            Ok(())
-        } else {
-            Err(VerifyRule::Operand)
-        }
-    };
-    let ncomp_max = |max: u8| {
-        if ir.ncomp <= max {
-            Ok(())
-        } else {
-            Err(VerifyRule::ComponentCount)
-        }
-    };
-    match op {
-        Op::Nop => {}
-        Op::If => {
-            if !temp_ok(ir.a) || cf.open.len() >= lim.if_depth {
+    match info.effect {
+        Effect::Control(Control::If) => {
+            if !temps.holds(ir.a) {
                 return Err(VerifyRule::If);
             }
-            cf.open.push(false);
+            ifs.open(index)?;
         }
-        Op::Else => match cf.open.last_mut() {
-            Some(seen) if !*seen => *seen = true,
-            _ => return Err(VerifyRule::Else),
-        },
-        Op::EndIf => {
-            cf.open.pop().ok_or(VerifyRule::EndIf)?;
-        }
-        Op::StorePos => {
-            if s.stage != Stage::Vertex {
-                return Err(VerifyRule::PositionStage);
-            }
-            need_a()?;
-        }
-        Op::StoreColor => {
-            if s.stage != Stage::Fragment {
-                return Err(VerifyRule::ColorStage);
-            }
-            need_a()?;
-        }
-        Op::Discard => {
-            if s.stage != Stage::Fragment {
-                return Err(VerifyRule::DiscardStage);
-            }
-        }
-        Op::Sample => {
-            if ir.aux < 0 || ir.aux > s.interface.samp_hi || ir.aux as usize >= lim.samplers {
-                return Err(VerifyRule::Sampler);
-            }
-            need_dst()?;
-            need_a()?;
-        }
-        Op::LoadAttr => {
-            if s.stage != Stage::Vertex {
-                return Err(VerifyRule::AttributeStage);
-            }
-            if ir.aux < 0 || ir.aux > s.interface.attr_hi || ir.aux as usize >= lim.attributes {
-                return Err(VerifyRule::Attribute);
-            }
-            need_dst()?;
-        }
-        Op::LoadVar | Op::StoreVar => {
-            if op == Op::LoadVar && s.stage != Stage::Fragment {
-                return Err(VerifyRule::VaryingLoadStage);
-            }
-            if op == Op::StoreVar && s.stage != Stage::Vertex {
-                return Err(VerifyRule::VaryingStoreStage);
-            }
-            if ir.aux < 0 || ir.aux as usize >= lim.varyings {
-                return Err(VerifyRule::Varying);
-            }
-            if op == Op::LoadVar {
-                need_dst()?;
-                ncomp_max(4)?;
-            } else {
-                need_a()?;
-            }
-        }
-        Op::LoadFcoord => {
-            if s.stage != Stage::Fragment {
-                return Err(VerifyRule::FragCoordStage);
-            }
-            need_dst()?;
-        }
-        Op::LoadUni => {
-            let end = ir.aux as i32 + ir.aux2 as i32;
-            if ir.aux2 < 1
-                || ir.aux < 0
-                || end > lim.uniform_slots as i32
-                || !span_ok(ir.dst, ir.aux2)
-            {
-                return Err(VerifyRule::UniformLoad);
-            }
-        }
-        Op::MulMm => {
-            if !(3..=4).contains(&ir.aux)
-                || !span_ok(ir.dst, ir.aux)
-                || !span_ok(ir.a, ir.aux)
-                || !span_ok(ir.b, ir.aux)
-            {
-                return Err(VerifyRule::MatrixMultiply);
-            }
-        }
-        Op::MulMv => {
-            if !(3..=4).contains(&ir.aux) || !span_ok(ir.a, ir.aux) {
-                return Err(VerifyRule::MatrixMultiply);
-            }
-            need_dst()?;
-            need_b()?;
-        }
-        Op::Const => {
-            if !temp_ok(ir.dst)
-                || ir.aux < 0
-                || !(1..=4).contains(&ir.ncomp)
-                || ir.aux as usize + ir.ncomp as usize > s.imm.len()
-            {
-                return Err(VerifyRule::Constant);
-            }
-        }
-        Op::Mov | Op::Swz | Op::Abs | Op::Sin | Op::Cos | Op::Rcp => {
-            need_dst()?;
-            need_a()?;
-            ncomp_max(4)?;
-        }
-        Op::Rsq | Op::Trunc => {
-            need_dst()?;
-            need_a()?;
-        }
-        Op::SetLane => {
-            need_dst()?;
-            need_a()?;
-            if !(0..4).contains(&ir.aux) || !(0..4).contains(&ir.aux2) {
-                return Err(VerifyRule::Lane);
-            }
-        }
-        Op::Add | Op::Sub | Op::Mul | Op::Max | Op::Min | Op::Pow => {
-            need_dst()?;
-            need_a()?;
-            need_b()?;
-            ncomp_max(4)?;
-        }
-        Op::Dot => {
-            need_dst()?;
-            need_a()?;
-            need_b()?;
-            if !(2..=4).contains(&ir.aux) {
-                return Err(VerifyRule::DotWidth);
-            }
-        }
-        Op::Cmp => {
-            need_dst()?;
-            need_a()?;
-            need_b()?;
-            if CmpCode::from_code(ir.aux).is_none() {
-                return Err(VerifyRule::CompareCode);
-            }
+        Effect::Control(Control::Else) => ifs.flip(index)?,
+        Effect::Control(Control::EndIf) => ifs.close(index)?,
+        _ => {}
+    }
+    check_slots(s, ir, info, temps)?;
+    let fields = [
+        (ir.dst, info.dst, VerifyRule::Destination),
+        (ir.a, info.a, VerifyRule::Operand),
+        (ir.b, info.b, VerifyRule::Operand),
+    ];
+    for (field, operand, rule) in fields {
+        if let Some(operand) = operand
+            && !temps.holds_span(field, span_len(ir, operand.temps))
+        {
+            return Err(rule);
         }
     }
-    // The original's generic operand rule: any field that names a temporary must be valid.
-    if op != Op::Nop && op != Op::Const {
-        if ir.dst >= 0 && !temp_ok(ir.dst) {
+    if info.ncomp == Ncomp::AtMost4 && ir.ncomp > 4 {
+        return Err(VerifyRule::ComponentCount);
+    }
+    check_values(ir, info)?;
+    if info.unused_fields_checked {
+        // The original's generic operand rule: any field that names a temporary must
+        // be valid.
+        if ir.dst >= 0 && !temps.holds(ir.dst) {
             return Err(VerifyRule::Destination);
         }
-        if (ir.a >= 0 && !temp_ok(ir.a)) || (ir.b >= 0 && !temp_ok(ir.b)) {
+        if (ir.a >= 0 && !temps.holds(ir.a)) || (ir.b >= 0 && !temps.holds(ir.b)) {
             return Err(VerifyRule::Operand);
         }
     }
     Ok(())
 }
 
+/// The temporaries `0..ntmp`.
+#[derive(Clone, Copy)]
+struct TempFile(i32);
+
+impl TempFile {
+    fn holds(self, t: i16) -> bool {
+        (0..self.0).contains(&(t as i32))
+    }
+
+    /// `n >= 1` temporaries from `t`, all in the file.
+    fn holds_span(self, t: i16, n: i16) -> bool {
+        n >= 1 && self.holds(t) && (t as i32 + n as i32 - 1) < self.0
+    }
+}
+
+/// How many temporaries `temps` names in `ir`, before any clamping.
+fn span_len(ir: &Ir, temps: Temps) -> i16 {
+    match temps {
+        Temps::One => 1,
+        Temps::Columns => ir.aux,
+        Temps::Slots => ir.aux2,
+    }
+}
+
+/// The slot and span rules of `aux` (checked before the operand fields).
+fn check_slots(s: &Shader, ir: &Ir, info: &OpInfo, temps: TempFile) -> Result<(), VerifyRule> {
+    let lim = &s.limits;
+    let slot = |hi: i16, limit: usize| ir.aux >= 0 && ir.aux <= hi && (ir.aux as usize) < limit;
+    let ok = match info.aux {
+        Aux::Immediates => {
+            temps.holds(ir.dst)
+                && ir.aux >= 0
+                && (1..=4).contains(&ir.ncomp)
+                && ir.aux as usize + ir.ncomp as usize <= s.imm.len()
+        }
+        Aux::MatrixWidth => {
+            let columns = [(ir.dst, info.dst), (ir.a, info.a), (ir.b, info.b)];
+            (3..=4).contains(&ir.aux)
+                && columns.iter().all(|&(field, operand)| {
+                    operand.is_none_or(|o| o.temps != Temps::Columns)
+                        || temps.holds_span(field, ir.aux)
+                })
+        }
+        Aux::Sampler => slot(s.interface.samp_hi, lim.samplers),
+        Aux::Attribute => slot(s.interface.attr_hi, lim.attributes),
+        Aux::Varying => slot(i16::MAX, lim.varyings),
+        Aux::UniformSlots => {
+            ir.aux2 >= 1
+                && ir.aux >= 0
+                && ir.aux as i32 + ir.aux2 as i32 <= lim.uniform_slots as i32
+                && temps.holds_span(ir.dst, ir.aux2)
+        }
+        Aux::None | Aux::Swizzle | Aux::Lanes | Aux::DotWidth | Aux::Compare => true,
+    };
+    if ok { Ok(()) } else { Err(aux_rule(info.aux)) }
+}
+
+/// The value rules of `aux` (checked after the operand fields).
+fn check_values(ir: &Ir, info: &OpInfo) -> Result<(), VerifyRule> {
+    let ok = match info.aux {
+        Aux::Lanes => (0..4).contains(&ir.aux) && (0..4).contains(&ir.aux2),
+        Aux::DotWidth => (2..=4).contains(&ir.aux),
+        Aux::Compare => CmpCode::from_code(ir.aux).is_some(),
+        _ => true,
+    };
+    if ok { Ok(()) } else { Err(aux_rule(info.aux)) }
+}
+
+/// The rule an `aux` of this kind breaks.
+fn aux_rule(aux: Aux) -> VerifyRule {
+    match aux {
+        Aux::Immediates => VerifyRule::Constant,
+        Aux::MatrixWidth => VerifyRule::MatrixMultiply,
+        Aux::Sampler => VerifyRule::Sampler,
+        Aux::Attribute => VerifyRule::Attribute,
+        Aux::Varying => VerifyRule::Varying,
+        Aux::UniformSlots => VerifyRule::UniformLoad,
+        Aux::Lanes => VerifyRule::Lane,
+        Aux::DotWidth => VerifyRule::DotWidth,
+        Aux::Compare => VerifyRule::CompareCode,
+        Aux::None | Aux::Swizzle => unreachable!("no rule for {aux:?}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::{Interface, Limits, Type};
+    use super::super::{Interface, Limits, Stage, Type};
     use super::*;
 
     fn shader(stage: Stage, ir: Vec<Ir>) -> Shader {
@@ -371,6 +323,70 @@ mod tests {
             i(Op::StoreColor).a(1),
         ];
         assert_eq!(rule_of(Stage::Fragment, ir), None);
+    }
+
+    #[test]
+    fn returns_the_if_partners() {
+        let ir = vec![
+            i(Op::Const).dst(0).aux(0).ncomp(4),
+            i(Op::If).a(0),
+            i(Op::Nop),
+            i(Op::Else),
+            i(Op::If).a(0),
+            i(Op::EndIf),
+            i(Op::EndIf),
+        ];
+        let info = verify(&shader(Stage::Fragment, ir)).unwrap();
+        let spans: Vec<_> = info
+            .ifs
+            .blocks()
+            .iter()
+            .map(|b| (b.if_at, b.else_at, b.endif_at, b.depth))
+            .collect();
+        assert_eq!(spans, [(1, Some(3), 6, 0), (4, None, 5, 1)]);
+    }
+
+    #[test]
+    fn a_record_with_several_faults_reports_them_in_the_originals_order() {
+        // Slot rules before operands, operands before value rules.
+        let rule = |ir: Ir| rule_of(Stage::Fragment, vec![ir]).map(|(_, r)| r);
+        assert_eq!(
+            rule(i(Op::Sample).dst(99).a(99).aux(7)),
+            Some(VerifyRule::Sampler)
+        );
+        assert_eq!(
+            rule(i(Op::SetLane).dst(99).a(0).aux(9)),
+            Some(VerifyRule::Destination)
+        );
+        assert_eq!(
+            rule(i(Op::Dot).dst(0).a(1).b(99).aux(9)),
+            Some(VerifyRule::Operand)
+        );
+        assert_eq!(
+            rule(i(Op::Mov).dst(0).a(1).b(99).ncomp(9)),
+            Some(VerifyRule::ComponentCount)
+        );
+        assert_eq!(
+            rule(i(Op::Cmp).dst(0).a(1).b(2).aux(0)),
+            Some(VerifyRule::CompareCode)
+        );
+        // MULMV: width and matrix span first, then the destination and the vector.
+        assert_eq!(
+            rule(i(Op::MulMv).dst(99).a(0).b(1).aux(4)),
+            Some(VerifyRule::Destination)
+        );
+        // CONST owns its destination check; its unused fields are not checked.
+        assert_eq!(
+            rule(i(Op::Const).dst(99).aux(0).ncomp(1)),
+            Some(VerifyRule::Constant)
+        );
+        assert_eq!(rule(i(Op::Const).dst(0).a(99).b(99).aux(0).ncomp(1)), None);
+        // Any other opcode: a field it does not use must still be −1 or valid.
+        assert_eq!(
+            rule(i(Op::StoreColor).dst(99).a(0)),
+            Some(VerifyRule::Destination)
+        );
+        assert_eq!(rule(i(Op::If).a(99)), Some(VerifyRule::If));
     }
 
     #[test]
