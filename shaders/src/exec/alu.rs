@@ -1,6 +1,9 @@
-//! The temp-to-temp opcodes (CONST, MOV, SWZ, SETLANE, arithmetic, DOT, RSQ, RCP,
-//! SIN, COS, POW, TRUNC, CMP, MULMV, MULMM), written once over [`Lane`] so that the
-//! scalar interpreter and the batch interpreter share their exact semantics.
+//! What the temp-to-temp opcodes (CONST, MOV, SWZ, SETLANE, arithmetic, DOT, RSQ, RCP,
+//! SIN, COS, POW, TRUNC, CMP, MULMV, MULMM) compute: [`execute`] written once over
+//! [`Lane`], so that the scalar interpreter and the batch interpreter's binding share
+//! their exact semantics, and [`batch_step`], the batch interpreter's step for each
+//! (whose lane-wise execution in `batch::run` uses the same [`math`]). Operands and
+//! lanes per opcode are in the opcode's description ([`crate::ir::OpInfo`]).
 //!
 //! Per-opcode rules are the original interpreter's (reference B §4, with the
 //! component-count defaults of its source: MOV, the arithmetic family and ABS treat
@@ -10,6 +13,7 @@
 //! Every source is copied before the destination is written, so any aliasing of
 //! destination and sources is safe.
 
+use super::batch::step::{Reg, Step};
 use super::math::{self, Lane};
 use super::{Fault, temps};
 use crate::ir::{CmpCode, Ir, Op};
@@ -46,7 +50,7 @@ pub(crate) fn execute<L: Lane>(
             let src = temps::read(temps, a)?;
             let mut v = [zero; 4];
             for (k, lane) in v.iter_mut().enumerate().take(ir.ncomp_lanes(1) as usize) {
-                *lane = src[(ir.aux as u16 >> (2 * k)) as usize & 3];
+                *lane = src[ir.swizzle_selector(k as u8) as usize];
             }
             *temps::write(temps, dst)? = v;
         }
@@ -96,12 +100,8 @@ pub(crate) fn execute<L: Lane>(
         }
         Op::Dot => {
             let (x, y) = (temps::read(temps, a)?, temps::read(temps, b)?);
-            let width = match ir.aux {
-                0 => 3,
-                w => w.clamp(1, 4) as usize,
-            };
             let mut sum = x[0] * y[0];
-            for k in 1..width {
+            for k in 1..ir.dot_width() as usize {
                 sum = sum + x[k] * y[k];
             }
             temps::write(temps, dst)?[0] = sum;
@@ -119,13 +119,13 @@ pub(crate) fn execute<L: Lane>(
             temps::write(temps, dst)?[0] = math::from_mask(mask);
         }
         Op::MulMv => {
-            let cols = matrix_width(ir.aux);
+            let cols = ir.matrix_width() as usize;
             let m = temps::read_columns(temps, a, cols, [zero; 4])?;
             let v = temps::read(temps, b)?;
             *temps::write(temps, dst)? = mat_vec(&m, cols, v);
         }
         Op::MulMm => {
-            let cols = matrix_width(ir.aux);
+            let cols = ir.matrix_width() as usize;
             let m = temps::read_columns(temps, a, cols, [zero; 4])?;
             let rhs = temps::read_columns(temps, b, cols, [zero; 4])?;
             // Check the whole destination span before writing any column.
@@ -139,12 +139,66 @@ pub(crate) fn execute<L: Lane>(
     Ok(())
 }
 
-/// Columns of MULMV / MULMM: `aux` (verified 3 or 4), 0 meaning 4, clamped to 1..=4.
-#[inline]
-pub(super) fn matrix_width(aux: i16) -> usize {
-    match aux {
-        0 => 4,
-        n => n.clamp(1, 4) as usize,
+/// The batch interpreter's step for a temp-to-temp instruction whose operands `a`, `b`
+/// and destination `d` were bound to batch registers (a verified record: its opcode
+/// and compare code are valid). CONST never gets here: its inputs are always known,
+/// so binding evaluates it with [`execute`].
+pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg) -> Step {
+    let op = ir.opcode().expect("verified opcode");
+    let n4 = ir.ncomp_lanes(4);
+    let n1 = ir.ncomp_lanes(1);
+    match op {
+        Op::Mov => Step::Mov { d, a, n: n4 },
+        Op::Swz => Step::Swz {
+            d,
+            a,
+            sel: std::array::from_fn(|k| ir.swizzle_selector(k as u8)),
+            n: n1,
+        },
+        Op::SetLane => Step::SetLane {
+            d,
+            a,
+            dl: (ir.aux & 3) as u8,
+            sl: (ir.aux2 & 3) as u8,
+        },
+        Op::Add => Step::Add { d, a, b, n: n4 },
+        Op::Sub => Step::Sub { d, a, b, n: n4 },
+        Op::Mul => Step::Mul { d, a, b, n: n4 },
+        Op::Min => Step::Min { d, a, b, n: n4 },
+        Op::Max => Step::Max { d, a, b, n: n4 },
+        Op::Abs => Step::Abs { d, a, n: n4 },
+        Op::Rcp => Step::Rcp { d, a, n: n1 },
+        Op::Sin => Step::Sin { d, a, n: n1 },
+        Op::Cos => Step::Cos { d, a, n: n1 },
+        Op::Rsq => Step::Rsq { d, a },
+        Op::Trunc => Step::Trunc { d, a },
+        Op::Pow => Step::Pow { d, a, b },
+        Op::Dot => Step::Dot {
+            d,
+            a,
+            b,
+            w: ir.dot_width(),
+        },
+        Op::Cmp => Step::Cmp {
+            d,
+            a,
+            b,
+            code: CmpCode::from_code(ir.aux).expect("verified compare code"),
+        },
+        Op::MulMv => Step::MulMv {
+            d,
+            a,
+            b,
+            cols: ir.matrix_width(),
+        },
+        Op::MulMm => Step::MulMm {
+            d,
+            a,
+            b,
+            cols: ir.matrix_width(),
+        },
+        // A CONST always has known inputs: it is evaluated, never emitted.
+        _ => unreachable!("not a per-pixel temp-to-temp opcode: {op:?}"),
     }
 }
 

@@ -11,7 +11,7 @@
 use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
 use super::{ExecError, Fault, Inputs, Outputs, alu, temps};
-use crate::ir::{Ir, Op, Shader, VerifyError, verify};
+use crate::ir::{Ir, Op, Shader, ShaderInfo, VerifyError, verify};
 
 /// A verified shader with its reusable registers. Create one per shader (and per
 /// thread: [`Machine::run`] needs `&mut self`; `clone` is cheap), then call
@@ -19,6 +19,8 @@ use crate::ir::{Ir, Op, Shader, VerifyError, verify};
 #[derive(Clone, Debug)]
 pub struct Machine<'s> {
     shader: &'s Shader,
+    /// What the verifier returned for `shader`.
+    info: ShaderInfo,
     temps: Vec<[f32; 4]>,
     branches: Branches,
 }
@@ -29,14 +31,19 @@ impl<'s> Machine<'s> {
     ///
     /// Errors: the first rule `shader` breaks ([`verify`]); only verified shaders run.
     pub fn new(shader: &'s Shader) -> Result<Self, VerifyError> {
-        verify(shader)?;
-        Ok(Machine::unverified(shader))
+        let info = verify(shader)?;
+        Ok(Machine {
+            info,
+            ..Machine::unverified(shader)
+        })
     }
 
-    /// Allocate without verifying (tests use it to reach the defensive checks).
+    /// Allocate without verifying (tests use it to reach the defensive checks); its
+    /// [`Machine::info`] is empty.
     pub(crate) fn unverified(shader: &'s Shader) -> Self {
         Machine {
             shader,
+            info: ShaderInfo::default(),
             temps: vec![[0.0; 4]; shader.ntmp as usize],
             branches: Branches::new(shader.limits.if_depth),
         }
@@ -45,6 +52,11 @@ impl<'s> Machine<'s> {
     /// The shader this machine runs.
     pub fn shader(&self) -> &'s Shader {
         self.shader
+    }
+
+    /// What the verifier found out about the shader (its IF/ELSE/ENDIF partners).
+    pub fn info(&self) -> &ShaderInfo {
+        &self.info
     }
 
     /// The temporary file as the last run left it (for debugging and tests).

@@ -28,10 +28,11 @@
 
 use super::super::alu;
 use super::super::math;
-use super::plan::{Comps, Instr, Plan, Span, XYZW, first};
+use super::plan::{Comps, Instr, Plan, Span, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
 use super::tidy::tidy;
-use crate::ir::{CmpCode, Op};
+use crate::ir::Op;
+use crate::ir::first_lanes;
 use std::collections::HashMap;
 
 /// A [`Plan`] bound to one draw's uniforms: what [`Draw::run`] executes per batch.
@@ -302,7 +303,7 @@ impl Binder<'_> {
                 unreachable!("verified fragment shaders have no vertex interface")
             }
             _ if inputs_known => self.evaluate(instr),
-            _ => self.emit(instr, |o, d| alu_step(ir, d, o[0], o[1])),
+            _ => self.emit(instr, |o, d| alu::batch_step(ir, d, o[0], o[1])),
         }
     }
 
@@ -353,9 +354,9 @@ impl Binder<'_> {
         }
         let a = self.constant(&[masked(self.state.values[t], missing)]);
         let d = t as Reg;
-        let prefix = (1..=4).find(|&n| first(n) == missing);
+        let prefix = (1..=4).find(|&n| first_lanes(n) == missing);
         match prefix {
-            Some(n) => self.steps.push(Step::Mov { d, a, n: n as u8 }),
+            Some(n) => self.steps.push(Step::Mov { d, a, n }),
             None => {
                 for c in (0..4).filter(|c| missing & (1 << c) != 0) {
                     self.steps.push(Step::SetLane { d, a, dl: c, sl: c });
@@ -476,66 +477,6 @@ fn set_next(step: &mut Step, target: usize) {
     match step {
         Step::If { next, .. } | Step::Else { next } => *next = target as u32,
         _ => unreachable!("only IF and ELSE jump"),
-    }
-}
-
-/// The step of a temp-to-temp instruction with operands `a`, `b` and destination `d`.
-fn alu_step(ir: &crate::ir::Ir, d: Reg, a: Reg, b: Reg) -> Step {
-    let op = ir.opcode().expect("verified opcode");
-    let n4 = ir.ncomp_lanes(4);
-    let n1 = ir.ncomp_lanes(1);
-    match op {
-        Op::Mov => Step::Mov { d, a, n: n4 },
-        Op::Swz => Step::Swz {
-            d,
-            a,
-            sel: std::array::from_fn(|k| ((ir.aux as u16 >> (2 * k)) & 3) as u8),
-            n: n1,
-        },
-        Op::SetLane => Step::SetLane {
-            d,
-            a,
-            dl: (ir.aux & 3) as u8,
-            sl: (ir.aux2 & 3) as u8,
-        },
-        Op::Add => Step::Add { d, a, b, n: n4 },
-        Op::Sub => Step::Sub { d, a, b, n: n4 },
-        Op::Mul => Step::Mul { d, a, b, n: n4 },
-        Op::Min => Step::Min { d, a, b, n: n4 },
-        Op::Max => Step::Max { d, a, b, n: n4 },
-        Op::Abs => Step::Abs { d, a, n: n4 },
-        Op::Rcp => Step::Rcp { d, a, n: n1 },
-        Op::Sin => Step::Sin { d, a, n: n1 },
-        Op::Cos => Step::Cos { d, a, n: n1 },
-        Op::Rsq => Step::Rsq { d, a },
-        Op::Trunc => Step::Trunc { d, a },
-        Op::Pow => Step::Pow { d, a, b },
-        Op::Dot => Step::Dot {
-            d,
-            a,
-            b,
-            w: ir.aux as u8,
-        },
-        Op::Cmp => Step::Cmp {
-            d,
-            a,
-            b,
-            code: CmpCode::from_code(ir.aux).expect("verified compare code"),
-        },
-        Op::MulMv => Step::MulMv {
-            d,
-            a,
-            b,
-            cols: alu::matrix_width(ir.aux) as u8,
-        },
-        Op::MulMm => Step::MulMm {
-            d,
-            a,
-            b,
-            cols: alu::matrix_width(ir.aux) as u8,
-        },
-        // A CONST always has known inputs: it is evaluated, never emitted.
-        _ => unreachable!("not a per-pixel temp-to-temp opcode: {op:?}"),
     }
 }
 

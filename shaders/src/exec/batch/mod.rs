@@ -46,7 +46,7 @@ mod pack;
 mod plan;
 mod regs;
 mod run;
-mod step;
+pub(in crate::exec) mod step;
 mod tidy;
 
 pub use bind::Draw;

@@ -1,15 +1,11 @@
 //! Decoding, once per shader: a verified fragment shader becomes a [`Plan`], its
-//! instructions with NOPs dropped, every IF/ELSE/ENDIF matched to its partners, and
-//! for every instruction the exact temporary components it reads and writes (what
-//! [`Plan::bind`] needs to hoist uniform work soundly).
-//!
-//! Component sets follow the scalar opcode rules (`exec::alu`, reference B §4): MOV,
-//! the arithmetic family and ABS touch `ncomp` lanes (0 meaning 4), SWZ / RCP / SIN /
-//! COS `ncomp` (0 meaning 1), RSQ, TRUNC, POW, DOT and CMP write lane 0 only, SETLANE
-//! one lane, and CONST, SWZ, MULMV, SAMPLE and the loads all four.
+//! instructions with NOPs dropped, every IF/ELSE/ENDIF pointed at its partners (from
+//! the verifier's [`IfTable`](crate::ir::IfTable)), and for every instruction the exact
+//! temporary components it reads and writes (what [`Plan::bind`] needs to hoist
+//! uniform work soundly), as its opcode's description gives them
+//! ([`Ir::sources`](crate::ir::Ir::sources), [`Ir::destination`](crate::ir::Ir::destination)).
 
-use super::super::alu::matrix_width;
-use crate::ir::{Ir, Op, Shader, Stage, VerifyError, verify};
+use crate::ir::{Ir, Op, Shader, Stage, TempSpan, VerifyError, verify};
 use thiserror::Error;
 
 /// Why a shader has no batch plan.
@@ -30,12 +26,6 @@ pub(super) type Comps = u8;
 /// All four components.
 pub(super) const XYZW: Comps = 0b1111;
 
-/// The first `n` components.
-#[inline]
-pub(super) fn first(n: usize) -> Comps {
-    ((1u32 << n.min(4)) - 1) as Comps
-}
-
 /// `count` consecutive temporaries from `first`, of which components `comps` are
 /// accessed in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +36,12 @@ pub(super) struct Span {
 }
 
 impl Span {
-    fn one(t: i16, comps: Comps) -> Span {
-        Span::many(t, 1, comps)
-    }
-
-    fn many(t: i16, count: usize, comps: Comps) -> Span {
+    /// A verified record's span (its indices are in range, so not negative).
+    fn of(s: TempSpan) -> Span {
         Span {
-            first: t as u16,
-            count: count as u8,
-            comps,
+            first: s.first as u16,
+            count: s.count as u8,
+            comps: s.lanes,
         }
     }
 
@@ -97,45 +84,36 @@ impl Plan {
     /// Errors: the first rule `shader` breaks ([`verify`]), or [`PlanError::Stage`] for
     /// a vertex shader.
     pub fn new(shader: &Shader) -> Result<Plan, PlanError> {
-        verify(shader)?;
+        let info = verify(shader)?;
         if shader.stage != Stage::Fragment {
             return Err(PlanError::Stage);
         }
+        // Where each kept record lands in `instrs`.
+        let mut at = vec![usize::MAX; shader.ir.len()];
         let mut instrs: Vec<Instr> = Vec::with_capacity(shader.ir.len());
-        let mut open: Vec<usize> = Vec::new();
-        for ir in &shader.ir {
+        for (index, ir) in shader.ir.iter().enumerate() {
             let op = ir.opcode().expect("verified opcode");
             if op == Op::Nop {
                 continue;
             }
-            let at = instrs.len();
-            match op {
-                Op::If => open.push(at),
-                Op::Else => {
-                    let i = *open.last().expect("verified: ELSE inside an IF");
-                    instrs[i].next = at;
-                }
-                Op::EndIf => {
-                    let i = open.pop().expect("verified: ENDIF closes an IF");
-                    instrs[i].end = at;
-                    let from_else = instrs[i].next;
-                    if from_else != 0 {
-                        instrs[from_else].next = at;
-                    } else {
-                        instrs[i].next = at;
-                    }
-                }
-                _ => {}
-            }
-            let (reads, writes) = access(op, ir);
+            at[index] = instrs.len();
             instrs.push(Instr {
                 ir: *ir,
                 op,
-                reads,
-                writes,
+                reads: ir.sources().map(|s| s.map(Span::of)),
+                writes: ir.destination().map(Span::of),
                 next: 0,
                 end: 0,
             });
+        }
+        for block in info.ifs.blocks() {
+            let endif = at[block.endif_at];
+            let if_ = &mut instrs[at[block.if_at]];
+            if_.next = at[block.else_or_endif()];
+            if_.end = endif;
+            if let Some(else_at) = block.else_at {
+                instrs[at[else_at]].next = endif;
+            }
         }
         Ok(Plan {
             instrs,
@@ -166,57 +144,5 @@ impl Plan {
             }
         }
         written
-    }
-}
-
-/// What `ir` reads and writes (reference B §4 component rules; see the module docs).
-fn access(op: Op, ir: &Ir) -> ([Option<Span>; 2], Option<Span>) {
-    let n4 = first(ir.ncomp_lanes(4) as usize);
-    let n1 = first(ir.ncomp_lanes(1) as usize);
-    let x: Comps = 1;
-    let a = |comps| Some(Span::one(ir.a, comps));
-    let b = |comps| Some(Span::one(ir.b, comps));
-    let dst = |comps| Some(Span::one(ir.dst, comps));
-    match op {
-        Op::Const => ([None, None], dst(XYZW)),
-        Op::Mov => ([a(n4), None], dst(n4)),
-        Op::Swz => {
-            let selected = (0..ir.ncomp_lanes(1))
-                .map(|k| 1 << ((ir.aux as u16 >> (2 * k)) & 3))
-                .fold(0, |s, bit| s | bit);
-            ([a(selected), None], dst(XYZW))
-        }
-        Op::SetLane => ([a(1 << (ir.aux2 & 3)), None], dst(1 << (ir.aux & 3))),
-        Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max => ([a(n4), b(n4)], dst(n4)),
-        Op::Abs => ([a(n4), None], dst(n4)),
-        Op::Rcp | Op::Sin | Op::Cos => ([a(n1), None], dst(n1)),
-        Op::Rsq | Op::Trunc => ([a(x), None], dst(x)),
-        Op::Pow | Op::Cmp => ([a(x), b(x)], dst(x)),
-        Op::Dot => {
-            let w = first(ir.aux as usize);
-            ([a(w), b(w)], dst(x))
-        }
-        Op::MulMv => {
-            let cols = matrix_width(ir.aux);
-            let m = Some(Span::many(ir.a, cols, first(cols)));
-            ([m, b(first(cols))], dst(XYZW))
-        }
-        Op::MulMm => {
-            let cols = matrix_width(ir.aux);
-            let span = |t| Some(Span::many(t, cols, first(cols)));
-            (
-                [span(ir.a), span(ir.b)],
-                Some(Span::many(ir.dst, cols, XYZW)),
-            )
-        }
-        Op::Sample => ([a(0b11), None], dst(XYZW)),
-        Op::LoadVar | Op::LoadFcoord | Op::LoadAttr => ([None, None], dst(XYZW)),
-        Op::LoadUni => (
-            [None, None],
-            Some(Span::many(ir.dst, ir.aux2.max(1) as usize, XYZW)),
-        ),
-        Op::StoreColor | Op::StorePos | Op::StoreVar => ([a(XYZW), None], None),
-        Op::If => ([a(x), None], None),
-        Op::Nop | Op::Else | Op::EndIf | Op::Discard => ([None, None], None),
     }
 }

@@ -6,19 +6,20 @@
 //! large [`Limits`](crate::Limits) profile); `n` is a component count (1..=4) and `cols` a matrix
 //! width (3 or 4). Jump targets are indices into the step list.
 
-use super::plan::{Comps, XYZW, first};
+use super::plan::{Comps, XYZW};
 use crate::ir::CmpCode;
+use crate::ir::first_lanes;
 
 /// A register of the batch register file, or, with [`CONSTANT`] set, entry
 /// `r & !CONSTANT` of the draw's constant table (read-only: every lane holds it).
-pub(super) type Reg = u32;
+pub(in crate::exec) type Reg = u32;
 
 /// Marks a [`Reg`] as a constant.
 pub(super) const CONSTANT: Reg = 1 << 31;
 
 /// One step; see [`run`](super::run) for what each does over the lanes.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Step {
+pub(in crate::exec) enum Step {
     /// `d[c] ← a[c]` for `c < n` (MOV, STORE_COLOR into the colour register, and
     /// materialising a constant register).
     Mov {
@@ -258,7 +259,7 @@ impl Step {
     /// What the step writes; `None` for control flow.
     pub(super) fn writes(&self) -> Option<Access> {
         use Step::*;
-        let n = |n: u8| first(n as usize);
+        let n = first_lanes;
         let one = Access::one;
         Some(match *self {
             Mov { d, n: k, .. }
@@ -299,7 +300,7 @@ impl Step {
     /// its destination's other values, but that is not a read of them).
     pub(super) fn reads(&self, mut f: impl FnMut(Access)) {
         use Step::*;
-        let n = |n: u8| first(n as usize);
+        let n = first_lanes;
         let one = Access::one;
         match *self {
             Mov { a, n: k, .. }

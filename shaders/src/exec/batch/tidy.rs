@@ -34,8 +34,9 @@
 //! the bits do not change; they save the stores and reloads of the intermediate
 //! registers and a dispatch each (measured in `benches/README.md`).
 
-use super::plan::{Comps, XYZW, first};
+use super::plan::{Comps, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
+use crate::ir::first_lanes;
 
 /// Tidy `steps` in place; `color` is the colour output register.
 pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
@@ -193,8 +194,8 @@ fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -
         && t != u
         && t & CONSTANT == 0
         && x.writes()
-            .is_some_and(|w| w.first == t && w.count == 1 && w.comps == first(n as usize))
-        && dead_after(t, first(n as usize))
+            .is_some_and(|w| w.first == t && w.count == 1 && w.comps == first_lanes(n))
+        && dead_after(t, first_lanes(n))
     {
         let mut merged = x;
         if merged.set_destination(u) {
