@@ -35,7 +35,9 @@ use super::inst::{Inst, Opcode};
 use super::lanes::unwritten;
 use super::listing::{Line, Listing};
 use super::operand::{Dst, File, Register, Src, Swizzle, WriteMask};
-use crate::ir::{CmpCode, Ir, Op, Shader, Stage, SymbolKind, count_uses, verify};
+use crate::ir::{
+    CmpCode, Effect, IfTable, Input, Ir, Op, Shader, Stage, SymbolKind, count_uses, verify,
+};
 use std::collections::BTreeSet;
 
 /// Lower `shader` to a [`Listing`] (header and instructions).
@@ -46,10 +48,10 @@ use std::collections::BTreeSet;
 /// Errors: the shader fails [`verify`] ([`TgsiError::Invalid`]), or a remap entry is
 /// neither −1 nor a varying slot ([`TgsiError::Remap`]).
 pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
-    verify(shader)?;
+    let info = verify(shader)?;
     let remap = var_remap.unwrap_or(&[]);
     check_remap(remap, shader.limits.varyings)?;
-    let mut lowering = Lowering::new(shader, remap);
+    let mut lowering = Lowering::new(shader, &info.ifs, remap);
     let mut body: Vec<Line> = lines(None, lowering.prologue());
     for (index, ir) in shader.ir.iter().enumerate() {
         let mut insts = Vec::new();
@@ -122,6 +124,8 @@ fn reg(file: File, index: u16) -> Src {
 /// Per-shader lowering state.
 struct Lowering<'a> {
     shader: &'a Shader,
+    /// The verifier's IF/ELSE/ENDIF partners.
+    ifs: &'a IfTable,
     remap: &'a [i16],
     /// Reads of each temporary by live instructions.
     uses: Vec<u32>,
@@ -133,11 +137,12 @@ struct Lowering<'a> {
 }
 
 impl<'a> Lowering<'a> {
-    fn new(shader: &'a Shader, remap: &'a [i16]) -> Lowering<'a> {
+    fn new(shader: &'a Shader, ifs: &'a IfTable, remap: &'a [i16]) -> Lowering<'a> {
         let mut uses = vec![0; shader.ntmp as usize];
         count_uses(shader, &mut uses);
         let mut lowering = Lowering {
             shader,
+            ifs,
             remap,
             uses,
             position_input: 0,
@@ -187,7 +192,7 @@ impl<'a> Lowering<'a> {
         outputs.extend(shader.ir.iter().filter_map(output_of));
         outputs.sort_unstable();
         outputs.dedup();
-        let unwritten = unwritten(shader, |ir| self.emits(ir), output_of, &outputs);
+        let unwritten = unwritten(shader, self.ifs, |ir| self.emits(ir), output_of, &outputs);
         let mut insts = Vec::new();
         for out in unwritten.outputs {
             let value = match (shader.stage, out) {
@@ -208,12 +213,14 @@ impl<'a> Lowering<'a> {
     }
 
     /// Whether `ir` produces any TGSI: interface loads whose destination nothing
-    /// reads are dropped.
+    /// reads are dropped (a texture sample is not an interface load).
     fn emits(&self, ir: &Ir) -> bool {
-        match ir.opcode() {
-            Some(Op::LoadAttr | Op::LoadVar | Op::LoadFcoord) => self.is_read(ir.dst),
-            Some(Op::LoadUni) => (0..ir.aux2).any(|k| self.is_read(ir.dst + k)),
-            Some(Op::Nop) | None => false,
+        match ir.info().map(|info| info.effect) {
+            Some(Effect::Load(Input::Texture)) => true,
+            Some(Effect::Load(_)) => ir
+                .destination()
+                .is_some_and(|d| d.temps().any(|t| self.is_read(t))),
+            Some(Effect::None) | None => false,
             Some(_) => true,
         }
     }

@@ -1,55 +1,16 @@
-//! Which lanes of which temporaries a CSIR instruction reads, as the interpreter
-//! defines them (reference B §4; the lanes it writes are [`Ir::written_lanes`]), and the
-//! temporaries a shader may read before writing.
+//! The temporaries a shader may read before writing, and the outputs it may leave
+//! unwritten, from the lanes each instruction reads and writes as its opcode's
+//! description gives them ([`Ir::sources`], [`Ir::destination`]: the interpreter's
+//! rules) and the verifier's [`IfTable`].
 //!
 //! The interpreter starts with every temporary zero and every output at its initial
 //! value; virglrenderer declares TGSI temporaries as GLSL `vec4 temp[N]` arrays and
 //! outputs as GLSL `out` variables, which start **undefined**. So a lane that CSIR may
-//! read before any write (an uninitialised local reads as zero, B §1.11), and an
-//! output that some run may not write, must be initialised explicitly in the TGSI.
-//! Masks are bit `i` = lane `i`.
+//! read before any write (an uninitialised local reads as zero), and an output that
+//! some run may not write, must be initialised explicitly in the TGSI
+//! (`docs/tgsi.md`). Masks are bit `i` = lane `i`.
 
-use crate::ir::{Ir, Op, Shader};
-
-/// The mask of lanes `0..n`.
-fn first(n: u8) -> u8 {
-    ((1u16 << n.min(4)) - 1) as u8
-}
-
-/// `(temporary, lanes)` pairs `ir` reads — only lanes that reach its result.
-/// SETLANE's kept destination lanes are not reads.
-pub fn read(ir: &Ir) -> Vec<(i16, u8)> {
-    let n4 = first(ir.ncomp_lanes(4));
-    let x = 0b0001;
-    let columns = |base: i16, cols: i16, mask: u8| (0..cols).map(move |k| (base + k, mask));
-    match ir.opcode() {
-        Some(Op::Mov | Op::Abs) => vec![(ir.a, n4)],
-        Some(Op::Swz) => {
-            let n = ir.ncomp_lanes(1);
-            let mask = (0..n).fold(0, |m, i| m | 1 << ((ir.aux >> (2 * i)) & 3));
-            vec![(ir.a, mask)]
-        }
-        Some(Op::SetLane) => vec![(ir.a, 1 << (ir.aux2 & 3))],
-        Some(Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max) => vec![(ir.a, n4), (ir.b, n4)],
-        Some(Op::Rcp | Op::Sin | Op::Cos) => vec![(ir.a, first(ir.ncomp_lanes(1)))],
-        Some(Op::Dot) => vec![(ir.a, first(ir.aux as u8)), (ir.b, first(ir.aux as u8))],
-        Some(Op::Rsq | Op::Trunc | Op::If) => vec![(ir.a, x)],
-        Some(Op::Pow | Op::Cmp) => vec![(ir.a, x), (ir.b, x)],
-        Some(Op::MulMv) => {
-            let mask = first(ir.aux as u8);
-            columns(ir.a, ir.aux, mask).chain([(ir.b, mask)]).collect()
-        }
-        Some(Op::MulMm) => {
-            let mask = first(ir.aux as u8);
-            columns(ir.a, ir.aux, mask)
-                .chain(columns(ir.b, ir.aux, mask))
-                .collect()
-        }
-        Some(Op::Sample) => vec![(ir.a, 0b0011)],
-        Some(Op::StorePos | Op::StoreVar | Op::StoreColor) => vec![(ir.a, 0b1111)],
-        _ => Vec::new(),
-    }
-}
+use crate::ir::{Control, Effect, IfTable, Ir, Shader};
 
 /// What a shader may leave unwritten where it is read or where it ends.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,14 +49,16 @@ impl Written {
 
 /// Definite-initialisation analysis over the structured control flow: a lane counts
 /// as written after an instruction that writes it on every path to the current point
-/// (IF saves the state, ELSE restarts from it, ENDIF keeps what both branches wrote,
-/// DISCARD ends its path). There are no loops or jumps.
+/// (an IF saves the state, its ELSE restarts from it, its ENDIF keeps what both
+/// branches wrote, DISCARD ends its path). There are no loops or jumps. `ifs` is the
+/// verifier's table for `shader`.
 ///
 /// `emitted(ir)` says whether the instruction is emitted at all (dropped loads write
 /// nothing, but nothing reads them either); `output(ir)` gives the output a store
 /// writes; `outputs` lists every output whose final state is wanted.
 pub fn unwritten(
     shader: &Shader,
+    ifs: &IfTable,
     emitted: impl Fn(&Ir) -> bool,
     output: impl Fn(&Ir) -> Option<u16>,
     outputs: &[u16],
@@ -106,42 +69,57 @@ pub fn unwritten(
         temps: vec![0; n],
         outputs: vec![0; nout],
     };
-    // Per open IF: the state at the IF, and the state at the end of THEN once an
-    // ELSE was seen.
-    let mut open: Vec<(Written, Option<Written>)> = Vec::new();
+    // Per IF block: the state at the IF, and the state at the end of THEN once its
+    // ELSE was reached.
+    let mut at_if: Vec<Option<Written>> = vec![None; ifs.blocks().len()];
+    let mut then_end: Vec<Option<Written>> = vec![None; ifs.blocks().len()];
     let mut needs_zero = vec![false; n];
-    for ir in shader.ir.iter().filter(|&ir| emitted(ir)) {
-        for (t, mask) in read(ir) {
-            if let Ok(t) = usize::try_from(t)
-                && t < n
-                && mask & !state.temps[t] != 0
-            {
-                needs_zero[t] = true;
+    for (index, ir) in shader.ir.iter().enumerate() {
+        if !emitted(ir) {
+            continue;
+        }
+        for read in ir.sources().into_iter().flatten() {
+            for t in read.temps() {
+                if let Ok(t) = usize::try_from(t)
+                    && t < n
+                    && read.lanes & !state.temps[t] != 0
+                {
+                    needs_zero[t] = true;
+                }
             }
         }
-        match ir.opcode() {
-            Some(Op::If) => open.push((state.clone(), None)),
-            Some(Op::Else) => {
-                if let Some((at_if, then_end)) = open.last_mut() {
-                    *then_end = Some(std::mem::replace(&mut state, at_if.clone()));
+        let block = ifs.block_index_at(index);
+        match ir.info().map(|info| info.effect) {
+            Some(Effect::Control(Control::If)) => {
+                if let Some(k) = block {
+                    at_if[k] = Some(state.clone());
                 }
             }
-            Some(Op::EndIf) => {
-                if let Some((at_if, then_end)) = open.pop() {
-                    state.meet(then_end.as_ref().unwrap_or(&at_if));
+            Some(Effect::Control(Control::Else)) => {
+                if let Some(k) = block
+                    && let Some(saved) = at_if[k].clone()
+                {
+                    then_end[k] = Some(std::mem::replace(&mut state, saved));
                 }
             }
-            Some(Op::Discard) => state.unreachable(),
+            Some(Effect::Control(Control::EndIf)) => {
+                if let Some(k) = block {
+                    let other = then_end[k].take().or_else(|| at_if[k].take());
+                    if let Some(other) = other {
+                        state.meet(&other);
+                    }
+                }
+            }
+            Some(Effect::Control(Control::Discard)) => state.unreachable(),
             _ => {}
         }
         if let Some(out) = output(ir).and_then(|o| state.outputs.get_mut(o as usize)) {
             *out = 0b1111;
         }
-        if let Some((first, count)) = ir.writes() {
-            let mask = ir.written_lanes();
-            for t in first..first + count {
+        if let Some(written) = ir.destination() {
+            for t in written.temps() {
                 if let Some(w) = usize::try_from(t).ok().and_then(|t| state.temps.get_mut(t)) {
-                    *w |= mask;
+                    *w |= written.lanes;
                 }
             }
         }
@@ -159,7 +137,13 @@ pub fn unwritten(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Interface, Limits, Stage, Type};
+    use crate::ir::{Interface, Limits, Op, Stage, Type, verify};
+
+    /// `unwritten` with the table the verifier builds for `s`.
+    fn unwritten_in(s: &Shader, output: impl Fn(&Ir) -> Option<u16>, outputs: &[u16]) -> Unwritten {
+        let info = verify(s).expect("test shaders verify");
+        unwritten(s, &info.ifs, |_| true, output, outputs)
+    }
 
     fn shader(ir: Vec<Ir>, ntmp: u16) -> Shader {
         Shader {
@@ -185,7 +169,7 @@ mod tests {
             ],
             4,
         );
-        assert_eq!(unwritten(&s, |_| true, |_| None, &[]), Unwritten::default());
+        assert_eq!(unwritten_in(&s, |_| None, &[]), Unwritten::default());
     }
 
     fn colour(ir: &Ir) -> Option<u16> {
@@ -206,7 +190,7 @@ mod tests {
             ],
             3,
         );
-        let found = unwritten(&s, |_| true, colour, &[0]);
+        let found = unwritten_in(&s, colour, &[0]);
         assert_eq!(found.temps, vec![0, 1, 2]);
         assert_eq!(found.outputs, Vec::<u16>::new());
     }
@@ -232,21 +216,14 @@ mod tests {
             ],
             4,
         );
-        assert_eq!(unwritten(&s, |_| true, colour, &[0]).temps, vec![3]);
+        assert_eq!(unwritten_in(&s, colour, &[0]).temps, vec![3]);
         // Colour stored in THEN, ELSE discards: written whenever the end is reached.
         let discard_else = shader(s.ir[..8].to_vec(), 4);
-        assert!(
-            unwritten(&discard_else, |_| true, colour, &[0])
-                .outputs
-                .is_empty()
-        );
+        assert!(unwritten_in(&discard_else, colour, &[0]).outputs.is_empty());
         // Colour stored in THEN only: the default is needed.
         let mut then_only = s.ir[..5].to_vec();
         then_only.push(Ir::new(Op::EndIf, Type::None));
         let then_only = shader(then_only, 4);
-        assert_eq!(
-            unwritten(&then_only, |_| true, colour, &[0]).outputs,
-            vec![0]
-        );
+        assert_eq!(unwritten_in(&then_only, colour, &[0]).outputs, vec![0]);
     }
 }
