@@ -9,18 +9,20 @@ use super::named_value::{float_count, type_name, write_slots};
 use crate::pipeline::SlotSamplers;
 use crate::texture::{Sampler, Texture};
 use csir::exec::DEFAULT_ATTRIBUTE;
-use csir::ir::{Interface, InterfaceSymbol, SymbolKind};
+use csir::ir::{Effect, IfTable, Input, Interface, InterfaceSymbol, SymbolKind};
 use csir::link::{SamplerRecord, UniformRecord};
-use csir::{Ir, Op, Program, Shader, Stage};
+use csir::{Ir, Program, Shader, Stage};
 
 /// Binds named values to one shader's slots.
 pub(super) struct Binder<'s> {
     shader: &'s Shader,
+    /// The verifier's IF/ELSE/ENDIF partners of `shader` (empty if it does not verify).
+    ifs: &'s IfTable,
 }
 
 impl<'s> Binder<'s> {
-    pub(super) fn new(shader: &'s Shader) -> Self {
-        Binder { shader }
+    pub(super) fn new(shader: &'s Shader, ifs: &'s IfTable) -> Self {
+        Binder { shader, ifs }
     }
 
     fn interface(&self) -> &'s Interface {
@@ -342,7 +344,7 @@ impl<'s> Binder<'s> {
                 got: other.len(),
             }),
             None => {
-                if reads_frag_coord(&self.shader.ir) {
+                if reads_frag_coord(&self.shader.ir, self.ifs) {
                     missing(
                         InputKind::FragCoord,
                         "gl_FragCoord".into(),
@@ -376,27 +378,26 @@ fn missing(
 
 /// Whether the value of some LOAD_FCOORD is used. The prologue loads `gl_FragCoord`
 /// into a temporary in every fragment shader; only a shader that reads that temporary
-/// before it is overwritten depends on `--fragcoord`. A write inside a nested IF does
-/// not end the search (the other path may still read the coordinate).
-fn reads_frag_coord(ir: &[Ir]) -> bool {
+/// before it is overwritten depends on `--fragcoord`. A write inside an IF opened
+/// after the load does not end the search (the other path may still read the
+/// coordinate). `ifs` is the verifier's table for `ir`.
+fn reads_frag_coord(ir: &[Ir], ifs: &IfTable) -> bool {
     ir.iter().enumerate().any(|(start, load)| {
-        if load.opcode() != Some(Op::LoadFcoord) {
+        if load.info().map(|info| info.effect) != Some(Effect::Load(Input::FragCoord)) {
             return false;
         }
-        let mut depth = 0usize;
-        for later in &ir[start + 1..] {
+        for (at, later) in ir.iter().enumerate().skip(start + 1) {
             if later.reads().any(|t| t == load.dst) {
                 return true;
-            }
-            match later.opcode() {
-                Some(Op::If) => depth += 1,
-                Some(Op::EndIf) => depth = depth.saturating_sub(1),
-                _ => {}
             }
             let overwritten = later.writes().is_some_and(|(first, count)| {
                 (first..first.saturating_add(count)).contains(&load.dst)
             });
-            if overwritten && depth == 0 {
+            let conditional = ifs
+                .blocks()
+                .iter()
+                .any(|b| b.if_at > start && b.encloses(at));
+            if overwritten && !conditional {
                 return false;
             }
         }

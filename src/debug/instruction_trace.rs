@@ -4,13 +4,13 @@
 //! branch taken.
 //!
 //! The interpreter reports IF and ELSE decisions but not ENDIF (it has nothing to
-//! decide); the recorder finds the ENDIFs that close a reported IF by walking the
-//! instructions between two reports, so the trace shows every control-flow marker of
-//! the running path and none of the skipped ones.
+//! decide); the recorder finds, among the instructions between two reports, the
+//! ENDIFs whose IF (the verifier's [`IfTable`]) was reported, so the trace shows
+//! every control-flow marker of the running path and none of the skipped ones.
 
 use csir::exec::{ExecError, Inputs, Machine, Observer, Outputs, Step};
-use csir::ir::dump_instruction;
-use csir::{Ir, Op, Shader};
+use csir::ir::{Control, Effect, IfTable, dump_instruction};
+use csir::{Ir, Shader};
 use serde::Serialize;
 
 /// A control-flow marker on the executed path and what it decided.
@@ -94,21 +94,23 @@ impl OpenIf {
 #[derive(Clone, Debug)]
 pub struct InstructionRecorder<'s> {
     ir: &'s [Ir],
+    /// The verifier's IF/ELSE/ENDIF partners of the shader.
+    ifs: &'s IfTable,
     /// The first instruction not yet accounted for.
     next: usize,
-    /// IFs opened inside skipped code since the last report (their ENDIFs are skipped).
-    skipped_depth: usize,
+    /// Reported IFs not yet closed, innermost last.
     open: Vec<OpenIf>,
     steps: Vec<TracedInstruction>,
 }
 
 impl<'s> InstructionRecorder<'s> {
-    /// A recorder for one run of `shader`.
-    pub fn new(shader: &'s Shader) -> Self {
+    /// A recorder for one run of `shader`, whose IF/ELSE/ENDIF partners are `ifs` (the
+    /// table [`verify`](csir::ir::verify) returned for it: [`Machine::info`]).
+    pub fn new(shader: &'s Shader, ifs: &'s IfTable) -> Self {
         InstructionRecorder {
             ir: &shader.ir,
+            ifs,
             next: 0,
-            skipped_depth: 0,
             open: Vec::new(),
             steps: Vec::new(),
         }
@@ -123,29 +125,27 @@ impl<'s> InstructionRecorder<'s> {
         self.steps
     }
 
-    /// Account for the instructions before `index` that were not reported: IFs and
-    /// ENDIFs inside skipped code balance each other; an ENDIF at the reported level
-    /// closes the innermost open IF and is recorded.
+    /// Account for the instructions before `index` that were not reported: an ENDIF
+    /// whose IF was reported closes it (it is the innermost open one) and is recorded;
+    /// the markers of IFs inside skipped code are not.
     fn catch_up(&mut self, index: usize) {
         let end = index.min(self.ir.len());
         for i in self.next..end {
-            match self.ir[i].opcode() {
-                Some(Op::If) => self.skipped_depth += 1,
-                Some(Op::EndIf) if self.skipped_depth > 0 => self.skipped_depth -= 1,
-                Some(Op::EndIf) => {
-                    if let Some(open) = self.open.pop() {
-                        self.steps.push(TracedInstruction {
-                            index: i,
-                            instruction: dump_instruction(&self.ir[i]),
-                            values: Vec::new(),
-                            flow: Some(Flow::Endif {
-                                if_index: open.index,
-                                ran: open.branch(),
-                            }),
-                        });
-                    }
-                }
-                _ => {}
+            let Some(block) = self.ifs.block_at(i) else {
+                continue;
+            };
+            if block.endif_at == i
+                && let Some(open) = self.open.pop_if(|open| open.index == block.if_at)
+            {
+                self.steps.push(TracedInstruction {
+                    index: i,
+                    instruction: dump_instruction(&self.ir[i]),
+                    values: Vec::new(),
+                    flow: Some(Flow::Endif {
+                        if_index: open.index,
+                        ran: open.branch(),
+                    }),
+                });
             }
         }
         self.next = self.next.max(index.saturating_add(1));
@@ -165,7 +165,8 @@ impl Observer for InstructionRecorder<'_> {
 
     fn branch(&mut self, index: usize, ir: &Ir, taken: bool) {
         self.catch_up(index);
-        let flow = if ir.opcode() == Some(Op::If) {
+        let control = ir.info().map(|info| info.effect);
+        let flow = if control == Some(Effect::Control(Control::If)) {
             self.open.push(OpenIf {
                 index,
                 then_taken: taken,
@@ -203,10 +204,8 @@ fn produced_values(step: &Step<'_>) -> Vec<[Option<f32>; 4]> {
                 .filter_map(|k| lanes(first as i32 + k, mask))
                 .collect()
         }
-        None => match step.ir.opcode() {
-            Some(Op::StorePos | Op::StoreVar | Op::StoreColor) => {
-                lanes(step.ir.a as i32, 0b1111).into_iter().collect()
-            }
+        None => match step.ir.info().map(|info| info.effect) {
+            Some(Effect::Store(_)) => lanes(step.ir.a as i32, 0b1111).into_iter().collect(),
             _ => Vec::new(),
         },
     }
@@ -230,18 +229,21 @@ pub struct RecordedRun {
 /// watches. A shader that does not verify, or a fault of the interpreter's defensive
 /// checks, is reported in [`RecordedRun::fault`] rather than as a panic.
 pub fn run_recorded(shader: &Shader, inputs: &Inputs<'_>) -> RecordedRun {
+    match Machine::new(shader) {
+        Ok(mut machine) => record_run(&mut machine, inputs),
+        Err(e) => RecordedRun {
+            outputs: Outputs::INITIAL,
+            instructions: Vec::new(),
+            fault: Some(format!("the shader does not verify: {e}")),
+        },
+    }
+}
+
+/// [`run_recorded`] on a machine made already (its shader verified).
+pub fn record_run(machine: &mut Machine<'_>, inputs: &Inputs<'_>) -> RecordedRun {
     let mut outputs = Outputs::INITIAL;
-    let mut machine = match Machine::new(shader) {
-        Ok(m) => m,
-        Err(e) => {
-            return RecordedRun {
-                outputs,
-                instructions: Vec::new(),
-                fault: Some(format!("the shader does not verify: {e}")),
-            };
-        }
-    };
-    let mut recorder = InstructionRecorder::new(shader);
+    let ifs = machine.info().ifs.clone();
+    let mut recorder = InstructionRecorder::new(machine.shader(), &ifs);
     let result = machine.run_observed(inputs, &mut outputs, &mut recorder);
     let fault = result.err().map(|e: ExecError| e.to_string());
     let ran_to_end = fault.is_none() && !outputs.discarded;
@@ -255,7 +257,7 @@ pub fn run_recorded(shader: &Shader, inputs: &Inputs<'_>) -> RecordedRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csir::{Limits, Stage};
+    use csir::{Limits, Op, Stage};
 
     fn fragment(source: &str) -> Shader {
         csir::compile(source, "t.frag", Stage::Fragment, &Limits::default())

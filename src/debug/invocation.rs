@@ -15,11 +15,11 @@
 
 use super::assignment::Assignment;
 use super::input_binding::Binder;
-use super::instruction_trace::{TracedInstruction, run_recorded};
+use super::instruction_trace::{TracedInstruction, record_run, run_recorded};
 use super::invocation_error::{InputKind, InvocationError};
 use super::named_value::NamedValue;
 use crate::texture::Texture;
-use csir::exec::Inputs;
+use csir::exec::{Inputs, Machine};
 use csir::ir::SymbolKind;
 use csir::{Shader, Stage};
 use serde::Serialize;
@@ -102,7 +102,13 @@ pub fn run_invocation(
     shader: &Shader,
     request: &InvocationRequest,
 ) -> Result<Invocation, InvocationError> {
-    let binder = Binder::new(shader);
+    // Verified once: the machine runs the invocation, its IF table serves the binder.
+    let machine = Machine::new(shader).ok();
+    let ifs = machine
+        .as_ref()
+        .map(|m| m.info().ifs.clone())
+        .unwrap_or_default();
+    let binder = Binder::new(shader, &ifs);
     binder.check_stage(&request.attributes, InputKind::Attribute, Stage::Vertex)?;
     binder.check_stage(&request.varyings, InputKind::Varying, Stage::Fragment)?;
     if request.frag_coord.is_some() && shader.stage != Stage::Fragment {
@@ -132,7 +138,10 @@ pub fn run_invocation(
         samplers: &samplers,
         ..Inputs::default()
     };
-    let run = run_recorded(shader, &inputs);
+    let run = match machine {
+        Some(mut machine) => record_run(&mut machine, &inputs),
+        None => run_recorded(shader, &inputs),
+    };
     let interface = &shader.interface;
     let (outputs, discarded) = match shader.stage {
         Stage::Vertex => {

@@ -40,7 +40,7 @@ mod tracing_stage;
 
 pub use assignment::{Assignment, AssignmentError, parse_floats};
 pub use instruction_trace::{
-    Branch, Flow, InstructionRecorder, RecordedRun, TracedInstruction, run_recorded,
+    Branch, Flow, InstructionRecorder, RecordedRun, TracedInstruction, record_run, run_recorded,
 };
 pub use invocation::{
     DEFAULT_FRAG_COORD, DefaultedInput, Invocation, InvocationRequest, run_invocation,
