@@ -4,7 +4,7 @@
 //! defined; `docs/architecture.md` walks through adding one.
 //!
 //! Codes are the seed's and never change: they are the `op` byte of the 16-byte record
-//! and of CSI files (`docs/csir/instructions.md`).
+//! and of CSI files (`docs/architecture.md`, "Where an instruction is defined").
 
 use super::op_info::{Aux, Control, Effect, Input, Lanes, Lanes::*, OpInfo, Output, Temps};
 use super::{Stage, VerifyRule};

@@ -389,9 +389,8 @@ impl Ir {
 
     /// How many lanes an `ncomp`-driven opcode covers: `ncomp` (at most 4), with 0
     /// meaning `zero_means` — 4 for MOV, ADD, SUB, MUL, MIN, MAX and ABS, 1 for SWZ,
-    /// RCP, SIN and COS (the original's component-count defaults,
-    /// `docs/csir/instructions.md`). Never more than 4, whatever the record or
-    /// `zero_means`.
+    /// RCP, SIN and COS (the original's component-count defaults, stated per opcode in
+    /// [`op`](super::op)). Never more than 4, whatever the record or `zero_means`.
     pub const fn ncomp_lanes(&self, zero_means: u8) -> u8 {
         let n = if self.ncomp == 0 {
             zero_means
@@ -467,7 +466,7 @@ impl Ir {
 
     /// Every temporary this instruction reads, including all matrix columns of
     /// MULMV/MULMM and the destination of SETLANE (which keeps its other lanes): the
-    /// optimizer's use counts (every column counts, `docs/csir/optimizer.md`).
+    /// optimizer's use counts (every column counts: [`optimize`](super::optimize)).
     ///
     /// An unverified record may name negative or huge temporaries, which callers must
     /// range-check.

@@ -4,11 +4,11 @@
 //! Four passes; each counts, per temporary, the reads of every live (non-NOP)
 //! instruction — every column a MULMV/MULMM reads, and the destination of SETLANE,
 //! which keeps the lanes it does not write — then rewrites to NOP each instruction of
-//! the removable set ([`OpInfo::removable`](super::OpInfo::removable)) whose destination nobody reads. Unlike the
-//! original, NOP'd instructions no longer count as uses, so a dead chain disappears
-//! one link per pass. Counting is per temporary, not per definition (the IR is not
-//! SSA): if a temporary is read anywhere, all of its writers survive. The array is not
-//! compacted; only the opcode byte changes.
+//! the removable set ([`OpInfo::removable`](super::OpInfo::removable)) whose
+//! destination nobody reads. Unlike the original, NOP'd instructions no longer count
+//! as uses, so a dead chain disappears one link per pass. Counting is per temporary,
+//! not per definition (the IR is not SSA): if a temporary is read anywhere, all of its
+//! writers survive. The array is not compacted; only the opcode byte changes.
 
 use super::{Op, Shader};
 

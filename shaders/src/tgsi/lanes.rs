@@ -7,8 +7,8 @@
 //! value; virglrenderer declares TGSI temporaries as GLSL `vec4 temp[N]` arrays and
 //! outputs as GLSL `out` variables, which start **undefined**. So a lane that CSIR may
 //! read before any write (an uninitialised local reads as zero), and an output that
-//! some run may not write, must be initialised explicitly in the TGSI
-//! (`docs/tgsi.md`). Masks are bit `i` = lane `i`.
+//! some run may not write, must be initialised explicitly in the TGSI (the emitter's
+//! module docs, `tgsi/emit.rs`). Masks are bit `i` = lane `i`.
 
 use crate::ir::{Control, Effect, IfTable, Ir, Shader};
 
