@@ -13,11 +13,13 @@ pub mod csi;
 pub mod exec;
 pub mod ir;
 pub mod lang;
+pub mod layout;
 pub mod link;
 pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
 pub use ir::{Ir, Limits, Op, Shader, Stage, Type};
 pub use lang::{CompileErrors, Diagnostic, compile};
+pub use layout::{Layout, UniformKey};
 pub use link::{LinkError, Program, UniformError, UniformStorage};
 pub use tgsi::{TgsiError, emit_tgsi, parity_dump};

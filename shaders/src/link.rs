@@ -3,7 +3,10 @@
 //! reference B §7.2, with uniform conflicts always reported).
 
 use crate::ir::{Shader, Stage, SymbolKind, Type};
+use crate::layout::{Layout, UniformKey, UniformWrite};
 use thiserror::Error;
+
+pub use crate::layout::UniformError;
 
 /// Why two shaders do not form a program. Messages follow reference B §7.2.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -37,28 +40,6 @@ pub enum LinkError {
         name: String,
         vertex: String,
         fragment: String,
-    },
-}
-
-/// Why a uniform value could not be set.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum UniformError {
-    /// Neither stage declares the name.
-    #[error("the program does not declare uniform '{0}'")]
-    Unknown(String),
-    /// The name is a sampler; samplers are bound to textures, not given values.
-    #[error("'{0}' is a sampler: bind a texture to it instead of giving values")]
-    Sampler(String),
-    /// `name[i]` with `i` out of range or on a non-array.
-    #[error("'{name}' has no element {index}")]
-    Index { name: String, index: usize },
-    /// Wrong number of floats.
-    #[error("'{name}' is {ty} and takes {expected} floats, got {got}")]
-    Count {
-        name: String,
-        ty: String,
-        expected: usize,
-        got: usize,
     },
 }
 
@@ -102,9 +83,14 @@ pub struct UniformRecord {
 }
 
 impl UniformRecord {
+    /// How the uniform lies in vec4 slots.
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.ty, self.array_len)
+    }
+
     /// Type as written in source, e.g. `vec3` or `vec3[4]`.
     pub fn type_name(&self) -> String {
-        type_name(self.ty, self.array_len)
+        self.layout().type_name()
     }
 
     /// Floats one element takes (float 1, vecN N, mat3 9, mat4 16).
@@ -152,13 +138,6 @@ pub struct Program {
     pub uniforms: Vec<UniformRecord>,
     /// Samplers, vertex first, then fragment-only ones.
     pub samplers: Vec<SamplerRecord>,
-}
-
-fn type_name(ty: Type, array_len: Option<u16>) -> String {
-    match array_len {
-        Some(n) => format!("{ty}[{n}]"),
-        None => ty.to_string(),
-    }
 }
 
 impl Program {
@@ -244,7 +223,7 @@ impl Program {
                                     return Err(LinkError::UniformType {
                                         name: sym.name.clone(),
                                         vertex: rec.type_name(),
-                                        fragment: type_name(sym.ty, sym.array_len),
+                                        fragment: Layout::of(sym).type_name(),
                                     });
                                 }
                                 rec
@@ -315,22 +294,13 @@ impl Program {
     }
 
     /// Uniform storage sized for both stages, holding every uniform's value before it
-    /// is set: zero, except the compatibility built-in matrices, which are identity as
-    /// in GL ([`builtin_vars::uniform_default`](crate::lang::builtin_vars::uniform_default)).
+    /// is set ([`Interface::new_uniforms`](crate::ir::Interface::new_uniforms): zero,
+    /// except the compatibility built-in matrices, which are identity as in GL).
     pub fn new_uniforms(&self) -> UniformStorage {
-        let slots = |s: &Shader| (s.interface.uni_hi + 1).max(0) as usize;
-        let mut storage = UniformStorage {
-            vertex: vec![[0.0; 4]; slots(&self.vertex)],
-            fragment: vec![[0.0; 4]; slots(&self.fragment)],
-        };
-        for u in &self.uniforms {
-            if let Some(values) = crate::lang::builtin_vars::uniform_default(&u.name) {
-                // A uniform of that name but another type (possible only in a crafted
-                // CSI v2 blob) keeps zero.
-                let _ = self.set_uniform(&mut storage, &u.name, values);
-            }
+        UniformStorage {
+            vertex: self.vertex.interface.new_uniforms(),
+            fragment: self.fragment.interface.new_uniforms(),
         }
-        storage
     }
 
     /// Find a uniform record by plain name (no `[i]`).
@@ -352,84 +322,24 @@ impl Program {
         name: &str,
         values: &[f32],
     ) -> Result<(), UniformError> {
-        let (base, index) = split_index(name);
-        if self.samplers.iter().any(|s| s.name == base) {
-            return Err(UniformError::Sampler(base.to_string()));
+        let key = UniformKey::parse(name).ok_or_else(|| UniformError::Unknown(name.into()))?;
+        if self.samplers.iter().any(|s| s.name == key.name) {
+            return Err(UniformError::Sampler(key.name.to_string()));
         }
         let rec = self
-            .uniform(base)
-            .ok_or_else(|| UniformError::Unknown(base.to_string()))?;
-        let elements = rec.array_len.unwrap_or(1) as usize;
-        let (first, count) = match index {
-            Some(i) if rec.array_len.is_some() && i < elements => (i, 1),
-            Some(i) => {
-                return Err(UniformError::Index {
-                    name: base.to_string(),
-                    index: i,
-                });
-            }
-            None => (0, elements),
-        };
-        let per = rec.element_floats();
-        if values.len() != per * count {
-            return Err(UniformError::Count {
-                name: name.to_string(),
-                ty: if index.is_some() {
-                    rec.ty.to_string()
-                } else {
-                    rec.type_name()
-                },
-                expected: per * count,
-                got: values.len(),
-            });
-        }
-        let cols = rec.ty.columns() as usize;
-        let rows = rec.ty.width().max(1) as usize;
-        for (stage_slot, words) in [
+            .uniform(key.name)
+            .ok_or_else(|| UniformError::Unknown(key.name.to_string()))?;
+        let value = UniformWrite::new(name, key, rec.layout(), values)?;
+        for (stage_slot, slots) in [
             (rec.vertex_slot, &mut storage.vertex),
             (rec.fragment_slot, &mut storage.fragment),
         ] {
-            let Some(base_slot) = stage_slot else {
-                continue;
-            };
-            for e in 0..count {
-                let element = &values[e * per..(e + 1) * per];
-                for c in 0..cols {
-                    let slot = base_slot as usize + (first + e) * cols + c;
-                    let Some(dst) = words.get_mut(slot) else {
-                        continue;
-                    };
-                    *dst = [0.0; 4];
-                    for r in 0..rows {
-                        dst[r] = convert(rec.ty, element[c * rows + r]);
-                    }
-                }
+            if let Some(first_slot) = stage_slot {
+                value.store(slots, first_slot);
             }
         }
         Ok(())
     }
-}
-
-/// GL's conversion of a float given for an int/bool uniform.
-fn convert(ty: Type, v: f32) -> f32 {
-    if ty.is_integer() {
-        v.trunc()
-    } else if ty == Type::Bool {
-        if v != 0.0 { 1.0 } else { 0.0 }
-    } else {
-        v
-    }
-}
-
-/// `"uL[2]"` → `("uL", Some(2))`; anything else → `(name, None)`.
-fn split_index(name: &str) -> (&str, Option<usize>) {
-    if let Some(open) = name.find('[')
-        && let Some(inner) = name[open + 1..].strip_suffix(']')
-        && let Ok(i) = inner.parse::<usize>()
-    {
-        return (&name[..open], Some(i));
-    }
-    (name, None)
 }
 
 #[cfg(test)]
