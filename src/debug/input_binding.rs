@@ -5,13 +5,11 @@
 use super::assignment::Assignment;
 use super::invocation::{DEFAULT_FRAG_COORD, DefaultedInput};
 use super::invocation_error::{InputKind, InvocationError};
-use super::named_value::{float_count, type_name, write_slots};
 use crate::pipeline::SlotSamplers;
 use crate::texture::{Sampler, Texture};
 use csir::exec::DEFAULT_ATTRIBUTE;
 use csir::ir::{Effect, IfTable, Input, Interface, InterfaceSymbol, SymbolKind};
-use csir::link::{SamplerRecord, UniformRecord};
-use csir::{Ir, Program, Shader, Stage};
+use csir::{Ir, Layout, Shader, Stage, UniformKey};
 
 /// Binds named values to one shader's slots.
 pub(super) struct Binder<'s> {
@@ -30,7 +28,7 @@ impl<'s> Binder<'s> {
     }
 
     pub(super) fn declaration_order(&self, name: &str) -> usize {
-        let base = name.split('[').next().unwrap_or(name);
+        let base = UniformKey::parse(name).map_or(name, |key| key.name);
         self.interface()
             .symbols
             .iter()
@@ -73,7 +71,7 @@ impl<'s> Binder<'s> {
             .iter()
             .filter(|s| listed(s))
             .map(|s| {
-                let ty = type_name(s.ty, s.array_len);
+                let ty = Layout::of(s).type_name();
                 match s.kind {
                     SymbolKind::Attribute { location } => format!("{location} {} ({ty})", s.name),
                     SymbolKind::Sampler { .. } if kind == InputKind::Uniform => {
@@ -99,77 +97,72 @@ impl<'s> Binder<'s> {
         }
     }
 
-    /// The stage's uniform vec4 slots, set through `Program::set_uniform` (the same
-    /// layout, conversions and count rules as a scene's `uniforms`).
+    /// The stage's uniform vec4 slots, set through [`Interface::set_uniform`] (the
+    /// layout, conversions and count rules of a scene's `uniforms`, which a linked
+    /// program applies to both stages).
     pub(super) fn uniforms(
         &self,
         given: &[Assignment],
         defaulted: &mut Vec<DefaultedInput>,
     ) -> Result<Vec<[f32; 4]>, InvocationError> {
-        let program = single_stage_program(self.shader);
-        let mut storage = program.new_uniforms();
+        let mut slots = self.interface().new_uniforms();
         let mut seen: Vec<(&str, Option<usize>)> = Vec::new();
         for a in given {
-            let (base, element) = split_key(&a.name);
-            let declared = self.interface().find(base).is_some_and(|s| {
-                matches!(
-                    s.kind,
-                    SymbolKind::Uniform { .. } | SymbolKind::Sampler { .. }
-                )
+            let key = UniformKey::parse(&a.name).filter(|key| {
+                self.interface().find(key.name).is_some_and(|s| {
+                    matches!(
+                        s.kind,
+                        SymbolKind::Uniform { .. } | SymbolKind::Sampler { .. }
+                    )
+                })
             });
-            if !declared || element == Some(None) {
+            let Some(key) = key else {
                 return Err(self.unknown(InputKind::Uniform, &a.name));
-            }
-            let element = element.flatten();
-            if seen.contains(&(base, element)) {
+            };
+            if seen.contains(&(key.name, key.element)) {
                 return Err(InvocationError::Duplicate {
                     kind: InputKind::Uniform,
                     name: a.name.clone(),
                 });
             }
-            seen.push((base, element));
-            program
-                .set_uniform(&mut storage, &a.name, &a.values)
+            seen.push((key.name, key.element));
+            self.interface()
+                .set_uniform(&mut slots, &a.name, &a.values)
                 .map_err(|source| InvocationError::Uniform {
                     key: a.name.clone(),
                     source,
                 })?;
         }
-        for rec in &program.uniforms {
-            if seen.contains(&(rec.name.as_str(), None)) {
+        for s in &self.interface().symbols {
+            if !matches!(s.kind, SymbolKind::Uniform { .. })
+                || seen.contains(&(s.name.as_str(), None))
+            {
                 continue;
             }
-            let elements: Vec<Option<usize>> = match rec.array_len {
+            let layout = Layout::of(s);
+            let elements: Vec<Option<usize>> = match s.array_len {
                 None => vec![None],
                 Some(n) => (0..n as usize)
-                    .filter(|&i| !seen.contains(&(rec.name.as_str(), Some(i))))
+                    .filter(|&i| !seen.contains(&(s.name.as_str(), Some(i))))
                     .map(Some)
                     .collect(),
             };
             for element in elements {
-                let name = match element {
-                    Some(i) => format!("{}[{i}]", rec.name),
-                    None => rec.name.clone(),
+                let (name, layout) = match element {
+                    Some(i) => (format!("{}[{i}]", s.name), layout.element()),
+                    None => (s.name.clone(), layout),
                 };
-                let array_len = if element.is_some() {
-                    None
-                } else {
-                    rec.array_len
-                };
-                let zeros = vec![0.0; float_count(rec.ty, array_len)];
+                let zeros = vec![0.0; layout.float_count()];
                 missing(
                     InputKind::Uniform,
                     name,
-                    type_name(rec.ty, array_len),
+                    layout.type_name(),
                     zeros,
                     defaulted,
                 );
             }
         }
-        Ok(match self.shader.stage {
-            Stage::Vertex => storage.vertex,
-            Stage::Fragment => storage.fragment,
-        })
+        Ok(slots)
     }
 
     /// Textures by sampler slot, nearest / clamp-to-edge.
@@ -186,7 +179,7 @@ impl<'s> Binder<'s> {
                 Some((SymbolKind::Uniform { .. }, s)) => {
                     return Err(InvocationError::NotASampler {
                         name: name.clone(),
-                        ty: type_name(s.ty, s.array_len),
+                        ty: Layout::of(s).type_name(),
                     });
                 }
                 _ => return Err(self.unknown(InputKind::Sampler, name)),
@@ -202,7 +195,7 @@ impl<'s> Binder<'s> {
         }
         for s in &self.interface().symbols {
             if matches!(s.kind, SymbolKind::Sampler { .. }) && !seen.contains(&s.name.as_str()) {
-                let ty = type_name(s.ty, s.array_len);
+                let ty = Layout::of(s).type_name();
                 missing(
                     InputKind::Sampler,
                     s.name.clone(),
@@ -239,7 +232,7 @@ impl<'s> Binder<'s> {
                 return Err(InvocationError::Count {
                     kind: InputKind::Attribute,
                     name: s.name.clone(),
-                    ty: type_name(s.ty, s.array_len),
+                    ty: Layout::of(s).type_name(),
                     expected: if width == 1 {
                         "1".into()
                     } else {
@@ -298,12 +291,13 @@ impl<'s> Binder<'s> {
             let Some((s, SymbolKind::VaryingIn { slot })) = symbol.map(|s| (s, s.kind)) else {
                 return Err(self.unknown(InputKind::Varying, &a.name));
             };
-            let expected = float_count(s.ty, s.array_len);
+            let layout = Layout::of(s);
+            let expected = layout.float_count();
             if a.values.len() != expected {
                 return Err(InvocationError::Count {
                     kind: InputKind::Varying,
                     name: s.name.clone(),
-                    ty: type_name(s.ty, s.array_len),
+                    ty: layout.type_name(),
                     expected: expected.to_string(),
                     got: a.values.len(),
                 });
@@ -315,13 +309,23 @@ impl<'s> Binder<'s> {
                 });
             }
             seen.push(&s.name);
-            write_slots(s.ty, s.array_len, &a.values, &mut slots, slot as usize);
+            let end = slot as usize + layout.slot_count();
+            if slots.len() < end {
+                slots.resize(end, [0.0; 4]);
+            }
+            layout.write(&a.values, &mut slots, slot as usize);
         }
         for s in &self.interface().symbols {
             if matches!(s.kind, SymbolKind::VaryingIn { .. }) && !seen.contains(&s.name.as_str()) {
-                let zeros = vec![0.0; float_count(s.ty, s.array_len)];
-                let ty = type_name(s.ty, s.array_len);
-                missing(InputKind::Varying, s.name.clone(), ty, zeros, defaulted);
+                let layout = Layout::of(s);
+                let zeros = vec![0.0; layout.float_count()];
+                missing(
+                    InputKind::Varying,
+                    s.name.clone(),
+                    layout.type_name(),
+                    zeros,
+                    defaulted,
+                );
             }
         }
         Ok(slots)
@@ -420,80 +424,5 @@ fn attribute_location(s: &InterfaceSymbol) -> Option<u16> {
     match s.kind {
         SymbolKind::Attribute { location } => Some(location),
         _ => None,
-    }
-}
-
-/// `"uL[2]"` → `("uL", Some(Some(2)))`, `"uL"` → `("uL", None)`, a malformed index
-/// such as `"uL[x]"` → `("uL", Some(None))`.
-fn split_key(key: &str) -> (&str, Option<Option<usize>>) {
-    match key.split_once('[') {
-        None => (key, None),
-        Some((base, rest)) => (
-            base,
-            Some(rest.strip_suffix(']').and_then(|i| i.parse().ok())),
-        ),
-    }
-}
-
-/// `shader` as a program of one stage, so that uniform values go through
-/// `Program::set_uniform` exactly as a scene's do. Not a linked program: the other
-/// stage is empty and there are no varyings; only the uniform and sampler tables and
-/// [`Program::new_uniforms`] are meant to be used.
-fn single_stage_program(shader: &Shader) -> Program {
-    let empty = |stage| Shader {
-        name: String::new(),
-        stage,
-        limits: shader.limits,
-        ir: Vec::new(),
-        imm: Vec::new(),
-        ntmp: 0,
-        interface: Interface::default(),
-    };
-    let vertex = shader.stage == Stage::Vertex;
-    let slots = |slot: u16| {
-        if vertex {
-            (Some(slot), None)
-        } else {
-            (None, Some(slot))
-        }
-    };
-    let mut uniforms = Vec::new();
-    let mut samplers = Vec::new();
-    for s in &shader.interface.symbols {
-        match s.kind {
-            SymbolKind::Uniform { slot } => {
-                let (vertex_slot, fragment_slot) = slots(slot);
-                uniforms.push(UniformRecord {
-                    name: s.name.clone(),
-                    ty: s.ty,
-                    array_len: s.array_len,
-                    vertex_slot,
-                    fragment_slot,
-                });
-            }
-            SymbolKind::Sampler { slot } => {
-                let (vertex_slot, fragment_slot) = slots(slot);
-                samplers.push(SamplerRecord {
-                    name: s.name.clone(),
-                    vertex_slot,
-                    fragment_slot,
-                });
-            }
-            _ => {}
-        }
-    }
-    let (vertex, fragment) = if vertex {
-        (shader.clone(), empty(Stage::Fragment))
-    } else {
-        (empty(Stage::Vertex), shader.clone())
-    };
-    Program {
-        vertex,
-        fragment,
-        var_remap: Vec::new(),
-        attributes: Vec::new(),
-        varyings: Vec::new(),
-        uniforms,
-        samplers,
     }
 }

@@ -87,7 +87,7 @@ pub enum InvocationError {
     Uniform {
         /// The `--uniform` name as given.
         key: String,
-        /// What `Program::set_uniform` said.
+        /// What `Interface::set_uniform` said.
         source: UniformError,
     },
     /// `--texture` names a uniform that is not a sampler.

@@ -256,7 +256,7 @@ impl Loader<'_> {
         if let Some(v) = get(d, "uniforms") {
             for (key, values) in self.object(v, &format!("{at}.uniforms"))? {
                 let field = format!("{at}.uniforms.{key}");
-                if !is_uniform_key(key) {
+                if csir::UniformKey::parse(key).is_none() {
                     return Err(
                         self.error(field, "not a uniform name (expected NAME or NAME[INDEX])")
                     );
@@ -682,23 +682,4 @@ impl Loader<'_> {
         self.cache.insert(path.clone(), bytes.clone());
         Ok((path, bytes))
     }
-}
-
-/// `NAME` or `NAME[DIGITS]`, NAME a GLSL identifier.
-fn is_uniform_key(key: &str) -> bool {
-    let (name, element) = match key.split_once('[') {
-        Some((name, rest)) => match rest.strip_suffix(']') {
-            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                (name, digits.parse::<u32>().is_ok())
-            }
-            _ => return false,
-        },
-        None => (key, true),
-    };
-    let mut chars = name.chars();
-    element
-        && chars
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

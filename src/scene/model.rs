@@ -125,17 +125,14 @@ pub struct UniformValue {
 impl UniformValue {
     /// The uniform's name: the key without a trailing `[INDEX]`.
     pub fn name(&self) -> &str {
-        match self.key.find('[') {
-            Some(i) => &self.key[..i],
-            None => &self.key,
-        }
+        csir::UniformKey::parse(&self.key).map_or(&self.key, |k| k.name)
     }
 
     /// The array element the key selects (`uL[1]` → `Some(1)`), `None` for a plain
-    /// name. Loading guarantees the key is `NAME` or `NAME[DIGITS]`.
-    pub fn element(&self) -> Option<u32> {
-        let (_, rest) = self.key.split_once('[')?;
-        rest.strip_suffix(']')?.parse().ok()
+    /// name. Loading guarantees the key is `NAME` or `NAME[DIGITS]`
+    /// ([`csir::UniformKey`]).
+    pub fn element(&self) -> Option<usize> {
+        csir::UniformKey::parse(&self.key)?.element
     }
 }
 
