@@ -8,7 +8,9 @@
 
 use crate::state::BlendMode;
 
-/// Converts one colour channel to 8-bit unorm.
+/// Converts one colour channel to 8-bit unorm as the framebuffer stores it:
+/// `round(clamp(c, 0, 1) · 255)` with ties to even; NaN gives 0. The one conversion
+/// used for fragment colours, clear colours and (in csir-render) float texel data.
 #[inline(always)]
 pub fn to_unorm8(c: f32) -> u8 {
     unorm8_bits(c) as u8

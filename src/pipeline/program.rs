@@ -74,6 +74,15 @@ impl ProgramCache {
         Self::default()
     }
 
+    /// Add a program compiled elsewhere for the shader pair whose source texts are
+    /// `vertex` and `fragment` (a draw whose `vertex.text` and `fragment.text` are these
+    /// texts then uses it), with its fragment shader's batch plan; replaces an earlier
+    /// entry for the same pair.
+    pub fn insert(&mut self, vertex: String, fragment: String, program: Arc<Program>) {
+        let plan = Arc::new(CsirFragmentStage::plan(&program));
+        self.programs.insert((vertex, fragment), (program, plan));
+    }
+
     /// The linked program of `draw`, compiled on first use.
     pub fn get(
         &mut self,

@@ -107,7 +107,19 @@ impl<'s> PreparedScene<'s> {
     ///
     /// Errors: the first [`SceneError`] in draw order.
     pub fn new(scene: &'s Scene, limits: &Limits) -> Result<Self, SceneError> {
-        let mut cache = ProgramCache::new();
+        Self::with_cache(scene, limits, &mut ProgramCache::new())
+    }
+
+    /// [`new`](Self::new), taking programs from `cache` and adding the ones it compiles,
+    /// so that scenes drawn one after another with the same shaders (the draws of a
+    /// `.shader_test` script) compile them once.
+    ///
+    /// Errors: the first [`SceneError`] in draw order.
+    pub fn with_cache(
+        scene: &'s Scene,
+        limits: &Limits,
+        cache: &mut ProgramCache,
+    ) -> Result<Self, SceneError> {
         let mut draws = Vec::with_capacity(scene.draws.len());
         for draw in &scene.draws {
             let (program, plan) = cache.get_with_plan(scene, draw, limits)?;
@@ -180,6 +192,18 @@ impl<'s> PreparedScene<'s> {
         runner: &mut R,
     ) -> Result<Vec<DrawSummary>, RenderError> {
         framebuffer.clear(self.scene.clear_color, self.scene.clear_depth);
+        self.draw_with(renderer, framebuffer, runner)
+    }
+
+    /// Run every draw into `framebuffer`, in order, on top of what it holds: no clear
+    /// (the scene's `clear_color` and `clear_depth` are not used). Each draw's call goes
+    /// to `runner`, as in [`render_with`](Self::render_with).
+    pub fn draw_with<R: DrawRunner>(
+        &self,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        runner: &mut R,
+    ) -> Result<Vec<DrawSummary>, RenderError> {
         let mut summaries = Vec::with_capacity(self.draws.len());
         for d in &self.draws {
             let program: &Program = &d.program;
