@@ -7,4 +7,5 @@ pub mod file_read;
 pub mod image_io;
 pub mod pipeline;
 pub mod scene;
+pub mod shader_test;
 pub mod texture;

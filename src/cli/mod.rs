@@ -7,6 +7,7 @@ mod diff;
 mod render;
 mod report;
 mod run;
+mod shader_test;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +41,10 @@ enum Command {
     /// Explain one pixel of a scene: the triangles covering it, depth test, varyings,
     /// the fragment shader's instruction trace, discard and blending.
     Trace(trace::TraceArgs),
+    /// Run piglit shader_runner tests (.shader_test files or folders of them): pass,
+    /// fail (first wrong pixel), skip (what is missing) or error, and a summary line
+    /// (exit 1 when a test failed or errored).
+    ShaderTest(shader_test::ShaderTestArgs),
 }
 
 /// Parse the arguments and run the chosen subcommand.
@@ -52,6 +57,7 @@ pub fn run() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::ShaderTest(args) => shader_test::run(&args),
     }
 }
 

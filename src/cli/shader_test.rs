@@ -1,0 +1,112 @@
+//! `csir-render shader-test FILE|DIR... [--json] [--trace-failures] [--reasons]`.
+
+use super::fail;
+use clap::Args;
+use csir_render::pipeline::with_threads;
+use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `shader-test`.
+#[derive(Args, Debug)]
+pub struct ShaderTestArgs {
+    /// `.shader_test` files, or folders searched recursively for them.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub paths: Vec<PathBuf>,
+    /// Print one JSON document (every test, the summary and the reasons) instead of
+    /// text.
+    #[arg(long)]
+    pub json: bool,
+    /// For each failed test, print the pixel trace of its first wrong pixel (the
+    /// `trace` command's report: the triangles, varyings and instructions that made it).
+    #[arg(long)]
+    pub trace_failures: bool,
+    /// Before the summary, list the reasons tests failed, were skipped or errored,
+    /// with counts.
+    #[arg(long)]
+    pub reasons: bool,
+    /// Worker threads (tests run in parallel; the results do not depend on it).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// The `--json` document.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    tests: &'a [TestReport],
+    summary: Summary,
+    reasons: Vec<csir_render::shader_test::ReasonCount>,
+}
+
+/// Tests run in parallel per batch; a batch's results are printed in file order.
+const BATCH: usize = 64;
+
+/// Run `shader-test`: exit 0 when every test passed or was skipped, 1 when some test
+/// failed or could not run (error), 2 for bad usage (no such file, no tests found).
+pub fn run(args: &ShaderTestArgs) -> ExitCode {
+    let files = match find_tests(&args.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if files.is_empty() {
+        eprintln!("error: no .shader_test files found in the paths given");
+        return ExitCode::from(2);
+    }
+    let options = RunOptions {
+        trace_failures: args.trace_failures,
+        ..RunOptions::default()
+    };
+    let json = args.json;
+    let result = with_threads(args.threads, || {
+        let mut reports = Vec::with_capacity(files.len());
+        let mut out = std::io::stdout().lock();
+        for batch in files.chunks(BATCH) {
+            let done: Vec<TestReport> = batch.par_iter().map(|f| run_file(f, &options)).collect();
+            if !json {
+                for r in &done {
+                    // A closed pipe (`| head`) is not an error worth reporting.
+                    let _ = write!(out, "{r}");
+                }
+                let _ = out.flush();
+            }
+            reports.extend(done);
+        }
+        reports
+    });
+    let reports = match result {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let summary = Summary::of(&reports);
+    if json {
+        let doc = JsonReport {
+            tests: &reports,
+            summary,
+            reasons: reasons(&reports),
+        };
+        match serde_json::to_string_pretty(&doc) {
+            Ok(text) => println!("{text}"),
+            Err(e) => return fail(e),
+        }
+    } else {
+        if args.reasons {
+            println!();
+            for r in reasons(&reports) {
+                println!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
+            }
+            println!();
+        }
+        println!("{summary}");
+    }
+    if summary.failed > 0 || summary.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

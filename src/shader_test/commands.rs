@@ -1,0 +1,795 @@
+//! The `[test]` script: one [`Command`] per line, parsed with shader_runner's syntax
+//! (docs/conformance.md, "Test commands").
+//!
+//! Blank lines and lines starting with `#` are no command. Text after the last value a
+//! command reads is ignored, as shader_runner (which reads with `sscanf`) ignores it;
+//! that is how trailing `# comments` work. A command this renderer does not run becomes
+//! [`Command::Unsupported`] naming it (the test is skipped); a known command whose
+//! values do not parse is a [`ParseError`].
+
+use super::cursor::Cursor;
+use super::error::ParseError;
+use super::parse::Line;
+use crate::texture::{Filter, Wrap};
+
+/// Largest texture side a `texture` command may ask for (piglit's are at most a few
+/// hundred texels; the bound keeps a malformed file from allocating gigabytes).
+pub const MAX_TEXTURE_SIDE: u32 = 2048;
+
+/// Colour channels a probe compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channels {
+    /// Red, green, blue.
+    Rgb,
+    /// Red, green, blue, alpha.
+    Rgba,
+}
+
+impl Channels {
+    /// 3 or 4.
+    pub fn count(self) -> usize {
+        match self {
+            Channels::Rgb => 3,
+            Channels::Rgba => 4,
+        }
+    }
+
+    /// `rgb` or `rgba`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Channels::Rgb => "rgb",
+            Channels::Rgba => "rgba",
+        }
+    }
+}
+
+/// Which pixels a probe reads, in window coordinates (x right, y up from the bottom
+/// row), as the command gives them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Region {
+    /// `probe rgb(a) X Y ...`: one pixel; the coordinates are truncated to integers.
+    Pixel([f32; 2]),
+    /// `relative probe rgb(a) (X, Y) ...`: one pixel at a fraction of the window
+    /// (truncated, and clamped to the last row or column when at 1.0).
+    RelativePixel([f32; 2]),
+    /// `probe rect rgb(a) (X, Y, W, H) ...`.
+    Rect([i32; 4]),
+    /// `relative probe rect rgb(a) (X, Y, W, H) ...`, fractions of the window.
+    RelativeRect([f32; 4]),
+    /// `probe all rgb(a) ...`: the whole window.
+    All,
+}
+
+/// A probe: compare pixels with an expected colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probe {
+    /// The pixels.
+    pub region: Region,
+    /// The channels compared.
+    pub channels: Channels,
+    /// The expected colour (alpha unused for `rgb`).
+    pub expected: [f32; 4],
+}
+
+/// The primitive of `draw arrays`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Primitive {
+    /// `GL_TRIANGLES`.
+    Triangles,
+    /// `GL_TRIANGLE_STRIP`.
+    TriangleStrip,
+    /// `GL_TRIANGLE_FAN`.
+    TriangleFan,
+    /// `GL_QUADS`, each cut into two triangles.
+    Quads,
+    /// `GL_QUAD_STRIP`, cut into triangles like a triangle strip.
+    QuadStrip,
+}
+
+/// A texture image shader_runner can create.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TextureImage {
+    /// `texture rgbw UNIT (W, H)`: red, green, blue and white quadrants (red at the
+    /// bottom left, green bottom right, blue top left, white top right).
+    Rgbw {
+        /// Width in texels.
+        width: u32,
+        /// Height in texels.
+        height: u32,
+    },
+    /// `texture checkerboard UNIT 0 (W, H) (BLACK) (WHITE)`: squares of W/2 × H/2 texels,
+    /// "black" at the bottom left.
+    Checkerboard {
+        /// Width in texels.
+        width: u32,
+        /// Height in texels.
+        height: u32,
+        /// Colour of the bottom-left square and its diagonal.
+        black: [f32; 4],
+        /// Colour of the other two squares.
+        white: [f32; 4],
+    },
+}
+
+/// A `texparameter 2D ...` setting of the active unit's texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexParameter {
+    /// `min nearest|linear`.
+    MinFilter(Filter),
+    /// `mag nearest|linear`.
+    MagFilter(Filter),
+    /// `wrap_s repeat|clamp_to_edge|mirrored_repeat`.
+    WrapS(Wrap),
+    /// `wrap_t ...`.
+    WrapT(Wrap),
+}
+
+/// One command of the `[test]` script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `clear color R G B A`: the colour `clear` uses.
+    ClearColor([f32; 4]),
+    /// `clear depth D`: the depth `clear` uses.
+    ClearDepth(f32),
+    /// `clear`: clear the buffers given a value with `clear color` / `clear depth`.
+    Clear,
+    /// `draw rect [ortho] X Y W H` and `draw rect tex X Y W H TX TY TW TH`.
+    DrawRect {
+        /// X Y W H in window pixels (`ortho`) instead of clip coordinates.
+        ortho: bool,
+        /// X, Y, W, H.
+        rect: [f32; 4],
+        /// Texture coordinates TX, TY, TW, TH of `draw rect tex`.
+        tex: Option<[f32; 4]>,
+    },
+    /// `draw arrays MODE FIRST COUNT` from `[vertex data]`.
+    DrawArrays {
+        /// The primitive.
+        mode: Primitive,
+        /// First row of `[vertex data]`.
+        first: u32,
+        /// Rows drawn.
+        count: u32,
+    },
+    /// `ortho` (window coordinates) or `ortho L R B T`: the projection matrix.
+    Ortho(Option<[f32; 4]>),
+    /// `frustum L R B T N F`: the projection matrix.
+    Frustum([f32; 6]),
+    /// `uniform TYPE NAME VALUES`.
+    Uniform {
+        /// The type word as written (`vec4`, `ivec2`, `mat3x2`, ...).
+        ty: String,
+        /// The uniform, possibly with an array element (`a[2]`).
+        name: String,
+        /// The values, converted to floats (ints and uints exactly up to 2^24).
+        values: Vec<f32>,
+    },
+    /// `texture rgbw|checkerboard UNIT ...`: create a texture on a unit.
+    Texture {
+        /// Texture unit.
+        unit: u32,
+        /// The image.
+        image: TextureImage,
+    },
+    /// `texparameter 2D ...`.
+    TexParameter(TexParameter),
+    /// `probe ...`, `relative probe ...`.
+    Probe(Probe),
+    /// `tolerance R G B A`: the probe tolerance per channel.
+    Tolerance([f32; 4]),
+    /// `color R G B A`: the current colour (`gl_Color` where no array feeds it).
+    Color([f32; 4]),
+    /// `link success`: nothing to do once the program linked.
+    LinkSuccess,
+    /// A command this renderer does not run, named as written (`enable GL_CLIP_PLANE0`,
+    /// `draw arrays GL_POINTS`, `texture shadow2D`).
+    Unsupported(String),
+}
+
+/// One parsed script line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptLine {
+    /// 1-based line in the file.
+    pub line: u32,
+    /// The command as written (trimmed), for messages.
+    pub text: String,
+    /// The command.
+    pub command: Command,
+}
+
+/// Parse the `[test]` lines. Blank and comment lines give nothing.
+///
+/// # Errors
+/// The first line whose command is known but whose values do not parse.
+pub fn parse_script(lines: &[Line<'_>]) -> Result<Vec<ScriptLine>, ParseError> {
+    let mut out = Vec::new();
+    for line in lines {
+        let text = line.text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let command = parse_command(text).map_err(|m| ParseError::new(line.number, m))?;
+        out.push(ScriptLine {
+            line: line.number,
+            text: text.to_string(),
+            command,
+        });
+    }
+    Ok(out)
+}
+
+/// The name of a command for a skip reason: its words up to the first one that starts
+/// like a value (a digit, a sign, `.` or `(`).
+fn command_name(text: &str) -> String {
+    text.split_whitespace()
+        .take_while(|w| {
+            !w.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | '('))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parse one non-blank, non-comment line.
+fn parse_command(text: &str) -> Result<Command, String> {
+    let mut c = Cursor::new(text);
+    let unsupported = || Ok(Command::Unsupported(command_name(text)));
+    let Some(first) = c.word() else {
+        return unsupported();
+    };
+    match first {
+        "clear" => {
+            if c.eat_word("color") {
+                Ok(Command::ClearColor(four(&mut c, "clear color")?))
+            } else if c.eat_word("depth") {
+                Ok(Command::ClearDepth(
+                    c.float().map_err(|e| format!("clear depth: {e}"))?,
+                ))
+            } else {
+                Ok(Command::Clear)
+            }
+        }
+        "draw" => {
+            if c.eat_word("rect") {
+                draw_rect(&mut c, text)
+            } else if c.eat_word("arrays") {
+                draw_arrays(&mut c, text)
+            } else {
+                unsupported()
+            }
+        }
+        "ortho" => {
+            if c.at_end() {
+                Ok(Command::Ortho(None))
+            } else {
+                Ok(Command::Ortho(Some(four(&mut c, "ortho")?)))
+            }
+        }
+        "frustum" => {
+            let v = c.floats(6).map_err(|e| format!("frustum: {e}"))?;
+            Ok(Command::Frustum([v[0], v[1], v[2], v[3], v[4], v[5]]))
+        }
+        "uniform" => uniform(&mut c, text),
+        "texture" => texture(&mut c, text),
+        "texparameter" => texparameter(&mut c, text),
+        "probe" => probe(&mut c, false, text),
+        "relative" if c.eat_word("probe") => probe(&mut c, true, text),
+        "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
+        "color" => Ok(Command::Color(four(&mut c, "color")?)),
+        "link" if c.eat_word("success") => Ok(Command::LinkSuccess),
+        _ => unsupported(),
+    }
+}
+
+/// Four whitespace-separated floats, for `command`.
+fn four(c: &mut Cursor<'_>, command: &str) -> Result<[f32; 4], String> {
+    let v = c.floats(4).map_err(|e| format!("{command}: {e}"))?;
+    Ok([v[0], v[1], v[2], v[3]])
+}
+
+fn draw_rect(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    if c.eat_word("patch") {
+        return Ok(Command::Unsupported(command_name(text)));
+    }
+    let tex = c.eat_word("tex");
+    let ortho = !tex && c.eat_word("ortho");
+    if ortho && c.eat_word("patch") {
+        return Ok(Command::Unsupported(command_name(text)));
+    }
+    let what = if tex {
+        "draw rect tex"
+    } else if ortho {
+        "draw rect ortho"
+    } else {
+        "draw rect"
+    };
+    let n = if tex { 8 } else { 4 };
+    let v = c.floats(n).map_err(|e| format!("{what}: {e}"))?;
+    Ok(Command::DrawRect {
+        ortho,
+        rect: [v[0], v[1], v[2], v[3]],
+        tex: tex.then(|| [v[4], v[5], v[6], v[7]]),
+    })
+}
+
+fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    let mode = match c.word() {
+        Some("GL_TRIANGLES") => Primitive::Triangles,
+        Some("GL_TRIANGLE_STRIP") => Primitive::TriangleStrip,
+        Some("GL_TRIANGLE_FAN") => Primitive::TriangleFan,
+        Some("GL_QUADS") => Primitive::Quads,
+        Some("GL_QUAD_STRIP") => Primitive::QuadStrip,
+        _ => return Ok(Command::Unsupported(command_name(text))),
+    };
+    let first = c.int().map_err(|e| format!("draw arrays: first: {e}"))?;
+    let count = c.int().map_err(|e| format!("draw arrays: count: {e}"))?;
+    let first = u32::try_from(first)
+        .map_err(|_| format!("draw arrays: first must be >= 0, got {first}"))?;
+    let count = u32::try_from(count)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("draw arrays: count must be > 0, got {count}"))?;
+    Ok(Command::DrawArrays { mode, first, count })
+}
+
+/// How a uniform type word reads its values.
+#[derive(Clone, Copy)]
+enum Scalar {
+    Float,
+    Int,
+    Uint,
+}
+
+/// The scalar kind and value count of a `uniform` type word; `None` for a type
+/// shader_runner does not know or this renderer does not run (double, 64-bit, handle).
+fn uniform_type(ty: &str) -> Option<(Scalar, usize)> {
+    let width = |s: &str| match s {
+        "2" => Some(2),
+        "3" => Some(3),
+        "4" => Some(4),
+        _ => None,
+    };
+    Some(match ty {
+        "float" => (Scalar::Float, 1),
+        "int" => (Scalar::Int, 1),
+        "uint" => (Scalar::Uint, 1),
+        _ => {
+            if let Some(n) = ty.strip_prefix("vec") {
+                (Scalar::Float, width(n)?)
+            } else if let Some(n) = ty.strip_prefix("ivec") {
+                (Scalar::Int, width(n)?)
+            } else if let Some(n) = ty.strip_prefix("uvec") {
+                (Scalar::Uint, width(n)?)
+            } else if let Some(dims) = ty.strip_prefix("mat") {
+                let (cols, rows) = match dims.split_once('x') {
+                    Some((c, r)) => (width(c)?, width(r)?),
+                    None => (width(dims)?, width(dims)?),
+                };
+                (Scalar::Float, cols * rows)
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+fn uniform(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    let ty = c
+        .word()
+        .ok_or("uniform: expected a type, found the end of the line")?;
+    let Some((scalar, count)) = uniform_type(ty) else {
+        return Ok(Command::Unsupported(format!("uniform {ty}")));
+    };
+    let name = c.word().ok_or_else(|| {
+        format!("uniform {ty}: expected a uniform name, found the end of the line")
+    })?;
+    if name.starts_with(|ch: char| ch.is_ascii_digit()) {
+        // shader_runner takes a leading digit as an explicit location.
+        return Ok(Command::Unsupported(format!(
+            "uniform by location ({})",
+            command_name(text)
+        )));
+    }
+    let mut values = Vec::with_capacity(count);
+    for i in 0..count {
+        let v = match scalar {
+            Scalar::Float => c.float(),
+            Scalar::Int => c.int().map(|v| v as f32),
+            Scalar::Uint => c.uint().map(|v| v as f32),
+        };
+        let v = v.map_err(|e| format!("uniform {ty} {name}: value {} of {count}: {e}", i + 1))?;
+        // A stray comma between values (`1.5, 0.0`) is read as a separator.
+        c.eat_char(',');
+        values.push(v);
+    }
+    Ok(Command::Uniform {
+        ty: ty.to_string(),
+        name: name.to_string(),
+        values,
+    })
+}
+
+fn texture(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    let kind = c.word().unwrap_or_default();
+    let unit = |c: &mut Cursor<'_>| -> Result<u32, String> {
+        let u = c.int().map_err(|e| format!("texture {kind}: unit: {e}"))?;
+        u32::try_from(u)
+            .ok()
+            .filter(|&u| u < 32)
+            .ok_or_else(|| format!("texture {kind}: unit {u} is not in 0..=31"))
+    };
+    let size = |c: &mut Cursor<'_>| -> Result<(u32, u32), String> {
+        let v = c
+            .int_tuple(2)
+            .map_err(|e| format!("texture {kind}: size: {e}"))?;
+        let side = |s: i32| {
+            u32::try_from(s)
+                .ok()
+                .filter(|s| (1..=MAX_TEXTURE_SIDE).contains(s))
+        };
+        match (side(v[0]), side(v[1])) {
+            (Some(w), Some(h)) => Ok((w, h)),
+            _ => Err(format!(
+                "texture {kind}: size {}x{} is not in 1..={MAX_TEXTURE_SIDE} on each side",
+                v[0], v[1]
+            )),
+        }
+    };
+    match kind {
+        "rgbw" if c.word_is_number() => {
+            let unit = unit(c)?;
+            let (width, height) = size(c)?;
+            match c.word() {
+                None | Some("GL_RGBA") | Some("GL_RGBA8") => Ok(Command::Texture {
+                    unit,
+                    image: TextureImage::Rgbw { width, height },
+                }),
+                Some(format) => Ok(Command::Unsupported(format!("texture rgbw {format}"))),
+            }
+        }
+        "checkerboard" => {
+            let unit = unit(c)?;
+            let level = c
+                .int()
+                .map_err(|e| format!("texture checkerboard: level: {e}"))?;
+            if level != 0 {
+                return Ok(Command::Unsupported(format!(
+                    "texture checkerboard at level {level}"
+                )));
+            }
+            let (width, height) = size(c)?;
+            let color = |c: &mut Cursor<'_>, which: &str| -> Result<[f32; 4], String> {
+                let v = c
+                    .float_tuple(4)
+                    .map_err(|e| format!("texture checkerboard: {which} colour: {e}"))?;
+                Ok([v[0], v[1], v[2], v[3]])
+            };
+            let black = color(c, "first")?;
+            let white = color(c, "second")?;
+            Ok(Command::Texture {
+                unit,
+                image: TextureImage::Checkerboard {
+                    width,
+                    height,
+                    black,
+                    white,
+                },
+            })
+        }
+        _ => {
+            // `texture rgbw 1D 0`: the word after the kind names the target.
+            let target = c
+                .word()
+                .filter(|w| super::cursor::parse_int(w).is_none() && !w.starts_with('('));
+            Ok(Command::Unsupported(match target {
+                Some(t) => format!("texture {kind} {t}"),
+                None => command_name(text),
+            }))
+        }
+    }
+}
+
+fn texparameter(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    let unsupported = || Ok(Command::Unsupported(command_name(text)));
+    if !c.eat_word("2D") {
+        return unsupported();
+    }
+    let parameter = c.word().unwrap_or_default();
+    let value = c.word().unwrap_or_default();
+    let filter = match value {
+        "nearest" => Some(Filter::Nearest),
+        "linear" => Some(Filter::Linear),
+        _ => None,
+    };
+    let wrap = match value {
+        "repeat" => Some(Wrap::Repeat),
+        "clamp_to_edge" => Some(Wrap::Clamp),
+        "mirrored_repeat" => Some(Wrap::Mirror),
+        _ => None,
+    };
+    let p = match (parameter, filter, wrap) {
+        ("min", Some(f), _) => TexParameter::MinFilter(f),
+        ("mag", Some(f), _) => TexParameter::MagFilter(f),
+        ("wrap_s", _, Some(w)) => TexParameter::WrapS(w),
+        ("wrap_t", _, Some(w)) => TexParameter::WrapT(w),
+        _ => {
+            return Ok(Command::Unsupported(format!(
+                "texparameter 2D {parameter} {value}"
+            )));
+        }
+    };
+    Ok(Command::TexParameter(p))
+}
+
+fn probe(c: &mut Cursor<'_>, relative: bool, text: &str) -> Result<Command, String> {
+    let unsupported = || Ok(Command::Unsupported(command_name(text)));
+    let rect = c.eat_word("rect");
+    let all = !rect && !relative && c.eat_word("all");
+    let channels = match c.word() {
+        Some("rgb") => Channels::Rgb,
+        Some("rgba") => Channels::Rgba,
+        _ => return unsupported(),
+    };
+    let what = command_name(text);
+    let err = |e: String| format!("{what}: {e}");
+    let region = match (relative, rect, all) {
+        (_, _, true) => Region::All,
+        (false, false, false) => {
+            let v = c.floats(2).map_err(err)?;
+            Region::Pixel([v[0], v[1]])
+        }
+        (true, false, false) => {
+            let v = c.float_tuple(2).map_err(err)?;
+            Region::RelativePixel([v[0], v[1]])
+        }
+        (false, true, false) => {
+            let v = c.int_tuple(4).map_err(err)?;
+            Region::Rect([v[0], v[1], v[2], v[3]])
+        }
+        (true, true, false) => {
+            let v = c.float_tuple(4).map_err(err)?;
+            Region::RelativeRect([v[0], v[1], v[2], v[3]])
+        }
+    };
+    let n = channels.count();
+    let values = if matches!(region, Region::Pixel(_) | Region::All) {
+        c.floats(n)
+    } else {
+        c.float_tuple(n)
+    }
+    .map_err(|e| format!("{what}: expected colour: {e}"))?;
+    let mut expected = [0.0; 4];
+    expected[..n].copy_from_slice(&values);
+    Ok(Command::Probe(Probe {
+        region,
+        channels,
+        expected,
+    }))
+}
+
+impl Cursor<'_> {
+    /// Whether the next word is a number (so `texture rgbw 0 (8, 8)` is told apart
+    /// from `texture rgbw 1D 0`).
+    fn word_is_number(&self) -> bool {
+        self.clone()
+            .word()
+            .is_some_and(|w| super::cursor::parse_int(w).is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(text: &str) -> Command {
+        parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn drawing_commands() {
+        assert_eq!(
+            cmd("draw rect -1 -1 2 2"),
+            Command::DrawRect {
+                ortho: false,
+                rect: [-1.0, -1.0, 2.0, 2.0],
+                tex: None
+            }
+        );
+        assert_eq!(
+            cmd("draw rect ortho 0 0 4 4"),
+            Command::DrawRect {
+                ortho: true,
+                rect: [0.0, 0.0, 4.0, 4.0],
+                tex: None
+            }
+        );
+        assert_eq!(
+            cmd("draw rect tex -1 -1 2 2 0 0 1 1"),
+            Command::DrawRect {
+                ortho: false,
+                rect: [-1.0, -1.0, 2.0, 2.0],
+                tex: Some([0.0, 0.0, 1.0, 1.0])
+            }
+        );
+        assert_eq!(
+            cmd("draw arrays GL_TRIANGLE_FAN 0 4"),
+            Command::DrawArrays {
+                mode: Primitive::TriangleFan,
+                first: 0,
+                count: 4
+            }
+        );
+        assert_eq!(
+            cmd("draw arrays GL_POINTS 0 4"),
+            Command::Unsupported("draw arrays GL_POINTS".into())
+        );
+        assert_eq!(
+            cmd("draw rect ortho patch 0 0 1 1"),
+            Command::Unsupported("draw rect ortho patch".into())
+        );
+        assert_eq!(cmd("ortho"), Command::Ortho(None));
+        assert_eq!(
+            cmd("ortho 0 1 0 1"),
+            Command::Ortho(Some([0.0, 1.0, 0.0, 1.0]))
+        );
+        assert_eq!(cmd("clear"), Command::Clear);
+        assert_eq!(
+            cmd("clear color 0.0 0.0 1.0 0.0"),
+            Command::ClearColor([0.0, 0.0, 1.0, 0.0])
+        );
+    }
+
+    #[test]
+    fn uniforms_read_values_by_their_type() {
+        assert_eq!(
+            cmd("uniform ivec2 a[1] -3 0x10"),
+            Command::Uniform {
+                ty: "ivec2".into(),
+                name: "a[1]".into(),
+                values: vec![-3.0, 16.0]
+            }
+        );
+        assert_eq!(
+            cmd("uniform uint u 0xffffffff"),
+            Command::Uniform {
+                ty: "uint".into(),
+                name: "u".into(),
+                values: vec![4294967295.0]
+            }
+        );
+        assert_eq!(
+            cmd("uniform mat2x3 m 1 2 3 4 5 6"),
+            Command::Uniform {
+                ty: "mat2x3".into(),
+                name: "m".into(),
+                values: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+            }
+        );
+        assert_eq!(
+            cmd("uniform dvec2 d 1 2"),
+            Command::Unsupported("uniform dvec2".into())
+        );
+        assert_eq!(
+            parse_command("uniform vec4 c 1 2 3").unwrap_err(),
+            "uniform vec4 c: value 4 of 4: expected a number, found the end of the line"
+        );
+        assert_eq!(
+            parse_command("uniform int i 1.5").unwrap_err(),
+            "uniform int i: value 1 of 1: expected an integer, found '1.5'"
+        );
+    }
+
+    #[test]
+    fn probes_and_their_regions() {
+        assert_eq!(
+            cmd("probe rgba 1 2 0.0 1.0 0.0 1.0"),
+            Command::Probe(Probe {
+                region: Region::Pixel([1.0, 2.0]),
+                channels: Channels::Rgba,
+                expected: [0.0, 1.0, 0.0, 1.0]
+            })
+        );
+        assert_eq!(
+            cmd("probe rect rgba (0, 0, 4, 4) (0.0, 1.0, 0.0, 1.0)"),
+            Command::Probe(Probe {
+                region: Region::Rect([0, 0, 4, 4]),
+                channels: Channels::Rgba,
+                expected: [0.0, 1.0, 0.0, 1.0]
+            })
+        );
+        assert_eq!(
+            cmd("relative probe rgb (0.25, 0.75) (1, 0, 0) # clipped"),
+            Command::Probe(Probe {
+                region: Region::RelativePixel([0.25, 0.75]),
+                channels: Channels::Rgb,
+                expected: [1.0, 0.0, 0.0, 0.0]
+            })
+        );
+        assert_eq!(
+            cmd("probe all rgb 0 1 0"),
+            Command::Probe(Probe {
+                region: Region::All,
+                channels: Channels::Rgb,
+                expected: [0.0, 1.0, 0.0, 0.0]
+            })
+        );
+        assert_eq!(
+            cmd("relative probe rect rgb (0.0, 0.0, 0.5, 0.5) (0, 0, 1)"),
+            Command::Probe(Probe {
+                region: Region::RelativeRect([0.0, 0.0, 0.5, 0.5]),
+                channels: Channels::Rgb,
+                expected: [0.0, 0.0, 1.0, 0.0]
+            })
+        );
+        assert_eq!(
+            parse_command("probe rect rgba (0, 0, 4) (0, 1, 0, 1)").unwrap_err(),
+            "probe rect rgba: expected ',', found ')'"
+        );
+        assert_eq!(
+            cmd("probe depth 0 0 1"),
+            Command::Unsupported("probe depth".into())
+        );
+    }
+
+    #[test]
+    fn textures_and_unknown_commands() {
+        assert_eq!(
+            cmd("texture rgbw 1 (8, 8)"),
+            Command::Texture {
+                unit: 1,
+                image: TextureImage::Rgbw {
+                    width: 8,
+                    height: 8
+                }
+            }
+        );
+        assert_eq!(
+            cmd("texture checkerboard 0 0 (8, 8) (0.0, 0.0, 0.0, 0.0) (0.0, 1.0, 0.0, 0.0)"),
+            Command::Texture {
+                unit: 0,
+                image: TextureImage::Checkerboard {
+                    width: 8,
+                    height: 8,
+                    black: [0.0; 4],
+                    white: [0.0, 1.0, 0.0, 0.0]
+                }
+            }
+        );
+        assert_eq!(
+            cmd("texture shadow2D 0 (32, 32)"),
+            Command::Unsupported("texture shadow2D".into())
+        );
+        assert_eq!(
+            cmd("texture rgbw 1D 0"),
+            Command::Unsupported("texture rgbw 1D".into())
+        );
+        assert_eq!(
+            cmd("texparameter 2D min linear"),
+            Command::TexParameter(TexParameter::MinFilter(Filter::Linear))
+        );
+        assert_eq!(
+            cmd("texparameter 2D compare_func greater"),
+            Command::Unsupported("texparameter 2D compare_func greater".into())
+        );
+        assert_eq!(
+            cmd("enable GL_CLIP_PLANE0"),
+            Command::Unsupported("enable GL_CLIP_PLANE0".into())
+        );
+        assert_eq!(
+            cmd("clip plane 0 0 1 0 -0.5"),
+            Command::Unsupported("clip plane".into())
+        );
+        assert_eq!(cmd("link success"), Command::LinkSuccess);
+        assert_eq!(cmd("link error"), Command::Unsupported("link error".into()));
+    }
+
+    #[test]
+    fn script_lines_keep_numbers_and_skip_comments() {
+        let text = "# comment\n\nclear color 1 0 0 1\n  clear\ndraw rect -1 -1 2 x\n";
+        let lines: Vec<_> = crate::shader_test::parse::lines(text).collect();
+        let e = parse_script(&lines).unwrap_err();
+        assert_eq!(e.to_string(), "5: draw rect: expected a number, found 'x'");
+        let script = parse_script(&lines[..4]).unwrap();
+        assert_eq!(script.len(), 2);
+        assert_eq!((script[1].line, script[1].text.as_str()), (4, "clear"));
+    }
+}

@@ -1,0 +1,301 @@
+//! Compiling and linking a test's shaders, with compiler messages that point at the
+//! `.shader_test` file, the file a user edits.
+//!
+//! As shader_runner does, a shader whose text does not contain `#version ` gets the
+//! directive of the `GLSL >= X.Y` requirement added as a first line
+//! ([`GlslRequirement::directive`]); `[vertex shader passthrough]` compiles
+//! shader_runner's built-in vertex shader. A compiler message at line L of a section
+//! is reported at the section's header line + L (minus the added line); a message
+//! about the added `#version` line points at the `GLSL` requirement, and one about the
+//! built-in passthrough shader at its section header.
+
+use super::parse::{ShaderKind, ShaderSection};
+use super::report::Outcome;
+use super::require::GlslRequirement;
+use crate::scene::ShaderSource;
+use csir::{CompileErrors, Diagnostic, Limits, Program, Stage};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// shader_runner's vertex shader for `[vertex shader passthrough]`: it copies the
+/// attribute `piglit_vertex` to `gl_Position`.
+pub const PASSTHROUGH_VERTEX_SHADER: &str = "#if __VERSION__ >= 130\n\
+in vec4 piglit_vertex;\n\
+#else\n\
+attribute vec4 piglit_vertex;\n\
+#endif\n\
+void main() { gl_Position = piglit_vertex; }\n";
+
+/// A linked program with the exact texts it was compiled from (the pipeline's program
+/// cache is keyed by them).
+pub struct CompiledProgram {
+    /// The linked program.
+    pub program: Arc<Program>,
+    /// The vertex shader's text as compiled, named `FILE [vertex shader]`.
+    pub vertex: ShaderSource,
+    /// The fragment shader's text as compiled, named `FILE [fragment shader]`.
+    pub fragment: ShaderSource,
+}
+
+/// Compile one section. `file` and `file_text` are the `.shader_test` file (for
+/// messages), `glsl` its GLSL requirement.
+fn compile_section(
+    file: &Path,
+    file_text: &str,
+    section: &ShaderSection<'_>,
+    glsl: &GlslRequirement,
+    limits: &Limits,
+) -> Result<(ShaderSource, csir::Shader), Outcome> {
+    let body = match section.kind {
+        ShaderKind::VertexPassthrough => PASSTHROUGH_VERTEX_SHADER,
+        _ => section.text.as_str(),
+    };
+    let prefixed = !body.contains("#version ");
+    let text = if prefixed {
+        format!("{}\n{body}", glsl.directive())
+    } else {
+        body.to_string()
+    };
+    let (stage, label) = match section.kind {
+        ShaderKind::Fragment => (Stage::Fragment, "[fragment shader]"),
+        ShaderKind::Vertex => (Stage::Vertex, "[vertex shader]"),
+        ShaderKind::VertexPassthrough => (Stage::Vertex, "[vertex shader passthrough]"),
+    };
+    let name = file.display().to_string();
+    match csir::compile(&text, &name, stage, limits) {
+        Ok(shader) => Ok((
+            ShaderSource {
+                path: PathBuf::from(format!("{name} {label}")),
+                text,
+            },
+            shader,
+        )),
+        Err(errors) => Err(compile_error(
+            &name,
+            file_text,
+            section,
+            u32::from(prefixed),
+            glsl,
+            &errors,
+        )),
+    }
+}
+
+/// The compiler's `errors` renumbered into the `.shader_test` file.
+fn compile_error(
+    name: &str,
+    file_text: &str,
+    section: &ShaderSection<'_>,
+    prefix_lines: u32,
+    glsl: &GlslRequirement,
+    errors: &CompileErrors,
+) -> Outcome {
+    let directive = glsl.directive();
+    let mapped: Vec<Diagnostic> = errors
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            if section.kind == ShaderKind::VertexPassthrough && d.line > prefix_lines {
+                Diagnostic {
+                    line: section.header_line,
+                    col: 1,
+                    message: format!(
+                        "{} (line {} of shader_runner's built-in passthrough vertex shader)",
+                        d.message,
+                        d.line - prefix_lines
+                    ),
+                }
+            } else if d.line <= prefix_lines {
+                Diagnostic {
+                    line: glsl.line,
+                    col: 1,
+                    message: format!(
+                        "{} (in the '{directive}' line shader_runner adds from this GLSL requirement)",
+                        d.message
+                    ),
+                }
+            } else {
+                Diagnostic {
+                    line: section.header_line + (d.line - prefix_lines),
+                    col: d.col,
+                    message: d.message.clone(),
+                }
+            }
+        })
+        .collect();
+    let first = mapped.first().map(|d| d.line);
+    let reason = errors.diagnostics().first().map_or_else(
+        || "compile error".to_string(),
+        |d| reason_of(d, &mapped_source(file_text, &mapped, d)),
+    );
+    let message = CompileErrors::new(name, file_text, mapped, errors.total()).to_string();
+    Outcome::Error {
+        line: first,
+        message,
+        reason,
+    }
+}
+
+/// The text of the file line the first mapped diagnostic points at (for
+/// [`reason_of`]); empty when it is not a line of the section.
+fn mapped_source<'t>(file_text: &'t str, mapped: &[Diagnostic], original: &Diagnostic) -> &'t str {
+    match mapped.first() {
+        Some(m) if m.col == original.col => file_text
+            .split('\n')
+            .nth(m.line.saturating_sub(1) as usize)
+            .unwrap_or_default(),
+        _ => "",
+    }
+}
+
+/// The grouping reason of a compile error: its message, and for an `unknown ...`
+/// message that names nothing (`unknown identifier`), the identifier at the error's
+/// column (`unknown identifier 'gl_Vertex'`), so that reasons group by the construct
+/// the compiler did not know.
+fn reason_of(d: &Diagnostic, line: &str) -> String {
+    if !d.message.starts_with("unknown") || d.message.contains('\'') {
+        return d.message.clone();
+    }
+    let word: String = line
+        .chars()
+        .skip(d.col.saturating_sub(1) as usize)
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        format!("{} '{word}'", d.message)
+    } else {
+        d.message.clone()
+    }
+}
+
+/// Compile the vertex and fragment sections and link them.
+///
+/// # Errors
+/// [`Outcome::Error`] with the compiler's messages in the file's numbering, or the
+/// linker's message.
+pub fn compile_program(
+    file: &Path,
+    file_text: &str,
+    vertex: &ShaderSection<'_>,
+    fragment: &ShaderSection<'_>,
+    glsl: &GlslRequirement,
+    limits: &Limits,
+) -> Result<CompiledProgram, Outcome> {
+    let (vertex_source, vs) = compile_section(file, file_text, vertex, glsl, limits)?;
+    let (fragment_source, fs) = compile_section(file, file_text, fragment, glsl, limits)?;
+    let program = Program::link(vs, fs).map_err(|e| Outcome::Error {
+        line: None,
+        message: format!("{}: the program does not link: {e}", file.display()),
+        reason: format!("link: {e}"),
+    })?;
+    Ok(CompiledProgram {
+        program: Arc::new(program),
+        vertex: vertex_source,
+        fragment: fragment_source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shader_test::parse::sections;
+
+    const FILE: &str = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n\
+                        [fragment shader]\nvoid main()\n{\n\tgl_FragColor = vec4(1.0);\n}\n\n[test]\n";
+
+    fn error_of(section: usize, prefix_lines: u32, diagnostics: Vec<Diagnostic>) -> Outcome {
+        let s = sections(FILE).unwrap();
+        let glsl = GlslRequirement {
+            version: 110,
+            es: false,
+            line: 2,
+        };
+        let errors = CompileErrors::new("x", "", diagnostics, 1);
+        compile_error(
+            "t.shader_test",
+            FILE,
+            &s.shaders[section],
+            prefix_lines,
+            &glsl,
+            &errors,
+        )
+    }
+
+    fn diagnostic(line: u32, col: u32, message: &str) -> Diagnostic {
+        Diagnostic {
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn lines_are_renumbered_into_the_file() {
+        // shader line 3 after the added #version line is file line 6 + 3 - 1 = 9
+        let Outcome::Error {
+            line,
+            message,
+            reason,
+        } = error_of(1, 1, vec![diagnostic(4, 2, "unknown identifier")])
+        else {
+            panic!()
+        };
+        assert_eq!(line, Some(9));
+        assert_eq!(
+            message,
+            "t.shader_test:9:2: error: unknown identifier\n\tgl_FragColor = vec4(1.0);\n\t^\n"
+        );
+        assert_eq!(reason, "unknown identifier 'gl_FragColor'");
+    }
+
+    #[test]
+    fn the_added_version_line_points_at_the_requirement() {
+        let Outcome::Error { line, message, .. } =
+            error_of(1, 1, vec![diagnostic(1, 10, "unsupported version 110")])
+        else {
+            panic!()
+        };
+        assert_eq!(line, Some(2));
+        assert_eq!(
+            message.lines().next().unwrap(),
+            "t.shader_test:2:1: error: unsupported version 110 (in the '#version 110' line \
+             shader_runner adds from this GLSL requirement)"
+        );
+        assert_eq!(message.lines().nth(1), Some("GLSL >= 1.10"));
+    }
+
+    #[test]
+    fn passthrough_errors_point_at_its_header() {
+        let Outcome::Error { line, message, .. } =
+            error_of(0, 1, vec![diagnostic(3, 1, "unsupported qualifier 'in'")])
+        else {
+            panic!()
+        };
+        assert_eq!(line, Some(4));
+        assert!(
+            message.starts_with(
+                "t.shader_test:4:1: error: unsupported qualifier 'in' (line 2 of \
+                 shader_runner's built-in passthrough vertex shader)"
+            ),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn unknown_names_get_the_identifier_at_the_column() {
+        let line = "  x = gl_Vertex + 1;";
+        let d = |col, message: &str| reason_of(&diagnostic(1, col, message), line);
+        assert_eq!(d(7, "unknown identifier"), "unknown identifier 'gl_Vertex'");
+        assert_eq!(
+            d(7, "unknown identifier 'gl_Vertex'"),
+            "unknown identifier 'gl_Vertex'"
+        );
+        assert_eq!(d(7, "unknown function"), "unknown function 'gl_Vertex'");
+        assert_eq!(
+            d(3, "uniforms cannot have an initializer"),
+            "uniforms cannot have an initializer"
+        );
+        assert_eq!(d(17, "unknown odd"), "unknown odd");
+        assert_eq!(d(19, "unknown number"), "unknown number");
+    }
+}

@@ -1,0 +1,168 @@
+//! The compatibility-profile state a shader_runner script can set and a GLSL shader can
+//! read through built-in names: the modelview and projection matrices (`ortho`,
+//! `frustum`), the matrices derived from them (`gl_ModelViewProjectionMatrix`,
+//! `gl_NormalMatrix`, the inverses and transposes; GLSL 1.10 §7.5), and the current
+//! values of `gl_Color` and `gl_Normal` that a draw without an array for them reads.
+//!
+//! The front end declares these built-ins as ordinary uniforms and attributes found by
+//! name; the harness sets the ones a program declares before every draw. The
+//! matrices are built in f32 as Mesa's `glOrtho` / `glFrustum` build them.
+
+use glam::{Mat3, Mat4, Vec4};
+
+/// The current value of `gl_Color` before any `color` command: opaque white (OpenGL's
+/// initial current colour).
+pub const INITIAL_COLOR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+/// The current value of `gl_Normal`: (0, 0, 1), read as a vec4 with w = 1.
+pub const CURRENT_NORMAL: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+
+/// The modelview and projection matrices. Both start as the identity, as in OpenGL.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    /// `GL_MODELVIEW`.
+    pub modelview: Mat4,
+    /// `GL_PROJECTION`.
+    pub projection: Mat4,
+}
+
+impl Default for Transform {
+    fn default() -> Self {
+        Transform {
+            modelview: Mat4::IDENTITY,
+            projection: Mat4::IDENTITY,
+        }
+    }
+}
+
+impl Transform {
+    /// `ortho L R B T`: projection = glOrtho(L, R, B, T, −1, 1), modelview = identity
+    /// (piglit's `piglit_gen_ortho_projection`). `ortho` alone is `ortho 0 W 0 H` for
+    /// a W × H window: window coordinates.
+    pub fn ortho(left: f32, right: f32, bottom: f32, top: f32) -> Transform {
+        let (near, far) = (-1.0f32, 1.0f32);
+        let projection = Mat4::from_cols(
+            Vec4::new(2.0 / (right - left), 0.0, 0.0, 0.0),
+            Vec4::new(0.0, 2.0 / (top - bottom), 0.0, 0.0),
+            Vec4::new(0.0, 0.0, -2.0 / (far - near), 0.0),
+            Vec4::new(
+                -(right + left) / (right - left),
+                -(top + bottom) / (top - bottom),
+                -(far + near) / (far - near),
+                1.0,
+            ),
+        );
+        Transform {
+            modelview: Mat4::IDENTITY,
+            projection,
+        }
+    }
+
+    /// `frustum L R B T N F`: projection = glFrustum(L, R, B, T, N, F), modelview =
+    /// identity (piglit's `piglit_frustum_projection`).
+    pub fn frustum(l: f32, r: f32, b: f32, t: f32, n: f32, f: f32) -> Transform {
+        let projection = Mat4::from_cols(
+            Vec4::new(2.0 * n / (r - l), 0.0, 0.0, 0.0),
+            Vec4::new(0.0, 2.0 * n / (t - b), 0.0, 0.0),
+            Vec4::new(
+                (r + l) / (r - l),
+                (t + b) / (t - b),
+                -(f + n) / (f - n),
+                -1.0,
+            ),
+            Vec4::new(0.0, 0.0, -(2.0 * f * n) / (f - n), 0.0),
+        );
+        Transform {
+            modelview: Mat4::IDENTITY,
+            projection,
+        }
+    }
+
+    /// The value of built-in uniform `name` for this state: column-major floats of
+    /// one element (16 for a mat4, 9 for `gl_NormalMatrix`), or `None` for a name
+    /// that is not one of the built-in matrices. The texture matrices are the
+    /// identity (no command sets them).
+    pub fn builtin(&self, name: &str) -> Option<Vec<f32>> {
+        let mv = self.modelview;
+        let p = self.projection;
+        let mvp = p * mv;
+        let base = |stem: &str| -> Option<Mat4> {
+            Some(match stem {
+                "gl_ModelViewMatrix" => mv,
+                "gl_ProjectionMatrix" => p,
+                "gl_ModelViewProjectionMatrix" => mvp,
+                "gl_TextureMatrix" => Mat4::IDENTITY,
+                _ => return None,
+            })
+        };
+        if name == "gl_NormalMatrix" {
+            let normal = Mat3::from_mat4(mv).inverse().transpose();
+            return Some(normal.to_cols_array().to_vec());
+        }
+        let (m, kind) = ["InverseTranspose", "Inverse", "Transpose", ""]
+            .iter()
+            .find_map(|suffix| {
+                let stem = name.strip_suffix(suffix)?;
+                Some((base(stem)?, *suffix))
+            })?;
+        let m = match kind {
+            "InverseTranspose" => m.inverse().transpose(),
+            "Inverse" => m.inverse(),
+            "Transpose" => m.transpose(),
+            _ => m,
+        };
+        Some(m.to_cols_array().to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_ortho_maps_window_corners_to_clip_corners() {
+        let t = Transform::ortho(0.0, 250.0, 0.0, 250.0);
+        let corner = t.projection * Vec4::new(250.0, 0.0, 0.0, 1.0);
+        assert_eq!(corner, Vec4::new(1.0, -1.0, 0.0, 1.0));
+        let mvp = t.builtin("gl_ModelViewProjectionMatrix").unwrap();
+        assert_eq!(mvp, t.projection.to_cols_array().to_vec());
+        assert_eq!(mvp[0], 2.0 / 250.0);
+        assert_eq!(
+            t.builtin("gl_ModelViewMatrix").unwrap(),
+            Mat4::IDENTITY.to_cols_array().to_vec()
+        );
+    }
+
+    #[test]
+    fn derived_matrices() {
+        let t = Transform::frustum(-1.0, 1.0, -1.0, 1.0, 1.0, 10.0);
+        let p = t.projection;
+        let clip = p * Vec4::new(0.0, 0.0, -1.0, 1.0);
+        assert!(
+            (clip.z / clip.w + 1.0).abs() < 1e-6,
+            "near plane maps to -1: {clip}"
+        );
+        assert_eq!(
+            t.builtin("gl_ProjectionMatrixTranspose").unwrap(),
+            p.transpose().to_cols_array().to_vec()
+        );
+        assert_eq!(
+            t.builtin("gl_ProjectionMatrixInverse").unwrap(),
+            p.inverse().to_cols_array().to_vec()
+        );
+        assert_eq!(
+            t.builtin("gl_NormalMatrix").unwrap(),
+            Mat3::IDENTITY.to_cols_array().to_vec()
+        );
+        assert_eq!(
+            t.builtin("gl_TextureMatrixInverseTranspose").unwrap(),
+            Mat4::IDENTITY.to_cols_array().to_vec()
+        );
+        assert_eq!(t.builtin("gl_Color"), None);
+        assert_eq!(t.builtin("uMVP"), None);
+        let d = Transform::default();
+        assert_eq!(
+            d.builtin("gl_ModelViewProjectionMatrix"),
+            d.builtin("gl_TextureMatrix")
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! The vertices shader_runner draws: `draw rect` rectangles (piglit's
+//! `piglit_draw_rect`, `piglit_draw_rect_tex`) and the triangles of `draw arrays`
+//! primitives, as triangle-list indices for the rasterizer.
+
+use super::commands::Primitive;
+
+/// A rectangle's four corners in piglit's order, a triangle strip: (x, y), (x + w, y),
+/// (x, y + h), (x + w, y + h). Positions have z = 0 and w = 1.
+pub fn rect_positions([x, y, w, h]: [f32; 4]) -> Vec<f32> {
+    let (x1, y1) = (x + w, y + h);
+    vec![
+        x, y, 0.0, 1.0, //
+        x1, y, 0.0, 1.0, //
+        x, y1, 0.0, 1.0, //
+        x1, y1, 0.0, 1.0,
+    ]
+}
+
+/// Texture coordinates of `draw rect tex`, corner for corner with [`rect_positions`].
+pub fn rect_texcoords([s, t, w, h]: [f32; 4]) -> Vec<f32> {
+    let (s1, t1) = (s + w, t + h);
+    vec![s, t, s1, t, s, t1, s1, t1]
+}
+
+/// `draw rect ortho X Y W H`: window pixels to clip coordinates for a `window`-sized
+/// window, computed as shader_runner computes it (`-1 + 2 · (x / width)` with the
+/// division in f32 and the rest in f64, then rounded to f32).
+pub fn ortho_rect([x, y, w, h]: [f32; 4], [width, height]: [u32; 2]) -> [f32; 4] {
+    let (fw, fh) = (width as f32, height as f32);
+    let position = |v: f32, size: f32| (-1.0 + 2.0 * f64::from(v / size)) as f32;
+    let extent = |v: f32, size: f32| (2.0 * f64::from(v / size)) as f32;
+    [
+        position(x, fw),
+        position(y, fh),
+        extent(w, fw),
+        extent(h, fh),
+    ]
+}
+
+/// Triangle-list indices (into the drawn vertices `0..count`) for `count` vertices of
+/// `mode`, with OpenGL's vertex order: the last vertex of each triangle is the one
+/// OpenGL makes provoking (the last of the triangle for strips and fans, the last of
+/// the quad for quads), and odd strip triangles are turned (i + 1, i, i + 2) so every
+/// triangle keeps the strip's facing. Vertices that do not complete a primitive are
+/// ignored, as OpenGL ignores them.
+pub fn triangle_indices(mode: Primitive, count: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    match mode {
+        Primitive::Triangles => out.extend(0..count - count % 3),
+        Primitive::TriangleStrip => {
+            for i in 0..count.saturating_sub(2) {
+                if i % 2 == 0 {
+                    out.extend([i, i + 1, i + 2]);
+                } else {
+                    out.extend([i + 1, i, i + 2]);
+                }
+            }
+        }
+        Primitive::TriangleFan => {
+            for i in 0..count.saturating_sub(2) {
+                out.extend([0, i + 1, i + 2]);
+            }
+        }
+        Primitive::Quads => {
+            for q in 0..count / 4 {
+                let [a, b, c, d] = [4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3];
+                out.extend([a, b, d, b, c, d]);
+            }
+        }
+        Primitive::QuadStrip => {
+            for q in 0..count.saturating_sub(2) / 2 {
+                // quad (2q, 2q + 1, 2q + 3, 2q + 2); 2q + 3 is provoking
+                let [a, b, c, d] = [2 * q, 2 * q + 1, 2 * q + 3, 2 * q + 2];
+                out.extend([a, b, c, d, a, c]);
+            }
+        }
+    }
+    out
+}
+
+/// The indices of a rectangle's two triangles (a 4-vertex triangle strip).
+pub fn rect_indices() -> Vec<u32> {
+    triangle_indices(Primitive::TriangleStrip, 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primitives_become_triangles() {
+        assert_eq!(rect_indices(), vec![0, 1, 2, 2, 1, 3]);
+        assert_eq!(
+            triangle_indices(Primitive::Triangles, 7),
+            vec![0, 1, 2, 3, 4, 5]
+        );
+        assert_eq!(
+            triangle_indices(Primitive::TriangleFan, 5),
+            vec![0, 1, 2, 0, 2, 3, 0, 3, 4]
+        );
+        assert_eq!(
+            triangle_indices(Primitive::Quads, 9),
+            vec![0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]
+        );
+        assert_eq!(
+            triangle_indices(Primitive::QuadStrip, 6),
+            vec![0, 1, 3, 2, 0, 3, 2, 3, 5, 4, 2, 5]
+        );
+        assert!(triangle_indices(Primitive::TriangleStrip, 2).is_empty());
+    }
+
+    #[test]
+    fn ortho_rects_cover_window_pixels() {
+        assert_eq!(
+            ortho_rect([0.0, 0.0, 250.0, 125.0], [250, 250]),
+            [-1.0, -1.0, 2.0, 1.0]
+        );
+        assert_eq!(ortho_rect([4.0, 0.0, 4.0, 4.0], [250, 250])[0], -0.968);
+        assert_eq!(
+            rect_positions([0.0, 0.0, 1.0, 2.0])[12..],
+            [1.0, 2.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            rect_texcoords([0.0, 0.0, 1.0, 1.0]),
+            vec![0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0]
+        );
+    }
+}

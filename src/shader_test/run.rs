@@ -1,0 +1,1016 @@
+//! Running one `.shader_test` file: check what it requires, compile and link its
+//! shaders, then execute its `[test]` script against a window-sized framebuffer.
+//!
+//! Order of the verdicts: a file that cannot be read or parsed is an error; then an
+//! unmet requirement, a section of another stage, a second shader of a stage or a
+//! script command this renderer does not run skips the test (before anything is
+//! compiled: it could not run whatever the compiler says); then a shader that does not
+//! compile or link, or a command that does not fit the program, is an error; then the
+//! first probe that finds a wrong pixel fails the test, and the script stops there.
+//!
+//! Every draw goes through the ordinary pipeline: it becomes a one-draw
+//! [`Scene`] (the program, the attribute arrays, the uniform values set so far, the
+//! textures of the units its samplers use) that a [`PreparedScene`] draws on top of
+//! the framebuffer, with the program compiled once per file ([`ProgramCache`]). The
+//! draws since the last `clear` are kept, so that `--trace-failures` can hand the
+//! same scene to [`trace_pixel`].
+
+use super::commands::{self, Command, Primitive, ScriptLine, TexParameter, TextureImage};
+use super::compile::{CompiledProgram, compile_program};
+use super::error::ParseError;
+use super::fixed_function::{CURRENT_NORMAL, INITIAL_COLOR, Transform};
+use super::geometry::{ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices};
+use super::parse::{self, ShaderKind, ShaderSection};
+use super::probe::{self, DEFAULT_TOLERANCE};
+use super::report::{Outcome, TestReport};
+use super::require::{self, Requirements};
+use super::textures::{self, INITIAL_SAMPLER};
+use super::vertex_data::{self, VertexData};
+use crate::debug::trace_pixel;
+use crate::file_read::read_text_bounded;
+use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
+use crate::scene::{
+    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
+    UniformValue,
+};
+use crate::texture::{Filter, Sampler, Texture, Wrap};
+use csir::{Limits, UniformStorage};
+use csir_raster::{Framebuffer, Renderer};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Largest `.shader_test` file read, in bytes (16 MiB; the largest in piglit is a few
+/// hundred KiB).
+pub const MAX_SHADER_TEST_BYTES: u64 = 16 << 20;
+
+/// How to run tests.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Shader limits to compile with (default: the seed's).
+    pub limits: Limits,
+    /// Trace the first failing pixel of a failed test ([`TestReport::trace`]).
+    pub trace_failures: bool,
+}
+
+/// Read and run the test file at `path`.
+pub fn run_file(path: &Path, options: &RunOptions) -> TestReport {
+    match read_text_bounded(path, MAX_SHADER_TEST_BYTES) {
+        Ok(text) => run_text(path, &text, options),
+        Err(e) => TestReport::new(
+            path.display().to_string(),
+            Outcome::Error {
+                line: None,
+                message: format!("{}: {e}", path.display()),
+                reason: format!("cannot read the file: {e}"),
+            },
+        ),
+    }
+}
+
+/// Run the test whose text is `text`; `path` names it in messages.
+pub fn run_text(path: &Path, text: &str, options: &RunOptions) -> TestReport {
+    let file = path.display().to_string();
+    let (outcome, trace) = match prepare(path, text, options) {
+        Ok(mut run) => {
+            let outcome = run.execute();
+            let trace = match (&outcome, options.trace_failures) {
+                (Outcome::Fail { probe, .. }, true) => Some(run.trace(probe.pixel)),
+                _ => None,
+            };
+            (outcome, trace)
+        }
+        Err(outcome) => (outcome, None),
+    };
+    let mut report = TestReport::new(file, outcome);
+    match trace {
+        Some(Ok(t)) => report.trace = Some(t),
+        Some(Err(e)) => report.trace_error = Some(e),
+        None => {}
+    }
+    report
+}
+
+/// An [`Outcome::Error`] for a malformed line of `file`.
+fn parse_error(file: &Path, e: ParseError) -> Outcome {
+    Outcome::Error {
+        line: Some(e.line),
+        message: format!("{}:{}: {}", file.display(), e.line, e.message),
+        reason: e.message,
+    }
+}
+
+/// An [`Outcome::Error`] at `line` of `file`.
+fn error_at(file: &Path, line: u32, message: impl Into<String>) -> Outcome {
+    let message = message.into();
+    Outcome::Error {
+        line: Some(line),
+        message: format!("{}:{line}: {message}", file.display()),
+        reason: message,
+    }
+}
+
+/// A skip at `line`.
+fn skip(line: Option<u32>, reason: impl Into<String>) -> Outcome {
+    Outcome::Skip {
+        line,
+        reason: reason.into(),
+    }
+}
+
+/// Parse, check and compile; the returned [`Run`] executes the script.
+fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Run<'a>, Outcome> {
+    let sections = parse::sections(text).map_err(|e| parse_error(path, e))?;
+    let script = commands::parse_script(&sections.test).map_err(|e| parse_error(path, e))?;
+    let vertex_data =
+        vertex_data::parse(&sections.vertex_data).map_err(|e| parse_error(path, e))?;
+    let requirements = match require::check(&sections.require, &options.limits) {
+        Ok(r) => r,
+        Err(Ok(unmet)) => return Err(skip(Some(unmet.line), unmet.reason)),
+        Err(Err(e)) => return Err(parse_error(path, e)),
+    };
+    if sections.require_line.is_none() {
+        return Err(Outcome::Error {
+            line: None,
+            message: format!("{}: no [require] section", path.display()),
+            reason: "no [require] section".into(),
+        });
+    }
+    if let Some(s) = sections.unsupported.first() {
+        return Err(skip(
+            Some(s.line),
+            format!("needs {} ({} section)", s.needs, s.header),
+        ));
+    }
+    let vertex = one_shader(&sections.shaders, ShaderKind::Vertex)?;
+    let fragment = one_shader(&sections.shaders, ShaderKind::Fragment)?;
+    let (Some(vertex), Some(fragment)) = (vertex, fragment) else {
+        let missing = if vertex.is_none() {
+            "no vertex shader: fixed-function vertex processing is not supported"
+        } else {
+            "no fragment shader: fixed-function fragment processing is not supported"
+        };
+        return Err(skip(None, missing));
+    };
+    if let Some(s) = script.iter().find_map(|s| match &s.command {
+        Command::Unsupported(name) => Some((s.line, name)),
+        _ => None,
+    }) {
+        return Err(skip(
+            Some(s.0),
+            format!("command '{}' is not supported", s.1),
+        ));
+    }
+    let Some(glsl) = requirements.glsl else {
+        return Err(Outcome::Error {
+            line: sections.require_line,
+            message: format!(
+                "{}:{}: no 'GLSL >= X.Y' requirement (shader_runner needs it to compile shaders)",
+                path.display(),
+                sections.require_line.unwrap_or(1)
+            ),
+            reason: "no GLSL requirement".into(),
+        });
+    };
+    let compiled = compile_program(path, text, vertex, fragment, &glsl, &options.limits)?;
+    Run::new(path, options, requirements, compiled, vertex_data, script)
+}
+
+/// The one section of `kind` (a passthrough counts as a vertex shader), `None` when
+/// there is none, a skip when there are several (separate compilation units).
+fn one_shader<'s, 'a>(
+    shaders: &'s [ShaderSection<'a>],
+    kind: ShaderKind,
+) -> Result<Option<&'s ShaderSection<'a>>, Outcome> {
+    let matching: Vec<_> = shaders
+        .iter()
+        .filter(|s| match kind {
+            ShaderKind::Fragment => s.kind == ShaderKind::Fragment,
+            _ => s.kind != ShaderKind::Fragment,
+        })
+        .collect();
+    match matching.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one)),
+        [_, second, ..] => Err(skip(
+            Some(second.header_line),
+            format!(
+                "more than one {} shader (separate compilation units are not supported)",
+                if kind == ShaderKind::Fragment {
+                    "fragment"
+                } else {
+                    "vertex"
+                }
+            ),
+        )),
+    }
+}
+
+/// A texture unit's texture and sampler state.
+#[derive(Clone)]
+struct Unit {
+    texture: Texture,
+    min: Filter,
+    mag: Filter,
+    wrap_s: Wrap,
+    wrap_t: Wrap,
+}
+
+/// The state of a running script (the GL context of shader_runner).
+struct Run<'a> {
+    path: &'a Path,
+    options: &'a RunOptions,
+    requirements: Requirements,
+    compiled: CompiledProgram,
+    cache: ProgramCache,
+    vertex_data: Option<VertexData>,
+    script: Vec<ScriptLine>,
+    framebuffer: Framebuffer,
+    renderer: Renderer,
+    /// Uniform values set so far: every element of the uniform, by name.
+    uniforms: BTreeMap<String, Vec<f32>>,
+    /// Where `uniform` commands are checked by the program (the values used are
+    /// `uniforms`).
+    scratch: UniformStorage,
+    /// Texture unit of each sampler given one with `uniform int NAME UNIT`.
+    sampler_units: BTreeMap<String, u32>,
+    units: BTreeMap<u32, Unit>,
+    active_unit: u32,
+    transform: Transform,
+    color: [f32; 4],
+    clear_color: Option<[f32; 4]>,
+    tolerance: [f32; 4],
+    /// The draws since the framebuffer was last cleared, and the colour it was cleared
+    /// to: the frame a failing probe looks at.
+    frame: Vec<Scene>,
+    frame_clear: [f32; 4],
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        path: &'a Path,
+        options: &'a RunOptions,
+        requirements: Requirements,
+        compiled: CompiledProgram,
+        vertex_data: Option<VertexData>,
+        script: Vec<ScriptLine>,
+    ) -> Result<Self, Outcome> {
+        let [w, h] = requirements.window;
+        let framebuffer = Framebuffer::new(w, h).map_err(|e| Outcome::Error {
+            line: None,
+            message: format!("{}: {e}", path.display()),
+            reason: e.to_string(),
+        })?;
+        if let Some(data) = &vertex_data {
+            for column in &data.columns {
+                if !compiled
+                    .program
+                    .attributes
+                    .iter()
+                    .any(|a| a.name == column.name)
+                {
+                    return Err(error_at(
+                        path,
+                        data.header_line,
+                        format!(
+                            "vertex data column '{}' names no attribute of the vertex shader \
+                             (it declares: {})",
+                            column.name,
+                            names(compiled.program.attributes.iter().map(|a| a.name.as_str()))
+                        ),
+                    ));
+                }
+            }
+        }
+        let scratch = compiled.program.new_uniforms();
+        let mut cache = ProgramCache::new();
+        cache.insert(
+            compiled.vertex.text.clone(),
+            compiled.fragment.text.clone(),
+            compiled.program.clone(),
+        );
+        Ok(Run {
+            path,
+            options,
+            requirements,
+            compiled,
+            cache,
+            vertex_data,
+            script,
+            framebuffer,
+            renderer: Renderer::new(),
+            uniforms: BTreeMap::new(),
+            scratch,
+            sampler_units: BTreeMap::new(),
+            units: BTreeMap::new(),
+            active_unit: 0,
+            transform: Transform::default(),
+            color: INITIAL_COLOR,
+            clear_color: None,
+            tolerance: DEFAULT_TOLERANCE,
+            frame: Vec::new(),
+            frame_clear: [0.0; 4],
+        })
+    }
+
+    fn window(&self) -> [u32; 2] {
+        self.requirements.window
+    }
+
+    /// Run the script to its end or to the first failing probe.
+    fn execute(&mut self) -> Outcome {
+        let script = std::mem::take(&mut self.script);
+        for line in &script {
+            if let Some(outcome) = self.step(line) {
+                return outcome;
+            }
+        }
+        Outcome::Pass
+    }
+
+    /// Run one command; `Some` ends the test.
+    fn step(&mut self, line: &ScriptLine) -> Option<Outcome> {
+        let at = |message: String| Some(error_at(self.path, line.line, message));
+        match &line.command {
+            Command::ClearColor(c) => self.clear_color = Some(*c),
+            Command::ClearDepth(_) => {
+                // Depth is never tested (no command enables the depth test), so clearing
+                // it has no visible effect.
+            }
+            Command::Clear => {
+                if let Some(color) = self.clear_color {
+                    self.framebuffer.clear(color, 1.0);
+                    self.frame.clear();
+                    self.frame_clear = color;
+                }
+            }
+            Command::Ortho(None) => {
+                let [w, h] = self.window();
+                self.transform = Transform::ortho(0.0, w as f32, 0.0, h as f32);
+            }
+            Command::Ortho(Some([l, r, b, t])) => self.transform = Transform::ortho(*l, *r, *b, *t),
+            Command::Frustum([l, r, b, t, n, f]) => {
+                self.transform = Transform::frustum(*l, *r, *b, *t, *n, *f);
+            }
+            Command::Color(c) => self.color = *c,
+            Command::Tolerance(t) => self.tolerance = *t,
+            Command::LinkSuccess => {}
+            Command::Uniform { ty, name, values } => {
+                if let Err(message) = self.set_uniform(ty, name, values) {
+                    return at(message);
+                }
+            }
+            Command::Texture { unit, image } => self.set_texture(*unit, image),
+            Command::TexParameter(p) => {
+                let Some(unit) = self.units.get_mut(&self.active_unit) else {
+                    return at(format!(
+                        "texparameter: texture unit {} has no texture (give one with 'texture' first)",
+                        self.active_unit
+                    ));
+                };
+                match *p {
+                    TexParameter::MinFilter(f) => unit.min = f,
+                    TexParameter::MagFilter(f) => unit.mag = f,
+                    TexParameter::WrapS(w) => unit.wrap_s = w,
+                    TexParameter::WrapT(w) => unit.wrap_t = w,
+                }
+            }
+            Command::DrawRect { ortho, rect, tex } => {
+                let rect = if *ortho {
+                    ortho_rect(*rect, self.window())
+                } else {
+                    *rect
+                };
+                return self.draw_rect(line.line, rect, *tex);
+            }
+            Command::DrawArrays { mode, first, count } => {
+                return self.draw_arrays(line.line, *mode, *first, *count);
+            }
+            Command::Probe(p) => {
+                return match probe::run(&self.framebuffer, p, self.tolerance) {
+                    Ok(None) => None,
+                    Ok(Some(failure)) => Some(Outcome::Fail {
+                        line: line.line,
+                        command: line.text.clone(),
+                        probe: failure,
+                    }),
+                    Err(message) => at(message),
+                };
+            }
+            Command::Unsupported(_) => {
+                unreachable!("unsupported commands skip the test before it runs")
+            }
+        }
+        None
+    }
+
+    /// `uniform TYPE NAME VALUES`: the values of one element (`NAME` alone is element 0
+    /// of an array, as `glGetUniformLocation` gives it), or the texture unit of a
+    /// sampler. The program checks name, element and value count.
+    fn set_uniform(&mut self, ty: &str, key: &str, values: &[f32]) -> Result<(), String> {
+        let program = &self.compiled.program;
+        let given = UniformValue {
+            key: key.to_string(),
+            values: values.to_vec(),
+        };
+        let name = given.name();
+        if program.samplers.iter().any(|s| s.name == name) {
+            let unit = match values {
+                [u] if u.fract() == 0.0 && (0.0..32.0).contains(u) => *u as u32,
+                _ => {
+                    return Err(format!(
+                        "'{name}' is a sampler: give it one texture unit 0..=31 (uniform int {name} UNIT)"
+                    ));
+                }
+            };
+            self.sampler_units.insert(name.to_string(), unit);
+            return Ok(());
+        }
+        let Some(record) = program.uniform(name) else {
+            if self.requirements.ignore_missing_uniforms {
+                return Ok(());
+            }
+            return Err(format!(
+                "the program has no uniform '{name}' (it declares: {})",
+                names(
+                    program
+                        .uniforms
+                        .iter()
+                        .map(|u| u.name.as_str())
+                        .chain(program.samplers.iter().map(|s| s.name.as_str()))
+                )
+            ));
+        };
+        let element = given.element().unwrap_or(0) as usize;
+        let one_element = if record.array_len.is_some() {
+            format!("{name}[{element}]")
+        } else {
+            key.to_string()
+        };
+        program
+            .set_uniform(&mut self.scratch, &one_element, values)
+            .map_err(|e| format!("uniform {ty} {key}: {e}"))?;
+        let per = record.element_floats();
+        let elements = usize::from(record.array_len.unwrap_or(1));
+        let storage = self
+            .uniforms
+            .entry(name.to_string())
+            .or_insert_with(|| vec![0.0; per * elements]);
+        storage[element * per..(element + 1) * per].copy_from_slice(values);
+        Ok(())
+    }
+
+    /// `texture rgbw|checkerboard UNIT ...`: a new texture on `unit`, which becomes the
+    /// active unit (shader_runner calls glActiveTexture).
+    fn set_texture(&mut self, unit: u32, image: &TextureImage) {
+        self.units.insert(
+            unit,
+            Unit {
+                texture: textures::create(image),
+                min: INITIAL_SAMPLER.filter,
+                mag: INITIAL_SAMPLER.filter,
+                wrap_s: INITIAL_SAMPLER.wrap,
+                wrap_t: INITIAL_SAMPLER.wrap,
+            },
+        );
+        self.active_unit = unit;
+    }
+
+    /// The location of vertex shader attribute `name`, if the program declares it.
+    fn attribute(&self, name: &str) -> Option<u32> {
+        self.compiled
+            .program
+            .attributes
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| u32::from(a.location))
+    }
+
+    /// `draw rect`: a 4-vertex strip. As in piglit, when the vertex shader declares
+    /// `piglit_vertex` the corners feed it (and the texture coordinates
+    /// `piglit_texcoord`), otherwise `gl_Vertex` (and `gl_MultiTexCoord0`).
+    fn draw_rect(&mut self, line: u32, rect: [f32; 4], tex: Option<[f32; 4]>) -> Option<Outcome> {
+        let generic = self.attribute("piglit_vertex").is_some();
+        let (position, texcoord) = if generic {
+            ("piglit_vertex", "piglit_texcoord")
+        } else {
+            ("gl_Vertex", "gl_MultiTexCoord0")
+        };
+        let mut arrays = Vec::new();
+        if let Some(location) = self.attribute(position) {
+            arrays.push(Attribute {
+                location,
+                size: 4,
+                data: rect_positions(rect),
+            });
+        }
+        if let (Some(tex), Some(location)) = (tex, self.attribute(texcoord)) {
+            arrays.push(Attribute {
+                location,
+                size: 2,
+                data: rect_texcoords(tex),
+            });
+        }
+        self.draw(line, arrays, 4, rect_indices())
+    }
+
+    /// `draw arrays MODE FIRST COUNT` with the `[vertex data]` rows.
+    fn draw_arrays(
+        &mut self,
+        line: u32,
+        mode: Primitive,
+        first: u32,
+        count: u32,
+    ) -> Option<Outcome> {
+        let mut arrays = Vec::new();
+        let Some(data) = &self.vertex_data else {
+            return Some(error_at(
+                self.path,
+                line,
+                "draw arrays needs a [vertex data] section to draw from",
+            ));
+        };
+        {
+            let rows = data.rows.len();
+            if first as usize + count as usize > rows {
+                return Some(error_at(
+                    self.path,
+                    line,
+                    format!(
+                        "draw arrays reads rows {first}..{} but [vertex data] has {rows}",
+                        u64::from(first) + u64::from(count)
+                    ),
+                ));
+            }
+            for (i, column) in data.columns.iter().enumerate() {
+                if let Some(location) = self.attribute(&column.name) {
+                    arrays.push(Attribute {
+                        location,
+                        size: column.count,
+                        data: data.column_values(i, first as usize, count as usize),
+                    });
+                }
+            }
+        }
+        self.draw(line, arrays, count, triangle_indices(mode, count))
+    }
+
+    /// Draw `vertex_count` vertices with `arrays` (plus the current values of
+    /// `gl_Color` and `gl_Normal` where no array feeds them) as the triangles
+    /// `indices`, with the uniforms, matrices and textures set so far.
+    fn draw(
+        &mut self,
+        line: u32,
+        mut arrays: Vec<Attribute>,
+        vertex_count: u32,
+        indices: Vec<u32>,
+    ) -> Option<Outcome> {
+        for (name, value) in [("gl_Color", self.color), ("gl_Normal", CURRENT_NORMAL)] {
+            if let Some(location) = self.attribute(name)
+                && !arrays.iter().any(|a| a.location == location)
+            {
+                arrays.push(Attribute {
+                    location,
+                    size: 4,
+                    data: value.repeat(vertex_count as usize),
+                });
+            }
+        }
+        arrays.sort_by_key(|a| a.location);
+        let (textures, samplers) = match self.bound_textures() {
+            Ok(t) => t,
+            Err(reason) => return Some(skip(Some(line), reason)),
+        };
+        let draw = Draw {
+            index: 0,
+            vertex: self.compiled.vertex.clone(),
+            fragment: self.compiled.fragment.clone(),
+            attributes: arrays,
+            vertex_count,
+            indices,
+            uniforms: self.uniform_values(),
+            samplers,
+            state: DrawState {
+                depth_test: DepthTest::None,
+                depth_write: true,
+                cull: Cull::None,
+                blend: Blend::None,
+            },
+        };
+        let scene = Scene {
+            path: self.path.to_path_buf(),
+            width: self.framebuffer.width(),
+            height: self.framebuffer.height(),
+            clear_color: self.frame_clear,
+            clear_depth: 1.0,
+            textures,
+            draws: vec![draw],
+        };
+        let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
+            .map_err(crate::pipeline::RenderError::from)
+            .and_then(|prepared| {
+                prepared.draw_with(&mut self.renderer, &mut self.framebuffer, &mut PlainDraw)
+            });
+        if let Err(e) = drawn {
+            return Some(error_at(self.path, line, format!("the draw failed: {e}")));
+        }
+        self.frame.push(scene);
+        None
+    }
+
+    /// The uniform values of the next draw: every uniform set so far, then the
+    /// built-in matrices the program declares.
+    fn uniform_values(&self) -> Vec<UniformValue> {
+        let mut values: Vec<UniformValue> = self
+            .uniforms
+            .iter()
+            .map(|(key, values)| UniformValue {
+                key: key.clone(),
+                values: values.clone(),
+            })
+            .collect();
+        for record in &self.compiled.program.uniforms {
+            let Some(element) = self.transform.builtin(&record.name) else {
+                continue;
+            };
+            if element.len() != record.element_floats() || self.uniforms.contains_key(&record.name)
+            {
+                continue;
+            }
+            values.push(UniformValue {
+                key: record.name.clone(),
+                values: element.repeat(usize::from(record.array_len.unwrap_or(1))),
+            });
+        }
+        values
+    }
+
+    /// One texture per program sampler, from the unit the sampler was given (unit 0 if
+    /// none); a unit without a texture samples as OpenGL's incomplete texture. Err: a
+    /// sampler state csir-render's sampler cannot express (skip reason).
+    fn bound_textures(&self) -> Result<(Vec<NamedTexture>, Vec<SamplerBinding>), String> {
+        let mut textures = Vec::new();
+        let mut bindings = Vec::new();
+        for record in &self.compiled.program.samplers {
+            let unit = self.sampler_units.get(&record.name).copied().unwrap_or(0);
+            let (texture, sampler) = match self.units.get(&unit) {
+                Some(u) => {
+                    if u.min != u.mag {
+                        return Err(format!(
+                            "texture unit {unit} has different min and mag filters, which csir-render's sampler does not support"
+                        ));
+                    }
+                    if u.wrap_s != u.wrap_t {
+                        return Err(format!(
+                            "texture unit {unit} has different s and t wrap modes, which csir-render's sampler does not support"
+                        ));
+                    }
+                    (
+                        u.texture.clone(),
+                        Sampler {
+                            filter: u.mag,
+                            wrap: u.wrap_s,
+                        },
+                    )
+                }
+                None => (textures::missing(), INITIAL_SAMPLER),
+            };
+            bindings.push(SamplerBinding {
+                name: record.name.clone(),
+                texture: textures.len(),
+                sampler,
+            });
+            textures.push(NamedTexture {
+                name: format!("unit {unit}"),
+                path: PathBuf::from(format!("texture unit {unit}")),
+                texture,
+            });
+        }
+        Ok((textures, bindings))
+    }
+
+    /// Trace window pixel `pixel` of the current frame: the draws since the last clear,
+    /// on the colour it cleared to.
+    fn trace(&self, pixel: [u32; 2]) -> Result<crate::debug::PixelTrace, String> {
+        let mut scene = Scene {
+            path: self.path.to_path_buf(),
+            width: self.framebuffer.width(),
+            height: self.framebuffer.height(),
+            clear_color: self.frame_clear,
+            clear_depth: 1.0,
+            textures: Vec::new(),
+            draws: Vec::new(),
+        };
+        for one in &self.frame {
+            let offset = scene.textures.len();
+            scene.textures.extend(one.textures.iter().cloned());
+            for draw in &one.draws {
+                let mut draw = draw.clone();
+                draw.index = scene.draws.len();
+                for s in &mut draw.samplers {
+                    s.texture += offset;
+                }
+                scene.draws.push(draw);
+            }
+        }
+        let image = [pixel[0], scene.height - 1 - pixel[1]];
+        trace_pixel(&scene, image).map_err(|e| e.to_string())
+    }
+}
+
+/// `a, b, c`, or `nothing`.
+fn names<'n>(names: impl Iterator<Item = &'n str>) -> String {
+    let list: Vec<&str> = names.collect();
+    if list.is_empty() {
+        "nothing".to_string()
+    } else {
+        list.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VERTEX: &str = "[vertex shader]\n#version 330 core\nin vec4 piglit_vertex;\n\
+        void main() { gl_Position = piglit_vertex; }\n";
+
+    /// A test file with the passthrough-like vertex shader above, `fragment` (a
+    /// `#version 330 core` shader body) and the `[test]` script `script`.
+    fn file(fragment: &str, script: &str) -> String {
+        format!(
+            "[require]\nGLSL >= 3.30\n\n{VERTEX}\n[fragment shader]\n#version 330 core\n\
+             {fragment}\n[test]\n{script}"
+        )
+    }
+
+    fn run(text: &str) -> TestReport {
+        run_text(Path::new("t.shader_test"), text, &RunOptions::default())
+    }
+
+    fn status(text: &str) -> String {
+        let r = run(text);
+        match &r.outcome {
+            Outcome::Pass => "pass".into(),
+            Outcome::Fail { line, probe, .. } => {
+                format!("fail {line}: {:?} got {:?}", probe.pixel, probe.got)
+            }
+            Outcome::Skip { line, reason } => format!("skip {line:?}: {reason}"),
+            Outcome::Error { message, .. } => format!("error {message}"),
+        }
+    }
+
+    #[test]
+    fn array_uniforms_take_one_element_per_command() {
+        let fs = "uniform vec2 a[3];\nout vec4 o;\nvoid main() { o = vec4(a[0], a[2]); }\n";
+        // a plain name sets element 0, as glGetUniformLocation("a") does
+        let script = "uniform vec2 a 0.0 1.0\nuniform vec2 a[2] 0.5 1.0\n\
+                      draw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.5 1.0\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        let script = "uniform vec2 a[3] 0 0\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "error t.shader_test:16: uniform vec2 a[3]: 'a' has no element 3"
+        );
+        let script = "uniform vec4 b 0 0 0 0\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "error t.shader_test:16: the program has no uniform 'b' (it declares: a)"
+        );
+        let ignoring =
+            file(fs, script).replace("GLSL >= 3.30", "GLSL >= 3.30\nignore_missing_uniforms");
+        assert_eq!(status(&ignoring), "pass");
+    }
+
+    #[test]
+    fn samplers_read_their_unit_and_an_empty_unit_reads_black() {
+        let fs =
+            "uniform sampler2D s;\nout vec4 o;\nvoid main() { o = texture(s, vec2(0.1, 0.9)); }\n";
+        // no uniform command: unit 0; rgbw's top-left quadrant is blue
+        let script = "texture rgbw 0 (4, 4)\ndraw rect -1 -1 2 2\nprobe all rgba 0 0 1 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        let script = "texture rgbw 0 (4, 4)\nuniform int s 3\ndraw rect -1 -1 2 2\n\
+                      probe all rgba 0 0 0 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        let script = "uniform float s 0.5\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "error t.shader_test:16: 's' is a sampler: give it one texture unit 0..=31 \
+             (uniform int s UNIT)"
+        );
+        let script = "texture rgbw 0 (4, 4)\ntexparameter 2D min linear\ndraw rect -1 -1 2 2\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "skip Some(18): texture unit 0 has different min and mag filters, which \
+             csir-render's sampler does not support"
+        );
+    }
+
+    #[test]
+    fn clears_follow_the_clear_colour_given() {
+        let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+        // `clear` without `clear color` clears nothing (no buffer bit is set)
+        let script = "clear\nprobe all rgba 0 0 0 0\nclear color 0.0 1.0 0.0 1.0\nclear\n\
+                      probe rgba 0 0 0 1 0 1\ndraw rect ortho 0 0 1 1\nprobe rgba 0 0 1 1 1 1\n\
+                      probe rgba 1 0 0 1 0 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+    }
+
+    #[test]
+    fn a_failure_stops_the_script_and_traces_the_frame_since_the_clear() {
+        let fs = "uniform vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+        let script = "uniform vec4 c 1 0 0 1\ndraw rect -1 -1 2 2\nclear color 0 0 1 1\nclear\n\
+                      uniform vec4 c 0 1 0 1\ndraw rect ortho 0 0 2 2\nprobe rgba 1 1 1 0 0 1\n\
+                      probe rgba 9 9 9 9 9 9 # never reached\n";
+        let options = RunOptions {
+            trace_failures: true,
+            ..RunOptions::default()
+        };
+        let report = run_text(Path::new("t.shader_test"), &file(fs, script), &options);
+        let Outcome::Fail { line, probe, .. } = &report.outcome else {
+            panic!("{report}");
+        };
+        assert_eq!(
+            (*line, probe.pixel, probe.got),
+            (22, [1, 1], [0, 255, 0, 255])
+        );
+        let trace = report.trace.as_ref().expect("traced");
+        assert_eq!(
+            trace.color, probe.got,
+            "the trace ends in the probed colour"
+        );
+        assert_eq!(trace.window, [1, 1]);
+        assert_eq!(trace.draws.len(), 1, "only the draw after the clear");
+        assert_eq!(
+            trace.draws[0].before,
+            [0, 0, 255, 255],
+            "on the clear colour"
+        );
+    }
+
+    #[test]
+    fn draw_arrays_needs_rows_and_columns_that_exist() {
+        let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+        assert_eq!(
+            status(&file(fs, "draw arrays GL_TRIANGLES 0 3\n")),
+            "error t.shader_test:15: draw arrays needs a [vertex data] section to draw from"
+        );
+        let with_data = |data: &str, script: &str| {
+            file(fs, script).replace("[test]", &format!("[vertex data]\n{data}\n[test]"))
+        };
+        assert_eq!(
+            status(&with_data(
+                "piglit_vertex/float/2\n-1 -1\n3 -1\n-1 3\n",
+                "draw arrays GL_TRIANGLES 1 3\n"
+            )),
+            "error t.shader_test:21: draw arrays reads rows 1..4 but [vertex data] has 3"
+        );
+        assert_eq!(
+            status(&with_data("pos/float/2\n-1 -1\n", "")),
+            "error t.shader_test:15: vertex data column 'pos' names no attribute of the \
+             vertex shader (it declares: piglit_vertex)"
+        );
+        assert_eq!(
+            status(&with_data(
+                "piglit_vertex/float/2\n-1 -1\n3 -1\n-1 3\n",
+                "draw arrays GL_TRIANGLES 0 3\nprobe all rgba 1 1 1 1\n"
+            )),
+            "pass"
+        );
+    }
+
+    #[test]
+    fn skips_come_before_compiling() {
+        // the fragment shader does not compile, but the script cannot run anyway
+        let text = file("garbage", "draw rect -1 -1 2 2\nenable GL_DEPTH_TEST\n");
+        assert_eq!(
+            status(&text),
+            "skip Some(14): command 'enable GL_DEPTH_TEST' is not supported"
+        );
+        let text = file("garbage", "");
+        assert!(
+            status(&text).starts_with("error t.shader_test:11:1: error:"),
+            "{}",
+            status(&text)
+        );
+        let no_glsl =
+            file("out vec4 o;\nvoid main() { o = vec4(1.0); }\n", "").replace("GLSL >= 3.30", "");
+        assert_eq!(
+            status(&no_glsl),
+            "error t.shader_test:1: no 'GLSL >= X.Y' requirement (shader_runner needs it to compile shaders)"
+        );
+    }
+
+    /// A linked program whose vertex shader declares `uniforms` (name, type, array
+    /// length) in consecutive slots; the IR is empty (it is never run).
+    fn declaring(uniforms: &[(&str, csir::Type, Option<u16>)]) -> CompiledProgram {
+        use csir::ir::{Interface, InterfaceSymbol, Shader, SymbolKind};
+        let mut slot = 0;
+        let symbols = uniforms
+            .iter()
+            .map(|&(name, ty, array_len)| {
+                let s = InterfaceSymbol {
+                    name: name.into(),
+                    ty,
+                    array_len,
+                    kind: SymbolKind::Uniform { slot },
+                };
+                slot += s.slot_count();
+                s
+            })
+            .collect();
+        let shader = |stage, symbols, writes_position| Shader {
+            name: "fake".into(),
+            stage,
+            limits: Limits::SEED,
+            ir: vec![],
+            imm: vec![],
+            ntmp: 0,
+            interface: Interface {
+                symbols,
+                uni_hi: slot as i16 - 1,
+                writes_position,
+                ..Interface::default()
+            },
+        };
+        let color = vec![InterfaceSymbol {
+            name: "o".into(),
+            ty: csir::Type::Vec4,
+            array_len: None,
+            kind: SymbolKind::ColorOut,
+        }];
+        let program = csir::Program::link(
+            shader(csir::Stage::Vertex, symbols, true),
+            shader(csir::Stage::Fragment, color, false),
+        )
+        .unwrap();
+        let source = |text: &str| crate::scene::ShaderSource {
+            path: PathBuf::from(text),
+            text: text.into(),
+        };
+        CompiledProgram {
+            program: std::sync::Arc::new(program),
+            vertex: source("vs"),
+            fragment: source("fs"),
+        }
+    }
+
+    #[test]
+    fn declared_built_in_matrices_follow_ortho_and_frustum() {
+        use csir::Type;
+        let compiled = declaring(&[
+            ("gl_ModelViewProjectionMatrix", Type::Mat4, None),
+            ("gl_NormalMatrix", Type::Mat3, None),
+            ("gl_TextureMatrix", Type::Mat4, Some(2)),
+            ("gl_ProjectionMatrix", Type::Mat4, None),
+            ("u", Type::Vec2, Some(2)),
+        ]);
+        let options = RunOptions::default();
+        let requirements = Requirements {
+            glsl: None,
+            window: [200, 100],
+            ignore_missing_uniforms: false,
+        };
+        let mut run = Run::new(
+            Path::new("t"),
+            &options,
+            requirements,
+            compiled,
+            None,
+            vec![],
+        )
+        .unwrap();
+        let value = |run: &Run<'_>, key: &str| {
+            run.uniform_values()
+                .into_iter()
+                .find(|u| u.key == key)
+                .map(|u| u.values)
+        };
+        let identity = glam::Mat4::IDENTITY.to_cols_array().to_vec();
+        assert_eq!(
+            value(&run, "gl_ModelViewProjectionMatrix"),
+            Some(identity.clone())
+        );
+        assert_eq!(value(&run, "gl_NormalMatrix").map(|v| v.len()), Some(9));
+        assert_eq!(value(&run, "gl_TextureMatrix"), Some(identity.repeat(2)));
+        assert_eq!(value(&run, "u"), None, "not set yet: zero in the program");
+        let ortho = ScriptLine {
+            line: 1,
+            text: "ortho".into(),
+            command: Command::Ortho(None),
+        };
+        assert_eq!(run.step(&ortho), None);
+        let mvp = value(&run, "gl_ModelViewProjectionMatrix").unwrap();
+        assert_eq!((mvp[0], mvp[5], mvp[12], mvp[13]), (0.01, 0.02, -1.0, -1.0));
+        assert_eq!(value(&run, "gl_ProjectionMatrix"), Some(mvp));
+        run.set_uniform("vec2", "u[1]", &[3.0, 4.0]).unwrap();
+        assert_eq!(value(&run, "u"), Some(vec![0.0, 0.0, 3.0, 4.0]));
+        let frustum = ScriptLine {
+            line: 2,
+            text: "frustum".into(),
+            command: Command::Frustum([-1.0, 1.0, -1.0, 1.0, 1.0, 3.0]),
+        };
+        assert_eq!(run.step(&frustum), None);
+        let p = value(&run, "gl_ProjectionMatrix").unwrap();
+        assert_eq!((p[0], p[10], p[11], p[14]), (1.0, -2.0, -1.0, -3.0));
+    }
+}

@@ -1,0 +1,243 @@
+//! The `[vertex data]` section: columns of per-vertex values bound to vertex shader
+//! attributes by name (piglit's `piglit-vbo` format).
+//!
+//! ```text
+//! piglit_vertex/float/2  color/float/3    # header: NAME/TYPE/COUNT per column
+//! -1.0 -1.0              1.0 0.0 0.0      # one row per vertex
+//! ```
+//!
+//! TYPE is `float`, `int` or `uint` (values read as C `strtod` / `strtol` /
+//! `strtoul`); COUNT is 1 to 4. `#` starts a comment; blank lines are ignored.
+
+use super::cursor::{Cursor, parse_float, parse_int, parse_uint};
+use super::error::ParseError;
+use super::parse::Line;
+
+/// The value type of a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// `float`.
+    Float,
+    /// `int` (stored as a float, exact up to 2^24).
+    Int,
+    /// `uint` (stored as a float, exact up to 2^24).
+    Uint,
+}
+
+/// One attribute column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// The vertex shader attribute it feeds.
+    pub name: String,
+    /// Value type.
+    pub ty: ColumnType,
+    /// Components per vertex, 1..=4.
+    pub count: u32,
+}
+
+/// The parsed `[vertex data]` section.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VertexData {
+    /// Line of the header row.
+    pub header_line: u32,
+    /// The columns.
+    pub columns: Vec<Column>,
+    /// One row per vertex: the values of every column in column order.
+    pub rows: Vec<Vec<f32>>,
+}
+
+impl VertexData {
+    /// The values of column `column` for rows `first..first + count`, vertex after
+    /// vertex (`count · columns[column].count` floats). The caller checks the rows
+    /// exist.
+    pub fn column_values(&self, column: usize, first: usize, count: usize) -> Vec<f32> {
+        let start: usize = self.columns[..column]
+            .iter()
+            .map(|c| c.count as usize)
+            .sum();
+        let width = self.columns[column].count as usize;
+        self.rows
+            .iter()
+            .skip(first)
+            .take(count)
+            .flat_map(|row| row[start..start + width].iter().copied())
+            .collect()
+    }
+}
+
+/// Parse the section's lines.
+///
+/// # Errors
+/// A header column that is not `NAME/TYPE/COUNT` with a known type and a count of 1 to
+/// 4, or a row whose values do not parse or do not fill every column.
+pub fn parse(lines: &[Line<'_>]) -> Result<Option<VertexData>, ParseError> {
+    let mut data: Option<VertexData> = None;
+    for line in lines {
+        let text = line.text.split('#').next().unwrap_or_default();
+        if text.trim().is_empty() {
+            continue;
+        }
+        match &mut data {
+            None => {
+                let columns = text
+                    .split_whitespace()
+                    .map(|h| column(h).map_err(|m| ParseError::new(line.number, m)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                data = Some(VertexData {
+                    header_line: line.number,
+                    columns,
+                    rows: Vec::new(),
+                });
+            }
+            Some(data) => {
+                let row = row(text, &data.columns).map_err(|m| ParseError::new(line.number, m))?;
+                data.rows.push(row);
+            }
+        }
+    }
+    Ok(data)
+}
+
+fn column(header: &str) -> Result<Column, String> {
+    let bad = || {
+        format!("vertex data column '{header}' is not NAME/TYPE/COUNT (e.g. piglit_vertex/float/2)")
+    };
+    let mut parts = header.split('/');
+    let (Some(name), Some(ty), Some(count), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    let ty = match ty {
+        "float" => ColumnType::Float,
+        "int" => ColumnType::Int,
+        "uint" => ColumnType::Uint,
+        _ => {
+            return Err(format!(
+                "vertex data column '{header}': type '{ty}' is not float, int or uint"
+            ));
+        }
+    };
+    let count = match count.parse::<u32>() {
+        Ok(n @ 1..=4) => n,
+        _ => {
+            return Err(format!(
+                "vertex data column '{header}': count '{count}' is not 1 to 4"
+            ));
+        }
+    };
+    if name.is_empty() {
+        return Err(bad());
+    }
+    Ok(Column {
+        name: name.to_string(),
+        ty,
+        count,
+    })
+}
+
+fn row(text: &str, columns: &[Column]) -> Result<Vec<f32>, String> {
+    let mut c = Cursor::new(text);
+    let mut values = Vec::new();
+    for column in columns {
+        for i in 0..column.count {
+            let found = c.found();
+            let word = c.word().unwrap_or_default();
+            let value = match column.ty {
+                ColumnType::Float => parse_float(word),
+                ColumnType::Int => parse_int(word).map(|v| v as f32),
+                ColumnType::Uint => parse_uint(word).map(|v| v as f32),
+            };
+            let Some(value) = value else {
+                return Err(format!(
+                    "vertex data column '{}' component {}: expected {}, found {found}",
+                    column.name,
+                    i + 1,
+                    match column.ty {
+                        ColumnType::Float => "a number",
+                        ColumnType::Int => "an integer",
+                        ColumnType::Uint => "an unsigned integer",
+                    }
+                ));
+            };
+            values.push(value);
+        }
+    }
+    if !c.at_end() {
+        return Err(format!(
+            "vertex data row has more values than its {} columns hold: '{}'",
+            columns.len(),
+            c.rest()
+        ));
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shader_test::parse::lines;
+
+    fn parse_text(text: &str) -> Result<Option<VertexData>, ParseError> {
+        let lines: Vec<_> = lines(text).collect();
+        parse(&lines)
+    }
+
+    #[test]
+    fn columns_and_rows() {
+        let d = parse_text(
+            "# comment\nvertex/float/2 index/int/1 # header\n-1 -1  0x10\n 1 -1 -3 # c\n\n",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(d.header_line, 2);
+        assert_eq!(
+            d.columns,
+            vec![
+                Column {
+                    name: "vertex".into(),
+                    ty: ColumnType::Float,
+                    count: 2
+                },
+                Column {
+                    name: "index".into(),
+                    ty: ColumnType::Int,
+                    count: 1
+                }
+            ]
+        );
+        assert_eq!(d.rows, vec![vec![-1.0, -1.0, 16.0], vec![1.0, -1.0, -3.0]]);
+        assert_eq!(d.column_values(0, 1, 1), vec![1.0, -1.0]);
+        assert_eq!(d.column_values(1, 0, 2), vec![16.0, -3.0]);
+        assert_eq!(parse_text("\n# nothing\n").unwrap(), None);
+    }
+
+    #[test]
+    fn bad_headers_and_rows_name_the_column() {
+        let e = |t: &str| parse_text(t).unwrap_err().to_string();
+        assert_eq!(
+            e("vertex/double/2\n"),
+            "1: vertex data column 'vertex/double/2': type 'double' is not float, int or uint"
+        );
+        assert_eq!(
+            e("vertex/float/5\n"),
+            "1: vertex data column 'vertex/float/5': count '5' is not 1 to 4"
+        );
+        assert_eq!(
+            e("vertex\n"),
+            "1: vertex data column 'vertex' is not NAME/TYPE/COUNT (e.g. piglit_vertex/float/2)"
+        );
+        assert_eq!(
+            e("v/float/2 i/int/1\n1 2 x\n"),
+            "2: vertex data column 'i' component 1: expected an integer, found 'x'"
+        );
+        assert_eq!(
+            e("v/float/2\n1 2 3\n"),
+            "2: vertex data row has more values than its 1 columns hold: '3'"
+        );
+        assert_eq!(
+            e("v/float/2\n1\n"),
+            "2: vertex data column 'v' component 2: expected a number, found the end of the line"
+        );
+    }
+}
