@@ -25,3 +25,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# Corpora, fetched into the cache when missing.
+scripts/fetch-piglit.sh

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Fetch piglit's GLSL tests from Debian's `piglit` package into the test cache, unless
+# they are already there. Called by scripts/test-deps.sh; the piglit corpus test
+# (tests/piglit_corpus.rs) and `csir-render shader-test` read them from there.
+#
+#   $CSIR_CACHE/piglit/VERSION                       the package version (written last)
+#   $CSIR_CACHE/piglit/tests/spec/glsl-X/...          hand-written tests
+#   $CSIR_CACHE/piglit/generated_tests/spec/glsl-X/...  generated tests
+#
+# for X in 1.10 1.20 1.30 1.40 1.50 3.30 es-1.00 es-3.00 (the whole spec folders:
+# execution, compiler and linker tests; about 55 MB of the package's 2 GB). The package
+# is downloaded with `apt-get download` (its dependencies are not needed) and only those
+# folders are unpacked. $CSIR_CACHE defaults to target/test-deps.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cache="${CSIR_CACHE:-target/test-deps}"
+dest="$cache/piglit"
+if [ -f "$dest/VERSION" ]; then
+  echo "fetch-piglit: piglit $(cat "$dest/VERSION") already in $dest"
+  exit 0
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+download() { (cd "$work" && apt-get download piglit >/dev/null 2>&1); }
+if ! download; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "fetch-piglit: 'apt-get download piglit' failed; as root, run: apt-get update" >&2
+    exit 1
+  fi
+  echo "fetch-piglit: updating the package lists"
+  apt-get update -qq
+  download || { echo "fetch-piglit: 'apt-get download piglit' failed" >&2; exit 1; }
+fi
+deb="$(ls "$work"/piglit_*.deb)"
+version="$(dpkg-deb -f "$deb" Version)"
+echo "fetch-piglit: unpacking the GLSL tests of piglit $version into $dest"
+
+versions=(1.10 1.20 1.30 1.40 1.50 3.30 es-1.00 es-3.00)
+patterns=()
+for v in "${versions[@]}"; do
+  patterns+=("./usr/lib/*/piglit/tests/spec/glsl-$v/*" "./usr/lib/*/piglit/generated_tests/spec/glsl-$v/*")
+done
+mkdir -p "$work/root"
+# Not every version has both folders: tar reports the patterns that match nothing.
+dpkg-deb --fsys-tarfile "$deb" |
+  tar -x -C "$work/root" --wildcards "${patterns[@]}" 2>/dev/null || true
+root="$(echo "$work"/root/usr/lib/*/piglit)"
+if [ ! -d "$root/tests/spec/glsl-1.10" ]; then
+  echo "fetch-piglit: the package holds no tests/spec/glsl-1.10" >&2
+  exit 1
+fi
+
+mkdir -p "$cache"
+rm -rf "$dest.partial"
+mkdir "$dest.partial"
+mv "$root/tests" "$root/generated_tests" "$dest.partial/"
+echo "$version" >"$dest.partial/VERSION"
+rm -rf "$dest"
+mv "$dest.partial" "$dest"
+echo "fetch-piglit: $(find "$dest" -name '*.shader_test' | wc -l) .shader_test files in $dest"

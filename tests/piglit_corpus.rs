@@ -1,0 +1,256 @@
+//! piglit's GLSL execution tests (Debian's `piglit` package, fetched by
+//! `scripts/fetch-piglit.sh` into `$CSIR_CACHE/piglit`, default `target/test-deps`),
+//! run with `shader-test` and held to a committed baseline (docs/conformance.md):
+//!
+//! * in every directory of the selection, at least as many tests pass as
+//!   `tests/piglit/baseline.json` records;
+//! * every test that *fails* (a wrong pixel, not an error or a skip) is listed in
+//!   `tests/piglit/allowed-failures.txt`.
+//!
+//! After a front-end improvement, raise the baseline (and shrink the allow-list) with
+//! `CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus`, then review the
+//! diff. `-- --nocapture` prints the table of the run.
+//!
+//! Without the corpus the test skips with a note, unless `CSIR_REQUIRE_TEST_DEPS=1`
+//! (set by `scripts/test.sh`), which makes a missing corpus a failure.
+
+use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The directories of the selection, relative to the corpus root.
+const SELECTION: [&str; 12] = [
+    "tests/spec/glsl-1.10/execution",
+    "generated_tests/spec/glsl-1.10/execution",
+    "tests/spec/glsl-1.20/execution",
+    "generated_tests/spec/glsl-1.20/execution",
+    "tests/spec/glsl-1.30/execution",
+    "generated_tests/spec/glsl-1.30/execution",
+    "tests/spec/glsl-1.40/execution",
+    "generated_tests/spec/glsl-1.40/execution",
+    "tests/spec/glsl-1.50/execution",
+    "generated_tests/spec/glsl-1.50/execution",
+    "tests/spec/glsl-3.30/execution",
+    "generated_tests/spec/glsl-3.30/execution",
+];
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn baseline_path() -> PathBuf {
+    manifest().join("tests/piglit/baseline.json")
+}
+
+fn allow_list_path() -> PathBuf {
+    manifest().join("tests/piglit/allowed-failures.txt")
+}
+
+/// The corpus root, when it has been fetched.
+fn corpus() -> Option<PathBuf> {
+    let cache = std::env::var_os("CSIR_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| manifest().join("target/test-deps"));
+    let root = if cache.is_absolute() {
+        cache
+    } else {
+        manifest().join(cache)
+    }
+    .join("piglit");
+    root.join("VERSION").is_file().then_some(root)
+}
+
+/// Today's date, YYYY-MM-DD (UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn summary_json(s: &Summary) -> Value {
+    json!({"passed": s.passed, "failed": s.failed, "skipped": s.skipped, "errors": s.errors})
+}
+
+/// The markdown table of a run: per directory, then the total.
+fn table(per_dir: &BTreeMap<&str, Summary>, total: &Summary) -> String {
+    let mut out = String::from(
+        "| directory | tests | passed | failed | skipped | errors |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for dir in SELECTION {
+        if let Some(s) = per_dir.get(dir) {
+            out += &format!(
+                "| {dir} | {} | {} | {} | {} | {} |\n",
+                s.total(),
+                s.passed,
+                s.failed,
+                s.skipped,
+                s.errors
+            );
+        }
+    }
+    out += &format!(
+        "| **all** | {} | {} | {} | {} | {} |\n",
+        total.total(),
+        total.passed,
+        total.failed,
+        total.skipped,
+        total.errors
+    );
+    out
+}
+
+#[test]
+fn piglit_glsl_execution_corpus_meets_the_baseline() {
+    let Some(root) = corpus() else {
+        let how = "run scripts/fetch-piglit.sh (or scripts/test-deps.sh) to fetch it";
+        if std::env::var("CSIR_REQUIRE_TEST_DEPS").as_deref() == Ok("1") {
+            panic!("the piglit corpus is missing: {how}");
+        }
+        eprintln!("skipping the piglit corpus test: the corpus is not fetched; {how}");
+        return;
+    };
+    let version = std::fs::read_to_string(root.join("VERSION"))
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+
+    let mut files: Vec<(&str, PathBuf)> = Vec::new();
+    for dir in SELECTION {
+        let path = root.join(dir);
+        if path.is_dir() {
+            let found = find_tests(&[path]).expect("the corpus folder is readable");
+            files.extend(found.into_iter().map(|f| (dir, f)));
+        }
+    }
+    assert!(
+        files.len() > 4000,
+        "only {} test files in {}",
+        files.len(),
+        root.display()
+    );
+    let options = RunOptions::default();
+    let start = std::time::Instant::now();
+    let reports: Vec<(&str, String, TestReport)> = files
+        .par_iter()
+        .map(|(dir, file)| {
+            let relative = file
+                .strip_prefix(&root)
+                .unwrap_or(file)
+                .display()
+                .to_string();
+            (*dir, relative, run_file(file, &options))
+        })
+        .collect();
+    let elapsed = start.elapsed();
+
+    let mut per_dir: BTreeMap<&str, Summary> = BTreeMap::new();
+    for (dir, _, report) in &reports {
+        per_dir.entry(dir).or_default().add(report);
+    }
+    let total = Summary::of(reports.iter().map(|(_, _, r)| r));
+    let failing: BTreeSet<&str> = reports
+        .iter()
+        .filter(|(_, _, r)| r.status() == "fail")
+        .map(|(_, file, _)| file.as_str())
+        .collect();
+    eprintln!(
+        "piglit {version}: {} tests in {:.1} s: {total}\n\n{}",
+        reports.len(),
+        elapsed.as_secs_f64(),
+        table(&per_dir, &total)
+    );
+    for r in reasons(reports.iter().map(|(_, _, r)| r)).iter().take(40) {
+        eprintln!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
+    }
+
+    if std::env::var("CSIR_PIGLIT_WRITE_BASELINE").as_deref() == Ok("1") {
+        let dirs: serde_json::Map<String, Value> = per_dir
+            .iter()
+            .map(|(d, s)| (d.to_string(), summary_json(s)))
+            .collect();
+        let baseline = json!({
+            "piglit": version,
+            "measured": today(),
+            "total": summary_json(&total),
+            "directories": dirs,
+        });
+        let text = serde_json::to_string_pretty(&baseline).expect("JSON") + "\n";
+        std::fs::write(baseline_path(), text).expect("write the baseline");
+        let mut list = String::from(
+            "# Tests of the piglit selection that fail (a wrong pixel) and are allowed to,\n\
+             # one per line, relative to the corpus root. Written by\n\
+             # CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus; every entry should\n\
+             # be explained in docs/conformance.md, and the list only ever shrink.\n",
+        );
+        for f in &failing {
+            list += f;
+            list.push('\n');
+        }
+        std::fs::write(allow_list_path(), list).expect("write the allow-list");
+        eprintln!(
+            "wrote {} and {}",
+            baseline_path().display(),
+            allow_list_path().display()
+        );
+        return;
+    }
+
+    let baseline: Value = serde_json::from_str(
+        &std::fs::read_to_string(baseline_path()).expect("tests/piglit/baseline.json exists"),
+    )
+    .expect("the baseline is JSON");
+    if baseline["piglit"].as_str() != Some(version.as_str()) {
+        eprintln!(
+            "note: the baseline was measured on piglit {}, the corpus is {version}",
+            baseline["piglit"]
+        );
+    }
+    let allowed: BTreeSet<String> = std::fs::read_to_string(allow_list_path())
+        .expect("tests/piglit/allowed-failures.txt exists")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+
+    let mut problems = Vec::new();
+    let mut improved = false;
+    for dir in SELECTION {
+        let want = baseline["directories"][dir]["passed"].as_u64().unwrap_or(0) as usize;
+        let have = per_dir.get(dir).map_or(0, |s| s.passed);
+        if have < want {
+            problems.push(format!("{dir}: {have} tests pass, the baseline is {want}"));
+        }
+        improved |= have > want;
+    }
+    for f in &failing {
+        if !allowed.contains(*f) {
+            let report = &reports
+                .iter()
+                .find(|(_, file, _)| file == f)
+                .expect("listed")
+                .2;
+            problems.push(format!("a wrong pixel not in the allow-list:\n{report}"));
+        }
+    }
+    if improved || failing.len() < allowed.len() {
+        eprintln!(
+            "note: more tests pass or fewer fail than the baseline records: raise it with \
+             CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus"
+        );
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
