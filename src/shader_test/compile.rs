@@ -126,7 +126,7 @@ fn compile_error(
     let first = mapped.first().map(|d| d.line);
     let reason = errors.diagnostics().first().map_or_else(
         || "compile error".to_string(),
-        |d| reason_of(d, &mapped_source(file_text, &mapped, d)),
+        |d| reason_of(d, mapped_source(file_text, &mapped, d)),
     );
     let message = CompileErrors::new(name, file_text, mapped, errors.total()).to_string();
     Outcome::Error {
