@@ -604,6 +604,7 @@ impl<'a> Run<'a> {
             clear_depth: 1.0,
             textures,
             draws: vec![draw],
+            expect: None,
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -699,6 +700,7 @@ impl<'a> Run<'a> {
             clear_depth: 1.0,
             textures: Vec::new(),
             draws: Vec::new(),
+            expect: None,
         };
         for one in &self.frame {
             let offset = scene.textures.len();
