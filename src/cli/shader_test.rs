@@ -4,6 +4,7 @@ use super::fail;
 use clap::Args;
 use csir_render::pipeline::with_threads;
 use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
@@ -63,22 +64,43 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
         ..RunOptions::default()
     };
     let json = args.json;
+    // On stderr, and hidden by indicatif when stderr is not a terminal (a log gets the
+    // result lines only); the lines go to stdout above it.
+    let bar = ProgressBar::new(files.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} tests, {elapsed} {msg}")
+            .expect("a valid template"),
+    );
     let result = with_threads(args.threads, || {
         let mut reports = Vec::with_capacity(files.len());
-        let mut out = std::io::stdout().lock();
+        let mut so_far = Summary::default();
         for batch in files.chunks(BATCH) {
-            let done: Vec<TestReport> = batch.par_iter().map(|f| run_file(f, &options)).collect();
+            let done: Vec<TestReport> = batch
+                .par_iter()
+                .map(|f| {
+                    let report = run_file(f, &options);
+                    bar.inc(1);
+                    report
+                })
+                .collect();
             if !json {
-                for r in &done {
-                    // A closed pipe (`| head`) is not an error worth reporting.
-                    let _ = write!(out, "{r}");
-                }
-                let _ = out.flush();
+                bar.suspend(|| {
+                    let mut out = std::io::stdout().lock();
+                    for r in &done {
+                        // A closed pipe (`| head`) is not an error worth reporting.
+                        let _ = write!(out, "{r}");
+                    }
+                    let _ = out.flush();
+                });
             }
+            for r in &done {
+                so_far.add(r);
+            }
+            bar.set_message(so_far.to_string());
             reports.extend(done);
         }
         reports
     });
+    bar.finish_and_clear();
     let reports = match result {
         Ok(r) => r,
         Err(e) => return fail(e),
