@@ -8,13 +8,17 @@
 //!   `tests/piglit/allowed-failures.txt`.
 //!
 //! After a front-end improvement, raise the baseline (and shrink the allow-list) with
-//! `CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus`, then review the
-//! diff. `-- --nocapture` prints the table of the run.
+//! `scripts/update-piglit-baseline.sh` (which runs this test with
+//! `CSIR_PIGLIT_WRITE_BASELINE=1`): it rewrites both files and the measured table of
+//! docs/conformance.md (between its `piglit-measured` markers); review the diff.
+//! `-- --nocapture` prints the table of the run.
 //!
 //! Without the corpus the test skips with a note, unless `CSIR_REQUIRE_TEST_DEPS=1`
 //! (set by `scripts/test.sh`), which makes a missing corpus a failure.
 
-use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use csir_render::shader_test::{
+    ReasonCount, RunOptions, Summary, TestReport, find_tests, reasons, run_file,
+};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -47,6 +51,18 @@ fn baseline_path() -> PathBuf {
 fn allow_list_path() -> PathBuf {
     manifest().join("tests/piglit/allowed-failures.txt")
 }
+
+fn conformance_doc_path() -> PathBuf {
+    manifest().join("docs/conformance.md")
+}
+
+/// The generated part of docs/conformance.md lies between these lines.
+const MEASURED_BEGIN: &str =
+    "<!-- piglit-measured:begin (written by scripts/update-piglit-baseline.sh) -->";
+const MEASURED_END: &str = "<!-- piglit-measured:end -->";
+
+/// Groups of this many tests or more get their own row in the reasons table.
+const REASON_ROW_MIN: usize = 2;
 
 /// The corpus root, when it has been fetched.
 fn corpus() -> Option<PathBuf> {
@@ -112,6 +128,41 @@ fn table(per_dir: &BTreeMap<&str, Summary>, total: &Summary) -> String {
     out
 }
 
+/// The reasons table: one row per group of at least [`REASON_ROW_MIN`] tests, then one
+/// row counting the rest.
+fn reasons_table(groups: &[ReasonCount]) -> String {
+    let mut out = String::from("| count | outcome | reason |\n|---:|---|---|\n");
+    let (rows, rest): (Vec<_>, Vec<_>) = groups.iter().partition(|g| g.count >= REASON_ROW_MIN);
+    for g in rows {
+        let reason = g.reason.replace('|', "\\|").replace('\n', " ");
+        out += &format!("| {} | {} | {reason} |\n", g.count, g.status);
+    }
+    if !rest.is_empty() {
+        let tests: usize = rest.iter().map(|g| g.count).sum();
+        out += &format!(
+            "| {tests} | | {} other reasons with fewer than {REASON_ROW_MIN} tests each \
+             (`csir-render shader-test ... --reasons` lists them) |\n",
+            rest.len()
+        );
+    }
+    out
+}
+
+/// Replace the text between the `piglit-measured` markers of docs/conformance.md.
+fn write_measured_section(body: &str) {
+    let path = conformance_doc_path();
+    let doc = std::fs::read_to_string(&path).expect("docs/conformance.md exists");
+    let (Some(begin), Some(end)) = (doc.find(MEASURED_BEGIN), doc.find(MEASURED_END)) else {
+        panic!(
+            "{} has no '{MEASURED_BEGIN}' ... '{MEASURED_END}' block to write the table into",
+            path.display()
+        );
+    };
+    let head = &doc[..begin + MEASURED_BEGIN.len()];
+    let text = format!("{head}\n{body}{}", &doc[end..]);
+    std::fs::write(&path, text).expect("write docs/conformance.md");
+}
+
 #[test]
 fn piglit_glsl_execution_corpus_meets_the_baseline() {
     let Some(root) = corpus() else {
@@ -172,7 +223,8 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
         elapsed.as_secs_f64(),
         table(&per_dir, &total)
     );
-    for r in reasons(reports.iter().map(|(_, _, r)| r)).iter().take(40) {
+    let groups = reasons(reports.iter().map(|(_, _, r)| r));
+    for r in groups.iter().take(40) {
         eprintln!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
     }
 
@@ -200,10 +252,20 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
             list.push('\n');
         }
         std::fs::write(allow_list_path(), list).expect("write the allow-list");
+        write_measured_section(&format!(
+            "Measured {} with piglit `{version}` (Debian's package), {} tests:\n\n{}\n\
+             Why the tests that do not pass do not (a compiler error's first message, a \
+             skip's reason, `wrong pixel` for a failure), with counts:\n\n{}",
+            today(),
+            total.total(),
+            table(&per_dir, &total),
+            reasons_table(&groups)
+        ));
         eprintln!(
-            "wrote {} and {}",
+            "wrote {}, {} and the measured table of {}",
             baseline_path().display(),
-            allow_list_path().display()
+            allow_list_path().display(),
+            conformance_doc_path().display()
         );
         return;
     }
