@@ -244,7 +244,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
         let mut list = String::from(
             "# Tests of the piglit selection that fail (a wrong pixel) and are allowed to,\n\
              # one per line, relative to the corpus root. Written by\n\
-             # CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus; every entry should\n\
+             # scripts/update-piglit-baseline.sh; every entry should\n\
              # be explained in docs/conformance.md, and the list only ever shrink.\n",
         );
         for f in &failing {
@@ -311,8 +311,15 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
     if improved || failing.len() < allowed.len() {
         eprintln!(
             "note: more tests pass or fewer fail than the baseline records: raise it with \
-             CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus"
+             scripts/update-piglit-baseline.sh"
         );
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{}\n\nA test that passed no longer does, or renders a wrong pixel: fix it. A wrong \
+         pixel that is a known bug or an intended difference goes in docs/conformance.md \
+         (\"Known wrong pixels\" or \"Intended failures\") and into the allow-list with \
+         scripts/update-piglit-baseline.sh.",
+        problems.join("\n")
+    );
 }
