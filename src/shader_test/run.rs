@@ -440,7 +440,7 @@ impl<'a> Run<'a> {
                 )
             ));
         };
-        let element = given.element().unwrap_or(0) as usize;
+        let element = given.element().unwrap_or(0);
         let one_element = if record.array_len.is_some() {
             format!("{name}[{element}]")
         } else {
