@@ -99,12 +99,13 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     s
 }
 
-/// MULMV: matrix `m` with `n` columns times vector `v`: `r[i] = Σ_k m[k][i]·v[k]`.
-pub fn mul_mv(m: &ConstData, v: &ConstData, n: usize) -> ConstData {
+/// MULMV: matrix `m` of `cols` columns and `rows` rows times vector `v` (`cols`
+/// lanes): `r[i] = Σ_k m[k][i]·v[k]`, summed in order of `k`.
+pub fn mul_mv(m: &ConstData, v: &ConstData, cols: usize, rows: usize) -> ConstData {
     let mut out = ConstData::ZERO;
-    for i in 0..n {
+    for i in 0..rows {
         let mut s = m.get(0, i) * v.get(0, 0);
-        for k in 1..n {
+        for k in 1..cols {
             s += m.get(k, i) * v.get(0, k);
         }
         out.set(0, i, s);
@@ -112,11 +113,18 @@ pub fn mul_mv(m: &ConstData, v: &ConstData, n: usize) -> ConstData {
     out
 }
 
-/// MULMM: column j of the result is `a × column j of b`.
-pub fn mul_mm(a: &ConstData, b: &ConstData, n: usize) -> ConstData {
+/// MULMM: column j of the result is `a × column j of b`; `a` is `a_cols` × `a_rows`,
+/// `b` has `b_cols` columns of `a_cols` rows.
+pub fn mul_mm(
+    a: &ConstData,
+    b: &ConstData,
+    a_cols: usize,
+    a_rows: usize,
+    b_cols: usize,
+) -> ConstData {
     let mut out = ConstData::ZERO;
-    for j in 0..n {
-        let col = mul_mv(a, &b.column(j), n);
+    for j in 0..b_cols {
+        let col = mul_mv(a, &b.column(j), a_cols, a_rows);
         out.0[4 * j..4 * j + 4].copy_from_slice(&col.0[..4]);
     }
     out

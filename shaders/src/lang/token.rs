@@ -52,7 +52,7 @@ pub enum Keyword {
     /// what `invariant` asks for; GLSL 3.30 §4.3.9 and §4.6).
     NoEffectQualifier,
     /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 bvec2..4
-    /// mat2 mat3 mat4 sampler2D`).
+    /// every matCxR, sampler2D`).
     Type(Type),
     /// `if`
     If,
@@ -270,6 +270,12 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "mat2" | "mat2x2" => K::Type(Type::Mat2),
         "mat3" | "mat3x3" => K::Type(Type::Mat3),
         "mat4" | "mat4x4" => K::Type(Type::Mat4),
+        "mat2x3" => K::Type(Type::Mat2x3),
+        "mat2x4" => K::Type(Type::Mat2x4),
+        "mat3x2" => K::Type(Type::Mat3x2),
+        "mat3x4" => K::Type(Type::Mat3x4),
+        "mat4x2" => K::Type(Type::Mat4x2),
+        "mat4x3" => K::Type(Type::Mat4x3),
         "sampler2D" => K::Type(Type::Sampler2D),
         "if" => K::If,
         "else" => K::Else,
@@ -292,12 +298,6 @@ const RESERVED_TYPES: &[&str] = &[
     "uvec2",
     "uvec3",
     "uvec4",
-    "mat2x3",
-    "mat2x4",
-    "mat3x2",
-    "mat3x4",
-    "mat4x2",
-    "mat4x3",
     "double",
     "dvec2",
     "dvec3",
@@ -424,7 +424,11 @@ mod tests {
         );
         assert_eq!(
             classify_word("mat2x3"),
-            Some(TokenKind::Reserved(Reserved::Type, "mat2x3"))
+            Some(TokenKind::Keyword(Keyword::Type(Type::Mat2x3)))
+        );
+        assert_eq!(
+            classify_word("dmat3"),
+            Some(TokenKind::Reserved(Reserved::Type, "dmat3"))
         );
         assert_eq!(classify_word("sample"), None);
         assert_eq!(classify_word("position"), None);

@@ -41,15 +41,33 @@ pub enum Type {
     Mat2,
     Mat3,
     Mat4,
+    /// `mat2x3`: 2 columns of 3 rows (GLSL's matCxR is C columns by R rows). Like
+    /// `mat2`, the non-square matrices are front-end only: columns in consecutive
+    /// temporaries, a uniform takes one vec4 slot per column, and every instruction on
+    /// them works on one column at a time.
+    Mat2x3,
+    /// `mat2x4`.
+    Mat2x4,
+    /// `mat3x2`.
+    Mat3x2,
+    /// `mat3x4`.
+    Mat3x4,
+    /// `mat4x2`.
+    Mat4x2,
+    /// `mat4x3`.
+    Mat4x3,
     Sampler2D,
 }
 
 impl Type {
     /// The type recorded in CSIR (`ty` byte and interface symbols): `bvecN` → `vecN`,
-    /// `mat2` → `vec2` (its column; no record ever holds a whole `mat2`).
+    /// `mat2` and the non-square matrices → their column's `vecR` (no record ever holds
+    /// a whole one; see [`Type::stored_by_column`]).
     pub const fn ir(self) -> ir::Type {
         match self {
-            Type::Mat2 => ir::Type::Vec2,
+            Type::Mat2 | Type::Mat3x2 | Type::Mat4x2 => ir::Type::Vec2,
+            Type::Mat2x3 | Type::Mat4x3 => ir::Type::Vec3,
+            Type::Mat2x4 | Type::Mat3x4 => ir::Type::Vec4,
             Type::None => ir::Type::None,
             Type::Void => ir::Type::Void,
             Type::Bool => ir::Type::Bool,
@@ -74,6 +92,12 @@ impl Type {
             Type::BVec3 => "bvec3",
             Type::BVec4 => "bvec4",
             Type::Mat2 => "mat2",
+            Type::Mat2x3 => "mat2x3",
+            Type::Mat2x4 => "mat2x4",
+            Type::Mat3x2 => "mat3x2",
+            Type::Mat3x4 => "mat3x4",
+            Type::Mat4x2 => "mat4x2",
+            Type::Mat4x3 => "mat4x3",
             t => t.ir().keyword(),
         }
     }
@@ -81,24 +105,49 @@ impl Type {
     /// Lanes of a scalar or vector, rows of a matrix; 0 for void, poison and samplers.
     pub const fn width(self) -> u8 {
         match self {
-            Type::BVec2 | Type::Mat2 => 2,
+            Type::BVec2 => 2,
             Type::BVec3 => 3,
             Type::BVec4 => 4,
             t => t.ir().width(),
         }
     }
 
-    /// Consecutive temporaries (and uniform vec4 slots) a value occupies.
+    /// Consecutive temporaries (and uniform vec4 slots) a value occupies: a matrix's
+    /// columns, 1 for every other type.
     pub const fn columns(self) -> u8 {
         match self {
-            Type::Mat2 => 2,
+            Type::Mat2 | Type::Mat2x3 | Type::Mat2x4 => 2,
+            Type::Mat3x2 | Type::Mat3x4 => 3,
+            Type::Mat4x2 | Type::Mat4x3 => 4,
             t => t.ir().columns(),
         }
     }
 
-    /// mat2, mat3 or mat4.
+    /// Any matrix, square or not.
     pub const fn is_matrix(self) -> bool {
-        matches!(self, Type::Mat2 | Type::Mat3 | Type::Mat4)
+        self.columns() > 1
+    }
+
+    /// A matrix that CSIR stores as separate columns even in the interface (`mat2` and
+    /// the non-square ones): a uniform of this type is recorded as an array of its
+    /// column vectors, one vec4 slot each. `mat3` and `mat4` are CSIR types.
+    pub const fn stored_by_column(self) -> bool {
+        self.is_matrix() && !matches!(self, Type::Mat3 | Type::Mat4)
+    }
+
+    /// The matrix of `cols` columns and `rows` rows (each 2..=4), GLSL's `matCxR`.
+    pub const fn matrix(cols: u8, rows: u8) -> Type {
+        match (cols, rows) {
+            (2, 2) => Type::Mat2,
+            (2, 3) => Type::Mat2x3,
+            (2, _) => Type::Mat2x4,
+            (3, 2) => Type::Mat3x2,
+            (3, 3) => Type::Mat3,
+            (3, _) => Type::Mat3x4,
+            (4, 2) => Type::Mat4x2,
+            (4, 3) => Type::Mat4x3,
+            _ => Type::Mat4,
+        }
     }
 
     /// int or ivecN.
@@ -165,7 +214,7 @@ pub enum Base {
     Bool,
     /// `int`, `ivecN`.
     Int,
-    /// `float`, `vecN`, `mat2`, `mat3`, `mat4`.
+    /// `float`, `vecN`, every matrix.
     Float,
     /// void, sampler, poison.
     Other,
@@ -182,7 +231,13 @@ pub fn base(t: Type) -> Base {
         | Type::Vec4
         | Type::Mat2
         | Type::Mat3
-        | Type::Mat4 => Base::Float,
+        | Type::Mat4
+        | Type::Mat2x3
+        | Type::Mat2x4
+        | Type::Mat3x2
+        | Type::Mat3x4
+        | Type::Mat4x2
+        | Type::Mat4x3 => Base::Float,
         _ => Base::Other,
     }
 }

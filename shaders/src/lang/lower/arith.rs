@@ -234,21 +234,30 @@ impl Lowerer<'_> {
     fn matrix_arith(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
         let (am, bm) = (a.ty.is_matrix(), b.ty.is_matrix());
         if op == BinOp::Mul {
+            // GLSL 3.30 §5.10: matCxR × matKxC is matKxR; matCxR × vecC is vecR;
+            // vecR × matCxR is vecC.
             if am && bm {
-                if a.ty != b.ty {
-                    return self.err(pos, "matrix size mismatch");
+                if a.ty.columns() != b.ty.width() {
+                    let m = format!(
+                        "matrix size mismatch: {} * {} (the left operand's columns must \
+                         equal the right operand's rows)",
+                        a.ty, b.ty
+                    );
+                    return self.err(pos, m);
                 }
                 return self.mul_mm(a, b);
             }
             if am && b.ty.width() > 1 {
-                if b.ty.width() != a.ty.width() {
-                    return self.err(pos, "cannot multiply matrix by this vector");
+                if b.ty.width() != a.ty.columns() {
+                    let m = format!("cannot multiply {} by {}", a.ty, b.ty);
+                    return self.err(pos, m);
                 }
                 return self.mul_mv(a, b);
             }
             if bm && a.ty.width() > 1 {
                 if a.ty.width() != b.ty.width() {
-                    return self.err(pos, "cannot multiply matrix by this vector");
+                    let m = format!("cannot multiply {} by {}", a.ty, b.ty);
+                    return self.err(pos, m);
                 }
                 return self.mul_vm(a, b);
             }
@@ -276,26 +285,27 @@ impl Lowerer<'_> {
         } else {
             *b
         };
-        let n = mty.width();
+        let (cols, rows) = (mty.columns(), mty.width());
         let spread = |s: &mut Self, v: &Value| -> LResult<Value> {
             if v.ty.is_matrix() {
                 return Ok(*v);
             }
-            // A scalar repeated over every column: one broadcast temporary used n times.
-            let col = s.broadcast(v, n)?;
+            // A scalar repeated over every column: one broadcast temporary used for
+            // each column.
+            let col = s.broadcast(v, rows)?;
             match col.as_const() {
                 Some(c) => {
                     let mut d = ConstData::ZERO;
-                    for k in 0..n as usize {
+                    for k in 0..cols as usize {
                         d.0[4 * k..4 * k + 4].copy_from_slice(&c.0[..4]);
                     }
                     Ok(Value::konst(mty, d))
                 }
                 None => {
                     let t = s.materialize(&col)?;
-                    let m = s.temp(n)?;
-                    for k in 0..n as i16 {
-                        s.emit(Ir::new(Op::Mov, col.ty.ir()).dst(m + k).a(t).ncomp(n))?;
+                    let m = s.temp(cols)?;
+                    for k in 0..cols as i16 {
+                        s.emit(Ir::new(Op::Mov, col.ty.ir()).dst(m + k).a(t).ncomp(rows))?;
                     }
                     Ok(Value::temp(mty, m))
                 }
@@ -306,20 +316,28 @@ impl Lowerer<'_> {
         self.lanewise(code, &a, &b, mty)
     }
 
-    /// `m * v`: MULMV (aux = columns).
+    /// `m * v`: MULMV (aux = columns) for `mat3` and `mat4`; for the other shapes,
+    /// c0·v.x + c1·v.y + ..., in MULMV's order.
     pub(crate) fn mul_mv(&mut self, m: &Value, v: &Value) -> LResult<Value> {
-        let n = m.ty.width();
-        let ty = Type::float_vec(n);
+        let (cols, rows) = (m.ty.columns(), m.ty.width());
+        let ty = Type::float_vec(rows);
         if let (Some(x), Some(y)) = (m.as_const(), v.as_const()) {
-            return Ok(Value::konst(ty, consteval::mul_mv(&x, &y, n as usize)));
+            return Ok(Value::konst(
+                ty,
+                consteval::mul_mv(&x, &y, cols as usize, rows as usize),
+            ));
         }
-        if n == 2 {
-            // MULMV takes 3 or 4 columns: c0·v.x + c1·v.y, in MULMV's order.
-            let (x, y) = (self.lane(v, 0)?, self.lane(v, 1)?);
-            let (c0, c1) = (self.column(m, 0), self.column(m, 1));
-            let p = self.widen_op(Op::Mul, &c0, &x, ty)?;
-            let q = self.widen_op(Op::Mul, &c1, &y, ty)?;
-            return self.lanewise(Op::Add, &p, &q, ty);
+        if m.ty.stored_by_column() {
+            let mut acc: Option<Value> = None;
+            for j in 0..cols {
+                let (c, x) = (self.column(m, j), self.lane(v, j)?);
+                let p = self.widen_op(Op::Mul, &c, &x, ty)?;
+                acc = Some(match acc {
+                    None => p,
+                    Some(a) => self.lanewise(Op::Add, &a, &p, ty)?,
+                });
+            }
+            return Ok(acc.expect("a matrix has at least two columns"));
         }
         let (tm, tv) = (self.materialize(m)?, self.materialize(v)?);
         let dst = self.temp(1)?;
@@ -328,28 +346,35 @@ impl Lowerer<'_> {
                 .dst(dst)
                 .a(tm)
                 .b(tv)
-                .aux(n as i16)
-                .ncomp(n),
+                .aux(cols as i16)
+                .ncomp(rows),
         )?;
         Ok(Value::temp(ty, dst))
     }
 
-    /// `a * b` for matrices: MULMM (aux = columns).
+    /// `a * b` for matrices (`a`'s columns equal `b`'s rows): MULMM (aux = columns)
+    /// for two equal `mat3` or `mat4`; otherwise column j of the product is
+    /// a × (column j of b).
     pub(crate) fn mul_mm(&mut self, a: &Value, b: &Value) -> LResult<Value> {
-        let n = a.ty.width();
+        let ty = Type::matrix(b.ty.columns(), a.ty.width());
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
-            return Ok(Value::konst(a.ty, consteval::mul_mm(&x, &y, n as usize)));
+            let (ac, ar, bc) = (a.ty.columns(), a.ty.width(), b.ty.columns());
+            return Ok(Value::konst(
+                ty,
+                consteval::mul_mm(&x, &y, ac as usize, ar as usize, bc as usize),
+            ));
         }
-        if n == 2 {
-            // Column j of the product is a × (column j of b).
-            let dst = self.temp(2)?;
-            for j in 0..2u8 {
+        if a.ty.stored_by_column() || a.ty != b.ty {
+            let col_ty = Type::float_vec(ty.width());
+            let dst = self.temp(ty.columns())?;
+            for j in 0..ty.columns() {
                 let col = self.column(b, j);
                 let r = self.mul_mv(a, &col)?;
-                self.store_into(dst + j as i16, &r, Type::Vec2)?;
+                self.store_into(dst + j as i16, &r, col_ty)?;
             }
-            return Ok(Value::temp(a.ty, dst));
+            return Ok(Value::temp(ty, dst));
         }
+        let n = a.ty.width();
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
         let dst = self.temp(n)?;
         self.emit(
@@ -363,9 +388,10 @@ impl Lowerer<'_> {
         Ok(Value::temp(a.ty, dst))
     }
 
-    /// `v * m`, the row-vector product: lane j is dot(v, column j).
+    /// `v * m`, the row-vector product: lane j is dot(v, column j) (`vecR × matCxR`
+    /// is `vecC`).
     fn mul_vm(&mut self, v: &Value, m: &Value) -> LResult<Value> {
-        let ty = Type::float_vec(m.ty.width());
+        let ty = Type::float_vec(m.ty.columns());
         self.per_lane(ty, |s, j| {
             let col = s.column(m, j);
             s.dot(v, &col)

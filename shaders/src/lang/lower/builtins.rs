@@ -27,6 +27,7 @@
 //! not supported".
 
 use super::super::ast::Expr;
+use super::super::consteval::ConstData;
 use super::super::token::Pos;
 use super::super::types::Type;
 use super::super::types::{self, Base};
@@ -91,6 +92,9 @@ pub const SUPPORTED: &[&str] = &[
     "degrees",
     "matrixCompMult",
     "transpose",
+    "outerProduct",
+    "determinant",
+    "inverse",
     "lessThan",
     "lessThanEqual",
     "greaterThan",
@@ -123,9 +127,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "intBitsToFloat",
     "uintBitsToFloat",
     "refract",
-    "outerProduct",
-    "determinant",
-    "inverse",
     "textureSize",
     "textureOffset",
     "texelFetch",
@@ -363,6 +364,18 @@ impl Lowerer<'_> {
                 }
                 self.transpose(&v[0])
             }
+            "outerProduct" => {
+                self.arity(name, v, 2, pos)?;
+                self.outer_product(&v[0], &v[1], pos)
+            }
+            "determinant" => {
+                self.arity(name, v, 1, pos)?;
+                self.determinant(&v[0], pos)
+            }
+            "inverse" => {
+                self.arity(name, v, 1, pos)?;
+                self.inverse(&v[0], pos)
+            }
             _ if super::logic::is_logic_builtin(name) => self.logic_builtin(name, v, pos),
             _ if super::trig::TRIG_BUILTINS.contains(&name) => self.trig_builtin(name, v, pos),
             _ => self.math_builtin(name, v, pos),
@@ -473,23 +486,225 @@ impl Lowerer<'_> {
     }
 
     fn transpose(&mut self, m: &Value) -> LResult<Value> {
-        let n = m.ty.width();
-        let col_ty = Type::float_vec(n);
+        // matCxR → matRxC: cell (c, r) of the result is cell (r, c) of `m`.
+        let (cols, rows) = (m.ty.width(), m.ty.columns());
+        let ty = Type::matrix(cols, rows);
+        let col_ty = Type::float_vec(rows);
         if let Some(c) = m.as_const() {
-            let mut d = c;
-            for col in 0..n as usize {
-                for r in 0..n as usize {
+            let mut d = ConstData::ZERO;
+            for col in 0..cols as usize {
+                for r in 0..rows as usize {
                     d.set(col, r, c.get(r, col));
                 }
             }
-            return Ok(Value::konst(m.ty, d));
+            return Ok(Value::konst(ty, d));
         }
-        let dst = self.temp(n)?;
-        for c in 0..n {
-            let comps: Vec<(Value, u8)> = (0..n).map(|r| (self.column(m, r), c)).collect();
+        let dst = self.temp(cols)?;
+        for c in 0..cols {
+            let comps: Vec<(Value, u8)> = (0..rows).map(|r| (self.column(m, r), c)).collect();
             let mark = self.em.mark();
             self.assemble_into(&comps, col_ty, mark, Some(dst + c as i16))?;
         }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// `outerProduct(c, r)`: the matrix of `r`'s width in columns and `c`'s in rows
+    /// whose column j is `c * r[j]` (GLSL 3.30 §8.5).
+    fn outer_product(&mut self, c: &Value, r: &Value, pos: Pos) -> LResult<Value> {
+        let float_vec = |t: Type| types::base(t) == Base::Float && !t.is_matrix() && t.width() >= 2;
+        if !float_vec(c.ty) || !float_vec(r.ty) {
+            let m = format!(
+                "outerProduct takes two float vectors (vec2..vec4), not {} and {}",
+                c.ty, r.ty
+            );
+            return self.err(pos, m);
+        }
+        let ty = Type::matrix(r.ty.width(), c.ty.width());
+        let col_ty = Type::float_vec(c.ty.width());
+        if let (Some(x), Some(y)) = (c.as_const(), r.as_const()) {
+            let mut d = ConstData::ZERO;
+            for j in 0..ty.columns() as usize {
+                for i in 0..ty.width() as usize {
+                    d.set(j, i, x.get(0, i) * y.get(0, j));
+                }
+            }
+            return Ok(Value::konst(ty, d));
+        }
+        let dst = self.temp(ty.columns())?;
+        for j in 0..ty.columns() {
+            let s = self.lane(r, j)?;
+            let col = self.widen_op(Op::Mul, c, &s, col_ty)?;
+            self.store_into(dst + j as i16, &col, col_ty)?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// `determinant(m)` of a square matrix, by cofactor expansion along the first
+    /// column (GLSL 3.30 §8.5; GLSL asks for no particular order of operations).
+    fn determinant(&mut self, m: &Value, pos: Pos) -> LResult<Value> {
+        let n = m.ty.width();
+        if !m.ty.is_matrix() || m.ty.columns() != n {
+            let msg = format!("determinant takes a square matrix, not {}", m.ty);
+            return self.err(pos, msg);
+        }
+        let mut minors = Minors::new(self.matrix_cells_of(m)?);
+        let all: Vec<u8> = (0..n).collect();
+        let det = self.minor(&mut minors, &all, &all);
+        self.release_minors(&minors);
+        det
+    }
+
+    /// `inverse(m)` of a square matrix: the adjugate times 1/determinant (GLSL 1.40
+    /// §8.5; undefined for a singular matrix, where this gives 0, reference A1:
+    /// RCP(0) = 0). Each result column is built in its own statement frame, so the
+    /// temporaries stay within the pool (about 40 for a `mat4`).
+    fn inverse(&mut self, m: &Value, pos: Pos) -> LResult<Value> {
+        let n = m.ty.width();
+        if !m.ty.is_matrix() || m.ty.columns() != n {
+            let msg = format!("inverse takes a square matrix, not {}", m.ty);
+            return self.err(pos, msg);
+        }
+        let f = Type::Float;
+        let mut minors = Minors::new(self.matrix_cells_of(m)?);
+        let all: Vec<u8> = (0..n).collect();
+        let constant = m.as_const().is_some();
+        // 1/det and −1/det, computed in a frame of their own (kept in two temporaries).
+        let (inv_det, neg_inv_det) = if constant {
+            let det = self.minor(&mut minors, &all, &all)?;
+            let inv = self.unary_op(Op::Rcp, &det, f)?;
+            let neg = self.lanewise(Op::Mul, &inv, &Value::float(-1.0), f)?;
+            (inv, neg)
+        } else {
+            let t = self.temp(2)?;
+            self.em.push_frame();
+            let done = (|| {
+                let det = self.minor(&mut minors, &all, &all)?;
+                let inv = self.unary_op(Op::Rcp, &det, f)?;
+                let neg = self.lanewise(Op::Mul, &inv, &Value::float(-1.0), f)?;
+                self.store_into(t, &inv, f)?;
+                self.store_into(t + 1, &neg, f)
+            })();
+            self.em.pop_frame();
+            done?;
+            (Value::temp(f, t), Value::temp(f, t + 1))
+        };
+        let dst = if constant { 0 } else { self.temp(n)? };
+        let mut folded = ConstData::ZERO;
+        // inverse[c][r] = (−1)^(r+c) · minor(without column r, without row c) / det.
+        for c in 0..n {
+            if !constant {
+                self.em.push_frame();
+            }
+            let mut entries = Vec::new();
+            for r in 0..n {
+                let rows: Vec<u8> = all.iter().copied().filter(|&x| x != c).collect();
+                let cols: Vec<u8> = all.iter().copied().filter(|&x| x != r).collect();
+                let minor = self.minor(&mut minors, &rows, &cols)?;
+                let scale = if (r + c) % 2 == 1 { neg_inv_det } else { inv_det };
+                let e = self.lanewise(Op::Mul, &minor, &scale, f)?;
+                if let Some(k) = e.as_const() {
+                    folded.set(c as usize, r as usize, k.0[0]);
+                }
+                entries.push((e, 0u8));
+            }
+            if !constant {
+                let mark = self.em.mark();
+                let at = Some(dst + c as i16);
+                let done = self.assemble_into(&entries, Type::float_vec(n), mark, at);
+                self.em.pop_frame();
+                done?;
+            }
+        }
+        self.release_minors(&minors);
+        if constant {
+            return Ok(Value::konst(m.ty, folded));
+        }
         Ok(Value::temp(m.ty, dst))
+    }
+
+    /// Every cell of `m` as a scalar value: `cells[c][r]`.
+    fn matrix_cells_of(&mut self, m: &Value) -> LResult<Vec<Vec<Value>>> {
+        let mut cells = Vec::new();
+        for c in 0..m.ty.columns() {
+            let col = self.column(m, c);
+            let mut v = Vec::new();
+            for r in 0..m.ty.width() {
+                v.push(self.lane(&col, r)?);
+            }
+            cells.push(v);
+        }
+        Ok(cells)
+    }
+
+    /// The determinant of the submatrix of `minors.cells` on `rows` × `cols` (equal
+    /// lengths, ascending), expanded along its first column; 2 × 2 determinants are
+    /// computed once and shared.
+    fn minor(&mut self, minors: &mut Minors, rows: &[u8], cols: &[u8]) -> LResult<Value> {
+        let f = Type::Float;
+        let at = |m: &Minors, c: u8, r: u8| m.cells[c as usize][r as usize];
+        match rows.len() {
+            1 => return Ok(at(minors, cols[0], rows[0])),
+            2 => {
+                let key = (cols[0], cols[1], rows[0], rows[1]);
+                if let Some(v) = minors.two.get(&key) {
+                    return Ok(*v);
+                }
+                let (a, d) = (at(minors, cols[0], rows[0]), at(minors, cols[1], rows[1]));
+                let (b, c) = (at(minors, cols[1], rows[0]), at(minors, cols[0], rows[1]));
+                let p = self.lanewise(Op::Mul, &a, &d, f)?;
+                let q = self.lanewise(Op::Mul, &b, &c, f)?;
+                let v = self.lanewise(Op::Sub, &p, &q, f)?;
+                let v = match v.as_const() {
+                    Some(_) => v,
+                    None => {
+                        // Kept past this statement's frame until the caller releases it.
+                        let t = self.em.storage(1).map_err(|e| self.pool(e))?;
+                        self.store_into(t, &v, f)?;
+                        minors.owned.push(t);
+                        Value::temp(f, t)
+                    }
+                };
+                minors.two.insert(key, v);
+                return Ok(v);
+            }
+            _ => {}
+        }
+        let mut acc: Option<Value> = None;
+        for (i, &r) in rows.iter().enumerate() {
+            let sub_rows: Vec<u8> = rows.iter().copied().filter(|&x| x != r).collect();
+            let sub = self.minor(minors, &sub_rows, &cols[1..])?;
+            let term = self.lanewise(Op::Mul, &at(minors, cols[0], r), &sub, f)?;
+            acc = Some(match acc {
+                None => term,
+                Some(a) if i % 2 == 1 => self.lanewise(Op::Sub, &a, &term, f)?,
+                Some(a) => self.lanewise(Op::Add, &a, &term, f)?,
+            });
+        }
+        Ok(acc.expect("at least three rows"))
+    }
+
+    fn release_minors(&mut self, minors: &Minors) {
+        for &t in &minors.owned {
+            self.em.release(t, 1);
+        }
+    }
+}
+
+/// The cells of a square matrix and its 2 × 2 minors computed so far, keyed by
+/// (column, column, row, row).
+struct Minors {
+    cells: Vec<Vec<Value>>,
+    two: std::collections::HashMap<(u8, u8, u8, u8), Value>,
+    /// Temporaries holding minors, released when the built-in is done.
+    owned: Vec<i16>,
+}
+
+impl Minors {
+    fn new(cells: Vec<Vec<Value>>) -> Minors {
+        Minors {
+            cells,
+            two: Default::default(),
+            owned: Vec::new(),
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! bool is CMP != 0, the rest only reinterpret) and assembled: constant lanes from one
 //! CONST, a vector already in place moved or reused, the rest SETLANE. A single
 //! scalar fills a vector (broadcast) or a matrix diagonal; a single matrix resizes
-//! (`mat3(m4)` takes the upper-left block, `mat4(m3)` pads with the identity).
+//! (`mat3(m4)` takes the upper-left block, `mat4(m3)` pads with the identity, and
+//! likewise between any two of the nine `matCxR` shapes).
 
 use super::super::ast::Expr;
 use super::super::consteval::ConstData;
@@ -128,30 +129,33 @@ impl Lowerer<'_> {
         pos: Pos,
         mark: usize,
     ) -> LResult<Value> {
-        let n = ty.width();
+        let (cols, rows) = (ty.columns(), ty.width());
         if vals.len() == 1 && vals[0].ty.width() == 1 && !vals[0].ty.is_matrix() {
             let s = self.convert_lane(&vals[0], 0, Base::Float)?;
             return self.matrix_from(ty, mark, |c, r| if c == r { Some(s) } else { None });
         }
         if vals.len() == 1 && vals[0].ty.is_matrix() {
+            // GLSL 3.30 §5.4.2: cell (c, r) of the argument where it has one, else the
+            // identity's.
             let m = vals[0];
-            let w = m.ty.width();
-            if let (true, Some(t)) = (w >= n, m.as_temp()) {
-                // The first n columns, already consecutive: `mat3(m4)` is a view.
+            let (mc, mr) = (m.ty.columns(), m.ty.width());
+            if let (true, true, Some(t)) = (mc >= cols, mr >= rows, m.as_temp()) {
+                // The first columns, already consecutive, each at least as tall:
+                // `mat3(m4)` is a view (instructions on it read 3 lanes per column).
                 return Ok(Value::temp(ty, t));
             }
             let mut cells = Vec::new();
-            for c in 0..n {
-                let col = self.column(&m, c.min(w - 1));
-                for r in 0..n {
-                    cells.push((c < w && r < w).then_some((col, r)));
+            for c in 0..cols {
+                let col = self.column(&m, c.min(mc - 1));
+                for r in 0..rows {
+                    cells.push((c < mc && r < mr).then_some((col, r)));
                 }
             }
-            return self.matrix_cells(ty, mark, |c, r| cells[(c * n + r) as usize]);
+            return self.matrix_cells(ty, mark, |c, r| cells[(c * rows + r) as usize]);
         }
-        let comps = self.components(vals, (n * n) as usize, pos)?;
+        let comps = self.components(vals, (cols * rows) as usize, pos)?;
         let comps = self.convert_components(comps, Base::Float)?;
-        self.matrix_cells(ty, mark, |c, r| Some(comps[(c * n + r) as usize]))
+        self.matrix_cells(ty, mark, |c, r| Some(comps[(c * rows + r) as usize]))
     }
 
     /// A matrix whose cell (c, r) is the scalar `f(c, r)`, or identity where `None`.
@@ -171,15 +175,15 @@ impl Lowerer<'_> {
         mark: usize,
         f: impl Fn(u8, u8) -> Option<(Value, u8)>,
     ) -> LResult<Value> {
-        let n = ty.width();
-        let col_ty = Type::float_vec(n);
+        let (cols, rows) = (ty.columns(), ty.width());
+        let col_ty = Type::float_vec(rows);
         let one = Value::float(1.0);
         let zero = Value::float(0.0);
         let cell = |c: u8, r: u8| f(c, r).unwrap_or(if c == r { (one, 0) } else { (zero, 0) });
         let mut all = ConstData::ZERO;
         let mut constant = true;
-        for c in 0..n {
-            for r in 0..n {
+        for c in 0..cols {
+            for r in 0..rows {
                 let (v, k) = cell(c, r);
                 match v.as_const() {
                     Some(d) => all.set(c as usize, r as usize, d.0[k as usize]),
@@ -190,9 +194,9 @@ impl Lowerer<'_> {
         if constant {
             return Ok(Value::konst(ty, all));
         }
-        let dst = self.temp(n)?;
-        for c in 0..n {
-            let comps: Vec<(Value, u8)> = (0..n).map(|r| cell(c, r)).collect();
+        let dst = self.temp(cols)?;
+        for c in 0..cols {
+            let comps: Vec<(Value, u8)> = (0..rows).map(|r| cell(c, r)).collect();
             let first = comps[0].0.as_temp();
             let whole = first.is_some()
                 && comps

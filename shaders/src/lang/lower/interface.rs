@@ -324,11 +324,13 @@ impl<'a> Lowerer<'a> {
             Role::Attribute if d.ty.is_matrix() => {
                 return err(self, d.ty_pos, "matrix attributes are not supported");
             }
-            Role::Uniform if types::is_boolean(d.ty) && d.ty != Type::Bool => {
-                return err(self, d.ty_pos, "bvec uniforms are not supported");
-            }
-            Role::Uniform if d.ty == Type::Mat2 => {
-                return err(self, d.ty_pos, "mat2 uniforms are not supported");
+            Role::Uniform if d.ty.stored_by_column() && d.array.is_some() => {
+                let m = format!(
+                    "arrays of {} uniforms are not supported (a {} uniform is recorded \
+                     as the array of its columns; mat3 and mat4 arrays are)",
+                    d.ty, d.ty
+                );
+                return err(self, d.ty_pos, &m);
             }
             Role::Attribute if types::is_boolean(d.ty) => {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
@@ -529,10 +531,16 @@ impl<'a> Lowerer<'a> {
                 continue;
             };
             let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
-            let array_len = var.array.map(|a| a.len);
+            // `mat2` and the non-square matrices are not CSIR types: such a uniform is
+            // recorded as the array of its columns (the same vec4 slots, column-major,
+            // so a scene sets it by name with its floats in GL's order).
+            let array_len = match var.array {
+                _ if ty.stored_by_column() => Some(ty.columns() as u16),
+                a => a.map(|a| a.len),
+            };
             let kind = match g.role {
                 Role::Uniform => {
-                    let slots = ty.columns() as u16 * array_len.unwrap_or(1);
+                    let slots = ty.ir().columns() as u16 * array_len.unwrap_or(1);
                     hi(&mut iface.uni_hi, (slot + slots - 1) as i16);
                     SymbolKind::Uniform { slot }
                 }

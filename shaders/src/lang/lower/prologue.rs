@@ -10,7 +10,8 @@ use super::super::scope::VarKind;
 use super::super::types::Type;
 use super::interface::Role;
 use super::{LResult, Lowerer};
-use crate::ir::{Ir, Op};
+use super::value::Value;
+use crate::ir::{CmpCode, Ir, Op};
 
 impl Lowerer<'_> {
     pub(super) fn prologue(&mut self) -> LResult<()> {
@@ -82,8 +83,24 @@ impl Lowerer<'_> {
                 .aux2(n as i16)
                 .ncomp(ncomp),
         )?;
+        if ty.stored_by_column() || !matches!(ty, Type::BVec2 | Type::BVec3 | Type::BVec4) {
+            let v = self.scopes.var_mut(var);
+            v.storage = Some(dst);
+            v.owns_storage = false;
+            return Ok(());
+        }
+        // A `bvecN` uniform is recorded as a `vecN` (CSIR has no bool vectors): any
+        // non-zero lane a scene sets is true (GL 3.3 §2.11.4, as for a `bool`, which
+        // the linker turns into 0/1), so the lanes become 1.0 / 0.0 here, once.
+        let n = ty.width();
+        let raw = Value::temp(Type::float_vec(n), dst);
+        let zero = Value::float(0.0);
+        let truth = self.compare_lanes(CmpCode::Ne, &raw, &zero, ty)?;
+        let t = self.materialize(&truth)?;
+        let norm = self.fixed(1)?;
+        self.emit(Ir::new(Op::Mov, ty.ir()).dst(norm).a(t).ncomp(n))?;
         let v = self.scopes.var_mut(var);
-        v.storage = Some(dst);
+        v.storage = Some(norm);
         v.owns_storage = false;
         Ok(())
     }
