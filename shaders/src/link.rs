@@ -188,8 +188,12 @@ impl Program {
                     fragment: sym.ty,
                 });
             }
-            if let Some(entry) = var_remap.get_mut(slot as usize) {
-                *entry = vslot as i16;
+            // An array (or matrix) varying: each of its slots reads the same one of the
+            // vertex output's.
+            for k in 0..sym.array_len.unwrap_or(1) {
+                if let Some(entry) = var_remap.get_mut((slot + k) as usize) {
+                    *entry = (vslot + k) as i16;
+                }
             }
             varyings.push(VaryingRecord {
                 name: sym.name.clone(),

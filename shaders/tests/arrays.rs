@@ -276,7 +276,7 @@ fn array_errors_name_the_construct() {
         ),
         (
             "out vec4 o[2];",
-            "arrays of shader inputs and outputs are not supported",
+            "arrays of vertex inputs and fragment outputs are not supported",
         ),
         ("uniform vec4 big[31];", "too many uniforms"),
         (

@@ -51,7 +51,7 @@ fn catalogue_messages_at_their_tokens() {
         vec![
             "void function used as a value",
             "unknown function",
-            "cannot multiply matrix by this vector",
+            "cannot multiply mat3 by vec4",
             "index out of range",
             "invalid swizzle",
             "recursion is not supported",
@@ -144,11 +144,11 @@ fn unsupported_constructs_are_named() {
         ("struct S { float a; };", "structs are not supported"),
         ("float f[3][2];", "arrays of arrays are not supported"),
         (
-            "in vec3 x[2];",
-            "arrays of shader inputs and outputs are not supported",
+            "out vec4 o[2];",
+            "arrays of vertex inputs and fragment outputs are not supported",
         ),
         ("flat in vec3 x;", "unsupported qualifier 'flat'"),
-        ("uniform mat2x3 m;", "type 'mat2x3' is not supported"),
+        ("uniform dmat3 m;", "type 'dmat3' is not supported"),
         ("uniform uint k;", "type 'uint' is not supported"),
     ];
     for (decl, want) in cases {

@@ -127,14 +127,9 @@ fn bvec_constructors_and_conversions() {
                 c = vec4(float(f), float(w == bvec4(true, true, false, false)), vec2(s));";
     assert_eq!(eval_u(body, [1.0, 1.0, 0.0, 0.0]), [1.0, 1.0, 1.0, 1.0]);
     assert_eq!(eval_u(body, [0.0, -1.0, 0.0, 0.0]), [0.0, 0.0, 0.0, 0.0]);
-    // bvec arithmetic and bvec uniforms are outside GLSL / the subset.
+    // bvec arithmetic is outside GLSL (bvec uniforms: tests/matrices.rs).
     let src = common::frag_src("", "bvec2 b = bvec2(true); bvec2 d = b + b;");
     assert_eq!(messages(&src, Stage::Fragment), vec!["type mismatch"]);
-    let src = common::frag_src("uniform bvec3 ub;", "");
-    assert_eq!(
-        messages(&src, Stage::Fragment),
-        vec!["bvec uniforms are not supported"]
-    );
 }
 
 #[test]

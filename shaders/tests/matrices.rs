@@ -19,7 +19,12 @@ fn non_square_products_follow_the_column_row_rules() {
     // m = mat2x3((1,2,3), (4,5,6)): 2 columns of 3 rows.
     let m = "mat2x3 m = mat2x3(u.x, 2.0, 3.0, 4.0, 5.0, 6.0);";
     // m * vec2(1, 10) = c0 + 10·c1 = (41, 52, 63)
-    let got = eval("", &format!("{m} c = vec4(m * vec2(v.x, 10.0), 0.0);"), [1.0; 4], [1.0; 4]);
+    let got = eval(
+        "",
+        &format!("{m} c = vec4(m * vec2(v.x, 10.0), 0.0);"),
+        [1.0; 4],
+        [1.0; 4],
+    );
     assert_eq!(got, [41.0, 52.0, 63.0, 0.0]);
     // vec3(1, 0, 2) * m = (dot(·, c0), dot(·, c1)) = (7, 16)
     let got = eval(
@@ -172,32 +177,93 @@ fn mat2_non_square_and_bvec_uniforms_are_set_by_column() {
 #[test]
 fn shape_errors_name_both_types() {
     let m = messages(
-        &frag_src("", "mat2x3 a = mat2x3(1.0); mat2x3 b = a * a; c = vec4(0.0);"),
+        &frag_src(
+            "",
+            "mat2x3 a = mat2x3(1.0); mat2x3 b = a * a; c = vec4(0.0);",
+        ),
         Stage::Fragment,
     );
     assert!(
-        m.iter().any(|m| m.contains("matrix size mismatch: mat2x3 * mat2x3")),
+        m.iter()
+            .any(|m| m.contains("matrix size mismatch: mat2x3 * mat2x3")),
         "{m:?}"
     );
     let m = messages(
-        &frag_src("", "mat2x3 a = mat2x3(1.0); vec3 x = a * vec3(1.0); c = vec4(0.0);"),
+        &frag_src(
+            "",
+            "mat2x3 a = mat2x3(1.0); vec3 x = a * vec3(1.0); c = vec4(0.0);",
+        ),
         Stage::Fragment,
     );
     assert!(
-        m.iter().any(|m| m.contains("cannot multiply mat2x3 by vec3")),
+        m.iter()
+            .any(|m| m.contains("cannot multiply mat2x3 by vec3")),
         "{m:?}"
     );
     let m = messages(
-        &frag_src("", "mat2x3 a = mat2x3(1.0); float d = determinant(a); c = vec4(d);"),
+        &frag_src(
+            "",
+            "mat2x3 a = mat2x3(1.0); float d = determinant(a); c = vec4(d);",
+        ),
         Stage::Fragment,
     );
     assert!(
-        m.iter().any(|m| m.contains("determinant takes a square matrix, not mat2x3")),
+        m.iter()
+            .any(|m| m.contains("determinant takes a square matrix, not mat2x3")),
         "{m:?}"
     );
-    let m = messages(&frag_src("uniform mat3x2 q[2];", "c = vec4(q[0][0], 0.0, 0.0);"), Stage::Fragment);
+    let m = messages(
+        &frag_src("uniform mat3x2 q[2];", "c = vec4(q[0][0], 0.0, 0.0);"),
+        Stage::Fragment,
+    );
     assert!(
-        m.iter().any(|m| m.contains("arrays of mat3x2 uniforms are not supported")),
+        m.iter()
+            .any(|m| m.contains("arrays of mat3x2 uniforms are not supported")),
         "{m:?}"
     );
+}
+
+/// Array and matrix varyings take consecutive slots (a slot per matrix column and per
+/// array element); the link maps each of them, and the fragment shader reads what the
+/// vertex shader wrote, whatever the declaration order.
+#[test]
+fn array_and_matrix_varyings_use_consecutive_slots() {
+    use csir::exec::{Inputs, Machine, Outputs};
+    use csir::{Limits, Program, compile};
+    let vs = "#version 130\nin vec4 p;\nout float w;\nout vec2 arr[3];\nout mat2x3 m;\n\
+              void main() { gl_Position = p; w = 9.0; arr[0] = p.xy; arr[1] = vec2(3.0, 4.0);\n\
+              arr[2] = p.zw * 2.0; m = mat2x3(p.xyz, vec3(7.0, 8.0, 9.0)); }\n";
+    let fs = "#version 130\nin mat2x3 m;\nin vec2 arr[3];\nin float w;\nout vec4 c;\n\
+              void main() { int i = int(w) - 8; c = vec4(arr[i], m[1].z + arr[2].y, w + m[0].x); }\n";
+    let v = compile(vs, "a.vert", Stage::Vertex, &Limits::default()).unwrap();
+    let f = compile(fs, "a.frag", Stage::Fragment, &Limits::default()).unwrap();
+    let program = Program::link(v, f).unwrap();
+    let attr = [[1.0, 2.0, 5.0, 6.0]];
+    let mut vm = Machine::new(&program.vertex).unwrap();
+    let mut vout = Outputs::default();
+    let inputs = Inputs {
+        attributes: &attr,
+        ..Inputs::default()
+    };
+    vm.run(&inputs, &mut vout).unwrap();
+    let vars = vout.varyings.to_vec();
+    let mut fm = Machine::new(&program.fragment).unwrap();
+    let mut fout = Outputs::default();
+    let inputs = Inputs {
+        varyings: &vars,
+        var_remap: &program.var_remap,
+        ..Inputs::default()
+    };
+    fm.run(&inputs, &mut fout).unwrap();
+    // i = 1: arr[1] = (3, 4); m[1].z + arr[2].y = 9 + 12; w + m[0].x = 9 + 1.
+    assert_eq!(fout.color, [3.0, 4.0, 21.0, 10.0]);
+    let slots: Vec<_> = program
+        .fragment
+        .interface
+        .symbols
+        .iter()
+        .map(|s| (s.name.as_str(), s.ty.keyword(), s.array_len))
+        .collect();
+    assert!(slots.contains(&("m", "vec3", Some(2))), "{slots:?}");
+    assert!(slots.contains(&("arr", "vec2", Some(3))), "{slots:?}");
 }

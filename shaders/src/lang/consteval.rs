@@ -156,8 +156,8 @@ mod tests {
         m.set(2, 2, 1.0);
         let mut v = ConstData::ZERO;
         v.0[..3].copy_from_slice(&[1.0, 1.0, 1.0]);
-        assert_eq!(mul_mv(&m, &v, 3).lanes(0, 3), &[4.0, 6.0, 1.0]);
-        let mm = mul_mm(&m, &m, 3);
+        assert_eq!(mul_mv(&m, &v, 3, 3).lanes(0, 3), &[4.0, 6.0, 1.0]);
+        let mm = mul_mm(&m, &m, 3, 3, 3);
         assert_eq!(mm.lanes(0, 3), &[7.0, 10.0, 0.0]);
     }
 }

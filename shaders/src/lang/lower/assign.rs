@@ -325,6 +325,14 @@ impl Lowerer<'_> {
                 self.interface.writes_position = true;
                 Ir::new(Op::StorePos, ty.ir()).a(t)
             }
+            Output::Varying(slot) if ty.is_matrix() => {
+                // One varying slot per column.
+                for c in 0..ty.columns() as i16 {
+                    let col = Ir::new(Op::StoreVar, types::column_type(ty).ir());
+                    self.emit(col.a(t + c).aux(slot as i16 + c).ncomp(4))?;
+                }
+                return Ok(());
+            }
             Output::Varying(slot) => Ir::new(Op::StoreVar, ty.ir()).a(t).aux(slot as i16),
             Output::Color => Ir::new(Op::StoreColor, ty.ir()).a(t),
         };

@@ -600,7 +600,11 @@ impl Lowerer<'_> {
                 let rows: Vec<u8> = all.iter().copied().filter(|&x| x != c).collect();
                 let cols: Vec<u8> = all.iter().copied().filter(|&x| x != r).collect();
                 let minor = self.minor(&mut minors, &rows, &cols)?;
-                let scale = if (r + c) % 2 == 1 { neg_inv_det } else { inv_det };
+                let scale = if (r + c) % 2 == 1 {
+                    neg_inv_det
+                } else {
+                    inv_det
+                };
                 let e = self.lanewise(Op::Mul, &minor, &scale, f)?;
                 if let Some(k) = e.as_const() {
                     folded.set(c as usize, r as usize, k.0[0]);

@@ -310,11 +310,11 @@ impl<'a> Lowerer<'a> {
         if let Some(size) = &d.array {
             match role {
                 Role::Sampler => return err(self, size.pos, "sampler arrays are not supported"),
-                Role::Attribute | Role::VaryingIn | Role::VaryingOut | Role::Color => {
+                Role::Attribute | Role::Color => {
                     return err(
                         self,
                         size.pos,
-                        "arrays of shader inputs and outputs are not supported",
+                        "arrays of vertex inputs and fragment outputs are not supported",
                     );
                 }
                 _ => {}
@@ -336,9 +336,6 @@ impl<'a> Lowerer<'a> {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
             }
             Role::VaryingIn | Role::VaryingOut => {
-                if d.ty.is_matrix() {
-                    return err(self, d.ty_pos, "matrix varyings are not supported");
-                }
                 if types::is_boolean(d.ty) {
                     return err(self, d.ty_pos, "varyings cannot be bool");
                 }
@@ -467,13 +464,28 @@ impl<'a> Lowerer<'a> {
                     } else {
                         (&mut var_used, "too many varyings")
                     };
-                    match used.iter().position(|u| !u) {
+                    // A matrix takes a slot per column, an array a run per element.
+                    let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
+                    let n = ty.columns() as usize * len;
+                    let free = (0..used.len().saturating_sub(n - 1))
+                        .find(|&s| used[s..s + n].iter().all(|u| !u));
+                    match free {
                         Some(s) => {
-                            used[s] = true;
+                            used[s..s + n].iter_mut().for_each(|u| *u = true);
                             Some(s)
                         }
                         None => {
-                            self.diags.error(pos, message);
+                            let limit = used.len();
+                            let m = if n > 1 {
+                                format!(
+                                    "{message}: '{}' needs {n} consecutive slots and the \
+                                     limit is {limit}",
+                                    self.scopes.var(g.var).name
+                                )
+                            } else {
+                                format!("{message} (the limit is {limit})")
+                            };
+                            self.diags.error(pos, m);
                             None
                         }
                     }
@@ -505,7 +517,17 @@ impl<'a> Lowerer<'a> {
             let v = self.scopes.var_mut(var);
             match (self.globals[i].role, slot) {
                 (Role::Sampler, Some(s)) => v.kind = VarKind::Sampler(s as u16),
-                (Role::VaryingOut, Some(s)) => v.kind = VarKind::Output(Output::Varying(s as u16)),
+                (Role::VaryingOut, Some(s)) => {
+                    v.kind = VarKind::Output(Output::Varying(s as u16));
+                    if let Some(arr) = v.array {
+                        let cols = v.ty.columns() as usize;
+                        for k in 0..arr.len as usize {
+                            let slot = (s + k * cols) as u16;
+                            self.scopes.var_mut(arr.first + k).kind =
+                                VarKind::Output(Output::Varying(slot));
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -534,9 +556,19 @@ impl<'a> Lowerer<'a> {
             // `mat2` and the non-square matrices are not CSIR types: such a uniform is
             // recorded as the array of its columns (the same vec4 slots, column-major,
             // so a scene sets it by name with its floats in GL's order).
+            let varying = matches!(g.role, Role::VaryingIn | Role::VaryingOut);
             let array_len = match var.array {
+                // A varying matrix takes one slot per column, like an array of them.
+                a if varying && ty.is_matrix() => {
+                    Some(ty.columns() as u16 * a.map_or(1, |a| a.len))
+                }
                 _ if ty.stored_by_column() => Some(ty.columns() as u16),
                 a => a.map(|a| a.len),
+            };
+            let sym_ty = if varying && ty.is_matrix() {
+                Type::float_vec(ty.width()).ir()
+            } else {
+                ty.ir()
             };
             let kind = match g.role {
                 Role::Uniform => {
@@ -553,18 +585,24 @@ impl<'a> Lowerer<'a> {
                     SymbolKind::Attribute { location: slot }
                 }
                 Role::VaryingIn => {
-                    hi(&mut iface.var_hi, slot as i16);
+                    hi(
+                        &mut iface.var_hi,
+                        (slot + array_len.unwrap_or(1) - 1) as i16,
+                    );
                     SymbolKind::VaryingIn { slot }
                 }
                 Role::VaryingOut => {
-                    hi(&mut iface.var_hi, slot as i16);
+                    hi(
+                        &mut iface.var_hi,
+                        (slot + array_len.unwrap_or(1) - 1) as i16,
+                    );
                     SymbolKind::VaryingOut { slot }
                 }
                 _ => continue,
             };
             iface.symbols.push(InterfaceSymbol {
                 name,
-                ty: ty.ir(),
+                ty: sym_ty,
                 array_len,
                 kind,
             });

@@ -9,8 +9,8 @@
 use super::super::scope::VarKind;
 use super::super::types::Type;
 use super::interface::Role;
-use super::{LResult, Lowerer};
 use super::value::Value;
+use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
 impl Lowerer<'_> {
@@ -33,6 +33,12 @@ impl Lowerer<'_> {
                 for k in 0..arr.len as usize {
                     self.load_uniform(arr.first + k, ty, slot + k as i16 * n)?;
                 }
+                continue;
+            }
+            if matches!(role, Role::VaryingIn | Role::VaryingOut)
+                && (v.array.is_some() || ty.is_matrix())
+            {
+                self.varying_slots(var, role, ty, slot)?;
                 continue;
             }
             let load = match role {
@@ -102,6 +108,49 @@ impl Lowerer<'_> {
         let v = self.scopes.var_mut(var);
         v.storage = Some(norm);
         v.owns_storage = false;
+        Ok(())
+    }
+
+    /// An array or matrix varying: one varying slot per matrix column and array
+    /// element, in order from `slot`; each element gets fixed temporaries, loaded
+    /// (LOAD_VAR per column) in a fragment shader or zeroed in a vertex shader.
+    fn varying_slots(&mut self, var: usize, role: Role, ty: Type, slot: i16) -> LResult<()> {
+        let elements: Vec<usize> = match self.scopes.var(var).array {
+            Some(arr) => (0..arr.len as usize).map(|k| arr.first + k).collect(),
+            None => vec![var],
+        };
+        let cols = ty.columns();
+        let col_ty = if ty.is_matrix() {
+            Type::float_vec(ty.width())
+        } else {
+            ty
+        };
+        let zero = if role == Role::VaryingOut {
+            let z = self.fixed(1)?;
+            self.em
+                .const_into_fresh(z, &[0.0; 4], Type::Vec4)
+                .map_err(|e| self.pool(e))?;
+            Some(z)
+        } else {
+            None
+        };
+        for (k, id) in elements.into_iter().enumerate() {
+            let first = slot + (k * cols as usize) as i16;
+            let dst = self.fixed(cols)?;
+            for c in 0..cols as i16 {
+                let ir = match zero {
+                    None => Ir::new(Op::LoadVar, col_ty.ir())
+                        .dst(dst + c)
+                        .aux(first + c)
+                        .ncomp(col_ty.width()),
+                    Some(z) => Ir::new(Op::Mov, col_ty.ir()).dst(dst + c).a(z).ncomp(4),
+                };
+                self.emit(ir)?;
+            }
+            let v = self.scopes.var_mut(id);
+            v.storage = Some(dst);
+            v.owns_storage = false;
+        }
         Ok(())
     }
 

@@ -73,7 +73,7 @@ fn reports_several_errors_with_positions() {
 fn layout_and_qualifier_errors() {
     let (_, e) = parse_src(
         "layout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat in vec3 c;\n\
-         noperspective vec3 d;\nmat2x3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
+         noperspective vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
     );
     assert_eq!(
         e,
@@ -82,7 +82,7 @@ fn layout_and_qualifier_errors() {
             "2:17 expected '=' in layout",
             "3:1 unsupported qualifier 'flat'",
             "4:1 unsupported qualifier 'noperspective'",
-            "5:1 type 'mat2x3' is not supported",
+            "5:1 type 'dmat3' is not supported",
             "6:19 arrays of arrays are not supported",
             "7:20 bitwise operators are not supported",
         ]
