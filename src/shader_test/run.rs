@@ -440,22 +440,36 @@ impl<'a> Run<'a> {
                 )
             ));
         };
-        let element = given.element().unwrap_or(0);
-        let one_element = if record.array_len.is_some() {
-            format!("{name}[{element}]")
-        } else {
-            key.to_string()
-        };
-        program
-            .set_uniform(&mut self.scratch, &one_element, values)
-            .map_err(|e| format!("uniform {ty} {key}: {e}"))?;
         let per = record.element_floats();
+        // `mat2` and the non-square matrices are recorded as the array of their columns
+        // (docs/scene-format.md): a `uniform matCxR` command fills C of those
+        // elements, and its element i (always 0: arrays of them do not compile) starts
+        // at column i·C.
+        let columns = matrix_columns(ty)
+            .filter(|&c| record.array_len.is_some() && c > 1 && values.len() == c * per)
+            .unwrap_or(1);
+        let element = given.element().unwrap_or(0) * columns;
+        for k in 0..columns {
+            let one_element = if record.array_len.is_some() {
+                format!("{name}[{}]", element + k)
+            } else {
+                key.to_string()
+            };
+            let part = if columns > 1 {
+                &values[k * per..(k + 1) * per]
+            } else {
+                values
+            };
+            program
+                .set_uniform(&mut self.scratch, &one_element, part)
+                .map_err(|e| format!("uniform {ty} {key}: {e}"))?;
+        }
         let elements = usize::from(record.array_len.unwrap_or(1));
         let storage = self
             .uniforms
             .entry(name.to_string())
             .or_insert_with(|| vec![0.0; per * elements]);
-        storage[element * per..(element + 1) * per].copy_from_slice(values);
+        storage[element * per..element * per + values.len()].copy_from_slice(values);
         Ok(())
     }
 
@@ -729,6 +743,14 @@ fn names<'n>(names: impl Iterator<Item = &'n str>) -> String {
     }
 }
 
+/// The columns of a `uniform` command's matrix TYPE (`mat3` 3, `mat2x4` 2), `None` for
+/// any other type.
+fn matrix_columns(ty: &str) -> Option<usize> {
+    let shape = ty.strip_prefix("mat")?;
+    let cols = shape.chars().next()?.to_digit(10)? as usize;
+    (2..=4).contains(&cols).then_some(cols)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -781,6 +803,22 @@ mod tests {
         let ignoring =
             file(fs, script).replace("GLSL >= 3.30", "GLSL >= 3.30\nignore_missing_uniforms");
         assert_eq!(status(&ignoring), "pass");
+    }
+
+    #[test]
+    fn matrix_uniform_commands_fill_every_column() {
+        // mat2 and mat2x3 are recorded as arrays of their columns; one command sets all.
+        let fs = "uniform mat2 m;\nuniform mat2x3 n;\nout vec4 o;\n\
+                  void main() { o = vec4(m[1], n[1].z, n[0].x); }\n";
+        let script = "uniform mat2 m 0.1 0.2 0.3 0.4\nuniform mat2x3 n 0.5 0 0 0 0 0.6\n\
+                      draw rect -1 -1 2 2\nprobe all rgba 0.3 0.4 0.6 0.5\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        let script = "uniform mat2x3 n 0.5 0 0 0 0\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "error t.shader_test:17: uniform mat2x3 n: value 6 of 6: expected a number, found \
+             the end of the line"
+        );
     }
 
     #[test]
