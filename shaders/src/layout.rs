@@ -10,7 +10,7 @@
 //! layout the compiler gives uniforms, varyings and outputs (`docs/architecture.md`,
 //! "The interface layout").
 
-use crate::ir::{Interface, InterfaceSymbol, SymbolKind, Type};
+use crate::ir::{Interface, InterfaceSymbol, MAX_EXACT_INT, SymbolKind, Type};
 use thiserror::Error;
 
 /// Why a uniform value could not be set.
@@ -41,6 +41,20 @@ pub enum UniformError {
         expected: usize,
         /// Floats given.
         got: usize,
+    },
+    /// An int or ivecN value CSIR's float registers cannot hold exactly.
+    #[error(
+        "'{name}' is {ty}: {value} is outside -16777215..=16777215 (2^24 - 1): CSIR keeps \
+         integers in float registers, exact only within that range"
+    )]
+    IntegerRange {
+        /// The key as given.
+        name: String,
+        /// The uniform's type.
+        ty: String,
+        /// The value given (truncated toward zero; a NaN or infinity reads as 0 or as the
+        /// nearest i64).
+        value: i64,
     },
 }
 
@@ -178,7 +192,9 @@ impl UniformWrite {
     /// become 1.0 when nonzero.
     ///
     /// Errors: an element of a non-array or past the end ([`UniformError::Index`]),
-    /// the wrong number of floats ([`UniformError::Count`], naming `key`).
+    /// the wrong number of floats ([`UniformError::Count`], naming `key`), an int
+    /// value of magnitude above [`MAX_EXACT_INT`] ([`UniformError::IntegerRange`]:
+    /// rounded, it would be a silently wrong number).
     pub fn new(
         key: &str,
         parsed: UniformKey<'_>,
@@ -203,6 +219,15 @@ impl UniformWrite {
                 ty: layout.type_name(),
                 expected: layout.float_count(),
                 got: values.len(),
+            });
+        }
+        if declared.ty.is_integer()
+            && let Some(&v) = values.iter().find(|v| !(v.trunc().abs() <= MAX_EXACT_INT))
+        {
+            return Err(UniformError::IntegerRange {
+                name: key.to_string(),
+                ty: declared.ty.to_string(),
+                value: v.trunc() as i64,
             });
         }
         Ok(UniformWrite {
@@ -371,6 +396,40 @@ mod tests {
         assert_eq!(slots[0], [1.0, 0.0, 0.0, 0.0]);
         stage.set_uniform(&mut slots, "uK", &[1.0; 6]).unwrap();
         assert_eq!(slots[1..], [[1.0, 1.0, 0.0, 0.0]; 3]);
+    }
+
+    #[test]
+    fn int_values_beyond_the_exact_range_are_refused() {
+        let stage = stage();
+        let mut slots = stage.new_uniforms();
+        stage
+            .set_uniform(&mut slots, "uK[0]", &[16_777_215.0, -2.9])
+            .unwrap();
+        assert_eq!(slots[1], [16_777_215.0, -2.0, 0.0, 0.0]);
+        // 2147483647 as given to glUniform1i: its nearest f32 is 2^31
+        let err = stage
+            .set_uniform(&mut slots, "uK[1]", &[1.0, 2_147_483_647.0])
+            .unwrap_err();
+        assert_eq!(
+            err,
+            UniformError::IntegerRange {
+                name: "uK[1]".into(),
+                ty: "ivec2".into(),
+                value: 2_147_483_648,
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "'uK[1]' is ivec2: 2147483648 is outside -16777215..=16777215 (2^24 - 1): CSIR \
+             keeps integers in float registers, exact only within that range"
+        );
+        assert_eq!(slots[2], [0.0; 4], "nothing is stored");
+        assert!(matches!(
+            stage.set_uniform(&mut slots, "uK[2]", &[f32::NAN, 0.0]),
+            Err(UniformError::IntegerRange { .. })
+        ));
+        // bool and float uniforms take any value
+        stage.set_uniform(&mut slots, "uB", &[1e30]).unwrap();
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! [`Command::Unsupported`] naming it (the test is skipped); a known command whose
 //! values do not parse is a [`ParseError`].
 
-use super::cursor::Cursor;
+use super::cursor::{Cursor, exact_integer};
 use super::error::ParseError;
 use super::parse::Line;
 use crate::texture::{Filter, Wrap};
@@ -184,6 +184,10 @@ pub enum Command {
     /// A command this renderer does not run, named as written (`enable GL_CLIP_PLANE0`,
     /// `draw arrays GL_POINTS`, `texture shadow2D`).
     Unsupported(String),
+    /// A command whose integer values CSIR cannot hold exactly (outside ±(2^24 − 1)):
+    /// an error when the script reaches it, with this message. Not a parse error, so
+    /// that a test skipped for another reason is still skipped.
+    OutOfRange(String),
 }
 
 /// One parsed script line.
@@ -391,12 +395,17 @@ fn uniform(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
     }
     let mut values = Vec::with_capacity(count);
     for i in 0..count {
-        let v = match scalar {
-            Scalar::Float => c.float(),
-            Scalar::Int => c.int().map(|v| v as f32),
-            Scalar::Uint => c.uint().map(|v| v as f32),
+        // Err: malformed (a parse error); Ok(Err): an integer CSIR cannot hold exactly.
+        let read = match scalar {
+            Scalar::Float => c.float().map(Ok),
+            Scalar::Int => c.int().map(|v| exact_integer(v.into())),
+            Scalar::Uint => c.uint().map(|v| exact_integer(v.into())),
         };
-        let v = v.map_err(|e| format!("uniform {ty} {name}: value {} of {count}: {e}", i + 1))?;
+        let at = |e: String| format!("uniform {ty} {name}: value {} of {count}: {e}", i + 1);
+        let v = match read.map_err(at)? {
+            Ok(v) => v,
+            Err(e) => return Ok(Command::OutOfRange(at(e))),
+        };
         // A stray comma between values (`1.5, 0.0`) is read as a separator.
         c.eat_char(',');
         values.push(v);
@@ -649,13 +658,38 @@ mod tests {
             }
         );
         assert_eq!(
-            cmd("uniform uint u 0xffffffff"),
+            cmd("uniform uint u 0xffffff"),
             Command::Uniform {
                 ty: "uint".into(),
                 name: "u".into(),
-                values: vec![4294967295.0]
+                values: vec![16777215.0]
             }
         );
+        // beyond 2^24 - 1 the float would be another integer: never rounded, but an
+        // error when the script gets there (not a parse error, so that a test skipped
+        // for another reason stays skipped)
+        assert_eq!(
+            cmd("uniform int x 2147483647"),
+            Command::OutOfRange(
+                "uniform int x: value 1 of 1: 2147483647 is outside -16777215..=16777215 \
+                 (2^24 - 1): CSIR keeps integers in float registers, exact only within that \
+                 range"
+                    .into()
+            )
+        );
+        assert_eq!(
+            cmd("uniform ivec2 v 1 -16777216"),
+            Command::OutOfRange(
+                "uniform ivec2 v: value 2 of 2: -16777216 is outside -16777215..=16777215 \
+                 (2^24 - 1): CSIR keeps integers in float registers, exact only within that \
+                 range"
+                    .into()
+            )
+        );
+        assert!(matches!(
+            cmd("uniform uint u 0xffffffff"),
+            Command::OutOfRange(m) if m.contains("4294967295 is outside")
+        ));
         assert_eq!(
             cmd("uniform mat2x3 m 1 2 3 4 5 6"),
             Command::Uniform {

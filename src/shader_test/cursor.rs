@@ -11,6 +11,12 @@
 //!   C conversions `shader_runner` relies on do on x86-64.
 //!
 //! Errors are plain messages; the caller adds the file and line.
+//!
+//! An int or uint that a shader will see goes through [`exact_integer`]: CSIR keeps
+//! integers in f32 registers, so one outside ±(2^24 − 1) is an error naming that limit
+//! rather than a silently rounded number.
+
+use csir::ir::MAX_EXACT_INT;
 
 /// Reading position in one line.
 #[derive(Clone, Debug)]
@@ -173,6 +179,19 @@ impl<'a> Cursor<'a> {
         }
         self.eat_char(')');
         Ok(values)
+    }
+}
+
+/// `v` as the float a shader holds it in, or an error when it is outside
+/// ±[`MAX_EXACT_INT`] (2^24 − 1), where the float would be a different integer.
+pub(crate) fn exact_integer(v: i64) -> Result<f32, String> {
+    if v.unsigned_abs() > MAX_EXACT_INT as u64 {
+        Err(format!(
+            "{v} is outside -16777215..=16777215 (2^24 - 1): CSIR keeps integers in float \
+             registers, exact only within that range"
+        ))
+    } else {
+        Ok(v as f32)
     }
 }
 

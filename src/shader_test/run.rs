@@ -261,6 +261,9 @@ impl<'a> Run<'a> {
             reason: e.to_string(),
         })?;
         if let Some(data) = &vertex_data {
+            if let Some(e) = &data.out_of_range {
+                return Err(parse_error(path, e.clone()));
+            }
             for column in &data.columns {
                 if !compiled
                     .program
@@ -396,6 +399,7 @@ impl<'a> Run<'a> {
                     Err(message) => at(message),
                 };
             }
+            Command::OutOfRange(message) => return at(message.clone()),
             Command::Unsupported(_) => {
                 unreachable!("unsupported commands skip the test before it runs")
             }
@@ -884,6 +888,33 @@ mod tests {
             trace.draws[0].before,
             [0, 0, 255, 255],
             "on the clear colour"
+        );
+    }
+
+    #[test]
+    fn integers_csir_cannot_hold_are_errors_at_their_line_unless_the_test_skips() {
+        let fs = "uniform int x;\nout vec4 o;\nvoid main() { o = vec4(float(x + 1 <= 0)); }\n";
+        assert_eq!(
+            status(&file(fs, "uniform int x 2147483647\ndraw rect -1 -1 2 2\n")),
+            "error t.shader_test:16: uniform int x: value 1 of 1: 2147483647 is outside \
+             -16777215..=16777215 (2^24 - 1): CSIR keeps integers in float registers, exact \
+             only within that range"
+        );
+        assert_eq!(
+            status(&file(
+                fs,
+                "uniform int x 2147483647\nenable GL_CLIP_PLANE0\n"
+            )),
+            "skip Some(17): command 'enable GL_CLIP_PLANE0' is not supported"
+        );
+        let data = "[vertex data]\npiglit_vertex/float/2 i/int/1\n-1 -1 0\n3 -1 0x7fffffff\n";
+        let text = file("out vec4 o;\nvoid main() { o = vec4(1.0); }\n", "")
+            .replace("[test]", &format!("{data}\n[test]"));
+        assert_eq!(
+            status(&text),
+            "error t.shader_test:17: vertex data column 'i' component 1: 2147483647 is \
+             outside -16777215..=16777215 (2^24 - 1): CSIR keeps integers in float \
+             registers, exact only within that range"
         );
     }
 

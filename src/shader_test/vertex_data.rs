@@ -9,7 +9,7 @@
 //! TYPE is `float`, `int` or `uint` (values read as C `strtod` / `strtol` /
 //! `strtoul`); COUNT is 1 to 4. `#` starts a comment; blank lines are ignored.
 
-use super::cursor::{Cursor, parse_float, parse_int, parse_uint};
+use super::cursor::{Cursor, exact_integer, parse_float, parse_int, parse_uint};
 use super::error::ParseError;
 use super::parse::Line;
 
@@ -18,9 +18,9 @@ use super::parse::Line;
 pub enum ColumnType {
     /// `float`.
     Float,
-    /// `int` (stored as a float, exact up to 2^24).
+    /// `int` (stored as a float; a value outside ±(2^24 − 1) is an error).
     Int,
-    /// `uint` (stored as a float, exact up to 2^24).
+    /// `uint` (stored as a float; a value above 2^24 − 1 is an error).
     Uint,
 }
 
@@ -44,6 +44,10 @@ pub struct VertexData {
     pub columns: Vec<Column>,
     /// One row per vertex: the values of every column in column order.
     pub rows: Vec<Vec<f32>>,
+    /// The first int or uint value CSIR cannot hold exactly (outside ±(2^24 − 1)),
+    /// with its line: an error when the test runs, not when it is parsed, so that a
+    /// test skipped for another reason stays skipped. Its row holds the rounded value.
+    pub out_of_range: Option<ParseError>,
 }
 
 impl VertexData {
@@ -87,10 +91,15 @@ pub fn parse(lines: &[Line<'_>]) -> Result<Option<VertexData>, ParseError> {
                     header_line: line.number,
                     columns,
                     rows: Vec::new(),
+                    out_of_range: None,
                 });
             }
             Some(data) => {
-                let row = row(text, &data.columns).map_err(|m| ParseError::new(line.number, m))?;
+                let (row, out_of_range) =
+                    row(text, &data.columns).map_err(|m| ParseError::new(line.number, m))?;
+                if let (None, Some(message)) = (&data.out_of_range, out_of_range) {
+                    data.out_of_range = Some(ParseError::new(line.number, message));
+                }
                 data.rows.push(row);
             }
         }
@@ -136,17 +145,20 @@ fn column(header: &str) -> Result<Column, String> {
     })
 }
 
-fn row(text: &str, columns: &[Column]) -> Result<Vec<f32>, String> {
+/// The values of one row, and the message for its first integer outside the range
+/// CSIR holds exactly.
+fn row(text: &str, columns: &[Column]) -> Result<(Vec<f32>, Option<String>), String> {
     let mut c = Cursor::new(text);
     let mut values = Vec::new();
+    let mut out_of_range = None;
     for column in columns {
         for i in 0..column.count {
             let found = c.found();
             let word = c.word().unwrap_or_default();
             let value = match column.ty {
-                ColumnType::Float => parse_float(word),
-                ColumnType::Int => parse_int(word).map(|v| v as f32),
-                ColumnType::Uint => parse_uint(word).map(|v| v as f32),
+                ColumnType::Float => parse_float(word).map(Ok),
+                ColumnType::Int => parse_int(word).map(|v| exact_integer(v.into())),
+                ColumnType::Uint => parse_uint(word).map(|v| exact_integer(v.into())),
             };
             let Some(value) = value else {
                 return Err(format!(
@@ -160,6 +172,17 @@ fn row(text: &str, columns: &[Column]) -> Result<Vec<f32>, String> {
                     }
                 ));
             };
+            let value = value.unwrap_or_else(|e| {
+                out_of_range.get_or_insert_with(|| {
+                    format!(
+                        "vertex data column '{}' component {}: {e}",
+                        column.name,
+                        i + 1
+                    )
+                });
+                // Never drawn: the test stops with the error first.
+                0.0
+            });
             values.push(value);
         }
     }
@@ -170,7 +193,7 @@ fn row(text: &str, columns: &[Column]) -> Result<Vec<f32>, String> {
             c.rest()
         ));
     }
-    Ok(values)
+    Ok((values, out_of_range))
 }
 
 #[cfg(test)]
@@ -210,6 +233,25 @@ mod tests {
         assert_eq!(d.column_values(0, 1, 1), vec![1.0, -1.0]);
         assert_eq!(d.column_values(1, 0, 2), vec![16.0, -3.0]);
         assert_eq!(parse_text("\n# nothing\n").unwrap(), None);
+    }
+
+    #[test]
+    fn integers_csir_cannot_hold_are_kept_for_the_run_to_report() {
+        let d =
+            parse_text("v/float/2 i/int/2\n1 2 16777215 -7\n1 2 3 0x69c54892\n1 2 -0x7fffffff 0\n")
+                .unwrap()
+                .unwrap();
+        assert_eq!(d.rows.len(), 3, "parsing goes on");
+        assert_eq!(d.rows[0], vec![1.0, 2.0, 16_777_215.0, -7.0]);
+        assert_eq!(
+            d.out_of_range.map(|e| e.to_string()).as_deref(),
+            Some(
+                "3: vertex data column 'i' component 2: 1774536850 is outside \
+                 -16777215..=16777215 (2^24 - 1): CSIR keeps integers in float registers, \
+                 exact only within that range"
+            ),
+            "the first one"
+        );
     }
 
     #[test]

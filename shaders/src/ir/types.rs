@@ -3,6 +3,13 @@
 
 use std::fmt;
 
+/// Largest integer magnitude CSIR holds exactly: 2^24 − 1. An `int` lives in an f32
+/// register (the seed profile has no 32-bit integer arithmetic), and every integer of
+/// smaller magnitude is an f32. A larger value given to a shader (a uniform, an
+/// attribute) would be silently rounded, so it is refused with an error naming this
+/// limit; the front end refuses such integer constants the same way.
+pub const MAX_EXACT_INT: f32 = 16_777_215.0;
+
 /// Semantic type of a value (`SH_TY_*`). Stored in [`Ir::ty`](super::Ir) for
 /// information only: neither the interpreter nor the TGSI emitter reads it.
 #[repr(u8)]
