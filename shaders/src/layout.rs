@@ -222,7 +222,9 @@ impl UniformWrite {
             });
         }
         if declared.ty.is_integer()
-            && let Some(&v) = values.iter().find(|v| !(v.trunc().abs() <= MAX_EXACT_INT))
+            && let Some(&v) = values
+                .iter()
+                .find(|v| v.is_nan() || v.trunc().abs() > MAX_EXACT_INT)
         {
             return Err(UniformError::IntegerRange {
                 name: key.to_string(),
