@@ -11,7 +11,7 @@
 //! - `width/<shader>`: the batch interpreter with 1, 2, 4 or 8 `f32x8` per step.
 
 use criterion::{Criterion, Throughput, criterion_group};
-use csir::exec::batch::{Draw, FragmentLanes, LaneArray, MAX_LANES, Plan, Registers};
+use csir::exec::batch::{BoundPlan, FragmentLanes, LaneArray, MAX_LANES, Plan, Registers};
 use csir::exec::{Inputs, Machine, NearestClampTexture, Observer, Outputs, Samplers, Step};
 use csir::ir::{Ir, SymbolKind};
 use csir::{Limits, Shader, Stage, compile};
@@ -358,7 +358,7 @@ fn run_scalar<O: Observer>(
 
 fn run_batch<const W: usize>(
     w: &Workload,
-    draw: &Draw,
+    draw: &BoundPlan,
     regs: &mut Registers,
     colors: &mut [LaneArray; 4],
 ) -> u64 {
@@ -375,10 +375,10 @@ fn run_batch<const W: usize>(
     discarded
 }
 
-/// The batch interpreter as the pipeline calls it ([`Draw::run`] picks the width).
+/// The batch interpreter as the pipeline calls it ([`BoundPlan::run`] picks the width).
 fn run_batch_auto(
     w: &Workload,
-    draw: &Draw,
+    draw: &BoundPlan,
     regs: &mut Registers,
     colors: &mut [LaneArray; 4],
 ) -> u64 {

@@ -2,7 +2,7 @@
 
 use csir::Program;
 use csir::exec::Samplers;
-use csir::exec::batch::{Draw, FragmentLanes, Plan, Registers};
+use csir::exec::batch::{BoundPlan, FragmentLanes, Plan, Registers};
 use csir_raster::{FragmentBatch, FragmentOutput, FragmentStage, LaneArray, MAX_LANES, Triangle};
 use std::borrow::Cow;
 
@@ -16,7 +16,7 @@ use std::borrow::Cow;
 /// barycentrics; `gl_FragCoord` is the batch's (window-space pixel centre, depth in
 /// [0, 1], 1/w).
 pub struct CsirFragmentStage<'a> {
-    draw: Cow<'a, Draw>,
+    draw: Cow<'a, BoundPlan>,
     samplers: &'a dyn Samplers,
     /// Varying components the shader can read (fragment slots × 4).
     components: usize,
@@ -44,7 +44,7 @@ impl<'a> CsirFragmentStage<'a> {
 
     /// The fragment stage of `program` running `draw`, its [`plan`](Self::plan) bound
     /// to this stage's uniform slots, with these textures.
-    pub fn bound(program: &Program, draw: &'a Draw, samplers: &'a dyn Samplers) -> Self {
+    pub fn bound(program: &Program, draw: &'a BoundPlan, samplers: &'a dyn Samplers) -> Self {
         CsirFragmentStage {
             draw: Cow::Borrowed(draw),
             samplers,

@@ -7,7 +7,7 @@ use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::CsirVertexStage;
 use crate::scene::{self, Draw, Scene, SceneError};
-use csir::exec::batch::{Draw as BoundShader, Plan};
+use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
 use csir_raster::{
     BlendMode, CullMode, DepthTest, DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError,
@@ -99,7 +99,7 @@ struct PreparedDraw<'s> {
     /// The fragment shader's batch plan (shared by the draws of one program) ...
     plan: Arc<Plan>,
     /// ... bound to the draw's fragment uniforms (again after each `set_uniform`).
-    fragment: BoundShader,
+    fragment: BoundPlan,
 }
 
 impl<'s> PreparedScene<'s> {

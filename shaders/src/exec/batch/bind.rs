@@ -1,4 +1,4 @@
-//! Binding, once per draw: a [`Plan`] and the draw's uniforms become a [`Draw`], the
+//! Binding, once per draw: a [`Plan`] and the draw's uniforms become a [`BoundPlan`], the
 //! steps that still have per-pixel work.
 //!
 //! Uniforms are constant across a draw (architecture.md), so binding walks the plan
@@ -35,12 +35,12 @@ use crate::ir::Op;
 use crate::ir::first_lanes;
 use std::collections::HashMap;
 
-/// A [`Plan`] bound to one draw's uniforms: what [`Draw::run`] executes per batch.
+/// A [`Plan`] bound to one draw's uniforms: what [`BoundPlan::run`] executes per batch.
 ///
 /// Create it once per draw with [`Plan::bind`]; it is immutable and `Sync`, so every
 /// worker thread shares it (each with its own [`Registers`](super::Registers)).
 #[derive(Clone, Debug)]
-pub struct Draw {
+pub struct BoundPlan {
     pub(super) steps: Vec<Step>,
     /// Batch registers the steps use (the colour output among them).
     pub(super) registers: usize,
@@ -54,7 +54,7 @@ pub struct Draw {
     pub(super) zero_color: bool,
 }
 
-impl Draw {
+impl BoundPlan {
     /// Whether some fragment can be discarded (the shader has a reachable DISCARD).
     pub fn may_discard(&self) -> bool {
         self.steps.contains(&Step::Discard)
@@ -65,7 +65,7 @@ impl Draw {
         self.steps.len()
     }
 
-    /// The varying lane arrays [`Draw::run`] reads, as bits (bit `i` = index `i` of
+    /// The varying lane arrays [`BoundPlan::run`] reads, as bits (bit `i` = index `i` of
     /// [`FragmentLanes::varyings`](super::FragmentLanes::varyings), below 64): the
     /// components of the remapped vertex slots the shader loads and uses. The others
     /// may hold anything (a caller need not interpolate them).
@@ -91,9 +91,9 @@ impl Plan {
     /// `var_remap` the program's varying remap (fragment slot → vertex slot; negative or
     /// missing entries map a slot to itself, as in
     /// [`Inputs::var_remap`](crate::exec::Inputs::var_remap)).
-    pub fn bind(&self, uniforms: &[[f32; 4]], var_remap: &[i16]) -> Draw {
+    pub fn bind(&self, uniforms: &[[f32; 4]], var_remap: &[i16]) -> BoundPlan {
         let ntmp = self.ntmp;
-        let mut binder = Binder {
+        let mut binder = StepBinder {
             plan: self,
             uniforms,
             var_remap,
@@ -114,7 +114,7 @@ impl Plan {
         specialize_pow(&mut steps, &binder.constants);
         tidy(&mut steps, ntmp as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg);
-        Draw {
+        BoundPlan {
             zero_color: color_needs_zero(&steps, color),
             steps,
             registers,
@@ -150,7 +150,8 @@ enum Frame {
     },
 }
 
-struct Binder<'p> {
+/// Turns a [`Plan`]'s instructions into the steps of one draw (see the module docs).
+struct StepBinder<'p> {
     plan: &'p Plan,
     uniforms: &'p [[f32; 4]],
     var_remap: &'p [i16],
@@ -166,7 +167,7 @@ struct Binder<'p> {
     max_depth: usize,
 }
 
-impl Binder<'_> {
+impl StepBinder<'_> {
     fn walk(&mut self) {
         let plan = self.plan;
         let instrs = &plan.instrs;

@@ -2,7 +2,7 @@
 //! bit of a lane set (running) or clear (masked off), the form `f32x8::select` takes.
 //! Groups past the chunk's real group count stay clear.
 
-use super::GROUP;
+use super::LANE_GROUP;
 use super::pack::each;
 use wide::f32x8;
 
@@ -26,7 +26,7 @@ impl<const W: usize> Mask<W> {
         let on = f32::from_bits(u32::MAX);
         Mask(std::array::from_fn(|g| {
             f32x8::new(std::array::from_fn(|i| {
-                let lane = g * GROUP + i;
+                let lane = g * LANE_GROUP + i;
                 if lane < 64 && bits >> lane & 1 != 0 {
                     on
                 } else {
@@ -39,7 +39,7 @@ impl<const W: usize> Mask<W> {
     /// The mask as lane bits.
     pub fn bits(&self) -> u64 {
         self.0.iter().enumerate().fold(0, |acc, (g, m)| {
-            acc | (m.to_bitmask() as u64) << (g * GROUP)
+            acc | (m.to_bitmask() as u64) << (g * LANE_GROUP)
         })
     }
 

@@ -7,12 +7,12 @@
 //! ```text
 //! Shader ──Plan::new (verify, decode: NOPs dropped, IF/ELSE/ENDIF matched)──▶ Plan
 //!          per shader, once
-//! Plan ──Plan::bind(uniforms, var_remap)──▶ Draw
+//! Plan ──Plan::bind(uniforms, var_remap)──▶ BoundPlan
 //!          per draw: uniform loads and everything computed only from uniforms and
 //!          constants evaluated once (by the scalar interpreter's own code), IFs on
 //!          uniform conditions resolved, the rest specialised into compact steps
-//! Draw ──Draw::registers()──▶ Registers          per worker thread
-//! Draw::run(&mut Registers, &FragmentLanes, &mut colour) ──▶ discard bits
+//! BoundPlan ──BoundPlan::registers()──▶ Registers          per worker thread
+//! BoundPlan::run(&mut Registers, &FragmentLanes, &mut colour) ──▶ discard bits
 //!          per batch: every step runs over all lanes (8 per f32x8, up to 8 f32x8)
 //! ```
 //!
@@ -49,7 +49,7 @@ mod run;
 pub(in crate::exec) mod step;
 mod tidy;
 
-pub use bind::Draw;
+pub use bind::BoundPlan;
 pub use plan::{Plan, PlanError};
 pub use regs::Registers;
 pub use run::FragmentLanes;
@@ -58,7 +58,7 @@ pub use run::FragmentLanes;
 pub const MAX_LANES: usize = 64;
 
 /// Lanes in one SIMD group (one `f32x8`, one 256-bit register).
-pub const GROUP: usize = 8;
+pub const LANE_GROUP: usize = 8;
 
 /// One `f32` per lane: the unit in which fragment coordinates, varyings and colours
 /// come in and go out (the same shape as `csir_raster::LaneArray`, so a rasterizer's

@@ -7,14 +7,14 @@
 //! temporaries and the colour output; they are never cleared (binding guarantees that
 //! every register is written before it is read, see [`bind`](super::bind)).
 
-use super::{Draw, GROUP, MAX_LANES};
+use super::{BoundPlan, LANE_GROUP, MAX_LANES};
 use wide::f32x8;
 
 /// Lane groups per register component: a whole batch.
-pub(super) const GROUPS: usize = MAX_LANES / GROUP;
+pub(super) const GROUPS: usize = MAX_LANES / LANE_GROUP;
 
 /// Working memory of the batch interpreter for one worker thread: the register file
-/// and the stack of lane masks of open IFs. Make it with [`Draw::registers`]; it can be
+/// and the stack of lane masks of open IFs. Make it with [`BoundPlan::registers`]; it can be
 /// reused for another draw (it grows when that draw needs more registers).
 #[derive(Clone, Debug, Default)]
 pub struct Registers {
@@ -26,7 +26,7 @@ pub struct Registers {
     pub(super) ends: Vec<u32>,
 }
 
-impl Draw {
+impl BoundPlan {
     /// A register file for this draw (one per worker thread).
     pub fn registers(&self) -> Registers {
         let mut regs = Registers::default();
@@ -37,7 +37,7 @@ impl Draw {
 
 impl Registers {
     /// Make room for `draw`'s registers and IF nesting.
-    pub(super) fn prepare(&mut self, draw: &Draw) {
+    pub(super) fn prepare(&mut self, draw: &BoundPlan) {
         let cells = draw.registers * 4 * GROUPS;
         if self.cells.len() < cells {
             self.cells.resize(cells, f32x8::ZERO);

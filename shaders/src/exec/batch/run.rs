@@ -1,4 +1,4 @@
-//! Execution: a [`Draw`]'s steps over one batch of fragments.
+//! Execution: a [`BoundPlan`]'s steps over one batch of fragments.
 //!
 //! The batch's lanes are cut into chunks of `W` groups of 8 lanes (`W` = 1, 2, 4 or 8,
 //! the smallest that holds the batch, at most 8 = 64 lanes); every step runs over a
@@ -21,7 +21,7 @@ use super::mask::{Mask, low_bits};
 use super::pack::{Pack, each};
 use super::regs::GROUPS;
 use super::step::{CONSTANT, Reg, Step};
-use super::{Draw, GROUP, LaneArray, MAX_LANES, Registers};
+use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
 use crate::exec::math::{self, Lane};
@@ -46,7 +46,7 @@ pub struct FragmentLanes<'a> {
     pub samplers: &'a dyn Samplers,
 }
 
-impl Draw {
+impl BoundPlan {
     /// Shade one batch: for every lane `i < lanes.len`, `color[c][i]` gets component `c`
     /// of the colour the shader stored (0 if it stored none; for a discarded lane,
     /// what it stored before the DISCARD), exactly as
@@ -54,7 +54,7 @@ impl Draw {
     /// discarded lanes as bits (bit `i` = lane `i`). Lanes from `lanes.len` up to the
     /// next multiple of 8 of `color` are overwritten with unspecified values.
     ///
-    /// `regs` may come from any draw's [`Draw::registers`].
+    /// `regs` may come from any draw's [`BoundPlan::registers`].
     ///
     /// # Panics
     /// If `lanes.len > MAX_LANES`.
@@ -65,7 +65,7 @@ impl Draw {
         color: &mut [LaneArray; 4],
     ) -> u64 {
         // The smallest chunk that holds the batch: one dispatch per step, little waste.
-        match lanes.len.div_ceil(GROUP) {
+        match lanes.len.div_ceil(LANE_GROUP) {
             0 | 1 => self.run_width::<1>(regs, lanes, color),
             2 => self.run_width::<2>(regs, lanes, color),
             3 | 4 => self.run_width::<4>(regs, lanes, color),
@@ -73,7 +73,7 @@ impl Draw {
         }
     }
 
-    /// [`Draw::run`] in chunks of `W` groups of 8 lanes (for tests and for measuring
+    /// [`BoundPlan::run`] in chunks of `W` groups of 8 lanes (for tests and for measuring
     /// the width).
     #[doc(hidden)]
     pub fn run_width<const W: usize>(
@@ -82,24 +82,24 @@ impl Draw {
         lanes: &FragmentLanes<'_>,
         color: &mut [LaneArray; 4],
     ) -> u64 {
-        const { assert!(W >= 1 && W * GROUP <= MAX_LANES) };
+        const { assert!(W >= 1 && W * LANE_GROUP <= MAX_LANES) };
         assert!(lanes.len <= MAX_LANES, "a batch has at most 64 lanes");
         regs.prepare(self);
         let Registers {
             cells, masks, ends, ..
         } = regs;
         let cells = Cell::from_mut(&mut cells[..]).as_slice_of_cells();
-        let groups = lanes.len.div_ceil(GROUP);
+        let groups = lanes.len.div_ceil(LANE_GROUP);
         let mut discarded = 0;
         for first in (0..groups).step_by(W) {
-            let lane0 = first * GROUP;
+            let lane0 = first * LANE_GROUP;
             let mut chunk = Chunk::<W> {
                 cells,
                 constants: &self.constants,
                 active: Mask::all(),
                 discarded: Mask::NONE,
                 full: true,
-                valid: low_bits((groups - first).min(W) * GROUP),
+                valid: low_bits((groups - first).min(W) * LANE_GROUP),
                 real: low_bits(lanes.len - lane0),
                 lane0,
                 lanes,
@@ -488,8 +488,8 @@ impl<const W: usize> Chunk<'_, W> {
     fn lane_pack(&self, src: Option<&LaneArray>) -> Pack<W> {
         Pack(each(|g| {
             src.map_or(f32x8::ZERO, |lanes| {
-                let at = self.lane0 + g * GROUP;
-                f32x8::new(lanes[at..at + GROUP].try_into().expect("8 lanes"))
+                let at = self.lane0 + g * LANE_GROUP;
+                f32x8::new(lanes[at..at + LANE_GROUP].try_into().expect("8 lanes"))
             })
         }))
     }
@@ -500,13 +500,14 @@ impl<const W: usize> Chunk<'_, W> {
         let (s, t) = (self.load(a, 0), self.load(a, 1));
         let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
         for g in 0..W {
-            let mut group = lanes >> (g * GROUP) & 0xff;
+            let mut group = lanes >> (g * LANE_GROUP) & 0xff;
             if group == 0 {
                 continue;
             }
             // Read the coordinates first: `d` may be `a`.
             let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
-            let mut texels: [[f32; GROUP]; 4] = std::array::from_fn(|c| dst[c][g].get().to_array());
+            let mut texels: [[f32; LANE_GROUP]; 4] =
+                std::array::from_fn(|c| dst[c][g].get().to_array());
             while group != 0 {
                 let i = group.trailing_zeros() as usize;
                 group &= group - 1;
@@ -523,7 +524,7 @@ impl<const W: usize> Chunk<'_, W> {
 
     fn set_active(&mut self, active: Mask<W>) {
         self.active = active;
-        self.full = active.bits() == low_bits(W * GROUP);
+        self.full = active.bits() == low_bits(W * LANE_GROUP);
     }
 
     /// Register `r` ← (0, 0, 0, 0) in every lane (the colour output's initial value).
@@ -535,11 +536,11 @@ impl<const W: usize> Chunk<'_, W> {
 
     /// Copy the colour register's lanes of the batch's groups to `color`.
     fn store_color(&self, reg: Reg, color: &mut [LaneArray; 4]) {
-        let groups = (self.valid.count_ones() as usize).div_ceil(GROUP);
+        let groups = (self.valid.count_ones() as usize).div_ceil(LANE_GROUP);
         for (c, out) in color.iter_mut().enumerate() {
             for (g, v) in self.comp(reg, c).iter().enumerate().take(groups) {
-                let at = self.lane0 + g * GROUP;
-                out[at..at + GROUP].copy_from_slice(v.get().as_array());
+                let at = self.lane0 + g * LANE_GROUP;
+                out[at..at + LANE_GROUP].copy_from_slice(v.get().as_array());
             }
         }
     }

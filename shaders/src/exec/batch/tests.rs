@@ -61,8 +61,8 @@ impl Batch {
     }
 }
 
-/// [`Draw::run_width`] at one width.
-type RunFn = fn(&Draw, &mut Registers, &FragmentLanes, &mut [LaneArray; 4]) -> u64;
+/// [`BoundPlan::run_width`] at one width.
+type RunFn = fn(&BoundPlan, &mut Registers, &FragmentLanes, &mut [LaneArray; 4]) -> u64;
 
 /// Run `shader` on every lane through the scalar interpreter and through the batch
 /// interpreter at widths 1, 2, 4 and 8; assert the same colour bits and discards.
@@ -93,10 +93,10 @@ fn assert_same(shader: &Shader, uniforms: &[[f32; 4]], remap: &[i16], batch: &Ba
     };
     let mut regs = draw.registers();
     let runs: [(usize, RunFn); 4] = [
-        (1, Draw::run_width::<1>),
-        (2, Draw::run_width::<2>),
-        (4, Draw::run_width::<4>),
-        (8, Draw::run_width::<8>),
+        (1, BoundPlan::run_width::<1>),
+        (2, BoundPlan::run_width::<2>),
+        (4, BoundPlan::run_width::<4>),
+        (8, BoundPlan::run_width::<8>),
     ];
     for (width, run) in runs {
         // Twice, so the second run starts from the first one's stale registers.
