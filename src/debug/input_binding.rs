@@ -12,15 +12,15 @@ use csir::ir::{Effect, IfTable, Input, Interface, InterfaceSymbol, SymbolKind};
 use csir::{Ir, Layout, Shader, Stage, UniformKey};
 
 /// Binds named values to one shader's slots.
-pub(super) struct Binder<'s> {
+pub(super) struct InputBinder<'s> {
     shader: &'s Shader,
     /// The verifier's IF/ELSE/ENDIF partners of `shader` (empty if it does not verify).
     ifs: &'s IfTable,
 }
 
-impl<'s> Binder<'s> {
+impl<'s> InputBinder<'s> {
     pub(super) fn new(shader: &'s Shader, ifs: &'s IfTable) -> Self {
-        Binder { shader, ifs }
+        InputBinder { shader, ifs }
     }
 
     fn interface(&self) -> &'s Interface {

@@ -14,7 +14,7 @@
 //! ([`run_recorded`]); the outputs are exactly what [`csir::exec::Machine::run`] gives.
 
 use super::assignment::Assignment;
-use super::input_binding::Binder;
+use super::input_binding::InputBinder;
 use super::instruction_trace::{TracedInstruction, record_run, run_recorded};
 use super::invocation_error::{InputKind, InvocationError};
 use super::named_value::NamedValue;
@@ -108,7 +108,7 @@ pub fn run_invocation(
         .as_ref()
         .map(|m| m.info().ifs.clone())
         .unwrap_or_default();
-    let binder = Binder::new(shader, &ifs);
+    let binder = InputBinder::new(shader, &ifs);
     binder.check_stage(&request.attributes, InputKind::Attribute, Stage::Vertex)?;
     binder.check_stage(&request.varyings, InputKind::Varying, Stage::Fragment)?;
     if request.frag_coord.is_some() && shader.stage != Stage::Fragment {

@@ -21,9 +21,6 @@ use crate::texture::{Filter, Sampler, Texture, Wrap};
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
 
-/// Largest framebuffer side, in pixels.
-pub const MAX_FRAMEBUFFER_SIDE: u32 = 16384;
-
 /// The keys of a scene's `expect` block (its own tolerance rule, see
 /// [`ToleranceRule`]).
 pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_abs_error"];
@@ -139,7 +136,7 @@ impl Loader<'_> {
                 return Err(self.error("format", format!("missing (expected \"{SCENE_FORMAT}\")")));
             }
         }
-        let side = 1..=i64::from(MAX_FRAMEBUFFER_SIDE);
+        let side = 1..=i64::from(csir_raster::MAX_FRAMEBUFFER_SIZE);
         let width = self.integer(get(root, "width"), "width", side.clone(), None)? as u32;
         let height = self.integer(get(root, "height"), "height", side, None)? as u32;
 

@@ -52,7 +52,7 @@ mod obj;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
-pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, MAX_FRAMEBUFFER_SIDE, SCENE_FORMAT};
+pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
     SamplerBindingRef, Scene, ShaderSource, UniformValue,
