@@ -1,0 +1,275 @@
+//! Gallium's enumerations as VirGL carries them on the wire: formats, resource
+//! targets and bind flags, shader stages, comparison functions, blend factors, face
+//! culling, texture wrap and filter modes, primitive types and clear bits.
+//!
+//! The numbers are the host's (virglrenderer's `virgl_hw.h` and Gallium's
+//! `p_defines.h`); docs/virgl.md lists the ones this crate sends. Each enum holds only
+//! the values a renderer of `csir-scene/1` files needs.
+
+/// A resource or view format (`enum virgl_formats`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// 8-bit RGBA, normalized; byte order R, G, B, A in memory.
+    R8G8B8A8Unorm,
+    /// 24-bit normalized depth (in the low 24 bits), 8 bits unused.
+    Z24X8Unorm,
+    /// One byte: the format of buffers (vertex, index, constant).
+    R8Unorm,
+    /// One 32-bit float.
+    R32Float,
+    /// Two 32-bit floats.
+    R32G32Float,
+    /// Three 32-bit floats.
+    R32G32B32Float,
+    /// Four 32-bit floats.
+    R32G32B32A32Float,
+}
+
+impl Format {
+    /// The wire value.
+    pub const fn code(self) -> u32 {
+        match self {
+            Format::R8G8B8A8Unorm => 67,
+            Format::Z24X8Unorm => 21,
+            Format::R8Unorm => 64,
+            Format::R32Float => 28,
+            Format::R32G32Float => 29,
+            Format::R32G32B32Float => 30,
+            Format::R32G32B32A32Float => 31,
+        }
+    }
+
+    /// The float vertex format with `components` (1..=4) 32-bit floats, `None` for
+    /// any other count.
+    pub const fn float_vector(components: u32) -> Option<Format> {
+        match components {
+            1 => Some(Format::R32Float),
+            2 => Some(Format::R32G32Float),
+            3 => Some(Format::R32G32B32Float),
+            4 => Some(Format::R32G32B32A32Float),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of resource: a buffer or a 2D texture (`enum pipe_texture_target`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A linear buffer of bytes (vertex, index and constant data).
+    Buffer,
+    /// A 2D texture or render target.
+    Texture2d,
+}
+
+impl Target {
+    /// The wire value.
+    pub const fn code(self) -> u32 {
+        match self {
+            Target::Buffer => 0,
+            Target::Texture2d => 2,
+        }
+    }
+}
+
+/// How a resource will be bound (`VIRGL_BIND_*`), as a bit set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bind(u32);
+
+impl Bind {
+    /// A depth/stencil attachment.
+    pub const DEPTH_STENCIL: Bind = Bind(1 << 0);
+    /// A colour attachment.
+    pub const RENDER_TARGET: Bind = Bind(1 << 1);
+    /// A texture read through a sampler view.
+    pub const SAMPLER_VIEW: Bind = Bind(1 << 3);
+    /// Vertex attribute data.
+    pub const VERTEX_BUFFER: Bind = Bind(1 << 4);
+    /// Index data.
+    pub const INDEX_BUFFER: Bind = Bind(1 << 5);
+    /// Constant (uniform) data.
+    pub const CONSTANT_BUFFER: Bind = Bind(1 << 6);
+
+    /// The wire value.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Both sets of bindings.
+    pub const fn with(self, other: Bind) -> Bind {
+        Bind(self.0 | other.0)
+    }
+}
+
+/// A shader stage (`PIPE_SHADER_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShaderStage {
+    /// The vertex shader.
+    Vertex,
+    /// The fragment shader.
+    Fragment,
+}
+
+impl ShaderStage {
+    /// The wire value.
+    pub const fn code(self) -> u32 {
+        match self {
+            ShaderStage::Vertex => 0,
+            ShaderStage::Fragment => 1,
+        }
+    }
+}
+
+/// A comparison function for the depth test (`PIPE_FUNC_*`): the fragment passes
+/// when `fragment OP stored` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompareFunc {
+    /// Never passes.
+    Never,
+    /// `<`.
+    Less,
+    /// `==`.
+    Equal,
+    /// `<=`.
+    LessEqual,
+    /// `>`.
+    Greater,
+    /// `!=`.
+    NotEqual,
+    /// `>=`.
+    GreaterEqual,
+    /// Always passes.
+    Always,
+}
+
+impl CompareFunc {
+    /// The wire value (3 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            CompareFunc::Never => 0,
+            CompareFunc::Less => 1,
+            CompareFunc::Equal => 2,
+            CompareFunc::LessEqual => 3,
+            CompareFunc::Greater => 4,
+            CompareFunc::NotEqual => 5,
+            CompareFunc::GreaterEqual => 6,
+            CompareFunc::Always => 7,
+        }
+    }
+}
+
+/// A blend factor (`PIPE_BLENDFACTOR_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlendFactor {
+    /// 1.
+    One,
+    /// 0.
+    Zero,
+    /// The source alpha.
+    SrcAlpha,
+    /// 1 − the source alpha.
+    InvSrcAlpha,
+}
+
+impl BlendFactor {
+    /// The wire value (5 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            BlendFactor::One => 0x01,
+            BlendFactor::SrcAlpha => 0x03,
+            BlendFactor::Zero => 0x11,
+            BlendFactor::InvSrcAlpha => 0x13,
+        }
+    }
+}
+
+/// Which faces culling removes (`PIPE_FACE_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CullFace {
+    /// Nothing is culled.
+    None,
+    /// Front faces are culled.
+    Front,
+    /// Back faces are culled.
+    Back,
+}
+
+impl CullFace {
+    /// The wire value (2 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            CullFace::None => 0,
+            CullFace::Front => 1,
+            CullFace::Back => 2,
+        }
+    }
+}
+
+/// A texture wrap mode (`PIPE_TEX_WRAP_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wrap {
+    /// `GL_REPEAT`.
+    Repeat,
+    /// `GL_CLAMP_TO_EDGE`.
+    ClampToEdge,
+    /// `GL_MIRRORED_REPEAT`.
+    MirrorRepeat,
+}
+
+impl Wrap {
+    /// The wire value (3 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            Wrap::Repeat => 0,
+            Wrap::ClampToEdge => 2,
+            Wrap::MirrorRepeat => 4,
+        }
+    }
+}
+
+/// A texel filter within one level (`PIPE_TEX_FILTER_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Filter {
+    /// The nearest texel.
+    Nearest,
+    /// Bilinear.
+    Linear,
+}
+
+impl Filter {
+    /// The wire value (1 bit).
+    pub const fn code(self) -> u32 {
+        match self {
+            Filter::Nearest => 0,
+            Filter::Linear => 1,
+        }
+    }
+}
+
+/// `PIPE_TEX_MIPFILTER_NONE`: sample level 0 only.
+pub const MIPFILTER_NONE: u32 = 2;
+
+/// `PIPE_PRIM_TRIANGLES`: a triangle list.
+pub const PRIM_TRIANGLES: u32 = 4;
+
+/// Which buffers a clear writes (`PIPE_CLEAR_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClearBuffers(u32);
+
+impl ClearBuffers {
+    /// The depth buffer.
+    pub const DEPTH: ClearBuffers = ClearBuffers(1 << 0);
+    /// The stencil buffer.
+    pub const STENCIL: ClearBuffers = ClearBuffers(1 << 1);
+    /// Colour attachment 0.
+    pub const COLOR0: ClearBuffers = ClearBuffers(1 << 2);
+
+    /// The wire value.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Both sets of buffers.
+    pub const fn with(self, other: ClearBuffers) -> ClearBuffers {
+        ClearBuffers(self.0 | other.0)
+    }
+}

@@ -1,0 +1,197 @@
+//! Fixed-function state objects and how each packs into the dwords of its
+//! `CREATE_OBJECT` command (virglrenderer's `virgl_protocol.h`: `VIRGL_OBJ_BLEND_*`,
+//! `VIRGL_OBJ_DSA_*`, `VIRGL_OBJ_RS_*`, `VIRGL_OBJ_SAMPLE_STATE_*`; docs/virgl.md
+//! restates the layouts).
+
+use crate::pipe::{BlendFactor, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, Wrap};
+
+/// Blending of colour attachment 0: `src · src_factor + dst · dst_factor` (add), the
+/// same factors for RGB and alpha, all four channels written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlendState {
+    /// `None`: the fragment colour replaces the stored one.
+    pub factors: Option<(BlendFactor, BlendFactor)>,
+}
+
+impl BlendState {
+    /// No blending.
+    pub const REPLACE: BlendState = BlendState { factors: None };
+
+    /// The 10 dwords after the handle: S0 (no independent blend, logic op, dither or
+    /// alpha-to-coverage), S1 (logic op function 0), then S2 for each of the 8
+    /// colour buffers (enable bit, RGB function/factors at bits 1/4/9, alpha at
+    /// 14/17/22, colour mask at 27); every buffer gets the same state.
+    pub fn dwords(&self) -> [u32; 10] {
+        let rt = match self.factors {
+            None => 0,
+            Some((src, dst)) => {
+                const ADD: u32 = 0;
+                1 | ADD << 1
+                    | src.code() << 4
+                    | dst.code() << 9
+                    | ADD << 14
+                    | src.code() << 17
+                    | dst.code() << 22
+            }
+        };
+        const WRITE_RGBA: u32 = 0xf << 27;
+        let mut words = [rt | WRITE_RGBA; 10];
+        words[0] = 0;
+        words[1] = 0;
+        words
+    }
+}
+
+/// The depth test and depth writes; no stencil, no alpha test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DepthState {
+    /// `None`: the test is off (every fragment passes, nothing is written).
+    pub func: Option<CompareFunc>,
+    /// Whether passing fragments write their depth (only with a test).
+    pub write: bool,
+}
+
+impl DepthState {
+    /// The 4 dwords after the handle: S0 (depth enable bit 0, write mask bit 1,
+    /// function bits 2..4; alpha test off), front and back stencil (off), alpha
+    /// reference 0.
+    pub fn dwords(&self) -> [u32; 4] {
+        let s0 = match self.func {
+            None => 0,
+            Some(func) => 1 | u32::from(self.write) << 1 | func.code() << 2,
+        };
+        [s0, 0, 0, 0]
+    }
+}
+
+/// Rasterization as OpenGL draws into a framebuffer object: triangles that are
+/// counter-clockwise in OpenGL's window space (y up) are front faces, pixel centres at
+/// half-integers, near and far clipping on, depth range [−1, 1] in clip space, filled
+/// polygons, no scissor, no multisampling.
+///
+/// Gallium counts windings with window y pointing down (row 0 first), so OpenGL's
+/// counter-clockwise is Gallium's clockwise: the front-CCW bit stays clear, as Mesa's
+/// own virgl driver sends it for a framebuffer object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RasterizerState {
+    /// Which faces to cull.
+    pub cull: CullFace,
+}
+
+impl RasterizerState {
+    /// The 8 dwords after the handle: S0 (depth clip bit 1, cull bits 8..9, front
+    /// CCW bit 15 clear, half-pixel centre bit 29), point size 1.0, sprite
+    /// coordinate enable 0, S3 (no stipple, no user clip planes), line width 1.0,
+    /// polygon offset units, scale and clamp 0.
+    pub fn dwords(&self) -> [u32; 8] {
+        const DEPTH_CLIP: u32 = 1 << 1;
+        const HALF_PIXEL_CENTER: u32 = 1 << 29;
+        let s0 = DEPTH_CLIP | self.cull.code() << 8 | HALF_PIXEL_CENTER;
+        [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), 0, 0, 0]
+    }
+}
+
+/// How a texture is sampled: one filter for minification and magnification, one
+/// wrap mode for s and t, level 0 only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SamplerState {
+    /// Nearest or bilinear.
+    pub filter: Filter,
+    /// Wrap mode for s, t and r.
+    pub wrap: Wrap,
+}
+
+impl SamplerState {
+    /// The 8 dwords after the handle: S0 (wrap s/t/r at bits 0/3/6, min filter bit
+    /// 9, mip filter bits 11..12 = none, mag filter bit 13; no compare, no
+    /// anisotropy), LOD bias 0, min LOD 0, max LOD 0, border colour (0, 0, 0, 0).
+    pub fn dwords(&self) -> [u32; 8] {
+        let wrap = self.wrap.code();
+        let filter = self.filter.code();
+        let s0 = wrap | wrap << 3 | wrap << 6 | filter << 9 | MIPFILTER_NONE << 11 | filter << 13;
+        [s0, 0, 0, 0, 0, 0, 0, 0]
+    }
+}
+
+/// One vertex attribute: where its data comes from and its format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VertexElement {
+    /// Byte offset of the attribute inside a vertex.
+    pub offset: u32,
+    /// Index of the vertex buffer binding it reads.
+    pub buffer: u32,
+    /// The attribute's format (32-bit floats).
+    pub format: Format,
+}
+
+impl VertexElement {
+    /// The 4 dwords of one element: source offset, instance divisor (0: per
+    /// vertex), vertex buffer index, format.
+    pub fn dwords(&self) -> [u32; 4] {
+        [self.offset, 0, self.buffer, self.format.code()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alpha_blending_packs_factors_for_rgb_and_alpha() {
+        let words = BlendState {
+            factors: Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
+        }
+        .dwords();
+        assert_eq!(words[..2], [0, 0]);
+        let rt = words[2];
+        assert_eq!(rt & 1, 1, "enabled");
+        assert_eq!((rt >> 4) & 0x1f, 0x03, "rgb src = SRC_ALPHA");
+        assert_eq!((rt >> 9) & 0x1f, 0x13, "rgb dst = INV_SRC_ALPHA");
+        assert_eq!((rt >> 17) & 0x1f, 0x03, "alpha src");
+        assert_eq!((rt >> 22) & 0x1f, 0x13, "alpha dst");
+        assert_eq!(rt >> 27, 0xf, "colour mask RGBA");
+        assert!(words[2..].iter().all(|&w| w == rt));
+        assert_eq!(BlendState::REPLACE.dwords()[2], 0xf << 27);
+    }
+
+    #[test]
+    fn depth_state_sets_enable_write_and_function_bits() {
+        let less = DepthState {
+            func: Some(CompareFunc::Less),
+            write: true,
+        };
+        assert_eq!(less.dwords(), [1 | 2 | 1 << 2, 0, 0, 0]);
+        let equal_no_write = DepthState {
+            func: Some(CompareFunc::Equal),
+            write: false,
+        };
+        assert_eq!(equal_no_write.dwords()[0], 1 | 2 << 2);
+        let off = DepthState {
+            func: None,
+            write: true,
+        };
+        assert_eq!(off.dwords()[0], 0, "no test means no writes either");
+    }
+
+    #[test]
+    fn rasterizer_is_gl_like_with_the_cull_mode() {
+        let words = RasterizerState {
+            cull: CullFace::Back,
+        }
+        .dwords();
+        assert_eq!(words[0], 1 << 1 | 2 << 8 | 1 << 29, "front-CCW bit clear");
+        assert_eq!(f32::from_bits(words[1]), 1.0, "point size");
+        assert_eq!(f32::from_bits(words[4]), 1.0, "line width");
+    }
+
+    #[test]
+    fn sampler_state_uses_one_wrap_and_filter_and_no_mipmaps() {
+        let words = SamplerState {
+            filter: Filter::Linear,
+            wrap: Wrap::MirrorRepeat,
+        }
+        .dwords();
+        assert_eq!(words[0], 4 | 4 << 3 | 4 << 6 | 1 << 9 | 2 << 11 | 1 << 13);
+        assert!(words[1..].iter().all(|&w| w == 0));
+    }
+}
