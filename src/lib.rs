@@ -9,3 +9,4 @@ pub mod pipeline;
 pub mod scene;
 pub mod shader_test;
 pub mod texture;
+pub mod virgl;

@@ -1,12 +1,14 @@
-//! `csir-render render [SCENE.json] [-o OUT.png] [--threads N] [--frames N]`.
+//! `csir-render render [SCENE.json] [-o OUT.png] [--threads N] [--frames N]
+//! [--backend cpu|virgl]`.
 
 use super::fail;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use csir::Limits;
 use csir_raster::{Framebuffer, Renderer};
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{PreparedScene, with_threads};
 use csir_render::scene::Scene;
+use csir_render::virgl::{VirglOptions, render_scene_virgl};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,6 +31,20 @@ pub struct RenderArgs {
     /// reading the pixels back and the PNG are not timed).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub frames: Option<u32>,
+    /// Who draws: `cpu` (this renderer), or `virgl`, a private virgl_test_server
+    /// (Debian's virgl-server) fed our TGSI over its socket.
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
+}
+
+/// The renderer that draws the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The CPU rasterizer and the CSIR interpreter.
+    Cpu,
+    /// A VirGL host: `virgl_test_server --use-egl-surfaceless`, started for the render
+    /// on a temporary socket and stopped after it.
+    Virgl,
 }
 
 /// Run `render`: write the PNG and print a one-line summary, or print the error and
@@ -53,6 +69,9 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             output.display(),
             input.display()
         ));
+    }
+    if args.backend == Backend::Virgl {
+        return render_virgl(args, &scene, &output);
     }
     let prepared = match PreparedScene::new(&scene, &Limits::default()) {
         Ok(p) => p,
@@ -93,20 +112,12 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if let Err(e) = write_png(&output, frame.width, frame.height, &frame.pixels) {
         return fail(e);
     }
-    let draws = frame.draws.len();
-    let shown = match &args.scene {
-        Some(path) => path.display().to_string(),
-        None => "built-in default scene (lit textured cube)".to_string(),
-    };
     println!(
-        "{}: {}x{}, {} draw{}, {} triangle{}, {:.2} ms -> {}",
-        shown,
+        "{}: {}x{}, {}, {:.2} ms -> {}",
+        shown_scene(args),
         frame.width,
         frame.height,
-        draws,
-        if draws == 1 { "" } else { "s" },
-        frame.triangles(),
-        if frame.triangles() == 1 { "" } else { "s" },
+        counts(frame.draws.len(), frame.triangles()),
         first.as_secs_f64() * 1e3,
         output.display()
     );
@@ -130,6 +141,58 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `render --backend virgl`: the frame drawn by a private VirGL host, the same
+/// summary line with the host named.
+fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
+    if args.frames.is_some() || args.threads.is_some() {
+        eprintln!("error: --frames and --threads apply to --backend cpu only");
+        return ExitCode::from(2);
+    }
+    // Ctrl-C or a TERM signal: stop the server and remove its socket before exiting.
+    let _ = ctrlc::set_handler(|| {
+        csir_virgl::stop_all_servers();
+        std::process::exit(130);
+    });
+    let start = Instant::now();
+    let frame = match render_scene_virgl(scene, &VirglOptions::default()) {
+        Ok(frame) => frame,
+        Err(e) => return fail(e),
+    };
+    let elapsed = start.elapsed();
+    if let Err(e) = write_png(output, frame.width, frame.height, &frame.pixels) {
+        return fail(e);
+    }
+    println!(
+        "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
+        shown_scene(args),
+        frame.width,
+        frame.height,
+        counts(frame.draws, frame.triangles),
+        frame.shader_packets,
+        if frame.shader_packets == 1 { "" } else { "s" },
+        elapsed.as_secs_f64() * 1e3,
+        output.display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// The scene as the summary line names it.
+fn shown_scene(args: &RenderArgs) -> String {
+    match &args.scene {
+        Some(path) => path.display().to_string(),
+        None => "built-in default scene (lit textured cube)".to_string(),
+    }
+}
+
+/// `N draw(s), M triangle(s)`.
+fn counts(draws: usize, triangles: u64) -> String {
+    format!(
+        "{draws} draw{}, {triangles} triangle{}",
+        if draws == 1 { "" } else { "s" },
+        if triangles == 1 { "" } else { "s" }
+    )
 }
 
 /// The scene file, texture or shader that `output` would overwrite, if any (compared

@@ -23,6 +23,12 @@ impl<'a> SlotSamplers<'a> {
         }
         self.slots[slot] = Some((texture, sampler));
     }
+
+    /// Every slot from 0 up to the highest bound one: its texture and sampler, or
+    /// `None` for a slot left unbound.
+    pub fn slots(&self) -> impl Iterator<Item = Option<(&'a Texture, Sampler)>> + '_ {
+        self.slots.iter().copied()
+    }
 }
 
 impl Samplers for SlotSamplers<'_> {

@@ -1,0 +1,397 @@
+//! Prepared draws sent to a VirGL host: resources created and filled, state objects,
+//! shaders and bindings encoded, one draw per submission, then the colour buffer read
+//! back.
+//!
+//! Each shader and each draw is submitted on its own and followed by a wait, so that
+//! when the host refuses something (it closes the connection) the error names the
+//! draw, and the shader, it refused.
+
+use super::prepare::{PreparedDraw, ProgramTgsi, SlotTexture};
+use super::state::{blend_state, depth_state, rasterizer_state, sampler_state};
+use super::{VirglFrame, VirglOptions, VirglRenderError};
+use crate::scene::{Draw, Scene};
+use crate::texture::Sampler;
+use csir_virgl::command::{
+    CommandBuffer, IndexedDraw, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer,
+};
+use csir_virgl::pipe::{Bind, ClearBuffers, Format, ShaderStage};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState, VertexElement};
+use csir_virgl::{ResourceDesc, VirglError, VtestConnection};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Bytes per texel of the colour buffer and of textures (RGBA8).
+const RGBA8_BYTES: u32 = 4;
+
+/// Encoder state for one frame on one connection: handles handed out so far and the
+/// objects already created, so that draws share them.
+struct Encoder<'c> {
+    connection: &'c mut VtestConnection,
+    options: &'c VirglOptions,
+    next_object: u32,
+    textures: HashMap<usize, (ResourceHandle, ObjectHandle)>,
+    samplers: HashMap<SamplerState, ObjectHandle>,
+    blends: HashMap<BlendState, ObjectHandle>,
+    depths: HashMap<DepthState, ObjectHandle>,
+    rasterizers: HashMap<RasterizerState, ObjectHandle>,
+    shaders: HashMap<*const ProgramTgsi, (ObjectHandle, ObjectHandle)>,
+    shader_packets: usize,
+}
+
+/// Render `draws` (prepared from `scene`) on `connection`.
+pub fn render(
+    scene: &Scene,
+    draws: &[PreparedDraw],
+    connection: &mut VtestConnection,
+    options: &VirglOptions,
+) -> Result<VirglFrame, VirglRenderError> {
+    let (width, height) = (scene.width, scene.height);
+    let mut encoder = Encoder {
+        connection,
+        options,
+        next_object: 1,
+        textures: HashMap::new(),
+        samplers: HashMap::new(),
+        blends: HashMap::new(),
+        depths: HashMap::new(),
+        rasterizers: HashMap::new(),
+        shaders: HashMap::new(),
+        shader_packets: 0,
+    };
+    let color = encoder
+        .connection
+        .create_resource(&ResourceDesc::texture_2d(
+            width,
+            height,
+            Format::R8G8B8A8Unorm,
+            Bind::RENDER_TARGET,
+        ))?;
+    let depth = encoder
+        .connection
+        .create_resource(&ResourceDesc::texture_2d(
+            width,
+            height,
+            Format::Z24X8Unorm,
+            Bind::DEPTH_STENCIL,
+        ))?;
+    let mut commands = CommandBuffer::new();
+    let color_surface = encoder.object();
+    let depth_surface = encoder.object();
+    commands.create_surface(color_surface, color, Format::R8G8B8A8Unorm);
+    commands.create_surface(depth_surface, depth, Format::Z24X8Unorm);
+    commands.set_framebuffer(&[color_surface], Some(depth_surface));
+    // Window = NDC · (w/2, h/2, 1/2) + (w/2, h/2, 1/2): NDC y = −1 lands on row 0,
+    // OpenGL's bottom row of a framebuffer object; depth range [0, 1].
+    let half = [width as f32 / 2.0, height as f32 / 2.0, 0.5];
+    commands.set_viewport(half, half);
+    commands.clear(
+        ClearBuffers::COLOR0.with(ClearBuffers::DEPTH),
+        scene.clear_color,
+        f64::from(scene.clear_depth),
+        0,
+    );
+    encoder.submit(&commands, scene, "")?;
+    for prepared in draws {
+        encoder.draw(scene, prepared)?;
+    }
+    let rows = encoder
+        .connection
+        .read_texture(color, width, height, RGBA8_BYTES)?;
+    // Row 0 of the colour buffer is the bottom row; the frame is top row first.
+    let row_bytes = (width * RGBA8_BYTES) as usize;
+    let pixels = rows
+        .chunks_exact(row_bytes)
+        .rev()
+        .flatten()
+        .copied()
+        .collect();
+    Ok(VirglFrame {
+        width,
+        height,
+        pixels,
+        draws: draws.len(),
+        triangles: draws.iter().map(|d| d.draw.indices.len() as u64 / 3).sum(),
+        shader_packets: encoder.shader_packets,
+    })
+}
+
+impl Encoder<'_> {
+    fn object(&mut self) -> ObjectHandle {
+        let handle = ObjectHandle(self.next_object);
+        self.next_object += 1;
+        handle
+    }
+
+    /// Submit `commands` and wait for the host; a refusal is reported on `field` of
+    /// the scene (the whole scene when `field` is empty).
+    fn submit(
+        &mut self,
+        commands: &CommandBuffer,
+        scene: &Scene,
+        field: &str,
+    ) -> Result<(), VirglRenderError> {
+        let result = self
+            .connection
+            .submit(commands)
+            .and_then(|()| self.connection.wait_idle("a command buffer"));
+        result.map_err(|source| match source {
+            VirglError::Disconnected { .. } => VirglRenderError::Host {
+                scene: scene.path.display().to_string(),
+                field: field.to_owned(),
+                source,
+            },
+            other => VirglRenderError::Virgl(other),
+        })
+    }
+
+    fn draw(&mut self, scene: &Scene, prepared: &PreparedDraw) -> Result<(), VirglRenderError> {
+        let draw = prepared.draw;
+        let (vertex_shader, fragment_shader) = self.shaders(scene, draw, &prepared.tgsi)?;
+        let mut commands = CommandBuffer::new();
+        let state = &draw.state;
+        let blend = self.state_object(&mut commands, blend_state(state));
+        let depth = self.state_object(&mut commands, depth_state(state));
+        let rasterizer = self.state_object(&mut commands, rasterizer_state(state));
+        commands.bind_object(ObjectType::Blend, blend);
+        commands.bind_object(ObjectType::DepthStencilAlpha, depth);
+        commands.bind_object(ObjectType::Rasterizer, rasterizer);
+        commands.bind_shader(vertex_shader, ShaderStage::Vertex);
+        commands.bind_shader(fragment_shader, ShaderStage::Fragment);
+        self.vertex_input(&mut commands, draw, &prepared.inputs)?;
+        commands.set_constants(ShaderStage::Vertex, &prepared.vertex_constants)?;
+        commands.set_constants(ShaderStage::Fragment, &prepared.fragment_constants)?;
+        for (stage, slots) in [
+            (ShaderStage::Vertex, &prepared.vertex_textures),
+            (ShaderStage::Fragment, &prepared.fragment_textures),
+        ] {
+            self.sampler_slots(&mut commands, scene, stage, slots)?;
+        }
+        commands.draw_indexed_triangles(IndexedDraw {
+            count: draw.indices.len() as u32,
+            max_index: draw.vertex_count.saturating_sub(1),
+        });
+        self.submit(&commands, scene, &draw.field())
+    }
+
+    /// The program's two shader objects, created (each in its own submission, so a
+    /// refusal names the shader) on the program's first draw.
+    fn shaders(
+        &mut self,
+        scene: &Scene,
+        draw: &Draw,
+        tgsi: &Arc<ProgramTgsi>,
+    ) -> Result<(ObjectHandle, ObjectHandle), VirglRenderError> {
+        if let Some(&handles) = self.shaders.get(&Arc::as_ptr(tgsi)) {
+            return Ok(handles);
+        }
+        let mut handles = Vec::with_capacity(2);
+        for (stage, text, field) in [
+            (ShaderStage::Vertex, &tgsi.vertex, draw.vertex_field()),
+            (ShaderStage::Fragment, &tgsi.fragment, draw.fragment_field()),
+        ] {
+            let handle = self.object();
+            let mut commands = CommandBuffer::new();
+            self.shader_packets += commands.create_shader(
+                handle,
+                stage,
+                text,
+                csir_virgl::command::tgsi_token_bound(text),
+                self.options.shader_packet_bytes,
+            );
+            self.submit(&commands, scene, &field)?;
+            handles.push(handle);
+        }
+        let handles = (handles[0], handles[1]);
+        self.shaders.insert(Arc::as_ptr(tgsi), handles);
+        Ok(handles)
+    }
+
+    /// A state object with `state`'s value, created the first time it is needed.
+    fn state_object<S: StateObject>(
+        &mut self,
+        commands: &mut CommandBuffer,
+        state: S,
+    ) -> ObjectHandle {
+        if let Some(&handle) = S::cache(self).get(&state) {
+            return handle;
+        }
+        let handle = self.object();
+        state.create(commands, handle);
+        S::cache(self).insert(state, handle);
+        handle
+    }
+
+    /// Vertex elements, vertex buffers and the index buffer of `draw`: input `IN[n]`
+    /// reads element `n`, which reads buffer binding `n`, one buffer per attribute.
+    fn vertex_input(
+        &mut self,
+        commands: &mut CommandBuffer,
+        draw: &Draw,
+        inputs: &[Option<usize>],
+    ) -> Result<(), VirglRenderError> {
+        let mut elements = Vec::with_capacity(inputs.len());
+        let mut buffers = Vec::with_capacity(inputs.len());
+        let mut default_input = None;
+        for (n, input) in inputs.iter().enumerate() {
+            let (resource, size) = match input.map(|i| &draw.attributes[i]) {
+                Some(attribute) => (
+                    self.buffer(&attribute.data, Bind::VERTEX_BUFFER)?,
+                    attribute.size,
+                ),
+                None => {
+                    // GL's value of an input without an array: (0, 0, 0, 1).
+                    let resource = match default_input {
+                        Some(resource) => resource,
+                        None => {
+                            let data = [0.0, 0.0, 0.0, 1.0].repeat(draw.vertex_count as usize);
+                            let resource = self.buffer(&data, Bind::VERTEX_BUFFER)?;
+                            default_input = Some(resource);
+                            resource
+                        }
+                    };
+                    (resource, 4)
+                }
+            };
+            let format = Format::float_vector(size).unwrap_or(Format::R32G32B32A32Float);
+            elements.push(VertexElement {
+                offset: 0,
+                buffer: n as u32,
+                format,
+            });
+            buffers.push(VertexBuffer {
+                resource,
+                stride: size * 4,
+                offset: 0,
+            });
+        }
+        let handle = self.object();
+        commands.create_vertex_elements(handle, &elements)?;
+        commands.bind_object(ObjectType::VertexElements, handle);
+        commands.set_vertex_buffers(&buffers)?;
+        let indices: Vec<u8> = draw.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let index_buffer = self.buffer_bytes(&indices, Bind::INDEX_BUFFER)?;
+        commands.set_index_buffer_u32(index_buffer);
+        Ok(())
+    }
+
+    fn buffer(&mut self, floats: &[f32], bind: Bind) -> Result<ResourceHandle, VirglRenderError> {
+        let bytes: Vec<u8> = floats.iter().flat_map(|f| f.to_le_bytes()).collect();
+        self.buffer_bytes(&bytes, bind)
+    }
+
+    fn buffer_bytes(
+        &mut self,
+        bytes: &[u8],
+        bind: Bind,
+    ) -> Result<ResourceHandle, VirglRenderError> {
+        let resource = self
+            .connection
+            .create_resource(&ResourceDesc::buffer(bytes.len().max(4) as u32, bind))?;
+        if !bytes.is_empty() {
+            self.connection.write_buffer(resource, bytes)?;
+        }
+        Ok(resource)
+    }
+
+    /// Sampler views and sampler states for `stage`'s slots `0..` (an unbound slot
+    /// gets handle 0, no view).
+    fn sampler_slots(
+        &mut self,
+        commands: &mut CommandBuffer,
+        scene: &Scene,
+        stage: ShaderStage,
+        slots: &[SlotTexture],
+    ) -> Result<(), VirglRenderError> {
+        let mut views = Vec::with_capacity(slots.len());
+        let mut states = Vec::with_capacity(slots.len());
+        for slot in slots {
+            let (view, state) = match *slot {
+                Some((texture, sampler)) => (
+                    self.texture_view(commands, scene, texture)?,
+                    self.sampler(commands, sampler),
+                ),
+                None => (ObjectHandle(0), ObjectHandle(0)),
+            };
+            views.push(view);
+            states.push(state);
+        }
+        commands.set_sampler_views(stage, &views)?;
+        commands.bind_sampler_states(stage, &states)?;
+        Ok(())
+    }
+
+    fn sampler(&mut self, commands: &mut CommandBuffer, sampler: Sampler) -> ObjectHandle {
+        self.state_object(commands, sampler_state(sampler))
+    }
+
+    /// The sampler view of scene texture `index`, uploaded on first use: texel row 0
+    /// (the PNG's bottom row, t = 0) goes to texture row 0, as OpenGL stores it.
+    fn texture_view(
+        &mut self,
+        commands: &mut CommandBuffer,
+        scene: &Scene,
+        index: usize,
+    ) -> Result<ObjectHandle, VirglRenderError> {
+        if let Some(&(_, view)) = self.textures.get(&index) {
+            return Ok(view);
+        }
+        let texture = &scene.textures[index].texture;
+        let (width, height) = (texture.width(), texture.height());
+        let resource = self.connection.create_resource(&ResourceDesc::texture_2d(
+            width,
+            height,
+            Format::R8G8B8A8Unorm,
+            Bind::SAMPLER_VIEW,
+        ))?;
+        let texels: Vec<u8> = texture.texels().iter().flatten().copied().collect();
+        self.connection
+            .write_texture(resource, width, height, RGBA8_BYTES, &texels)?;
+        let view = self.object();
+        commands.create_sampler_view(view, resource, Format::R8G8B8A8Unorm);
+        self.textures.insert(index, (resource, view));
+        Ok(view)
+    }
+}
+
+/// A fixed-function state object: how to create it and where the encoder keeps the
+/// ones already created.
+trait StateObject: Sized + Copy + Eq + std::hash::Hash {
+    fn create(&self, commands: &mut CommandBuffer, handle: ObjectHandle);
+    fn cache<'e>(encoder: &'e mut Encoder<'_>) -> &'e mut HashMap<Self, ObjectHandle>;
+}
+
+impl StateObject for BlendState {
+    fn create(&self, commands: &mut CommandBuffer, handle: ObjectHandle) {
+        commands.create_blend(handle, self);
+    }
+    fn cache<'e>(encoder: &'e mut Encoder<'_>) -> &'e mut HashMap<Self, ObjectHandle> {
+        &mut encoder.blends
+    }
+}
+
+impl StateObject for DepthState {
+    fn create(&self, commands: &mut CommandBuffer, handle: ObjectHandle) {
+        commands.create_depth_state(handle, self);
+    }
+    fn cache<'e>(encoder: &'e mut Encoder<'_>) -> &'e mut HashMap<Self, ObjectHandle> {
+        &mut encoder.depths
+    }
+}
+
+impl StateObject for RasterizerState {
+    fn create(&self, commands: &mut CommandBuffer, handle: ObjectHandle) {
+        commands.create_rasterizer(handle, self);
+    }
+    fn cache<'e>(encoder: &'e mut Encoder<'_>) -> &'e mut HashMap<Self, ObjectHandle> {
+        &mut encoder.rasterizers
+    }
+}
+
+impl StateObject for SamplerState {
+    fn create(&self, commands: &mut CommandBuffer, handle: ObjectHandle) {
+        commands.create_sampler_state(handle, self);
+    }
+    fn cache<'e>(encoder: &'e mut Encoder<'_>) -> &'e mut HashMap<Self, ObjectHandle> {
+        &mut encoder.samplers
+    }
+}

@@ -1,0 +1,112 @@
+//! Everything about a scene's draws that needs no host: programs compiled and linked,
+//! their TGSI text, uniform values as constant-buffer floats, textures per sampler
+//! slot, and which scene attribute feeds each vertex input.
+//!
+//! The checks are the CPU renderer's own ([`ProgramCache`], [`DrawBindings`]), so a
+//! scene that renders on the CPU prepares here, and a broken one fails with the same
+//! error before any server is started.
+
+use crate::pipeline::{DrawBindings, ProgramCache, SlotSamplers};
+use crate::scene::{Draw, Scene, SceneError};
+use crate::texture::Sampler;
+use csir::{Limits, Program};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A texture bound to a sampler slot: the scene texture's index and how to sample it.
+pub type SlotTexture = Option<(usize, Sampler)>;
+
+/// One program's TGSI text, emitted once however many draws use it.
+pub struct ProgramTgsi {
+    /// The vertex shader's TGSI.
+    pub vertex: String,
+    /// The fragment shader's TGSI (inputs remapped to the vertex shader's slots).
+    pub fragment: String,
+}
+
+/// One draw, ready to be encoded.
+pub struct PreparedDraw<'s> {
+    /// The scene's draw.
+    pub draw: &'s Draw,
+    /// The program's TGSI (shared by the draws of one program).
+    pub tgsi: Arc<ProgramTgsi>,
+    /// Vertex-stage constants: uniform vec4 slot `n` is floats `4n..4n+4`.
+    pub vertex_constants: Vec<f32>,
+    /// Fragment-stage constants, laid out the same way.
+    pub fragment_constants: Vec<f32>,
+    /// Vertex-stage sampler slots `0..`.
+    pub vertex_textures: Vec<SlotTexture>,
+    /// Fragment-stage sampler slots `0..`.
+    pub fragment_textures: Vec<SlotTexture>,
+    /// Per vertex input `IN[n]` (attribute location `n`), `0..=` the highest location
+    /// the program declares: the index into `draw.attributes` that feeds it, or `None`
+    /// for an input the draw gives no data for (it reads (0, 0, 0, 1), as in GL).
+    pub inputs: Vec<Option<usize>>,
+}
+
+/// Compile, link, bind and emit TGSI for every draw of `scene`, in draw order.
+///
+/// Errors: the first [`SceneError`] in draw order: those of the CPU renderer
+/// (compile, link, uniforms, samplers), and a TGSI emission failure, reported on
+/// `draws[i].vertex` or `draws[i].fragment`.
+pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw<'s>>, SceneError> {
+    let mut programs = ProgramCache::new();
+    let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
+    let mut draws = Vec::with_capacity(scene.draws.len());
+    for draw in &scene.draws {
+        let program = programs.get(scene, draw, limits)?;
+        let bindings = DrawBindings::new(scene, draw, &program)?;
+        let text = match tgsi.get(&Arc::as_ptr(&program)) {
+            Some(text) => text.clone(),
+            None => {
+                let text = Arc::new(emit(scene, draw, &program)?);
+                tgsi.insert(Arc::as_ptr(&program), text.clone());
+                text
+            }
+        };
+        let highest = program.attributes.iter().map(|a| a.location).max();
+        let inputs = highest.map_or(Vec::new(), |h| {
+            (0..=u32::from(h))
+                .map(|location| draw.attributes.iter().position(|a| a.location == location))
+                .collect()
+        });
+        draws.push(PreparedDraw {
+            draw,
+            tgsi: text,
+            vertex_constants: bindings.uniforms.vertex.concat(),
+            fragment_constants: bindings.uniforms.fragment.concat(),
+            vertex_textures: slot_textures(scene, &bindings.vertex_samplers),
+            fragment_textures: slot_textures(scene, &bindings.fragment_samplers),
+            inputs,
+        });
+    }
+    Ok(draws)
+}
+
+/// The program's TGSI, without the ChrisOS byte budget (long shaders are sent in
+/// continuations).
+fn emit(scene: &Scene, draw: &Draw, program: &Program) -> Result<ProgramTgsi, SceneError> {
+    let tgsi_error =
+        |field: String, e: csir::TgsiError| scene.error(field, format!("cannot emit TGSI: {e}"));
+    let vertex = csir::emit_tgsi(&program.vertex, None, None)
+        .map_err(|e| tgsi_error(draw.vertex_field(), e))?;
+    let fragment = csir::emit_tgsi(&program.fragment, Some(&program.var_remap), None)
+        .map_err(|e| tgsi_error(draw.fragment_field(), e))?;
+    Ok(ProgramTgsi { vertex, fragment })
+}
+
+/// Each slot of `samplers` as the index of its texture in `scene.textures` (the
+/// binding itself is [`DrawBindings`]'s).
+fn slot_textures(scene: &Scene, samplers: &SlotSamplers) -> Vec<SlotTexture> {
+    samplers
+        .slots()
+        .map(|slot| {
+            let (texture, sampler) = slot?;
+            let index = scene
+                .textures
+                .iter()
+                .position(|t| std::ptr::eq(&t.texture, texture))?;
+            Some((index, sampler))
+        })
+        .collect()
+}

@@ -1,0 +1,127 @@
+//! A scene draw's fixed-function state as VirGL state objects (scene-format.md
+//! `state`, `samplers`): the same meaning the CPU rasterizer gives it.
+
+use crate::scene::{Blend, Cull, DepthTest, DrawState};
+use crate::texture::{Filter, Sampler, Wrap};
+use csir_virgl::pipe::{self, BlendFactor, CompareFunc, CullFace};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState};
+
+/// The draw's depth test and depth writes (no test: nothing is written, as in GL).
+pub fn depth_state(state: &DrawState) -> DepthState {
+    let func = match state.depth_test {
+        DepthTest::None => None,
+        DepthTest::Less => Some(CompareFunc::Less),
+        DepthTest::Lequal => Some(CompareFunc::LessEqual),
+        DepthTest::Greater => Some(CompareFunc::Greater),
+        DepthTest::Gequal => Some(CompareFunc::GreaterEqual),
+        DepthTest::Equal => Some(CompareFunc::Equal),
+        DepthTest::NotEqual => Some(CompareFunc::NotEqual),
+        DepthTest::Always => Some(CompareFunc::Always),
+        DepthTest::Never => Some(CompareFunc::Never),
+    };
+    DepthState {
+        func,
+        write: state.writes_depth(),
+    }
+}
+
+/// The draw's blending: alpha is `src·a + dst·(1−a)` on RGB and on A, additive is
+/// `src + dst`.
+pub fn blend_state(state: &DrawState) -> BlendState {
+    let factors = match state.blend {
+        Blend::None => None,
+        Blend::Alpha => Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
+        Blend::Additive => Some((BlendFactor::One, BlendFactor::One)),
+    };
+    BlendState { factors }
+}
+
+/// The draw's face culling (front faces are counter-clockwise in OpenGL's window
+/// space; [`RasterizerState`] says how that reaches the host).
+pub fn rasterizer_state(state: &DrawState) -> RasterizerState {
+    let cull = match state.cull {
+        Cull::None => CullFace::None,
+        Cull::Back => CullFace::Back,
+        Cull::Front => CullFace::Front,
+    };
+    RasterizerState { cull }
+}
+
+/// A scene sampler: one filter for minification and magnification, one wrap mode for
+/// s and t, no mipmaps.
+pub fn sampler_state(sampler: Sampler) -> SamplerState {
+    SamplerState {
+        filter: match sampler.filter {
+            Filter::Nearest => pipe::Filter::Nearest,
+            Filter::Linear => pipe::Filter::Linear,
+        },
+        wrap: match sampler.wrap {
+            Wrap::Clamp => pipe::Wrap::ClampToEdge,
+            Wrap::Repeat => pipe::Wrap::Repeat,
+            Wrap::Mirror => pipe::Wrap::MirrorRepeat,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_writes_need_a_depth_test() {
+        let mut state = DrawState::default();
+        assert_eq!(
+            depth_state(&state),
+            DepthState {
+                func: Some(CompareFunc::Less),
+                write: true
+            }
+        );
+        state.depth_test = DepthTest::None;
+        assert_eq!(depth_state(&state).func, None);
+        assert!(!depth_state(&state).write);
+        state.depth_test = DepthTest::Equal;
+        state.depth_write = false;
+        assert_eq!(
+            depth_state(&state),
+            DepthState {
+                func: Some(CompareFunc::Equal),
+                write: false
+            }
+        );
+    }
+
+    #[test]
+    fn blend_modes_map_to_their_factors() {
+        let mut state = DrawState::default();
+        assert_eq!(blend_state(&state), BlendState::REPLACE);
+        state.blend = Blend::Alpha;
+        assert_eq!(
+            blend_state(&state).factors,
+            Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha))
+        );
+        state.blend = Blend::Additive;
+        assert_eq!(
+            blend_state(&state).factors,
+            Some((BlendFactor::One, BlendFactor::One))
+        );
+    }
+
+    #[test]
+    fn samplers_keep_filter_and_wrap() {
+        let s = sampler_state(Sampler {
+            filter: Filter::Linear,
+            wrap: Wrap::Mirror,
+        });
+        assert_eq!(s.filter, pipe::Filter::Linear);
+        assert_eq!(s.wrap, pipe::Wrap::MirrorRepeat);
+        assert_eq!(
+            rasterizer_state(&DrawState {
+                cull: Cull::Front,
+                ..DrawState::default()
+            })
+            .cull,
+            CullFace::Front
+        );
+    }
+}
