@@ -25,9 +25,12 @@
 //!   so does every varying a vertex shader declares but never writes;
 //! - `IF` reads `TEMP[n].xxxx` (A5), and `DOT` of width 2 is `DP2`;
 //! - `RSQ` keeps the interpreter's meaning, 0 for x ≤ 0 and NaN, with a selection
-//!   around TGSI's RSQ (`lower_rsq`): CSIR's `sqrt` and `length` are `x · rsq(x)`, and
-//!   a GPU's RSQ(0) = inf made `sqrt(0.0)` NaN on the host (found by rendering the
-//!   shader corpus through virglrenderer).
+//!   around TGSI's RSQ (`lower_rsq`): CSIR's `sqrt` is `x · rsq(x)`, and a GPU's
+//!   RSQ(0) = inf made `sqrt(0.0)` NaN on the host (found by rendering the shader
+//!   corpus through virglrenderer);
+//! - `RCP` keeps the interpreter's meaning too, 0 for ±0 (`lower_rcp`): CSIR's
+//!   `length` is `rcp(rsq(x))`, and the host's RCP(0) = inf made the length of a zero
+//!   vector inf (corpus `sdf_box` and `rotated_grid` through virglrenderer).
 
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
@@ -296,9 +299,9 @@ impl<'a> Lowering<'a> {
                 d.masked(WriteMask::lane(0)),
                 &[a.lane(0)],
             )),
-            Op::Rcp | Op::Sin | Op::Cos => {
+            Op::Rcp => self.lower_rcp(d, a, ir.ncomp_lanes(1), out),
+            Op::Sin | Op::Cos => {
                 let opcode = match op {
-                    Op::Rcp => Opcode::Rcp,
                     Op::Sin => Opcode::Sin,
                     _ => Opcode::Cos,
                 };
@@ -371,8 +374,9 @@ impl<'a> Lowering<'a> {
 
     /// `d.x ← RSQ a.x` with the interpreter's meaning: `1/sqrt(x)` for x > 0, and 0
     /// for x ≤ 0 and NaN, where TGSI's RSQ gives ±inf or NaN. CSIR builds `sqrt(x)`
-    /// and `length(v)` as `x · rsq(x)`, which is 0 at 0 only with that meaning (GLSL's
-    /// `sqrt(0.0)` is 0; TGSI's would be 0 · inf = NaN). In a scratch temporary `s`:
+    /// as `x · rsq(x)`, which is 0 at 0 only with that meaning (GLSL's `sqrt(0.0)` is
+    /// 0; TGSI's would be 0 · inf = NaN), and `length(v)` as `rcp(rsq(x))` (with
+    /// [`lower_rcp`](Self::lower_rcp)). In a scratch temporary `s`:
     ///
     /// ```text
     /// SLT s.y, IMM[0].xxxx, a.xxxx       s.y = 0 < x (0 for NaN)
@@ -399,6 +403,46 @@ impl<'a> Lowering<'a> {
             Opcode::Mul,
             d.masked(WriteMask::lane(0)),
             &[Src::temp(s).lane(0), Src::temp(s).lane(1)],
+        ));
+    }
+
+    /// `d ← RCP a` on the first `lanes` lanes with the interpreter's meaning: `1/x`,
+    /// and 0 for ±0 where TGSI's RCP gives ±inf. CSIR builds `length(v)` as
+    /// `rcp(rsq(dot(v, v)))`, which is 0 for a zero vector only with that meaning
+    /// (the host drew `length(max(d, 0.0))` as inf inside corpus `sdf_box`). With
+    /// scratch temporaries `e` and `s`, and one RCP per lane since TGSI's reads `.x`:
+    ///
+    /// ```text
+    /// SEQ e<mask>, a, IMM[0].xxxx         1 where x = ±0 (0 for NaN)
+    /// ADD s<mask>, a, e                   x, or 1 where x = ±0: no exceptional input
+    /// RCP s.x, s.xxxx                     (and s.y, s.yyyy, ... per lane)
+    /// CMP d<mask>, -e, IMM[0].xxxx, s     0 where x = ±0, else 1/x
+    /// ```
+    fn lower_rcp(&mut self, d: Dst, a: Src, lanes: u8, out: &mut Vec<Inst>) {
+        let (e, s) = (self.scratch, self.scratch + 1);
+        let zero = reg(File::Imm, self.imms.zero()).lane(0);
+        let mask = WriteMask::first(lanes);
+        out.push(Inst::new(
+            Opcode::Seq,
+            Dst::temp(e).masked(mask),
+            &[a, zero],
+        ));
+        out.push(Inst::new(
+            Opcode::Add,
+            Dst::temp(s).masked(mask),
+            &[a, Src::temp(e)],
+        ));
+        for lane in 0..lanes {
+            out.push(Inst::new(
+                Opcode::Rcp,
+                Dst::temp(s).masked(WriteMask::lane(lane)),
+                &[Src::temp(s).lane(lane)],
+            ));
+        }
+        out.push(Inst::new(
+            Opcode::Cmp,
+            d.masked(mask),
+            &[Src::temp(e).negated(), zero, Src::temp(s)],
         ));
     }
 

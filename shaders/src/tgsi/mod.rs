@@ -17,11 +17,11 @@
 //! uniform slot `n`, `IN[n]` attribute location `n` (vertex) or linked varying slot
 //! `n` (fragment, declared `GENERIC[n]`), `OUT[n+1]` varying slot `n` (vertex).
 //!
-//! Where the two back ends define an operation differently (RCP(0), POW outside
-//! GLSL's domain, MIN/MAX with NaN), the TGSI keeps TGSI's meaning and
-//! [`parity_dump`] marks the instruction; see [`parity`] for the table. RSQ is the
-//! exception: CSIR's `sqrt` and `length` rely on RSQ(0) = 0, so the emitter keeps the
-//! interpreter's meaning there ([`emit`]).
+//! Where the two back ends define an operation differently (POW outside GLSL's
+//! domain, MIN/MAX with NaN), the TGSI keeps TGSI's meaning and [`parity_dump`] marks
+//! the instruction; see [`parity`] for the table. RSQ and RCP are the exceptions:
+//! CSIR's `sqrt` and `length` rely on RSQ(0) = 0 and RCP(0) = 0, so the emitter keeps
+//! the interpreter's meaning there ([`emit`]).
 
 mod decl;
 mod emit;

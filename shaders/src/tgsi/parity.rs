@@ -9,16 +9,15 @@
 //!
 //! | CSIR | inputs | interpreter | TGSI |
 //! |---|---|---|---|
-//! | RCP | ±0 | 0 | ±inf |
 //! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
 //! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
 //!
 //! Everything else agrees exactly on every input, NaN and infinities included:
 //! comparisons (NaN is false except for `!=`), IF (NaN is true), TRUNC, ABS, the
 //! MUL/MAD chains of matrix products (IEEE: 0·inf = NaN on both sides; the emitter
-//! never asks for `LEGACY_MATH_RULES`), SIN/COS (NaN for ±inf on both sides), and RSQ,
-//! which the emitter guards so that x ≤ 0 and NaN give the interpreter's 0 (TGSI's own
-//! RSQ gives ±inf or NaN there; see `emit`).
+//! never asks for `LEGACY_MATH_RULES`), SIN/COS (NaN for ±inf on both sides), and RSQ
+//! and RCP, which the emitter guards so that RSQ of x ≤ 0 or NaN and RCP of ±0 give the
+//! interpreter's 0 (TGSI's own RSQ and RCP give ±inf or NaN there; see `emit`).
 
 use super::emit::emit_listing;
 use super::error::TgsiError;
@@ -29,7 +28,6 @@ use std::fmt::Write;
 /// when they agree on every input (the table in the module docs).
 pub fn divergence(op: Op) -> Option<&'static str> {
     match op {
-        Op::Rcp => Some("RCP(±0): interpreter 0, TGSI ±inf"),
         Op::Pow => {
             Some("POW(x < 0, y) and POW(0, y <= 0): interpreter powf, TGSI NaN (undefined in GLSL)")
         }
