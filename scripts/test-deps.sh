@@ -9,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need (binary name → package).
-declare -A packages=()
+declare -A packages=(
+  [virgl_test_server]=virgl-server   # tests/virgl_parity.rs: the VirGL host
+)
 
 missing=()
 for bin in "${!packages[@]}"; do

@@ -1,0 +1,159 @@
+//! Parity of the two back ends on the real consumer of the second: every scene in
+//! `reference-images/` (the reference set and the corpus scenes) rendered by a private
+//! `virgl_test_server` from our TGSI must match the CPU render under the scene's
+//! tolerance rule (`docs/virgl.md`, "Parity").
+//!
+//! The tests need Debian's `virgl-server`. Without it they skip, unless
+//! `CSIR_REQUIRE_TEST_DEPS` is set (as `scripts/test.sh` and CI set it, after
+//! `scripts/test-deps.sh` installed the package): then a missing server fails them.
+
+use csir_render::image_io::Rgba8Image;
+use csir_render::pipeline::{RenderOptions, render_scene};
+use csir_render::scene::Scene;
+use csir_render::virgl::{VirglOptions, render_scene_virgl};
+use csir_virgl::server::{DEFAULT_SERVER, SERVER_ENV};
+use std::path::Path;
+
+mod common;
+use common::{reference_dir, reference_scenes};
+
+/// Whether the server program can be run; `false` means skip, unless the test
+/// dependencies are required, in which case the test fails here.
+fn server_available(test: &str) -> bool {
+    let program = std::env::var(SERVER_ENV).unwrap_or_else(|_| DEFAULT_SERVER.to_owned());
+    let found = if program.contains('/') {
+        Path::new(&program).is_file()
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|d| d.join(&program).is_file()))
+    };
+    if !found {
+        assert!(
+            std::env::var_os("CSIR_REQUIRE_TEST_DEPS").is_none(),
+            "{program} is missing and CSIR_REQUIRE_TEST_DEPS is set: run scripts/test-deps.sh \
+             (apt-get install virgl-server)"
+        );
+        eprintln!("{test}: skipped, {program} is not installed (apt-get install virgl-server)");
+    }
+    found
+}
+
+fn image(width: u32, height: u32, pixels: Vec<u8>) -> Rgba8Image {
+    Rgba8Image::new(width, height, pixels).expect("a frame has its size's pixels")
+}
+
+#[test]
+fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
+    if !server_available("every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu") {
+        return;
+    }
+    let scenes = reference_scenes();
+    assert!(
+        scenes.len() >= 20,
+        "expected the reference set, found {scenes:?}"
+    );
+    let corpus = scenes
+        .iter()
+        .filter(|s| s.parent().is_some_and(|p| p.ends_with("corpus")));
+    assert!(
+        corpus.count() >= 5,
+        "expected the corpus scenes, found {scenes:?}"
+    );
+    let mut failures = Vec::new();
+    for path in &scenes {
+        let scene = Scene::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let cpu = render_scene(&scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let virgl = match render_scene_virgl(&scene, &VirglOptions::default()) {
+            Ok(frame) => frame,
+            Err(e) => {
+                failures.push(format!("{}: not rendered: {e}", path.display()));
+                continue;
+            }
+        };
+        let rule = scene.tolerance_rule();
+        let judgement = rule
+            .judge(
+                &image(virgl.width, virgl.height, virgl.pixels),
+                &image(cpu.width, cpu.height, cpu.pixels),
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let d = judgement.diff;
+        println!(
+            "{}: max {} mean {:.4}/255, {} pixels differ, {} over {}/255 ({})",
+            path.display(),
+            d.max_channel_diff,
+            d.mean_abs_error,
+            d.differing_pixels,
+            d.over_tolerance_pixels,
+            rule.tolerance,
+            if judgement.passed() { "pass" } else { "FAIL" }
+        );
+        if !judgement.passed() {
+            let breaches: Vec<String> = judgement.breaches.iter().map(|b| b.to_string()).collect();
+            failures.push(format!(
+                "{}: {} (worst pixel {:?}; `csir-render trace` it, and see the shader's \
+                 `compile --parity` dump)",
+                path.display(),
+                breaches.join("; "),
+                d.worst_pixel
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "scenes whose virgl render is off the CPU render:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_shader_longer_than_one_guest_packet_goes_in_continuations() {
+    if !server_available("a_shader_longer_than_one_guest_packet_goes_in_continuations") {
+        return;
+    }
+    // procedural.frag's TGSI is several times the ChrisOS guest's 3600-byte budget.
+    let scene = Scene::load(reference_dir().join("procedural_1080p.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let frame =
+        render_scene_virgl(&scene, &VirglOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((frame.width, frame.height, frame.draws), (1920, 1080, 1));
+    assert!(
+        frame.shader_packets > 3,
+        "one vertex packet and several fragment packets, got {}",
+        frame.shader_packets
+    );
+    // The same text in one packet per shader renders the same pixels.
+    let one_packet = VirglOptions {
+        shader_packet_bytes: usize::MAX,
+        ..VirglOptions::default()
+    };
+    let whole = render_scene_virgl(&scene, &one_packet).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(whole.shader_packets, 2);
+    assert!(
+        whole.pixels == frame.pixels,
+        "continuations changed the image"
+    );
+}
+
+#[test]
+fn a_missing_server_says_how_to_install_it() {
+    // Runs without the server: the program named here does not exist.
+    let scene =
+        Scene::load(reference_dir().join("triangle.json")).unwrap_or_else(|e| panic!("{e}"));
+    // The variable is set for a child process only: the other tests of this file
+    // read it in this process.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_csir-render"))
+        .args(["render", "--backend", "virgl", "-o"])
+        .arg(std::env::temp_dir().join("csir-virgl-missing-server.png"))
+        .arg(&scene.path)
+        .env(SERVER_ENV, "csir-no-such-virgl-server")
+        .output()
+        .expect("run csir-render");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("csir-no-such-virgl-server not found")
+            && stderr.contains("apt-get install --no-install-recommends virgl-server"),
+        "{stderr}"
+    );
+}
