@@ -260,8 +260,9 @@ fn convert(ty: Type, v: f32) -> f32 {
 
 impl Interface {
     /// This stage's uniform vec4 slots (`uni_hi + 1` of them) holding every
-    /// uniform's value before it is set: zero, except the compatibility built-in
-    /// matrices, which are identity as in GL
+    /// uniform's value before it is set: its initializer's value
+    /// ([`Interface::uniform_initializers`]), else zero, except the compatibility
+    /// built-in matrices, which are identity as in GL
     /// ([`builtin_vars::uniform_default`](crate::lang::builtin_vars::uniform_default)).
     pub fn new_uniforms(&self) -> Vec<[f32; 4]> {
         let mut slots = vec![[0.0; 4]; (self.uni_hi + 1).max(0) as usize];
@@ -273,6 +274,10 @@ impl Interface {
                 // CSI v2 blob) keeps zero.
                 let _ = self.set_uniform(&mut slots, &symbol.name, values);
             }
+        }
+        for (name, values) in &self.uniform_initializers {
+            // Checked when compiled or loaded from CSI v2.
+            let _ = self.set_uniform(&mut slots, name, values);
         }
         slots
     }

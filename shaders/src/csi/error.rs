@@ -172,4 +172,8 @@ pub enum InterfaceRule {
     /// More than one fragment colour output.
     #[error("second colour output '{0}' (one is supported)")]
     SecondColorOutput(String),
+    /// A uniform initializer that names no uniform, comes out of symbol order, or
+    /// holds the wrong number of floats.
+    #[error("uniform initializer for '{name}': {reason}")]
+    Initializer { name: String, reason: String },
 }

@@ -118,6 +118,32 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
             });
         }
     }
+    check_initializers(iface).map_err(|r| (None, r))
+}
+
+/// Each uniform initializer names a uniform symbol, after the previous one's, and
+/// holds exactly the floats [`Interface::set_uniform`] takes for it.
+fn check_initializers(iface: &crate::ir::Interface) -> Result<(), InterfaceRule> {
+    let mut previous = None;
+    let mut scratch = vec![[0.0; 4]; (iface.uni_hi + 1).max(0) as usize];
+    for (name, values) in &iface.uniform_initializers {
+        let fail = |reason: &str| InterfaceRule::Initializer {
+            name: name.clone(),
+            reason: reason.to_string(),
+        };
+        let index = iface
+            .symbols
+            .iter()
+            .position(|s| &s.name == name && matches!(s.kind, SymbolKind::Uniform { .. }))
+            .ok_or_else(|| fail("no uniform of that name"))?;
+        if previous.is_some_and(|p| index <= p) {
+            return Err(fail("out of symbol order"));
+        }
+        previous = Some(index);
+        iface
+            .set_uniform(&mut scratch, name, values)
+            .map_err(|e| fail(&e.to_string()))?;
+    }
     Ok(())
 }
 

@@ -165,6 +165,7 @@ fn vertex_shader() -> Shader {
             uni_hi: 6,
             writes_position: true,
             named: true,
+            uniform_initializers: Vec::new(),
         },
     }
 }
@@ -295,6 +296,7 @@ fn fragment_shader() -> Shader {
             uni_hi: 1,
             writes_position: false,
             named: true,
+            uniform_initializers: Vec::new(),
         },
     }
 }

@@ -20,7 +20,8 @@
 //!  76+16·nir  nimm × 4   immediates, IEEE-754 bits
 //!      M  1          shader name length n (0..=255), then n bytes of UTF-8
 //!         4 × 2      attr_hi, var_hi, samp_hi, uni_hi (i16, −1 = none)
-//!         1          flags: bit 0 writes_position, bit 1 named; other bits 0
+//!         1          flags: bit 0 writes_position, bit 1 named, bit 2 uniform
+//!                      initializers follow the symbols; other bits 0
 //!         2          nsym, interface symbols (≤ attributes+varyings+uniform_slots+samplers+1)
 //!         nsym ×     kind u8 (0 uniform, 1 sampler, 2 attribute, 3 varying in,
 //!                      4 varying out, 5 colour output)
@@ -29,6 +30,11 @@
 //!                      varying slot; 0 for the colour output)
 //!                    array length u16 (0 = not an array)
 //!                    name length u8 (1..=63), then that many bytes of UTF-8
+//!         (flag bit 2 only)
+//!         2          ninit, uniform initializers (1..=nsym)
+//!         ninit ×    symbol index u16 (a uniform; ascending), float count u16, then
+//!                      that many floats, IEEE-754 bits, in `Interface::set_uniform`'s
+//!                      order
 //!    end             nothing follows
 //! ```
 //!
@@ -64,6 +70,7 @@ const MIN_SYMBOL_LEN: usize = 8;
 
 const FLAG_WRITES_POSITION: u8 = 1;
 const FLAG_NAMED: u8 = 2;
+const FLAG_INITIALIZERS: u8 = 4;
 
 /// The stored [`Limits`] fields, in order.
 const LIMIT_FIELDS: [&str; 11] = [
@@ -166,6 +173,9 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     if iface.named {
         flags |= FLAG_NAMED;
     }
+    if !iface.uniform_initializers.is_empty() {
+        flags |= FLAG_INITIALIZERS;
+    }
     out.push(flags);
     // interface::check bounds the count by max_symbols, at most 32767 + 3·32 + 1 for
     // valid limits, so it fits the u16 field.
@@ -176,6 +186,26 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
         out.extend_from_slice(&slot.to_le_bytes());
         out.extend_from_slice(&sym.array_len.unwrap_or(0).to_le_bytes());
         write_name(&mut out, &sym.name);
+    }
+    if !iface.uniform_initializers.is_empty() {
+        // interface::check: each names a uniform symbol, in order, with its floats.
+        if let Some((name, _)) = iface
+            .uniform_initializers
+            .iter()
+            .find(|(_, v)| v.len() > usize::from(u16::MAX))
+        {
+            return Err(SaveError::Interface(super::InterfaceRule::Initializer {
+                name: name.clone(),
+                reason: "more than 65535 floats".into(),
+            }));
+        }
+        out.extend_from_slice(&(iface.uniform_initializers.len() as u16).to_le_bytes());
+        for (name, values) in &iface.uniform_initializers {
+            let index = iface.symbols.iter().position(|s| &s.name == name);
+            out.extend_from_slice(&(index.unwrap_or(0) as u16).to_le_bytes());
+            out.extend_from_slice(&(values.len() as u16).to_le_bytes());
+            write_immediates(&mut out, values);
+        }
     }
     let len = out.len() as u32;
     patch_u32(&mut out, at::WORD7, len);
@@ -210,7 +240,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
     let uni_hi = r.i16("uni_hi")?;
     let flags_at = r.pos();
     let flags = r.u8("flags")?;
-    if flags & !(FLAG_WRITES_POSITION | FLAG_NAMED) != 0 {
+    if flags & !(FLAG_WRITES_POSITION | FLAG_NAMED | FLAG_INITIALIZERS) != 0 {
         return Err(CsiError::new(
             flags_at,
             CsiErrorKind::Code {
@@ -233,6 +263,41 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
         symbol_at.push(r.pos());
         symbols.push(read_symbol(&mut r)?);
     }
+    let mut uniform_initializers = Vec::new();
+    if flags & FLAG_INITIALIZERS != 0 {
+        let count_at = r.pos();
+        let count = super::count(
+            count_at,
+            "uniform initializer count",
+            u32::from(r.u16("uniform initializer count")?),
+            nsym,
+        )?;
+        if count == 0 {
+            return Err(CsiError::new(
+                count_at,
+                CsiErrorKind::Code {
+                    what: "uniform initializer count",
+                    value: 0,
+                },
+            ));
+        }
+        for _ in 0..count {
+            let at = r.pos();
+            let index = usize::from(r.u16("uniform initializer symbol")?);
+            let Some(sym) = symbols.get(index) else {
+                return Err(CsiError::new(
+                    at,
+                    CsiErrorKind::Code {
+                        what: "uniform initializer symbol",
+                        value: index as u32,
+                    },
+                ));
+            };
+            let n = usize::from(r.u16("uniform initializer float count")?);
+            let values = read_immediates(&mut r, n)?;
+            uniform_initializers.push((sym.name.clone(), values));
+        }
+    }
     if r.remaining() != 0 {
         return Err(CsiError::new(
             r.pos(),
@@ -254,6 +319,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
             uni_hi,
             writes_position: flags & FLAG_WRITES_POSITION != 0,
             named: flags & FLAG_NAMED != 0,
+            uniform_initializers,
         },
     };
     if let Err((index, rule)) = interface::check(&shader) {

@@ -67,6 +67,12 @@ pub struct Interface {
     /// names: its high-water marks are reconstructed from the IR and `symbols` is
     /// empty, so it can run and be emitted by slot but cannot be linked by name.
     pub named: bool,
+    /// The values uniform initializers give (`uniform vec3 k = vec3(1.0);`, GLSL 1.20
+    /// §4.3.5): uniform name and its floats in the order
+    /// [`Interface::set_uniform`] takes, in symbol order. A uniform holds this value
+    /// until it is set ([`Interface::new_uniforms`]); one without an initializer
+    /// starts at zero. Carried by CSI v2.
+    pub uniform_initializers: Vec<(String, Vec<f32>)>,
 }
 
 impl Default for Interface {
@@ -79,6 +85,7 @@ impl Default for Interface {
             uni_hi: -1,
             writes_position: false,
             named: true,
+            uniform_initializers: Vec::new(),
         }
     }
 }

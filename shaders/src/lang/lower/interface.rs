@@ -254,8 +254,16 @@ impl<'a> Lowerer<'a> {
             Storage::In | Storage::Out | Storage::Attribute | Storage::Varying
         );
         if let Some(init) = &d.init {
-            if q.storage == Storage::Uniform {
-                return err(self, init.pos, "uniforms cannot have an initializer");
+            if q.storage == Storage::Uniform && d.array.is_some() {
+                return err(
+                    self,
+                    init.pos,
+                    "initializers of uniform arrays are not supported (set the elements \
+                     by name)",
+                );
+            }
+            if q.storage == Storage::Uniform && d.ty == Type::Sampler2D {
+                return err(self, init.pos, "a sampler cannot have an initializer");
             }
             if io {
                 return err(

@@ -296,6 +296,9 @@ impl Lowerer<'_> {
     }
 
     fn global_init(&mut self, var: usize, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
+        if d.quals.storage == Storage::Uniform {
+            return self.uniform_initializer(d, init);
+        }
         if self.scopes.var(var).array.is_some() {
             if !self.check_decl(d, None) {
                 return Err(Fail::Reported);
@@ -313,6 +316,39 @@ impl Lowerer<'_> {
             ty: d.ty,
         };
         self.write(&place, &v.retyped(d.ty), init.pos)
+    }
+}
+
+impl Lowerer<'_> {
+    /// `uniform T name = constant;` (GLSL 1.20 §4.3.5): the value the uniform holds
+    /// until it is set, recorded in the interface
+    /// ([`Interface::uniform_initializers`](crate::ir::Interface::uniform_initializers));
+    /// no instruction. The initializer must be a constant expression.
+    fn uniform_initializer(&mut self, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
+        let v = self.operand(init)?;
+        if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
+            let m = self.mismatch("type mismatch in initialization", v.ty, d.ty);
+            return self.err(init.pos, m);
+        }
+        let Some(c) = v.as_const() else {
+            return self.err(
+                init.pos,
+                format!(
+                    "the initializer of uniform '{}' must be a constant expression",
+                    d.name
+                ),
+            );
+        };
+        let mut floats = Vec::new();
+        for col in 0..d.ty.columns() as usize {
+            for row in 0..d.ty.width() as usize {
+                floats.push(c.get(col, row));
+            }
+        }
+        self.interface
+            .uniform_initializers
+            .push((d.name.clone(), floats));
+        Ok(())
     }
 }
 
