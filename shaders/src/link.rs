@@ -298,13 +298,24 @@ impl Program {
     }
 
     /// Uniform storage sized for both stages, holding every uniform's value before it
-    /// is set ([`Interface::new_uniforms`](crate::ir::Interface::new_uniforms): zero,
-    /// except the compatibility built-in matrices, which are identity as in GL).
+    /// is set ([`Interface::new_uniforms`](crate::ir::Interface::new_uniforms): its
+    /// initializer's value in either stage, else zero, except the compatibility
+    /// built-in matrices, which are identity as in GL).
     pub fn new_uniforms(&self) -> UniformStorage {
-        UniformStorage {
+        let mut storage = UniformStorage {
             vertex: self.vertex.interface.new_uniforms(),
             fragment: self.fragment.interface.new_uniforms(),
+        };
+        // A uniform is one variable of the program (GLSL 1.20 §4.3.5): an initializer
+        // in either stage gives its value in both.
+        for shader in [&self.vertex, &self.fragment] {
+            for (name, values) in &shader.interface.uniform_initializers {
+                // Checked against this stage's declaration; the link checked the other
+                // stage declares it the same way.
+                let _ = self.set_uniform(&mut storage, name, values);
+            }
         }
+        storage
     }
 
     /// Find a uniform record by plain name (no `[i]`).

@@ -95,3 +95,21 @@ fn initializer_errors_name_the_rule() {
         "{m:?}"
     );
 }
+
+/// piglit `*-set-by-other-stage`: a uniform is one variable of the program, so an
+/// initializer in the vertex shader gives the fragment shader's declaration its value.
+#[test]
+fn an_initializer_in_one_stage_gives_the_value_in_both() {
+    let vs = "#version 120\nuniform vec4 color = vec4(0.0, 1.0, 0.0, 0.0);\n\
+              void main() { gl_Position = gl_Vertex; }\n";
+    let fs = "#version 120\nuniform vec4 color;\nvoid main() { gl_FragColor = color; }\n";
+    let v = compile(vs, "o.vert", Stage::Vertex, &Limits::default()).unwrap();
+    let f = compile(fs, "o.frag", Stage::Fragment, &Limits::default()).unwrap();
+    let p = Program::link(v, f).unwrap();
+    let u = p.new_uniforms();
+    let csir::ir::SymbolKind::Uniform { slot } = p.fragment.interface.find("color").unwrap().kind
+    else {
+        panic!("color is a uniform")
+    };
+    assert_eq!(u.fragment[slot as usize], [0.0, 1.0, 0.0, 0.0]);
+}
