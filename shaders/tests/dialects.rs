@@ -145,7 +145,7 @@ fn gl_color_in_the_fragment_shader_reads_gl_front_color() {
 #[test]
 fn compatibility_matrices_are_identity_until_set_and_ftransform_uses_them() {
     let vs = "#version 110\nvoid main() { gl_Position = ftransform(); \
-              gl_FrontColor = vec4(gl_NormalMatrix * vec3(1.0, 2.0, 3.0), 1.0); }\n";
+              gl_FrontColor = vec4(gl_NormalMatrix * vec3(0.25, 0.5, 0.75), 1.0); }\n";
     let fs = "void main() { gl_FragColor = gl_Color; }\n";
     let p = link(vs, fs);
     let u = p.new_uniforms();
@@ -164,7 +164,7 @@ fn compatibility_matrices_are_identity_until_set_and_ftransform_uses_them() {
     };
     run_vs(&mut vs, &mut out, &u);
     assert_eq!(out.position, [1.5, -2.0, 0.25, 1.0], "identity by default");
-    assert_eq!(out.varyings[0], [1.0, 2.0, 3.0, 1.0]);
+    assert_eq!(out.varyings[0], [0.25, 0.5, 0.75, 1.0]);
     let mut u = p.new_uniforms();
     let scale: Vec<f32> = (0..16)
         .map(|i| if i % 5 == 0 { 2.0 } else { 0.0 })
@@ -338,4 +338,31 @@ fn texture_lookups_of_every_version() {
     // /w = 0.5 → (1.5, 0.5) clamps to texel (1, 1) white.
     let out = run(&s, &[[0.75, 0.25, 1.5, 0.5]], &[], &tex);
     assert_eq!(out.color, [4.0, 31.0, 4.0, 31.0]);
+}
+
+/// piglit `glsl-clamp-vertex-color`: GL's compatibility profile clamps the vertex
+/// colour outputs to [0, 1] (vertex colour clamping is on by default); other varyings
+/// are not clamped.
+#[test]
+fn compatibility_vertex_colours_are_clamped() {
+    use csir::exec::{Inputs, Machine, Outputs};
+    let vs = "varying vec4 raw;\nvoid main() { gl_Position = gl_Vertex; \
+              gl_FrontColor = vec4(2.0, -1.0, 0.5, gl_Vertex.x);\n\
+              gl_FrontSecondaryColor = vec4(-0.25); raw = vec4(2.0, -1.0, 0.5, 3.0); }\n";
+    let s = csir::compile(vs, "c.vert", csir::Stage::Vertex, &csir::Limits::default()).unwrap();
+    let slot = |name: &str| match s.interface.find(name).unwrap().kind {
+        csir::ir::SymbolKind::VaryingOut { slot } => slot as usize,
+        k => panic!("{k:?}"),
+    };
+    let mut m = Machine::new(&s).unwrap();
+    let mut out = Outputs::default();
+    let attrs = [[7.0, 0.0, 0.0, 1.0]];
+    let inputs = Inputs {
+        attributes: &attrs,
+        ..Inputs::default()
+    };
+    m.run(&inputs, &mut out).unwrap();
+    assert_eq!(out.varyings[slot("gl_FrontColor")], [1.0, 0.0, 0.5, 1.0]);
+    assert_eq!(out.varyings[slot("gl_FrontSecondaryColor")], [0.0; 4]);
+    assert_eq!(out.varyings[slot("raw")], [2.0, -1.0, 0.5, 3.0]);
 }

@@ -175,6 +175,17 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
     },
 ];
 
+/// Whether a vertex output is one of the colours GL clamps to [0, 1] before
+/// interpolation: `gl_FrontColor`, `gl_BackColor`, `gl_FrontSecondaryColor`,
+/// `gl_BackSecondaryColor` (vertex colour clamping, `GL_CLAMP_VERTEX_COLOR`, is on by
+/// default in the compatibility profile; GL 3.3 compatibility §2.19.6).
+pub(crate) fn is_clamped_color(name: &str) -> bool {
+    matches!(
+        name,
+        "gl_FrontColor" | "gl_BackColor" | "gl_FrontSecondaryColor" | "gl_BackSecondaryColor"
+    )
+}
+
 /// The uniform matrices of the compatibility profile (GLSL 1.10 §7.5), identity until
 /// set. Both stages have them.
 pub(crate) const BUILTIN_MATRICES: &[(&str, Type)] = &[

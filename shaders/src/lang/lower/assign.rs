@@ -333,6 +333,16 @@ impl Lowerer<'_> {
                 }
                 return Ok(());
             }
+            Output::Varying(slot)
+                if crate::lang::builtin_vars::is_clamped_color(&self.scopes.var(id).name) =>
+            {
+                // Vertex colour clamping, on by default in GL's compatibility profile.
+                let v = Value::temp(ty, t);
+                let lo = self.widen_op(Op::Max, &v, &Value::float(0.0), ty)?;
+                let hi = self.widen_op(Op::Min, &lo, &Value::float(1.0), ty)?;
+                let c = self.materialize(&hi)?;
+                Ir::new(Op::StoreVar, ty.ir()).a(c).aux(slot as i16)
+            }
             Output::Varying(slot) => Ir::new(Op::StoreVar, ty.ir()).a(t).aux(slot as i16),
             Output::Color => Ir::new(Op::StoreColor, ty.ir()).a(t),
         };
