@@ -363,17 +363,30 @@ fn uniform_type(ty: &str) -> Option<(Scalar, usize)> {
                 (Scalar::Int, width(n)?)
             } else if let Some(n) = ty.strip_prefix("uvec") {
                 (Scalar::Uint, width(n)?)
-            } else if let Some(dims) = ty.strip_prefix("mat") {
-                let (cols, rows) = match dims.split_once('x') {
-                    Some((c, r)) => (width(c)?, width(r)?),
-                    None => (width(dims)?, width(dims)?),
-                };
+            } else if ty.starts_with("mat") {
+                let (cols, rows) = matrix_shape(ty)?;
                 (Scalar::Float, cols * rows)
             } else {
                 return None;
             }
         }
     })
+}
+
+/// The columns and rows of a `uniform` matrix type word (`mat3` (3, 3), `mat2x4`
+/// (2, 4)); `None` for any other word.
+pub(super) fn matrix_shape(ty: &str) -> Option<(usize, usize)> {
+    let width = |s: &str| match s {
+        "2" => Some(2),
+        "3" => Some(3),
+        "4" => Some(4),
+        _ => None,
+    };
+    let dims = ty.strip_prefix("mat")?;
+    match dims.split_once('x') {
+        Some((c, r)) => Some((width(c)?, width(r)?)),
+        None => Some((width(dims)?, width(dims)?)),
+    }
 }
 
 fn uniform(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {

@@ -449,8 +449,9 @@ impl<'a> Run<'a> {
         // (docs/scene-format.md): a `uniform matCxR` command fills C of those
         // elements, and its element i (always 0: arrays of them do not compile) starts
         // at column i·C.
-        let columns = matrix_columns(ty)
-            .filter(|&c| record.array_len.is_some() && c > 1 && values.len() == c * per)
+        let columns = super::commands::matrix_shape(ty)
+            .map(|(c, _)| c)
+            .filter(|&c| record.array_len.is_some() && values.len() == c * per)
             .unwrap_or(1);
         let element = given.element().unwrap_or(0) * columns;
         for k in 0..columns {
@@ -745,14 +746,6 @@ fn names<'n>(names: impl Iterator<Item = &'n str>) -> String {
     } else {
         list.join(", ")
     }
-}
-
-/// The columns of a `uniform` command's matrix TYPE (`mat3` 3, `mat2x4` 2), `None` for
-/// any other type.
-fn matrix_columns(ty: &str) -> Option<usize> {
-    let shape = ty.strip_prefix("mat")?;
-    let cols = shape.chars().next()?.to_digit(10)? as usize;
-    (2..=4).contains(&cols).then_some(cols)
 }
 
 #[cfg(test)]

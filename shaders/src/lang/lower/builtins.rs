@@ -47,16 +47,8 @@ const TEXTURE_FUNCTIONS: &[&str] = &[
     "texture2DProjLod",
 ];
 
-/// Built-in functions this front end lowers.
+/// Built-in functions this front end lowers, besides [`TEXTURE_FUNCTIONS`].
 pub const SUPPORTED: &[&str] = &[
-    "texture",
-    "texture2D",
-    "textureLod",
-    "texture2DLod",
-    "textureProj",
-    "texture2DProj",
-    "textureProjLod",
-    "texture2DProjLod",
     "ftransform",
     "dot",
     "cross",
@@ -161,11 +153,11 @@ impl Lowerer<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Option<LResult<Value>> {
-        if !SUPPORTED.contains(&name) {
+        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
+        if !sampler_ok && !SUPPORTED.contains(&name) {
             return None;
         }
         let refs: Vec<&Expr> = args.iter().collect();
-        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
         Some(self.operands(&refs, sampler_ok).and_then(|vals| {
             // Intermediates of the expansion die with it; only the result lives on.
             self.scoped(|s| s.builtin_values(name, &vals, pos))
@@ -568,25 +560,28 @@ impl Lowerer<'_> {
         let mut minors = Minors::new(self.matrix_cells_of(m)?);
         let all: Vec<u8> = (0..n).collect();
         let constant = m.as_const().is_some();
-        // 1/det and −1/det, computed in a frame of their own (kept in two temporaries).
-        let (inv_det, neg_inv_det) = if constant {
+        // 1/det and −1/det; unless folded, computed in a frame of their own and kept in
+        // two temporaries.
+        let t = if constant { 0 } else { self.temp(2)? };
+        if !constant {
+            self.em.push_frame();
+        }
+        let reciprocals = (|| {
             let det = self.minor(&mut minors, &all, &all)?;
             let inv = self.unary_op(Op::Rcp, &det, f)?;
             let neg = self.lanewise(Op::Mul, &inv, &Value::float(-1.0), f)?;
-            (inv, neg)
-        } else {
-            let t = self.temp(2)?;
-            self.em.push_frame();
-            let done = (|| {
-                let det = self.minor(&mut minors, &all, &all)?;
-                let inv = self.unary_op(Op::Rcp, &det, f)?;
-                let neg = self.lanewise(Op::Mul, &inv, &Value::float(-1.0), f)?;
+            if !constant {
                 self.store_into(t, &inv, f)?;
-                self.store_into(t + 1, &neg, f)
-            })();
+                self.store_into(t + 1, &neg, f)?;
+            }
+            Ok((inv, neg))
+        })();
+        if !constant {
             self.em.pop_frame();
-            done?;
-            (Value::temp(f, t), Value::temp(f, t + 1))
+        }
+        let (inv_det, neg_inv_det) = match reciprocals? {
+            folded if constant => folded,
+            _ => (Value::temp(f, t), Value::temp(f, t + 1)),
         };
         let dst = if constant { 0 } else { self.temp(n)? };
         let mut folded = ConstData::ZERO;

@@ -89,7 +89,7 @@ impl Lowerer<'_> {
                 .aux2(n as i16)
                 .ncomp(ncomp),
         )?;
-        if ty.stored_by_column() || !matches!(ty, Type::BVec2 | Type::BVec3 | Type::BVec4) {
+        if !matches!(ty, Type::BVec2 | Type::BVec3 | Type::BVec4) {
             let v = self.scopes.var_mut(var);
             v.storage = Some(dst);
             v.owns_storage = false;
