@@ -8,5 +8,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/fetch-piglit.sh
-CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus -- --nocapture
+CSIR_PIGLIT_WRITE_BASELINE=1 cargo test --test piglit_corpus --test piglit_dialects -- --nocapture
 git --no-pager diff --stat -- tests/piglit docs/conformance.md

@@ -16,33 +16,17 @@
 //! Without the corpus the test skips with a note, unless `CSIR_REQUIRE_TEST_DEPS=1`
 //! (set by `scripts/test.sh`), which makes a missing corpus a failure.
 
-use csir_render::shader_test::{
-    ReasonCount, RunOptions, Summary, TestReport, find_tests, reasons, run_file,
+mod common;
+
+use common::piglit::{
+    SELECTION, conformance_doc_path, corpus_or_skip, manifest, selection_files, today, version,
+    write_doc_block, writing_baseline,
 };
+use csir_render::shader_test::{ReasonCount, RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-
-/// The directories of the selection, relative to the corpus root.
-const SELECTION: [&str; 12] = [
-    "tests/spec/glsl-1.10/execution",
-    "generated_tests/spec/glsl-1.10/execution",
-    "tests/spec/glsl-1.20/execution",
-    "generated_tests/spec/glsl-1.20/execution",
-    "tests/spec/glsl-1.30/execution",
-    "generated_tests/spec/glsl-1.30/execution",
-    "tests/spec/glsl-1.40/execution",
-    "generated_tests/spec/glsl-1.40/execution",
-    "tests/spec/glsl-1.50/execution",
-    "generated_tests/spec/glsl-1.50/execution",
-    "tests/spec/glsl-3.30/execution",
-    "generated_tests/spec/glsl-3.30/execution",
-];
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::PathBuf;
 
 fn baseline_path() -> PathBuf {
     manifest().join("tests/piglit/baseline.json")
@@ -52,49 +36,8 @@ fn allow_list_path() -> PathBuf {
     manifest().join("tests/piglit/allowed-failures.txt")
 }
 
-fn conformance_doc_path() -> PathBuf {
-    manifest().join("docs/conformance.md")
-}
-
-/// The generated part of docs/conformance.md lies between these lines.
-const MEASURED_BEGIN: &str =
-    "<!-- piglit-measured:begin (written by scripts/update-piglit-baseline.sh) -->";
-const MEASURED_END: &str = "<!-- piglit-measured:end -->";
-
 /// Groups of this many tests or more get their own row in the reasons table.
 const REASON_ROW_MIN: usize = 2;
-
-/// The corpus root, when it has been fetched.
-fn corpus() -> Option<PathBuf> {
-    let cache = std::env::var_os("CSIR_CACHE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| manifest().join("target/test-deps"));
-    let root = if cache.is_absolute() {
-        cache
-    } else {
-        manifest().join(cache)
-    }
-    .join("piglit");
-    root.join("VERSION").is_file().then_some(root)
-}
-
-/// Today's date, YYYY-MM-DD (UTC).
-fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    // Days since 1970-01-01 to a civil date (proleptic Gregorian).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
 
 fn summary_json(s: &Summary) -> Value {
     json!({"passed": s.passed, "failed": s.failed, "skipped": s.skipped, "errors": s.errors})
@@ -148,50 +91,13 @@ fn reasons_table(groups: &[ReasonCount]) -> String {
     out
 }
 
-/// Replace the text between the `piglit-measured` markers of docs/conformance.md.
-fn write_measured_section(body: &str) {
-    let path = conformance_doc_path();
-    let doc = std::fs::read_to_string(&path).expect("docs/conformance.md exists");
-    let (Some(begin), Some(end)) = (doc.find(MEASURED_BEGIN), doc.find(MEASURED_END)) else {
-        panic!(
-            "{} has no '{MEASURED_BEGIN}' ... '{MEASURED_END}' block to write the table into",
-            path.display()
-        );
-    };
-    let head = &doc[..begin + MEASURED_BEGIN.len()];
-    let text = format!("{head}\n{body}{}", &doc[end..]);
-    std::fs::write(&path, text).expect("write docs/conformance.md");
-}
-
 #[test]
 fn piglit_glsl_execution_corpus_meets_the_baseline() {
-    let Some(root) = corpus() else {
-        let how = "run scripts/fetch-piglit.sh (or scripts/test-deps.sh) to fetch it";
-        if std::env::var("CSIR_REQUIRE_TEST_DEPS").as_deref() == Ok("1") {
-            panic!("the piglit corpus is missing: {how}");
-        }
-        eprintln!("skipping the piglit corpus test: the corpus is not fetched; {how}");
+    let Some(root) = corpus_or_skip("the piglit corpus test") else {
         return;
     };
-    let version = std::fs::read_to_string(root.join("VERSION"))
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-
-    let mut files: Vec<(&str, PathBuf)> = Vec::new();
-    for dir in SELECTION {
-        let path = root.join(dir);
-        if path.is_dir() {
-            let found = find_tests(&[path]).expect("the corpus folder is readable");
-            files.extend(found.into_iter().map(|f| (dir, f)));
-        }
-    }
-    assert!(
-        files.len() > 4000,
-        "only {} test files in {}",
-        files.len(),
-        root.display()
-    );
+    let version = version(&root);
+    let files = selection_files(&root);
     let options = RunOptions::default();
     let start = std::time::Instant::now();
     let reports: Vec<(&str, String, TestReport)> = files
@@ -228,7 +134,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
         eprintln!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
     }
 
-    if std::env::var("CSIR_PIGLIT_WRITE_BASELINE").as_deref() == Ok("1") {
+    if writing_baseline() {
         let dirs: serde_json::Map<String, Value> = per_dir
             .iter()
             .map(|(d, s)| (d.to_string(), summary_json(s)))
@@ -252,15 +158,18 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
             list.push('\n');
         }
         std::fs::write(allow_list_path(), list).expect("write the allow-list");
-        write_measured_section(&format!(
-            "Measured {} with piglit `{version}` (Debian's package), {} tests:\n\n{}\n\
+        write_doc_block(
+            "piglit-measured",
+            &format!(
+                "Measured {} with piglit `{version}` (Debian's package), {} tests:\n\n{}\n\
              Why the tests that do not pass do not (a compiler error's first message, a \
              skip's reason, `wrong pixel` for a failure), with counts:\n\n{}",
-            today(),
-            total.total(),
-            table(&per_dir, &total),
-            reasons_table(&groups)
-        ));
+                today(),
+                total.total(),
+                table(&per_dir, &total),
+                reasons_table(&groups)
+            ),
+        );
         eprintln!(
             "wrote {}, {} and the measured table of {}",
             baseline_path().display(),

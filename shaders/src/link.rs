@@ -34,6 +34,18 @@ pub enum LinkError {
         vertex: Type,
         fragment: Type,
     },
+    /// A fragment array `in` and the vertex array `out` of that name differ in length
+    /// (GLSL 1.10 §4.3.6: a varying links by name, type and size). `gl_TexCoord`,
+    /// implicitly sized in each shader, may be shorter in the fragment shader; a
+    /// fragment shader that reads an element the vertex shader never writes fails here.
+    #[error(
+        "array length mismatch for varying '{name}': vertex {vertex} elements, fragment {fragment}"
+    )]
+    VaryingLength {
+        name: String,
+        vertex: u16,
+        fragment: u16,
+    },
     /// Both stages declare a uniform of this name with different types.
     #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
     UniformType {
@@ -181,11 +193,21 @@ impl Program {
             let SymbolKind::VaryingOut { slot: vslot } = out.kind else {
                 unreachable!("filtered to varying outputs above")
             };
-            if out.ty != sym.ty || out.array_len != sym.array_len {
+            if out.ty != sym.ty {
                 return Err(LinkError::VaryingType {
                     name: sym.name.clone(),
                     vertex: out.ty,
                     fragment: sym.ty,
+                });
+            }
+            let (vertex_len, fragment_len) =
+                (out.array_len.unwrap_or(0), sym.array_len.unwrap_or(0));
+            let implicitly_sized = sym.name == "gl_TexCoord" && fragment_len <= vertex_len;
+            if vertex_len != fragment_len && !implicitly_sized {
+                return Err(LinkError::VaryingLength {
+                    name: sym.name.clone(),
+                    vertex: vertex_len,
+                    fragment: fragment_len,
                 });
             }
             // An array (or matrix) varying: each of its slots reads the same one of the

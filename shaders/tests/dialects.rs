@@ -366,3 +366,55 @@ fn compatibility_vertex_colours_are_clamped() {
     assert_eq!(out.varyings[slot("gl_FrontSecondaryColor")], [0.0; 4]);
     assert_eq!(out.varyings[slot("raw")], [2.0, -1.0, 0.5, 3.0]);
 }
+
+/// `gl_TexCoord[]` (GLSL 1.10 §7.6) is sized in each shader by the largest constant
+/// index it uses; the fragment shader may read fewer coordinates than the vertex
+/// shader writes, never more.
+#[test]
+fn gl_tex_coord_is_sized_by_its_constant_indexes() {
+    let vs = "void main() { gl_Position = gl_Vertex; gl_TexCoord[0] = gl_Vertex.yxwz; \
+              gl_TexCoord[1] = vec4(0.5, 0.25, 0.125, 2.0); }\n";
+    let fs = "void main() { gl_FragColor = gl_TexCoord[1] + gl_TexCoord[0].x; }\n";
+    let p = link(vs, fs);
+    let tex = p.varyings.iter().find(|v| v.name == "gl_TexCoord").unwrap();
+    assert_eq!(tex.ty, csir::ir::Type::Vec4);
+    let got = run_pair(&p, &[[1.0, 2.0, 3.0, 4.0]], &NoSamplers);
+    assert_eq!(got, [2.5, 2.25, 2.125, 4.0]);
+
+    let only_first = "void main() { gl_FragColor = gl_TexCoord[0]; }\n";
+    let p = link(vs, only_first);
+    assert_eq!(
+        run_pair(&p, &[[1.0, 2.0, 3.0, 4.0]], &NoSamplers),
+        [2.0, 1.0, 4.0, 3.0]
+    );
+
+    let too_far = "void main() { gl_FragColor = gl_TexCoord[2]; }\n";
+    let e = Program::link(build(vs, Stage::Vertex), build(too_far, Stage::Fragment)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "array length mismatch for varying 'gl_TexCoord': vertex 2 elements, fragment 3"
+    );
+    let core = "#version 330 core\nout vec4 c;\nvoid main() { c = gl_TexCoord[0]; }\n";
+    let m = messages(core, Stage::Fragment);
+    assert!(
+        m.iter()
+            .any(|m| m.starts_with("gl_TexCoord is not available in GLSL 3.30 core")),
+        "{m:?}"
+    );
+}
+
+/// GLSL 1.10 §7.6: `gl_TexCoord` may be redeclared with a size; no other built-in
+/// may be declared.
+#[test]
+fn gl_tex_coord_can_be_redeclared_with_a_size() {
+    let vs = "varying vec4 gl_TexCoord[3];\nvoid main() { gl_Position = gl_Vertex; \
+              gl_TexCoord[2] = vec4(0.5); gl_TexCoord[0] = vec4(0.25); }\n";
+    let fs = "void main() { gl_FragColor = gl_TexCoord[0] + gl_TexCoord[2]; }\n";
+    let p = link(vs, fs);
+    assert_eq!(run_pair(&p, &[[0.0; 4]], &NoSamplers), [0.75; 4]);
+    let other = "varying vec4 gl_FrontColor;\nvoid main() { gl_Position = gl_Vertex; }\n";
+    assert_eq!(
+        messages(other, Stage::Vertex),
+        vec!["names starting with gl_ are reserved".to_string()]
+    );
+}

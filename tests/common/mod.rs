@@ -13,3 +13,4 @@ pub fn reference_dir() -> PathBuf {
 pub fn reference_scenes() -> Vec<PathBuf> {
     csir_render::check::find_scenes(&[reference_dir()], &[]).unwrap_or_else(|e| panic!("{e}"))
 }
+pub mod piglit;

@@ -18,6 +18,9 @@
 //!   `gl_ProjectionMatrix`, `gl_ModelViewProjectionMatrix`, their `Inverse`,
 //!   `Transpose` and `InverseTranspose` forms, `gl_NormalMatrix`), identity until set,
 //!   as in GL; `gl_NormalScale`, 1 until set;
+//! - `gl_TexCoord[]`, varyings like a user array varying, sized in each shader by
+//!   the largest constant index it uses ([`texcoord_len`]); the fragment shader's may
+//!   be shorter than the vertex shader's;
 //! - the **colour output** `gl_FragColor`, or `gl_FragData[0]` (one render target);
 //! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only.
 //!
@@ -61,7 +64,8 @@ pub(crate) enum Availability {
 pub(crate) struct BuiltinVar {
     pub name: &'static str,
     pub ty: Type,
-    /// `Some(n)`: an array of `n` elements (only `gl_FragData`, with one).
+    /// `Some(n)`: an array of `n` elements (`gl_FragData`, with one); `Some(0)`: an
+    /// implicitly sized array (`gl_TexCoord`, sized by [`texcoord_len`]).
     pub array: Option<u16>,
     pub stage: Stage,
     pub binding: Binding,
@@ -88,6 +92,19 @@ const fn var(
         availability,
     }
 }
+
+/// `gl_TexCoord[]`, the compatibility texture-coordinate varyings (GLSL 1.10 §7.6): an
+/// implicitly sized array; [`texcoord_len`] sizes it in each shader.
+const fn texcoord(stage: Stage) -> BuiltinVar {
+    BuiltinVar {
+        array: Some(0),
+        ..var("gl_TexCoord", Type::Vec4, stage, Varying, Compatibility)
+    }
+}
+
+/// GL's `gl_MaxTextureCoords`, the size of `gl_TexCoord` when a shader indexes it with
+/// a run-time value (GL 2.1 table 6.45 requires at least 2; Mesa has 8).
+pub(crate) const MAX_TEXTURE_COORDS: u16 = 8;
 
 /// The built-in variables the front end maps, per stage (uniforms exist in both).
 pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
@@ -173,6 +190,8 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
         array: Some(1),
         ..var("gl_FragData", Type::Vec4, Fragment, Color, NotEs3)
     },
+    texcoord(Vertex),
+    texcoord(Fragment),
 ];
 
 /// Whether a vertex output is one of the colours GL clamps to [0, 1] before
@@ -228,10 +247,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "a fragment shader cannot write depth (CSIR has no depth output)",
     ),
     ("gl_PointCoord", "points are not rasterized, only triangles"),
-    (
-        "gl_TexCoord",
-        "arrays of varyings are not supported yet; declare a varying per coordinate",
-    ),
     (
         "gl_FogCoord",
         "attribute locations 0..7 are taken by the other compatibility attributes",
@@ -329,16 +344,11 @@ pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Looku
 pub(crate) fn names_used(program: &Program) -> Vec<&str> {
     let mut names: Vec<&str> = Vec::new();
     let mut found: Vec<&str> = Vec::new();
-    for item in &program.items {
-        match item {
-            Item::Global(d) => visit_decl(d, &mut found),
-            Item::Function(f) | Item::Prototype(f) => {
-                for st in &f.body {
-                    visit_stmt(st, &mut found);
-                }
-            }
-        }
-    }
+    visit_program(program, &mut |e| match &e.kind {
+        ExprKind::Ident(n) if n.starts_with("gl_") => found.push(n),
+        ExprKind::Call { name, .. } if name == "ftransform" => found.push(name),
+        _ => {}
+    });
     for n in found {
         match n {
             "gl_Position" | "gl_FragCoord" => {}
@@ -356,29 +366,71 @@ pub(crate) fn names_used(program: &Program) -> Vec<&str> {
     names
 }
 
-fn visit_decl<'a>(d: &'a Decl, out: &mut Vec<&'a str>) {
-    if let Some(size) = d.array.as_ref().and_then(|a| a.len.as_deref()) {
-        visit_expr(size, out);
-    }
-    if let Some(init) = &d.init {
-        visit_expr(init, out);
+/// The size `gl_TexCoord` has in `program`: one more than the largest index it is
+/// used with when every use is indexed by an integer literal (GLSL 1.10 §4.1.9: an
+/// implicitly sized array is sized by the largest constant index), otherwise
+/// [`MAX_TEXTURE_COORDS`], the size GL declares it with (GLSL 1.10 §7.6).
+pub(crate) fn texcoord_len(program: &Program) -> u16 {
+    let mut indexed = 0usize;
+    let mut uses = 0usize;
+    let mut len = 0u16;
+    visit_program(program, &mut |e| match &e.kind {
+        ExprKind::Ident(n) if n == "gl_TexCoord" => uses += 1,
+        ExprKind::Index(a, b) if matches!(&a.kind, ExprKind::Ident(n) if n == "gl_TexCoord") => {
+            if let ExprKind::Int(k) = b.kind
+                && let Ok(k) = u16::try_from(k)
+                && k < MAX_TEXTURE_COORDS
+            {
+                indexed += 1;
+                len = len.max(k + 1);
+            }
+        }
+        _ => {}
+    });
+    if uses > 0 && uses == indexed {
+        len
+    } else {
+        MAX_TEXTURE_COORDS
     }
 }
 
-fn visit_stmt<'a>(st: &'a Stmt, out: &mut Vec<&'a str>) {
+/// Call `f` on every expression of `program`, outer before inner.
+fn visit_program<'a>(program: &'a Program, f: &mut dyn FnMut(&'a Expr)) {
+    for item in &program.items {
+        match item {
+            Item::Global(d) => visit_decl(d, f),
+            Item::Function(func) | Item::Prototype(func) => {
+                for st in &func.body {
+                    visit_stmt(st, f);
+                }
+            }
+        }
+    }
+}
+
+fn visit_decl<'a>(d: &'a Decl, f: &mut dyn FnMut(&'a Expr)) {
+    if let Some(size) = d.array.as_ref().and_then(|a| a.len.as_deref()) {
+        visit_expr(size, f);
+    }
+    if let Some(init) = &d.init {
+        visit_expr(init, f);
+    }
+}
+
+fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
     match &st.kind {
         StmtKind::Empty | StmtKind::Discard | StmtKind::Break | StmtKind::Continue => {}
-        StmtKind::Block(body) => body.iter().for_each(|s| visit_stmt(s, out)),
-        StmtKind::Decl(d) => visit_decl(d, out),
+        StmtKind::Block(body) => body.iter().for_each(|s| visit_stmt(s, f)),
+        StmtKind::Decl(d) => visit_decl(d, f),
         StmtKind::Assign { target, value, .. } => {
-            visit_expr(target, out);
-            visit_expr(value, out);
+            visit_expr(target, f);
+            visit_expr(value, f);
         }
-        StmtKind::Step { target, .. } => visit_expr(target, out),
-        StmtKind::Expr(e) => visit_expr(e, out),
+        StmtKind::Step { target, .. } => visit_expr(target, f),
+        StmtKind::Expr(e) => visit_expr(e, f),
         StmtKind::Return(e) => {
             if let Some(e) = e {
-                visit_expr(e, out);
+                visit_expr(e, f);
             }
         }
         StmtKind::If {
@@ -386,10 +438,10 @@ fn visit_stmt<'a>(st: &'a Stmt, out: &mut Vec<&'a str>) {
             then,
             otherwise,
         } => {
-            visit_expr(cond, out);
-            visit_stmt(then, out);
+            visit_expr(cond, f);
+            visit_stmt(then, f);
             if let Some(o) = otherwise {
-                visit_stmt(o, out);
+                visit_stmt(o, f);
             }
         }
         StmtKind::For {
@@ -399,50 +451,42 @@ fn visit_stmt<'a>(st: &'a Stmt, out: &mut Vec<&'a str>) {
             body,
         } => {
             if let Some(i) = init {
-                visit_stmt(i, out);
+                visit_stmt(i, f);
             }
             if let Some(c) = cond {
-                visit_expr(c, out);
+                visit_expr(c, f);
             }
             if let Some(s) = step {
-                visit_stmt(s, out);
+                visit_stmt(s, f);
             }
-            visit_stmt(body, out);
+            visit_stmt(body, f);
         }
     }
 }
 
-fn visit_expr<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
+fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+    f(e);
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => {}
-        ExprKind::Ident(n) => {
-            if n.starts_with("gl_") {
-                out.push(n);
-            }
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => {}
+        ExprKind::Call { args, .. } | ExprKind::Construct { args, .. } => {
+            args.iter().for_each(|a| visit_expr(a, f));
         }
-        ExprKind::Call { name, args } => {
-            if name == "ftransform" {
-                out.push(name);
-            }
-            args.iter().for_each(|a| visit_expr(a, out));
-        }
-        ExprKind::Construct { args, .. } => args.iter().for_each(|a| visit_expr(a, out)),
         ExprKind::ArrayConstruct { size, args, .. } => {
             if let Some(len) = &size.len {
-                visit_expr(len, out);
+                visit_expr(len, f);
             }
-            args.iter().for_each(|a| visit_expr(a, out));
+            args.iter().for_each(|a| visit_expr(a, f));
         }
-        ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, out),
-        ExprKind::Step(x, _) => visit_expr(x, out),
+        ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, f),
+        ExprKind::Step(x, _) => visit_expr(x, f),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-            visit_expr(a, out);
-            visit_expr(b, out);
+            visit_expr(a, f);
+            visit_expr(b, f);
         }
         ExprKind::Ternary(c, a, b) => {
-            visit_expr(c, out);
-            visit_expr(a, out);
-            visit_expr(b, out);
+            visit_expr(c, f);
+            visit_expr(a, f);
+            visit_expr(b, f);
         }
     }
 }

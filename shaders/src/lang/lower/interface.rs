@@ -180,10 +180,20 @@ impl<'a> Lowerer<'a> {
     /// used are left undeclared: a use reports why ([`Self::unknown_name`]).
     fn register_used_builtins(&mut self) {
         let (stage, dialect) = (self.stage, self.program.dialect);
+        let redeclared = |name: &str| {
+            self.program
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::Global(d) if d.name == name))
+        };
         for name in builtin_vars::names_used(self.program) {
             let Ok(Lookup::Mapped(b)) = builtin_vars::lookup(name, stage, dialect) else {
                 continue;
             };
+            if b.array == Some(0) && redeclared(name) {
+                // A sized redeclaration (GLSL 1.10 §7.6) declares it instead.
+                continue;
+            }
             let (role, kind, access) = match b.binding {
                 Binding::Attribute(_) => (Role::Attribute, VarKind::Input, Access::ReadOnly),
                 Binding::Varying if stage == Stage::Vertex => (
@@ -206,6 +216,10 @@ impl<'a> Lowerer<'a> {
                 v.known = Some(super::super::consteval::ConstData::ZERO);
             }
             let declared = match b.array {
+                Some(0) => {
+                    let len = builtin_vars::texcoord_len(self.program);
+                    self.scopes.declare_array(v, len)
+                }
                 Some(len) => self.scopes.declare_array(v, len),
                 None => self.scopes.declare(v),
             };
@@ -233,7 +247,13 @@ impl<'a> Lowerer<'a> {
         if d.ty == Type::Void {
             return err(self, d.ty_pos, "void variable");
         }
-        if d.name.starts_with("gl_") {
+        // GLSL 1.10 §7.6: gl_TexCoord may be redeclared, as a varying array, to size it.
+        let texcoord_size = d.name == "gl_TexCoord"
+            && self.program.dialect.has_compatibility_builtins()
+            && matches!(q.storage, Storage::Varying | Storage::In | Storage::Out)
+            && d.ty == Type::Vec4
+            && d.array.is_some();
+        if d.name.starts_with("gl_") && !texcoord_size {
             return err(self, d.pos, "names starting with gl_ are reserved");
         }
         let sampler = d.ty == Type::Sampler2D;
