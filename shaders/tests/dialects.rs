@@ -418,3 +418,51 @@ fn gl_tex_coord_can_be_redeclared_with_a_size() {
         vec!["names starting with gl_ are reserved".to_string()]
     );
 }
+
+/// Words later versions made keywords are names in the versions before (GLSL 1.20
+/// §3.6 adds the non-square matrix types, `invariant` and `centroid`; GLSL 1.30 adds
+/// `smooth` and `layout`); piglit glsl-mat-110.
+#[test]
+fn later_keywords_are_names_in_earlier_versions() {
+    let fs = "float mat4x2 = 0.25;\nvoid main() { float invariant = 0.5; \
+              float smooth = 0.125; gl_FragColor = vec4(mat4x2, invariant, smooth, 1.0); }\n";
+    let s = build(fs, Stage::Fragment);
+    assert_eq!(run(&s, &[], &[], &NoSamplers).color, [0.25, 0.5, 0.125, 1.0]);
+    let m = messages(&format!("#version 120\n{fs}"), Stage::Fragment);
+    assert_eq!(m[0], "expected a name, found the keyword 'mat4x2'");
+    // The precision words stay keywords everywhere (ES-style shaders without #version).
+    let m = messages(
+        "void main() { float lowp = 1.0; gl_FragColor = vec4(lowp); }\n",
+        Stage::Fragment,
+    );
+    assert!(
+        m[0].starts_with("a precision word (precision, lowp, mediump, highp) cannot be a name"),
+        "{m:?}"
+    );
+    let es_style = "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+    assert_eq!(run(&build(es_style, Stage::Fragment), &[], &[], &NoSamplers).color, [1.0; 4]);
+}
+
+/// A call no overload fits names the function and the argument types; an `out`
+/// argument of a convertible type says that conversion is what is missing.
+#[test]
+fn argument_mismatches_name_the_function_and_types() {
+    let fs = "#version 120\nvoid f(out int x) { x = 1; }\n\
+              void main() { float y; f(y); gl_FragColor = vec4(y); }\n";
+    let m = messages(fs, Stage::Fragment);
+    assert_eq!(
+        m[0],
+        "argument type mismatch: no 'f' takes (float): an out or inout argument must have \
+         its parameter's exact type (implicit conversion of out arguments is not supported)"
+    );
+    let fs = "void f(vec2 x) {}\nvoid main() { f(vec3(1.0)); gl_FragColor = vec4(1.0); }\n";
+    assert_eq!(
+        messages(fs, Stage::Fragment)[0],
+        "argument type mismatch: no 'f' takes (vec3)"
+    );
+    let fs = "vec4 f(gl_LightSourceParameters l) { return l.ambient; }\n\
+              void main() { gl_FragColor = vec4(1.0); }\n";
+    assert!(
+        messages(fs, Stage::Fragment)[0].starts_with("gl_LightSourceParameters is not supported"),
+    );
+}

@@ -102,6 +102,35 @@ impl Dialect {
         !self.is_es() && self.version >= 120
     }
 
+    /// Whether `word`, a keyword of later GLSL versions, is still an ordinary name in
+    /// this dialect: the non-square matrix types (`mat2x3`, ...), `invariant` and
+    /// `centroid` before desktop GLSL 1.20 (GLSL 1.20 §3.6 adds them); `smooth` and
+    /// `layout` before desktop GLSL 1.30. The precision words (`precision`, `lowp`,
+    /// `mediump`, `highp`) stay keywords in every dialect, although GLSL 1.10 §3.6
+    /// neither uses nor reserves them, so that ES-style shaders without a `#version`
+    /// line compile (docs/glsl-dialects.md). ES keeps them all (GLSL ES 1.00 §3.6).
+    pub fn is_name_here(self, word: &str) -> bool {
+        if self.is_es() {
+            return false;
+        }
+        let from_120 = matches!(
+            word,
+            "mat2x2"
+                | "mat2x3"
+                | "mat2x4"
+                | "mat3x2"
+                | "mat3x3"
+                | "mat3x4"
+                | "mat4x2"
+                | "mat4x3"
+                | "mat4x4"
+                | "invariant"
+                | "centroid"
+        );
+        let from_130 = matches!(word, "smooth" | "layout");
+        (from_120 && self.version < 120) || (from_130 && self.version < 130)
+    }
+
     /// Whether the `in`/`out` storage qualifiers exist at global scope (GLSL 1.30,
     /// ES 3.00); before, `attribute` and `varying` are the only way.
     pub fn has_in_out_globals(self) -> bool {

@@ -215,7 +215,12 @@ impl Lexer<'_> {
             self.line_start = false;
             return;
         }
-        let kind = classify_word(&word).unwrap_or(TokenKind::Ident(word));
+        let dialect = self.dialect.unwrap_or_default();
+        let kind = if dialect.is_name_here(&word) {
+            TokenKind::Ident(word)
+        } else {
+            classify_word(&word).unwrap_or(TokenKind::Ident(word))
+        };
         self.push(kind, start);
     }
 

@@ -79,7 +79,33 @@ impl Lowerer<'_> {
         let loose: Vec<usize> = arity.iter().copied().filter(|&i| fits(i, false)).collect();
         match loose.len() {
             1 => Ok(loose[0]),
-            0 => self.err(pos, "argument type mismatch"),
+            0 => {
+                let def = self.funcs[arity[0]].def;
+                let got: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+                // An out/inout argument whose type only converts (GLSL 1.20 §6.1.1
+                // converts it back on return): named, since it is not supported.
+                let out_conversion = arity.iter().any(|&i| {
+                    self.funcs[i].def.params.iter().zip(vals).all(|(p, v)| {
+                        p.ty == v.ty
+                            || (types::converts_to(v.ty, p.ty, self.int_to_float())
+                                || types::converts_to(p.ty, v.ty, self.int_to_float()))
+                    })
+                });
+                let why = if out_conversion {
+                    ": an out or inout argument must have its parameter's exact type \
+                     (implicit conversion of out arguments is not supported)"
+                } else {
+                    ""
+                };
+                self.err(
+                    pos,
+                    format!(
+                        "argument type mismatch: no '{}' takes ({}){why}",
+                        def.name,
+                        got.join(", ")
+                    ),
+                )
+            }
             _ => self.err(pos, "ambiguous function call"),
         }
     }

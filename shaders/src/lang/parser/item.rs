@@ -3,7 +3,7 @@
 use super::super::ast::{
     ArraySize, Decl, Function, Item, Param, ParamDir, Program, Qualifiers, Storage,
 };
-use super::super::token::{Keyword, Pos, Punct, TokenKind};
+use super::super::token::{Keyword, Pos, Punct, TokenKind, keyword_text};
 use super::super::types::Type;
 use super::{PResult, Parser};
 
@@ -277,6 +277,19 @@ impl Parser<'_, '_> {
                 let m = Self::reserved_message(*r, w);
                 self.fail(m)
             }
+            TokenKind::Keyword(Keyword::PrecisionQualifier | Keyword::Precision) => {
+                // GLSL 1.10 neither uses nor reserves these words; csir-render keeps them
+                // keywords in every dialect so that ES-style shaders without a
+                // `#version` line compile (docs/glsl-dialects.md).
+                self.fail(
+                    "a precision word (precision, lowp, mediump, highp) cannot be a name: \
+                     csir-render treats them as keywords in every GLSL version",
+                )
+            }
+            TokenKind::Keyword(k) => {
+                let word = keyword_text(*k);
+                self.fail(format!("expected a name, found the keyword '{word}'"))
+            }
             _ => self.fail("expected a name"),
         }
     }
@@ -341,6 +354,18 @@ impl Parser<'_, '_> {
                 TokenKind::Keyword(Keyword::Type(t)) if *t != Type::Void => *t,
                 TokenKind::Reserved(r, w) => {
                     let m = Self::reserved_message(*r, w);
+                    return self.fail(m);
+                }
+                TokenKind::Ident(n) if n.starts_with("gl_") => {
+                    let m = format!(
+                        "{n} is not supported: the compatibility state structs \
+                         (gl_LightSourceParameters, gl_MaterialParameters, ...) are not \
+                         provided"
+                    );
+                    return self.fail(m);
+                }
+                TokenKind::Ident(n) => {
+                    let m = format!("expected a parameter type, found '{n}', which is not a type");
                     return self.fail(m);
                 }
                 _ => return self.fail("expected a parameter type"),

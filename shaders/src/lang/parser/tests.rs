@@ -72,19 +72,19 @@ fn reports_several_errors_with_positions() {
 #[test]
 fn layout_and_qualifier_errors() {
     let (_, e) = parse_src(
-        "layout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat in vec3 c;\n\
+        "#version 330\nlayout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat in vec3 c;\n\
          noperspective vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
     );
     assert_eq!(
         e,
         vec![
-            "1:8 only layout(location = N) is supported",
-            "2:17 expected '=' in layout",
-            "3:1 unsupported qualifier 'flat'",
-            "4:1 unsupported qualifier 'noperspective'",
-            "5:1 type 'dmat3' is not supported",
-            "6:19 arrays of arrays are not supported",
-            "7:20 bitwise operators are not supported",
+            "2:8 only layout(location = N) is supported",
+            "3:17 expected '=' in layout",
+            "4:1 unsupported qualifier 'flat'",
+            "5:1 unsupported qualifier 'noperspective'",
+            "6:1 type 'dmat3' is not supported",
+            "7:19 arrays of arrays are not supported",
+            "8:20 bitwise operators are not supported",
         ]
     );
 }
