@@ -427,7 +427,10 @@ fn later_keywords_are_names_in_earlier_versions() {
     let fs = "float mat4x2 = 0.25;\nvoid main() { float invariant = 0.5; \
               float smooth = 0.125; gl_FragColor = vec4(mat4x2, invariant, smooth, 1.0); }\n";
     let s = build(fs, Stage::Fragment);
-    assert_eq!(run(&s, &[], &[], &NoSamplers).color, [0.25, 0.5, 0.125, 1.0]);
+    assert_eq!(
+        run(&s, &[], &[], &NoSamplers).color,
+        [0.25, 0.5, 0.125, 1.0]
+    );
     let m = messages(&format!("#version 120\n{fs}"), Stage::Fragment);
     assert_eq!(m[0], "expected a name, found the keyword 'mat4x2'");
     // The precision words stay keywords everywhere (ES-style shaders without #version).
@@ -440,7 +443,10 @@ fn later_keywords_are_names_in_earlier_versions() {
         "{m:?}"
     );
     let es_style = "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
-    assert_eq!(run(&build(es_style, Stage::Fragment), &[], &[], &NoSamplers).color, [1.0; 4]);
+    assert_eq!(
+        run(&build(es_style, Stage::Fragment), &[], &[], &NoSamplers).color,
+        [1.0; 4]
+    );
 }
 
 /// A call no overload fits names the function and the argument types; an `out`
