@@ -146,6 +146,12 @@ fn compile_output(rel: &str, scratch: &Path) -> String {
     if out.status.success() {
         let bytes = std::fs::read(&csi).expect("compile --csi wrote the file");
         let _ = writeln!(text, "csi crc32:{:08x}", crc32fast::hash(&bytes));
+        // The seed's own format, CSI v1, of the same shader (its records and
+        // immediates byte for byte; issue 15 requires these unchanged under the seed
+        // profile).
+        let shader = csir::load_csi(&bytes, &csir::Limits::LARGE).expect("the saved file loads");
+        let v1 = csir::save_csi_v1(&shader).expect("a loaded shader saves as v1");
+        let _ = writeln!(text, "csi-v1 crc32:{:08x}", crc32fast::hash(&v1));
     } else {
         let _ = write!(
             text,
