@@ -130,7 +130,8 @@ fn shader_sources() -> Vec<PathBuf> {
     files
 }
 
-/// What `csir-render compile REL --ir --tgsi --csi OUT` prints, run from the checkout
+/// What `csir-render compile REL --profile seed --ir --tgsi --csi OUT` prints (the seed
+/// profile: issue 15 requires its IR and CSI bytes unchanged), run from the checkout
 /// (so the dump names the shader by its relative path), then a line with the CRC-32 of
 /// the CSI file it saved (every field of every record, which the dump does not all
 /// print), or its exit status and errors when it fails.
@@ -138,7 +139,15 @@ fn compile_output(rel: &str, scratch: &Path) -> String {
     let csi = scratch.join("shader.csi");
     let out = Command::new(env!("CARGO_BIN_EXE_csir-render"))
         .current_dir(root())
-        .args(["compile", rel, "--ir", "--tgsi", "--csi"])
+        .args([
+            "compile",
+            rel,
+            "--profile",
+            "seed",
+            "--ir",
+            "--tgsi",
+            "--csi",
+        ])
         .arg(&csi)
         .output()
         .expect("the binary runs");

@@ -18,7 +18,7 @@ pub mod link;
 pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
-pub use ir::{Ir, Limits, Op, Shader, Stage, Type};
+pub use ir::{Ir, Limits, Op, Profile, Shader, Stage, Type};
 pub use lang::{CompileErrors, Diagnostic, compile};
 pub use layout::{Layout, UniformKey};
 pub use link::{LinkError, Program, UniformError, UniformStorage};

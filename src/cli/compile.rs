@@ -1,8 +1,9 @@
-//! `csir-render compile FILE [--stage vert|frag] [--ir] [--tgsi] [--parity] [--csi OUT]`.
+//! `csir-render compile FILE [--stage vert|frag] [--ir] [--tgsi] [--parity] [--csi OUT]
+//! [--csi-v1 OUT] [--profile seed|extended]`.
 
 use super::fail;
 use clap::{Args, ValueEnum};
-use csir::{Limits, Stage};
+use csir::Stage;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +31,12 @@ pub struct CompileArgs {
     /// Also save the compiled shader as CSI v2 (hardened binary) to this file.
     #[arg(long, value_name = "OUT.csi")]
     pub csi: Option<PathBuf>,
+    /// Also save it as CSI v1, the seed's format (records, immediates and temporary
+    /// count only; an error for a shader with extended-profile instructions).
+    #[arg(long, value_name = "OUT.csi")]
+    pub csi_v1: Option<PathBuf>,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// `--stage` values.
@@ -66,21 +73,26 @@ pub fn run(args: &CompileArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let source = match super::read_shader_source(&args.file, &Limits::default()) {
+    let limits = args.profile.limits();
+    let source = match super::read_shader_source(&args.file, &limits) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
     let name = args.file.display().to_string();
-    match csir::compile(&source, &name, stage, &Limits::default()) {
+    match csir::compile(&source, &name, stage, &limits) {
         Ok(shader) => {
-            if let Some(path) = &args.csi {
-                let written =
-                    csir::save_csi(&shader)
-                        .map_err(|e| e.to_string())
-                        .and_then(|bytes| {
-                            csir_render::image_io::write_file_atomically(path, &bytes)
-                                .map_err(|e| e.to_string())
-                        });
+            let saves: [(_, fn(&csir::Shader) -> _); 2] = [
+                (&args.csi, csir::save_csi),
+                (&args.csi_v1, csir::save_csi_v1),
+            ];
+            for (path, save) in saves {
+                let Some(path) = path else { continue };
+                let written = save(&shader)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+                    .and_then(|bytes| {
+                        csir_render::image_io::write_file_atomically(path, &bytes)
+                            .map_err(|e| e.to_string())
+                    });
                 if let Err(e) = written {
                     return fail(e);
                 }

@@ -86,6 +86,37 @@ pub(crate) fn read_shader_source(
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// `--profile`: which CSIR the shaders compile to (`docs/architecture.md`,
+/// "Profiles"). Every command that compiles shaders takes it; the default is the
+/// renderer's, the extended profile.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct ProfileArgs {
+    /// CSIR profile: `extended` (32-bit integers and the larger GL 3.0-sized limits,
+    /// the default) or `seed` (exactly the seed's CSIR and limits: 384 instructions,
+    /// 8 varying and 32 uniform vec4s, integers as floats).
+    #[arg(long, value_enum, default_value_t = ProfileArg::Extended)]
+    pub profile: ProfileArg,
+}
+
+/// The `--profile` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ProfileArg {
+    /// The seed's CSIR and limits.
+    Seed,
+    /// The extended profile (the default).
+    Extended,
+}
+
+impl ProfileArgs {
+    /// The chosen profile's limits.
+    pub fn limits(&self) -> csir::Limits {
+        match self.profile {
+            ProfileArg::Seed => csir::Profile::Seed.limits(),
+            ProfileArg::Extended => csir::Profile::Extended.limits(),
+        }
+    }
+}
+
 /// Print `error: MESSAGE` to stderr and return exit code 1.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     fail_with(1, message)

@@ -3,7 +3,6 @@
 
 use super::fail;
 use clap::{Args, ValueEnum};
-use csir::Limits;
 use csir_raster::{Framebuffer, Renderer};
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{PreparedScene, with_threads};
@@ -35,6 +34,8 @@ pub struct RenderArgs {
     /// (Debian's virgl-server) fed our TGSI over its socket.
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// The renderer that draws the frame.
@@ -73,7 +74,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if args.backend == Backend::Virgl {
         return render_virgl(args, &scene, &output);
     }
-    let prepared = match PreparedScene::new(&scene, &Limits::default()) {
+    let prepared = match PreparedScene::new(&scene, &args.profile.limits()) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
@@ -156,7 +157,11 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         std::process::exit(130);
     });
     let start = Instant::now();
-    let frame = match render_scene_virgl(scene, &VirglOptions::default()) {
+    let options = VirglOptions {
+        limits: args.profile.limits(),
+        ..VirglOptions::default()
+    };
+    let frame = match render_scene_virgl(scene, &options) {
         Ok(frame) => frame,
         Err(e) => return fail(e),
     };

@@ -9,7 +9,6 @@ use super::compile::{StageArg, stage_of};
 use super::fail;
 use super::report::print_report;
 use clap::Args;
-use csir::Limits;
 use csir_render::debug::{Assignment, InvocationRequest, parse_floats, run_invocation};
 use csir_render::texture::Texture;
 use std::path::PathBuf;
@@ -50,6 +49,8 @@ pub struct RunArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// A comma-separated list of floats.
@@ -76,12 +77,13 @@ pub fn run(args: &RunArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let source = match super::read_shader_source(&args.shader, &Limits::default()) {
+    let limits = args.profile.limits();
+    let source = match super::read_shader_source(&args.shader, &limits) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
     let name = args.shader.display().to_string();
-    let shader = match csir::compile(&source, &name, stage, &Limits::default()) {
+    let shader = match csir::compile(&source, &name, stage, &limits) {
         Ok(s) => s,
         Err(errors) => {
             eprint!("{errors}");

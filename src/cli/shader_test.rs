@@ -32,6 +32,8 @@ pub struct ShaderTestArgs {
     /// Worker threads (tests run in parallel; the results do not depend on it).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// The `--json` document.
@@ -61,7 +63,7 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
     }
     let options = RunOptions {
         trace_failures: args.trace_failures,
-        ..RunOptions::default()
+        limits: args.profile.limits(),
     };
     let json = args.json;
     // On stderr, and hidden by indicatif when stderr is not a terminal (a log gets the

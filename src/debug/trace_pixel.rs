@@ -17,8 +17,8 @@ use super::trace_error::TraceError;
 use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
 use crate::pipeline::{DrawParts, DrawRunner, PreparedScene};
 use crate::scene::{Blend, Cull, DepthTest, DrawState, Scene};
+use csir::Program;
 use csir::link::VaryingRecord;
-use csir::{Limits, Program};
 use csir_raster::{
     DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, Renderer, TraceEvent,
     VertexStage,
@@ -44,7 +44,7 @@ pub fn trace_pixel(scene: &Scene, pixel: [u32; 2]) -> Result<PixelTrace, TraceEr
         });
     }
     let window = [x, scene.height - 1 - y];
-    let prepared = PreparedScene::new(scene, &Limits::default())?;
+    let prepared = PreparedScene::new(scene, &csir::Profile::default().limits())?;
     let mut framebuffer =
         Framebuffer::new(scene.width, scene.height).map_err(crate::pipeline::RenderError::from)?;
     let mut runner = PixelTracer {

@@ -17,14 +17,23 @@ use std::sync::Arc;
 use thiserror::Error;
 
 /// How to render.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RenderOptions {
     /// Worker threads for vertex shading and tiles; `None` = rayon's default (one per
     /// CPU). The image does not depend on it.
     pub threads: Option<usize>,
-    /// Shader limits; default: the seed's (384 instructions, 160 immediates, 96
-    /// temporaries).
+    /// Shader limits; default: the renderer's profile, the extended one
+    /// ([`csir::Profile::default`]).
     pub limits: Limits,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            threads: None,
+            limits: csir::Profile::default().limits(),
+        }
+    }
 }
 
 /// Why a scene could not be rendered. Nothing is written when this is returned.

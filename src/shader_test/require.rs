@@ -3,8 +3,10 @@
 //!
 //! csir-render answers as an OpenGL 3.3 compatibility context with GLSL 1.10 to 3.30
 //! (and GLSL ES 1.00 and 3.00) and no extensions, whose implementation limits are the
-//! shader [`Limits`] (8 varying vec4s = 32 components, 32 uniform vec4s = 128
-//! components per stage, 8 vertex attributes). A requirement it does not meet *skips*
+//! shader [`Limits`] of the profile the tests run under (extended, the default: 16
+//! varying vec4s = 64 components, 256 uniform vec4s = 1024 components per stage, 16
+//! vertex attributes; seed: 8 varying vec4s = 32 components, 32 uniform vec4s = 128
+//! components, 8 vertex attributes). A requirement it does not meet *skips*
 //! the test with the reason; a line it does not know skips it too, naming the line.
 
 use super::cursor::Cursor;

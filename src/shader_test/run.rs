@@ -44,12 +44,22 @@ use std::path::{Path, PathBuf};
 pub const MAX_SHADER_TEST_BYTES: u64 = 16 << 20;
 
 /// How to run tests.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Shader limits to compile with (default: the seed's).
+    /// Shader limits to compile with (default: the renderer's profile, the extended
+    /// one, [`csir::Profile::default`]).
     pub limits: Limits,
     /// Trace the first failing pixel of a failed test ([`TestReport::trace`]).
     pub trace_failures: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            limits: csir::Profile::default().limits(),
+            trace_failures: false,
+        }
+    }
 }
 
 /// Read and run the test file at `path`.

@@ -36,7 +36,8 @@ use thiserror::Error;
 /// How to render through VirGL.
 #[derive(Clone, Debug)]
 pub struct VirglOptions {
-    /// Shader limits for compiling the scene's shaders (default: the seed's).
+    /// Shader limits for compiling the scene's shaders (default: the renderer's
+    /// profile, the extended one).
     pub limits: Limits,
     /// The longest the client waits for any one reply of the host.
     pub timeout: Duration,
@@ -53,7 +54,7 @@ pub const SHADER_PACKET_BYTES: usize = csir::tgsi::VIRGL_BUDGET - 24;
 impl Default for VirglOptions {
     fn default() -> Self {
         VirglOptions {
-            limits: Limits::default(),
+            limits: csir::Profile::default().limits(),
             timeout: Duration::from_secs(120),
             shader_packet_bytes: SHADER_PACKET_BYTES,
         }

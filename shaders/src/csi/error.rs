@@ -63,6 +63,10 @@ pub enum CsiErrorKind {
     /// The stored limits fail [`Limits::validate`](crate::ir::Limits::validate).
     #[error("the stored limits are invalid ({0})")]
     Limits(&'static str),
+    /// The shader is an extended-profile one (v2 flag bit 3) and the loader accepts
+    /// the seed profile only.
+    #[error("the shader needs the extended profile; the loader accepts the seed profile only")]
+    Profile,
     /// A name's length is outside its bounds.
     #[error("{what} is {len} bytes; CSI allows {min}..={max}")]
     NameLength {
@@ -104,6 +108,18 @@ pub enum SaveError {
         len: usize,
         min: usize,
         max: usize,
+    },
+    /// CSI v1 is the seed's format: it cannot hold an instruction of the extended
+    /// profile (`index` is the first such record).
+    #[error(
+        "CSI v1 is the seed's format and cannot hold instruction {index} ({mnemonic}), \
+         which needs the extended profile; save as CSI v2"
+    )]
+    V1Extended {
+        /// The record's index.
+        index: usize,
+        /// Its dump mnemonic.
+        mnemonic: &'static str,
     },
     /// A limit does not fit the format's 32-bit field.
     #[error("limit {field} = {value} does not fit in 32 bits")]

@@ -1184,3 +1184,42 @@ proptest! {
         check_any(&b);
     }
 }
+
+/// The flags byte of a v2 blob (after the records, immediates, name and marks).
+fn v2_flags(bytes: &[u8], s: &Shader) -> u8 {
+    let at = v2::IR_START + 16 * s.ir.len() + 4 * s.imm.len() + 1 + s.name.len() + 8;
+    bytes[at]
+}
+
+#[test]
+fn the_profile_is_flag_bit_3_and_a_seed_shader_keeps_its_bytes() {
+    let seed = vertex_shader();
+    let seed_bytes = v2(&seed);
+    assert_eq!(v2_flags(&seed_bytes, &seed) & 8, 0);
+    let mut ext = seed.clone();
+    ext.limits.profile = crate::Profile::Extended;
+    let ext_bytes = v2(&ext);
+    assert_eq!(v2_flags(&ext_bytes, &ext) & 8, 8);
+    // Only the flag and the CRC differ.
+    let differing: Vec<usize> = (0..seed_bytes.len())
+        .filter(|&i| seed_bytes[i] != ext_bytes[i])
+        .filter(|&i| !(24..28).contains(&i))
+        .collect();
+    assert_eq!(differing.len(), 1);
+    assert_eq!(load_csi(&ext_bytes, &Limits::EXTENDED).unwrap(), ext);
+    // A seed-profile loader refuses it, at the flags byte.
+    let e = load(&ext_bytes).unwrap_err();
+    assert_eq!(e.kind, CsiErrorKind::Profile);
+    assert_eq!(e.offset, differing[0]);
+    assert_eq!(
+        e.kind.to_string(),
+        "the shader needs the extended profile; the loader accepts the seed profile only"
+    );
+    // A seed shader loads under either.
+    assert_eq!(load_csi(&seed_bytes, &Limits::EXTENDED).unwrap(), seed);
+    // v1 stores no profile: an extended shader of seed instructions saves as v1 and
+    // loads with the loader's profile.
+    let back = load_csi(&v1(&ext), &Limits::EXTENDED).unwrap();
+    assert_eq!(back.ir, ext.ir);
+    assert_eq!(back.limits, Limits::EXTENDED);
+}

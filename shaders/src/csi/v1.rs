@@ -42,7 +42,7 @@ use super::wire::{
     HEADER_LEN, Header, RECORD_LEN, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Aux, Effect, Interface, Ir, Limits, Output, Shader, verify};
+use crate::ir::{Aux, Effect, Interface, Ir, Limits, Output, Profile, Shader, verify};
 
 /// Name given to every shader loaded from v1 (the original's choice).
 pub const V1_NAME: &str = "csi";
@@ -50,9 +50,23 @@ pub const V1_NAME: &str = "csi";
 /// Encode `shader` as CSI v1. Only the stage, IR, immediates and temporary count are
 /// written; everything else is lost (see the module docs).
 ///
-/// Errors: the shader does not verify.
+/// Errors: the shader does not verify; it holds an instruction of the extended
+/// profile ([`SaveError::V1Extended`]: v1 is the seed's format, and a seed loader
+/// could not tell such a blob from a corrupt one).
 pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     verify(shader)?;
+    if let Some((index, info)) = shader
+        .ir
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| Some((i, r.info()?)))
+        .find(|(_, info)| info.profile > Profile::Seed)
+    {
+        return Err(SaveError::V1Extended {
+            index,
+            mnemonic: info.mnemonic,
+        });
+    }
     let mut out =
         Vec::with_capacity(HEADER_LEN + RECORD_LEN * shader.ir.len() + 4 * shader.imm.len());
     Header::of(shader, 1).write(&mut out);

@@ -21,7 +21,10 @@
 //!      M  1          shader name length n (0..=255), then n bytes of UTF-8
 //!         4 × 2      attr_hi, var_hi, samp_hi, uni_hi (i16, −1 = none)
 //!         1          flags: bit 0 writes_position, bit 1 named, bit 2 uniform
-//!                      initializers follow the symbols; other bits 0
+//!                      initializers follow the symbols, bit 3 the extended
+//!                      profile (`Limits::profile`; clear: the seed's, so a
+//!                      seed-profile shader keeps the bytes it had before
+//!                      profiles existed); other bits 0
 //!         2          nsym, interface symbols (≤ attributes+varyings+uniform_slots+samplers+1)
 //!         nsym ×     kind u8 (0 uniform, 1 sampler, 2 attribute, 3 varying in,
 //!                      4 varying out, 5 colour output)
@@ -60,7 +63,7 @@ use super::wire::{
     HEADER_LEN, Header, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Interface, InterfaceSymbol, Limits, Shader, SymbolKind, Type, verify};
+use crate::ir::{Interface, InterfaceSymbol, Limits, Profile, Shader, SymbolKind, Type, verify};
 
 /// Byte offset of the first instruction record.
 pub(super) const IR_START: usize = HEADER_LEN + 4 * LIMIT_FIELDS.len();
@@ -71,6 +74,7 @@ const MIN_SYMBOL_LEN: usize = 8;
 const FLAG_WRITES_POSITION: u8 = 1;
 const FLAG_NAMED: u8 = 2;
 const FLAG_INITIALIZERS: u8 = 4;
+const FLAG_EXTENDED: u8 = 8;
 
 /// The stored [`Limits`] fields, in order.
 const LIMIT_FIELDS: [&str; 11] = [
@@ -129,6 +133,8 @@ fn limits_from_array(a: [usize; 11]) -> Limits {
         source_bytes,
         unroll,
         errors,
+        // Flag bit 3 of the metadata; set by the loader once the flags are read.
+        profile: Profile::Seed,
     }
 }
 
@@ -175,6 +181,9 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     }
     if !iface.uniform_initializers.is_empty() {
         flags |= FLAG_INITIALIZERS;
+    }
+    if shader.limits.profile == Profile::Extended {
+        flags |= FLAG_EXTENDED;
     }
     out.push(flags);
     // interface::check bounds the count by max_symbols, at most 32767 + 3·32 + 1 for
@@ -228,7 +237,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
     header.check_checksum(checksum(bytes))?;
     let stage = header.stage()?;
     let mut r = Reader::at(bytes, HEADER_LEN);
-    let limits = read_limits(&mut r, loader)?;
+    let mut limits = read_limits(&mut r, loader)?;
     let (nir, nimm, ntmp) = header.counts(&limits)?;
     let ir = read_records(&mut r, nir)?;
     let imm = read_immediates(&mut r, nimm)?;
@@ -240,7 +249,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
     let uni_hi = r.i16("uni_hi")?;
     let flags_at = r.pos();
     let flags = r.u8("flags")?;
-    if flags & !(FLAG_WRITES_POSITION | FLAG_NAMED | FLAG_INITIALIZERS) != 0 {
+    if flags & !(FLAG_WRITES_POSITION | FLAG_NAMED | FLAG_INITIALIZERS | FLAG_EXTENDED) != 0 {
         return Err(CsiError::new(
             flags_at,
             CsiErrorKind::Code {
@@ -248,6 +257,12 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
                 value: u32::from(flags),
             },
         ));
+    }
+    if flags & FLAG_EXTENDED != 0 {
+        if loader.profile < Profile::Extended {
+            return Err(CsiError::new(flags_at, CsiErrorKind::Profile));
+        }
+        limits.profile = Profile::Extended;
     }
     let nsym_at = r.pos();
     let nsym = super::count(

@@ -25,10 +25,10 @@ mod verify;
 pub use builder::{IrBuilder, PoolError};
 pub use dump::{dump, instruction as dump_instruction};
 pub use if_table::{IfBlock, IfTable};
-pub use limits::Limits;
+pub use limits::{Limits, Profile};
 pub use op::{ALL_OPS, Op};
 pub use op_info::{
-    Aux, Control, Effect, Input, Lanes, Ncomp, OpInfo, Operand, Output, Profile, TempSpan, Temps,
+    Aux, Control, Effect, Input, Lanes, Ncomp, OpInfo, Operand, Output, TempSpan, Temps,
     first_lanes,
 };
 pub use opt::{PASSES, count_uses, optimize};

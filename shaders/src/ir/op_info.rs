@@ -7,7 +7,7 @@
 //!
 //! Lane masks are `u8` bit sets: bit `i` is lane `i` (x = bit 0).
 
-use super::{Ir, Op, Stage, VerifyRule};
+use super::{Ir, Op, Profile, Stage, VerifyRule};
 
 /// The mask of lanes `0..n` (`n` above 4 counts as 4).
 pub const fn first_lanes(n: u8) -> u8 {
@@ -186,15 +186,6 @@ pub enum Effect {
     Control(Control),
 }
 
-/// Which instruction set an opcode belongs to. Every opcode today is in the seed's
-/// set; later profiles (integer and bit operations, derivatives, ...) will name
-/// theirs here, so that a shader can be checked against the set its target supports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Profile {
-    /// The 33 opcodes of the seed document.
-    Seed,
-}
-
 /// Everything the verifier, optimizer, dump, batch decoder, TGSI lane analysis and
 /// tracer need to know about one opcode. One entry per opcode, in
 /// [`op`](super::op); the semantics (what the instruction computes) live with the
@@ -205,7 +196,10 @@ pub struct OpInfo {
     pub op: Op,
     /// The name the IR dump prints.
     pub mnemonic: &'static str,
-    /// The instruction set it belongs to.
+    /// The first profile whose instruction set has it ([`Profile::Seed`] for the
+    /// seed's 33 opcodes, [`Profile::Extended`] for those numbered from 33 on); the
+    /// verifier rejects it in a shader whose `limits.profile` is lower
+    /// ([`VerifyRule::Profile`]).
     pub profile: Profile,
     /// What it does besides writing its destination.
     pub effect: Effect,
@@ -320,6 +314,13 @@ impl OpInfo {
     /// `aux` (and `aux2`) hold `aux`.
     pub(super) const fn aux(mut self, aux: Aux) -> OpInfo {
         self.aux = aux;
+        self
+    }
+
+    /// Only in the extended profile.
+    #[allow(dead_code)] // the first extended opcodes come with the integer instructions
+    pub(super) const fn extended(mut self) -> OpInfo {
+        self.profile = Profile::Extended;
         self
     }
 

@@ -28,6 +28,8 @@ pub enum VerifyRule {
     Size,
     #[error("invalid IR opcode")]
     Opcode,
+    #[error("opcode needs the extended profile")]
+    Profile,
     #[error("invalid if")]
     If,
     #[error("invalid else")]
@@ -151,6 +153,9 @@ fn check_instruction(
     ifs: &mut IfMatcher,
 ) -> Result<(), VerifyRule> {
     let info = ir.info().ok_or(VerifyRule::Opcode)?;
+    if info.profile > s.limits.profile {
+        return Err(VerifyRule::Profile);
+    }
     let temps = TempFile(s.ntmp as i32);
     if let Some((stage, rule)) = info.stage
         && s.stage != stage
