@@ -213,6 +213,13 @@ def scene_misc():
     ], clear=(0.08, 0.08, 0.1, 1.0), textures={"checker": {"path": "../textures/checker.png"}})
 
 
+def scene_data():
+    """The data constructs of issue 14: run-time indexes in assignments, ..."""
+    scene("corpus_data.json", [
+        tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
+    ])
+
+
 if __name__ == "__main__":
     os.makedirs(os.path.join(HERE, "corpus"), exist_ok=True)
     scene_lighting()
@@ -220,3 +227,4 @@ if __name__ == "__main__":
     scene_sdf()
     scene_color()
     scene_misc()
+    scene_data()

@@ -10,9 +10,11 @@
 //!   has `array_len`, and the scene format names elements `name[0]`, `name[1]`, ….
 //! - `a[i]` with a constant `i` (a loop variable counts once the loop is unrolled)
 //!   is that element. A run-time index selects with `IF i == k` per element (element
-//!   0 when out of range, which GLSL leaves undefined). `a[i] = v` and `a[i] op= v`
-//!   with a run-time `i` write element k under `IF i == k` (nothing when out of
-//!   range); deeper targets (`a[i].x = v`) need a constant index.
+//!   0 when out of range, which GLSL leaves undefined). Assignment targets with
+//!   run-time indexes at any depth (`a[i] = v`, `a[i].x op= v`, `a[i][j][k]` for
+//!   arrays of matrices, `out` arguments) write element k under `IF i == k` and
+//!   nothing when out of range ([`Target`](super::assign::Target)); the rule is
+//!   docs/glsl-dialects.md's "Run-time indexes".
 //! - Initializers and whole-array assignment take an array constructor
 //!   (`float[3](…)`, `float[](…)`) or another array of the same type and size;
 //!   `a.length()` is a constant int. Arrays are not function parameters, and a
@@ -20,14 +22,13 @@
 //! - Sizes are constant int expressions; a global array's size may use earlier
 //!   global `const int`s ([`Lowerer::global_array_len`]).
 
-use super::super::ast::{ArraySize, AssignOp, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
+use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
 use super::super::scope::{Access, Var, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types::{self, Type};
 use super::assign::Place;
 use super::value::Value;
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{CmpCode, Op};
 
 /// Largest array size accepted (bounds compile time and the unrolled code).
 pub const MAX_ARRAY_LEN: usize = 256;
@@ -41,7 +42,7 @@ pub(crate) enum ArrayRef {
 
 /// "array index K is out of range for NAME (N elements)", with the reason for
 /// `gl_FragData`, whose one element is the one colour output.
-fn index_range_message(name: &str, k: f32, len: usize) -> String {
+pub(crate) fn index_range_message(name: &str, k: f32, len: usize) -> String {
     let mut m = format!("array index {k} is out of range for {name} ({len} element");
     m += if len == 1 { ")" } else { "s)" };
     if name == "gl_FragData" {
@@ -190,97 +191,21 @@ impl<'a> Lowerer<'a> {
         let dst = self.temp(types::cols(ty))?;
         self.store_into(dst, first, ty)?;
         for (k, item) in items.iter().enumerate().skip(1) {
-            let hit = self.scalar_op(
-                Op::Cmp,
-                i,
-                Some(&Value::int(k as i32)),
-                CmpCode::Eq.code(),
-                Type::Bool,
-            )?;
-            let t = self.materialize(&hit)?;
-            self.open_if(t, pos)?;
-            let r = self.store_into(dst, item, ty);
-            self.close_if()?;
+            // Each comparison's temporary is freed after its IF.
+            self.em.push_frame();
+            let r = self.pick_one(dst, item, i, k, pos);
+            self.em.pop_frame();
             r?;
         }
         Ok(Value::temp(ty, dst))
     }
 
-    /// `a[i] = v` / `a[i] op= v` for an array variable `a` (`None` for any other
-    /// target): the index is lowered once; a constant one selects the element, a
-    /// run-time one writes each element under `IF i == k`.
-    pub(crate) fn element_assign(
-        &mut self,
-        target: &Expr,
-        op: AssignOp,
-        value: &Expr,
-        pos: Pos,
-    ) -> Option<LResult<()>> {
-        let ExprKind::Index(inner, index) = &target.kind else {
-            return None;
-        };
-        let ExprKind::Ident(name) = &inner.kind else {
-            return None;
-        };
-        let id = self.scopes.lookup(name)?;
-        self.scopes.var(id).array?;
-        Some(self.element_assign_at(id, name, index, op, value, pos))
-    }
-
-    fn element_assign_at(
-        &mut self,
-        id: VarId,
-        name: &str,
-        index: &Expr,
-        op: AssignOp,
-        value: &Expr,
-        pos: Pos,
-    ) -> LResult<()> {
-        self.check_writable(id, name, index.pos)?;
-        let (ty, arr) = {
-            let v = self.scopes.var(id);
-            (v.ty, v.array.expect("checked by the caller"))
-        };
-        let i = self.operand(index);
-        let v = self.operand(value);
-        let (i, v) = (i?, v?);
-        if i.ty != Type::Int {
-            return self.err(index.pos, "an index must be an int");
-        }
-        let place = |k: usize| Place {
-            var: arr.first + k,
-            col: None,
-            lanes: None,
-            ty,
-        };
-        if let Some(c) = i.as_const() {
-            if !(0.0..arr.len as f32).contains(&c.0[0]) {
-                let m = index_range_message(name, c.0[0], arr.len as usize);
-                return self.err(index.pos, m);
-            }
-            return self.assign_value(&place(c.0[0] as usize), op, &v, pos, value.pos);
-        }
-        let names = std::iter::once(name.to_string()).collect();
-        self.materialize_known(&names)?;
-        let v = match v.as_const() {
-            Some(_) => v,
-            None => Value::temp(v.ty, self.materialize(&v)?),
-        };
-        for k in 0..arr.len as usize {
-            let hit = self.scalar_op(
-                Op::Cmp,
-                &i,
-                Some(&Value::int(k as i32)),
-                CmpCode::Eq.code(),
-                Type::Bool,
-            )?;
-            let t = self.materialize(&hit)?;
-            self.open_if(t, index.pos)?;
-            let r = self.assign_value(&place(k), op, &v, pos, value.pos);
-            self.close_if()?;
-            r?;
-        }
-        Ok(())
+    /// `IF i == k: dst = item`.
+    fn pick_one(&mut self, dst: i16, item: &Value, i: &Value, k: usize, pos: Pos) -> LResult<()> {
+        self.open_hit(i, k, pos)?;
+        let r = self.store_into(dst, item, item.ty);
+        self.close_if()?;
+        r
     }
 
     /// `e.length()`: an array's length, a vector's size or a matrix's column count.

@@ -1,5 +1,12 @@
-//! Assignment targets and writes (reference B §1.11, plus swizzle and constant-index
-//! targets: `p.x = …`, `c.rgb = …`, `v[i] = …`, `m[i] = …`, `m[i].y = …`).
+//! Assignment targets and writes (reference B §1.11, plus swizzle and index targets:
+//! `p.x = …`, `c.rgb = …`, `v[i] = …`, `m[i] = …`, `m[i].y = …`, `a[i][j] = …`).
+//!
+//! A run-time index makes the target a [`Target::Select`]: CSIR has no indirect
+//! register addressing, so the write goes to each element the index may name under
+//! `IF index == k` (nothing when the index is out of range), and a read (compound
+//! assignment, `inout`) picks the same way (element 0 when out of range);
+//! docs/glsl-dialects.md, "Run-time indexes". The code grows with the product of the
+//! sizes indexed at run time; the instruction pool bounds it with its own error.
 //!
 //! A write of a known value at the variable's own conditional depth only updates the
 //! compile-time value; a write inside a branch (deeper) goes through the storage so
@@ -12,9 +19,41 @@ use super::super::scope::{Access, Output, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
+use super::arrays::index_range_message;
 use super::value::{Repr, Value};
 use super::{Fail, LResult, Lowerer};
-use crate::ir::{Ir, Op};
+use crate::ir::{CmpCode, Ir, Op};
+
+/// An assignment target: one place, or (with run-time indexes) one of several places
+/// chosen at run time.
+#[derive(Clone, Debug)]
+pub(crate) enum Target {
+    Place(Place),
+    /// `arms[k]` when the int `index` (a temporary copied when the target was
+    /// resolved) is k; none when it is out of range. `pos` is the index expression.
+    Select {
+        index: Value,
+        arms: Vec<Target>,
+        pos: Pos,
+    },
+}
+
+impl Target {
+    /// Type of the targeted part (the same in every arm).
+    pub(crate) fn ty(&self) -> Type {
+        match self {
+            Target::Place(p) => p.ty,
+            Target::Select { arms, .. } => arms.first().map_or(Type::None, Target::ty),
+        }
+    }
+
+    fn for_each_place(&self, f: &mut dyn FnMut(&Place)) {
+        match self {
+            Target::Place(p) => f(p),
+            Target::Select { arms, .. } => arms.iter().for_each(|a| a.for_each_place(f)),
+        }
+    }
+}
 
 /// A resolved assignment target: a variable, optionally one matrix column, optionally
 /// some lanes (in target order).
@@ -44,8 +83,9 @@ impl Lowerer<'_> {
         Ok(Some(id))
     }
 
-    /// Resolve an assignment target and check that it may be written.
-    pub(crate) fn place(&mut self, target: &Expr) -> LResult<Place> {
+    /// Resolve an assignment target and check that it may be written: one place, or
+    /// with run-time indexes a [`Target::Select`] over the places it may be.
+    pub(crate) fn target(&mut self, target: &Expr) -> LResult<Target> {
         match &target.kind {
             ExprKind::Ident(name) => {
                 let Some(id) = self.scopes.lookup(name) else {
@@ -56,68 +96,233 @@ impl Lowerer<'_> {
                 };
                 self.check_writable(id, name, target.pos)?;
                 let ty = self.scopes.var(id).ty;
-                Ok(Place {
+                Ok(Target::Place(Place {
                     var: id,
                     col: None,
                     lanes: None,
                     ty,
-                })
+                }))
             }
             ExprKind::Swizzle(inner, sel) => {
-                let mut p = self.place(inner)?;
-                self.not_whole_array(&p, target.pos)?;
-                if p.ty.is_matrix() {
-                    return self.err(target.pos, "cannot swizzle a matrix");
-                }
-                if sel.iter().any(|&s| s >= p.ty.width()) {
-                    return self.err(target.pos, "invalid swizzle");
-                }
-                if (1..sel.len()).any(|i| sel[..i].contains(&sel[i])) {
-                    return self.err(target.pos, "a swizzle assignment cannot repeat a component");
-                }
-                let lanes: Vec<u8> = match &p.lanes {
-                    Some(l) => sel.iter().map(|&s| l[s as usize]).collect(),
-                    None => sel.clone(),
-                };
-                let Some(ty) = types::with_base(types::base(p.ty), lanes.len() as u8) else {
-                    return self.err(target.pos, "bool vectors are not supported");
-                };
-                p.lanes = Some(lanes);
-                p.ty = ty;
-                Ok(p)
+                let t = self.target(inner)?;
+                self.map_places(t, &mut |s, p| {
+                    s.swizzle_place(p, sel, target.pos).map(Target::Place)
+                })
             }
             ExprKind::Index(inner, index) => {
-                let mut p = self.place(inner)?;
+                let t = self.target(inner)?;
                 let i = self.operand(index)?;
-                if let Some(arr) = self.scopes.var(p.var).array {
-                    if i.ty != Type::Int {
-                        return self.err(index.pos, "an index must be an int");
-                    }
-                    let Some(c) = i.as_const() else {
-                        return self.err(
+                if i.ty != Type::Int {
+                    return self.err(index.pos, "an index must be an int");
+                }
+                if let Some(c) = i.as_const() {
+                    let k = c.0[0];
+                    return self.map_places(t, &mut |s, p| {
+                        s.index_place(p, k, index.pos).map(Target::Place)
+                    });
+                }
+                // A run-time index: copied now (GLSL evaluates an l-value once, before
+                // an `out` argument's callee could change the index variable).
+                let copy = self.temp(1)?;
+                self.store_into(copy, &i, Type::Int)?;
+                let i = Value::temp(Type::Int, copy);
+                self.map_places(t, &mut |s, p| {
+                    let n = s.index_count(&p, index.pos)?;
+                    let mut arms = Vec::with_capacity(n);
+                    for k in 0..n {
+                        arms.push(Target::Place(s.index_place(
+                            p.clone(),
+                            k as f32,
                             index.pos,
-                            "assignment to an array element needs a constant index",
-                        );
-                    };
-                    if !(0.0..arr.len as f32).contains(&c.0[0]) {
-                        return self.err(index.pos, "array index out of range");
+                        )?));
                     }
-                    p.var = arr.first + c.0[0] as usize;
-                    return Ok(p);
-                }
-                let k = self.const_index(p.ty, &i, index.pos)?;
-                if p.ty.is_matrix() {
-                    p.col = Some(k);
-                    p.ty = types::column_type(p.ty);
-                } else {
-                    let lane = p.lanes.as_ref().map_or(k, |l| l[k as usize]);
-                    p.lanes = Some(vec![lane]);
-                    p.ty = types::with_base(types::base(p.ty), 1).unwrap_or(Type::Float);
-                }
-                Ok(p)
+                    Ok(Target::Select {
+                        index: i,
+                        arms,
+                        pos: index.pos,
+                    })
+                })
             }
             _ => self.err(target.pos, "assignment target must be a name"),
         }
+    }
+
+    /// Apply `f` to every place of a target.
+    fn map_places(
+        &mut self,
+        t: Target,
+        f: &mut dyn FnMut(&mut Self, Place) -> LResult<Target>,
+    ) -> LResult<Target> {
+        match t {
+            Target::Place(p) => f(self, p),
+            Target::Select { index, arms, pos } => {
+                let mut out = Vec::with_capacity(arms.len());
+                for a in arms {
+                    out.push(self.map_places(a, f)?);
+                }
+                Ok(Target::Select {
+                    index,
+                    arms: out,
+                    pos,
+                })
+            }
+        }
+    }
+
+    /// `p.sel`.
+    fn swizzle_place(&mut self, mut p: Place, sel: &[u8], pos: Pos) -> LResult<Place> {
+        self.not_whole_array(&p, pos)?;
+        if p.ty.is_matrix() {
+            return self.err(pos, "cannot swizzle a matrix");
+        }
+        if sel.iter().any(|&s| s >= p.ty.width()) {
+            return self.err(pos, "invalid swizzle");
+        }
+        if (1..sel.len()).any(|i| sel[..i].contains(&sel[i])) {
+            return self.err(pos, "a swizzle assignment cannot repeat a component");
+        }
+        let lanes: Vec<u8> = match &p.lanes {
+            Some(l) => sel.iter().map(|&s| l[s as usize]).collect(),
+            None => sel.to_vec(),
+        };
+        let Some(ty) = types::with_base(types::base(p.ty), lanes.len() as u8) else {
+            return self.err(pos, "bool vectors are not supported");
+        };
+        p.lanes = Some(lanes);
+        p.ty = ty;
+        Ok(p)
+    }
+
+    /// How many elements `p[i]` chooses from: the array's length, the matrix's
+    /// columns or the vector's lanes.
+    fn index_count(&mut self, p: &Place, pos: Pos) -> LResult<usize> {
+        if let Some(arr) = self.scopes.var(p.var).array {
+            return Ok(arr.len as usize);
+        }
+        match p.ty {
+            t if t.is_matrix() => Ok(t.columns() as usize),
+            t if !t.is_scalar() && t.width() > 1 => Ok(t.width() as usize),
+            _ => self.err(pos, "index out of range"),
+        }
+    }
+
+    /// `p[k]` for a constant `k` (`pos` is the index).
+    fn index_place(&mut self, mut p: Place, k: f32, pos: Pos) -> LResult<Place> {
+        if let Some(arr) = self.scopes.var(p.var).array {
+            if !(0.0..arr.len as f32).contains(&k) {
+                let name = self.scopes.var(p.var).name.clone();
+                return self.err(pos, index_range_message(&name, k, arr.len as usize));
+            }
+            p.var = arr.first + k as usize;
+            return Ok(p);
+        }
+        let k = self.const_index(p.ty, &Value::int(k as i32), pos)?;
+        if p.ty.is_matrix() {
+            p.col = Some(k);
+            p.ty = types::column_type(p.ty);
+        } else {
+            let lane = p.lanes.as_ref().map_or(k, |l| l[k as usize]);
+            p.lanes = Some(vec![lane]);
+            p.ty = types::with_base(types::base(p.ty), 1).unwrap_or(Type::Float);
+        }
+        Ok(p)
+    }
+
+    /// The current value of a target (for compound assignment and `inout`): a
+    /// [`Target::Select`] reads like a run-time index (`arms[0]` when out of range).
+    /// Each arm is read under its own IF, in its own temporary frame.
+    pub(crate) fn read_target(&mut self, t: &Target) -> LResult<Value> {
+        let (index, arms, pos) = match t {
+            Target::Place(p) => return self.read_place(p),
+            Target::Select { index, arms, pos } => (index, arms, pos),
+        };
+        let ty = t.ty();
+        let dst = self.temp(types::cols(ty))?;
+        for (k, arm) in arms.iter().enumerate() {
+            self.em.push_frame();
+            let r = self.read_arm(index, k, arm, dst, *pos);
+            self.em.pop_frame();
+            r?;
+        }
+        Ok(Value::temp(ty, dst))
+    }
+
+    /// `dst = arm` (under `IF index == k` for k > 0).
+    fn read_arm(
+        &mut self,
+        index: &Value,
+        k: usize,
+        arm: &Target,
+        dst: i16,
+        pos: Pos,
+    ) -> LResult<()> {
+        if k == 0 {
+            let v = self.read_target(arm)?;
+            return self.store_into(dst, &v, arm.ty());
+        }
+        self.open_hit(index, k, pos)?;
+        let r = self
+            .read_target(arm)
+            .and_then(|v| self.store_into(dst, &v, arm.ty()));
+        self.close_if()?;
+        r
+    }
+
+    /// `IF index == k`.
+    pub(crate) fn open_hit(&mut self, index: &Value, k: usize, pos: Pos) -> LResult<()> {
+        let hit = self.scalar_op(
+            Op::Cmp,
+            index,
+            Some(&Value::int(k as i32)),
+            CmpCode::Eq.code(),
+            Type::Bool,
+        )?;
+        let c = self.materialize(&hit)?;
+        self.open_if(c, pos)
+    }
+
+    /// Write `value` to a target: a [`Target::Select`] writes arm k under
+    /// `IF index == k`, and nothing when the index is out of range (docs/glsl-dialects.md).
+    pub(crate) fn write_target(&mut self, t: &Target, value: &Value, pos: Pos) -> LResult<()> {
+        if let Target::Place(p) = t {
+            return self.write(p, value, pos);
+        }
+        self.check_operand(value, pos)?;
+        let ty = t.ty();
+        if !types::converts_to(value.ty, ty, self.int_to_float()) {
+            let m = self.mismatch("type mismatch in assignment", value.ty, ty);
+            return self.err(pos, m);
+        }
+        // The IFs below write the variables on some paths only: their compile-time
+        // values must be in storage first, and the value in a temporary once.
+        let mut vars = Vec::new();
+        t.for_each_place(&mut |p| vars.push(p.var));
+        for id in vars {
+            let v = self.scopes.var(id);
+            if v.known.is_some() && !v.poisoned {
+                self.sync_storage(id)?;
+            }
+        }
+        let value = Value::temp(value.ty, self.materialize(value)?);
+        self.write_select(t, &value, pos)
+    }
+
+    fn write_select(&mut self, t: &Target, value: &Value, pos: Pos) -> LResult<()> {
+        let (index, arms, ipos) = match t {
+            Target::Place(p) => return self.write(p, value, pos),
+            Target::Select { index, arms, pos } => (index, arms, pos),
+        };
+        for (k, arm) in arms.iter().enumerate() {
+            self.em.push_frame();
+            let r = self.open_hit(index, k, *ipos).and_then(|_| {
+                let r = self.write_select(arm, value, pos);
+                self.close_if()?;
+                r
+            });
+            self.em.pop_frame();
+            r?;
+        }
+        Ok(())
     }
 
     /// A whole array is not a value: it is only assigned by `a = …` (see `arrays.rs`).

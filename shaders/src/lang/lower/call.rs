@@ -13,7 +13,7 @@ use super::super::scope::{Access, Var, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
-use super::assign::Place;
+use super::assign::Target;
 use super::builtins::UNSUPPORTED;
 use super::flow::has_early_return;
 use super::value::{Repr, Value};
@@ -129,7 +129,7 @@ impl Lowerer<'_> {
         for (p, a) in def.params.iter().zip(args) {
             places.push(match p.dir {
                 ParamDir::In => None,
-                _ => Some(self.place(a)?),
+                _ => Some(self.target(a)?),
             });
         }
         let errors = self.diags.count();
@@ -153,7 +153,7 @@ impl Lowerer<'_> {
 
     /// Set up the callee context and parameters, lower the body, copy `out`
     /// parameters back. The context stays pushed for [`Lowerer::call_result`].
-    fn inline_body(&mut self, fi: usize, vals: &[Value], places: &[Option<Place>]) -> LResult<()> {
+    fn inline_body(&mut self, fi: usize, vals: &[Value], places: &[Option<Target>]) -> LResult<()> {
         let def = self.funcs[fi].def;
         let frame = self.em.frame_index();
         self.calls
@@ -175,7 +175,7 @@ impl Lowerer<'_> {
             let v = vals.get(i).copied().unwrap_or(Value::float(0.0));
             let initial = match (p.dir, &places[i]) {
                 (ParamDir::Out, _) => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
-                (ParamDir::InOut, Some(place)) => self.read_place(place)?,
+                (ParamDir::InOut, Some(place)) => self.read_target(place)?,
                 _ => v,
             };
             let id = self.bind_param(
@@ -207,7 +207,7 @@ impl Lowerer<'_> {
                 (None, None) => Value::konst(var.ty, super::super::consteval::ConstData::ZERO),
             };
             let pos = var.pos;
-            self.write(place, &v, pos)?;
+            self.write_target(place, &v, pos)?;
         }
         Ok(())
     }

@@ -78,24 +78,21 @@ impl Lowerer<'_> {
                     }
                     return self.assign_array(id, value);
                 }
-                if let Some(r) = self.element_assign(target, *op, value, s.pos) {
-                    return r;
-                }
-                let place = self.place(target);
+                let place = self.target(target);
                 let v = self.operand(value);
                 let (place, v) = (place?, v?);
                 self.assign_value(&place, *op, &v, s.pos, value.pos)
             }
             StmtKind::Step { target, up } => {
-                let place = self.place(target)?;
-                let cur = self.read_place(&place)?;
+                let place = self.target(target)?;
+                let cur = self.read_target(&place)?;
                 if !(types::is_numeric(cur.ty) || cur.ty.is_matrix()) {
                     return self.err(target.pos, "type mismatch");
                 }
                 let one = Self::number(types::base(cur.ty), 1.0);
                 let op = if *up { BinOp::Add } else { BinOp::Sub };
                 let v = self.binary(op, &cur, &one, s.pos)?;
-                self.write(&place, &v, target.pos)
+                self.write_target(&place, &v, target.pos)
             }
             StmtKind::Expr(e) => self.expr(e).map(|_| ()),
             StmtKind::If {
@@ -120,7 +117,7 @@ impl Lowerer<'_> {
     /// `place op= v` (`pos`: the statement, `value_pos`: the value, for errors).
     pub(crate) fn assign_value(
         &mut self,
-        place: &super::assign::Place,
+        place: &super::assign::Target,
         op: AssignOp,
         v: &Value,
         pos: Pos,
@@ -128,10 +125,10 @@ impl Lowerer<'_> {
     ) -> LResult<()> {
         let mut v = *v;
         if let AssignOp::Compound(bop) = op {
-            let cur = self.read_place(place)?;
+            let cur = self.read_target(place)?;
             v = self.binary(bop, &cur, &v, pos)?;
         }
-        self.write(place, &v, value_pos)
+        self.write_target(place, &v, value_pos)
     }
 
     /// Close the innermost scope, freeing the storage its variables own.
