@@ -214,9 +214,16 @@ def scene_misc():
 
 
 def scene_data():
-    """The data constructs of issue 14: run-time indexes in assignments, ..."""
+    """The data constructs of issue 14: run-time indexes in assignments, uniform array
+    initializers and arrays of mat2 uniforms."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
+        # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
+        tile(1, "uniform_arrays.frag", {
+            "uWeights": [1.0, 0.7, 0.85, 0.6],
+            "uTurn": [math.cos(0.4), math.sin(0.4), -math.sin(0.4), math.cos(0.4),
+                      math.cos(-0.9), math.sin(-0.9), -math.sin(-0.9), math.cos(-0.9)],
+        }),
     ])
 
 

@@ -2,6 +2,7 @@
 //! `matCxR` types, `mat2`, `bvec` and non-square uniforms, and the matrix built-ins.
 //! Expected values are worked out by hand from the specification's definitions.
 
+mod backends;
 mod common;
 use common::{build, eval, frag_src, messages, run};
 use csir::Stage;
@@ -212,15 +213,48 @@ fn shape_errors_name_both_types() {
             .any(|m| m.contains("determinant takes a square matrix, not mat2x3")),
         "{m:?}"
     );
-    let m = messages(
-        &frag_src("uniform mat3x2 q[2];", "c = vec4(q[0][0], 0.0, 0.0);"),
-        Stage::Fragment,
+}
+
+/// An array of `mat2` or non-square matrix uniforms is recorded as the array of all
+/// their columns (docs/scene-format.md): `q` of `mat3x2 q[2]` is `vec2 q[6]`, element
+/// k's column c at index 3k + c, so the whole array's floats are GL's order; a
+/// run-time index picks the element.
+#[test]
+fn arrays_of_column_stored_matrix_uniforms() {
+    use csir::ir::SymbolKind;
+    let src = frag_src(
+        "uniform mat3x2 q[2];\nuniform mat2 r[2];",
+        "int i = int(u.x); c = vec4(q[i][2], r[1][i]);",
     );
-    assert!(
-        m.iter()
-            .any(|m| m.contains("arrays of mat3x2 uniforms are not supported")),
-        "{m:?}"
-    );
+    let s = build(&src, Stage::Fragment);
+    let q = s.interface.find("q").unwrap();
+    assert_eq!((q.ty, q.array_len), (csir::ir::Type::Vec2, Some(6)));
+    let r = s.interface.find("r").unwrap();
+    assert_eq!(r.array_len, Some(4));
+    let (SymbolKind::Uniform { slot: qs }, SymbolKind::Uniform { slot: rs }) = (q.kind, r.kind)
+    else {
+        panic!("uniforms")
+    };
+    let mut iface_uniforms = s.interface.new_uniforms();
+    let floats: Vec<f32> = (1..=12).map(|k| k as f32).collect();
+    s.interface
+        .set_uniform(&mut iface_uniforms, "q", &floats)
+        .unwrap();
+    s.interface
+        .set_uniform(
+            &mut iface_uniforms,
+            "r",
+            &[0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5],
+        )
+        .unwrap();
+    assert_eq!(iface_uniforms[qs as usize + 5], [11.0, 12.0, 0.0, 0.0]);
+    assert_eq!(iface_uniforms[rs as usize + 3], [6.5, 7.5, 0.0, 0.0]);
+    for (i, want) in [(0.0, [5.0, 6.0, 4.5, 5.5]), (1.0, [11.0, 12.0, 6.5, 7.5])] {
+        let mut u = iface_uniforms.clone();
+        u[0] = [i, 0.0, 0.0, 0.0];
+        backends::check(&s, &u, &[]);
+        assert_eq!(run(&s, &u, &[], &NoSamplers).color, want, "i = {i}");
+    }
 }
 
 /// Array and matrix varyings take consecutive slots (a slot per matrix column and per

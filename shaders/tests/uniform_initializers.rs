@@ -74,18 +74,23 @@ fn initializer_errors_name_the_rule() {
             .any(|m| m.contains("the initializer of uniform 'k' must be a constant expression")),
         "{m:?}"
     );
-    let m = common::messages(
-        &common::frag_src(
-            "uniform float a[2] = float[2](1.0, 2.0);",
-            "c = vec4(a[0]);",
+    for (decls, want) in [
+        (
+            "uniform float a[2] = float[3](1.0, 2.0, 3.0);",
+            "type mismatch in assignment",
         ),
-        Stage::Fragment,
-    );
-    assert!(
-        m.iter()
-            .any(|m| m.contains("initializers of uniform arrays are not supported")),
-        "{m:?}"
-    );
+        (
+            "uniform float a[2] = float[2](1.0, u.x);",
+            "the initializer of uniform 'a' must be a constant expression",
+        ),
+        (
+            "uniform vec2 a[2] = 1.0;",
+            "type mismatch in assignment: an array needs an array",
+        ),
+    ] {
+        let m = common::messages(&common::frag_src(decls, "c = vec4(a[0]);"), Stage::Fragment);
+        assert!(m.iter().any(|m| m.contains(want)), "{decls}: {m:?}");
+    }
     // GLSL 1.10 has no implicit int to float conversion.
     let src = "#version 110\nuniform float k = 1;\nvoid main() { gl_FragColor = vec4(k); }\n";
     let m = common::messages(src, Stage::Fragment);
@@ -112,4 +117,57 @@ fn an_initializer_in_one_stage_gives_the_value_in_both() {
         panic!("color is a uniform")
     };
     assert_eq!(u.fragment[slot as usize], [0.0, 1.0, 0.0, 0.0]);
+}
+
+/// Uniform arrays take an array initializer (piglit `uniform-initializer/*-array`):
+/// every element holds its value, in its own slot, until the array or an element is
+/// set; the floats survive CSI v2.
+#[test]
+fn uniform_arrays_take_array_initializers() {
+    let fs = "#version 120\nuniform vec2 a[3] = vec2[3](vec2(1.0, 2.0), vec2(3.0), vec2(5.0, 6.0));\n\
+              uniform mat3 m[2] = mat3[2](mat3(2.0), mat3(4.0));\nuniform float f[] = float[](7.0, 8.0);\n\
+              uniform int index;\n\
+              void main() { gl_FragColor = vec4(a[index], m[1][index].y, f[1]); }\n";
+    let vs = "#version 120\nvoid main() { gl_Position = gl_Vertex; }\n";
+    let v = compile(vs, "a.vert", Stage::Vertex, &Limits::default()).unwrap();
+    let f = compile(fs, "a.frag", Stage::Fragment, &Limits::default()).unwrap();
+    assert_eq!(
+        f.interface.uniform_initializers,
+        vec![
+            ("a".to_string(), vec![1.0, 2.0, 3.0, 3.0, 5.0, 6.0]),
+            (
+                "m".to_string(),
+                [2.0, 4.0]
+                    .iter()
+                    .flat_map(|&d| [d, 0.0, 0.0, 0.0, d, 0.0, 0.0, 0.0, d])
+                    .collect()
+            ),
+            ("f".to_string(), vec![7.0, 8.0]),
+        ]
+    );
+    let back = load_csi(&save_csi(&f).unwrap(), &Limits::default()).unwrap();
+    assert_eq!(back, f);
+    let p = Program::link(v, f).unwrap();
+    let mut u = p.new_uniforms();
+    let run = |u: &csir::UniformStorage| {
+        let mut m = csir::exec::Machine::new(&p.fragment).unwrap();
+        let mut out = csir::exec::Outputs::default();
+        m.run(
+            &csir::exec::Inputs {
+                uniforms: &u.fragment,
+                ..Default::default()
+            },
+            &mut out,
+        )
+        .unwrap();
+        out.color
+    };
+    assert_eq!(run(&u), [1.0, 2.0, 0.0, 8.0]);
+    p.set_uniform(&mut u, "index", &[1.0]).unwrap();
+    assert_eq!(run(&u), [3.0, 3.0, 4.0, 8.0]);
+    // Setting one element overrides that element only.
+    p.set_uniform(&mut u, "a[1]", &[9.0, 10.0]).unwrap();
+    assert_eq!(run(&u), [9.0, 10.0, 4.0, 8.0]);
+    p.set_uniform(&mut u, "index", &[2.0]).unwrap();
+    assert_eq!(run(&u), [5.0, 6.0, 0.0, 8.0]);
 }

@@ -225,7 +225,12 @@ impl<'a> Lowerer<'a> {
 
     /// The elements an array initializer or whole-array assignment provides, checked
     /// against the element type `ty` (`len`: the required length, if known).
-    fn array_source(&mut self, e: &Expr, ty: Type, len: Option<usize>) -> LResult<Vec<Value>> {
+    pub(crate) fn array_source(
+        &mut self,
+        e: &Expr,
+        ty: Type,
+        len: Option<usize>,
+    ) -> LResult<Vec<Value>> {
         let Some(a) = self.array_ref(e) else {
             let v = self.operand(e)?;
             if v.ty == Type::None {

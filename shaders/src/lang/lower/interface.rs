@@ -274,14 +274,6 @@ impl<'a> Lowerer<'a> {
             Storage::In | Storage::Out | Storage::Attribute | Storage::Varying
         );
         if let Some(init) = &d.init {
-            if q.storage == Storage::Uniform && d.array.is_some() {
-                return err(
-                    self,
-                    init.pos,
-                    "initializers of uniform arrays are not supported (set the elements \
-                     by name)",
-                );
-            }
             if q.storage == Storage::Uniform && d.ty == Type::Sampler2D {
                 return err(self, init.pos, "a sampler cannot have an initializer");
             }
@@ -351,14 +343,6 @@ impl<'a> Lowerer<'a> {
         match role {
             Role::Attribute if d.ty.is_matrix() => {
                 return err(self, d.ty_pos, "matrix attributes are not supported");
-            }
-            Role::Uniform if d.ty.stored_by_column() && d.array.is_some() => {
-                let m = format!(
-                    "arrays of {} uniforms are not supported (a {} uniform is recorded \
-                     as the array of its columns; mat3 and mat4 arrays are)",
-                    d.ty, d.ty
-                );
-                return err(self, d.ty_pos, &m);
             }
             Role::Attribute if types::is_boolean(d.ty) => {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
@@ -581,16 +565,19 @@ impl<'a> Lowerer<'a> {
                 continue;
             };
             let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
-            // `mat2` and the non-square matrices are not CSIR types: such a uniform is
-            // recorded as the array of its columns (the same vec4 slots, column-major,
-            // so a scene sets it by name with its floats in GL's order).
+            // `mat2` and the non-square matrices are not CSIR types: such a uniform (or
+            // an array of them) is recorded as the array of its columns (the same vec4
+            // slots, column-major, so a scene sets it by name with its floats in GL's
+            // order).
             let varying = matches!(g.role, Role::VaryingIn | Role::VaryingOut);
             let array_len = match var.array {
                 // A varying matrix takes one slot per column, like an array of them.
                 a if varying && ty.is_matrix() => {
                     Some(ty.columns() as u16 * a.map_or(1, |a| a.len))
                 }
-                _ if ty.stored_by_column() => Some(ty.columns() as u16),
+                // An array of them is the array of all their columns, element k's
+                // first at k·columns (GL's order for the whole array's floats).
+                a if ty.stored_by_column() => Some(ty.columns() as u16 * a.map_or(1, |a| a.len)),
                 a => a.map(|a| a.len),
             };
             let sym_ty = if varying && ty.is_matrix() {

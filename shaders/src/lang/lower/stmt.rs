@@ -294,7 +294,7 @@ impl Lowerer<'_> {
 
     fn global_init(&mut self, var: usize, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
         if d.quals.storage == Storage::Uniform {
-            return self.uniform_initializer(d, init);
+            return self.uniform_initializer(var, d, init);
         }
         if self.scopes.var(var).array.is_some() {
             if !self.check_decl(d, None) {
@@ -321,25 +321,42 @@ impl Lowerer<'_> {
     /// until it is set, recorded in the interface
     /// ([`Interface::uniform_initializers`](crate::ir::Interface::uniform_initializers));
     /// no instruction. The initializer must be a constant expression.
-    fn uniform_initializer(&mut self, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
-        let v = self.operand(init)?;
-        if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
-            let m = self.mismatch("type mismatch in initialization", v.ty, d.ty);
-            return self.err(init.pos, m);
-        }
-        let Some(c) = v.as_const() else {
-            return self.err(
-                init.pos,
-                format!(
-                    "the initializer of uniform '{}' must be a constant expression",
-                    d.name
-                ),
-            );
+    ///
+    /// A uniform array takes an array initializer (`float[3](…)`, another constant
+    /// array) of its type and length; its floats are the elements' in order, as
+    /// setting the array by its plain name takes them.
+    fn uniform_initializer(
+        &mut self,
+        var: usize,
+        d: &Decl,
+        init: &super::super::ast::Expr,
+    ) -> LResult<()> {
+        let values = match self.scopes.var(var).array {
+            Some(a) => self.array_source(init, d.ty, Some(a.len as usize))?,
+            None => {
+                let v = self.operand(init)?;
+                if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
+                    let m = self.mismatch("type mismatch in initialization", v.ty, d.ty);
+                    return self.err(init.pos, m);
+                }
+                vec![v]
+            }
         };
         let mut floats = Vec::new();
-        for col in 0..d.ty.columns() as usize {
-            for row in 0..d.ty.width() as usize {
-                floats.push(c.get(col, row));
+        for v in values {
+            let Some(c) = v.as_const() else {
+                return self.err(
+                    init.pos,
+                    format!(
+                        "the initializer of uniform '{}' must be a constant expression",
+                        d.name
+                    ),
+                );
+            };
+            for col in 0..d.ty.columns() as usize {
+                for row in 0..d.ty.width() as usize {
+                    floats.push(c.get(col, row));
+                }
             }
         }
         self.interface
