@@ -78,13 +78,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
     let summary = results.summary();
     if summary.written > 0 {
-        println!(
+        outln!(
             "{} reference image{} written",
             summary.written,
             if summary.written == 1 { "" } else { "s" }
         );
     }
-    println!("{summary}");
+    outln!("{summary}");
     ExitCode::from(summary.exit_code())
 }
 
@@ -98,7 +98,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         None => scenes,
     };
     if let Some(shard) = args.shard {
-        eprintln!(
+        errln!(
             "shard {shard}: {} of {found} scene{}",
             mine.len(),
             if found == 1 { "" } else { "s" }
@@ -130,7 +130,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
     let verbose = args.verbose;
     let on_done = |r: &SceneResult| {
         if verbose || r.status != Status::Passed || r.reference_written.is_some() {
-            bar.suspend(|| println!("{}", scene_line(r)));
+            bar.suspend(|| outln!("{}", scene_line(r)));
         }
         bar.set_message(
             std::path::Path::new(&r.scene)
@@ -161,7 +161,7 @@ fn merge(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         .iter()
         .filter(|r| args.verbose || r.status != Status::Passed)
     {
-        println!("{}", scene_line(r));
+        outln!("{}", scene_line(r));
     }
     Ok(merged)
 }
@@ -196,15 +196,15 @@ fn scene_line(r: &SceneResult) -> String {
 fn write_outputs(args: &CheckArgs, results: &CheckResults) -> Result<(), CheckError> {
     if let Some(dir) = &args.report {
         let page = write_report(results, dir)?;
-        println!("report: {}", page.display());
+        outln!("report: {}", page.display());
     }
     if let Some(path) = &args.junit {
         write_junit(results, path)?;
-        println!("junit: {}", path.display());
+        outln!("junit: {}", path.display());
     }
     if let Some(path) = &args.json {
         results.write_json(path)?;
-        println!("json: {}", path.display());
+        outln!("json: {}", path.display());
     }
     Ok(())
 }

@@ -99,25 +99,25 @@ pub fn run(args: &CompileArgs) -> ExitCode {
             }
             let mut printed = false;
             if args.ir {
-                print!("{}", csir::ir::dump(&shader));
+                out!("{}", csir::ir::dump(&shader));
                 printed = true;
             }
             if args.tgsi {
                 match csir::emit_tgsi(&shader, None, args.budget) {
-                    Ok(text) => print!("{text}"),
+                    Ok(text) => out!("{text}"),
                     Err(e) => return fail(format!("{name}: {e}")),
                 }
                 printed = true;
             }
             if args.parity {
                 match csir::parity_dump(&shader, None) {
-                    Ok(text) => print!("{text}"),
+                    Ok(text) => out!("{text}"),
                     Err(e) => return fail(format!("{name}: {e}")),
                 }
                 printed = true;
             }
             if !printed {
-                println!(
+                outln!(
                     "{name}: {} shader OK: {} instructions ({} live), {} immediates, {} temporaries",
                     shader.stage,
                     shader.ir.len(),
@@ -129,7 +129,7 @@ pub fn run(args: &CompileArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(errors) => {
-            eprint!("{errors}");
+            err!("{errors}");
             ExitCode::from(1)
         }
     }

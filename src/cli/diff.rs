@@ -46,7 +46,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => return fail(format!("{} vs {}: {e}", args.a.display(), args.b.display())),
     };
-    println!(
+    outln!(
         "{}x{}: max channel diff {}, mean abs error {:.4}/255, PSNR {:.2} dB, {} pixels differ, {} over tolerance {}",
         diff.width,
         diff.height,
@@ -61,9 +61,9 @@ pub fn run(args: &DiffArgs) -> ExitCode {
     if let Ok(judgement) = rule.judge(&a, &b) {
         let breaches: Vec<String> = judgement.breaches.iter().map(ToString::to_string).collect();
         if breaches.is_empty() {
-            println!("project rule ({rule}): passes");
+            outln!("project rule ({rule}): passes");
         } else {
-            println!("project rule ({rule}): fails: {}", breaches.join("; "));
+            outln!("project rule ({rule}): fails: {}", breaches.join("; "));
         }
     }
     if let Some(path) = &args.heatmap {

@@ -1,6 +1,8 @@
 //! The command line: one file per subcommand; each returns the process exit code
 //! (0 success, 1 failure of the job, 2 bad usage — clap's own convention).
 
+#[macro_use]
+mod out;
 mod check;
 mod compile;
 mod diff;
@@ -50,7 +52,7 @@ enum Command {
 /// Parse the arguments and run the chosen subcommand.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let status = match cli.command {
         Command::Compile(args) => compile::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Diff(args) => diff::run(&args),
@@ -58,7 +60,8 @@ pub fn run() -> ExitCode {
         Command::Trace(args) => trace::run(&args),
         Command::Check(args) => check::run(&args),
         Command::ShaderTest(args) => shader_test::run(&args),
-    }
+    };
+    out::exit_status(status)
 }
 
 /// The scene at `path`, or the built-in default scene (the lit textured cube) when no
@@ -129,6 +132,6 @@ pub(crate) const CANNOT_COMPARE: u8 = 2;
 
 /// Print `error: MESSAGE` to stderr and return exit code `code`.
 pub(crate) fn fail_with(code: u8, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    errln!("error: {message}");
     ExitCode::from(code)
 }

@@ -94,7 +94,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             prepared.render_into(&mut renderer, &mut framebuffer)?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
             if progress {
-                eprint!("\rframe {}/{frames}", i + 1);
+                err!("\rframe {}/{frames}", i + 1);
             }
         }
         // CPU time of every thread of the process over the timed frames (Linux).
@@ -102,7 +102,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             .zip(process_cpu_ns())
             .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / frames.max(1) as f64);
         if progress {
-            eprint!("\r\x1b[K");
+            err!("\r\x1b[K");
         }
         Ok::<_, csir_render::pipeline::RenderError>((frame, first, times, cpu))
     });
@@ -113,7 +113,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if let Err(e) = write_png(&output, frame.width, frame.height, &frame.pixels) {
         return fail(e);
     }
-    println!(
+    outln!(
         "{}: {}x{}, {}, {:.2} ms -> {}",
         shown_scene(args),
         frame.width,
@@ -129,7 +129,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         } else {
             (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
         };
-        println!(
+        outln!(
             "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
             times.len(),
             median,
@@ -148,7 +148,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
 /// summary line with the host named.
 fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
     if args.frames.is_some() || args.threads.is_some() {
-        eprintln!("error: --frames and --threads apply to --backend cpu only");
+        errln!("error: --frames and --threads apply to --backend cpu only");
         return ExitCode::from(2);
     }
     // Ctrl-C or a TERM signal: stop the server and remove its socket before exiting.
@@ -169,7 +169,7 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
     if let Err(e) = write_png(output, frame.width, frame.height, &frame.pixels) {
         return fail(e);
     }
-    println!(
+    outln!(
         "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
         shown_scene(args),
         frame.width,

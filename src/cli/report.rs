@@ -10,11 +10,11 @@ use std::process::ExitCode;
 pub fn print_report(report: &(impl Serialize + Display), json: bool) -> ExitCode {
     if json {
         match serde_json::to_string_pretty(report) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => outln!("{text}"),
             Err(e) => return fail(e),
         }
     } else {
-        print!("{report}");
+        out!("{report}");
     }
     ExitCode::SUCCESS
 }

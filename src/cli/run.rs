@@ -86,7 +86,7 @@ pub fn run(args: &RunArgs) -> ExitCode {
     let shader = match csir::compile(&source, &name, stage, &limits) {
         Ok(s) => s,
         Err(errors) => {
-            eprint!("{errors}");
+            err!("{errors}");
             return ExitCode::from(1);
         }
     };
@@ -110,7 +110,7 @@ pub fn run(args: &RunArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     for input in &invocation.defaulted {
-        eprintln!("note: {input}");
+        errln!("note: {input}");
     }
     if !args.trace {
         invocation.instructions.clear();

@@ -7,7 +7,6 @@ use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reas
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -53,12 +52,12 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
     let files = match find_tests(&args.paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     if files.is_empty() {
-        eprintln!("error: no .shader_test files found in the paths given");
+        errln!("error: no .shader_test files found in the paths given");
         return ExitCode::from(2);
     }
     let options = RunOptions {
@@ -86,12 +85,10 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
                 .collect();
             if !json {
                 bar.suspend(|| {
-                    let mut out = std::io::stdout().lock();
                     for r in &done {
-                        // A closed pipe (`| head`) is not an error worth reporting.
-                        let _ = write!(out, "{r}");
+                        out!("{r}");
                     }
-                    let _ = out.flush();
+                    super::out::flush_stdout();
                 });
             }
             for r in &done {
@@ -115,18 +112,18 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
             reasons: reasons(&reports),
         };
         match serde_json::to_string_pretty(&doc) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => outln!("{text}"),
             Err(e) => return fail(e),
         }
     } else {
         if args.reasons {
-            println!();
+            outln!();
             for r in reasons(&reports) {
-                println!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
+                outln!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
             }
-            println!();
+            outln!();
         }
-        println!("{summary}");
+        outln!("{summary}");
     }
     if summary.failed > 0 || summary.errors > 0 {
         ExitCode::from(1)
