@@ -4,6 +4,7 @@ pub mod check;
 pub mod compare;
 pub mod debug;
 pub mod file_read;
+pub mod file_write;
 pub mod image_io;
 pub mod pipeline;
 pub mod scene;

@@ -47,7 +47,7 @@ fn render_refuses_to_overwrite_an_input_of_the_scene() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("refusing to write the image over"),
+        stderr(&out).contains("refusing to write the output over"),
         "{}",
         stderr(&out)
     );

@@ -1,6 +1,6 @@
 use super::CheckError;
 use super::results::{CheckResults, SceneResult, Status};
-use crate::image_io::write_file_atomically;
+use crate::file_write::write_file;
 use quick_xml::escape::escape;
 use std::fmt::Write;
 use std::path::Path;
@@ -36,8 +36,7 @@ pub fn junit_xml(results: &CheckResults) -> String {
 /// # Errors
 /// [`CheckError::Write`] when it cannot be written.
 pub fn write_junit(results: &CheckResults, path: &Path) -> Result<(), CheckError> {
-    write_file_atomically(path, junit_xml(results).as_bytes())
-        .map_err(|e| CheckError::Write(e.to_string()))
+    write_file(path, junit_xml(results).as_bytes()).map_err(|e| CheckError::Write(e.to_string()))
 }
 
 fn write_case(xml: &mut String, r: &SceneResult) {

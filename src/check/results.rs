@@ -1,6 +1,6 @@
 use super::{CheckError, Shard};
 use crate::compare::{ImageDiff, ToleranceRule};
-use crate::image_io::write_file_atomically;
+use crate::file_write::write_file;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -267,7 +267,7 @@ impl CheckResults {
             });
         }
         let text = serde_json::to_string_pretty(&doc).expect("results serialize");
-        write_file_atomically(path, format!("{text}\n").as_bytes())
+        write_file(path, format!("{text}\n").as_bytes())
             .map_err(|e| CheckError::Write(e.to_string()))
     }
 

@@ -2,7 +2,8 @@ use super::reference_path;
 use super::results::{ImagePaths, Metrics, ReferenceWrite, SceneResult, Status};
 use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
-use crate::image_io::{Rgba8Image, decode_png, encode_png, write_file_atomically, write_png};
+use crate::file_write::write_file;
+use crate::image_io::{Rgba8Image, decode_png, encode_png, write_png};
 use crate::pipeline::{RenderOptions, render_scene};
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};
@@ -217,7 +218,7 @@ fn keep_images(
     let stem = image_stem(scene);
     let write = |kind: &str, bytes: &[u8]| {
         let path = super::results::absolute(&dir.join(format!("{stem}.{kind}.png")));
-        write_file_atomically(&path, bytes)
+        write_file(&path, bytes)
             .map(|()| path)
             .map_err(|e| format!("cannot keep an image for the report: {e}"))
     };

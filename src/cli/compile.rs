@@ -74,6 +74,13 @@ pub fn run(args: &CompileArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let limits = args.profile.limits();
+    for csi in [&args.csi, &args.csi_v1].into_iter().flatten() {
+        if let Err(e) =
+            csir_render::file_write::refuse_inputs(csi, &[(&args.file, "the shader source")])
+        {
+            return fail(e);
+        }
+    }
     let source = match super::read_shader_source(&args.file, &limits) {
         Ok(s) => s,
         Err(e) => return fail(e),
@@ -90,8 +97,7 @@ pub fn run(args: &CompileArgs) -> ExitCode {
                 let written = save(&shader)
                     .map_err(|e| format!("{}: {e}", path.display()))
                     .and_then(|bytes| {
-                        csir_render::image_io::write_file_atomically(path, &bytes)
-                            .map_err(|e| e.to_string())
+                        csir_render::file_write::write_file(path, &bytes).map_err(|e| e.to_string())
                     });
                 if let Err(e) = written {
                     return fail(e);

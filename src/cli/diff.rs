@@ -67,6 +67,10 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         }
     }
     if let Some(path) = &args.heatmap {
+        let inputs = [(args.a.as_path(), "image A"), (args.b.as_path(), "image B")];
+        if let Err(e) = csir_render::file_write::refuse_inputs(path, &inputs) {
+            return fail(e);
+        }
         let map = match heat_map(&a, &b, 16) {
             Ok(m) => m,
             Err(e) => return fail(e),

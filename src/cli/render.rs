@@ -4,6 +4,7 @@
 use super::fail;
 use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
+use csir_render::file_write::refuse_inputs;
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{PreparedScene, with_threads};
 use csir_render::scene::Scene;
@@ -64,12 +65,8 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             .unwrap_or_else(|| "default_cube".into());
         PathBuf::from(format!("{stem}.png"))
     });
-    if let Some(input) = overwritten_input(&scene, &output) {
-        return fail(format!(
-            "{}: refusing to write the image over {}, an input of the scene",
-            output.display(),
-            input.display()
-        ));
+    if let Err(e) = refuse_inputs(&output, &scene.input_files()) {
+        return fail(e);
     }
     if args.backend == Backend::Virgl {
         return render_virgl(args, &scene, &output);
@@ -113,14 +110,17 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if let Err(e) = write_png(&output, frame.width, frame.height, &frame.pixels) {
         return fail(e);
     }
-    outln!(
-        "{}: {}x{}, {}, {:.2} ms -> {}",
-        shown_scene(args),
-        frame.width,
-        frame.height,
-        counts(frame.draws.len(), frame.triangles()),
-        first.as_secs_f64() * 1e3,
-        output.display()
+    summary(
+        &output,
+        format_args!(
+            "{}: {}x{}, {}, {:.2} ms -> {}",
+            shown_scene(args),
+            frame.width,
+            frame.height,
+            counts(frame.draws.len(), frame.triangles()),
+            first.as_secs_f64() * 1e3,
+            output.display()
+        ),
     );
     if !times.is_empty() {
         times.sort_by(f64::total_cmp);
@@ -129,16 +129,19 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         } else {
             (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
         };
-        outln!(
-            "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
-            times.len(),
-            median,
-            times[0],
-            threads.map_or_else(
-                || rayon::current_num_threads().to_string(),
-                |t| t.to_string()
+        summary(
+            &output,
+            format_args!(
+                "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
+                times.len(),
+                median,
+                times[0],
+                threads.map_or_else(
+                    || rayon::current_num_threads().to_string(),
+                    |t| t.to_string()
+                ),
+                cpu.map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
             ),
-            cpu.map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
         );
     }
     ExitCode::SUCCESS
@@ -169,16 +172,19 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
     if let Err(e) = write_png(output, frame.width, frame.height, &frame.pixels) {
         return fail(e);
     }
-    outln!(
-        "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
-        shown_scene(args),
-        frame.width,
-        frame.height,
-        counts(frame.draws, frame.triangles),
-        frame.shader_packets,
-        if frame.shader_packets == 1 { "" } else { "s" },
-        elapsed.as_secs_f64() * 1e3,
-        output.display()
+    summary(
+        output,
+        format_args!(
+            "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
+            shown_scene(args),
+            frame.width,
+            frame.height,
+            counts(frame.draws, frame.triangles),
+            frame.shader_packets,
+            if frame.shader_packets == 1 { "" } else { "s" },
+            elapsed.as_secs_f64() * 1e3,
+            output.display()
+        ),
     );
     ExitCode::SUCCESS
 }
@@ -200,21 +206,14 @@ fn counts(draws: usize, triangles: u64) -> String {
     )
 }
 
-/// The scene file, texture or shader that `output` would overwrite, if any (compared
-/// by canonical path, so `./a/../scene.json` is caught too).
-fn overwritten_input(scene: &Scene, output: &Path) -> Option<PathBuf> {
-    let target = output.canonicalize().ok()?;
-    let inputs = std::iter::once(scene.path.clone())
-        .chain(scene.textures.iter().map(|t| t.path.clone()))
-        .chain(
-            scene
-                .draws
-                .iter()
-                .flat_map(|d| [d.vertex.path.clone(), d.fragment.path.clone()]),
-        );
-    inputs
-        .into_iter()
-        .find(|p| p.canonicalize().is_ok_and(|p| p == target))
+/// Print a summary line: to stdout, or to stderr when the image itself goes to stdout
+/// (`-o -`), so that the PNG stream stays a PNG.
+fn summary(output: &Path, line: std::fmt::Arguments<'_>) {
+    if output.as_os_str() == "-" {
+        errln!("{line}");
+    } else {
+        outln!("{line}");
+    }
 }
 
 /// CPU time used so far by all live threads of this process, in nanoseconds (the sum

@@ -22,6 +22,9 @@ pub enum ImageIoError {
         /// What the decoder reported.
         message: String,
     },
+    /// The encoded image could not be written (see [`crate::file_write`]).
+    #[error("{0}")]
+    Write(#[from] crate::file_write::WriteError),
     /// The pixel buffer does not describe an image that can be encoded.
     #[error("cannot encode a {width}x{height} RGBA8 image from {len} bytes{}", detail(.path))]
     BadBuffer {

@@ -1,7 +1,5 @@
-use std::fs;
-use std::io::{Cursor, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::Cursor;
+use std::path::Path;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader, Limits};
@@ -100,66 +98,23 @@ fn encode_png_for(
     Ok(out)
 }
 
-/// Encodes RGBA8 pixels (top row first) as PNG and writes them to `path` atomically
-/// (see [`write_file_atomically`]).
+/// Encodes RGBA8 pixels (top row first) as PNG and writes them to `path` by the rules
+/// of [`file_write`](crate::file_write) (atomically for a regular file; `-` is
+/// standard output).
 ///
 /// # Errors
-/// As [`encode_png`], plus [`ImageIoError::Io`] when the file cannot be written; in every
-/// error case `path` is left as it was.
+/// As [`encode_png`], plus [`ImageIoError::Write`] when the file cannot be written; in
+/// every error case a regular file at `path` is left as it was.
 pub fn write_png(path: &Path, width: u32, height: u32, pixels: &[u8]) -> Result<(), ImageIoError> {
     let bytes = encode_png_for(width, height, pixels, path)?;
-    write_file_atomically(path, &bytes)
-}
-
-/// Writes `bytes` to `path` so that `path` holds either its old content or all of the new
-/// bytes, never a part: the bytes go to a new temporary file in the same folder (same file
-/// system, so the rename is atomic), which is then renamed over `path`. On any error the
-/// temporary file is removed. No `fsync` is done, so this protects against failed writes,
-/// not against power loss.
-///
-/// # Errors
-/// [`ImageIoError::Io`] naming `path` (the file the caller asked for, never the
-/// temporary one) with the OS error.
-pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ImageIoError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let io_error = |path: &Path, source| ImageIoError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file_name = path.file_name().ok_or_else(|| {
-        io_error(
-            path,
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file path"),
-        )
-    })?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(file_name);
-    temp_name.push(format!(".{}-{unique}.tmp", std::process::id()));
-    let temp = folder.join(temp_name);
-
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
-    if let Err(source) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(io_error(path, source));
-    }
-    fs::rename(&temp, path).map_err(|source| {
-        let _ = fs::remove_file(&temp);
-        io_error(path, source)
-    })
+    Ok(crate::file_write::write_file(path, &bytes)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::path::PathBuf;
 
     fn scratch_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -242,7 +197,7 @@ mod tests {
         // a missing folder fails when the temporary file is created
         let missing = dir.join("no-such-folder").join("out.png");
         let err = write_png(&missing, 1, 1, &[1, 2, 3, 4]).unwrap_err();
-        assert!(matches!(err, ImageIoError::Io { .. }), "{err}");
+        assert!(matches!(err, ImageIoError::Write(_)), "{err}");
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();

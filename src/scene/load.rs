@@ -217,6 +217,7 @@ impl Loader<'_> {
         let vertex = self.shader(d, &at, "vertex")?;
         let fragment = self.shader(d, &at, "fragment")?;
 
+        let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
                 return Err(self.error(
@@ -237,6 +238,7 @@ impl Loader<'_> {
                 let (path, bytes) = self.read_file(rel, &field, MAX_OBJ_BYTES)?;
                 let mesh = parse_obj(&bytes)
                     .map_err(|e| self.error(&field, format!("{}: {e}", path.display())))?;
+                mesh_path = Some(path);
                 (mesh.attributes, mesh.vertex_count, mesh.indices)
             }
             (None, Some(list)) => {
@@ -279,6 +281,7 @@ impl Loader<'_> {
 
         Ok(Draw {
             index,
+            mesh: mesh_path,
             vertex,
             fragment,
             attributes,

@@ -53,6 +53,9 @@ pub struct NamedTexture {
 pub struct Draw {
     /// Position in the scene's `draws` list (for field paths: `draws[index]`).
     pub index: usize,
+    /// The OBJ file of a `mesh` draw (resolved against the scene's folder), `None` when
+    /// the scene gives the vertices inline.
+    pub mesh: Option<PathBuf>,
     /// The vertex shader.
     pub vertex: ShaderSource,
     /// The fragment shader.
@@ -292,6 +295,33 @@ impl Scene {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         }
+    }
+
+    /// Every file the scene was read from, with what it is: the scene file itself, its
+    /// textures, its shaders and its OBJ meshes (each once, in that order). A command
+    /// must not write its output over any of them
+    /// ([`refuse_inputs`](crate::file_write::refuse_inputs)).
+    pub fn input_files(&self) -> Vec<(&Path, &'static str)> {
+        let mut files: Vec<(&Path, &'static str)> = vec![(&self.path, "the scene")];
+        files.extend(
+            self.textures
+                .iter()
+                .map(|t| (t.path.as_path(), "a texture of the scene")),
+        );
+        for d in &self.draws {
+            files.push((&d.vertex.path, "a shader of the scene"));
+            files.push((&d.fragment.path, "a shader of the scene"));
+            if let Some(mesh) = &d.mesh {
+                files.push((mesh, "a mesh of the scene"));
+            }
+        }
+        let mut seen = Vec::new();
+        files.retain(|(p, _)| {
+            let new = !seen.contains(p);
+            seen.push(*p);
+            new
+        });
+        files
     }
 
     /// A draw's sampler bindings with their textures resolved, in unit order.

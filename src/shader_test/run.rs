@@ -611,6 +611,7 @@ impl<'a> Run<'a> {
         };
         let draw = Draw {
             index: 0,
+            mesh: None,
             vertex: self.compiled.vertex.clone(),
             fragment: self.compiled.fragment.clone(),
             attributes: arrays,

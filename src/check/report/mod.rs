@@ -13,7 +13,7 @@ mod thumbnail;
 use super::results::{CheckResults, ImagePaths};
 use super::{CheckError, IMAGES_DIR, RESULTS_FILE};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
-use crate::image_io::write_file_atomically;
+use crate::file_write::write_file;
 use std::path::{Path, PathBuf};
 
 /// The page's file name inside the report folder.
@@ -42,7 +42,7 @@ pub fn write_report(results: &CheckResults, dir: &Path) -> Result<PathBuf, Check
     }
     results.write_json(&dir.join(RESULTS_FILE))?;
     let page = dir.join(REPORT_FILE);
-    write_file_atomically(&page, page::html(&results).as_bytes())
+    write_file(&page, page::html(&results).as_bytes())
         .map_err(|e| CheckError::Write(e.to_string()))?;
     Ok(page)
 }
@@ -60,7 +60,7 @@ fn adopt(paths: &ImagePaths, images: &Path) -> Result<ImagePaths, CheckError> {
         let target = images.join(name);
         // read with the PNG size limit: a results file may name any path
         match read_bounded(path, MAX_PNG_BYTES) {
-            Ok(bytes) => write_file_atomically(&target, &bytes)
+            Ok(bytes) => write_file(&target, &bytes)
                 .map(|()| Some(target))
                 .map_err(|e| CheckError::Write(e.to_string())),
             // an image that is gone or unusable: the row shows no picture, the rest

@@ -1,0 +1,274 @@
+//! Writing output files safely: every file the project writes (rendered PNGs, heat
+//! maps, CSI blobs, check reports and results) goes through [`write_file`], and the
+//! commands check with [`refuse_inputs`] that an output is not one of their inputs.
+//!
+//! What happens depends on what is at the path (after following symbolic links):
+//!
+//! | at the path | what [`write_file`] does |
+//! |---|---|
+//! | nothing | writes a temporary file in the same folder and renames it into place: the path then holds all of the new bytes, or, after an error, nothing |
+//! | a regular file | the same: the file holds either its old content or all of the new bytes, never a part |
+//! | a symbolic link | writes through it to its target by these same rules (a link to a regular file: the target is replaced atomically and the link stays a link); a link to nothing is refused |
+//! | a FIFO or a character device (`/dev/null`, `/dev/stdout`, a terminal) | opens it for writing and streams the bytes into it; it is never replaced by a regular file. A failing device (`/dev/full`) is an error |
+//! | a folder, a block device or a socket | refused with an error that says what it is |
+//! | `-` | the bytes go to standard output |
+//!
+//! No `fsync` is done: this protects against failed and partial writes, not power loss.
+
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Why an output could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The operating system refused a step (create, write, rename).
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The output the caller asked for (never the temporary file).
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// Something is at the path that an output must not replace or cannot be written to.
+    #[error("{}: refusing to write: it is {what}", path.display())]
+    NotWritable {
+        /// The output the caller asked for.
+        path: PathBuf,
+        /// What is there ("a folder", "a symbolic link to nothing", ...).
+        what: &'static str,
+    },
+    /// The output is one of the command's inputs.
+    #[error(
+        "{}: refusing to write the output over {}, {role} of this command",
+        path.display(),
+        input.display()
+    )]
+    IsInput {
+        /// The output the caller asked for.
+        path: PathBuf,
+        /// The input it is (the path as the input was named).
+        input: PathBuf,
+        /// What the input is ("the scene", "a texture of the scene", "image A", ...).
+        role: String,
+    },
+}
+
+/// Write `bytes` to `path` by the rules of the module docs.
+///
+/// # Errors
+/// [`WriteError::NotWritable`] for a folder, a block device, a socket or a dangling
+/// link; [`WriteError::Io`] when a step fails. After an error a regular file at `path`
+/// keeps its old content and no temporary file is left.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let io = |source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        return out.write_all(bytes).and_then(|()| out.flush()).map_err(io);
+    }
+    let refuse = |what| WriteError::NotWritable {
+        path: path.to_path_buf(),
+        what,
+    };
+    let target = match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return replace_atomically(path, path, bytes);
+        }
+        Err(e) => return Err(io(e)),
+        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(target) => target,
+            Err(_) => return Err(refuse("a symbolic link to nothing")),
+        },
+        Ok(_) => path.to_path_buf(),
+    };
+    let kind = fs::metadata(&target).map_err(io)?.file_type();
+    if kind.is_file() {
+        replace_atomically(path, &target, bytes)
+    } else if kind.is_fifo() || kind.is_char_device() {
+        fs::OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
+            .map_err(io)
+    } else if kind.is_dir() {
+        Err(refuse("a folder"))
+    } else if kind.is_block_device() {
+        Err(refuse("a block device"))
+    } else {
+        Err(refuse("a socket"))
+    }
+}
+
+/// Write `bytes` to a new temporary file beside `target` and rename it over `target`;
+/// errors name `shown`, the path the caller asked for.
+fn replace_atomically(shown: &Path, target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let io = |source| WriteError::Io {
+        path: shown.to_path_buf(),
+        source,
+    };
+    let Some(file_name) = target.file_name() else {
+        return Err(WriteError::NotWritable {
+            path: shown.to_path_buf(),
+            what: "not a file path",
+        });
+    };
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(file_name);
+    temp_name.push(format!(".{}-{unique}.tmp", std::process::id()));
+    let temp = folder.join(temp_name);
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
+    if let Err(source) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(io(source));
+    }
+    fs::rename(&temp, target).map_err(|source| {
+        let _ = fs::remove_file(&temp);
+        io(source)
+    })
+}
+
+/// Check that the output `path` is none of `inputs` (`(input path, what it is)`):
+/// compared as files (device and inode, after following links), so another spelling
+/// of the same file, a hard link or a symbolic link to it is caught too. `-` (standard
+/// output) and a path that does not exist yet are never an input.
+///
+/// # Errors
+/// [`WriteError::IsInput`] naming the first input it is.
+pub fn refuse_inputs(path: &Path, inputs: &[(&Path, &str)]) -> Result<(), WriteError> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let Ok(out) = fs::metadata(path) else {
+        return Ok(());
+    };
+    let same =
+        |p: &Path| fs::metadata(p).is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino());
+    match inputs.iter().find(|(p, _)| same(p)) {
+        Some((input, role)) => Err(WriteError::IsInput {
+            path: path.to_path_buf(),
+            input: input.to_path_buf(),
+            role: (*role).to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("csir-file-write-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn new_and_regular_files_are_replaced_whole() {
+        let dir = scratch("regular");
+        let path = dir.join("a.bin");
+        write_file(&path, b"first").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"first");
+        write_file(&path, b"second").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"second");
+        // nothing else is left in the folder
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_symlink_is_written_through_and_stays_a_link() {
+        let dir = scratch("symlink");
+        let target = dir.join("target.png");
+        fs::write(&target, b"old").unwrap();
+        let link = dir.join("link.png");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_file(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+
+        let dangling = dir.join("dangling.png");
+        std::os::unix::fs::symlink(dir.join("missing"), &dangling).unwrap();
+        let e = write_file(&dangling, b"x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: refusing to write: it is a symbolic link to nothing",
+                dangling.display()
+            )
+        );
+        assert!(!dir.join("missing").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn devices_are_written_into_never_replaced() {
+        write_file(Path::new("/dev/null"), b"bytes").unwrap();
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let e = write_file(Path::new("/dev/full"), b"bytes").unwrap_err();
+        assert!(matches!(e, WriteError::Io { .. }), "{e}");
+        assert!(
+            fs::metadata("/dev/full")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let dir = scratch("folder");
+        let e = write_file(&dir, b"x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: refusing to write: it is a folder", dir.display())
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn inputs_are_found_by_identity() {
+        let dir = scratch("inputs");
+        let scene = dir.join("scene.json");
+        fs::write(&scene, b"{}").unwrap();
+        let other_spelling = dir.join(".").join("scene.json");
+        let e = refuse_inputs(&other_spelling, &[(&scene, "the scene")]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: refusing to write the output over {}, the scene of this command",
+                other_spelling.display(),
+                scene.display()
+            )
+        );
+        let hard = dir.join("hard.json");
+        fs::hard_link(&scene, &hard).unwrap();
+        assert!(refuse_inputs(&hard, &[(&scene, "the scene")]).is_err());
+        assert!(refuse_inputs(&dir.join("new.png"), &[(&scene, "the scene")]).is_ok());
+        assert!(refuse_inputs(Path::new("-"), &[(&scene, "the scene")]).is_ok());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
