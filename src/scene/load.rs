@@ -25,6 +25,26 @@ pub const SCENE_FORMAT: &str = "csir-scene/1";
 /// [`ToleranceRule`]).
 pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_abs_error"];
 
+/// The keys of a scene's top-level object (docs/scene-format.md).
+const ROOT_KEYS: &[&str] = &[
+    "format", "width", "height", "clear", "textures", "draws", "expect",
+];
+
+/// The keys of a draw.
+const DRAW_KEYS: &[&str] = &[
+    "vertex",
+    "fragment",
+    "mesh",
+    "attributes",
+    "indices",
+    "uniforms",
+    "samplers",
+    "state",
+];
+
+/// The keys of a draw's `state`.
+const STATE_KEYS: &[&str] = &["depth_test", "depth_write", "cull", "blend"];
+
 /// Highest vertex attribute location.
 pub const MAX_ATTRIBUTE_LOCATION: u32 = 15;
 
@@ -82,6 +102,8 @@ pub(crate) fn parse_with(
     scene_path: &Path,
     files: &dyn SceneFiles,
 ) -> Result<Scene, SceneError> {
+    // A byte order mark, which some editors write, is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc = json::parse(text).map_err(|e| SceneError {
         path: scene_path.to_path_buf(),
         field: String::new(),
@@ -120,7 +142,7 @@ impl Loader<'_> {
     }
 
     fn scene(&mut self, doc: &Json) -> Result<Scene, SceneError> {
-        let root = self.object(doc, "")?;
+        let root = self.record(doc, "", ROOT_KEYS)?;
         match get(root, "format") {
             Some(Json::String(s)) if s == SCENE_FORMAT => {}
             Some(other) => {
@@ -143,7 +165,7 @@ impl Loader<'_> {
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
             Some(clear) => {
-                let clear = self.object(clear, "clear")?;
+                let clear = self.record(clear, "clear", &["color", "depth"])?;
                 let color = match get(clear, "color") {
                     None => [0.0, 0.0, 0.0, 1.0],
                     Some(v) => {
@@ -195,7 +217,7 @@ impl Loader<'_> {
 
     fn texture(&mut self, name: &str, value: &Json) -> Result<NamedTexture, SceneError> {
         let field = format!("textures.{name}.path");
-        let entries = self.object(value, &format!("textures.{name}"))?;
+        let entries = self.record(value, &format!("textures.{name}"), &["path"])?;
         let rel = self.string(get(entries, "path"), &field, "a PNG file path")?;
         let (path, bytes) = self.read_file(rel, &field, MAX_PNG_BYTES)?;
         let image = decode_png(&bytes, &path).map_err(|e| self.error(&field, e.to_string()))?;
@@ -213,7 +235,7 @@ impl Loader<'_> {
         textures: &[NamedTexture],
     ) -> Result<Draw, SceneError> {
         let at = format!("draws[{index}]");
-        let d = self.object(value, &at)?;
+        let d = self.record(value, &at, DRAW_KEYS)?;
         let vertex = self.shader(d, &at, "vertex")?;
         let fragment = self.shader(d, &at, "fragment")?;
 
@@ -318,7 +340,7 @@ impl Loader<'_> {
         let mut vertex_count = None;
         for (i, a) in list.iter().enumerate() {
             let af = format!("{field}[{i}]");
-            let entries = self.object(a, &af)?;
+            let entries = self.record(a, &af, &["location", "size", "data"])?;
             let location = self.integer(
                 get(entries, "location"),
                 &format!("{af}.location"),
@@ -417,7 +439,7 @@ impl Loader<'_> {
         field: &str,
         textures: &[NamedTexture],
     ) -> Result<SamplerBinding, SceneError> {
-        let entries = self.object(value, field)?;
+        let entries = self.record(value, field, &["texture", "filter", "wrap"])?;
         let texture_field = format!("{field}.texture");
         let texture_name =
             self.string(get(entries, "texture"), &texture_field, "a texture name")?;
@@ -450,7 +472,7 @@ impl Loader<'_> {
     }
 
     fn state(&self, value: &Json, field: &str) -> Result<DrawState, SceneError> {
-        let entries = self.object(value, field)?;
+        let entries = self.record(value, field, STATE_KEYS)?;
         let defaults = DrawState::default();
         let depth_write = match get(entries, "depth_write") {
             None => defaults.depth_write,
@@ -488,16 +510,7 @@ impl Loader<'_> {
     /// The `expect` block: the scene's own tolerance rule; keys it does not give keep
     /// the project rule's value.
     fn expect(&self, value: &Json) -> Result<ToleranceRule, SceneError> {
-        let entries = self.object(value, "expect")?;
-        if let Some((key, _)) = entries
-            .iter()
-            .find(|(k, _)| !EXPECT_KEYS.contains(&k.as_str()))
-        {
-            return Err(self.error(
-                format!("expect.{key}"),
-                format!("unknown key (expected one of {})", EXPECT_KEYS.join(", ")),
-            ));
-        }
+        let entries = self.record(value, "expect", &EXPECT_KEYS)?;
         let project = ToleranceRule::PROJECT;
         let tolerance = self.integer(
             get(entries, "tolerance"),
@@ -531,6 +544,36 @@ impl Loader<'_> {
     }
 
     // ---- typed readers -------------------------------------------------------------
+
+    /// [`Self::object`] for an object with a fixed set of keys: a key not in `keys` is
+    /// an error at `FIELD.KEY` that suggests the closest valid key ("did you mean
+    /// `uniforms`?") or lists them.
+    fn record<'j>(
+        &self,
+        value: &'j Json,
+        field: &str,
+        keys: &[&str],
+    ) -> Result<&'j Entries, SceneError> {
+        let entries = self.object(value, field)?;
+        if let Some((key, _)) = entries.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
+            let at = if field.is_empty() {
+                key.clone()
+            } else {
+                format!("{field}.{key}")
+            };
+            let closest = keys
+                .iter()
+                .map(|k| (strsim::damerau_levenshtein(key, k), *k))
+                .min()
+                .filter(|(d, k)| *d <= (k.len() / 3).max(2));
+            let message = match closest {
+                Some((_, k)) => format!("unknown key; did you mean `{k}`?"),
+                None => format!("unknown key (expected one of {})", keys.join(", ")),
+            };
+            return Err(self.error(at, message));
+        }
+        Ok(entries)
+    }
 
     fn object<'j>(&self, value: &'j Json, field: &str) -> Result<&'j Entries, SceneError> {
         match value {

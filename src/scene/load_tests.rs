@@ -147,11 +147,9 @@ fn the_wrap_blend_scene_reads_every_sampler_and_state() {
 }
 
 #[test]
-fn defaults_unknown_keys_and_integral_floats() {
+fn defaults_and_integral_floats() {
     let mut v = minimal();
-    v["comment"] = json!("ignored");
     v["width"] = json!(4.0);
-    v["draws"][0]["extra"] = json!({"anything": [1, 2]});
     v["draws"][0]["attributes"][0]["location"] = json!(0.0);
     let scene = parse(&v).unwrap();
     assert_eq!(scene.width, 4);
@@ -160,6 +158,43 @@ fn defaults_unknown_keys_and_integral_floats() {
     let d = &scene.draws[0];
     assert!(d.uniforms.is_empty() && d.samplers.is_empty());
     assert_eq!(d.state, DrawState::default());
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let text = format!("\u{feff}{}", minimal());
+    let scene = Scene::parse(&text, &reference_dir().join("bom.json")).unwrap();
+    assert_eq!(scene.draws.len(), 1);
+}
+
+/// A misspelled or unknown key is an error at its field, suggesting the closest key.
+#[test]
+fn unknown_keys_are_errors_that_suggest_the_closest() {
+    assert_error(
+        |v| v["draws"][0]["uniform"] = json!({}),
+        "draws[0].uniform",
+        "unknown key; did you mean `uniforms`?",
+    );
+    assert_error(
+        |v| v["draws"][0]["indicies"] = json!([0, 1, 2]),
+        "draws[0].indicies",
+        "unknown key; did you mean `indices`?",
+    );
+    assert_error(
+        |v| v["draws"][0]["stat"] = json!({}),
+        "draws[0].stat",
+        "unknown key; did you mean `state`?",
+    );
+    assert_error(
+        |v| v["comment"] = json!("a note"),
+        "comment",
+        "unknown key (expected one of format, width, height, clear, textures, draws, expect)",
+    );
+    assert_error(
+        |v| v["draws"][0]["attributes"][0]["sise"] = json!(2),
+        "draws[0].attributes[0].sise",
+        "unknown key; did you mean `size`?",
+    );
 }
 
 #[test]
@@ -736,7 +771,7 @@ fn expect_errors() {
     assert_error(
         |v| ex(v, json!({"tolerence": 3})),
         "expect.tolerence",
-        "unknown key (expected one of tolerance, max_over_percent, max_mean_abs_error)",
+        "unknown key; did you mean `tolerance`?",
     );
     assert_error(
         |v| ex(v, json!([2])),
