@@ -100,7 +100,7 @@ pub fn run(
         return Ok(None);
     }
     let [ww, wh] = window.map(i64::from);
-    if x < 0 || y < 0 || x + w > ww || y + h > wh {
+    if x < 0 || y < 0 || x.saturating_add(w) > ww || y.saturating_add(h) > wh {
         let what = if rect && (w, h) != (1, 1) {
             format!("rectangle ({x}, {y}, {w}, {h})")
         } else {
