@@ -21,7 +21,7 @@ mod common;
 use common::piglit::{
     SELECTION, corpus_or_skip, selection_files, today, version, write_doc_block, writing_baseline,
 };
-use csir_render::shader_test::{RunOptions, TestReport, run_file, run_text};
+use csir_render::shader_test::{RunOptions, TestReport, run_text};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -672,7 +672,7 @@ fn shaders_as_written_pass_whenever_their_330_core_rewrite_passes() {
                 .display()
                 .to_string();
             let text = std::fs::read_to_string(path).expect("a corpus file is readable");
-            let written = run_file(path, &options);
+            let written = run_text(path, &text, &options);
             let rewritten = rewrite_test(&text).map(|t| {
                 if let Some(dir) = std::env::var_os("CSIR_PIGLIT_REWRITE_DIR") {
                     let out = std::path::Path::new(&dir).join(&file);
