@@ -188,7 +188,9 @@ pub enum StmtKind {
         /// Else branch.
         otherwise: Option<Box<Stmt>>,
     },
-    /// `for (init; cond; step) body`, unrolled at compile time.
+    /// `for (init; cond; step) body`, `while (cond) body` (no init or step) and
+    /// `do body while (cond);` (`do_while`: the condition is tested after the body),
+    /// all unrolled at compile time.
     For {
         /// Init statement (declaration or expression statement).
         init: Option<Box<Stmt>>,
@@ -198,7 +200,19 @@ pub enum StmtKind {
         step: Option<Box<Stmt>>,
         /// Body.
         body: Box<Stmt>,
+        /// `do`/`while`: the body runs before the first test.
+        do_while: bool,
     },
+    /// `switch (selector) { body }` (GLSL 1.30 §6.2); the body's `case`/`default`
+    /// labels are [`StmtKind::Case`] statements.
+    Switch {
+        /// The integer selector.
+        selector: Expr,
+        /// The statements and labels of the body.
+        body: Vec<Stmt>,
+    },
+    /// `case value:` (`Some`) or `default:` (`None`), directly in a switch body.
+    Case(Option<Expr>),
     /// `return [value];`
     Return(Option<Expr>),
     /// `discard;`

@@ -427,7 +427,12 @@ fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
             visit_expr(value, f);
         }
         StmtKind::Step { target, .. } => visit_expr(target, f),
-        StmtKind::Expr(e) => visit_expr(e, f),
+        StmtKind::Expr(e) | StmtKind::Case(Some(e)) => visit_expr(e, f),
+        StmtKind::Case(None) => {}
+        StmtKind::Switch { selector, body } => {
+            visit_expr(selector, f);
+            body.iter().for_each(|s| visit_stmt(s, f));
+        }
         StmtKind::Return(e) => {
             if let Some(e) = e {
                 visit_expr(e, f);
@@ -449,6 +454,7 @@ fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
             cond,
             step,
             body,
+            ..
         } => {
             if let Some(i) = init {
                 visit_stmt(i, f);

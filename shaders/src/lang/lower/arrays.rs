@@ -23,7 +23,7 @@
 //!   global `const int`s ([`Lowerer::global_array_len`]).
 
 use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
-use super::super::scope::{Access, Var, VarId, VarKind};
+use super::super::scope::{Access, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types::{self, Type};
 use super::assign::Place;
@@ -273,13 +273,13 @@ impl<'a> Lowerer<'a> {
         let (len, values) = match r {
             Ok(x) => x,
             Err(f) => {
-                let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+                let mut var = self.new_var(&d.name, d.ty, VarKind::Local, d.pos);
                 var.poisoned = true;
                 let _ = self.scopes.declare(var);
                 return Err(f);
             }
         };
-        let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+        let mut var = self.new_var(&d.name, d.ty, VarKind::Local, d.pos);
         if d.quals.storage == Storage::Const {
             var.access = Access::Const;
         }

@@ -392,7 +392,7 @@ impl Lowerer<'_> {
         let t = self.ensure_storage(id)?;
         let v = self.scopes.var(id);
         if let (Some(c), false) = (v.known, v.synced) {
-            if self.cond_depth > v.depth && !self.em.is_dry() {
+            if self.write_depth() > v.depth && !self.em.is_dry() {
                 let pos = self.pos;
                 return self.err(
                     pos,
@@ -421,7 +421,7 @@ impl Lowerer<'_> {
             (v.kind, v.depth, v.ty)
         };
         let output = matches!(kind, VarKind::Output(_));
-        let same_depth = depth == self.cond_depth && !output;
+        let same_depth = depth == self.write_depth() && !output;
         if p.col.is_none() && p.lanes.is_none() {
             self.write_whole(id, &value, same_depth)?;
         } else if let (Some(mut known), Some(c), true) =
@@ -469,7 +469,10 @@ impl Lowerer<'_> {
             v.synced = false;
             return Ok(());
         }
-        if let (Repr::Temp(t), true, VarKind::Local) = (value.repr, same_depth, kind) {
+        // Not inside a speculative loop wrap opened after the declaration: the paths
+        // that left the loop keep their value in the old storage.
+        let spec_same = self.scopes.var(id).spec == self.spec_open;
+        if let (Repr::Temp(t), true, VarKind::Local) = (value.repr, same_depth && spec_same, kind) {
             let n = types::cols(ty) as u16;
             if self.em.adopt(t, n) {
                 let v = self.scopes.var_mut(id);

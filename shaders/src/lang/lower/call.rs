@@ -9,7 +9,7 @@
 //! copied back to their argument at the end of the call.
 
 use super::super::ast::{Expr, ParamDir};
-use super::super::scope::{Access, Var, VarKind};
+use super::super::scope::{Access, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
@@ -224,7 +224,7 @@ impl Lowerer<'_> {
             return Ok(None);
         }
         let ty = p.ty;
-        let mut var = Var::new(&p.name, ty, VarKind::Local, p.pos, self.cond_depth);
+        let mut var = self.new_var(&p.name, ty, VarKind::Local, p.pos);
         if p.is_const {
             var.access = Access::Const;
         }

@@ -52,26 +52,8 @@ impl Parser<'_, '_> {
             }
             TokenKind::Keyword(Keyword::If) => self.if_statement()?,
             TokenKind::Keyword(Keyword::For) => self.for_statement()?,
-            TokenKind::Keyword(Keyword::While) => {
-                return self.fail("while loops are not supported: loops must have constant bounds");
-            }
-            TokenKind::Keyword(Keyword::Do) => {
-                // Consume the whole loop so that its `while (…);` is not reported again.
-                self.advance();
-                self.sub_statement()?;
-                if self.is_keyword(Keyword::While) {
-                    self.advance();
-                    self.expect(Punct::LParen, "expected '('")?;
-                    self.expr()?;
-                    self.expect(Punct::RParen, "expected ')'")?;
-                    self.expect(Punct::Semi, "expected ';'")?;
-                }
-                self.diags.error(
-                    pos,
-                    "do-while loops are not supported: loops must have constant bounds",
-                );
-                StmtKind::Empty
-            }
+            TokenKind::Keyword(Keyword::While) => self.while_statement()?,
+            TokenKind::Keyword(Keyword::Do) => self.do_statement()?,
             TokenKind::Keyword(Keyword::Return) => {
                 self.advance();
                 let value = if self.is_punct(Punct::Semi) {
@@ -96,10 +78,26 @@ impl Parser<'_, '_> {
                 self.precision_statement()?;
                 StmtKind::Empty
             }
-            TokenKind::Reserved(
-                Reserved::Other,
-                w @ ("switch" | "case" | "default" | "struct"),
-            ) => {
+            TokenKind::Reserved(Reserved::Other, "switch") => {
+                self.advance();
+                self.expect(Punct::LParen, "expected '(' after switch")?;
+                let selector = self.expr()?;
+                self.expect(Punct::RParen, "expected ')'")?;
+                let (body, _) = self.block_body()?;
+                StmtKind::Switch { selector, body }
+            }
+            TokenKind::Reserved(Reserved::Other, "case") => {
+                self.advance();
+                let value = self.expr()?;
+                self.expect(Punct::Colon, "expected ':' after the case label")?;
+                StmtKind::Case(Some(value))
+            }
+            TokenKind::Reserved(Reserved::Other, "default") => {
+                self.advance();
+                self.expect(Punct::Colon, "expected ':' after default")?;
+                StmtKind::Case(None)
+            }
+            TokenKind::Reserved(Reserved::Other, w @ "struct") => {
                 let m = Self::reserved_message(Reserved::Other, w);
                 return self.fail(m);
             }
@@ -237,6 +235,44 @@ impl Parser<'_, '_> {
             cond,
             step,
             body,
+            do_while: false,
+        })
+    }
+
+    /// `while (cond) body` (GLSL 1.10 §6.3): a `for` without init and step.
+    fn while_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after while")?;
+        let cond = self.expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        let body = Box::new(self.sub_statement()?);
+        Ok(StmtKind::For {
+            init: None,
+            cond: Some(cond),
+            step: None,
+            body,
+            do_while: false,
+        })
+    }
+
+    /// `do body while (cond);` (GLSL 1.10 §6.3): the body runs before the first test.
+    fn do_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        let body = Box::new(self.sub_statement()?);
+        if !self.is_keyword(Keyword::While) {
+            return self.fail("expected 'while' after the body of a do loop");
+        }
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after while")?;
+        let cond = self.expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        self.expect(Punct::Semi, "expected ';'")?;
+        Ok(StmtKind::For {
+            init: None,
+            cond: Some(cond),
+            step: None,
+            body,
+            do_while: true,
         })
     }
 
