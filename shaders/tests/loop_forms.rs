@@ -248,3 +248,20 @@ fn run_time_conditions_inside_a_compile_time_bound() {
         [last as f32, acc, 0.0, 0.0]
     });
 }
+
+#[test]
+fn a_return_that_every_path_in_the_loop_takes_ends_the_unrolling() {
+    // piglit vs-nested-return-sibling-loop and fs-nested-return-in-loop-nested_in_if:
+    // the loop's own condition is a run-time value, its body returns.
+    let decls = "float f(int a) { if (a >= 1) { for (int i = 0; i < a; i++) { return 1.0; } } return 2.0; }\n\
+                 float g(float x) { float r = 0.0; while (x > 0.5) { r = 3.0; return r; } return r + 4.0; }";
+    for (x, want) in [(0.0, [2.0, 4.0]), (1.0, [1.0, 3.0]), (3.0, [1.0, 3.0])] {
+        let got = backends::eval(
+            decls,
+            "c = vec4(f(int(u.x)), g(u.x), 0.0, 0.0);",
+            [x, 0.0, 0.0, 0.0],
+            [0.0; 4],
+        );
+        assert_eq!(got, [want[0], want[1], 0.0, 0.0], "u.x = {x}");
+    }
+}

@@ -185,11 +185,20 @@ impl Lowerer<'_> {
                 self.set_flag(f, 0.0)?;
             }
         }
+        let (depth, spec) = (self.cond_depth, self.spec_open);
         let ctx = self.ctx();
         ctx.epoch += 1;
         for l in &mut ctx.loops {
             l.epoch += 1;
             l.loop_epoch += 1;
+        }
+        // Every path still in the loops whose iteration it does not branch from
+        // leaves them here: nothing more of them to unroll.
+        for l in ctx.loops.iter_mut().rev() {
+            if depth - (spec - l.spec_base) != l.base_depth {
+                break;
+            }
+            l.broke = true;
         }
         Ok(())
     }
@@ -389,7 +398,15 @@ impl Scan<'_, '_> {
                 args.iter().for_each(|a| self.expr(a))
             }
             ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => self.expr(x),
-            ExprKind::Step(x, _) => self.target(x),
+            ExprKind::Step(x, ..) => self.target(x),
+            ExprKind::Assign { target, value, .. } => {
+                self.target(target);
+                self.expr(value);
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.expr(a);
                 self.expr(b);
