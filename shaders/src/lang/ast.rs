@@ -342,8 +342,21 @@ pub enum ExprKind {
     Swizzle(Box<Expr>, Vec<u8>),
     /// `e[index]`
     Index(Box<Expr>, Box<Expr>),
-    /// `e++` / `e--` / `++e` / `--e` (`true` = increment); only valid as a statement.
-    Step(Box<Expr>, bool),
+    /// `e++` / `e--` / `++e` / `--e`: the target, `true` to increment, `true` for the
+    /// prefix form (whose value is the new one; the postfix form's is the old one).
+    Step(Box<Expr>, bool, bool),
+    /// `target op value` used as an expression (GLSL 1.10 §5.8): its value is the
+    /// target's new value.
+    Assign {
+        /// Left-hand side.
+        target: Box<Expr>,
+        /// Operator.
+        op: AssignOp,
+        /// Right-hand side.
+        value: Box<Expr>,
+    },
+    /// `a, b` (GLSL 1.10 §5.9): `a` for its effects, then `b`, the value.
+    Comma(Box<Expr>, Box<Expr>),
 }
 
 impl Expr {

@@ -484,7 +484,15 @@ fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
             args.iter().for_each(|a| visit_expr(a, f));
         }
         ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, f),
-        ExprKind::Step(x, _) => visit_expr(x, f),
+        ExprKind::Step(x, ..) => visit_expr(x, f),
+        ExprKind::Assign { target, value, .. } => {
+            visit_expr(target, f);
+            visit_expr(value, f);
+        }
+        ExprKind::Comma(a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
             visit_expr(a, f);
             visit_expr(b, f);

@@ -12,16 +12,16 @@ float sdCircle(vec2 p, float r) {
 
 void main() {
     vec2 p = vUV * 2.0 - 1.0;
-    // March towards the circle: stop when close to it or after 16 steps.
+    // March towards the circle: stop when close to it or after 5 steps.
     vec2 q = p + vec2(0.013, 0.007);
     int steps = 0;
     float d = sdCircle(q, 0.35);
-    while (steps < 16 && d > 0.01) {
+    while (steps < 5 && d > 0.02) {
         q -= normalize(q) * d * 0.5;
         d = sdCircle(q, 0.35);
         steps++;
     }
-    float glow = float(steps) / 16.0;
+    float glow = float(steps) / 5.0;
     // Halve until below a threshold, at least once.
     float h = abs(p.x) + abs(p.y) + 0.1;
     int halvings = 0;

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::super::ast::{AssignOp, BinOp, Decl, ExprKind, Stmt, StmtKind};
+use super::super::ast::{Decl, Expr, ExprKind, Stmt, StmtKind};
 use super::super::token::{Keyword, Pos, Punct, Reserved, TokenKind};
 use super::{PResult, Parser};
 
@@ -59,7 +59,7 @@ impl Parser<'_, '_> {
                 let value = if self.is_punct(Punct::Semi) {
                     None
                 } else {
-                    Some(self.expr()?)
+                    Some(self.comma_expr()?)
                 };
                 self.expect(Punct::Semi, "expected ';'")?;
                 StmtKind::Return(value)
@@ -81,7 +81,7 @@ impl Parser<'_, '_> {
             TokenKind::Reserved(Reserved::Other, "switch") => {
                 self.advance();
                 self.expect(Punct::LParen, "expected '(' after switch")?;
-                let selector = self.expr()?;
+                let selector = self.comma_expr()?;
                 self.expect(Punct::RParen, "expected ')'")?;
                 let (body, _) = self.block_body()?;
                 StmtKind::Switch { selector, body }
@@ -154,7 +154,7 @@ impl Parser<'_, '_> {
     fn if_statement(&mut self) -> PResult<StmtKind> {
         self.advance();
         self.expect(Punct::LParen, "expected '(' after if")?;
-        let cond = self.expr()?;
+        let cond = self.comma_expr()?;
         self.expect(Punct::RParen, "expected ')'")?;
         let then = Box::new(self.sub_statement()?);
         let otherwise = if self.is_keyword(Keyword::Else) {
@@ -216,7 +216,7 @@ impl Parser<'_, '_> {
         let cond = if self.is_punct(Punct::Semi) {
             None
         } else {
-            Some(self.expr()?)
+            Some(self.comma_expr()?)
         };
         self.expect(Punct::Semi, "expected ';'")?;
         let step_pos = self.pos();
@@ -243,7 +243,7 @@ impl Parser<'_, '_> {
     fn while_statement(&mut self) -> PResult<StmtKind> {
         self.advance();
         self.expect(Punct::LParen, "expected '(' after while")?;
-        let cond = self.expr()?;
+        let cond = self.comma_expr()?;
         self.expect(Punct::RParen, "expected ')'")?;
         let body = Box::new(self.sub_statement()?);
         Ok(StmtKind::For {
@@ -264,7 +264,7 @@ impl Parser<'_, '_> {
         }
         self.advance();
         self.expect(Punct::LParen, "expected '(' after while")?;
-        let cond = self.expr()?;
+        let cond = self.comma_expr()?;
         self.expect(Punct::RParen, "expected ')'")?;
         self.expect(Punct::Semi, "expected ';'")?;
         Ok(StmtKind::For {
@@ -278,51 +278,30 @@ impl Parser<'_, '_> {
 
     /// An expression statement, assignment or `++`/`--` statement, without the `;`.
     pub(super) fn simple_statement(&mut self) -> PResult<StmtKind> {
-        if let TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) = self.kind() {
-            let up = *p == Punct::Inc;
-            self.advance();
-            let target = self.unary()?;
-            return Ok(StmtKind::Step { target, up });
-        }
-        let e = self.expr()?;
-        if let ExprKind::Step(target, up) = e.kind {
-            return Ok(StmtKind::Step {
-                target: *target,
-                up,
-            });
-        }
-        let op = match self.kind() {
-            TokenKind::Punct(Punct::Assign, _) => AssignOp::Set,
-            TokenKind::Punct(Punct::PlusAssign, _) => AssignOp::Compound(BinOp::Add),
-            TokenKind::Punct(Punct::MinusAssign, _) => AssignOp::Compound(BinOp::Sub),
-            TokenKind::Punct(Punct::StarAssign, _) => AssignOp::Compound(BinOp::Mul),
-            TokenKind::Punct(Punct::SlashAssign, _) => AssignOp::Compound(BinOp::Div),
-            TokenKind::Punct(Punct::PercentAssign, _) => AssignOp::Compound(BinOp::Mod),
-            TokenKind::Punct(Punct::Bitwise, _) => {
-                return self.fail("bitwise operators are not supported");
-            }
-            _ => return Ok(StmtKind::Expr(e)),
-        };
-        self.advance();
-        let value = self.expr()?;
-        if matches!(
-            self.kind(),
-            TokenKind::Punct(
-                Punct::Assign
-                    | Punct::PlusAssign
-                    | Punct::MinusAssign
-                    | Punct::StarAssign
-                    | Punct::SlashAssign
-                    | Punct::PercentAssign,
-                _
-            )
-        ) {
-            return self.fail("assignments can only be statements");
-        }
-        Ok(StmtKind::Assign {
-            target: e,
-            op,
-            value,
-        })
+        let e = self.comma_expr()?;
+        Ok(statement_of(e).kind)
     }
+}
+
+/// An expression used as a statement: assignments and `++`/`--` become their
+/// statements, `a, b` the block of both, anything else an expression statement.
+fn statement_of(e: Expr) -> Stmt {
+    let pos = match &e.kind {
+        ExprKind::Assign { target, .. } => target.pos,
+        _ => e.pos,
+    };
+    let kind = match e.kind {
+        ExprKind::Assign { target, op, value } => StmtKind::Assign {
+            target: *target,
+            op,
+            value: *value,
+        },
+        ExprKind::Step(target, up, _) => StmtKind::Step {
+            target: *target,
+            up,
+        },
+        ExprKind::Comma(a, b) => StmtKind::Block(vec![statement_of(*a), statement_of(*b)]),
+        kind => StmtKind::Expr(Expr { kind, pos }),
+    };
+    Stmt { kind, pos }
 }
