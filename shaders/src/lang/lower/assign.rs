@@ -92,6 +92,10 @@ impl Lowerer<'_> {
                     if self.funcs.iter().any(|f| f.def.name == *name) {
                         return self.err(target.pos, "invalid assignment");
                     }
+                    let dialect = self.program.dialect;
+                    if crate::lang::builtin_vars::constant(name, dialect, &self.limits).is_some() {
+                        return self.err(target.pos, "cannot assign to const");
+                    }
                     return self.unknown_name(name, target.pos);
                 };
                 self.check_writable(id, name, target.pos)?;

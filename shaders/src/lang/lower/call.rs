@@ -26,6 +26,9 @@ impl Lowerer<'_> {
             .filter(|&i| self.funcs[i].def.name == name)
             .collect();
         if candidates.is_empty() {
+            if name == "modf" {
+                return self.modf(args, pos);
+            }
             if let Some(r) = self.builtin(name, args, pos) {
                 return r;
             }
@@ -52,6 +55,28 @@ impl Lowerer<'_> {
         let vals = self.operands(&refs, true)?;
         let f = self.resolve(&candidates, &vals, pos)?;
         self.inline(f, &vals, args, pos)
+    }
+
+    /// `modf(x, out i)` (GLSL 1.30 §8.3): `i` = trunc(x), the value x − i (both with
+    /// x's sign).
+    fn modf(&mut self, args: &[Expr], pos: Pos) -> LResult<Value> {
+        if args.len() != 2 {
+            return self.err(pos, "modf() expects 2 arguments");
+        }
+        let x = self.operand(&args[0])?;
+        let place = self.place(&args[1])?;
+        let x = self.float_arg(&x);
+        if types::base(x.ty) != types::Base::Float || x.ty.is_matrix() || place.ty != x.ty {
+            let m = format!(
+                "modf takes a float scalar or vector and an out argument of its type, not {} and {}",
+                x.ty, place.ty
+            );
+            return self.err(pos, m);
+        }
+        let i = self.lanes1(crate::ir::Op::Trunc, &x)?;
+        let f = self.lanewise(crate::ir::Op::Sub, &x, &i, x.ty)?;
+        self.write(&place, &i, args[1].pos)?;
+        Ok(f)
     }
 
     fn resolve(&mut self, candidates: &[usize], vals: &[Value], pos: Pos) -> LResult<usize> {

@@ -186,6 +186,10 @@ impl Lowerer<'_> {
             if self.funcs.iter().any(|f| f.def.name == name) {
                 return self.err(pos, "function used as a value");
             }
+            let dialect = self.program.dialect;
+            if let Some(k) = builtin_vars::constant(name, dialect, &self.limits) {
+                return Ok(Value::int(k));
+            }
             return self.unknown_name(name, pos);
         };
         let v = self.scopes.var(id);
