@@ -76,9 +76,9 @@ impl Emitter {
     /// Record where a pool first went past its limit.
     fn note(&mut self) {
         let used = self.used();
-        for k in 0..3 {
-            if used[k] > self.pools[k] && self.over[k].is_none() {
-                self.over[k] = Some(self.pos);
+        for ((u, limit), over) in used.iter().zip(self.pools).zip(&mut self.over) {
+            if *u > limit && over.is_none() {
+                *over = Some(self.pos);
             }
         }
     }
