@@ -113,6 +113,8 @@ pub struct Param {
     pub dir: ParamDir,
     /// `const in`.
     pub is_const: bool,
+    /// `float a[3]` or `float[3] a`: an array parameter (GLSL 1.20 §6.1).
+    pub array: Option<ArraySize>,
 }
 
 /// A function definition or prototype.

@@ -81,6 +81,11 @@ impl Lowerer<'_> {
             ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) if self.has_effects(r) => {
                 self.short_circuit(*op, l, r, pos)
             }
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r)
+                if self.is_array_expr(l) || self.is_array_expr(r) =>
+            {
+                self.array_compare(*op, l, r, pos)
+            }
             ExprKind::Binary(op, l, r) => {
                 let vs = self.operands(&[l, r], false)?;
                 self.binary(*op, &vs[0], &vs[1], pos)
@@ -118,8 +123,8 @@ impl Lowerer<'_> {
     /// variable is written now; the value is the new one (prefix) or the old one
     /// (postfix), copied so that later writes in the statement do not change it.
     fn step_expr(&mut self, target: &Expr, up: bool, prefix: bool, pos: Pos) -> LResult<Value> {
-        let place = self.place(target)?;
-        let cur = self.read_place(&place)?;
+        let place = self.target(target)?;
+        let cur = self.read_target(&place)?;
         if !(types::is_numeric(cur.ty) || cur.ty.is_matrix()) {
             return self.err(target.pos, "type mismatch");
         }
@@ -134,7 +139,7 @@ impl Lowerer<'_> {
             Some(v) => v,
             None => self.snapshot(&new)?,
         };
-        self.write(&place, &new, target.pos)?;
+        self.write_target(&place, &new, target.pos)?;
         Ok(value)
     }
 
@@ -153,20 +158,20 @@ impl Lowerer<'_> {
                 "an assignment to a whole array cannot be used as a value",
             );
         }
-        let place = self.place(target);
+        let place = self.target(target);
         let v = self.operand(value);
         let (place, mut v) = (place?, v?);
         if let super::super::ast::AssignOp::Compound(bop) = op {
-            let cur = self.read_place(&place)?;
+            let cur = self.read_target(&place)?;
             v = self.binary(bop, &cur, &v, pos)?;
         }
-        if !types::converts_to(v.ty, place.ty, self.int_to_float()) {
-            let m = self.mismatch("type mismatch in assignment", v.ty, place.ty);
+        if !types::converts_to(v.ty, place.ty(), self.int_to_float()) {
+            let m = self.mismatch("type mismatch in assignment", v.ty, place.ty());
             return self.err(value.pos, m);
         }
-        let v = v.retyped(place.ty);
+        let v = v.retyped(place.ty());
         let result = self.snapshot(&v)?;
-        self.write(&place, &v, value.pos)?;
+        self.write_target(&place, &v, value.pos)?;
         Ok(result)
     }
 
