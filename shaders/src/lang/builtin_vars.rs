@@ -299,9 +299,9 @@ pub(crate) enum Lookup {
 /// that limit, the same number `shader-test` reports for the GL query: vertex
 /// attributes, varying components (4 per slot) and uniform components (4 per slot) of
 /// `limits`, `samplers` texture image units per stage (both stages, so twice that
-/// combined), one draw buffer. The fixed-function ones (lights, clip planes, texture
-/// units and coordinates) are the minimums GLSL 1.10 §7.4 requires; csir-render
-/// exposes none of that state beyond them.
+/// combined), one draw buffer, [`MAX_TEXTURE_COORDS`] texture coordinates (the size
+/// of `gl_TexCoord`). The other fixed-function ones (lights, clip planes, texture
+/// units) are the minimums GLSL 1.10 §7.4 requires.
 pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits) -> Option<i32> {
     let n = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
     let compat = dialect.has_compatibility_builtins();
@@ -329,7 +329,7 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
         "gl_MaxLights" if compat => 8,
         "gl_MaxClipPlanes" if compat => 6,
         "gl_MaxTextureUnits" if compat => 2,
-        "gl_MaxTextureCoords" if compat => 2,
+        "gl_MaxTextureCoords" if compat => i32::from(MAX_TEXTURE_COORDS),
         _ => return None,
     })
 }
