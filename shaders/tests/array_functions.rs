@@ -37,10 +37,7 @@ fn array_arguments_must_match_exactly() {
     );
     let m = messages(&src, Stage::Fragment);
     assert_eq!(m.len(), 1, "{m:?}");
-    assert!(
-        m[0].starts_with("no overload of f matches") || m[0] == "argument type mismatch",
-        "{m:?}"
-    );
+    assert!(m[0].starts_with("argument type mismatch"), "{m:?}");
     let src = common::frag_src(
         "void f(out float a[2]) { a[0] = 1.0; a[1] = 2.0; }",
         "f(float[2](1.0, 2.0)); c = u;",
