@@ -91,8 +91,20 @@ impl Lowerer<'_> {
             .copied()
             .filter(|&id| {
                 let v = self.scopes.var(id);
+                // A local hidden by a later one of the same name is not what the loop
+                // assigns (a global may be, through a call).
+                let name = root_name(&v.name);
+                let shadowed =
+                    self.scopes.lookup(name).is_some_and(|seen| {
+                        seen != id
+                            && self.scopes.var(seen).array.map_or(true, |a| {
+                                !(a.first..a.first + a.len as usize).contains(&id)
+                            })
+                    });
+                let global = self.scopes.open[0].contains(&id);
                 v.known.is_some()
                     && !v.poisoned
+                    && !(shadowed && !global)
                     && !(unsynced && v.synced)
                     && loops
                         .iter()
