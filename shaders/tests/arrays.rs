@@ -259,10 +259,6 @@ fn array_errors_name_the_construct() {
             "arrays of arrays are not supported",
         ),
         (
-            "float f(float a[2]) { return a[0]; }",
-            "array parameters are not supported",
-        ),
-        (
             "float[2] f() { return float[2](1.0, 2.0); }",
             "functions cannot return arrays",
         ),

@@ -24,7 +24,7 @@ fn instruction_limit() {
     fails_with(
         &muls(377),
         &Limits::default(),
-        "shader exceeds the instruction limit",
+        "shader needs 385 instructions, the limit is 384",
     );
     assert!(compile(&muls(377), "t", Stage::Fragment, &Limits::LARGE).is_ok());
 }
@@ -39,7 +39,11 @@ fn immediates(n: usize) -> String {
 fn immediate_limit() {
     let ok = compile(&immediates(156), "t", Stage::Fragment, &Limits::default()).unwrap();
     assert_eq!(ok.imm.len(), 160);
-    fails_with(&immediates(157), &Limits::default(), "too many constants");
+    fails_with(
+        &immediates(157),
+        &Limits::default(),
+        "shader needs 161 constants (immediate floats), the limit is 160",
+    );
 }
 
 /// `n` variables live at once.
@@ -60,7 +64,7 @@ fn temporary_limit() {
     fails_with(
         &live(90),
         &Limits::default(),
-        "shader exceeds the temporary limit",
+        "shader needs 97 temporaries, the limit is 96",
     );
     let e = compile(&live(90), "t", Stage::Fragment, &Limits::default()).unwrap_err();
     // Reported at `s += t1`, where the 97th temporary was needed.

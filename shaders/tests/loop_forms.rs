@@ -1,7 +1,9 @@
-//! `for` loops as people write them (issue 8), unrolled at compile time and executed
+//! Loops as people write them (issues 8 and 14), unrolled at compile time and executed
 //! with asserted values on every back end: `<`, `<=`, `>`, `>=`, `!=` conditions,
 //! `i++`, `i--`, `i += k`, `i -= k`, `i *= k` steps, `break` and `continue` (also
-//! conditional on run-time values), nested loops whose bounds use outer variables.
+//! conditional on run-time values), nested loops whose bounds use outer variables,
+//! `while` and `do`/`while`, loop variables assigned in the body, and conditions that
+//! depend on run-time values inside a compile-time bound.
 
 mod backends;
 mod common;
@@ -115,7 +117,15 @@ fn loops_that_cannot_be_unrolled_say_why() {
     for (body, want) in [
         (
             "for (int i = 0; i < int(u.x); i++) {}",
-            "unsupported loop condition",
+            "CSIR has no loops: the trip count of this loop cannot be determined at compile time",
+        ),
+        (
+            "float s = 0.0; while (s < u.x) { s += 1.0; }",
+            "CSIR has no loops: the trip count of this loop cannot be determined at compile time",
+        ),
+        (
+            "for (;;) { if (u.x > 0.0) break; }",
+            "CSIR has no loops: the trip count of this loop cannot be determined at compile time",
         ),
         (
             "for (int i = 0; i < 1000; i++) {}",
@@ -126,19 +136,133 @@ fn loops_that_cannot_be_unrolled_say_why() {
             "loop bound exceeds the unroll limit",
         ),
         (
-            "for (int i = 0; i < 4; i++) { i = 2; }",
-            "cannot assign the loop variable",
+            "for (int i = 0; i < 4; i++) { if (u.x > 0.0) i = 2; }",
+            "CSIR has no loops: the trip count of this loop cannot be determined at compile time",
         ),
         (
-            "int i = 0; while (i < 4) { i++; }",
-            "while loops are not supported: loops must have constant bounds",
-        ),
-        (
-            "int i = 0; do { i++; } while (i < 4);",
-            "do-while loops are not supported: loops must have constant bounds",
+            "float s = 0.0; for (int i = 0; i < 60; i++) { s = s * u.x + v.y * float(i) + 0.5; s = s * v.x; } c = vec4(s);",
+            "shader needs 487 instructions, the limit is 384",
         ),
     ] {
         let src = common::frag_src("", body);
         assert_eq!(messages(&src, Stage::Fragment), vec![want], "{body}");
+    }
+    // The error points at the loop.
+    let src = common::frag_src("", "float s = 0.0;\n  while (s < u.x) s += 1.0;");
+    let e = csir::compile(&src, "t", Stage::Fragment, &csir::Limits::default()).unwrap_err();
+    assert_eq!((e.diagnostics()[0].line, e.diagnostics()[0].col), (8, 3));
+    // GLSL ES 1.00 (its Appendix A) forbids assigning the loop variable.
+    let es = "#version 100\nprecision mediump float;\nuniform vec4 u;\nvoid main() {\n\
+              for (int i = 0; i < 4; i++) { i = 2; }\n gl_FragColor = u; }\n";
+    assert_eq!(
+        messages(es, Stage::Fragment),
+        vec!["cannot assign the loop variable"]
+    );
+}
+
+/// Runs `f(x)` for each `u.x` and compares with the shader `body`.
+fn agrees(body: &str, xs: &[f32], f: impl Fn(f32) -> [f32; 4]) {
+    for &x in xs {
+        assert_eq!(eval_u(body, [x, 0.0, 0.0, 0.0]), f(x), "u.x = {x}\n{body}");
+    }
+}
+
+#[test]
+fn while_and_do_while() {
+    // while: counter in the body; do: the body runs once even when the test is false.
+    let body = "int i = 0; float s = 0.0; while (i < 5) { s += float(i) * u.x; i++; }\n\
+                int j = 10; float t = 0.0; do { t += 1.0; j++; } while (j < 3);\n\
+                int k = 0; do { k += 2; } while (k < 7);\n\
+                c = vec4(s, t, float(k), float(i));";
+    agrees(body, &[1.0, 2.0, -0.5], |x| [10.0 * x, 1.0, 8.0, 5.0]);
+    // continue inside do/while still runs the test (piglit glsl-fs-continue-inside-do-while).
+    let body = "int x = 0; int y = 0; do { ++x; if (x >= 4) break; if (float(x) >= u.x) continue; ++y; } while (x < 3);\n\
+                c = vec4(float(x), float(y), 0.0, 0.0);";
+    agrees(body, &[2.0, 0.0, 10.0], |ux| {
+        let (mut x, mut y) = (0, 0);
+        loop {
+            x += 1;
+            if x >= 4 {
+                break;
+            }
+            if x as f32 >= ux {
+                if x < 3 {
+                    continue;
+                }
+                break;
+            }
+            y += 1;
+            if x >= 3 {
+                break;
+            }
+        }
+        [x as f32, y as f32, 0.0, 0.0]
+    });
+}
+
+#[test]
+fn loop_variable_assigned_in_the_body() {
+    let body = "float s = 0.0; for (int i = 0; i < 10; i++) { s += float(i); i += 2; }\n\
+                c = vec4(s * u.x);";
+    // i = 0, 3, 6, 9.
+    agrees(body, &[1.0, 3.0], |x| [18.0 * x; 4]);
+}
+
+#[test]
+fn run_time_conditions_inside_a_compile_time_bound() {
+    // A run-time test that can end the loop early, a counter declared outside the loop
+    // whose value after the loop depends on where the loop stopped.
+    let body = "int i = 0; float s = 0.0; while (i < 6 && float(i) < u.x) { s += 10.0; i++; }\n\
+                c = vec4(s, float(i), 0.0, 0.0);";
+    agrees(body, &[-1.0, 0.5, 2.0, 3.5, 100.0], |x| {
+        let (mut i, mut s) = (0, 0.0);
+        while i < 6 && (i as f32) < x {
+            s += 10.0;
+            i += 1;
+        }
+        [s, i as f32, 0.0, 0.0]
+    });
+    // do/while on a uniform, bounded by a compile-time break (piglit
+    // vs-loop-complex-unroll-cf-inside-terminator).
+    let body = "int i = 0; float s = 0.0; do { i++; if (i >= 3) break; s += 1.0; } while (u.x > 0.0);\n\
+                c = vec4(s, float(i), 0.0, 0.0);";
+    agrees(body, &[-1.0, 1.0], |x| {
+        if x > 0.0 {
+            [2.0, 3.0, 0.0, 0.0]
+        } else {
+            [1.0, 1.0, 0.0, 0.0]
+        }
+    });
+    // A run-time break followed by an assignment to an outer variable: the value after
+    // the loop is that of the iteration that broke.
+    let body = "int last = -1; float acc = 1.0; for (int i = 0; i < 8; i++) { if (float(i) * u.x > 5.0) break; last = i; acc *= 2.0; }\n\
+                c = vec4(float(last), acc, 0.0, 0.0);";
+    agrees(body, &[0.0, 1.0, 2.0, 6.0], |x| {
+        let (mut last, mut acc) = (-1, 1.0);
+        for i in 0..8 {
+            if i as f32 * x > 5.0 {
+                break;
+            }
+            last = i;
+            acc *= 2.0;
+        }
+        [last as f32, acc, 0.0, 0.0]
+    });
+}
+
+#[test]
+fn a_return_that_every_path_in_the_loop_takes_ends_the_unrolling() {
+    // piglit vs-nested-return-sibling-loop and fs-nested-return-in-loop-nested_in_if:
+    // the loop's own condition is a run-time value, its body returns.
+    let decls = "float f(int a) { if (a >= 1) { for (int i = 0; i < a; i++) { return 1.0; } } return 2.0; }\n\
+                 float g(float x) { float r = 0.0; while (x > 0.5) { r = 3.0; return r; } return r + 4.0; }";
+    for (x, want) in [(0.0, [2.0, 4.0]), (1.0, [1.0, 3.0]), (3.0, [1.0, 3.0])] {
+        let got = backends::eval(
+            decls,
+            "c = vec4(f(int(u.x)), g(u.x), 0.0, 0.0);",
+            [x, 0.0, 0.0, 0.0],
+            [0.0; 4],
+        );
+        assert_eq!(got, [want[0], want[1], 0.0, 0.0], "u.x = {x}");
     }
 }

@@ -113,6 +113,8 @@ pub struct Param {
     pub dir: ParamDir,
     /// `const in`.
     pub is_const: bool,
+    /// `float a[3]` or `float[3] a`: an array parameter (GLSL 1.20 §6.1).
+    pub array: Option<ArraySize>,
 }
 
 /// A function definition or prototype.
@@ -188,7 +190,9 @@ pub enum StmtKind {
         /// Else branch.
         otherwise: Option<Box<Stmt>>,
     },
-    /// `for (init; cond; step) body`, unrolled at compile time.
+    /// `for (init; cond; step) body`, `while (cond) body` (no init or step) and
+    /// `do body while (cond);` (`do_while`: the condition is tested after the body),
+    /// all unrolled at compile time.
     For {
         /// Init statement (declaration or expression statement).
         init: Option<Box<Stmt>>,
@@ -198,7 +202,19 @@ pub enum StmtKind {
         step: Option<Box<Stmt>>,
         /// Body.
         body: Box<Stmt>,
+        /// `do`/`while`: the body runs before the first test.
+        do_while: bool,
     },
+    /// `switch (selector) { body }` (GLSL 1.30 §6.2); the body's `case`/`default`
+    /// labels are [`StmtKind::Case`] statements.
+    Switch {
+        /// The integer selector.
+        selector: Expr,
+        /// The statements and labels of the body.
+        body: Vec<Stmt>,
+    },
+    /// `case value:` (`Some`) or `default:` (`None`), directly in a switch body.
+    Case(Option<Expr>),
     /// `return [value];`
     Return(Option<Expr>),
     /// `discard;`
@@ -328,8 +344,21 @@ pub enum ExprKind {
     Swizzle(Box<Expr>, Vec<u8>),
     /// `e[index]`
     Index(Box<Expr>, Box<Expr>),
-    /// `e++` / `e--` / `++e` / `--e` (`true` = increment); only valid as a statement.
-    Step(Box<Expr>, bool),
+    /// `e++` / `e--` / `++e` / `--e`: the target, `true` to increment, `true` for the
+    /// prefix form (whose value is the new one; the postfix form's is the old one).
+    Step(Box<Expr>, bool, bool),
+    /// `target op value` used as an expression (GLSL 1.10 §5.8): its value is the
+    /// target's new value.
+    Assign {
+        /// Left-hand side.
+        target: Box<Expr>,
+        /// Operator.
+        op: AssignOp,
+        /// Right-hand side.
+        value: Box<Expr>,
+    },
+    /// `a, b` (GLSL 1.10 §5.9): `a` for its effects, then `b`, the value.
+    Comma(Box<Expr>, Box<Expr>),
 }
 
 impl Expr {

@@ -294,6 +294,46 @@ pub(crate) enum Lookup {
     Unknown,
 }
 
+/// The value of the built-in constant `name` (GLSL 1.10 §7.4, GLSL 1.30 §7.4, GLSL
+/// ES 3.00 §7.3), if `dialect` has it. Where csir-render has the limit, the constant is
+/// that limit, the same number `shader-test` reports for the GL query: vertex
+/// attributes, varying components (4 per slot) and uniform components (4 per slot) of
+/// `limits`, `samplers` texture image units per stage (both stages, so twice that
+/// combined), one draw buffer, [`MAX_TEXTURE_COORDS`] texture coordinates (the size
+/// of `gl_TexCoord`). The other fixed-function ones (lights, clip planes, texture
+/// units) are the minimums GLSL 1.10 §7.4 requires.
+pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits) -> Option<i32> {
+    let n = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+    let compat = dialect.has_compatibility_builtins();
+    let es = dialect.profile == super::dialect::Profile::Es;
+    let v130 = !es && dialect.version >= 130;
+    Some(match name {
+        "gl_MaxVertexAttribs" => n(limits.attributes),
+        "gl_MaxVertexUniformComponents" | "gl_MaxFragmentUniformComponents" if !es => {
+            n(limits.uniform_slots * 4)
+        }
+        "gl_MaxVertexUniformVectors" | "gl_MaxFragmentUniformVectors" if es => {
+            n(limits.uniform_slots)
+        }
+        "gl_MaxVaryingFloats" if !es => n(limits.varyings * 4),
+        "gl_MaxVaryingComponents" if v130 => n(limits.varyings * 4),
+        "gl_MaxVaryingVectors" if es => n(limits.varyings),
+        "gl_MaxVertexOutputComponents" | "gl_MaxFragmentInputComponents"
+            if !es && dialect.version >= 150 =>
+        {
+            n(limits.varyings * 4)
+        }
+        "gl_MaxVertexTextureImageUnits" | "gl_MaxTextureImageUnits" => n(limits.samplers),
+        "gl_MaxCombinedTextureImageUnits" => n(limits.samplers * 2),
+        "gl_MaxDrawBuffers" => 1,
+        "gl_MaxLights" if compat => 8,
+        "gl_MaxClipPlanes" if compat => 6,
+        "gl_MaxTextureUnits" if compat => 2,
+        "gl_MaxTextureCoords" if compat => i32::from(MAX_TEXTURE_COORDS),
+        _ => return None,
+    })
+}
+
 /// The built-in `name` as `stage` of `dialect` sees it, or why it cannot be used: the
 /// message names the variable and the reason ("gl_Vertex is not available in GLSL
 /// 3.30 core: ...").
@@ -427,7 +467,12 @@ fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
             visit_expr(value, f);
         }
         StmtKind::Step { target, .. } => visit_expr(target, f),
-        StmtKind::Expr(e) => visit_expr(e, f),
+        StmtKind::Expr(e) | StmtKind::Case(Some(e)) => visit_expr(e, f),
+        StmtKind::Case(None) => {}
+        StmtKind::Switch { selector, body } => {
+            visit_expr(selector, f);
+            body.iter().for_each(|s| visit_stmt(s, f));
+        }
         StmtKind::Return(e) => {
             if let Some(e) = e {
                 visit_expr(e, f);
@@ -449,6 +494,7 @@ fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
             cond,
             step,
             body,
+            ..
         } => {
             if let Some(i) = init {
                 visit_stmt(i, f);
@@ -478,7 +524,15 @@ fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
             args.iter().for_each(|a| visit_expr(a, f));
         }
         ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, f),
-        ExprKind::Step(x, _) => visit_expr(x, f),
+        ExprKind::Step(x, ..) => visit_expr(x, f),
+        ExprKind::Assign { target, value, .. } => {
+            visit_expr(target, f);
+            visit_expr(value, f);
+        }
+        ExprKind::Comma(a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
             visit_expr(a, f);
             visit_expr(b, f);

@@ -113,7 +113,7 @@ fn source_line(source: &str, line: u32) -> Option<&str> {
 
 /// Collects diagnostics for one compile: drops exact duplicates (an inlined function
 /// is lowered once per call), keeps the first `limit`, and counts the rest.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Diagnostics {
     limit: usize,
     logged: Vec<Diagnostic>,

@@ -70,6 +70,9 @@ pub struct Var {
     /// Conditional depth at the declaration: writes at a deeper depth happen in a
     /// branch and must go through the storage.
     pub depth: u32,
+    /// Speculative loop wraps open at the declaration (`Lowerer::spec_open`): a
+    /// variable declared outside one never moves to a new temporary inside it.
+    pub spec: u32,
     /// An error was reported for its declaration: uses are silently poisoned.
     pub poisoned: bool,
     /// Where it was declared.
@@ -108,6 +111,7 @@ impl Var {
             known: None,
             synced: false,
             depth,
+            spec: 0,
             poisoned: false,
             pos,
             array: None,

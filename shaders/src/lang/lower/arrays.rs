@@ -17,13 +17,15 @@
 //!   docs/glsl-dialects.md's "Run-time indexes".
 //! - Initializers and whole-array assignment take an array constructor
 //!   (`float[3](…)`, `float[](…)`) or another array of the same type and size;
-//!   `a.length()` is a constant int. Arrays are not function parameters, and a
-//!   whole array is not otherwise a value.
+//!   `a.length()` is a constant int. Arrays are function parameters (`call.rs`:
+//!   their elements are copied in, and back for `out`/`inout`), and `==`/`!=` compare
+//!   two arrays of one type and size element by element (GLSL 1.20 §5.7); a whole
+//!   array is not otherwise a value.
 //! - Sizes are constant int expressions; a global array's size may use earlier
 //!   global `const int`s ([`Lowerer::global_array_len`]).
 
 use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
-use super::super::scope::{Access, Var, VarId, VarKind};
+use super::super::scope::{Access, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types::{self, Type};
 use super::assign::Place;
@@ -72,7 +74,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Element type and length of an array operand.
-    fn array_shape(&self, a: &ArrayRef) -> (Type, usize) {
+    pub(crate) fn array_shape(&self, a: &ArrayRef) -> (Type, usize) {
         match a {
             ArrayRef::Var(id) => {
                 let v = self.scopes.var(*id);
@@ -83,7 +85,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Element `k` of an array operand.
-    fn element(&mut self, a: &ArrayRef, k: usize, pos: Pos) -> LResult<Value> {
+    pub(crate) fn element(&mut self, a: &ArrayRef, k: usize, pos: Pos) -> LResult<Value> {
         match a {
             ArrayRef::Var(id) => {
                 let first = self.scopes.var(*id).array.map_or(*id, |i| i.first);
@@ -94,7 +96,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// All elements of an array operand.
-    fn elements(&mut self, a: &ArrayRef, pos: Pos) -> LResult<Vec<Value>> {
+    pub(crate) fn elements(&mut self, a: &ArrayRef, pos: Pos) -> LResult<Vec<Value>> {
         let (_, n) = self.array_shape(a);
         (0..n).map(|k| self.element(a, k, pos)).collect()
     }
@@ -135,7 +137,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A local array size: a constant int expression, 1..=[`MAX_ARRAY_LEN`].
-    fn local_array_len(&mut self, e: &Expr) -> LResult<usize> {
+    pub(crate) fn local_array_len(&mut self, e: &Expr) -> LResult<usize> {
         let v = self.operand(e)?;
         let n = match (v.ty, v.as_const()) {
             (Type::Int, Some(c)) => c.0[0] as i64,
@@ -155,6 +157,59 @@ impl<'a> Lowerer<'a> {
             );
         }
         Ok(n as usize)
+    }
+
+    /// Whether `e` is an array operand (an array variable's name or a constructor).
+    pub(crate) fn is_array_expr(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(n) => self
+                .scopes
+                .lookup(n)
+                .is_some_and(|id| self.scopes.var(id).array.is_some()),
+            ExprKind::ArrayConstruct { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// `a == b` / `a != b` of two arrays (GLSL 1.20 §5.7): true when every element
+    /// is equal; both of one element type and length.
+    pub(crate) fn array_compare(
+        &mut self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        pos: Pos,
+    ) -> LResult<Value> {
+        let a = self.array_ref(l);
+        let b = self.array_ref(r);
+        let (Some(a), Some(b)) = (a, b) else {
+            return self.err(
+                pos,
+                format!(
+                    "operator {} cannot compare an array with a value that is not one",
+                    op.text()
+                ),
+            );
+        };
+        let (a, b) = (a?, b?);
+        if self.array_shape(&a) != self.array_shape(&b) {
+            return self.err(
+                pos,
+                format!("operator {}: the arrays differ in type or size", op.text()),
+            );
+        }
+        let (_, n) = self.array_shape(&a);
+        let mut all = Value::bool(true);
+        for k in 0..n {
+            let x = self.element(&a, k, pos)?;
+            let y = self.element(&b, k, pos)?;
+            let eq = self.binary(BinOp::Eq, &x, &y, pos)?;
+            all = self.logical(BinOp::And, &all, &eq, pos)?;
+        }
+        match op {
+            BinOp::Ne => self.not(&all, pos),
+            _ => Ok(all),
+        }
     }
 
     /// `a[i]` for an array operand (`pos` is the index).
@@ -273,13 +328,13 @@ impl<'a> Lowerer<'a> {
         let (len, values) = match r {
             Ok(x) => x,
             Err(f) => {
-                let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+                let mut var = self.new_var(&d.name, d.ty, VarKind::Local, d.pos);
                 var.poisoned = true;
                 let _ = self.scopes.declare(var);
                 return Err(f);
             }
         };
-        let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+        let mut var = self.new_var(&d.name, d.ty, VarKind::Local, d.pos);
         if d.quals.storage == Storage::Const {
             var.access = Access::Const;
         }

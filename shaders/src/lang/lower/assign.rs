@@ -92,6 +92,10 @@ impl Lowerer<'_> {
                     if self.funcs.iter().any(|f| f.def.name == *name) {
                         return self.err(target.pos, "invalid assignment");
                     }
+                    let dialect = self.program.dialect;
+                    if crate::lang::builtin_vars::constant(name, dialect, &self.limits).is_some() {
+                        return self.err(target.pos, "cannot assign to const");
+                    }
                     return self.unknown_name(name, target.pos);
                 };
                 self.check_writable(id, name, target.pos)?;
@@ -392,7 +396,7 @@ impl Lowerer<'_> {
         let t = self.ensure_storage(id)?;
         let v = self.scopes.var(id);
         if let (Some(c), false) = (v.known, v.synced) {
-            if self.cond_depth > v.depth && !self.em.is_dry() {
+            if self.write_depth() > v.depth && !self.em.is_dry() {
                 let pos = self.pos;
                 return self.err(
                     pos,
@@ -421,7 +425,7 @@ impl Lowerer<'_> {
             (v.kind, v.depth, v.ty)
         };
         let output = matches!(kind, VarKind::Output(_));
-        let same_depth = depth == self.cond_depth && !output;
+        let same_depth = depth == self.write_depth() && !output;
         if p.col.is_none() && p.lanes.is_none() {
             self.write_whole(id, &value, same_depth)?;
         } else if let (Some(mut known), Some(c), true) =
@@ -469,7 +473,10 @@ impl Lowerer<'_> {
             v.synced = false;
             return Ok(());
         }
-        if let (Repr::Temp(t), true, VarKind::Local) = (value.repr, same_depth, kind) {
+        // Not inside a speculative loop wrap opened after the declaration: the paths
+        // that left the loop keep their value in the old storage.
+        let spec_same = self.scopes.var(id).spec == self.spec_open;
+        if let (Repr::Temp(t), true, VarKind::Local) = (value.repr, same_depth && spec_same, kind) {
             let n = types::cols(ty) as u16;
             if self.em.adopt(t, n) {
                 let v = self.scopes.var_mut(id);

@@ -10,6 +10,9 @@
 //! | `length`, `distance` | DOT, RSQ, RCP (ABS for scalars) |
 //! | `normalize` | DOT, RSQ, broadcast SWZ, MUL |
 //! | `reflect` | `i - 2·dot(n, i)·n` |
+//! | `refract` | k = 1 − η²(1 − dot(n, i)²); `(η·i − (η·dot(n, i) + sqrt(k))·n)·[k ≥ 0]` (sqrt of max(k, 0)) |
+//! | `isnan`, `isinf` | CMP x ≠ x; CMP \|x\| > FLT_MAX (IEEE: exact for every input) |
+//! | `modf` (in `call.rs`: its `out` argument) | i = TRUNC(x), x − i |
 //! | `faceforward` | `n · (dot(nref, i) < 0 ? 1 : -1)` with CMP |
 //! | `abs sin cos` | ABS / SIN / COS per lane |
 //! | `tan` | SIN · RCP(COS) |
@@ -50,6 +53,9 @@ const TEXTURE_FUNCTIONS: &[&str] = &[
 /// Built-in functions this front end lowers, besides [`TEXTURE_FUNCTIONS`].
 pub const SUPPORTED: &[&str] = &[
     "ftransform",
+    "refract",
+    "isnan",
+    "isinf",
     "dot",
     "cross",
     "length",
@@ -111,14 +117,10 @@ pub const UNSUPPORTED: &[&str] = &[
     "asinh",
     "acosh",
     "atanh",
-    "modf",
-    "isnan",
-    "isinf",
     "floatBitsToInt",
     "floatBitsToUint",
     "intBitsToFloat",
     "uintBitsToFloat",
-    "refract",
     "textureSize",
     "textureOffset",
     "texelFetch",
@@ -358,7 +360,40 @@ impl Lowerer<'_> {
             }
             "outerProduct" => {
                 self.arity(name, v, 2, pos)?;
-                self.outer_product(&v[0], &v[1], pos)
+                let (c, r) = (self.float_arg(&v[0]), self.float_arg(&v[1]));
+                self.outer_product(&c, &r, pos)
+            }
+            "refract" => {
+                self.arity(name, v, 3, pos)?;
+                let (i, n) = (self.float_arg(&v[0]), self.float_arg(&v[1]));
+                let eta = self.float_arg(&v[2]);
+                let float = |t: Type| types::base(t) == Base::Float && !t.is_matrix();
+                if i.ty != n.ty || !float(i.ty) || eta.ty != Type::Float {
+                    let m = format!(
+                        "refract takes two float vectors of one type and a float, not {}, {} and {}",
+                        v[0].ty, v[1].ty, v[2].ty
+                    );
+                    return self.err(pos, m);
+                }
+                self.refract(&i, &n, &eta)
+            }
+            "isnan" | "isinf" => {
+                self.arity(name, v, 1, pos)?;
+                let x = self.float_arg(&v[0]);
+                if types::base(x.ty) != Base::Float || x.ty.is_matrix() {
+                    let m = format!("{name} takes a float scalar or vector, not {}", v[0].ty);
+                    return self.err(pos, m);
+                }
+                let bty = types::with_base(Base::Bool, x.ty.width()).unwrap_or(Type::Bool);
+                if name == "isnan" {
+                    return self
+                        .lanes2(Op::Cmp, CmpCode::Ne.code(), &x, &x, x.ty)
+                        .map(|r| r.retyped(bty));
+                }
+                let a = self.unary_op(Op::Abs, &x, x.ty)?;
+                let max = Value::float(f32::MAX);
+                self.lanes2(Op::Cmp, CmpCode::Gt.code(), &a, &max, x.ty)
+                    .map(|r| r.retyped(bty))
             }
             "determinant" => {
                 self.arity(name, v, 1, pos)?;
@@ -467,6 +502,40 @@ impl Lowerer<'_> {
         let d = self.dot(x, x)?;
         let r = self.scalar_op(Op::Rsq, &d, None, 0, Type::Float)?;
         self.widen_op(Op::Mul, x, &r, x.ty)
+    }
+
+    /// An int argument of a built-in that has only float overloads, converted when
+    /// the dialect converts int to float implicitly (GLSL 1.20 §6.1: a call matches
+    /// an overload through implicit conversions when none matches exactly).
+    pub(crate) fn float_arg(&self, v: &Value) -> Value {
+        if types::base(v.ty) == Base::Int && !v.ty.is_matrix() && self.int_to_float() {
+            return v.retyped(Type::float_vec(v.ty.width()));
+        }
+        *v
+    }
+
+    /// refract (GLSL 1.10 §8.4): k = 1 − η²·(1 − dot(n, i)²); 0 when k < 0, else
+    /// η·i − (η·dot(n, i) + sqrt(k))·n. The square root takes max(k, 0) so that the
+    /// masked-out lanes stay finite.
+    fn refract(&mut self, i: &Value, n: &Value, eta: &Value) -> LResult<Value> {
+        let f = Type::Float;
+        let d = self.dot(n, i)?;
+        let d2 = self.lanewise(Op::Mul, &d, &d, f)?;
+        let one = Value::float(1.0);
+        let q = self.lanewise(Op::Sub, &one, &d2, f)?;
+        let e2 = self.lanewise(Op::Mul, eta, eta, f)?;
+        let p = self.lanewise(Op::Mul, &e2, &q, f)?;
+        let k = self.lanewise(Op::Sub, &one, &p, f)?;
+        let kp = self.lanewise(Op::Max, &k, &Value::float(0.0), f)?;
+        let r = self.lanes1(Op::Rsq, &kp)?;
+        let root = self.lanewise(Op::Mul, &kp, &r, f)?;
+        let ed = self.lanewise(Op::Mul, eta, &d, f)?;
+        let s = self.lanewise(Op::Add, &ed, &root, f)?;
+        let sn = self.widen_op(Op::Mul, n, &s, n.ty)?;
+        let ei = self.widen_op(Op::Mul, i, eta, i.ty)?;
+        let t = self.lanewise(Op::Sub, &ei, &sn, i.ty)?;
+        let ok = self.scalar_op(Op::Cmp, &k, Some(&Value::float(0.0)), CmpCode::Ge.code(), f)?;
+        self.widen_op(Op::Mul, &t, &ok, i.ty)
     }
 
     /// reflect: i − 2·dot(n, i)·n.

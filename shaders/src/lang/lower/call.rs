@@ -8,16 +8,26 @@
 //! argument (no copy); the others get their own storage. `out`/`inout` parameters are
 //! copied back to their argument at the end of the call.
 
-use super::super::ast::{Expr, ParamDir};
-use super::super::scope::{Access, Var, VarKind};
+use super::super::ast::{Expr, Param, ParamDir};
+use super::super::scope::{Access, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
-use super::assign::Target;
+use super::arrays::ArrayRef;
+use super::assign::{Place, Target};
 use super::builtins::UNSUPPORTED;
 use super::flow::has_early_return;
 use super::value::{Repr, Value};
 use super::{CallCtx, Fail, LResult, Lowerer, MAX_CALL_DEPTH};
+
+/// An array argument: its element type, its elements, and the array variable it
+/// names (`None` for a constructor), which an `out`/`inout` parameter writes back.
+#[derive(Clone, Debug)]
+pub(crate) struct ArrayArg {
+    ty: Type,
+    elems: Vec<Value>,
+    var: Option<usize>,
+}
 
 impl Lowerer<'_> {
     /// `name(args)`.
@@ -26,6 +36,9 @@ impl Lowerer<'_> {
             .filter(|&i| self.funcs[i].def.name == name)
             .collect();
         if candidates.is_empty() {
+            if name == "modf" {
+                return self.modf(args, pos);
+            }
             if let Some(r) = self.builtin(name, args, pos) {
                 return r;
             }
@@ -48,13 +61,84 @@ impl Lowerer<'_> {
             }
             return self.err(pos, "unknown function");
         }
-        let refs: Vec<&Expr> = args.iter().collect();
-        let vals = self.operands(&refs, true)?;
-        let f = self.resolve(&candidates, &vals, pos)?;
-        self.inline(f, &vals, args, pos)
+        let (vals, arrays) = self.call_args(args)?;
+        let f = self.resolve(&candidates, &vals, &arrays, pos)?;
+        self.inline(f, &vals, &arrays, args, pos)
     }
 
-    fn resolve(&mut self, candidates: &[usize], vals: &[Value], pos: Pos) -> LResult<usize> {
+    /// The arguments of a user-function call: values, and for an array argument (an
+    /// array variable or constructor) its elements, with a void placeholder among the
+    /// values. Every argument's errors are reported before failing.
+    fn call_args(&mut self, args: &[Expr]) -> LResult<(Vec<Value>, Vec<Option<ArrayArg>>)> {
+        let mut vals = Vec::with_capacity(args.len());
+        let mut arrays = Vec::with_capacity(args.len());
+        let mut failed = None;
+        for a in args {
+            let r = match self.array_ref(a) {
+                Some(r) => r.and_then(|r| {
+                    let (ty, _) = self.array_shape(&r);
+                    let elems = self.elements(&r, a.pos)?;
+                    let var = match r {
+                        ArrayRef::Var(id) => Some(id),
+                        ArrayRef::Values(..) => None,
+                    };
+                    Ok((Value::void(), Some(ArrayArg { ty, elems, var })))
+                }),
+                None => self.operands(&[a], true).map(|v| (v[0], None)),
+            };
+            match r {
+                Ok((v, arr)) => {
+                    vals.push(v);
+                    arrays.push(arr);
+                }
+                Err(Fail::Fatal) => return Err(Fail::Fatal),
+                Err(f) => failed = Some(f),
+            }
+        }
+        match failed {
+            Some(f) => Err(f),
+            None => Ok((vals, arrays)),
+        }
+    }
+
+    /// The length of an array parameter (its size: a constant int expression).
+    fn param_len(&mut self, p: &Param) -> LResult<Option<usize>> {
+        match p.array.as_ref().and_then(|a| a.len.as_deref()) {
+            Some(e) => self.local_array_len(e).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// `modf(x, out i)` (GLSL 1.30 §8.3): `i` = trunc(x), the value x − i (both with
+    /// x's sign).
+    fn modf(&mut self, args: &[Expr], pos: Pos) -> LResult<Value> {
+        if args.len() != 2 {
+            return self.err(pos, "modf() expects 2 arguments");
+        }
+        let x = self.operand(&args[0])?;
+        let place = self.target(&args[1])?;
+        let x = self.float_arg(&x);
+        if types::base(x.ty) != types::Base::Float || x.ty.is_matrix() || place.ty() != x.ty {
+            let m = format!(
+                "modf takes a float scalar or vector and an out argument of its type, not {} and {}",
+                x.ty,
+                place.ty()
+            );
+            return self.err(pos, m);
+        }
+        let i = self.lanes1(crate::ir::Op::Trunc, &x)?;
+        let f = self.lanewise(crate::ir::Op::Sub, &x, &i, x.ty)?;
+        self.write_target(&place, &i, args[1].pos)?;
+        Ok(f)
+    }
+
+    fn resolve(
+        &mut self,
+        candidates: &[usize],
+        vals: &[Value],
+        arrays: &[Option<ArrayArg>],
+        pos: Pos,
+    ) -> LResult<usize> {
         let arity: Vec<usize> = candidates
             .iter()
             .copied()
@@ -63,15 +147,49 @@ impl Lowerer<'_> {
         if arity.is_empty() {
             return self.err(pos, "wrong argument count");
         }
+        // Array parameters take an array of exactly their element type and length
+        // (GLSL 1.20 §6.1: no conversion of arrays); other parameters no array.
+        let mut lens = Vec::with_capacity(arity.len());
+        for &i in &arity {
+            let def = self.funcs[i].def;
+            let mut l = Vec::with_capacity(def.params.len());
+            for p in &def.params {
+                l.push(self.param_len(p)?);
+            }
+            lens.push((i, l));
+        }
+        let arrays_fit = |i: usize| {
+            let l = &lens.iter().find(|(j, _)| *j == i).expect("measured").1;
+            self.funcs[i]
+                .def
+                .params
+                .iter()
+                .zip(arrays)
+                .zip(l)
+                .all(|((p, a), len)| match (a, len) {
+                    (Some(a), Some(n)) => a.ty == p.ty && a.elems.len() == *n,
+                    (None, None) => true,
+                    _ => false,
+                })
+        };
         let fits = |i: usize, exact: bool| {
-            self.funcs[i].def.params.iter().zip(vals).all(|(p, v)| {
-                if exact {
-                    p.ty == v.ty
-                } else {
-                    types::converts_to(v.ty, p.ty, self.int_to_float())
-                        && (p.dir == ParamDir::In || p.ty == v.ty)
-                }
-            })
+            arrays_fit(i)
+                && self.funcs[i]
+                    .def
+                    .params
+                    .iter()
+                    .zip(vals)
+                    .zip(arrays)
+                    .all(|((p, v), a)| {
+                        if a.is_some() {
+                            true
+                        } else if exact {
+                            p.ty == v.ty
+                        } else {
+                            types::converts_to(v.ty, p.ty, self.int_to_float())
+                                && (p.dir == ParamDir::In || p.ty == v.ty)
+                        }
+                    })
         };
         if let Some(&i) = arity.iter().find(|&&i| fits(i, true)) {
             return Ok(i);
@@ -112,7 +230,14 @@ impl Lowerer<'_> {
 
     /// Inline user function `fi` with evaluated arguments `vals` (expressions `args`
     /// for `out`/`inout` targets).
-    fn inline(&mut self, fi: usize, vals: &[Value], args: &[Expr], pos: Pos) -> LResult<Value> {
+    fn inline(
+        &mut self,
+        fi: usize,
+        vals: &[Value],
+        arrays: &[Option<ArrayArg>],
+        args: &[Expr],
+        pos: Pos,
+    ) -> LResult<Value> {
         if self.funcs[fi].broken {
             return Err(Fail::Reported);
         }
@@ -126,16 +251,28 @@ impl Lowerer<'_> {
         self.funcs[fi].called = true;
         let def = self.funcs[fi].def;
         let mut places = Vec::with_capacity(vals.len());
-        for (p, a) in def.params.iter().zip(args) {
-            places.push(match p.dir {
-                ParamDir::In => None,
+        for ((p, a), arr) in def.params.iter().zip(args).zip(arrays) {
+            places.push(match (p.dir, arr) {
+                (ParamDir::In, _) => None,
+                (_, Some(arr)) => {
+                    // An out array argument is an array variable, written back whole.
+                    let Some(id) = arr.var else {
+                        return self.err(
+                            a.pos,
+                            "an out or inout array argument must be an array variable",
+                        );
+                    };
+                    let name = self.scopes.var(id).name.clone();
+                    self.check_writable(id, &name, a.pos)?;
+                    None
+                }
                 _ => Some(self.target(a)?),
             });
         }
         let errors = self.diags.count();
         let saved = self.scopes.hide_locals();
         self.scopes.push();
-        let r = self.inline_body(fi, vals, &places);
+        let r = self.inline_body(fi, vals, arrays, &places);
         self.close_scope();
         self.scopes.restore(saved);
         let ctx = self.calls.pop();
@@ -153,7 +290,13 @@ impl Lowerer<'_> {
 
     /// Set up the callee context and parameters, lower the body, copy `out`
     /// parameters back. The context stays pushed for [`Lowerer::call_result`].
-    fn inline_body(&mut self, fi: usize, vals: &[Value], places: &[Option<Target>]) -> LResult<()> {
+    fn inline_body(
+        &mut self,
+        fi: usize,
+        vals: &[Value],
+        arrays: &[Option<ArrayArg>],
+        places: &[Option<Target>],
+    ) -> LResult<()> {
         let def = self.funcs[fi].def;
         let frame = self.em.frame_index();
         self.calls
@@ -171,7 +314,14 @@ impl Lowerer<'_> {
             self.assigned_in_stmts(&refs)
         };
         let mut params = Vec::new();
+        let mut array_params = Vec::new();
         for (i, p) in def.params.iter().enumerate() {
+            if let Some(Some(arr)) = arrays.get(i) {
+                let id = self.bind_array_param(p, arr)?;
+                array_params.push((id, arr.var.filter(|_| p.dir != ParamDir::In)));
+                params.push(None);
+                continue;
+            }
             let v = vals.get(i).copied().unwrap_or(Value::float(0.0));
             let initial = match (p.dir, &places[i]) {
                 (ParamDir::Out, _) => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
@@ -209,7 +359,58 @@ impl Lowerer<'_> {
             let pos = var.pos;
             self.write_target(place, &v, pos)?;
         }
+        // Out and inout arrays: element by element.
+        for (id, target) in array_params {
+            let (Some(id), Some(target)) = (id, target) else {
+                continue;
+            };
+            let (Some(from), Some(to)) = (self.scopes.var(id).array, self.scopes.var(target).array)
+            else {
+                continue;
+            };
+            for k in 0..from.len as usize {
+                let pos = self.scopes.var(id).pos;
+                let v = self.read_var(from.first + k, pos)?;
+                let ty = self.scopes.var(to.first + k).ty;
+                let place = Place {
+                    var: to.first + k,
+                    col: None,
+                    lanes: None,
+                    ty,
+                };
+                self.write(&place, &v, pos)?;
+            }
+        }
         Ok(())
+    }
+
+    /// Declare an array parameter with its elements' initial values (zero for `out`).
+    fn bind_array_param(&mut self, p: &Param, arr: &ArrayArg) -> LResult<Option<usize>> {
+        if p.name.is_empty() {
+            return Ok(None);
+        }
+        let mut var = self.new_var(&p.name, p.ty, VarKind::Local, p.pos);
+        if p.is_const {
+            var.access = Access::Const;
+        }
+        let Ok(id) = self.scopes.declare_array(var, arr.elems.len() as u16) else {
+            return self.err(p.pos, "duplicate symbol");
+        };
+        let first = self.scopes.var(id).array.map_or(id, |a| a.first);
+        for (k, e) in arr.elems.iter().enumerate() {
+            let v = match p.dir {
+                ParamDir::Out => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
+                _ => e.retyped(p.ty),
+            };
+            let place = Place {
+                var: first + k,
+                col: None,
+                lanes: None,
+                ty: p.ty,
+            };
+            self.write(&place, &v, p.pos)?;
+        }
+        Ok(Some(id))
     }
 
     /// Declare one parameter with its initial value. Unassigned `in` parameters alias
@@ -224,7 +425,7 @@ impl Lowerer<'_> {
             return Ok(None);
         }
         let ty = p.ty;
-        let mut var = Var::new(&p.name, ty, VarKind::Local, p.pos, self.cond_depth);
+        let mut var = self.new_var(&p.name, ty, VarKind::Local, p.pos);
         if p.is_const {
             var.access = Access::Const;
         }
@@ -252,6 +453,16 @@ impl Lowerer<'_> {
             self.store_into(t, &v, ty)?;
         }
         Ok(Some(id))
+    }
+
+    /// [`Lowerer::param_len`] for a function checked on its own: a bad size is reported
+    /// there and counts as one element.
+    fn dry_param_len(&mut self, p: &Param) -> LResult<Option<usize>> {
+        match self.param_len(p) {
+            Ok(n) => Ok(n),
+            Err(Fail::Fatal) => Err(Fail::Fatal),
+            Err(_) => Ok(Some(1)),
+        }
     }
 
     /// Whether temporary `t` is the storage of a global that code can assign.
@@ -304,12 +515,21 @@ impl Lowerer<'_> {
                     ty => Value::temp(ty, 0),
                 })
                 .collect();
+            let mut arrays = Vec::with_capacity(def.params.len());
+            for p in &def.params {
+                let len = self.dry_param_len(p)?;
+                arrays.push(len.map(|n| ArrayArg {
+                    ty: p.ty,
+                    elems: vec![Value::temp(p.ty, 0); n],
+                    var: None,
+                }));
+            }
             self.dry(|me| {
                 me.funcs[fi].called = true;
                 let saved = me.scopes.hide_locals();
                 me.scopes.push();
                 let places = vec![None; vals.len()];
-                let r = me.inline_body(fi, &vals, &places);
+                let r = me.inline_body(fi, &vals, &arrays, &places);
                 me.scopes.restore(saved);
                 r
             })?;

@@ -6,31 +6,110 @@
 //!   variables keep *storage* temporaries until their scope ends. The IR is not SSA,
 //!   so a freed temporary may be written again later (seed "Not SSA"); without reuse
 //!   an unrolled loop such as `procedural.frag`'s would need far more than 96.
+//! - **Pools counted past their limits.** The builder's own capacity is the `i16`
+//!   range; the seed's pools are checked here, so that a shader that does not fit
+//!   is still lowered to the end and the error says how much it needs ("shader needs
+//!   412 instructions, the limit is 384"), at the construct that crossed the limit.
 //! - **Dry mode.** While checking code that is never executed (uncalled functions,
 //!   statements after a `return`, the untaken side of a constant `if`), nothing is
 //!   emitted and every temporary is the placeholder 0; the checks still run.
 
+use super::super::token::Pos;
 use super::super::types::Type;
 use crate::ir::{Ir, IrBuilder, Limits, Op, PoolError};
+
+/// The builder's capacity for each pool while counting: every index still fits the
+/// `i16` fields of a record.
+const COUNTING: usize = i16::MAX as usize;
+
+/// The pools, in the order of [`Emitter::overflows`].
+const POOLS: [&str; 3] = [
+    "instructions",
+    "constants (immediate floats)",
+    "temporaries",
+];
 use std::collections::BTreeSet;
 
 /// Builder, free temporaries, statement frames and the dry-mode depth.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Emitter {
     builder: IrBuilder,
     free: BTreeSet<i16>,
     frames: Vec<Vec<i16>>,
     dry: u32,
+    /// The pools the shader must fit (instructions, immediates, temporaries).
+    pools: [usize; 3],
+    /// The construct being lowered (set by the lowering).
+    pub pos: Pos,
+    /// Where each pool first went past its limit.
+    over: [Option<Pos>; 3],
 }
 
 impl Emitter {
     pub(crate) fn new(limits: Limits) -> Emitter {
+        let counting = Limits {
+            instructions: limits.instructions.max(COUNTING),
+            immediates: limits.immediates.max(COUNTING),
+            temporaries: limits.temporaries.max(COUNTING),
+            ..limits
+        };
         Emitter {
-            builder: IrBuilder::new(limits),
+            builder: IrBuilder::new(counting),
             free: BTreeSet::new(),
             frames: vec![Vec::new()],
             dry: 0,
+            pools: [limits.instructions, limits.immediates, limits.temporaries],
+            pos: Pos::START,
+            over: [None; 3],
         }
+    }
+
+    /// What each pool holds so far.
+    fn used(&self) -> [usize; 3] {
+        [
+            self.builder.ir().len(),
+            self.builder.immediates().len(),
+            self.builder.temp_count() as usize,
+        ]
+    }
+
+    /// Record where a pool first went past its limit.
+    fn note(&mut self) {
+        let used = self.used();
+        for ((u, limit), over) in used.iter().zip(self.pools).zip(&mut self.over) {
+            if *u > limit && over.is_none() {
+                *over = Some(self.pos);
+            }
+        }
+    }
+
+    /// The pools the shader does not fit: where each first overflowed and the message
+    /// ("shader needs N instructions, the limit is L").
+    pub(crate) fn overflows(&self) -> Vec<(Pos, String)> {
+        let used = self.used();
+        (0..3)
+            .filter_map(|k| {
+                let pos = self.over[k]?;
+                let m = format!(
+                    "shader needs {} {}, the limit is {}",
+                    used[k], POOLS[k], self.pools[k]
+                );
+                Some((pos, m))
+            })
+            .collect()
+    }
+
+    /// The message for a pool that reached the counting capacity itself.
+    pub(crate) fn exhausted(&self, e: PoolError) -> String {
+        let k = match e {
+            PoolError::Instructions => 0,
+            PoolError::Immediates => 1,
+            PoolError::Temporaries => 2,
+        };
+        format!(
+            "shader needs more than {} {}, the limit is {}",
+            COUNTING, POOLS[k], self.pools[k]
+        )
     }
 
     /// Whether emission is suppressed.
@@ -51,7 +130,9 @@ impl Emitter {
         if self.is_dry() {
             return Ok(());
         }
-        self.builder.emit(ir).map(|_| ())
+        self.builder.emit(ir)?;
+        self.note();
+        Ok(())
     }
 
     /// `n` consecutive temporaries, reused from the free set when possible.
@@ -71,7 +152,9 @@ impl Emitter {
             }
             return Ok(t);
         }
-        self.builder.alloc_temps(n as u16)
+        let t = self.builder.alloc_temps(n as u16)?;
+        self.note();
+        Ok(t)
     }
 
     /// `n` consecutive temporaries owned by the current statement.
@@ -92,7 +175,9 @@ impl Emitter {
     /// `n` consecutive temporaries that are never reused (the prologue keeps the
     /// original's temporary numbering, reference B §2.4).
     pub(crate) fn fixed(&mut self, n: u16) -> Result<i16, PoolError> {
-        self.builder.alloc_temps(n)
+        let t = self.builder.alloc_temps(n)?;
+        self.note();
+        Ok(t)
     }
 
     /// Return temporaries to the free set.
@@ -226,7 +311,9 @@ impl Emitter {
             .dst(dst)
             .aux(first)
             .ncomp(n as u8);
-        self.builder.emit(ir).map(|_| ())
+        self.builder.emit(ir)?;
+        self.note();
+        Ok(())
     }
 
     /// Finish: `(ir, imm, ntmp)`.

@@ -78,10 +78,13 @@ impl Lowerer<'_> {
                 let v = self.operand(x)?;
                 self.unary(*op, &v, pos)
             }
-            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r)
-                if self.calls_user_function(r) =>
-            {
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) if self.has_effects(r) => {
                 self.short_circuit(*op, l, r, pos)
+            }
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r)
+                if self.is_array_expr(l) || self.is_array_expr(r) =>
+            {
+                self.array_compare(*op, l, r, pos)
             }
             ExprKind::Binary(op, l, r) => {
                 let vs = self.operands(&[l, r], false)?;
@@ -107,8 +110,79 @@ impl Lowerer<'_> {
                 "an array constructor can only initialize or index an array",
             ),
             ExprKind::Length(x) => self.length_method(x, pos),
-            ExprKind::Step(..) => self.err(pos, "++ and -- are only supported as statements"),
+            ExprKind::Step(target, up, prefix) => self.step_expr(target, *up, *prefix, pos),
+            ExprKind::Assign { target, op, value } => self.assign_expr(target, *op, value, pos),
+            ExprKind::Comma(a, b) => {
+                self.expr(a)?;
+                self.expr(b)
+            }
         }
+    }
+
+    /// `++x` / `x++` / `--x` / `x--` inside an expression (GLSL 1.10 §5.7): the
+    /// variable is written now; the value is the new one (prefix) or the old one
+    /// (postfix), copied so that later writes in the statement do not change it.
+    fn step_expr(&mut self, target: &Expr, up: bool, prefix: bool, pos: Pos) -> LResult<Value> {
+        let place = self.target(target)?;
+        let cur = self.read_target(&place)?;
+        if !(types::is_numeric(cur.ty) || cur.ty.is_matrix()) {
+            return self.err(target.pos, "type mismatch");
+        }
+        let old = match prefix {
+            true => None,
+            false => Some(self.snapshot(&cur)?),
+        };
+        let one = Self::number(types::base(cur.ty), 1.0);
+        let op = if up { BinOp::Add } else { BinOp::Sub };
+        let new = self.binary(op, &cur, &one, pos)?;
+        let value = match old {
+            Some(v) => v,
+            None => self.snapshot(&new)?,
+        };
+        self.write_target(&place, &new, target.pos)?;
+        Ok(value)
+    }
+
+    /// `target op= value` inside an expression (GLSL 1.10 §5.8): the value is the
+    /// target's new value. A whole array is only assigned by a statement.
+    fn assign_expr(
+        &mut self,
+        target: &Expr,
+        op: super::super::ast::AssignOp,
+        value: &Expr,
+        pos: Pos,
+    ) -> LResult<Value> {
+        if self.whole_array_target(target)?.is_some() {
+            return self.err(
+                pos,
+                "an assignment to a whole array cannot be used as a value",
+            );
+        }
+        let place = self.target(target);
+        let v = self.operand(value);
+        let (place, mut v) = (place?, v?);
+        if let super::super::ast::AssignOp::Compound(bop) = op {
+            let cur = self.read_target(&place)?;
+            v = self.binary(bop, &cur, &v, pos)?;
+        }
+        if !types::converts_to(v.ty, place.ty(), self.int_to_float()) {
+            let m = self.mismatch("type mismatch in assignment", v.ty, place.ty());
+            return self.err(value.pos, m);
+        }
+        let v = v.retyped(place.ty());
+        let result = self.snapshot(&v)?;
+        self.write_target(&place, &v, value.pos)?;
+        Ok(result)
+    }
+
+    /// `v` itself when it is a constant, else a copy in a fresh temporary.
+    fn snapshot(&mut self, v: &Value) -> LResult<Value> {
+        if v.as_const().is_some() {
+            return Ok(*v);
+        }
+        let t = self.temp(types::cols(v.ty))?;
+        self.store_into(t, v, v.ty)?;
+        Ok(Value::temp(v.ty, t))
     }
 
     /// The value of a name.
@@ -116,6 +190,10 @@ impl Lowerer<'_> {
         let Some(id) = self.scopes.lookup(name) else {
             if self.funcs.iter().any(|f| f.def.name == name) {
                 return self.err(pos, "function used as a value");
+            }
+            let dialect = self.program.dialect;
+            if let Some(k) = builtin_vars::constant(name, dialect, &self.limits) {
+                return Ok(Value::int(k));
             }
             return self.unknown_name(name, pos);
         };
@@ -263,25 +341,25 @@ impl Lowerer<'_> {
         Ok(Value::temp(ty, dst))
     }
 
-    /// Whether `e` calls a user function (whose effects must not happen when GLSL
-    /// skips the operand).
-    fn calls_user_function(&self, e: &Expr) -> bool {
+    /// Whether `e` has effects that must not happen when GLSL skips it: a call of a
+    /// user function, `++`/`--` or an assignment.
+    pub(crate) fn has_effects(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Call { name, args } => {
                 self.funcs.iter().any(|f| f.def.name == *name)
-                    || args.iter().any(|a| self.calls_user_function(a))
+                    || args.iter().any(|a| self.has_effects(a))
             }
             ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
-                args.iter().any(|a| self.calls_user_function(a))
+                args.iter().any(|a| self.has_effects(a))
             }
-            ExprKind::Unary(_, x)
-            | ExprKind::Swizzle(x, _)
-            | ExprKind::Step(x, _)
-            | ExprKind::Length(x) => self.calls_user_function(x),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-                self.calls_user_function(a) || self.calls_user_function(b)
+            ExprKind::Step(..) | ExprKind::Assign { .. } => true,
+            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => {
+                self.has_effects(x)
             }
-            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| self.calls_user_function(x)),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+                self.has_effects(a) || self.has_effects(b)
+            }
+            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| self.has_effects(x)),
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => false,
         }
     }

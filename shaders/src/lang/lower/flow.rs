@@ -42,6 +42,77 @@ impl Lowerer<'_> {
         self.emit(Ir::new(Op::EndIf, Type::None.ir()))
     }
 
+    /// Emit `IF flag` as a speculative wrap: the rest of a loop for the paths still in
+    /// it. Writes inside keep their variables' compile-time values (`write_depth`);
+    /// the paths that left stored theirs when they left ([`Lowerer::exit_stores`]).
+    pub(crate) fn open_spec_if(&mut self, flag: i16, pos: Pos) -> LResult<()> {
+        self.open_if(flag, pos)?;
+        self.spec_open += 1;
+        Ok(())
+    }
+
+    /// Close a [`Lowerer::open_spec_if`].
+    pub(crate) fn close_spec_if(&mut self) -> LResult<()> {
+        self.spec_open -= 1;
+        self.close_if()
+    }
+
+    /// Before a conditional exit leaves the loops (and switches) from level `from` of
+    /// the current function outwards: store the compile-time value of every variable
+    /// declared before such a level that it may assign, on this path only (the paths
+    /// still running keep tracking them; `Lowerer::loop_end` stores theirs).
+    pub(crate) fn exit_stores(&mut self, from: usize) -> LResult<()> {
+        let ctx = self.calls.last().expect("a function context is open");
+        let loops: Vec<(usize, std::rc::Rc<HashSet<String>>)> = ctx.loops[from..]
+            .iter()
+            .map(|l| (l.first_var, l.names.clone()))
+            .collect();
+        let ids = self.outer_known(&loops, true);
+        for id in ids {
+            let t = self.ensure_storage(id)?;
+            let v = self.scopes.var(id);
+            let (c, ty) = (v.known.expect("filtered"), v.ty);
+            self.const_columns(t, &c, ty)?;
+        }
+        Ok(())
+    }
+
+    /// Visible variables with a compile-time value that one of `loops` may assign and
+    /// that were declared before it (`unsynced`: only those whose storage is stale).
+    pub(crate) fn outer_known(
+        &self,
+        loops: &[(usize, std::rc::Rc<HashSet<String>>)],
+        unsynced: bool,
+    ) -> Vec<usize> {
+        self.scopes
+            .open
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&id| {
+                let v = self.scopes.var(id);
+                // A local hidden by a later one of the same name is not what the loop
+                // assigns (a global may be, through a call).
+                let name = root_name(&v.name);
+                let shadowed =
+                    self.scopes.lookup(name).is_some_and(|seen| {
+                        seen != id
+                            && self.scopes.var(seen).array.map_or(true, |a| {
+                                !(a.first..a.first + a.len as usize).contains(&id)
+                            })
+                    });
+                let global = self.scopes.open[0].contains(&id);
+                v.known.is_some()
+                    && !v.poisoned
+                    && !(shadowed && !global)
+                    && !(unsynced && v.synced)
+                    && loops
+                        .iter()
+                        .any(|(first, names)| id < *first && names.contains(root_name(&v.name)))
+            })
+            .collect()
+    }
+
     /// Generation of the innermost exit level (changes when an early exit clears it).
     pub(crate) fn exit_epoch(&self) -> u32 {
         let ctx = self.calls.last().expect("a function context is open");
@@ -114,6 +185,9 @@ impl Lowerer<'_> {
             };
             self.store_into(t, &v, ret)?;
         }
+        if !self.ctx().loops.is_empty() {
+            self.exit_stores(0)?;
+        }
         let ctx = self.ctx().clone();
         if let Some(a) = ctx.alive {
             self.set_flag(a, 0.0)?;
@@ -123,40 +197,74 @@ impl Lowerer<'_> {
                 self.set_flag(f, 0.0)?;
             }
         }
+        let (depth, spec) = (self.cond_depth, self.spec_open);
         let ctx = self.ctx();
         ctx.epoch += 1;
         for l in &mut ctx.loops {
             l.epoch += 1;
             l.loop_epoch += 1;
         }
+        // Every path still in the loops whose iteration it does not branch from
+        // leaves them here: nothing more of them to unroll.
+        for l in ctx.loops.iter_mut().rev() {
+            if depth - (spec - l.spec_base) != l.base_depth {
+                break;
+            }
+            l.broke = true;
+        }
         Ok(())
     }
 
-    /// `break;` or `continue;`
+    /// `break;` or `continue;`. `break` leaves the innermost loop or `switch`;
+    /// `continue` goes on with the innermost loop, leaving the switches inside it as a
+    /// `break` would.
     pub(crate) fn loop_exit(&mut self, is_break: bool, pos: Pos) -> LResult<()> {
-        let depth = self.cond_depth;
-        let Some(l) = self.ctx().loops.last().cloned() else {
+        let loops = &self.ctx().loops;
+        let target = match is_break {
+            true => loops.len().checked_sub(1),
+            false => loops.iter().rposition(|l| !l.switch),
+        };
+        let Some(target) = target else {
             let what = if is_break { "break" } else { "continue" };
             return self.err(pos, format!("{what} is only valid inside a loop"));
         };
-        if depth == l.base_depth {
-            let l = self.ctx().loops.last_mut().expect("checked");
-            if is_break {
+        let n = self.ctx().loops.len();
+        for level in (target + 1..n).rev() {
+            self.leave_level(level, true)?;
+        }
+        self.leave_level(target, is_break)
+    }
+
+    /// Leave level `level` of the current function's loops: `exits` (a `break`, or a
+    /// `continue` passing through a switch) or a `continue`. An exit under no IF but
+    /// the speculative wraps of the level's iteration is taken by every path still
+    /// running there; otherwise it clears the level's flags.
+    fn leave_level(&mut self, level: usize, exits: bool) -> LResult<()> {
+        let l = self.ctx().loops[level].clone();
+        if self.cond_depth - (self.spec_open - l.spec_base) == l.base_depth {
+            let l = &mut self.ctx().loops[level];
+            if exits {
                 l.broke = true;
             } else {
                 l.continued = true;
             }
             return Ok(());
         }
+        if exits {
+            self.exit_stores(level)?;
+            self.ctx().loops[level].runtime = true;
+        } else {
+            self.ctx().loops[level].cont_cond = true;
+        }
         if let Some(f) = l.iter_alive {
             self.set_flag(f, 0.0)?;
         }
-        if is_break && let Some(f) = l.loop_alive {
+        if exits && let Some(f) = l.loop_alive {
             self.set_flag(f, 0.0)?;
         }
-        let l = self.ctx().loops.last_mut().expect("checked");
+        let l = &mut self.ctx().loops[level];
         l.epoch += 1;
-        if is_break {
+        if exits {
             l.loop_epoch += 1;
         }
         Ok(())
@@ -238,7 +346,11 @@ impl Scan<'_, '_> {
                 self.expr(value);
             }
             StmtKind::Step { target, .. } => self.target(target),
-            StmtKind::Expr(e) => self.expr(e),
+            StmtKind::Expr(e) | StmtKind::Case(Some(e)) => self.expr(e),
+            StmtKind::Switch { selector, body } => {
+                self.expr(selector);
+                body.iter().for_each(|s| self.stmt(s));
+            }
             StmtKind::Return(Some(e)) => self.expr(e),
             StmtKind::If {
                 cond,
@@ -256,6 +368,7 @@ impl Scan<'_, '_> {
                 cond,
                 step,
                 body,
+                ..
             } => {
                 for s in [init, step].into_iter().flatten() {
                     self.stmt(s);
@@ -266,6 +379,7 @@ impl Scan<'_, '_> {
                 self.stmt(body);
             }
             StmtKind::Return(None)
+            | StmtKind::Case(None)
             | StmtKind::Empty
             | StmtKind::Discard
             | StmtKind::Break
@@ -296,7 +410,15 @@ impl Scan<'_, '_> {
                 args.iter().for_each(|a| self.expr(a))
             }
             ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => self.expr(x),
-            ExprKind::Step(x, _) => self.target(x),
+            ExprKind::Step(x, ..) => self.target(x),
+            ExprKind::Assign { target, value, .. } => {
+                self.target(target);
+                self.expr(value);
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.expr(a);
                 self.expr(b);
@@ -327,6 +449,20 @@ pub(crate) fn contains_return(s: &Stmt) -> bool {
     contains(s, &|k| matches!(k, StmtKind::Return(_)), true)
 }
 
+/// Whether `s` contains a `break`, `continue` or `return` anywhere.
+pub(crate) fn contains_exit(s: &Stmt) -> bool {
+    contains(
+        s,
+        &|k| {
+            matches!(
+                k,
+                StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
+            )
+        },
+        true,
+    )
+}
+
 /// Whether a loop body contains an exit that needs flags: `break`/`continue` of this
 /// loop (not of a nested one) or any `return`.
 pub(crate) fn loop_needs_flags(body: &Stmt) -> bool {
@@ -342,7 +478,9 @@ fn contains(s: &Stmt, pred: &dyn Fn(&StmtKind) -> bool, into_loops: bool) -> boo
         return true;
     }
     match &s.kind {
-        StmtKind::Block(b) => b.iter().any(|s| contains(s, pred, into_loops)),
+        StmtKind::Block(b) | StmtKind::Switch { body: b, .. } => {
+            b.iter().any(|s| contains(s, pred, into_loops))
+        }
         StmtKind::If {
             then, otherwise, ..
         } => {

@@ -68,10 +68,22 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `a && b`, `a || b`, `a ^^ b` (both sides already evaluated).
+    /// `a && b`, `a || b`, `a ^^ b` (both sides already evaluated). A known side that
+    /// decides `&&` (false) or `||` (true) folds the result even when the other side
+    /// is a run-time value; a known side that does not decide gives the other side.
     pub(crate) fn logical(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
         let a = self.truth(a, op.text(), pos)?;
         let b = self.truth(b, op.text(), pos)?;
+        let known = |v: &Value| v.as_const().map(|k| k.0[0] != 0.0);
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let decider = op == BinOp::Or;
+            match (known(&a), known(&b)) {
+                (Some(k), _) | (_, Some(k)) if k == decider => return Ok(Value::bool(decider)),
+                (Some(_), _) => return Ok(b),
+                (_, Some(_)) => return Ok(a),
+                _ => {}
+            }
+        }
         match op {
             BinOp::And => self.lanewise(Op::Mul, &a, &b, Type::Bool),
             BinOp::Or => self.lanewise(Op::Max, &a, &b, Type::Bool),

@@ -158,7 +158,7 @@ impl Lowerer<'_> {
     }
 
     /// A one-operand scalar opcode on every lane of `x`.
-    pub(super) fn lanes1(&mut self, op: Op, x: &Value) -> LResult<Value> {
+    pub(crate) fn lanes1(&mut self, op: Op, x: &Value) -> LResult<Value> {
         let x = *x;
         self.per_lane(x.ty, |s, k| {
             let a = s.lane(&x, k)?;
@@ -168,7 +168,7 @@ impl Lowerer<'_> {
 
     /// A two-operand scalar opcode on every lane (a scalar operand is reused for
     /// every lane); the result has type `ty`.
-    pub(super) fn lanes2(
+    pub(crate) fn lanes2(
         &mut self,
         op: Op,
         aux: i16,

@@ -28,6 +28,7 @@ mod math;
 mod ops;
 mod prologue;
 mod stmt;
+mod switch;
 #[cfg(test)]
 mod tests;
 mod trig;
@@ -99,7 +100,7 @@ pub(crate) struct CallCtx {
     pub loops: Vec<LoopCtx>,
 }
 
-/// State of one `for` loop being unrolled.
+/// State of one loop (`for`, `while`, `do`) being unrolled.
 #[derive(Clone, Debug)]
 pub(crate) struct LoopCtx {
     /// Conditional depth of the current iteration's body.
@@ -116,6 +117,19 @@ pub(crate) struct LoopCtx {
     pub broke: bool,
     /// An unconditional `continue` ended the iteration.
     pub continued: bool,
+    /// A conditional `continue` happened in the current iteration: the paths that
+    /// took it rejoin at its end, so what follows is a real branch (see `flow.rs`).
+    pub cont_cond: bool,
+    /// `spec_open` when the current iteration's body started.
+    pub spec_base: u32,
+    /// Variables with a smaller id were declared before the loop.
+    pub first_var: usize,
+    /// Names the loop may assign (condition, step and body, following calls).
+    pub names: std::rc::Rc<std::collections::HashSet<String>>,
+    /// Some test of the condition, or some `break`, depended on run-time values.
+    pub runtime: bool,
+    /// A `switch` (see `switch.rs`): the target of `break` but not of `continue`.
+    pub switch: bool,
 }
 
 /// The lowering state for one compile.
@@ -132,6 +146,11 @@ pub(crate) struct Lowerer<'a> {
     pub cond_depth: u32,
     /// Emitted IFs currently open (bounded by `Limits::if_depth`).
     pub if_depth: usize,
+    /// Open "speculative" IFs: the wraps that skip the rest of a loop for the paths
+    /// that left it (`break`, `return`). They do not deepen `cond_depth` for writes:
+    /// a variable keeps its compile-time value on the paths still running, and every
+    /// exit first stores the values its path leaves with (see `flow.rs`).
+    pub spec_open: u32,
     /// Position used for pool errors: the construct being lowered.
     pub pos: Pos,
     pub work: u64,
@@ -144,6 +163,19 @@ pub(crate) struct Lowerer<'a> {
     /// by the callee, an `out` argument): reads of their storage are copied so that
     /// operands evaluated before the call keep their value (GLSL evaluation order).
     pub volatile: std::collections::HashSet<String>,
+}
+
+/// A saved lowering state ([`Lowerer::checkpoint`]).
+pub(crate) struct Checkpoint<'a> {
+    em: Emitter,
+    scopes: Scopes,
+    calls: Vec<CallCtx>,
+    depths: (u32, usize, u32),
+    diags: Diagnostics,
+    funcs: Vec<(bool, bool)>,
+    interface: Interface,
+    volatile: std::collections::HashSet<String>,
+    _marker: std::marker::PhantomData<&'a ()>,
 }
 
 /// What [`lower`] produces for a program without errors.
@@ -171,6 +203,7 @@ pub(crate) fn lower(
         calls: Vec::new(),
         cond_depth: 0,
         if_depth: 0,
+        spec_open: 0,
         pos: Pos::START,
         work: 0,
         nesting: 0,
@@ -180,6 +213,11 @@ pub(crate) fn lower(
         volatile: Default::default(),
     };
     let _ = lw.run();
+    if lw.diags.is_empty() {
+        for (pos, m) in lw.em.overflows() {
+            lw.diags.error(pos, m);
+        }
+    }
     if !lw.diags.is_empty() {
         return (None, lw.diags);
     }
@@ -234,10 +272,12 @@ impl<'a> Lowerer<'a> {
         Err(Fail::Reported)
     }
 
-    /// Report a pool overflow at the construct being lowered.
+    /// Report a pool that reached even the counting capacity (the seed's pools are
+    /// checked at the end, see `emit.rs`) at the construct being lowered.
     pub(crate) fn pool(&mut self, e: PoolError) -> Fail {
         let pos = self.pos;
-        self.diags.error(pos, e.to_string());
+        let m = self.em.exhausted(e);
+        self.diags.error(pos, m);
         Fail::Fatal
     }
 
@@ -254,6 +294,7 @@ impl<'a> Lowerer<'a> {
     /// Count one unit of work; fails past [`MAX_WORK`].
     pub(crate) fn tick(&mut self, pos: Pos) -> LResult<()> {
         self.pos = pos;
+        self.em.pos = pos;
         self.work += 1;
         if self.work > MAX_WORK {
             self.diags
@@ -295,6 +336,57 @@ impl<'a> Lowerer<'a> {
             Err(Fail::Fatal) => Err(Fail::Fatal),
             _ => Ok(()),
         }
+    }
+
+    /// The conditional depth that decides whether a write is a branch of its
+    /// variable's declaration: IFs minus the speculative loop wraps.
+    pub(crate) fn write_depth(&self) -> u32 {
+        self.cond_depth - self.spec_open
+    }
+
+    /// A new variable declared here (its depth for writes and the speculative wraps
+    /// open at its declaration).
+    pub(crate) fn new_var(
+        &self,
+        name: &str,
+        ty: Type,
+        kind: super::scope::VarKind,
+        pos: Pos,
+    ) -> super::scope::Var {
+        let mut v = super::scope::Var::new(name, ty, kind, pos, self.write_depth());
+        v.spec = self.spec_open;
+        v
+    }
+
+    /// Save everything the lowering of a statement can change, to lower it again
+    /// differently (a loop that turns out to need its exit flags).
+    pub(crate) fn checkpoint(&self) -> Checkpoint<'a> {
+        Checkpoint {
+            em: self.em.clone(),
+            scopes: self.scopes.clone(),
+            calls: self.calls.clone(),
+            depths: (self.cond_depth, self.if_depth, self.spec_open),
+            diags: self.diags.clone(),
+            funcs: self.funcs.iter().map(|f| (f.called, f.broken)).collect(),
+            interface: self.interface.clone(),
+            volatile: self.volatile.clone(),
+            _marker: std::marker::PhantomData,
+        }
+    }
+
+    /// Go back to a [`Lowerer::checkpoint`] (the work counter keeps counting).
+    pub(crate) fn restore(&mut self, c: Checkpoint<'a>) {
+        self.em = c.em;
+        self.scopes = c.scopes;
+        self.calls = c.calls;
+        (self.cond_depth, self.if_depth, self.spec_open) = c.depths;
+        self.diags = c.diags;
+        for (f, (called, broken)) in self.funcs.iter_mut().zip(c.funcs) {
+            f.called = called;
+            f.broken = broken;
+        }
+        self.interface = c.interface;
+        self.volatile = c.volatile;
     }
 
     /// "`what`: a FROM value cannot become TO", with the dialect's rule when the missing

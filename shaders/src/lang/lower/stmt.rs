@@ -1,7 +1,7 @@
 //! Statements: blocks, declarations, assignments, `if`, `discard` (reference B §1.11).
 
 use super::super::ast::{AssignOp, BinOp, Decl, Stmt, StmtKind, Storage};
-use super::super::scope::{Access, Var, VarKind};
+use super::super::scope::{Access, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
@@ -30,6 +30,15 @@ impl Lowerer<'_> {
             }
             if self.exit_epoch() != epoch {
                 let flag = self.alive_flag(rest[0].pos)?;
+                // In a loop whose paths so far left only by `break`/`return`, the rest
+                // is a speculative wrap: those paths never come back to this iteration.
+                let spec = self.calls.last().and_then(|c| c.loops.last());
+                if spec.is_some_and(|l| !l.cont_cond) {
+                    self.open_spec_if(flag, rest[0].pos)?;
+                    let r = self.block_in_scope(rest);
+                    self.close_spec_if()?;
+                    return r;
+                }
                 let refs: Vec<&Stmt> = rest.iter().collect();
                 let names = self.assigned_in_stmts(&refs);
                 self.materialize_known(&names)?;
@@ -101,6 +110,11 @@ impl Lowerer<'_> {
                 otherwise,
             } => self.if_stmt(cond, then, otherwise.as_deref()),
             StmtKind::For { .. } => self.for_stmt(s),
+            StmtKind::Switch { selector, body } => self.switch_stmt(selector, body, s.pos),
+            StmtKind::Case(_) => self.err(
+                s.pos,
+                "a case or default label must be directly in the body of a switch",
+            ),
             StmtKind::Return(value) => self.return_stmt(value.as_ref(), s.pos),
             StmtKind::Break | StmtKind::Continue => {
                 self.loop_exit(matches!(s.kind, StmtKind::Break), s.pos)
@@ -155,7 +169,7 @@ impl Lowerer<'_> {
         if matches!(value, Some(Err(_))) {
             ok = false;
         }
-        let mut var = Var::new(&d.name, d.ty, VarKind::Local, d.pos, self.cond_depth);
+        let mut var = self.new_var(&d.name, d.ty, VarKind::Local, d.pos);
         if d.quals.storage == Storage::Const {
             var.access = Access::Const;
         }
@@ -278,6 +292,7 @@ impl Lowerer<'_> {
             let Some(d) = decl else { continue };
             let Some(init) = &d.init else { continue };
             self.pos = init.pos;
+            self.em.pos = init.pos;
             self.em.push_frame();
             self.volatile = self.assigned_in_exprs(&[init]);
             let r = self.global_init(var, d, init);
@@ -375,6 +390,7 @@ fn own_exprs(s: &Stmt) -> Vec<&super::super::ast::Expr> {
         StmtKind::Expr(e) => vec![e],
         StmtKind::If { cond, .. } => vec![cond],
         StmtKind::For { cond, .. } => cond.iter().collect(),
+        StmtKind::Switch { selector, .. } => vec![selector],
         StmtKind::Return(e) => e.iter().collect(),
         _ => Vec::new(),
     }

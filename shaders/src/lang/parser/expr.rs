@@ -4,7 +4,7 @@
 //! `< > <= >=`, `+ -`, `* / %`, prefix `- + ! ++ --`, postfix `.swizzle [index] ++ --`.
 //! Binary operators are left-associative.
 
-use super::super::ast::{BinOp, Expr, ExprKind, UnOp};
+use super::super::ast::{AssignOp, BinOp, Expr, ExprKind, UnOp};
 use super::super::token::{Keyword, Punct, TokenKind};
 use super::{PResult, Parser};
 
@@ -60,12 +60,67 @@ pub(crate) fn decode_swizzle(word: &str) -> Result<Vec<u8>, &'static str> {
 }
 
 impl Parser<'_, '_> {
-    /// A full expression (including `?:`).
+    /// An assignment expression (GLSL 1.10 §5.8, right-associative) or a `?:`: an
+    /// argument, an initializer, an operand. Full expressions with `,` are
+    /// [`Parser::comma_expr`].
     pub(super) fn expr(&mut self) -> PResult<Expr> {
         self.enter(1)?;
-        let r = self.ternary();
+        let r = self.assignment();
         self.leave(1);
         r
+    }
+
+    fn assignment(&mut self) -> PResult<Expr> {
+        let target = self.ternary()?;
+        let op = match self.kind() {
+            TokenKind::Punct(Punct::Assign, _) => AssignOp::Set,
+            TokenKind::Punct(Punct::PlusAssign, _) => AssignOp::Compound(BinOp::Add),
+            TokenKind::Punct(Punct::MinusAssign, _) => AssignOp::Compound(BinOp::Sub),
+            TokenKind::Punct(Punct::StarAssign, _) => AssignOp::Compound(BinOp::Mul),
+            TokenKind::Punct(Punct::SlashAssign, _) => AssignOp::Compound(BinOp::Div),
+            TokenKind::Punct(Punct::PercentAssign, _) => AssignOp::Compound(BinOp::Mod),
+            _ => return Ok(target),
+        };
+        let pos = self.pos();
+        self.advance();
+        let value = self.expr()?;
+        Ok(Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(target),
+                op,
+                value: Box::new(value),
+            },
+            pos,
+        })
+    }
+
+    /// A full expression: assignment expressions separated by the comma operator
+    /// (GLSL 1.10 §5.9), left to right.
+    pub(super) fn comma_expr(&mut self) -> PResult<Expr> {
+        let mut e = self.expr()?;
+        let mut levels = 0;
+        let result = loop {
+            if !self.is_punct(Punct::Comma) {
+                break Ok(e);
+            }
+            let pos = self.pos();
+            self.advance();
+            if let Err(r) = self.enter(1) {
+                break Err(r);
+            }
+            levels += 1;
+            match self.expr() {
+                Ok(b) => {
+                    e = Expr {
+                        kind: ExprKind::Comma(Box::new(e), Box::new(b)),
+                        pos,
+                    }
+                }
+                Err(r) => break Err(r),
+            }
+        };
+        self.leave(levels);
+        result
     }
 
     fn ternary(&mut self) -> PResult<Expr> {
@@ -132,7 +187,7 @@ impl Parser<'_, '_> {
                 let e = self.unary();
                 self.leave(1);
                 return Ok(Expr {
-                    kind: ExprKind::Step(Box::new(e?), up),
+                    kind: ExprKind::Step(Box::new(e?), up, true),
                     pos,
                 });
             }
@@ -212,7 +267,7 @@ impl Parser<'_, '_> {
                 let up = *p == Punct::Inc;
                 self.advance();
                 e = Expr {
-                    kind: ExprKind::Step(Box::new(e), up),
+                    kind: ExprKind::Step(Box::new(e), up, false),
                     pos,
                 };
             } else {
@@ -277,7 +332,7 @@ impl Parser<'_, '_> {
             }
             TokenKind::Punct(Punct::LParen, _) => {
                 self.advance();
-                let e = self.expr()?;
+                let e = self.comma_expr()?;
                 self.expect(Punct::RParen, "expected ')'")?;
                 return Ok(e);
             }

@@ -371,6 +371,7 @@ impl Parser<'_, '_> {
                 _ => return self.fail("expected a parameter type"),
             };
             self.advance();
+            let type_array = self.opt_array_size()?;
             let (name, pos) = match self.kind() {
                 TokenKind::Ident(n) => {
                     let p = self.pos();
@@ -380,8 +381,17 @@ impl Parser<'_, '_> {
                 TokenKind::Punct(Punct::Comma | Punct::RParen, _) => (String::new(), pos),
                 _ => return self.fail("expected a parameter name"),
             };
-            if self.is_punct(Punct::LBracket) {
-                return self.fail("array parameters are not supported");
+            let name_array = self.opt_array_size()?;
+            let array = match (type_array, name_array) {
+                (Some(a), Some(_)) => {
+                    return self.fail_at(a.pos, "arrays of arrays are not supported");
+                }
+                (a, b) => a.or(b),
+            };
+            if let Some(a) = &array
+                && a.len.is_none()
+            {
+                return self.fail_at(a.pos, "an array parameter needs a size");
             }
             params.push(Param {
                 ty,
@@ -389,6 +399,7 @@ impl Parser<'_, '_> {
                 pos,
                 dir,
                 is_const,
+                array,
             });
             if self.eat_punct(Punct::Comma) {
                 continue;

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::super::ast::{AssignOp, BinOp, Decl, ExprKind, Stmt, StmtKind};
+use super::super::ast::{Decl, Expr, ExprKind, Stmt, StmtKind};
 use super::super::token::{Keyword, Pos, Punct, Reserved, TokenKind};
 use super::{PResult, Parser};
 
@@ -52,32 +52,14 @@ impl Parser<'_, '_> {
             }
             TokenKind::Keyword(Keyword::If) => self.if_statement()?,
             TokenKind::Keyword(Keyword::For) => self.for_statement()?,
-            TokenKind::Keyword(Keyword::While) => {
-                return self.fail("while loops are not supported: loops must have constant bounds");
-            }
-            TokenKind::Keyword(Keyword::Do) => {
-                // Consume the whole loop so that its `while (…);` is not reported again.
-                self.advance();
-                self.sub_statement()?;
-                if self.is_keyword(Keyword::While) {
-                    self.advance();
-                    self.expect(Punct::LParen, "expected '('")?;
-                    self.expr()?;
-                    self.expect(Punct::RParen, "expected ')'")?;
-                    self.expect(Punct::Semi, "expected ';'")?;
-                }
-                self.diags.error(
-                    pos,
-                    "do-while loops are not supported: loops must have constant bounds",
-                );
-                StmtKind::Empty
-            }
+            TokenKind::Keyword(Keyword::While) => self.while_statement()?,
+            TokenKind::Keyword(Keyword::Do) => self.do_statement()?,
             TokenKind::Keyword(Keyword::Return) => {
                 self.advance();
                 let value = if self.is_punct(Punct::Semi) {
                     None
                 } else {
-                    Some(self.expr()?)
+                    Some(self.comma_expr()?)
                 };
                 self.expect(Punct::Semi, "expected ';'")?;
                 StmtKind::Return(value)
@@ -96,10 +78,26 @@ impl Parser<'_, '_> {
                 self.precision_statement()?;
                 StmtKind::Empty
             }
-            TokenKind::Reserved(
-                Reserved::Other,
-                w @ ("switch" | "case" | "default" | "struct"),
-            ) => {
+            TokenKind::Reserved(Reserved::Other, "switch") => {
+                self.advance();
+                self.expect(Punct::LParen, "expected '(' after switch")?;
+                let selector = self.comma_expr()?;
+                self.expect(Punct::RParen, "expected ')'")?;
+                let (body, _) = self.block_body()?;
+                StmtKind::Switch { selector, body }
+            }
+            TokenKind::Reserved(Reserved::Other, "case") => {
+                self.advance();
+                let value = self.expr()?;
+                self.expect(Punct::Colon, "expected ':' after the case label")?;
+                StmtKind::Case(Some(value))
+            }
+            TokenKind::Reserved(Reserved::Other, "default") => {
+                self.advance();
+                self.expect(Punct::Colon, "expected ':' after default")?;
+                StmtKind::Case(None)
+            }
+            TokenKind::Reserved(Reserved::Other, w @ "struct") => {
                 let m = Self::reserved_message(Reserved::Other, w);
                 return self.fail(m);
             }
@@ -156,7 +154,7 @@ impl Parser<'_, '_> {
     fn if_statement(&mut self) -> PResult<StmtKind> {
         self.advance();
         self.expect(Punct::LParen, "expected '(' after if")?;
-        let cond = self.expr()?;
+        let cond = self.comma_expr()?;
         self.expect(Punct::RParen, "expected ')'")?;
         let then = Box::new(self.sub_statement()?);
         let otherwise = if self.is_keyword(Keyword::Else) {
@@ -218,7 +216,7 @@ impl Parser<'_, '_> {
         let cond = if self.is_punct(Punct::Semi) {
             None
         } else {
-            Some(self.expr()?)
+            Some(self.comma_expr()?)
         };
         self.expect(Punct::Semi, "expected ';'")?;
         let step_pos = self.pos();
@@ -237,56 +235,73 @@ impl Parser<'_, '_> {
             cond,
             step,
             body,
+            do_while: false,
+        })
+    }
+
+    /// `while (cond) body` (GLSL 1.10 §6.3): a `for` without init and step.
+    fn while_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after while")?;
+        let cond = self.comma_expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        let body = Box::new(self.sub_statement()?);
+        Ok(StmtKind::For {
+            init: None,
+            cond: Some(cond),
+            step: None,
+            body,
+            do_while: false,
+        })
+    }
+
+    /// `do body while (cond);` (GLSL 1.10 §6.3): the body runs before the first test.
+    fn do_statement(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        let body = Box::new(self.sub_statement()?);
+        if !self.is_keyword(Keyword::While) {
+            return self.fail("expected 'while' after the body of a do loop");
+        }
+        self.advance();
+        self.expect(Punct::LParen, "expected '(' after while")?;
+        let cond = self.comma_expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        self.expect(Punct::Semi, "expected ';'")?;
+        Ok(StmtKind::For {
+            init: None,
+            cond: Some(cond),
+            step: None,
+            body,
+            do_while: true,
         })
     }
 
     /// An expression statement, assignment or `++`/`--` statement, without the `;`.
     pub(super) fn simple_statement(&mut self) -> PResult<StmtKind> {
-        if let TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) = self.kind() {
-            let up = *p == Punct::Inc;
-            self.advance();
-            let target = self.unary()?;
-            return Ok(StmtKind::Step { target, up });
-        }
-        let e = self.expr()?;
-        if let ExprKind::Step(target, up) = e.kind {
-            return Ok(StmtKind::Step {
-                target: *target,
-                up,
-            });
-        }
-        let op = match self.kind() {
-            TokenKind::Punct(Punct::Assign, _) => AssignOp::Set,
-            TokenKind::Punct(Punct::PlusAssign, _) => AssignOp::Compound(BinOp::Add),
-            TokenKind::Punct(Punct::MinusAssign, _) => AssignOp::Compound(BinOp::Sub),
-            TokenKind::Punct(Punct::StarAssign, _) => AssignOp::Compound(BinOp::Mul),
-            TokenKind::Punct(Punct::SlashAssign, _) => AssignOp::Compound(BinOp::Div),
-            TokenKind::Punct(Punct::PercentAssign, _) => AssignOp::Compound(BinOp::Mod),
-            TokenKind::Punct(Punct::Bitwise, _) => {
-                return self.fail("bitwise operators are not supported");
-            }
-            _ => return Ok(StmtKind::Expr(e)),
-        };
-        self.advance();
-        let value = self.expr()?;
-        if matches!(
-            self.kind(),
-            TokenKind::Punct(
-                Punct::Assign
-                    | Punct::PlusAssign
-                    | Punct::MinusAssign
-                    | Punct::StarAssign
-                    | Punct::SlashAssign
-                    | Punct::PercentAssign,
-                _
-            )
-        ) {
-            return self.fail("assignments can only be statements");
-        }
-        Ok(StmtKind::Assign {
-            target: e,
-            op,
-            value,
-        })
+        let e = self.comma_expr()?;
+        Ok(statement_of(e).kind)
     }
+}
+
+/// An expression used as a statement: assignments and `++`/`--` become their
+/// statements, `a, b` the block of both, anything else an expression statement.
+fn statement_of(e: Expr) -> Stmt {
+    let pos = match &e.kind {
+        ExprKind::Assign { target, .. } => target.pos,
+        _ => e.pos,
+    };
+    let kind = match e.kind {
+        ExprKind::Assign { target, op, value } => StmtKind::Assign {
+            target: *target,
+            op,
+            value: *value,
+        },
+        ExprKind::Step(target, up, _) => StmtKind::Step {
+            target: *target,
+            up,
+        },
+        ExprKind::Comma(a, b) => StmtKind::Block(vec![statement_of(*a), statement_of(*b)]),
+        kind => StmtKind::Expr(Expr { kind, pos }),
+    };
+    Stmt { kind, pos }
 }

@@ -56,14 +56,14 @@ fn precedence_and_swizzles() {
 #[test]
 fn reports_several_errors_with_positions() {
     let (_, e) = parse_src(
-        "void main() {\n  float x = ;\n  x = 1.0\n  y = 2.0;\n  while (true) { }\n  v.xr = 1.0;\n}\n",
+        "void main() {\n  float x = ;\n  x = 1.0\n  y = 2.0;\n  do { } until (true);\n  v.xr = 1.0;\n}\n",
     );
     assert_eq!(
         e,
         vec![
             "2:13 expected an expression",
             "4:3 expected ';'",
-            "5:3 while loops are not supported: loops must have constant bounds",
+            "5:10 expected 'while' after the body of a do loop",
             "6:5 mixed swizzle sets",
         ]
     );
