@@ -179,7 +179,76 @@ fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
     }
     for op in csir::ir::ALL_OPS {
         let marked = csir::tgsi::divergence(op).is_some();
-        let expected = matches!(op, Op::Pow | Op::Min | Op::Max);
+        let expected = matches!(
+            op,
+            Op::Pow
+                | Op::Min
+                | Op::Max
+                | Op::IDiv
+                | Op::UDiv
+                | Op::IMod
+                | Op::UMod
+                | Op::F2I
+                | Op::F2U
+        );
         assert_eq!(marked, expected, "{op:?}");
     }
+}
+
+/// Issue 15: every integer and bit instruction of the extended profile (and LG2, whose
+/// TGSI differs by rounding only), emitted as
+/// TGSI (the comparisons with the `AND` that turns ~0 into 1.0) and run by the TGSI
+/// executor, gives the interpreter's bits on edge patterns: zero, ±1, INT_MIN,
+/// INT_MAX, shift counts 31 to 33, `INT_MIN / -1`, division by zero, float patterns.
+#[test]
+fn integer_instructions_agree_bit_for_bit_on_edge_patterns() {
+    let edges: [u32; 12] = [
+        0,
+        1,
+        u32::MAX,
+        0x8000_0000,
+        0x7fff_ffff,
+        31,
+        32,
+        33,
+        0xffff_fffe,
+        0x3f80_0000,
+        0x7fc0_0000,
+        0xdead_beef,
+    ];
+    let f = f32::from_bits;
+    let n = edges.len();
+    let mut checked = 0;
+    for op in csir::ir::ALL_OPS {
+        if op.info().profile != csir::Profile::Extended {
+            continue;
+        }
+        let mut h = Hand::new("int.frag", Stage::Fragment);
+        h.symbol("u0", Type::IVec4, SymbolKind::Uniform { slot: 0 })
+            .symbol("u1", Type::IVec4, SymbolKind::Uniform { slot: 1 })
+            .symbol("c", Type::Vec4, SymbolKind::ColorOut);
+        let a = h.load(Op::LoadUni, Type::IVec4, 0, 1);
+        let b = h.load(Op::LoadUni, Type::IVec4, 1, 1);
+        let r = h.op(op, a, b, 4);
+        h.push(Ir::new(Op::StoreColor, Type::Vec4).a(r).ncomp(4));
+        let shader = h.finish_with(csir::Limits::EXTENDED);
+        let p = Prepared::new(&shader, None).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+        for (i, &x) in edges.iter().enumerate() {
+            for &y in &edges {
+                let inputs = InputSet {
+                    uniforms: vec![
+                        [f(x), f(edges[(i + 1) % n]), f(edges[(i + 5) % n]), f(y)],
+                        [f(y), f(x), f(0), f(edges[(i + 3) % n])],
+                    ],
+                    ..InputSet::default()
+                };
+                let report = p
+                    .check(&inputs, &Vec::new())
+                    .unwrap_or_else(|e| panic!("{op:?}: {e}"));
+                assert_eq!(report.divergences, 0, "{op:?}({x:#x}, {y:#x})");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 31 * 144);
 }

@@ -5,6 +5,9 @@
 //! (whose lane-wise execution in `batch::run` uses the same [`math`]). Operands and
 //! lanes per opcode are in the opcode's description ([`crate::ir::OpInfo`]).
 //!
+//! The extended profile's integer and bit instructions are functions of the lanes' bit
+//! patterns ([`math::int`]), applied lane by lane by both.
+//!
 //! Per-opcode rules are the original interpreter's (reference B §4, with the
 //! component-count defaults of its source: MOV, the arithmetic family and ABS treat
 //! `ncomp` 0 as 4; SWZ, RCP, SIN and COS treat it as 1; DOT's width 0 means 3; MULMV and
@@ -134,7 +137,25 @@ pub(crate) fn execute<L: Lane>(
                 *temps::write(temps, dst + j as i32)? = mat_vec(&m, cols, *column);
             }
         }
-        _ => return Err(Fault::Opcode(op.code())),
+        // The extended profile's integer and bit instructions (and LG2): a function
+        // of the lanes' bit patterns on `ncomp` lanes (0 means 4).
+        _ => {
+            if let Some(f) = math::int::binary(op) {
+                let (x, y) = (temps::read(temps, a)?, temps::read(temps, b)?);
+                let d = temps::write(temps, dst)?;
+                for k in 0..ir.ncomp_lanes(4) as usize {
+                    d[k] = x[k].zip_bits(y[k], f);
+                }
+            } else if let Some(f) = math::int::unary(op) {
+                let x = temps::read(temps, a)?;
+                let d = temps::write(temps, dst)?;
+                for k in 0..ir.ncomp_lanes(4) as usize {
+                    d[k] = x[k].map_bits(f);
+                }
+            } else {
+                return Err(Fault::Opcode(op.code()));
+            }
+        }
     }
     Ok(())
 }
@@ -147,6 +168,12 @@ pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg) -> Step {
     let op = ir.opcode().expect("verified opcode");
     let n4 = ir.ncomp_lanes(4);
     let n1 = ir.ncomp_lanes(1);
+    if math::int::binary(op).is_some() {
+        return Step::IntBinary { d, a, b, n: n4, op };
+    }
+    if math::int::unary(op).is_some() {
+        return Step::IntUnary { d, a, n: n4, op };
+    }
     match op {
         Op::Mov => Step::Mov { d, a, n: n4 },
         Op::Swz => Step::Swz {

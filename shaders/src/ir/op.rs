@@ -142,6 +142,102 @@ instruction_set! {
     /// Discard the fragment and stop (fragment stage only).
     Discard = 32 => OpInfo::new(Discard, "discard", Effect::Control(Control::Discard))
         .only_in(Stage::Fragment, VerifyRule::DiscardStage);
+    // The extended profile's integer and bit instructions (issue 15): what each
+    // computes, with its edge rules, is `exec::math::int`.
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `a + b`, wrapping modulo 2^32 (signed and unsigned alike).
+    UAdd = 33 => OpInfo::compute(UAdd, "uadd").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `a · b`, the low 32 bits (signed and unsigned alike).
+    UMul = 34 => OpInfo::compute(UMul, "umul").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed `a / b` toward zero; `x / 0 = 0`, `INT_MIN / -1 = INT_MIN`.
+    IDiv = 35 => OpInfo::compute(IDiv, "idiv").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned `a / b`; `x / 0 = 0xFFFFFFFF`.
+    UDiv = 36 => OpInfo::compute(UDiv, "udiv").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed remainder of IDIV (sign of `a`); `x % 0 = -1`.
+    IMod = 37 => OpInfo::compute(IMod, "imod").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned `a % b`; `x % 0 = 0xFFFFFFFF`.
+    UMod = 38 => OpInfo::compute(UMod, "umod").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `a << (b & 31)`.
+    Shl = 39 => OpInfo::compute(Shl, "shl").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): arithmetic `a >> (b & 31)`.
+    IShr = 40 => OpInfo::compute(IShr, "ishr").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): logical `a >> (b & 31)`.
+    UShr = 41 => OpInfo::compute(UShr, "ushr").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bitwise `a & b`.
+    And = 42 => OpInfo::compute(And, "and").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bitwise `a | b`.
+    Or = 43 => OpInfo::compute(Or, "or").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bitwise `a ^ b`.
+    Xor = 44 => OpInfo::compute(Xor, "xor").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed minimum.
+    IMin = 45 => OpInfo::compute(IMin, "imin").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed maximum.
+    IMax = 46 => OpInfo::compute(IMax, "imax").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned minimum.
+    UMin = 47 => OpInfo::compute(UMin, "umin").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned maximum.
+    UMax = 48 => OpInfo::compute(UMax, "umax").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed `a < b`: 1.0 or 0.0 (a float boolean, as CMP gives).
+    ISlt = 49 => OpInfo::compute(ISlt, "islt").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): signed `a >= b`: 1.0 or 0.0.
+    ISge = 50 => OpInfo::compute(ISge, "isge").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned `a < b`: 1.0 or 0.0.
+    USlt = 51 => OpInfo::compute(USlt, "uslt").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): unsigned `a >= b`: 1.0 or 0.0.
+    USge = 52 => OpInfo::compute(USge, "usge").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bit patterns equal: 1.0 or 0.0.
+    USeq = 53 => OpInfo::compute(USeq, "useq").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bit patterns differ: 1.0 or 0.0.
+    USne = 54 => OpInfo::compute(USne, "usne").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): bitwise `!a`.
+    Not = 55 => OpInfo::compute(Not, "not").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `-a`, wrapping (`INEG(INT_MIN) = INT_MIN`).
+    INeg = 56 => OpInfo::compute(INeg, "ineg").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `|a|`, wrapping (`IABS(INT_MIN) = INT_MIN`).
+    IAbs = 57 => OpInfo::compute(IAbs, "iabs").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): the sign of `a`: -1, 0 or 1.
+    ISsg = 58 => OpInfo::compute(ISsg, "issg").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): the `i32` `a` as the nearest `f32` (ties to even).
+    I2F = 59 => OpInfo::compute(I2F, "i2f").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): the `u32` `a` as the nearest `f32` (ties to even).
+    U2F = 60 => OpInfo::compute(U2F, "u2f").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): the `f32` `a` toward zero as `i32`, saturating; NaN gives 0.
+    F2I = 61 => OpInfo::compute(F2I, "f2i").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): the `f32` `a` toward zero as `u32`, saturating; NaN gives 0.
+    F2U = 62 => OpInfo::compute(F2U, "f2u").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
+    /// Extended profile: component-wise `log2(a)` on `ncomp` lanes (0 means 4), within
+    /// 1 ulp (`exec::math::log`).
+    Lg2 = 63 => OpInfo::compute(Lg2, "lg2").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
 }
 
 impl Op {
@@ -185,17 +281,29 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 33);
-        assert_eq!(Op::from_code(33), None);
+        assert_eq!(ALL_OPS.len(), 64);
+        assert_eq!(Op::from_code(64), None);
+        assert_eq!(Op::Lg2.code(), 63);
+        assert_eq!(Op::UAdd.code(), 33);
+        assert_eq!(Op::F2U.code(), 62);
         assert_eq!(Op::MulMv.code(), 19);
         assert_eq!(Op::Discard.code(), 32);
         assert_eq!(Op::Sample.mnemonic(), "sample2d");
     }
 
     #[test]
+    fn the_seed_profile_is_the_first_33_codes() {
+        for op in ALL_OPS {
+            let seed = op.info().profile == crate::Profile::Seed;
+            assert_eq!(seed, op.code() < 33, "{op:?}");
+        }
+    }
+
+    #[test]
     fn the_removable_set_is_the_seeds() {
         let removable: Vec<Op> = ALL_OPS
             .into_iter()
+            .filter(|op| op.info().profile == crate::Profile::Seed)
             .filter(|op| op.info().removable)
             .collect();
         use Op::*;

@@ -318,7 +318,6 @@ impl OpInfo {
     }
 
     /// Only in the extended profile.
-    #[allow(dead_code)] // the first extended opcodes come with the integer instructions
     pub(super) const fn extended(mut self) -> OpInfo {
         self.profile = Profile::Extended;
         self

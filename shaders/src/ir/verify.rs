@@ -397,10 +397,16 @@ mod tests {
     #[test]
     fn rejects_bad_opcode_and_temps() {
         let mut bad = i(Op::Nop);
-        bad.op = 33;
+        bad.op = 200;
         assert_eq!(
             rule_of(Stage::Vertex, vec![bad]),
             Some((Some(0), VerifyRule::Opcode))
+        );
+        // Opcode 33 (UADD) exists, in the extended profile only (the fixture's limits
+        // are the seed's).
+        assert_eq!(
+            rule_of(Stage::Vertex, vec![i(Op::UAdd).dst(1).a(0).b(0)]),
+            Some((Some(0), VerifyRule::Profile))
         );
         assert_eq!(
             rule_of(Stage::Vertex, vec![i(Op::Mov).dst(8).a(0)]),

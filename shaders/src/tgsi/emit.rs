@@ -86,6 +86,45 @@ fn check_remap(remap: &[i16], varyings: usize) -> Result<(), TgsiError> {
     }
 }
 
+/// The TGSI instruction of an extended-profile integer opcode (the same name, per lane
+/// on 32-bit patterns; `IMOD` is TGSI's `MOD`), and whether it is a comparison
+/// (TGSI gives ~0 for true where CSIR has 1.0). `None` for every other opcode.
+fn integer_opcode(op: Op) -> Option<(Opcode, bool)> {
+    Some(match op {
+        Op::UAdd => (Opcode::UAdd, false),
+        Op::UMul => (Opcode::UMul, false),
+        Op::IDiv => (Opcode::IDiv, false),
+        Op::UDiv => (Opcode::UDiv, false),
+        Op::IMod => (Opcode::Mod, false),
+        Op::UMod => (Opcode::UMod, false),
+        Op::Shl => (Opcode::Shl, false),
+        Op::IShr => (Opcode::IShr, false),
+        Op::UShr => (Opcode::UShr, false),
+        Op::And => (Opcode::And, false),
+        Op::Or => (Opcode::Or, false),
+        Op::Xor => (Opcode::Xor, false),
+        Op::IMin => (Opcode::IMin, false),
+        Op::IMax => (Opcode::IMax, false),
+        Op::UMin => (Opcode::UMin, false),
+        Op::UMax => (Opcode::UMax, false),
+        Op::ISlt => (Opcode::ISlt, true),
+        Op::ISge => (Opcode::ISge, true),
+        Op::USlt => (Opcode::USlt, true),
+        Op::USge => (Opcode::USge, true),
+        Op::USeq => (Opcode::USeq, true),
+        Op::USne => (Opcode::USne, true),
+        Op::Not => (Opcode::Not, false),
+        Op::INeg => (Opcode::INeg, false),
+        Op::IAbs => (Opcode::IAbs, false),
+        Op::ISsg => (Opcode::ISsg, false),
+        Op::I2F => (Opcode::I2F, false),
+        Op::U2F => (Opcode::U2F, false),
+        Op::F2I => (Opcode::F2I, false),
+        Op::F2U => (Opcode::F2U, false),
+        _ => return None,
+    })
+}
+
 /// `insts` as listing lines produced by CSIR record `ir_index`.
 fn lines(ir_index: Option<usize>, insts: Vec<Inst>) -> Vec<Line> {
     insts
@@ -240,6 +279,26 @@ impl<'a> Lowering<'a> {
     fn lower(&mut self, ir: &Ir, out: &mut Vec<Inst>) {
         let Some(op) = ir.opcode() else { return };
         let (d, a, b) = (Dst::temp(t(ir.dst)), Src::temp(t(ir.a)), Src::temp(t(ir.b)));
+        if let Some((opcode, compare)) = integer_opcode(op) {
+            // Same-named TGSI instruction on the first `ncomp` lanes; a comparison's
+            // ~0 / 0 becomes CSIR's 1.0 / 0.0 with `AND d, d, 1.0`.
+            let mask = WriteMask::first(ir.ncomp_lanes(4));
+            let sources = if op.info().b.is_some() {
+                vec![a, b]
+            } else {
+                vec![a]
+            };
+            out.push(Inst::new(opcode, d.masked(mask), &sources));
+            if compare {
+                let one = self.imms.intern([1.0; 4]);
+                out.push(Inst::new(
+                    Opcode::And,
+                    d.masked(mask),
+                    &[Src::temp(t(ir.dst)), reg(File::Imm, one)],
+                ));
+            }
+            return;
+        }
         match op {
             Op::Nop => {}
             Op::Const => {
@@ -369,6 +428,47 @@ impl<'a> Lowering<'a> {
             Op::Else => out.push(Inst::bare(Opcode::Else)),
             Op::EndIf => out.push(Inst::bare(Opcode::EndIf)),
             Op::Discard => out.push(Inst::bare(Opcode::Kill)),
+            // Lowered above (`integer_opcode`).
+            Op::UAdd
+            | Op::UMul
+            | Op::IDiv
+            | Op::UDiv
+            | Op::IMod
+            | Op::UMod
+            | Op::Shl
+            | Op::IShr
+            | Op::UShr
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::IMin
+            | Op::IMax
+            | Op::UMin
+            | Op::UMax
+            | Op::ISlt
+            | Op::ISge
+            | Op::USlt
+            | Op::USge
+            | Op::USeq
+            | Op::USne
+            | Op::Not
+            | Op::INeg
+            | Op::IAbs
+            | Op::ISsg
+            | Op::I2F
+            | Op::U2F
+            | Op::F2I
+            | Op::F2U => {}
+            Op::Lg2 => {
+                // TGSI's LG2 reads `.x` and replicates, like SIN: one line per lane.
+                for lane in 0..ir.ncomp_lanes(4) {
+                    out.push(Inst::new(
+                        Opcode::Lg2,
+                        d.masked(WriteMask::lane(lane)),
+                        &[a.lane(lane)],
+                    ));
+                }
+            }
         }
     }
 

@@ -11,6 +11,8 @@
 //! |---|---|---|---|
 //! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
 //! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
+//! | IDIV, UDIV, IMOD, UMOD | b = 0 (IDIV: also `INT_MIN / -1`) | `exec::math::int`'s rules (llvmpipe's: 0, ~0, ~0, ~0) | undefined |
+//! | F2I, F2U | NaN, out of range | saturated, NaN 0 | undefined (x86 llvmpipe gives 0x80000000) |
 //!
 //! Everything else agrees exactly on every input, NaN and infinities included:
 //! comparisons (NaN is false except for `!=`), IF (NaN is true), TRUNC, ABS, the
@@ -33,6 +35,12 @@ pub fn divergence(op: Op) -> Option<&'static str> {
         }
         Op::Min => Some("MIN(a, NaN): interpreter NaN (a < b ? a : b), TGSI a (NaN ignored)"),
         Op::Max => Some("MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)"),
+        Op::IDiv | Op::UDiv | Op::IMod | Op::UMod => {
+            Some("division by 0: interpreter exec::math::int's rule (as llvmpipe), TGSI undefined")
+        }
+        Op::F2I | Op::F2U => {
+            Some("NaN or out of range: interpreter saturates (NaN 0), TGSI undefined")
+        }
         _ => None,
     }
 }

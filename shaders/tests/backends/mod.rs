@@ -45,8 +45,7 @@ pub fn check(shader: &Shader, uniforms: &[[f32; 4]], io: &[[f32; 4]]) {
     p.check(&inputs, &textures)
         .unwrap_or_else(|e| panic!("{}: TGSI parity: {e}", shader.name));
     let bytes = save_csi(shader).unwrap_or_else(|e| panic!("{}: {e}", shader.name));
-    let back =
-        load_csi(&bytes, &Limits::default()).unwrap_or_else(|e| panic!("{}: {e}", shader.name));
+    let back = load_csi(&bytes, &Limits::LARGE).unwrap_or_else(|e| panic!("{}: {e}", shader.name));
     assert_eq!(
         &back, shader,
         "{}: CSI v2 round trip changed the shader",

@@ -447,11 +447,12 @@ impl<'p> Executor<'p> {
                 };
                 [self.settle(d, semantics, mask != 0, run); 4]
             }
-            "SIN" | "COS" | "POW" => {
+            "SIN" | "COS" | "POW" | "LG2" => {
                 let (x, y) = (s[0][0], s.get(1).map_or(0.0, |v| v[0]));
                 let d = match name {
                     "SIN" => candidate([x, y], x.sin(), math::sin(x)),
                     "COS" => candidate([x, y], x.cos(), math::cos(x)),
+                    "LG2" => candidate([x, y], x.log2(), math::lg2(x)),
                     _ => candidate([x, y], tgsi_pow(x, y), math::pow(x, y)),
                 };
                 [self.transcendental(d, semantics, mask != 0, run); 4]
@@ -459,6 +460,13 @@ impl<'p> Executor<'p> {
             "TEX" => {
                 let samp = inst.src[1].reg.index as usize;
                 env.samplers.sample(samp, s[0][0], s[0][1])
+            }
+            // TGSI's integer instructions (tgsi.rst), written here from its text and
+            // llvmpipe's choices where it leaves a case undefined (division by zero,
+            // F2I/F2U out of range), independently of `csir::exec::math::int`.
+            _ if integer(name, 0, 0).is_some() => {
+                let bits = |k: usize, i: usize| s.get(k).map_or(0, |v: &[f32; 4]| v[i].to_bits());
+                lanewise(&|i| f32::from_bits(integer(name, bits(0, i), bits(1, i)).unwrap_or(0)))
             }
             other => {
                 return Err(format!(
@@ -514,4 +522,48 @@ impl<'p> Executor<'p> {
         }
         csir
     }
+}
+
+/// One lane of TGSI integer instruction `name` on bit patterns `a` (and `b`); `None`
+/// for any other instruction. Comparisons give ~0 for true, as TGSI's do.
+fn integer(name: &str, a: u32, b: u32) -> Option<u32> {
+    let (sa, sb) = (a as i32, b as i32);
+    let all = |c: bool| if c { u32::MAX } else { 0 };
+    Some(match name {
+        "UADD" => a.wrapping_add(b),
+        "UMUL" => a.wrapping_mul(b),
+        "IDIV" if b == 0 => 0,
+        "IDIV" => sa.wrapping_div(sb) as u32,
+        "UDIV" if b == 0 => u32::MAX,
+        "UDIV" => a / b,
+        "MOD" if b == 0 => u32::MAX,
+        "MOD" => sa.wrapping_rem(sb) as u32,
+        "UMOD" if b == 0 => u32::MAX,
+        "UMOD" => a % b,
+        "SHL" => a.wrapping_shl(b),
+        "ISHR" => sa.wrapping_shr(b) as u32,
+        "USHR" => a.wrapping_shr(b),
+        "AND" => a & b,
+        "OR" => a | b,
+        "XOR" => a ^ b,
+        "IMIN" => sa.min(sb) as u32,
+        "IMAX" => sa.max(sb) as u32,
+        "UMIN" => a.min(b),
+        "UMAX" => a.max(b),
+        "ISLT" => all(sa < sb),
+        "ISGE" => all(sa >= sb),
+        "USLT" => all(a < b),
+        "USGE" => all(a >= b),
+        "USEQ" => all(a == b),
+        "USNE" => all(a != b),
+        "NOT" => !a,
+        "INEG" => sa.wrapping_neg() as u32,
+        "IABS" => sa.wrapping_abs() as u32,
+        "ISSG" => sa.signum() as u32,
+        "I2F" => (sa as f32).to_bits(),
+        "U2F" => (a as f32).to_bits(),
+        "F2I" => f32::from_bits(a) as i32 as u32,
+        "F2U" => f32::from_bits(a) as u32,
+        _ => return None,
+    })
 }

@@ -188,10 +188,15 @@ impl Hand {
 
     /// Optimize (as the compiler does), verify, and return the shader.
     pub fn finish(&self) -> Shader {
+        self.finish_with(Limits::SEED)
+    }
+
+    /// [`Hand::finish`] under `limits` (the extended profile for its instructions).
+    pub fn finish_with(&self, limits: Limits) -> Shader {
         let mut s = Shader {
             name: self.name.into(),
             stage: self.stage,
-            limits: Limits::SEED,
+            limits,
             ir: self.ir.clone(),
             imm: self.imm.clone(),
             ntmp: self.ntmp,

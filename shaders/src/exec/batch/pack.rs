@@ -175,6 +175,14 @@ impl<const N: usize> Lane for Pack<N> {
     fn any(mask: Self) -> bool {
         mask.0.iter().any(|m| m.any())
     }
+    #[inline(always)]
+    fn map_bits(self, f: impl Fn(u32) -> u32) -> Self {
+        self.map(|g| g.map_bits(&f))
+    }
+    #[inline(always)]
+    fn zip_bits(self, other: Self, f: impl Fn(u32, u32) -> u32) -> Self {
+        self.zip(other, |x, y| x.zip_bits(y, &f))
+    }
     /// Like `f32x8`'s: widen exactly, apply `f` to every half at once, round back.
     #[inline(always)]
     fn zip_f64(self, other: Self, f: impl Fn(Pack64<N>, Pack64<N>) -> Pack64<N>) -> Self {

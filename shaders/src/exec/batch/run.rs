@@ -272,6 +272,14 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
                 Step::PowInt { d, a, n } => self.unary(d, a, 1, |x| math::pow_int(x, n.into())),
                 Step::Cmp { d, a, b, code } => self.compare(d, a, b, code),
+                Step::IntBinary { d, a, b, n, op } => {
+                    let f = math::int::binary(op).expect("an integer binary opcode");
+                    self.binary(d, a, b, n, |x, y| x.zip_bits(y, f));
+                }
+                Step::IntUnary { d, a, n, op } => {
+                    let f = math::int::unary(op).expect("an integer unary opcode");
+                    self.unary(d, a, n, |x| x.map_bits(f));
+                }
                 Step::Swz { d, a, sel, n } => self.swizzle(d, a, sel, n),
                 Step::SetLane { d, a, dl, sl } => {
                     self.store(d, dl as usize, self.load(a, sl as usize))

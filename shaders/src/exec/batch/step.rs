@@ -7,8 +7,8 @@
 //! width (3 or 4). Jump targets are indices into the step list.
 
 use super::plan::{Comps, XYZW};
-use crate::ir::CmpCode;
 use crate::ir::first_lanes;
+use crate::ir::{CmpCode, Op};
 
 /// A register of the batch register file, or, with [`CONSTANT`] set, entry
 /// `r & !CONSTANT` of the draw's constant table (read-only: every lane holds it).
@@ -198,6 +198,22 @@ pub(in crate::exec) enum Step {
         b: Reg,
         cols: u8,
     },
+    /// `d[c] ← f(a[c], b[c])` for `c < n`, `f` the extended profile's integer
+    /// instruction `op` on bit patterns ([`math::int::binary`](crate::exec::math::int::binary)).
+    IntBinary {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+        op: Op,
+    },
+    /// `d[c] ← f(a[c])` for `c < n` ([`math::int::unary`](crate::exec::math::int::unary)).
+    IntUnary {
+        d: Reg,
+        a: Reg,
+        n: u8,
+        op: Op,
+    },
     /// `d ← texture(slot, a.xy)`, one [`Samplers`](crate::exec::Samplers) call per lane.
     Sample {
         d: Reg,
@@ -275,7 +291,9 @@ impl Step {
             | Abs { d, n: k, .. }
             | Rcp { d, n: k, .. }
             | Sin { d, n: k, .. }
-            | Cos { d, n: k, .. } => one(d, n(k)),
+            | Cos { d, n: k, .. }
+            | IntBinary { d, n: k, .. }
+            | IntUnary { d, n: k, .. } => one(d, n(k)),
             SetLane { d, dl, .. } => one(d, 1 << dl),
             Rsq { d, .. }
             | Trunc { d, .. }
@@ -307,7 +325,8 @@ impl Step {
             | Abs { a, n: k, .. }
             | Rcp { a, n: k, .. }
             | Sin { a, n: k, .. }
-            | Cos { a, n: k, .. } => f(one(a, n(k))),
+            | Cos { a, n: k, .. }
+            | IntUnary { a, n: k, .. } => f(one(a, n(k))),
             Swz { a, sel, n: k, .. } => {
                 f(one(a, (0..k as usize).fold(0, |s, i| s | 1 << sel[i])));
             }
@@ -317,7 +336,8 @@ impl Step {
             | Sub { a, b, n: k, .. }
             | Mul { a, b, n: k, .. }
             | Min { a, b, n: k, .. }
-            | Max { a, b, n: k, .. } => {
+            | Max { a, b, n: k, .. }
+            | IntBinary { a, b, n: k, .. } => {
                 f(one(a, n(k)));
                 f(one(b, n(k)));
             }
@@ -396,7 +416,8 @@ impl Step {
             | Dot { d, a, b, .. }
             | Cmp { d, a, b, .. }
             | MulMv { d, a, b, .. }
-            | MulMm { d, a, b, .. } => {
+            | MulMm { d, a, b, .. }
+            | IntBinary { d, a, b, .. } => {
                 *a = f(*a);
                 *b = f(*b);
                 *d = f(*d);
@@ -433,6 +454,7 @@ impl Step {
             | Rsq { d, a }
             | Trunc { d, a }
             | PowInt { d, a, .. }
+            | IntUnary { d, a, .. }
             | Sample { d, a, .. } => {
                 *a = f(*a);
                 *d = f(*d);
@@ -473,6 +495,8 @@ impl Step {
             | Normalize { d, .. }
             | Cmp { d, .. }
             | MulMv { d, .. }
+            | IntBinary { d, .. }
+            | IntUnary { d, .. }
             | Sample { d, .. }
             | LoadVar { d, .. }
             | LoadFcoord { d } => {

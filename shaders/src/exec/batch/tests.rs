@@ -460,6 +460,200 @@ proptest! {
     }
 }
 
+/// 32-bit patterns the integer programs start from: zero, ±1, the extremes, shift
+/// counts around 32, divisors that trap in C (`INT_MIN / -1`), and float patterns.
+const INT_EDGES: [u32; 16] = [
+    0,
+    1,
+    u32::MAX, // -1
+    0x8000_0000,
+    0x7fff_ffff,
+    31,
+    32,
+    33,
+    0xffff_fffe, // -2
+    0x8000_0001,
+    0x3f80_0000, // 1.0
+    0x7fc0_0000, // NaN
+    0x4b80_0001, // 16777217.0
+    65_536,
+    0xdead_beef,
+    7,
+];
+
+/// The extended profile's integer and bit instructions, for the random programs.
+const INT_BINARY: [Op; 22] = [
+    Op::UAdd,
+    Op::UMul,
+    Op::IDiv,
+    Op::UDiv,
+    Op::IMod,
+    Op::UMod,
+    Op::Shl,
+    Op::IShr,
+    Op::UShr,
+    Op::And,
+    Op::Or,
+    Op::Xor,
+    Op::IMin,
+    Op::IMax,
+    Op::UMin,
+    Op::UMax,
+    Op::ISlt,
+    Op::ISge,
+    Op::USlt,
+    Op::USge,
+    Op::USeq,
+    Op::USne,
+];
+const INT_UNARY: [Op; 8] = [
+    Op::Not,
+    Op::INeg,
+    Op::IAbs,
+    Op::ISsg,
+    Op::I2F,
+    Op::U2F,
+    Op::F2I,
+    Op::F2U,
+];
+
+/// An extended-profile fragment shader of integer and bit instructions from
+/// `choices`: the prologue of [`program`] with integer edge patterns
+/// ([`INT_EDGES`]) in constants, then integer operations, moves, swizzles, lane
+/// writes, conversions and IFs (no float arithmetic, whose NaN payloads are not
+/// compared), and a STORE_COLOR of `last`.
+fn integer_program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
+    let mut b = IrBuilder::new(Limits::EXTENDED);
+    b.alloc_temps(NT).unwrap();
+    let emit = |b: &mut IrBuilder, ir: Ir| {
+        b.emit(ir).unwrap();
+    };
+    let t = |x: u16| (x % NT) as i16;
+    let konst = |b: &mut IrBuilder, dst: i16, values: &[f32]| {
+        let first = b.add_immediates(values).unwrap();
+        let ir = Ir::new(Op::Const, Type::IVec4).dst(dst).aux(first);
+        b.emit(ir.ncomp(values.len() as u8)).unwrap();
+    };
+    emit(&mut b, Ir::new(Op::LoadFcoord, Type::Vec4).dst(0).ncomp(4));
+    for slot in 0..3 {
+        let load = Ir::new(Op::LoadVar, Type::Vec4).dst(1 + slot).aux(slot);
+        emit(&mut b, load.ncomp(4));
+    }
+    let uniform = Ir::new(Op::LoadUni, Type::IVec4).dst(4).aux(0).aux2(1);
+    emit(&mut b, uniform.ncomp(4));
+    for (k, dst) in (5..NT as i16).enumerate() {
+        let values: Vec<f32> = (0..4)
+            .map(|i| f32::from_bits(INT_EDGES[(k * 4 + i) % INT_EDGES.len()]))
+            .collect();
+        konst(&mut b, dst, &values);
+    }
+    let mut open: Vec<bool> = Vec::new();
+    for &(kind, x, y, z) in choices {
+        let (d, a, bb) = (t(x), t(y), t(z));
+        let n = (z % 5) as u8;
+        match kind % 12 {
+            0 => {
+                let values: Vec<f32> = (0..1 + (z % 4) as usize)
+                    .map(|k| f32::from_bits(INT_EDGES[(y as usize * 7 + k * 5) % INT_EDGES.len()]))
+                    .collect();
+                konst(&mut b, d, &values);
+            }
+            1 => emit(&mut b, Ir::new(Op::Mov, Type::IVec4).dst(d).a(a).ncomp(n)),
+            2 => {
+                let swz = Ir::new(Op::Swz, Type::IVec4).dst(d).a(a).ncomp(n);
+                emit(&mut b, swz.aux((y >> 5) as i16 & 0xff));
+            }
+            3..=6 => {
+                let op = INT_BINARY[(y / 16) as usize % INT_BINARY.len()];
+                emit(&mut b, Ir::new(op, Type::IVec4).dst(d).a(a).b(bb).ncomp(n));
+            }
+            7 | 8 => {
+                let op = INT_UNARY[(z / 16) as usize % INT_UNARY.len()];
+                emit(&mut b, Ir::new(op, Type::IVec4).dst(d).a(a).ncomp(n));
+            }
+            9 if open.len() < 6 => {
+                emit(&mut b, Ir::new(Op::If, Type::None).a(a));
+                open.push(false);
+            }
+            10 if open.last() == Some(&false) => {
+                emit(&mut b, Ir::new(Op::Else, Type::None));
+                *open.last_mut().unwrap() = true;
+            }
+            10 if !open.is_empty() => {
+                emit(&mut b, Ir::new(Op::EndIf, Type::None));
+                open.pop();
+            }
+            11 => emit(
+                &mut b,
+                Ir::new(Op::SetLane, Type::IVec4)
+                    .dst(d)
+                    .a(a)
+                    .aux((z % 4) as i16)
+                    .aux2((z / 4 % 4) as i16),
+            ),
+            _ => {}
+        }
+    }
+    for _ in open {
+        emit(&mut b, Ir::new(Op::EndIf, Type::None));
+    }
+    emit(&mut b, Ir::new(Op::StoreColor, Type::None).a(t(last)));
+    let (ir, imm, ntmp) = b.finish();
+    Shader {
+        name: "generated-int".into(),
+        stage: Stage::Fragment,
+        limits: Limits::EXTENDED,
+        ir,
+        imm,
+        ntmp,
+        interface: Interface {
+            var_hi: 7,
+            uni_hi: 0,
+            ..Interface::default()
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// Issue 15: the batch interpreter gives the scalar interpreter's bits on random
+    /// integer programs, with edge patterns (INT_MIN / -1, shifts by 31..33, division
+    /// by zero, NaN and float patterns) in constants and as integer uniforms.
+    #[test]
+    fn random_integer_programs_match_the_scalar_interpreter(
+        choices in prop::collection::vec((any::<u8>(), any::<u16>(), any::<u16>(), any::<u16>()), 0..80),
+        last in any::<u16>(),
+        len in 1usize..=MAX_LANES,
+        seed in any::<u64>(),
+    ) {
+        let shader = integer_program(&choices, last);
+        crate::ir::verify(&shader).expect("generated programs verify");
+        let mut values = Values(seed | 1);
+        let uniforms: Vec<[f32; 4]> = vec![std::array::from_fn(|_| {
+            f32::from_bits(INT_EDGES[values.next() as usize % INT_EDGES.len()])
+        })];
+        let batch = values.batch(len, 8);
+        assert_same(&shader, &uniforms, &[], &batch);
+    }
+}
+
+#[test]
+fn integer_programs_reach_every_integer_instruction() {
+    let choices: Vec<(u8, u16, u16, u16)> = (0..INT_BINARY.len() as u16)
+        .map(|k| (3, k, k * 16, k + 1))
+        .chain((0..INT_UNARY.len() as u16).map(|k| (7, k, k + 2, k * 16)))
+        .collect();
+    let shader = integer_program(&choices, 3);
+    let used: Vec<Op> = shader.ir.iter().filter_map(|r| r.opcode()).collect();
+    for op in INT_BINARY.iter().chain(&INT_UNARY) {
+        assert!(used.contains(op), "{op:?}");
+    }
+    let mut values = Values(99);
+    let batch = values.batch(MAX_LANES, 8);
+    assert_same(&shader, &[[f32::from_bits(0x8000_0000); 4]], &[], &batch);
+}
+
 /// Compile a stock fragment shader of `shaders/glsl/`.
 fn stock(source: &str) -> Shader {
     compile(source, "stock.frag", Stage::Fragment, &Limits::SEED).expect("compiles")

@@ -61,6 +61,11 @@ pub trait Lane:
     fn all(mask: Self::Mask) -> bool;
     /// Whether `mask` holds in some lane (a shortcut only, like [`Lane::all`]).
     fn any(mask: Self::Mask) -> bool;
+    /// `f` applied to each lane's bit pattern (the extended profile's integer
+    /// instructions: [`int`](super::int)).
+    fn map_bits(self, f: impl Fn(u32) -> u32) -> Self;
+    /// `f` applied to the bit patterns of each pair of lanes.
+    fn zip_bits(self, other: Self, f: impl Fn(u32, u32) -> u32) -> Self;
     /// Widen `self` and `other` to `f64` (exact), apply `f` and round the result back
     /// to `f32` (round to nearest even). `f64x4` holds four lanes, so for `f32x8` `f`
     /// runs once per half.
@@ -167,6 +172,14 @@ impl Lane for f32 {
         mask
     }
     #[inline]
+    fn map_bits(self, f: impl Fn(u32) -> u32) -> Self {
+        f32::from_bits(f(self.to_bits()))
+    }
+    #[inline]
+    fn zip_bits(self, other: Self, f: impl Fn(u32, u32) -> u32) -> Self {
+        f32::from_bits(f(self.to_bits(), other.to_bits()))
+    }
+    #[inline]
     fn zip_f64(self, other: Self, f: impl Fn(f64, f64) -> f64) -> Self {
         f(self as f64, other as f64) as f32
     }
@@ -234,6 +247,18 @@ impl Lane for f32x8 {
     #[inline]
     fn any(mask: Self) -> bool {
         mask.any()
+    }
+    #[inline]
+    fn map_bits(self, f: impl Fn(u32) -> u32) -> Self {
+        let a = self.to_array();
+        f32x8::new(std::array::from_fn(|i| f32::from_bits(f(a[i].to_bits()))))
+    }
+    #[inline]
+    fn zip_bits(self, other: Self, f: impl Fn(u32, u32) -> u32) -> Self {
+        let (a, b) = (self.to_array(), other.to_array());
+        f32x8::new(std::array::from_fn(|i| {
+            f32::from_bits(f(a[i].to_bits(), b[i].to_bits()))
+        }))
     }
     #[inline]
     fn zip_f64(self, other: Self, f: impl Fn(f64x4, f64x4) -> f64x4) -> Self {

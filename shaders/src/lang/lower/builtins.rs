@@ -108,15 +108,15 @@ pub const SUPPORTED: &[&str] = &[
     "sinh",
     "cosh",
     "tanh",
-];
-
-/// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
-pub const UNSUPPORTED: &[&str] = &[
     "log",
     "log2",
     "asinh",
     "acosh",
     "atanh",
+];
+
+/// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
+pub const UNSUPPORTED: &[&str] = &[
     "floatBitsToInt",
     "floatBitsToUint",
     "intBitsToFloat",
@@ -405,6 +405,7 @@ impl Lowerer<'_> {
             }
             _ if super::logic::is_logic_builtin(name) => self.logic_builtin(name, v, pos),
             _ if super::trig::TRIG_BUILTINS.contains(&name) => self.trig_builtin(name, v, pos),
+            _ if super::logs::LOG_BUILTINS.contains(&name) => self.log_builtin(name, v, pos),
             _ => self.math_builtin(name, v, pos),
         }
     }

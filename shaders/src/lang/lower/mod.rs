@@ -23,6 +23,7 @@ mod expr;
 mod flow;
 mod interface;
 mod logic;
+mod logs;
 mod loops;
 mod math;
 mod ops;
