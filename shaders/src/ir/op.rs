@@ -142,6 +142,12 @@ instruction_set! {
     /// Discard the fragment and stop (fragment stage only).
     Discard = 32 => OpInfo::new(Discard, "discard", Effect::Control(Control::Discard))
         .only_in(Stage::Fragment, VerifyRule::DiscardStage);
+    /// `dst.x ← 1.0` when the fragment's primitive is front-facing, else `0.0`
+    /// (`gl_FrontFacing`, GLSL 1.10 §7.2; facing as GL 2.1 §3.5.1 defines it: the sign
+    /// of the polygon's area in window coordinates, counter-clockwise in front);
+    /// lanes y, z, w keep their value. Fragment stage only; extended profile.
+    LoadFace = 33 => OpInfo::new(LoadFace, "load_frontfacing", Effect::Load(Input::FrontFacing))
+        .dst(X).only_in(Stage::Fragment, VerifyRule::FrontFacingStage).extended();
 }
 
 impl Op {
@@ -185,8 +191,14 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 33);
-        assert_eq!(Op::from_code(33), None);
+        assert_eq!(ALL_OPS.len(), 34);
+        assert_eq!(Op::from_code(34), None);
+        assert_eq!(Op::LoadFace.code(), 33);
+        assert_eq!(Op::LoadFace.info().profile, Profile::RasterInputs);
+        let seed = ALL_OPS
+            .iter()
+            .filter(|op| op.info().profile == Profile::Seed);
+        assert_eq!(seed.count(), 33);
         assert_eq!(Op::MulMv.code(), 19);
         assert_eq!(Op::Discard.code(), 32);
         assert_eq!(Op::Sample.mnemonic(), "sample2d");

@@ -143,6 +143,8 @@ pub enum Input {
     Uniform,
     /// The fragment coordinate (LOAD_FCOORD).
     FragCoord,
+    /// Whether the fragment's primitive is front-facing (LOAD_FACE).
+    FrontFacing,
     /// A texture, through a sampler (SAMPLE).
     Texture,
 }
@@ -318,7 +320,6 @@ impl OpInfo {
     }
 
     /// Only in the extended profile.
-    #[allow(dead_code)] // the first extended opcodes come with the integer instructions
     pub(super) const fn extended(mut self) -> OpInfo {
         self.profile = Profile::Extended;
         self

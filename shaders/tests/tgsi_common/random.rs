@@ -346,7 +346,11 @@ impl Gen<'_> {
             }
             (Stage::Fragment, _) => {
                 let Some(d) = self.dst() else { return false };
-                Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)
+                if self.rng.percent(30) {
+                    Ir::new(Op::LoadFace, Type::Bool).dst(d).ncomp(1)
+                } else {
+                    Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)
+                }
             }
         };
         self.emit(ir)
