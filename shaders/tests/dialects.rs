@@ -327,7 +327,17 @@ fn gl_front_facing_reads_the_primitive_facing_in_every_dialect() {
             "void main() { gl_FragColor = gl_FrontFacing ? vec4(1.0, 0.5, 0.0, 1.0) \
              : vec4(0.0, 0.25, 1.0, 1.0); }\n"
         };
-        let shader = build(&format!("{version}{body}"), Stage::Fragment);
+        let source = format!("{version}{body}");
+        let shader = csir::compile(&source, "ff", Stage::Fragment, &csir::Limits::EXTENDED)
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The seed's CSIR has no front-facing input.
+        assert_eq!(
+            messages(&source, Stage::Fragment),
+            vec![
+                "gl_FrontFacing needs the extended profile (the seed's CSIR has no \
+                 front-facing input; LOAD_FACE is an extended instruction)"
+            ]
+        );
         let ops: Vec<_> = shader.ir.iter().filter_map(|i| i.opcode()).collect();
         assert!(ops.contains(&csir::Op::LoadFace), "{version}");
         let mut machine = Machine::new(&shader).unwrap();
@@ -349,11 +359,14 @@ fn gl_front_facing_reads_the_primitive_facing_in_every_dialect() {
         m,
         vec!["gl_FrontFacing is not available in a vertex shader"]
     );
-    let m = messages(
+    let e = csir::compile(
         "void main() { gl_FrontFacing = true; gl_FragColor = vec4(1.0); }\n",
+        "ff",
         Stage::Fragment,
-    );
-    assert_eq!(m.len(), 1, "{m:?}");
+        &csir::Limits::EXTENDED,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("invalid assignment"), "{e}");
 }
 
 /// texture2D, the Lod and projective forms: a one-level texture gives every level

@@ -194,10 +194,10 @@ mod tests {
         assert_eq!(ALL_OPS.len(), 34);
         assert_eq!(Op::from_code(34), None);
         assert_eq!(Op::LoadFace.code(), 33);
-        assert_eq!(Op::LoadFace.info().profile, Profile::RasterInputs);
+        assert_eq!(Op::LoadFace.info().profile, crate::ir::Profile::Extended);
         let seed = ALL_OPS
             .iter()
-            .filter(|op| op.info().profile == Profile::Seed);
+            .filter(|op| op.info().profile == crate::ir::Profile::Seed);
         assert_eq!(seed.count(), 33);
         assert_eq!(Op::MulMv.code(), 19);
         assert_eq!(Op::Discard.code(), 32);

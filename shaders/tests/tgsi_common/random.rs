@@ -365,7 +365,11 @@ pub const MAX_STEPS: usize = 360;
 /// random instructions; generation stops early when the temporaries run out.
 pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
     let steps = steps.min(MAX_STEPS);
-    let limits = Limits::SEED;
+    // The seed's pools with the extended instructions (LOAD_FACE).
+    let limits = Limits {
+        profile: csir::ir::Profile::Extended,
+        ..Limits::SEED
+    };
     let mut g = Gen {
         rng,
         b: IrBuilder::new(limits),

@@ -228,8 +228,14 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
+/// The seed's pools with the extended instructions (LOAD_FACE) of random programs.
+const RANDOM_LIMITS: Limits = Limits {
+    profile: crate::ir::Profile::Extended,
+    ..Limits::SEED
+};
+
 fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
-    let mut b = IrBuilder::new(Limits::SEED);
+    let mut b = IrBuilder::new(RANDOM_LIMITS);
     b.alloc_temps(NT).unwrap();
     let emit = |b: &mut IrBuilder, ir: Ir| {
         b.emit(ir).unwrap();
@@ -433,7 +439,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
     Shader {
         name: "generated".into(),
         stage: Stage::Fragment,
-        limits: Limits::SEED,
+        limits: RANDOM_LIMITS,
         ir,
         imm,
         ntmp,
