@@ -227,6 +227,26 @@ def scene_data():
     ])
 
 
+def facing_tile(index, fragment, winding):
+    """A tile whose two triangles are wound `winding` ("ccw": front faces, "cw": back
+    faces, "mixed": one of each)."""
+    draw = tile(index, fragment)
+    draw["indices"] = {
+        "ccw": [0, 1, 2, 0, 2, 3],
+        "cw": [0, 2, 1, 0, 3, 2],
+        "mixed": [0, 1, 2, 0, 3, 2],
+    }[winding]
+    return draw
+
+
+def scene_raster():
+    scene("corpus_raster.json", [
+        facing_tile(0, "front_facing.frag", "ccw"),
+        facing_tile(1, "front_facing.frag", "cw"),
+        facing_tile(2, "front_facing.frag", "mixed"),
+    ])
+
+
 if __name__ == "__main__":
     os.makedirs(os.path.join(HERE, "corpus"), exist_ok=True)
     scene_lighting()
@@ -235,3 +255,4 @@ if __name__ == "__main__":
     scene_color()
     scene_misc()
     scene_data()
+    scene_raster()

@@ -107,7 +107,7 @@ fn json_holds_every_test_the_summary_and_the_reasons() {
     assert_eq!(out.status.code(), Some(1));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let tests = doc["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 12);
+    assert_eq!(tests.len(), 13);
     let find = |name: &str| {
         tests
             .iter()
@@ -128,11 +128,12 @@ fn json_holds_every_test_the_summary_and_the_reasons() {
         (error["status"].as_str(), error["line"].as_u64()),
         (Some("error"), Some(14))
     );
+    assert_eq!(find("two-sided")["status"], "pass");
     let skip = find("skip-extension");
     assert_eq!(skip["reason"], "needs extension GL_ARB_gpu_shader5");
     assert_eq!(
         doc["summary"],
-        serde_json::json!({"passed": 3, "failed": 2, "skipped": 3, "errors": 4})
+        serde_json::json!({"passed": 4, "failed": 2, "skipped": 3, "errors": 4})
     );
     assert_eq!(doc["reasons"][0]["reason"], "wrong pixel");
     assert_eq!(doc["reasons"][0]["count"], 2);
@@ -165,7 +166,7 @@ fn folders_are_searched_and_usage_errors_exit_2() {
     let out = shader_test(&["tests/shader_test", "--reasons"]);
     let text = stdout(&out);
     assert!(
-        text.ends_with("\n3 passed, 2 failed, 3 skipped, 4 errors\n"),
+        text.ends_with("\n4 passed, 2 failed, 3 skipped, 4 errors\n"),
         "{text}"
     );
     assert!(text.contains("\n     2  fail   wrong pixel\n"), "{text}");

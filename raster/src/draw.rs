@@ -123,6 +123,17 @@ impl Renderer {
                 max: MAX_VARYINGS,
             });
         }
+        let back_face = call.vertex_stage.back_face_varyings();
+        if let Some(bad) = back_face
+            .iter()
+            .find(|p| usize::from(p.varying.max(p.back)) >= count)
+        {
+            return Err(DrawError::BackFaceVarying {
+                varying: bad.varying,
+                back: bad.back,
+                count,
+            });
+        }
         self.assembly.assemble(call.vertex_count, call.indices)?;
         shade_vertices(call.vertex_stage, &self.assembly, &mut self.vertices);
         let vertices_shaded = self.vertices.len() as u64;
@@ -142,6 +153,7 @@ impl Renderer {
             &self.vertices,
             call.fragment_stage,
             call.state,
+            back_face,
         );
         let traced_tile = trace
             .filter(|&[x, y]| x < grid.width && y < grid.height)

@@ -41,4 +41,17 @@ pub enum DrawError {
         /// [`crate::MAX_VARYINGS`].
         max: usize,
     },
+    /// A pair of [`VertexStage::back_face_varyings`](crate::VertexStage) names a
+    /// varying the vertex stage does not output.
+    #[error(
+        "two-sided varying {varying} (back: {back}) is not below the vertex stage's varying count {count}"
+    )]
+    BackFaceVarying {
+        /// The varying read.
+        varying: u16,
+        /// Its back-face source.
+        back: u16,
+        /// `VertexStage::varying_count()`.
+        count: usize,
+    },
 }

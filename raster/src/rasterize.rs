@@ -19,7 +19,7 @@ use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
 use crate::setup::SetupTriangle;
-use crate::stage::{FragmentStage, Triangle};
+use crate::stage::{BackFaceVarying, FragmentStage, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
 use crate::tile::{PixelRect, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, TraceEvent};
@@ -31,6 +31,8 @@ pub(crate) struct DrawContext<'a, F> {
     pub vertices: &'a VertexBuffer,
     pub stage: &'a F,
     pub state: RasterState,
+    /// The vertex stage's two-sided varyings (checked against the varying count).
+    pub back_face: &'a [BackFaceVarying],
     /// Depth is written when the test passes, before shading.
     pub early_depth_write: bool,
     /// Depth is written after shading, for fragments not discarded.
@@ -43,6 +45,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
         vertices: &'a VertexBuffer,
         stage: &'a F,
         state: RasterState,
+        back_face: &'a [BackFaceVarying],
     ) -> Self {
         let writes = state.writes_depth();
         let may_discard = stage.may_discard();
@@ -51,6 +54,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             vertices,
             stage,
             state,
+            back_face,
             early_depth_write: writes && !may_discard,
             late_depth_write: writes && may_discard,
         }
@@ -196,6 +200,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 varyings: setup.vertices.map(|id| self.ctx.vertices.varyings(id)),
                 front_facing: setup.front_facing,
                 primitive: setup.primitive,
+                back_face: self.ctx.back_face,
             },
         };
         let align = |v: u32| v - v % BLOCK_SIZE;

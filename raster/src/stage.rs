@@ -28,6 +28,27 @@ pub trait VertexStage: Sync {
         position: &mut [f32; 4],
         varyings: &mut [f32],
     );
+
+    /// Varyings that back-facing triangles read from other varyings: for each pair,
+    /// the fragments of a back-facing triangle get [`BackFaceVarying::back`]
+    /// interpolated where they would get [`BackFaceVarying::varying`]. This is GL's
+    /// two-sided colour selection (GL 2.1 §2.14.1, `GL_VERTEX_PROGRAM_TWO_SIDE`): the
+    /// vertex stage outputs the front and the back colour, and the facing of the
+    /// primitive picks one. Both indices must be below `varying_count()` (else the
+    /// draw fails with [`DrawError::BackFaceVarying`](crate::DrawError)). Default:
+    /// none, every triangle reads every varying as written.
+    fn back_face_varyings(&self) -> &[BackFaceVarying] {
+        &[]
+    }
+}
+
+/// One two-sided varying: see [`VertexStage::back_face_varyings`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BackFaceVarying {
+    /// The varying (index into a vertex's varyings) the fragment stage reads.
+    pub varying: u16,
+    /// The varying whose values a back-facing triangle's fragments get instead.
+    pub back: u16,
 }
 
 /// Shades a batch of fragments of one triangle.
@@ -68,6 +89,9 @@ pub struct Triangle<'a> {
     /// Which input triangle of the draw this came from (`0..triangle count`); clipped
     /// pieces of one triangle share it.
     pub primitive: u32,
+    /// The draw's two-sided varyings ([`VertexStage::back_face_varyings`]), applied by
+    /// the interpolation methods when the triangle is back-facing.
+    pub back_face: &'a [BackFaceVarying],
 }
 
 impl Triangle<'_> {
@@ -76,18 +100,39 @@ impl Triangle<'_> {
         self.varyings[0].len()
     }
 
+    /// The varying whose vertex values varying `k` interpolates: `k` itself, or for a
+    /// back-facing triangle its [`BackFaceVarying::back`].
+    #[inline]
+    pub fn source_of(&self, k: usize) -> usize {
+        if self.front_facing {
+            return k;
+        }
+        self.back_face
+            .iter()
+            .find(|p| usize::from(p.varying) == k)
+            .map_or(k, |p| usize::from(p.back))
+    }
+
+    /// Varying `k`'s values at the three vertices (after the back-face substitution).
+    #[inline]
+    fn vertex_values(&self, k: usize) -> [f32; 3] {
+        let j = self.source_of(k);
+        let [v0, v1, v2] = self.varyings;
+        [v0[j], v1[j], v2[j]]
+    }
+
     /// Interpolates every varying perspective-correctly for lanes `0..batch.padded_len()`:
     /// `out[k][lane] = v0[k] + b1·(v1[k] − v0[k]) + b2·(v2[k] − v0[k])` (see
     /// [`interpolate_one`]: a varying equal at the three vertices comes out exactly).
-    ///
-    /// # Panics
-    /// If `out.len() < self.varying_count()`.
+    /// A back-facing triangle's two-sided varyings read their back values
+    /// ([`Triangle::back_face`]).
+    /// Fills `out[k]` for `k` below both `out.len()` and `varying_count()` (a stage
+    /// that reads fewer varyings than the vertex stage outputs passes fewer arrays).
     pub fn interpolate(&self, batch: &FragmentBatch, out: &mut [LaneArray]) {
         let lanes = batch.padded_len();
         let [_, b1, b2] = &batch.barycentric;
-        let [v0, v1, v2] = self.varyings;
-        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
-            let vertex_values = [v0[k], v1[k], v2[k]];
+        for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
+            let vertex_values = self.vertex_values(k);
             for lane in 0..lanes {
                 dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
             }
@@ -96,31 +141,28 @@ impl Triangle<'_> {
 
     /// [`Triangle::interpolate`] for the varyings `k` whose bit `k` is set in `which`
     /// only (the others in `out` are left as they are), with the same arithmetic.
-    ///
-    /// # Panics
-    /// If `out.len() < self.varying_count()`.
+    /// Fills `out[k]` for `k` below both `out.len()` and `varying_count()` (a stage
+    /// that reads fewer varyings than the vertex stage outputs passes fewer arrays).
     pub fn interpolate_selected(&self, batch: &FragmentBatch, which: u64, out: &mut [LaneArray]) {
         let lanes = batch.padded_len();
         let [_, b1, b2] = &batch.barycentric;
-        let [v0, v1, v2] = self.varyings;
-        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
+        for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
             if k >= 64 || which & (1 << k) == 0 {
                 continue;
             }
-            let vertex_values = [v0[k], v1[k], v2[k]];
+            let vertex_values = self.vertex_values(k);
             for lane in 0..lanes {
                 dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
             }
         }
     }
 
-    /// Interpolates every varying for one lane into `out` (length ≥ `varying_count()`),
-    /// with the same arithmetic as [`Triangle::interpolate`].
+    /// Interpolates every varying for one lane into `out` (as many as it holds, up to
+    /// `varying_count()`), with the same arithmetic as [`Triangle::interpolate`].
     pub fn interpolate_lane(&self, batch: &FragmentBatch, lane: usize, out: &mut [f32]) {
         let [b1, b2] = [1, 2].map(|i| batch.barycentric[i][lane]);
-        let [v0, v1, v2] = self.varyings;
-        for (k, dst) in out[..self.varying_count()].iter_mut().enumerate() {
-            *dst = interpolate_one([v0[k], v1[k], v2[k]], b1, b2);
+        for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
+            *dst = interpolate_one(self.vertex_values(k), b1, b2);
         }
     }
 }
@@ -151,6 +193,7 @@ mod tests {
             varyings: [&v0, &v1, &v2],
             front_facing: true,
             primitive: 0,
+            back_face: &[],
         };
         let mut batch = FragmentBatch {
             len: 2,
@@ -170,6 +213,50 @@ mod tests {
         let mut some = [[-1.0; crate::MAX_LANES]; 2];
         tri.interpolate_selected(&batch, 0b10, &mut some);
         assert_eq!((some[0][1], some[1][1]), (-1.0, 27.5));
+    }
+
+    #[test]
+    fn back_facing_triangles_read_the_back_varyings() {
+        // Varyings: front colour (0), back colour (1), an ordinary varying (2).
+        let (v0, v1, v2) = ([1.0, 10.0, 5.0], [2.0, 20.0, 6.0], [4.0, 40.0, 7.0]);
+        let pairs = [BackFaceVarying {
+            varying: 0,
+            back: 1,
+        }];
+        let mut batch = FragmentBatch {
+            len: 1,
+            ..FragmentBatch::default()
+        };
+        batch.barycentric[0][0] = 0.25;
+        batch.barycentric[1][0] = 0.25;
+        batch.barycentric[2][0] = 0.5;
+        for front_facing in [true, false] {
+            let tri = Triangle {
+                varyings: [&v0, &v1, &v2],
+                front_facing,
+                primitive: 0,
+                back_face: &pairs,
+            };
+            let want = if front_facing {
+                [2.75, 27.5, 6.25]
+            } else {
+                [27.5, 27.5, 6.25]
+            };
+            let mut out = [[0.0; crate::MAX_LANES]; 3];
+            tri.interpolate(&batch, &mut out);
+            assert_eq!([out[0][0], out[1][0], out[2][0]], want);
+            let mut some = [[-1.0; crate::MAX_LANES]; 3];
+            tri.interpolate_selected(&batch, 0b101, &mut some);
+            assert_eq!(
+                [some[0][0], some[1][0], some[2][0]],
+                [want[0], -1.0, want[2]]
+            );
+            let mut lane = [0.0; 3];
+            tri.interpolate_lane(&batch, 0, &mut lane);
+            assert_eq!(lane, want);
+            assert_eq!(tri.source_of(0), if front_facing { 0 } else { 1 });
+            assert_eq!(tri.source_of(2), 2);
+        }
     }
 
     #[test]

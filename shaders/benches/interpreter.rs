@@ -367,6 +367,7 @@ fn run_batch<const W: usize>(
         let lanes = FragmentLanes {
             len: MAX_LANES,
             frag_coord: &batch.frag_coord,
+            front_facing: true,
             varyings: &batch.varyings,
             samplers: &w.samplers,
         };
@@ -387,6 +388,7 @@ fn run_batch_auto(
         let lanes = FragmentLanes {
             len: MAX_LANES,
             frag_coord: &batch.frag_coord,
+            front_facing: true,
             varyings: &batch.varyings,
             samplers: &w.samplers,
         };

@@ -180,13 +180,11 @@ impl Program {
             let SymbolKind::VaryingIn { slot } = sym.kind else {
                 continue;
             };
-            // Built-in inputs such as gl_Color read their vertex output (gl_FrontColor).
-            let source = crate::lang::builtin_vars::link_name(&sym.name);
-            let out = vertex
-                .interface
-                .symbols
-                .iter()
-                .find(|v| v.name == source && matches!(v.kind, SymbolKind::VaryingOut { .. }));
+            // Built-in inputs such as gl_Color read their vertex output (gl_FrontColor,
+            // or gl_BackColor when that is the only one written).
+            let out = crate::lang::builtin_vars::link_names(&sym.name)
+                .into_iter()
+                .find_map(|source| vertex.varying_output(source));
             let Some(out) = out else {
                 return Err(LinkError::MissingVarying(sym.name.clone()));
             };

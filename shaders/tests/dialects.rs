@@ -308,13 +308,65 @@ fn compatibility_builtins_need_a_compatibility_dialect() {
         Stage::Vertex,
     );
     let m = messages(
-        "void main() { gl_FragColor = vec4(gl_FrontFacing); }\n",
-        Stage::Fragment,
+        "void main() { gl_Position = vec4(float(gl_InstanceID)); }\n",
+        Stage::Vertex,
     );
     assert_eq!(
         m,
-        vec!["gl_FrontFacing is not supported: the fragment stage has no front-facing input yet"]
+        vec!["gl_InstanceID is not supported: instanced drawing is not supported"]
     );
+}
+
+#[test]
+fn gl_front_facing_reads_the_primitive_facing_in_every_dialect() {
+    for version in ["#version 110\n", "#version 330 core\nout vec4 color;\n"] {
+        let body = if version.contains("330") {
+            "void main() { color = gl_FrontFacing ? vec4(1.0, 0.5, 0.0, 1.0) \
+             : vec4(0.0, 0.25, 1.0, 1.0); }\n"
+        } else {
+            "void main() { gl_FragColor = gl_FrontFacing ? vec4(1.0, 0.5, 0.0, 1.0) \
+             : vec4(0.0, 0.25, 1.0, 1.0); }\n"
+        };
+        let source = format!("{version}{body}");
+        let shader = csir::compile(&source, "ff", Stage::Fragment, &csir::Limits::EXTENDED)
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The seed's CSIR has no front-facing input.
+        assert_eq!(
+            messages(&source, Stage::Fragment),
+            vec![
+                "gl_FrontFacing needs the extended profile (the seed's CSIR has no \
+                 front-facing input; LOAD_FACE is an extended instruction)"
+            ]
+        );
+        let ops: Vec<_> = shader.ir.iter().filter_map(|i| i.opcode()).collect();
+        assert!(ops.contains(&csir::Op::LoadFace), "{version}");
+        let mut machine = Machine::new(&shader).unwrap();
+        for (front_facing, want) in [(true, [1.0, 0.5, 0.0, 1.0]), (false, [0.0, 0.25, 1.0, 1.0])] {
+            let mut out = Outputs::default();
+            let inputs = Inputs {
+                front_facing,
+                ..Inputs::default()
+            };
+            machine.run(&inputs, &mut out).unwrap();
+            assert_eq!(out.color, want, "{version} front_facing={front_facing}");
+        }
+    }
+    let m = messages(
+        "void main() { gl_Position = vec4(float(gl_FrontFacing)); }\n",
+        Stage::Vertex,
+    );
+    assert_eq!(
+        m,
+        vec!["gl_FrontFacing is not available in a vertex shader"]
+    );
+    let e = csir::compile(
+        "void main() { gl_FrontFacing = true; gl_FragColor = vec4(1.0); }\n",
+        "ff",
+        Stage::Fragment,
+        &csir::Limits::EXTENDED,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("invalid assignment"), "{e}");
 }
 
 /// texture2D, the Lod and projective forms: a one-level texture gives every level

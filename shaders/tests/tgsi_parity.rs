@@ -112,6 +112,7 @@ fn both(op: Op, a: f32, b: f32) -> (f32, f32) {
         attributes: &[],
         varyings: &[],
         frag_coord: [0.0; 4],
+        front_facing: true,
         constants: &inputs.uniforms,
         samplers: &csir::exec::NoSamplers,
     };

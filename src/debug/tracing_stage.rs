@@ -84,6 +84,7 @@ impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
             uniforms: self.uniforms,
             varyings: &varyings,
             frag_coord: std::array::from_fn(|c| batch.frag_coord[c][lane]),
+            front_facing: triangle.front_facing,
             samplers: self.samplers,
             ..Inputs::default()
         };

@@ -94,6 +94,7 @@ impl FragmentStage for CsirFragmentStage<'_> {
         let lanes = FragmentLanes {
             len: batch.len,
             frag_coord: &batch.frag_coord,
+            front_facing: triangle.front_facing,
             varyings: &scratch.interpolated,
             samplers: self.samplers,
         };

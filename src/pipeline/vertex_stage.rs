@@ -3,7 +3,7 @@
 use crate::scene::Draw;
 use csir::Program;
 use csir::exec::{DEFAULT_ATTRIBUTE, Inputs, Machine, Outputs, Samplers};
-use csir_raster::VertexStage;
+use csir_raster::{BackFaceVarying, VertexStage};
 
 /// Runs a linked program's vertex shader through the scalar interpreter, once per
 /// vertex index.
@@ -13,13 +13,24 @@ use csir_raster::VertexStage;
 /// to the rasterizer are laid out by **fragment** slot: 4 floats for each slot
 /// `0..=fragment.var_hi`, taken from the vertex slot the link mapped it to (zeros for
 /// an unused slot), so the fragment stage reads them with an identity remap.
+///
+/// A draw with two-sided colour (`state.two_sided_color`; GL 2.1 §2.14.1) outputs,
+/// after those, one more slot per colour input the fragment shader reads
+/// (`gl_Color`, `gl_SecondaryColor`) whose back colour (`gl_BackColor`,
+/// `gl_BackSecondaryColor`) the vertex shader writes, and names them as the
+/// rasterizer's [`BackFaceVarying`]s: back-facing triangles interpolate those
+/// instead. A colour whose back colour the vertex shader does not write stays the
+/// front colour on both faces (GL leaves it undefined).
 pub struct CsirVertexStage<'a> {
     program: &'a Program,
     draw: &'a Draw,
     uniforms: &'a [[f32; 4]],
     samplers: &'a dyn Samplers,
-    /// Vertex slot for each fragment slot (−1: none).
+    /// Vertex slot for each fragment slot (−1: none), then the back colours' vertex
+    /// slots of a two-sided draw.
     slots: Vec<i16>,
+    /// Two-sided colour: fragment-slot components read from the back-colour slots.
+    back_face: Vec<BackFaceVarying>,
 }
 
 impl<'a> CsirVertexStage<'a> {
@@ -32,17 +43,48 @@ impl<'a> CsirVertexStage<'a> {
         samplers: &'a dyn Samplers,
     ) -> Self {
         let count = (program.fragment.interface.var_hi + 1).max(0) as usize;
-        let slots = (0..count)
+        let mut slots: Vec<i16> = (0..count)
             .map(|f| program.var_remap.get(f).copied().unwrap_or(-1))
             .collect();
+        let mut back_face = Vec::new();
+        if draw.state.two_sided_color {
+            for (input, back_slot) in back_colors(program) {
+                let extra = slots.len() as u16;
+                slots.push(back_slot as i16);
+                back_face.extend((0..4).map(|c| BackFaceVarying {
+                    varying: input * 4 + c,
+                    back: extra * 4 + c,
+                }));
+            }
+        }
         CsirVertexStage {
             program,
             draw,
             uniforms,
             samplers,
             slots,
+            back_face,
         }
     }
+}
+
+/// For each colour input of `program`'s fragment shader that has a back colour the
+/// vertex shader writes (other than the one the input links to): its fragment slot
+/// and the back colour's vertex slot.
+fn back_colors(program: &Program) -> Vec<(u16, u16)> {
+    program
+        .varyings
+        .iter()
+        .filter_map(|v| {
+            let back = csir::lang::builtin_vars::back_face_source(&v.name)?;
+            let csir::ir::SymbolKind::VaryingOut { slot } =
+                program.vertex.varying_output(back)?.kind
+            else {
+                return None;
+            };
+            (slot != v.vertex_slot).then_some((v.fragment_slot, slot))
+        })
+        .collect()
 }
 
 /// Per-thread state of [`CsirVertexStage`].
@@ -66,6 +108,10 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
 
     fn varying_count(&self) -> usize {
         self.slots.len() * 4
+    }
+
+    fn back_face_varyings(&self) -> &[BackFaceVarying] {
+        &self.back_face
     }
 
     fn shade_vertex(

@@ -130,6 +130,7 @@ fn arb_json() -> impl Strategy<Value = Value> {
                 "depth_write",
                 "cull",
                 "blend",
+                "two_sided_color",
             ])
             .prop_map(String::from),
             "[a-zA-Z_\\[\\]0-9]{1,6}",

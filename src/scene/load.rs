@@ -474,16 +474,16 @@ impl Loader<'_> {
     fn state(&self, value: &Json, field: &str) -> Result<DrawState, SceneError> {
         let entries = self.record(value, field, STATE_KEYS)?;
         let defaults = DrawState::default();
-        let depth_write = match get(entries, "depth_write") {
-            None => defaults.depth_write,
-            Some(Json::Bool(b)) => *b,
-            Some(v) => {
-                return Err(self.error(
-                    format!("{field}.depth_write"),
-                    format!("expected true or false, got {}", v.brief()),
-                ));
-            }
+        let flag = |key: &str, default: bool| match get(entries, key) {
+            None => Ok(default),
+            Some(Json::Bool(b)) => Ok(*b),
+            Some(v) => Err(self.error(
+                format!("{field}.{key}"),
+                format!("expected true or false, got {}", v.brief()),
+            )),
         };
+        let depth_write = flag("depth_write", defaults.depth_write)?;
+        let two_sided_color = flag("two_sided_color", defaults.two_sided_color)?;
         Ok(DrawState {
             depth_test: self.choice(
                 get(entries, "depth_test"),
@@ -504,6 +504,7 @@ impl Loader<'_> {
                 &Blend::NAMES,
                 defaults.blend,
             )?,
+            two_sided_color,
         })
     }
 

@@ -676,6 +676,11 @@ fn state_errors() {
         "expected true or false, got 1",
     );
     assert_error(
+        |v| st(v, json!({"two_sided_color": "yes"})),
+        "draws[0].state.two_sided_color",
+        "expected true or false, got \"yes\"",
+    );
+    assert_error(
         |v| st(v, json!({"cull": "left"})),
         "draws[0].state.cull",
         "expected one of none, back, front, got \"left\"",
@@ -693,7 +698,8 @@ fn state_errors() {
     let mut v = minimal();
     st(
         &mut v,
-        json!({"depth_test": "gequal", "depth_write": false, "cull": "front", "blend": "additive"}),
+        json!({"depth_test": "gequal", "depth_write": false, "cull": "front", "blend": "additive",
+               "two_sided_color": true}),
     );
     let s = parse(&v).unwrap().draws[0].state;
     assert_eq!(
@@ -702,7 +708,8 @@ fn state_errors() {
             depth_test: DepthTest::Gequal,
             depth_write: false,
             cull: Cull::Front,
-            blend: Blend::Additive
+            blend: Blend::Additive,
+            two_sided_color: true,
         }
     );
 }

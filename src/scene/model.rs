@@ -162,7 +162,7 @@ pub struct SamplerBinding {
 }
 
 /// Fixed-function state of a draw. `Default` is the scene format's default state:
-/// depth test `less`, depth write on, no culling, no blending.
+/// depth test `less`, depth write on, no culling, no blending, one-sided colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawState {
     /// Depth comparison; default `less`.
@@ -174,6 +174,11 @@ pub struct DrawState {
     pub cull: Cull,
     /// Blending; default none.
     pub blend: Blend,
+    /// Two-sided colour (`GL_VERTEX_PROGRAM_TWO_SIDE`, GL 2.1 §2.14.1); default off.
+    /// When on, the fragments of back-facing triangles read `gl_Color` and
+    /// `gl_SecondaryColor` from the vertex shader's `gl_BackColor` and
+    /// `gl_BackSecondaryColor` (where it writes them) instead of the front colours.
+    pub two_sided_color: bool,
 }
 
 impl Default for DrawState {
@@ -183,6 +188,7 @@ impl Default for DrawState {
             depth_write: true,
             cull: Cull::None,
             blend: Blend::None,
+            two_sided_color: false,
         }
     }
 }

@@ -124,6 +124,13 @@ pub enum TexParameter {
     WrapT(Wrap),
 }
 
+/// A GL capability `enable` / `disable` switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// `GL_VERTEX_PROGRAM_TWO_SIDE`: two-sided colour (GL 2.1 §2.14.1).
+    VertexProgramTwoSide,
+}
+
 /// One command of the `[test]` script.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -181,6 +188,11 @@ pub enum Command {
     Color([f32; 4]),
     /// `link success`: nothing to do once the program linked.
     LinkSuccess,
+    /// `enable CAP` (`true`) or `disable CAP` (`false`).
+    Enable(Capability, bool),
+    /// `shade model smooth`: GL's default shading, nothing to change. (`shade model
+    /// flat`, flat colours from the provoking vertex, is not supported.)
+    ShadeModelSmooth,
     /// A command this renderer does not run, named as written (`enable GL_CLIP_PLANE0`,
     /// `draw arrays GL_POINTS`, `texture shadow2D`).
     Unsupported(String),
@@ -280,6 +292,16 @@ fn parse_command(text: &str) -> Result<Command, String> {
         "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
         "color" => Ok(Command::Color(four(&mut c, "color")?)),
         "link" if c.eat_word("success") => Ok(Command::LinkSuccess),
+        "shade" if c.eat_word("model") && c.eat_word("smooth") => Ok(Command::ShadeModelSmooth),
+        "enable" | "disable" => {
+            let on = first == "enable";
+            match c.word() {
+                Some("GL_VERTEX_PROGRAM_TWO_SIDE") => {
+                    Ok(Command::Enable(Capability::VertexProgramTwoSide, on))
+                }
+                _ => unsupported(),
+            }
+        }
         _ => unsupported(),
     }
 }
@@ -826,6 +848,23 @@ mod tests {
             Command::Unsupported("clip plane".into())
         );
         assert_eq!(cmd("link success"), Command::LinkSuccess);
+        assert_eq!(
+            cmd("enable GL_VERTEX_PROGRAM_TWO_SIDE"),
+            Command::Enable(Capability::VertexProgramTwoSide, true)
+        );
+        assert_eq!(
+            cmd("disable GL_VERTEX_PROGRAM_TWO_SIDE"),
+            Command::Enable(Capability::VertexProgramTwoSide, false)
+        );
+        assert_eq!(cmd("shade model smooth"), Command::ShadeModelSmooth);
+        assert_eq!(
+            cmd("shade model flat"),
+            Command::Unsupported("shade model flat".into())
+        );
+        assert_eq!(
+            cmd("enable GL_PROGRAM_POINT_SIZE"),
+            Command::Unsupported("enable GL_PROGRAM_POINT_SIZE".into())
+        );
         assert_eq!(cmd("link error"), Command::Unsupported("link error".into()));
     }
 

@@ -15,7 +15,9 @@
 //! draws since the last `clear` are kept, so that `--trace-failures` can hand the
 //! same scene to [`trace_pixel`].
 
-use super::commands::{self, Command, Primitive, ScriptLine, TexParameter, TextureImage};
+use super::commands::{
+    self, Capability, Command, Primitive, ScriptLine, TexParameter, TextureImage,
+};
 use super::compile::{CompiledProgram, compile_program};
 use super::error::ParseError;
 use super::fixed_function::{CURRENT_NORMAL, INITIAL_COLOR, Transform};
@@ -247,6 +249,8 @@ struct Run<'a> {
     active_unit: u32,
     transform: Transform,
     color: [f32; 4],
+    /// `GL_VERTEX_PROGRAM_TWO_SIDE` (off until enabled, as in GL).
+    two_side: bool,
     clear_color: Option<[f32; 4]>,
     tolerance: [f32; 4],
     /// The draws since the framebuffer was last cleared, and the colour it was cleared
@@ -318,6 +322,7 @@ impl<'a> Run<'a> {
             active_unit: 0,
             transform: Transform::default(),
             color: INITIAL_COLOR,
+            two_side: false,
             clear_color: None,
             tolerance: DEFAULT_TOLERANCE,
             frame: Vec::new(),
@@ -366,7 +371,8 @@ impl<'a> Run<'a> {
             }
             Command::Color(c) => self.color = *c,
             Command::Tolerance(t) => self.tolerance = *t,
-            Command::LinkSuccess => {}
+            Command::LinkSuccess | Command::ShadeModelSmooth => {}
+            Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
             Command::Uniform { ty, name, values } => {
                 if let Err(message) = self.set_uniform(ty, name, values) {
                     return at(message);
@@ -624,6 +630,7 @@ impl<'a> Run<'a> {
                 depth_write: true,
                 cull: Cull::None,
                 blend: Blend::None,
+                two_sided_color: self.two_side,
             },
         };
         let scene = Scene {

@@ -47,14 +47,24 @@ pub struct PreparedDraw<'s> {
 /// Compile, link, bind and emit TGSI for every draw of `scene`, in draw order.
 ///
 /// Errors: the first [`SceneError`] in draw order: those of the CPU renderer
-/// (compile, link, uniforms, samplers), and a TGSI emission failure, reported on
-/// `draws[i].vertex` or `draws[i].fragment`.
+/// (compile, link, uniforms, samplers), a TGSI emission failure, reported on
+/// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
+/// (`draws[i].state.two_sided_color`), which this back end does not send: the
+/// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`.
 pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw<'s>>, SceneError> {
     let mut programs = ProgramCache::new();
     let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
     let mut draws = Vec::with_capacity(scene.draws.len());
     for draw in &scene.draws {
         let program = programs.get(scene, draw, limits)?;
+        if draw.state.two_sided_color {
+            return Err(scene.error(
+                format!("{}.state.two_sided_color", draw.field()),
+                "two-sided colour is not supported by --backend virgl (the TGSI emitter \
+                 sends every varying as GENERIC, with no COLOR/BCOLOR pair for the host \
+                 to select from)",
+            ));
+        }
         let bindings = DrawBindings::new(scene, draw, &program)?;
         let text = match tgsi.get(&Arc::as_ptr(&program)) {
             Some(text) => text.clone(),

@@ -77,3 +77,88 @@ fn front_facing_reaches_the_fragment_stage() {
         assert_eq!(fb.color(8, 6).unwrap()[0], expect);
     }
 }
+
+/// A mesh whose vertex stage also names two-sided varyings.
+struct TwoSided {
+    mesh: Mesh,
+    pairs: Vec<BackFaceVarying>,
+}
+
+impl VertexStage for TwoSided {
+    type Scratch = ();
+    fn new_scratch(&self) {}
+    fn varying_count(&self) -> usize {
+        self.mesh.varying_count()
+    }
+    fn shade_vertex(&self, _: &mut (), index: u32, position: &mut [f32; 4], varyings: &mut [f32]) {
+        self.mesh.shade_vertex(&mut (), index, position, varyings);
+    }
+    fn back_face_varyings(&self) -> &[BackFaceVarying] {
+        &self.pairs
+    }
+}
+
+#[test]
+fn back_facing_triangles_read_the_back_varyings_even_when_clipped() {
+    // Varyings 0..3: the front colour (red), 4..7: the back colour (blue). The
+    // triangles reach past the near plane, so clipping makes vertices whose back
+    // colour must be blended like the front one.
+    let pairs = (0..4)
+        .map(|c| BackFaceVarying {
+            varying: c,
+            back: 4 + c,
+        })
+        .collect();
+    let colors = vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0];
+    for (ccw, expect) in [(true, [255, 0, 0, 255]), (false, [0, 0, 255, 255])] {
+        let mut positions = vec![
+            [-0.8, -0.8, -2.0, 1.0],
+            [0.8, -0.8, 0.0, 1.0],
+            [0.0, 0.8, 0.0, 1.0],
+        ];
+        if !ccw {
+            positions.swap(1, 2);
+        }
+        let mesh = Mesh::with_varyings(positions, vec![colors.clone(); 3]);
+        let stage = TwoSided {
+            mesh,
+            pairs: Vec::clone(&pairs),
+        };
+        let mut fb = framebuffer(16, 16);
+        let call = DrawCall {
+            vertex_stage: &stage,
+            fragment_stage: &VaryingColor,
+            vertex_count: 3,
+            indices: None,
+            state: RasterState::default(),
+        };
+        let stats = Renderer::new().draw(&mut fb, &call).unwrap();
+        assert_eq!(stats.triangles_clipped, 1);
+        assert_eq!(fb.color(8, 6).unwrap(), expect, "ccw={ccw}");
+    }
+}
+
+#[test]
+fn a_two_sided_varying_past_the_varying_count_fails_the_draw() {
+    let stage = TwoSided {
+        mesh: Mesh::with_varyings(vec![[0.0; 4]; 3], vec![vec![0.0; 4]; 3]),
+        pairs: vec![BackFaceVarying {
+            varying: 0,
+            back: 4,
+        }],
+    };
+    let call = DrawCall {
+        vertex_stage: &stage,
+        fragment_stage: &VaryingColor,
+        vertex_count: 3,
+        indices: None,
+        state: RasterState::default(),
+    };
+    let e = Renderer::new()
+        .draw(&mut framebuffer(4, 4), &call)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "two-sided varying 0 (back: 4) is not below the vertex stage's varying count 4"
+    );
+}

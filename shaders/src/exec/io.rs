@@ -31,13 +31,16 @@ pub struct Inputs<'a> {
     pub var_remap: &'a [i16],
     /// `gl_FragCoord` (LOAD_FCOORD, fragment stage).
     pub frag_coord: [f32; 4],
+    /// `gl_FrontFacing` (LOAD_FACE, fragment stage): whether the fragment's primitive
+    /// is front-facing.
+    pub front_facing: bool,
     /// Textures by sampler slot (SAMPLE).
     pub samplers: &'a dyn Samplers,
 }
 
 impl Default for Inputs<'_> {
     /// No uniforms, attributes or varyings, the identity remap, fragment coordinate
-    /// (0, 0, 0, 0) and [`NoSamplers`].
+    /// (0, 0, 0, 0), front-facing, and [`NoSamplers`].
     fn default() -> Self {
         Inputs {
             uniforms: &[],
@@ -45,6 +48,7 @@ impl Default for Inputs<'_> {
             varyings: &[],
             var_remap: &[],
             frag_coord: [0.0; 4],
+            front_facing: true,
             samplers: &NoSamplers,
         }
     }

@@ -148,6 +148,7 @@ impl<'s> Machine<'s> {
             Op::LoadAttr => *temps::write(temps, dst)? = inputs.attribute(slot(ir.aux)?),
             Op::LoadVar => *temps::write(temps, dst)? = inputs.varying(slot(ir.aux)?),
             Op::LoadFcoord => *temps::write(temps, dst)? = inputs.frag_coord,
+            Op::LoadFace => temps::write(temps, dst)?[0] = f32::from(u8::from(inputs.front_facing)),
             Op::LoadUni => {
                 let base = slot(ir.aux)?;
                 let count = ir.aux2.max(1) as usize;

@@ -238,6 +238,12 @@ instruction_set! {
     /// 1 ulp (`exec::math::log`).
     Lg2 = 63 => OpInfo::compute(Lg2, "lg2").dst(NCOMP_OR_4).a(NCOMP_OR_4)
         .ncomp_at_most_4().extended();
+    /// `dst.x ← 1.0` when the fragment's primitive is front-facing, else `0.0`
+    /// (`gl_FrontFacing`, GLSL 1.10 §7.2; facing as GL 2.1 §3.5.1 defines it: the sign
+    /// of the polygon's area in window coordinates, counter-clockwise in front);
+    /// lanes y, z, w keep their value. Fragment stage only; extended profile.
+    LoadFace = 64 => OpInfo::new(LoadFace, "load_frontfacing", Effect::Load(Input::FrontFacing))
+        .dst(X).only_in(Stage::Fragment, VerifyRule::FrontFacingStage).extended();
 }
 
 impl Op {
@@ -281,11 +287,17 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 64);
-        assert_eq!(Op::from_code(64), None);
+        assert_eq!(ALL_OPS.len(), 65);
+        assert_eq!(Op::from_code(65), None);
         assert_eq!(Op::Lg2.code(), 63);
         assert_eq!(Op::UAdd.code(), 33);
         assert_eq!(Op::F2U.code(), 62);
+        assert_eq!(Op::LoadFace.code(), 64);
+        assert_eq!(Op::LoadFace.info().profile, crate::ir::Profile::Extended);
+        let seed = ALL_OPS
+            .iter()
+            .filter(|op| op.info().profile == crate::ir::Profile::Seed);
+        assert_eq!(seed.count(), 33);
         assert_eq!(Op::MulMv.code(), 19);
         assert_eq!(Op::Discard.code(), 32);
         assert_eq!(Op::Sample.mnemonic(), "sample2d");

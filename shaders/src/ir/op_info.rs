@@ -143,6 +143,8 @@ pub enum Input {
     Uniform,
     /// The fragment coordinate (LOAD_FCOORD).
     FragCoord,
+    /// Whether the fragment's primitive is front-facing (LOAD_FACE).
+    FrontFacing,
     /// A texture, through a sampler (SAMPLE).
     Texture,
 }

@@ -127,4 +127,12 @@ impl Shader {
     pub fn live_instructions(&self) -> usize {
         self.ir.iter().filter(|i| i.op != 0).count()
     }
+
+    /// The varying output (vertex stage) named `name`, if the interface declares one.
+    pub fn varying_output(&self, name: &str) -> Option<&InterfaceSymbol> {
+        self.interface
+            .symbols
+            .iter()
+            .find(|s| s.name == name && matches!(s.kind, SymbolKind::VaryingOut { .. }))
+    }
 }

@@ -11,7 +11,7 @@
 //! Beyond the original (B §10.19) it also checks the LOAD_UNI upper slot bound, MULMV
 //! spans, SETLANE lanes, DOT widths, CMP codes, `ncomp` ranges, that every operand an
 //! opcode reads is present, and that LOAD_ATTR / STORE_VAR are vertex-only and
-//! LOAD_VAR / LOAD_FCOORD fragment-only.
+//! LOAD_VAR / LOAD_FCOORD / LOAD_FACE fragment-only.
 
 use super::if_table::{IfMatcher, IfTable};
 use super::op_info::{Aux, Control, Effect, Ncomp, OpInfo, Temps};
@@ -50,6 +50,8 @@ pub enum VerifyRule {
     VaryingLoadStage,
     #[error("fragment coordinate load in a non-fragment shader")]
     FragCoordStage,
+    #[error("front-facing load in a non-fragment shader")]
+    FrontFacingStage,
     #[error("invalid sampler")]
     Sampler,
     #[error("invalid attribute")]
@@ -397,7 +399,7 @@ mod tests {
     #[test]
     fn rejects_bad_opcode_and_temps() {
         let mut bad = i(Op::Nop);
-        bad.op = 200;
+        bad.op = crate::ir::ALL_OPS.len() as u8;
         assert_eq!(
             rule_of(Stage::Vertex, vec![bad]),
             Some((Some(0), VerifyRule::Opcode))

@@ -12,7 +12,8 @@
 //! - **varyings** by name, as user varyings are: the vertex outputs `gl_FrontColor`,
 //!   `gl_BackColor`, `gl_FrontSecondaryColor`, `gl_BackSecondaryColor`,
 //!   `gl_FogFragCoord`; the fragment inputs `gl_Color` and `gl_SecondaryColor` read the
-//!   front colours (two-sided colour selection is off, as GL's default is) and
+//!   front colours (two-sided colour selection is off, as GL's default is; a draw that
+//!   enables it gives back-facing triangles the back colours, [`back_face_source`]) and
 //!   `gl_FogFragCoord` reads its vertex output;
 //! - **uniforms**, set by name like any uniform: the matrices (`gl_ModelViewMatrix`,
 //!   `gl_ProjectionMatrix`, `gl_ModelViewProjectionMatrix`, their `Inverse`,
@@ -22,6 +23,9 @@
 //!   the largest constant index it uses ([`texcoord_len`]); the fragment shader's may
 //!   be shorter than the vertex shader's;
 //! - the **colour output** `gl_FragColor`, or `gl_FragData[0]` (one render target);
+//! - `gl_FrontFacing` (fragment stage, every dialect; GLSL 1.10 §7.2): LOAD_FACE, true
+//!   for a primitive that is counter-clockwise in window coordinates (GL 2.1 §3.5.1,
+//!   front face `GL_CCW`);
 //! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only.
 //!
 //! The rest are reported by name with the reason ([`BuiltinVar::Unsupported`]).
@@ -37,7 +41,7 @@ pub(crate) enum Binding {
     /// A vertex attribute at this fixed location.
     Attribute(u16),
     /// A vertex output or fragment input, linked by its interface name (see
-    /// [`link_name`]).
+    /// [`link_names`]).
     Varying,
     /// A uniform, set by name.
     Uniform,
@@ -45,6 +49,8 @@ pub(crate) enum Binding {
     Color,
     /// Written and read like a private global; nothing consumes it.
     NoEffect,
+    /// `gl_FrontFacing`, loaded by LOAD_FACE.
+    FrontFacing,
 }
 
 /// Which dialects have a built-in.
@@ -73,7 +79,7 @@ pub(crate) struct BuiltinVar {
 }
 
 use Availability::{All, Compatibility, NotEs3};
-use Binding::{Attribute, Color, NoEffect, Uniform, Varying};
+use Binding::{Attribute, Color, FrontFacing, NoEffect, Uniform, Varying};
 use Stage::{Fragment, Vertex};
 
 const fn var(
@@ -185,6 +191,7 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
         Varying,
         Compatibility,
     ),
+    var("gl_FrontFacing", Type::Bool, Fragment, FrontFacing, All),
     var("gl_FragColor", Type::Vec4, Fragment, Color, NotEs3),
     BuiltinVar {
         array: Some(1),
@@ -225,10 +232,6 @@ pub(crate) const BUILTIN_MATRICES: &[(&str, Type)] = &[
 
 /// Built-in names GLSL has that this renderer cannot provide, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "gl_FrontFacing",
-        "the fragment stage has no front-facing input yet",
-    ),
     (
         "gl_VertexID",
         "the vertex stage has no vertex-index input yet",
@@ -545,15 +548,29 @@ fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
-/// The name a fragment input built-in links to among the vertex outputs: `gl_Color`
-/// reads `gl_FrontColor` and `gl_SecondaryColor` reads `gl_FrontSecondaryColor` (GL's
-/// two-sided colour selection is off by default); every other input links to its own
-/// name.
-pub fn link_name(fragment_input: &str) -> &str {
+/// The vertex outputs a fragment input links to, in order of preference: `gl_Color`
+/// reads `gl_FrontColor` and `gl_SecondaryColor` reads `gl_FrontSecondaryColor` (the
+/// front colours: GL's two-sided colour selection is off by default), or the back
+/// colour when the vertex shader writes only that one (the front colour is then
+/// undefined, GL 2.1 §2.15.3, and this is the value a two-sided draw gives back
+/// faces); every other input links to its own name only.
+pub fn link_names(fragment_input: &str) -> Vec<&str> {
     match fragment_input {
-        "gl_Color" => "gl_FrontColor",
-        "gl_SecondaryColor" => "gl_FrontSecondaryColor",
-        other => other,
+        "gl_Color" => vec!["gl_FrontColor", "gl_BackColor"],
+        "gl_SecondaryColor" => vec!["gl_FrontSecondaryColor", "gl_BackSecondaryColor"],
+        other => vec![other],
+    }
+}
+
+/// The vertex output a two-sided draw feeds fragment input `fragment_input` from on
+/// back-facing primitives (GL 2.1 §2.14.1: with `VERTEX_PROGRAM_TWO_SIDE` enabled,
+/// back-facing primitives take the back colours): `gl_BackColor` for `gl_Color`,
+/// `gl_BackSecondaryColor` for `gl_SecondaryColor`, `None` for every other input.
+pub fn back_face_source(fragment_input: &str) -> Option<&'static str> {
+    match fragment_input {
+        "gl_Color" => Some("gl_BackColor"),
+        "gl_SecondaryColor" => Some("gl_BackSecondaryColor"),
+        _ => None,
     }
 }
 
@@ -613,8 +630,16 @@ mod tests {
             Some(Uniform)
         );
         assert!(lookup("gl_ModelViewProjectionMatrix", Vertex, core).is_err());
-        let e = lookup("gl_FrontFacing", Fragment, core).unwrap_err();
-        assert!(e.starts_with("gl_FrontFacing is not supported: "), "{e}");
+        assert_eq!(mapped("gl_FrontFacing", Fragment, core), Some(FrontFacing));
+        assert_eq!(mapped("gl_FrontFacing", Fragment, old), Some(FrontFacing));
+        assert_eq!(
+            mapped("gl_FrontFacing", Fragment, dialect(300, Some("es"))),
+            Some(FrontFacing)
+        );
+        let e = lookup("gl_FrontFacing", Vertex, core).unwrap_err();
+        assert_eq!(e, "gl_FrontFacing is not available in a vertex shader");
+        let e = lookup("gl_ClipVertex", Vertex, old).unwrap_err();
+        assert!(e.starts_with("gl_ClipVertex is not supported: "), "{e}");
         assert_eq!(lookup("gl_Foo", Fragment, core), Ok(Lookup::Unknown));
         assert_eq!(lookup("uColor", Fragment, core), Ok(Lookup::Unknown));
     }
@@ -625,7 +650,13 @@ mod tests {
         assert_eq!(uniform_default("gl_ModelViewMatrix").unwrap()[5], 1.0);
         assert_eq!(uniform_default("gl_NormalScale"), Some(&[1.0][..]));
         assert_eq!(uniform_default("uMVP"), None);
-        assert_eq!(link_name("gl_Color"), "gl_FrontColor");
-        assert_eq!(link_name("vUV"), "vUV");
+        assert_eq!(link_names("gl_Color"), ["gl_FrontColor", "gl_BackColor"]);
+        assert_eq!(
+            link_names("gl_SecondaryColor"),
+            ["gl_FrontSecondaryColor", "gl_BackSecondaryColor"]
+        );
+        assert_eq!(link_names("vUV"), ["vUV"]);
+        assert_eq!(back_face_source("gl_Color"), Some("gl_BackColor"));
+        assert_eq!(back_face_source("vUV"), None);
     }
 }

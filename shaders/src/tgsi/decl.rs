@@ -48,6 +48,8 @@ pub struct HeaderInfo {
     pub stage: Stage,
     /// Fragment stage: the `IN` index of the fragment position.
     pub position_input: u16,
+    /// Fragment stage: the `IN` index of the front-facing input (`FACE`).
+    pub face_input: u16,
 }
 
 /// Registers named by a list of instructions, per file.
@@ -113,7 +115,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 /// allowed"); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
 /// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
 /// for (vertex) slot `s`, its position as `POSITION, LINEAR` at
-/// [`HeaderInfo::position_input`], and writes `OUT[0], COLOR`.
+/// [`HeaderInfo::position_input`], whether its primitive is front-facing as
+/// `FACE, CONSTANT` at [`HeaderInfo::face_input`], and writes `OUT[0], COLOR`.
 pub fn header<'a>(
     info: &HeaderInfo,
     body: impl IntoIterator<Item = &'a Inst>,
@@ -131,6 +134,7 @@ pub fn header<'a>(
             Stage::Fragment if i == info.position_input => {
                 format!("DCL IN[{i}], POSITION, LINEAR")
             }
+            Stage::Fragment if i == info.face_input => format!("DCL IN[{i}], FACE, CONSTANT"),
             Stage::Fragment => format!("DCL IN[{i}], GENERIC[{i}], PERSPECTIVE"),
         });
     }
@@ -195,6 +199,7 @@ mod tests {
         let info = HeaderInfo {
             stage: Stage::Fragment,
             position_input: 1,
+            face_input: 2,
         };
         assert_eq!(
             header(&info, &body, &imms).join("\n"),
@@ -221,6 +226,7 @@ mod tests {
         let info = HeaderInfo {
             stage: Stage::Vertex,
             position_input: 0,
+            face_input: 1,
         };
         let mut imms = Immediates::default();
         imms.zero();

@@ -30,7 +30,12 @@
 //!   corpus through virglrenderer);
 //! - `RCP` keeps the interpreter's meaning too, 0 for ±0 (`lower_rcp`): CSIR's
 //!   `length` is `rcp(rsq(x))`, and the host's RCP(0) = inf made the length of a zero
-//!   vector inf (corpus `sdf_box` and `rotated_grid` through virglrenderer).
+//!   vector inf (corpus `sdf_box` and `rotated_grid` through virglrenderer);
+//! - `LOAD_FACE` (`gl_FrontFacing`, beyond the seed) reads a `FACE` input, positive for
+//!   a front-facing primitive and negative for a back-facing one (Gallium's
+//!   `TGSI_SEMANTIC_FACE`), as `SLT d.x, 0, face.x`: 1.0 in front, 0.0 behind, the
+//!   interpreter's boolean. The input is the lowest index after the position's that
+//!   no varying uses.
 
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
@@ -65,6 +70,7 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
     let info = HeaderInfo {
         stage: shader.stage,
         position_input: lowering.position_input,
+        face_input: lowering.face_input,
     };
     let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })
@@ -173,6 +179,9 @@ struct Lowering<'a> {
     uses: Vec<u32>,
     /// Fragment stage: the `IN` index of the position.
     position_input: u16,
+    /// Fragment stage: the `IN` index of the front-facing input (declared only if
+    /// a LOAD_FACE is read).
+    face_input: u16,
     /// First scratch temporary (above every CSIR temporary).
     scratch: u16,
     imms: Immediates,
@@ -188,6 +197,7 @@ impl<'a> Lowering<'a> {
             remap,
             uses,
             position_input: 0,
+            face_input: 0,
             scratch: shader.ntmp,
             imms: Immediates::default(),
         };
@@ -198,6 +208,10 @@ impl<'a> Lowering<'a> {
             .map(|ir| lowering.varying_slot(ir.aux))
             .collect();
         lowering.position_input = (0..).find(|i| !varyings.contains(i)).unwrap_or(0);
+        let position = lowering.position_input;
+        lowering.face_input = (position + 1..)
+            .find(|i| !varyings.contains(i))
+            .unwrap_or(position + 1);
         lowering
     }
 
@@ -405,7 +419,16 @@ impl<'a> Lowering<'a> {
             Op::LoadFcoord if self.is_read(ir.dst) => {
                 out.push(Inst::mov(d, reg(File::In, self.position_input)))
             }
-            Op::LoadAttr | Op::LoadVar | Op::LoadFcoord => {}
+            Op::LoadFace if self.is_read(ir.dst) => {
+                let zero = reg(File::Imm, self.imms.zero()).lane(0);
+                let face = reg(File::In, self.face_input).lane(0);
+                out.push(Inst::new(
+                    Opcode::Slt,
+                    d.masked(WriteMask::lane(0)),
+                    &[zero, face],
+                ));
+            }
+            Op::LoadAttr | Op::LoadVar | Op::LoadFcoord | Op::LoadFace => {}
             Op::LoadUni => {
                 for k in 0..ir.aux2 {
                     if self.is_read(ir.dst + k) {

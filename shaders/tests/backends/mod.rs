@@ -32,19 +32,25 @@ pub fn check(shader: &Shader, uniforms: &[[f32; 4]], io: &[[f32; 4]]) {
     uniforms.resize(uniforms.len().max(32), [0.0; 4]);
     let mut io = io.to_vec();
     io.resize(8, [0.0; 4]);
-    let inputs = InputSet {
+    let mut inputs = InputSet {
         uniforms,
         attributes: io.clone(),
         varyings: io,
         frag_coord: [0.5, 1.5, 0.25, 1.0],
+        front_facing: true,
     };
     let textures = vec![
         NearestClampTexture::solid([255, 128, 0, 255]),
         NearestClampTexture::solid([0, 64, 255, 128]),
     ];
-    p.check(&inputs, &textures)
-        .unwrap_or_else(|e| panic!("{}: TGSI parity: {e}", shader.name));
+    // Both facings: a shader reading gl_FrontFacing must agree for each.
+    for front_facing in [true, false] {
+        inputs.front_facing = front_facing;
+        p.check(&inputs, &textures)
+            .unwrap_or_else(|e| panic!("{}: TGSI parity: {e}", shader.name));
+    }
     let bytes = save_csi(shader).unwrap_or_else(|e| panic!("{}: {e}", shader.name));
+    // Loaded with the largest limits: the shader may be of either profile.
     let back = load_csi(&bytes, &Limits::LARGE).unwrap_or_else(|e| panic!("{}: {e}", shader.name));
     assert_eq!(
         &back, shader,

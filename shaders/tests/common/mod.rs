@@ -21,7 +21,9 @@ pub fn compile_path(path: &std::path::Path) -> Shader {
         Stage::Vertex
     };
     let source = std::fs::read_to_string(path).unwrap();
-    compile(&source, name, stage, &Limits::default()).unwrap_or_else(|e| panic!("{e}"))
+    // The renderer's profile: corpus shaders may use extended instructions
+    // (gl_FrontFacing's LOAD_FACE).
+    compile(&source, name, stage, &Limits::EXTENDED).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Compile or panic with the diagnostics.

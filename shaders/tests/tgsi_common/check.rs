@@ -15,6 +15,8 @@ pub struct InputSet {
     /// By vertex slot.
     pub varyings: Vec<[f32; 4]>,
     pub frag_coord: [f32; 4],
+    /// `gl_FrontFacing` (the `FACE` input: +1 in front, −1 behind).
+    pub front_facing: bool,
 }
 
 /// What a parity check saw.
@@ -82,6 +84,7 @@ impl<'s> Prepared<'s> {
                     varyings: &inputs.varyings,
                     var_remap: remap,
                     frag_coord: inputs.frag_coord,
+                    front_facing: inputs.front_facing,
                     samplers: textures,
                 },
                 &mut expected,
@@ -91,6 +94,7 @@ impl<'s> Prepared<'s> {
             attributes: &inputs.attributes,
             varyings: &inputs.varyings,
             frag_coord: inputs.frag_coord,
+            front_facing: inputs.front_facing,
             constants: &inputs.uniforms,
             samplers: textures,
         };
@@ -231,6 +235,7 @@ pub fn random_inputs(
         attributes: (0..ATTRIBUTES.max(8)).map(|_| rng.vec4(value)).collect(),
         varyings: (0..8).map(|_| rng.vec4(value)).collect(),
         frag_coord: rng.vec4(value),
+        front_facing: rng.percent(50),
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Env<'a> {
     pub varyings: &'a [[f32; 4]],
     /// The fragment position (`POSITION` input).
     pub frag_coord: [f32; 4],
+    /// Whether the primitive is front-facing: the `FACE` input reads (1, 0, 0, 1) if
+    /// so and (−1, 0, 0, 1) if not (Gallium's `TGSI_SEMANTIC_FACE`).
+    pub front_facing: bool,
     /// `CONST[0][n]`; missing ones read zero.
     pub constants: &'a [[f32; 4]],
     /// Textures by `SAMP` index.
@@ -209,7 +212,11 @@ impl<'p> Executor<'p> {
                     .program
                     .declaration(RegFile::In, None, index)
                     .expect("sanity-checked");
-                let (_, slot) = decl.semantic.expect("fragment inputs have semantics");
+                let (name, slot) = decl.semantic.expect("fragment inputs have semantics");
+                if name == "FACE" {
+                    let face = if env.front_facing { 1.0 } else { -1.0 };
+                    return [face, 0.0, 0.0, 1.0];
+                }
                 env.varyings.get(slot as usize).copied().unwrap_or([0.0; 4])
             }
         }

@@ -346,7 +346,11 @@ impl Gen<'_> {
             }
             (Stage::Fragment, _) => {
                 let Some(d) = self.dst() else { return false };
-                Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)
+                if self.rng.percent(30) {
+                    Ir::new(Op::LoadFace, Type::Bool).dst(d).ncomp(1)
+                } else {
+                    Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)
+                }
             }
         };
         self.emit(ir)
@@ -361,7 +365,11 @@ pub const MAX_STEPS: usize = 360;
 /// random instructions; generation stops early when the temporaries run out.
 pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
     let steps = steps.min(MAX_STEPS);
-    let limits = Limits::SEED;
+    // The seed's pools with the extended instructions (LOAD_FACE).
+    let limits = Limits {
+        profile: csir::ir::Profile::Extended,
+        ..Limits::SEED
+    };
     let mut g = Gen {
         rng,
         b: IrBuilder::new(limits),

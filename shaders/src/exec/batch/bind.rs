@@ -290,6 +290,7 @@ impl StepBinder<'_> {
                 });
             }
             Op::LoadFcoord => self.emit(instr, |_, d| Step::LoadFcoord { d }),
+            Op::LoadFace => self.emit(instr, |_, d| Step::LoadFace { d }),
             Op::Sample => self.emit(instr, |o, d| Step::Sample {
                 d,
                 a: o[0],

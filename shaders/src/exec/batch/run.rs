@@ -38,6 +38,9 @@ pub struct FragmentLanes<'a> {
     pub len: usize,
     /// `gl_FragCoord` as four lane arrays (x, y, z, w) (LOAD_FCOORD).
     pub frag_coord: &'a [LaneArray; 4],
+    /// `gl_FrontFacing` of the batch's primitive (LOAD_FACE): every fragment of a batch
+    /// comes from one triangle.
+    pub front_facing: bool,
     /// Interpolated varyings as lane arrays, component `c` of **vertex** slot `s` at
     /// index `4·s + c` (LOAD_VAR, after the remap given to [`Plan::bind`](super::Plan::bind)).
     /// Missing arrays read 0.
@@ -311,6 +314,10 @@ impl<const W: usize> Chunk<'_, W> {
                     for c in 0..4 {
                         self.store(d, c, self.lane_pack(Some(&self.lanes.frag_coord[c])));
                     }
+                }
+                Step::LoadFace { d } => {
+                    let face = f32::from(u8::from(self.lanes.front_facing));
+                    self.store(d, 0, Pack([f32x8::splat(face); W]));
                 }
                 Step::If { cond, next } => {
                     let c = self.load(cond, 0);

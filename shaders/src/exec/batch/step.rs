@@ -232,6 +232,10 @@ pub(in crate::exec) enum Step {
     LoadFcoord {
         d: Reg,
     },
+    /// `d.x ← gl_FrontFacing` (1.0 or 0.0, the same for every lane of a batch).
+    LoadFace {
+        d: Reg,
+    },
     /// Open a branch for the lanes whose `cond[0] != 0`; if none, jump to `next`
     /// (the ELSE or ENDIF step).
     If {
@@ -301,7 +305,8 @@ impl Step {
             | PowInt { d, .. }
             | Dot { d, .. }
             | DotMax { d, .. }
-            | Cmp { d, .. } => one(d, 1),
+            | Cmp { d, .. }
+            | LoadFace { d } => one(d, 1),
             Normalize { d, n: k, .. } => one(d, n(k)),
             LoadVar { d, comps, .. } => one(d, comps),
             Swz { d, .. } | MulMv { d, .. } | Sample { d, .. } | LoadFcoord { d } => one(d, XYZW),
@@ -396,7 +401,12 @@ impl Step {
             }
             Sample { a, .. } => f(one(a, 0b11)),
             If { cond, .. } => f(one(cond, 1)),
-            LoadVar { .. } | LoadFcoord { .. } | Else { .. } | EndIf | Discard => {}
+            LoadVar { .. }
+            | LoadFcoord { .. }
+            | LoadFace { .. }
+            | Else { .. }
+            | EndIf
+            | Discard => {}
         }
     }
 
@@ -459,7 +469,7 @@ impl Step {
                 *a = f(*a);
                 *d = f(*d);
             }
-            LoadVar { d, .. } | LoadFcoord { d } => *d = f(*d),
+            LoadVar { d, .. } | LoadFcoord { d } | LoadFace { d } => *d = f(*d),
             If { cond, .. } => *cond = f(*cond),
             Else { .. } | EndIf | Discard => {}
         }
@@ -499,7 +509,8 @@ impl Step {
             | IntUnary { d, .. }
             | Sample { d, .. }
             | LoadVar { d, .. }
-            | LoadFcoord { d } => {
+            | LoadFcoord { d }
+            | LoadFace { d } => {
                 *d = to;
                 true
             }

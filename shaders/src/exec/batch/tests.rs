@@ -47,6 +47,8 @@ impl Samplers for TestSamplers {
 struct Batch {
     len: usize,
     frag_coord: [LaneArray; 4],
+    /// `gl_FrontFacing` of the batch's triangle.
+    front_facing: bool,
     /// By vertex slot × 4 + component.
     varyings: Vec<LaneArray>,
 }
@@ -77,6 +79,7 @@ fn assert_same(shader: &Shader, uniforms: &[[f32; 4]], remap: &[i16], batch: &Ba
             varyings: &varyings,
             var_remap: remap,
             frag_coord: std::array::from_fn(|c| batch.frag_coord[c][lane]),
+            front_facing: batch.front_facing,
             samplers: &samplers,
             ..Inputs::default()
         };
@@ -88,6 +91,7 @@ fn assert_same(shader: &Shader, uniforms: &[[f32; 4]], remap: &[i16], batch: &Ba
     let lanes = FragmentLanes {
         len: batch.len,
         frag_coord: &batch.frag_coord,
+        front_facing: batch.front_facing,
         varyings: &batch.varyings,
         samplers: &samplers,
     };
@@ -211,6 +215,7 @@ impl Values {
         Batch {
             len,
             frag_coord,
+            front_facing: self.next().is_multiple_of(2),
             varyings,
         }
     }
@@ -223,8 +228,14 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
+/// The seed's pools with the extended instructions (LOAD_FACE) of random programs.
+const RANDOM_LIMITS: Limits = Limits {
+    profile: crate::ir::Profile::Extended,
+    ..Limits::SEED
+};
+
 fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
-    let mut b = IrBuilder::new(Limits::SEED);
+    let mut b = IrBuilder::new(RANDOM_LIMITS);
     b.alloc_temps(NT).unwrap();
     let emit = |b: &mut IrBuilder, ir: Ir| {
         b.emit(ir).unwrap();
@@ -354,6 +365,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                     .aux((z % 8) as i16)
                     .ncomp(4),
             ),
+            30 if z % 3 == 0 => emit(&mut b, Ir::new(Op::LoadFace, Type::Bool).dst(d).ncomp(1)),
             30 => emit(&mut b, Ir::new(Op::LoadFcoord, Type::Vec4).dst(d).ncomp(4)),
             31 => {
                 let count = [1, 3, 4][z as usize % 3];
@@ -427,7 +439,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
     Shader {
         name: "generated".into(),
         stage: Stage::Fragment,
-        limits: Limits::SEED,
+        limits: RANDOM_LIMITS,
         ir,
         imm,
         ntmp,
@@ -778,6 +790,7 @@ fn a_branch_no_lane_takes_is_skipped() {
     let lanes = FragmentLanes {
         len: 64,
         frag_coord: &frag_coord,
+        front_facing: true,
         varyings: &varyings,
         samplers: &samplers,
     };
@@ -851,6 +864,7 @@ fn empty_batches_do_nothing() {
     let lanes = FragmentLanes {
         len: 0,
         frag_coord: &frag_coord,
+        front_facing: true,
         varyings: &[],
         samplers: &crate::exec::NoSamplers,
     };
@@ -941,6 +955,7 @@ void main() {
         let lanes = FragmentLanes {
             len: 64,
             frag_coord: &batch.frag_coord,
+            front_facing: batch.front_facing,
             varyings,
             samplers: &crate::exec::NoSamplers,
         };
@@ -985,6 +1000,7 @@ fn subnormal_results_are_kept_in_both_interpreters() {
     let batch = Batch {
         len: pairs.len(),
         frag_coord: [lanes(), lanes(), lanes(), lanes()],
+        front_facing: true,
         varyings,
     };
     assert_same(&shader, &[], &[], &batch);

@@ -211,8 +211,19 @@ impl Lowerer<'_> {
     /// are named as such.
     pub(crate) fn unknown_name<T>(&mut self, name: &str, pos: Pos) -> LResult<T> {
         let (stage, dialect) = (self.stage, self.program.dialect);
-        if let Err(m) = builtin_vars::lookup(name, stage, dialect) {
-            return self.err(pos, m);
+        match builtin_vars::lookup(name, stage, dialect) {
+            Err(m) => return self.err(pos, m),
+            Ok(builtin_vars::Lookup::Mapped(b))
+                if b.binding == builtin_vars::Binding::FrontFacing =>
+            {
+                // Declared in every profile but the seed's (register_used_builtins).
+                return self.err(
+                    pos,
+                    "gl_FrontFacing needs the extended profile (the seed's CSIR has no \
+                     front-facing input; LOAD_FACE is an extended instruction)",
+                );
+            }
+            Ok(_) => {}
         }
         self.err(pos, "unknown identifier")
     }

@@ -20,6 +20,8 @@ use crate::ir::{InterfaceSymbol, Stage, SymbolKind};
 pub(crate) enum Role {
     Position,
     FragCoord,
+    /// `gl_FrontFacing` (LOAD_FACE).
+    FrontFacing,
     Uniform,
     Sampler,
     Attribute,
@@ -190,6 +192,10 @@ impl<'a> Lowerer<'a> {
             let Ok(Lookup::Mapped(b)) = builtin_vars::lookup(name, stage, dialect) else {
                 continue;
             };
+            if b.binding == Binding::FrontFacing && !self.limits.extended_ops() {
+                // Undeclared: a use reports the profile (`Self::unknown_name`).
+                continue;
+            }
             if b.array == Some(0) && redeclared(name) {
                 // A sized redeclaration (GLSL 1.10 §7.6) declares it instead.
                 continue;
@@ -209,6 +215,7 @@ impl<'a> Lowerer<'a> {
                     Access::ReadWrite,
                 ),
                 Binding::NoEffect => (Role::Private, VarKind::Global, Access::ReadWrite),
+                Binding::FrontFacing => (Role::FrontFacing, VarKind::Input, Access::ReadOnly),
             };
             let mut v = Var::new(b.name, b.ty, kind, Pos::START, 0);
             v.access = access;

@@ -1,7 +1,7 @@
 //! The semantic prologue (seed "Semantic prologue"; reference B §2.4): before `main`,
 //! in symbol order, uniforms are loaded (LOAD_UNI, one vec4 slot per column),
 //! attributes (LOAD_ATTR) and fragment varyings (LOAD_VAR), the fragment coordinate
-//! (LOAD_FCOORD), and every output including `gl_Position` gets a temporary zeroed by
+//! (LOAD_FCOORD), `gl_FrontFacing` where used (LOAD_FACE), and every output including `gl_Position` gets a temporary zeroed by
 //! `CONST 0` + `MOV`. These temporaries are never reused, so the numbering matches the
 //! original (in a vertex shader TEMP[0] is `gl_Position`, in a fragment shader
 //! TEMP[0] is the fragment coordinate).
@@ -57,6 +57,9 @@ impl Lowerer<'_> {
                 Role::FragCoord => Ir::new(Op::LoadFcoord, Type::Vec4.ir())
                     .dst(self.fixed(1)?)
                     .ncomp(4),
+                Role::FrontFacing => Ir::new(Op::LoadFace, Type::Bool.ir())
+                    .dst(self.fixed(1)?)
+                    .ncomp(1),
                 Role::Position | Role::VaryingOut | Role::Color => {
                     let dst = self.fixed(1)?;
                     let zero = self.fixed(1)?;
