@@ -94,18 +94,19 @@ impl Lowerer<'_> {
                 // A local hidden by a later one of the same name is not what the loop
                 // assigns (a global may be, through a call).
                 let name = root_name(&v.name);
-                let shadowed =
-                    self.scopes.lookup(name).is_some_and(|seen| {
-                        seen != id
-                            && self.scopes.var(seen).array.map_or(true, |a| {
-                                !(a.first..a.first + a.len as usize).contains(&id)
-                            })
-                    });
+                let shadowed = self.scopes.lookup(name).is_some_and(|seen| {
+                    seen != id
+                        && self
+                            .scopes
+                            .var(seen)
+                            .array
+                            .is_none_or(|a| !(a.first..a.first + a.len as usize).contains(&id))
+                });
                 let global = self.scopes.open[0].contains(&id);
                 v.known.is_some()
                     && !v.poisoned
-                    && !(shadowed && !global)
-                    && !(unsynced && v.synced)
+                    && (global || !shadowed)
+                    && (!unsynced || !v.synced)
                     && loops
                         .iter()
                         .any(|(first, names)| id < *first && names.contains(root_name(&v.name)))
