@@ -43,7 +43,13 @@ const DRAW_KEYS: &[&str] = &[
 ];
 
 /// The keys of a draw's `state`.
-const STATE_KEYS: &[&str] = &["depth_test", "depth_write", "cull", "blend"];
+const STATE_KEYS: &[&str] = &[
+    "depth_test",
+    "depth_write",
+    "cull",
+    "blend",
+    "two_sided_color",
+];
 
 /// Highest vertex attribute location.
 pub const MAX_ATTRIBUTE_LOCATION: u32 = 15;
