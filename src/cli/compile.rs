@@ -1,5 +1,5 @@
-//! `csir-render compile FILE [--stage vert|frag] [--ir] [--tgsi] [--parity] [--csi OUT]
-//! [--csi-v1 OUT] [--profile seed|extended]`.
+//! `csir-render compile FILE [--stage vert|frag] [--ir] [--tgsi] [--parity]
+//! [--csi OUT [--csi-version 1|2]] [--csi-v1 OUT] [--profile seed|extended]`.
 
 use super::fail;
 use clap::{Args, ValueEnum};
@@ -28,11 +28,19 @@ pub struct CompileArgs {
     /// Check the TGSI against VirGL's command budget (the original's 3600 bytes).
     #[arg(long, requires = "tgsi")]
     pub budget: Option<usize>,
-    /// Also save the compiled shader as CSI v2 (hardened binary) to this file.
+    /// Also save the compiled shader as CSI to this file, in the format --csi-version
+    /// names (default 2, the hardened binary that `render` and `inspect` load whole).
     #[arg(long, value_name = "OUT.csi")]
     pub csi: Option<PathBuf>,
-    /// Also save it as CSI v1, the seed's format (records, immediates and temporary
-    /// count only; an error for a shader with extended-profile instructions).
+    /// CSI format of --csi: 2 (default: the whole shader, interface names included,
+    /// CRC-32 over every byte) or 1 (the seed's format: records, immediates and
+    /// temporary count only, so a scene cannot link it; an error for a shader with
+    /// extended-profile instructions).
+    #[arg(long, value_name = "1|2", requires = "csi",
+          value_parser = clap::value_parser!(u32).range(1..=2), default_value_t = 2)]
+    pub csi_version: u32,
+    /// Also save it as CSI v1 to this file (the same as `--csi OUT --csi-version 1`;
+    /// kept so that one run can write both versions).
     #[arg(long, value_name = "OUT.csi")]
     pub csi_v1: Option<PathBuf>,
     #[command(flatten)]
@@ -88,10 +96,12 @@ pub fn run(args: &CompileArgs) -> ExitCode {
     let name = args.file.display().to_string();
     match csir::compile(&source, &name, stage, &limits) {
         Ok(shader) => {
-            let saves: [(_, fn(&csir::Shader) -> _); 2] = [
-                (&args.csi, csir::save_csi),
-                (&args.csi_v1, csir::save_csi_v1),
-            ];
+            let save_csi: fn(&csir::Shader) -> _ = match args.csi_version {
+                1 => csir::save_csi_v1,
+                _ => csir::save_csi,
+            };
+            let saves: [(_, fn(&csir::Shader) -> _); 2] =
+                [(&args.csi, save_csi), (&args.csi_v1, csir::save_csi_v1)];
             for (path, save) in saves {
                 let Some(path) = path else { continue };
                 let written = save(&shader)

@@ -6,6 +6,7 @@ mod out;
 mod check;
 mod compile;
 mod diff;
+mod inspect;
 mod render;
 mod report;
 mod run;
@@ -27,6 +28,10 @@ struct Cli {
 enum Command {
     /// Compile one shader; print errors as FILE:LINE:COL: error: MESSAGE and exit 1 on failure.
     Compile(compile::CompileArgs),
+    /// Show what a CSI file (v1 or v2) holds: header, checksum status, profile, flags,
+    /// limits, interface and the IR dump; a file the loader rejects gives its error
+    /// (byte offset and reason) and exit 1.
+    Inspect(inspect::InspectArgs),
     /// Render a scene (or the built-in cube) to PNG and print a one-line summary.
     Render(render::RenderArgs),
     /// Compare two PNGs: max difference, mean abs error, PSNR, pixels over tolerance,
@@ -54,6 +59,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Compile(args) => compile::run(&args),
+        Command::Inspect(args) => inspect::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Run(args) => run::run(&args),

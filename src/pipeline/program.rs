@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 /// Compile one shader source of `draw`; a compile error becomes a [`SceneError`] on
 /// `draws[i].vertex` / `draws[i].fragment` whose message is the compiler's full
-/// `FILE:LINE:COL: error: MESSAGE` report.
+/// `FILE:LINE:COL: error: MESSAGE` report. A CSI file is loaded instead (see
+/// [`load_csi_shader`]).
 fn compile_shader(
     scene: &Scene,
     field: String,
@@ -17,6 +18,9 @@ fn compile_shader(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, SceneError> {
+    if let Some(bytes) = &source.csi {
+        return load_csi_shader(scene, field, source, bytes, stage, limits);
+    }
     let name = source.path.display().to_string();
     csir::compile(&source.text, &name, stage, limits).map_err(|errors| {
         scene.error(
@@ -27,6 +31,47 @@ fn compile_shader(
             ),
         )
     })
+}
+
+/// Load the CSI file `source` (bytes `bytes`) through the untrusted loader
+/// ([`csir::load_csi`]) under `limits`, as `field` of the scene.
+///
+/// Errors, on `field`: the loader's (byte offset and reason: bad magic, checksum, a
+/// count above `limits`, an extended-profile blob under `--profile seed`, ...); a blob
+/// of the other stage; a CSI v1 blob, which carries no interface names and so cannot
+/// be linked by name (the v1 metadata rule of shaders/src/csi/v1.rs and
+/// docs/scene-format.md "Shaders": save it as v2 with `compile --csi`).
+fn load_csi_shader(
+    scene: &Scene,
+    field: String,
+    source: &ShaderSource,
+    bytes: &[u8],
+    stage: Stage,
+    limits: &Limits,
+) -> Result<Shader, SceneError> {
+    let path = source.path.display();
+    let shader = csir::load_csi(bytes, limits)
+        .map_err(|e| scene.error(field.clone(), format!("{path}: {e}")))?;
+    if shader.stage != stage {
+        return Err(scene.error(
+            field,
+            format!(
+                "{path} holds a {} shader; this field needs a {stage} shader",
+                shader.stage
+            ),
+        ));
+    }
+    if !shader.interface.named {
+        return Err(scene.error(
+            field,
+            format!(
+                "{path} is CSI v1, which carries no attribute, varying or uniform names, so a \
+                 scene cannot link it; save the shader as CSI v2 (`csir-render compile \
+                 SHADER --csi OUT.csi`)"
+            ),
+        ));
+    }
+    Ok(shader)
 }
 
 /// Compile and link `draw`'s vertex and fragment shaders under `limits`.
@@ -65,7 +110,23 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
 /// per draw).
 #[derive(Default)]
 pub struct ProgramCache {
-    programs: HashMap<(String, String), (Arc<Program>, Arc<Plan>)>,
+    programs: HashMap<(ShaderKey, ShaderKey), (Arc<Program>, Arc<Plan>)>,
+}
+
+/// What identifies one shader of a pair in the cache: its GLSL text, or its CSI bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ShaderKey {
+    Glsl(String),
+    Csi(Vec<u8>),
+}
+
+impl ShaderKey {
+    fn of(source: &ShaderSource) -> ShaderKey {
+        match &source.csi {
+            Some(bytes) => ShaderKey::Csi(bytes.clone()),
+            None => ShaderKey::Glsl(source.text.clone()),
+        }
+    }
 }
 
 impl ProgramCache {
@@ -80,7 +141,10 @@ impl ProgramCache {
     /// entry for the same pair.
     pub fn insert(&mut self, vertex: String, fragment: String, program: Arc<Program>) {
         let plan = Arc::new(CsirFragmentStage::plan(&program));
-        self.programs.insert((vertex, fragment), (program, plan));
+        self.programs.insert(
+            (ShaderKey::Glsl(vertex), ShaderKey::Glsl(fragment)),
+            (program, plan),
+        );
     }
 
     /// The linked program of `draw`, compiled on first use.
@@ -102,7 +166,7 @@ impl ProgramCache {
         draw: &Draw,
         limits: &Limits,
     ) -> Result<(Arc<Program>, Arc<Plan>), SceneError> {
-        let key = (draw.vertex.text.clone(), draw.fragment.text.clone());
+        let key = (ShaderKey::of(&draw.vertex), ShaderKey::of(&draw.fragment));
         if let Some((program, plan)) = self.programs.get(&key) {
             return Ok((program.clone(), plan.clone()));
         }

@@ -325,9 +325,16 @@ impl Loader<'_> {
         let field = format!("{at}.{key}");
         let rel = self.string(get(d, key), &field, "a shader file path")?;
         let (path, bytes) = self.read_file(rel, &field, MAX_SCENE_SHADER_BYTES)?;
+        if ShaderSource::is_csi_path(&path) {
+            return Ok(ShaderSource {
+                path,
+                text: String::new(),
+                csi: Some(bytes),
+            });
+        }
         let text = utf8_text(bytes)
             .map_err(|e| self.error(&field, format!("{} is {e}", path.display())))?;
-        Ok(ShaderSource { path, text })
+        Ok(ShaderSource::glsl(path, text))
     }
 
     fn attributes(&self, value: &Json, at: &str) -> Result<(Vec<Attribute>, u32), SceneError> {

@@ -2,7 +2,9 @@
 //! resolved and validated into plain data for the pipeline.
 //!
 //! [`Scene::load`] reads the JSON (with serde_json, keeping key order), resolves every
-//! path against the scene file's folder, reads the shader sources, loads PNG textures
+//! path against the scene file's folder, reads the shader sources (GLSL text, or the
+//! bytes of a `.csi` file, which the pipeline loads as untrusted CSI: see
+//! [`ShaderSource`]), loads PNG textures
 //! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (through `tobj`), fills
 //! in the defaults and checks every rule that does not need the compiled program. Unknown
 //! keys are ignored, except inside `expect` (the scene's own tolerance rule, read into
@@ -18,7 +20,8 @@
 //! # use csir_render::scene::Scene;
 //! let scene = Scene::load("reference-images/lit_cube.json")?;
 //! for draw in &scene.draws {
-//!     // compile draw.vertex.text / draw.fragment.text (draw.vertex.path names them)
+//!     // compile draw.vertex.text / draw.fragment.text (draw.vertex.path names them),
+//!     // or load draw.vertex.csi with csir::load_csi when it is Some
 //!     for u in &draw.uniforms {
 //!         let declared = false; // look up u.name() / u.element() in the program
 //!         if !declared {

@@ -78,14 +78,36 @@ pub struct Draw {
     pub state: DrawState,
 }
 
-/// A shader source file and its text.
+/// A shader file: GLSL source text, or a compiled CSI blob (a path ending in `.csi`,
+/// any case; docs/scene-format.md "Shaders").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShaderSource {
     /// The file, resolved against the scene's folder (a `<default scene>/…` name for the
     /// built-in scene). Use it as the source name in compiler diagnostics.
     pub path: PathBuf,
-    /// The source text (UTF-8).
+    /// The source text (UTF-8); empty for a CSI file.
     pub text: String,
+    /// The file's bytes when it is a CSI file (`.csi`), still unchecked: the pipeline
+    /// loads them with [`csir::load_csi`] under the render's limits, as untrusted
+    /// input. `None` for GLSL.
+    pub csi: Option<Vec<u8>>,
+}
+
+impl ShaderSource {
+    /// A GLSL source named `path`.
+    pub fn glsl(path: impl Into<PathBuf>, text: impl Into<String>) -> ShaderSource {
+        ShaderSource {
+            path: path.into(),
+            text: text.into(),
+            csi: None,
+        }
+    }
+
+    /// Whether `path` names a CSI file: its extension is `csi`, in any case.
+    pub fn is_csi_path(path: &std::path::Path) -> bool {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csi"))
+    }
 }
 
 /// One vertex attribute array.

@@ -64,10 +64,7 @@ fn compile_section(
     let name = file.display().to_string();
     match csir::compile(&text, &name, stage, limits) {
         Ok(shader) => Ok((
-            ShaderSource {
-                path: PathBuf::from(format!("{name} {label}")),
-                text,
-            },
+            ShaderSource::glsl(PathBuf::from(format!("{name} {label}")), text),
             shader,
         )),
         Err(errors) => Err(compile_error(

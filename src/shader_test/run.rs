@@ -1025,10 +1025,7 @@ mod tests {
             shader(csir::Stage::Fragment, color, false),
         )
         .unwrap();
-        let source = |text: &str| crate::scene::ShaderSource {
-            path: PathBuf::from(text),
-            text: text.into(),
-        };
+        let source = |text: &str| crate::scene::ShaderSource::glsl(text, text);
         CompiledProgram {
             program: std::sync::Arc::new(program),
             vertex: source("vs"),

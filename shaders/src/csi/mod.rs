@@ -103,6 +103,66 @@ pub fn load_csi(bytes: &[u8], limits: &Limits) -> Result<Shader, CsiError> {
     }
 }
 
+/// A CSI header as stored, with the checksum recomputed from the bytes: what
+/// `csir-render inspect` shows before (and whether or not) the whole blob loads.
+///
+/// The words are reported as found; only the length, magic and version have been
+/// checked ([`read_header`]). Field meanings per version: see the table in the
+/// `wire` module docs (v1: seed "CSI binary format"; v2: [`v2`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeaderInfo {
+    /// 1 or 2.
+    pub version: u32,
+    /// Stage code as stored (0 vertex, 1 fragment; anything else fails the load).
+    pub stage: u32,
+    /// Instruction records, immediates and temporaries, as stored (unchecked).
+    pub nir: u32,
+    pub nimm: u32,
+    pub ntmp: u32,
+    /// Word 6: v1, the wrapping byte sum of the records; v2, the CRC-32 of every
+    /// other byte.
+    pub checksum_stored: u32,
+    /// The same checksum computed from the blob; `None` when the blob is too short to
+    /// hold the records the header announces (v1), so no sum can be taken.
+    pub checksum_computed: Option<u32>,
+    /// Word 7: v1, reserved (written 0, not checked); v2, the total blob length.
+    pub word7: u32,
+}
+
+impl HeaderInfo {
+    /// The stored checksum equals the computed one.
+    pub fn checksum_ok(&self) -> bool {
+        self.checksum_computed == Some(self.checksum_stored)
+    }
+}
+
+/// Read the 32-byte header of a CSI blob and recompute its checksum, without
+/// loading the rest.
+///
+/// Errors: the blob is shorter than 32 bytes, its magic is not "CSIR" or its
+/// version is not 1 or 2 (the same [`CsiError`]s [`load_csi`] gives first).
+pub fn read_header(bytes: &[u8]) -> Result<HeaderInfo, CsiError> {
+    let header = Header::read(bytes)?;
+    let checksum_computed = match header.version {
+        1 => usize::try_from(header.nir)
+            .ok()
+            .and_then(|nir| nir.checked_mul(RECORD_LEN))
+            .and_then(|len| bytes.get(HEADER_LEN..HEADER_LEN.checked_add(len)?))
+            .map(v1::byte_sum),
+        _ => Some(v2::checksum(bytes)),
+    };
+    Ok(HeaderInfo {
+        version: header.version,
+        stage: header.stage,
+        nir: header.nir,
+        nimm: header.nimm,
+        ntmp: header.ntmp,
+        checksum_stored: header.checksum,
+        checksum_computed,
+        word7: header.word7,
+    })
+}
+
 /// `value` as a count, if it is at most `max`.
 fn count(offset: usize, what: &'static str, value: u32, max: usize) -> Result<usize, CsiError> {
     match usize::try_from(value) {

@@ -1223,3 +1223,46 @@ fn the_profile_is_flag_bit_3_and_a_seed_shader_keeps_its_bytes() {
     assert_eq!(back.ir, ext.ir);
     assert_eq!(back.limits, Limits::EXTENDED);
 }
+
+#[test]
+fn read_header_reports_the_stored_words_and_checksum_status() {
+    let fs = fragment_shader();
+    for (blob, version) in [(v1(&fs), 1), (v2(&fs), 2)] {
+        let h = read_header(&blob).unwrap();
+        assert_eq!(h.version, version);
+        assert_eq!(h.stage, 1);
+        assert_eq!(h.nir as usize, fs.ir.len());
+        assert_eq!(h.nimm as usize, fs.imm.len());
+        assert_eq!(u32::from(fs.ntmp), h.ntmp);
+        assert_eq!(h.checksum_stored, word(&blob, 24));
+        assert!(h.checksum_ok(), "v{version}");
+        let expected_word7 = if version == 2 { blob.len() as u32 } else { 0 };
+        assert_eq!(h.word7, expected_word7);
+    }
+    // A flipped record byte: the sums differ, and the header still reads.
+    let mut bad = v1(&fs);
+    bad[HEADER_LEN + 5] ^= 0x40;
+    let h = read_header(&bad).unwrap();
+    assert!(!h.checksum_ok());
+    assert_eq!(
+        h.checksum_computed,
+        Some(h.checksum_stored.wrapping_add(0x40))
+    );
+    // A v1 header announcing more records than the blob holds: no sum can be taken.
+    let mut short = v1(&fs);
+    set_word(&mut short, 12, 1000);
+    assert_eq!(read_header(&short).unwrap().checksum_computed, None);
+    set_word(&mut short, 12, u32::MAX);
+    assert_eq!(read_header(&short).unwrap().checksum_computed, None);
+    // The common checks are the loader's.
+    assert_eq!(
+        read_header(&bad[..31]).unwrap_err(),
+        load(&bad[..31]).unwrap_err()
+    );
+    let mut magic = v2(&fs);
+    magic[0] = b'X';
+    assert!(matches!(
+        read_header(&magic).unwrap_err().kind,
+        CsiErrorKind::Magic { .. }
+    ));
+}
