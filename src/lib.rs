@@ -1,5 +1,6 @@
 //! csir-render
 
+pub mod budget;
 pub mod check;
 pub mod compare;
 pub mod debug;

@@ -7,6 +7,15 @@ use cli_support::{bin, reference as scene, stderr, stdout, temp_dir};
 use csir_render::image_io::read_png;
 use std::path::Path;
 
+/// The records of `trace --json` (JSON Lines: one object per line).
+fn records(stdout: &[u8]) -> Vec<serde_json::Value> {
+    std::str::from_utf8(stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
 /// The `color` of `trace --json` at `pixel`, and the PNG's bytes there after `render`.
 fn traced_and_rendered(scene: Option<&str>, pixel: [u32; 2], dir: &Path) -> ([u8; 4], [u8; 4]) {
     let png = dir.join("out.png");
@@ -21,8 +30,10 @@ fn traced_and_rendered(scene: Option<&str>, pixel: [u32; 2], dir: &Path) -> ([u8
     assert!(out.status.success(), "{}", stderr(&out));
     let out = bin(&trace);
     assert!(out.status.success(), "{}", stderr(&out));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let traced: Vec<u8> = json["color"]
+    let lines = records(&out.stdout);
+    let end = lines.last().unwrap();
+    assert_eq!(end["record"], "end");
+    let traced: Vec<u8> = end["color"]
         .as_array()
         .unwrap()
         .iter()
@@ -81,12 +92,25 @@ fn json_is_machine_readable() {
         "--json",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines = records(&out.stdout);
+    let kinds: Vec<&str> = lines
+        .iter()
+        .map(|r| r["record"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["pixel", "draw", "fragment", "draw", "fragment", "end"]
+    );
+    let json = &lines[0];
     assert_eq!(json["width"], 256);
     assert_eq!(json["window"], serde_json::json!([100, 155]));
-    let draws = json["draws"].as_array().unwrap();
-    assert_eq!(draws.len(), 2);
-    let first = &draws[0]["fragments"][0];
+    let draws = [&lines[1], &lines[3]];
+    assert_eq!(draws[0]["index"], 0);
+    assert_eq!(draws[0]["fragments_shown"], 1);
+    assert_eq!(draws[0]["fragments_not_shown"], 0);
+    let first = &lines[2];
+    assert_eq!(first["draw"], 0);
+    assert_eq!(first["fragment"], 1);
     assert_eq!(first["discarded"], true);
     assert_eq!(
         first["shader"]["instructions"]
@@ -100,7 +124,9 @@ fn json_is_machine_readable() {
         draws[0]["before"], draws[0]["after"],
         "a discard leaves the pixel"
     );
-    assert_eq!(draws[1]["after"], json["color"]);
+    assert_eq!(draws[1]["after"], lines[5]["color"]);
+    assert_eq!(lines[5]["draws_shown"], 2);
+    assert_eq!(lines[5]["draws_not_shown"], 0);
 }
 
 #[test]

@@ -71,15 +71,42 @@ pub fn run() -> ExitCode {
 }
 
 /// The scene at `path`, or the built-in default scene (the lit textured cube) when no
-/// path is given — what `render` and `trace` draw.
+/// path is given — what `render` and `trace` draw — within `memory`'s limit
+/// ([`csir_render::budget`]: checked before the framebuffer or a texture is allocated).
 pub(crate) fn load_scene(
     path: Option<&std::path::Path>,
+    memory: &MemoryArgs,
 ) -> Result<csir_render::scene::Scene, csir_render::scene::SceneError> {
+    use csir_render::budget::MemoryEstimate;
     use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
     match path {
-        Some(path) => Scene::load(path),
-        None => Ok(Scene::default_cube(DEFAULT_CUBE_START_ANGLE)),
+        Some(path) => Scene::load_within(path, memory.max_memory),
+        None => {
+            let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
+            let mut need = MemoryEstimate::frame(scene.width, scene.height);
+            need.textures = scene
+                .textures
+                .iter()
+                .map(|t| MemoryEstimate::texture_bytes(t.texture.width(), t.texture.height()))
+                .sum();
+            need.check(memory.max_memory)
+                .map_err(|e| scene.error("", e.to_string()))?;
+            Ok(scene)
+        }
     }
+}
+
+/// `--max-memory`: the memory limit of a render (framebuffer, read-back and
+/// textures; [`csir_render::budget`]).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct MemoryArgs {
+    /// Largest memory the render may take for its framebuffer, read-back image and
+    /// textures, estimated before allocating: bytes, or with a unit K, M, G, T
+    /// (binary). The default, 4G, holds a 16384x16384 frame (3 GiB) and 1 GiB of
+    /// textures. Over it: an error naming the need and the limit, nothing written.
+    #[arg(long, value_name = "BYTES", value_parser = csir_render::budget::parse_bytes,
+          default_value = "4G")]
+    pub max_memory: u64,
 }
 
 /// The text of the shader source file `path`, reading at most the compiler's source

@@ -37,6 +37,8 @@ pub struct RenderArgs {
     pub backend: Backend,
     #[command(flatten)]
     pub profile: super::ProfileArgs,
+    #[command(flatten)]
+    pub memory: super::MemoryArgs,
 }
 
 /// The renderer that draws the frame.
@@ -52,7 +54,7 @@ pub enum Backend {
 /// Run `render`: write the PNG and print a one-line summary, or print the error and
 /// exit 1 without writing anything.
 pub fn run(args: &RenderArgs) -> ExitCode {
-    let scene = match super::load_scene(args.scene.as_deref()) {
+    let scene = match super::load_scene(args.scene.as_deref(), &args.memory) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

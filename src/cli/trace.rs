@@ -1,9 +1,9 @@
-//! `csir-render trace [SCENE.json] --pixel X,Y [--json]`.
+//! `csir-render trace [SCENE.json] --pixel X,Y [--json] [--max-draws N]
+//! [--max-fragments N] [--max-memory BYTES]`.
 
 use super::fail;
-use super::report::print_report;
 use clap::Args;
-use csir_render::debug::trace_pixel;
+use csir_render::debug::{TraceOptions, trace_pixel_with};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,9 +20,21 @@ pub struct TraceArgs {
     /// The pixel: X from the left, Y down from the top row (the PNG's coordinates).
     #[arg(long, value_name = "X,Y", value_parser = parse_pixel, allow_hyphen_values = true)]
     pub pixel: Pixel,
-    /// Print JSON instead of text.
+    /// Print JSON Lines instead of text: one compact JSON object per line, `pixel`,
+    /// then each `draw` followed by its `fragment`s, then `end` with the colour (the
+    /// `record` field names each; see README.md "trace --json").
     #[arg(long)]
     pub json: bool,
+    /// Draws shown (the scene's first); later ones are drawn and counted as "N more
+    /// draws not shown".
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::DEFAULT_DRAWS)]
+    pub max_draws: usize,
+    /// Fragments shown per draw (the first to reach the pixel); later ones are counted
+    /// as "N more fragments not shown".
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::DEFAULT_FRAGMENTS)]
+    pub max_fragments: usize,
+    #[command(flatten)]
+    pub memory: super::MemoryArgs,
 }
 
 /// An image pixel `[x, y]`, y down.
@@ -41,13 +53,27 @@ fn parse_pixel(text: &str) -> Result<Pixel, String> {
 
 /// Run `trace`: print the pixel's story, or print the error and exit 1.
 pub fn run(args: &TraceArgs) -> ExitCode {
-    let scene = match super::load_scene(args.scene.as_deref()) {
+    let scene = match super::load_scene(args.scene.as_deref(), &args.memory) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let trace = match trace_pixel(&scene, args.pixel.0) {
+    let options = TraceOptions {
+        max_draws: args.max_draws,
+        max_fragments: args.max_fragments,
+    };
+    let trace = match trace_pixel_with(&scene, args.pixel.0, &options) {
         Ok(t) => t,
         Err(e) => return fail(e),
     };
-    print_report(&trace, args.json)
+    if args.json {
+        for line in trace.json_lines() {
+            match line {
+                Ok(line) => outln!("{line}"),
+                Err(e) => return fail(e),
+            }
+        }
+    } else {
+        out!("{trace}");
+    }
+    ExitCode::SUCCESS
 }

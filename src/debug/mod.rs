@@ -53,4 +53,4 @@ pub use pixel_trace::{
 };
 pub use text::instruction_listing;
 pub use trace_error::TraceError;
-pub use trace_pixel::trace_pixel;
+pub use trace_pixel::{TraceOptions, trace_pixel, trace_pixel_with};

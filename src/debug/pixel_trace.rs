@@ -26,8 +26,13 @@ pub struct PixelTrace {
     pub window: [u32; 2],
     /// The pixel's final RGBA8 colour: the byte `render` writes to the PNG.
     pub color: [u8; 4],
-    /// Every draw of the scene, in order, with the fragments it produced here.
+    /// The scene's first draws, in order, with the fragments they produced here (at
+    /// most [`TraceOptions::max_draws`](super::TraceOptions::max_draws)).
     pub draws: Vec<DrawTrace>,
+    /// Draws after those in `draws`: drawn (the colour includes them) but not shown.
+    pub draws_not_shown: usize,
+    /// Fragments those draws produced at the pixel.
+    pub fragments_in_draws_not_shown: u64,
 }
 
 /// One draw's effect on the pixel.
@@ -45,9 +50,13 @@ pub struct DrawTrace {
     pub before: [u8; 4],
     /// The pixel's RGBA8 colour after the draw.
     pub after: [u8; 4],
-    /// Every fragment the draw produced at the pixel, in the order they reached it
-    /// (empty: no triangle of this draw covered the pixel centre).
+    /// The first fragments the draw produced at the pixel, in the order they reached
+    /// it (at most [`TraceOptions::max_fragments`](super::TraceOptions::max_fragments);
+    /// empty: no triangle of this draw covered the pixel centre).
     pub fragments: Vec<FragmentTrace>,
+    /// Fragments after those in `fragments`: they reached the pixel (the colour
+    /// includes them) but are not shown.
+    pub fragments_not_shown: u64,
 }
 
 /// A draw's fixed-function state as the scene names it.
@@ -165,4 +174,125 @@ pub struct BlendStep {
     pub destination: [u8; 4],
     /// The colour written.
     pub result: [u8; 4],
+}
+
+/// One line of the streaming JSON form: `record` names the kind, then the fields.
+#[derive(Serialize)]
+struct Record<'a, T: Serialize> {
+    record: &'static str,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+/// The `pixel` record: what is traced.
+#[derive(Serialize)]
+struct PixelHeader<'a> {
+    scene: &'a str,
+    width: u32,
+    height: u32,
+    pixel: [u32; 2],
+    window: [u32; 2],
+}
+
+/// The `draw` record: a [`DrawTrace`] without its fragments, which follow it.
+#[derive(Serialize)]
+struct DrawHeader<'a> {
+    index: usize,
+    vertex_shader: &'a str,
+    fragment_shader: &'a str,
+    state: &'a StateTrace,
+    before: [u8; 4],
+    after: [u8; 4],
+    fragments_shown: usize,
+    fragments_not_shown: u64,
+}
+
+/// A `fragment` record: its draw, its place among the draw's fragments (from 1), and
+/// the [`FragmentTrace`] fields.
+#[derive(Serialize)]
+struct FragmentRecord<'a> {
+    draw: usize,
+    fragment: usize,
+    #[serde(flatten)]
+    trace: &'a FragmentTrace,
+}
+
+/// The `end` record: the final colour and what was left out.
+#[derive(Serialize)]
+struct End {
+    color: [u8; 4],
+    draws_shown: usize,
+    draws_not_shown: usize,
+    fragments_in_draws_not_shown: u64,
+}
+
+impl PixelTrace {
+    /// The streaming JSON form that `trace --json` prints: JSON Lines, one compact
+    /// object per line, each with a `record` field naming its kind, in this order:
+    ///
+    /// ```text
+    /// {"record":"pixel","scene":…,"width":…,"height":…,"pixel":[x,y],"window":[x,y]}
+    /// {"record":"draw","index":0,…,"before":[…],"after":[…],"fragments_shown":n,"fragments_not_shown":m}
+    /// {"record":"fragment","draw":0,"fragment":1,"triangle":…,… (a FragmentTrace)}
+    /// …   (each draw's fragments follow it)
+    /// {"record":"end","color":[r,g,b,a],"draws_shown":n,"draws_not_shown":m,"fragments_in_draws_not_shown":k}
+    /// ```
+    ///
+    /// A reader can act on each line as it arrives (`jq -c 'select(.record ==
+    /// "fragment")'`), and no line is larger than one fragment's story. Floats follow
+    /// the module's rules (NaN and infinities as strings).
+    ///
+    /// Errors: none in practice (every field serializes); a serializer error is passed
+    /// on.
+    pub fn json_lines(&self) -> impl Iterator<Item = serde_json::Result<String>> + '_ {
+        let header = PixelHeader {
+            scene: &self.scene,
+            width: self.width,
+            height: self.height,
+            pixel: self.pixel,
+            window: self.window,
+        };
+        let first = std::iter::once(serde_json::to_string(&Record {
+            record: "pixel",
+            body: &header,
+        }));
+        let draws = self.draws.iter().flat_map(|d| {
+            let head = DrawHeader {
+                index: d.index,
+                vertex_shader: &d.vertex_shader,
+                fragment_shader: &d.fragment_shader,
+                state: &d.state,
+                before: d.before,
+                after: d.after,
+                fragments_shown: d.fragments.len(),
+                fragments_not_shown: d.fragments_not_shown,
+            };
+            std::iter::once(serde_json::to_string(&Record {
+                record: "draw",
+                body: &head,
+            }))
+            .chain(d.fragments.iter().enumerate().map(move |(k, f)| {
+                serde_json::to_string(&Record {
+                    record: "fragment",
+                    body: &FragmentRecord {
+                        draw: d.index,
+                        fragment: k + 1,
+                        trace: f,
+                    },
+                })
+            }))
+        });
+        let end = End {
+            color: self.color,
+            draws_shown: self.draws.len(),
+            draws_not_shown: self.draws_not_shown,
+            fragments_in_draws_not_shown: self.fragments_in_draws_not_shown,
+        };
+        first
+            .chain(draws)
+            .chain(std::iter::once(serde_json::to_string(&Record {
+                record: "end",
+                body: &end,
+            })))
+    }
 }

@@ -24,6 +24,21 @@ impl Display for PixelTrace {
             writeln!(f)?;
             draw.fmt(f)?;
         }
+        if self.draws_not_shown > 0 {
+            writeln!(f)?;
+            writeln!(
+                f,
+                "{} more draw{} not shown ({} fragment{} at this pixel; --max-draws shows more)",
+                self.draws_not_shown,
+                if self.draws_not_shown == 1 { "" } else { "s" },
+                self.fragments_in_draws_not_shown,
+                if self.fragments_in_draws_not_shown == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+            )?;
+        }
         Ok(())
     }
 }
@@ -46,7 +61,7 @@ impl Display for DrawTrace {
             s.cull,
             s.blend
         )?;
-        let n = self.fragments.len();
+        let n = self.fragments.len() as u64 + self.fragments_not_shown;
         writeln!(
             f,
             "  pixel before {}, after {}; {n} fragment{}{}",
@@ -62,6 +77,18 @@ impl Display for DrawTrace {
         for (k, fragment) in self.fragments.iter().enumerate() {
             write!(f, "  fragment {}: ", k + 1)?;
             fragment.fmt(f)?;
+        }
+        if self.fragments_not_shown > 0 {
+            writeln!(
+                f,
+                "  {} more fragment{} not shown (--max-fragments shows more)",
+                self.fragments_not_shown,
+                if self.fragments_not_shown == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            )?;
         }
         Ok(())
     }

@@ -24,15 +24,62 @@ use csir_raster::{
     VertexStage,
 };
 
+/// How much of a pixel's story [`trace_pixel_with`] keeps. Everything is still drawn
+/// (the colour is the one `render` writes); only the details kept are bounded, so the
+/// report's size (and memory) stays bounded under any number of draws or covering
+/// triangles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceOptions {
+    /// Draws shown, the scene's first ones (default [`Self::DEFAULT_DRAWS`]); the rest
+    /// are counted in [`PixelTrace::draws_not_shown`].
+    pub max_draws: usize,
+    /// Fragments shown per draw, the first to reach the pixel (default
+    /// [`Self::DEFAULT_FRAGMENTS`]); the rest are counted in
+    /// [`DrawTrace::fragments_not_shown`].
+    pub max_fragments: usize,
+}
+
+impl TraceOptions {
+    /// Default draws shown: 64.
+    pub const DEFAULT_DRAWS: usize = 64;
+    /// Default fragments shown per draw: 16 (a fragment with a 300-instruction shader
+    /// prints about 30 KB of text).
+    pub const DEFAULT_FRAGMENTS: usize = 16;
+}
+
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions {
+            max_draws: Self::DEFAULT_DRAWS,
+            max_fragments: Self::DEFAULT_FRAGMENTS,
+        }
+    }
+}
+
 /// Render `scene` and explain image pixel `pixel = [x, y]` (x right, y down from the
 /// top row: the PNG's own coordinates): every draw, every triangle that covered it,
 /// the depth test, the fragment shader's inputs and instruction trace, discard and
-/// blending, and the final colour, which is the byte `render` writes.
+/// blending, and the final colour, which is the byte `render` writes. Shows at most
+/// the [`TraceOptions::default`] draws and fragments per draw; see
+/// [`trace_pixel_with`].
 ///
 /// # Errors
 /// [`TraceError::PixelOutside`] for a pixel outside the image; [`TraceError::Render`]
 /// when the scene does not render.
 pub fn trace_pixel(scene: &Scene, pixel: [u32; 2]) -> Result<PixelTrace, TraceError> {
+    trace_pixel_with(scene, pixel, &TraceOptions::default())
+}
+
+/// [`trace_pixel`] keeping at most `options.max_draws` draws and
+/// `options.max_fragments` fragments per draw; what is left out is counted.
+///
+/// # Errors
+/// As [`trace_pixel`].
+pub fn trace_pixel_with(
+    scene: &Scene,
+    pixel: [u32; 2],
+    options: &TraceOptions,
+) -> Result<PixelTrace, TraceError> {
     let [x, y] = pixel;
     if x >= scene.width || y >= scene.height {
         return Err(TraceError::PixelOutside {
@@ -49,7 +96,10 @@ pub fn trace_pixel(scene: &Scene, pixel: [u32; 2]) -> Result<PixelTrace, TraceEr
         Framebuffer::new(scene.width, scene.height).map_err(crate::pipeline::RenderError::from)?;
     let mut runner = PixelTracer {
         window,
+        options: *options,
         draws: Vec::new(),
+        draws_not_shown: 0,
+        fragments_in_draws_not_shown: 0,
     };
     prepared.render_with(&mut Renderer::new(), &mut framebuffer, &mut runner)?;
     Ok(PixelTrace {
@@ -60,13 +110,18 @@ pub fn trace_pixel(scene: &Scene, pixel: [u32; 2]) -> Result<PixelTrace, TraceEr
         window,
         color: pixel_color(&framebuffer, window),
         draws: runner.draws,
+        draws_not_shown: runner.draws_not_shown,
+        fragments_in_draws_not_shown: runner.fragments_in_draws_not_shown,
     })
 }
 
 /// The draw runner that traces one window pixel through every draw.
 struct PixelTracer {
     window: [u32; 2],
+    options: TraceOptions,
     draws: Vec<DrawTrace>,
+    draws_not_shown: usize,
+    fragments_in_draws_not_shown: u64,
 }
 
 impl DrawRunner for PixelTracer {
@@ -78,12 +133,15 @@ impl DrawRunner for PixelTracer {
         call: &DrawCall<'_, V, F>,
     ) -> Result<DrawStats, DrawError> {
         let before = pixel_color(framebuffer, self.window);
+        let shown = self.draws.len() < self.options.max_draws;
+        let max_fragments = if shown { self.options.max_fragments } else { 0 };
         let stage = TracingFragmentStage::new(
             call.fragment_stage,
             &parts.program.fragment,
             &parts.bindings.uniforms.fragment,
             &parts.bindings.fragment_samplers,
             self.window,
+            max_fragments,
         );
         let traced = DrawCall {
             vertex_stage: call.vertex_stage,
@@ -93,9 +151,15 @@ impl DrawRunner for PixelTracer {
             state: call.state,
         };
         let (stats, events) = renderer.draw_traced(framebuffer, &traced, self.window)?;
+        if !shown {
+            self.draws_not_shown += 1;
+            self.fragments_in_draws_not_shown += events.len() as u64;
+            return Ok(stats);
+        }
         let mut shaded = stage.into_shaded().into_iter();
         let fragments = events
             .iter()
+            .take(max_fragments)
             .map(|event| {
                 let run = if event.shaded { shaded.next() } else { None };
                 fragment_trace(parts, call, event, run)
@@ -110,6 +174,7 @@ impl DrawRunner for PixelTracer {
             before,
             after: pixel_color(framebuffer, self.window),
             fragments,
+            fragments_not_shown: events.len().saturating_sub(max_fragments) as u64,
         });
         Ok(stats)
     }

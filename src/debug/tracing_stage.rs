@@ -38,6 +38,8 @@ pub(crate) struct TracingFragmentStage<'a, F> {
     uniforms: &'a [[f32; 4]],
     samplers: &'a dyn Samplers,
     pixel: [u32; 2],
+    /// Fragments recorded at most (later ones are shaded but not recorded).
+    max_recorded: usize,
     /// Filled from the one worker that rasterizes the pixel's tile, in the order its
     /// fragments are shaded; the lock is taken only for the watched lane.
     shaded: Mutex<Vec<ShadedFragment>>,
@@ -45,13 +47,16 @@ pub(crate) struct TracingFragmentStage<'a, F> {
 
 impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
     /// Wrap `inner`, the stage that runs `shader` with these uniform slots and
-    /// textures, watching window pixel `pixel` (y up).
+    /// textures, watching window pixel `pixel` (y up) and recording its first
+    /// `max_recorded` shaded fragments (the rest are shaded as usual, not recorded, so
+    /// memory stays bounded under any number of covering triangles).
     pub fn new(
         inner: &'a F,
         shader: &'a Shader,
         uniforms: &'a [[f32; 4]],
         samplers: &'a dyn Samplers,
         pixel: [u32; 2],
+        max_recorded: usize,
     ) -> Self {
         TracingFragmentStage {
             inner,
@@ -59,6 +64,7 @@ impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
             uniforms,
             samplers,
             pixel,
+            max_recorded,
             shaded: Mutex::new(Vec::new()),
         }
     }
@@ -77,6 +83,15 @@ impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
         lane: usize,
         out: &FragmentOutput,
     ) {
+        if self
+            .shaded
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+            >= self.max_recorded
+        {
+            return;
+        }
         let mut flat = vec![0.0; triangle.varying_count()];
         triangle.interpolate_lane(batch, lane, &mut flat);
         let varyings = slots_of(&flat);

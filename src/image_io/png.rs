@@ -12,6 +12,15 @@ use crate::file_read::{MAX_PNG_BYTES, read_bounded};
 /// before any pixel memory is allocated.
 pub const MAX_PNG_SIDE: u32 = 16384;
 
+/// The width and height a PNG's header announces, read without decoding any pixel;
+/// `None` when the bytes do not start with a readable PNG header (decoding them will
+/// then give the error).
+pub fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png)
+        .into_dimensions()
+        .ok()
+}
+
 /// Decodes PNG bytes to RGBA8, top row first.
 ///
 /// Any PNG colour type and bit depth is accepted: grey and RGB get alpha 255, palettes are

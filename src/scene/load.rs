@@ -10,12 +10,13 @@ use super::model::{
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
+use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, MemoryEstimate};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
     utf8_text,
 };
-use crate::image_io::decode_png;
+use crate::image_io::{decode_png, png_dimensions};
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 
 /// The only format string this loader reads.
@@ -84,11 +85,25 @@ impl Scene {
     /// A [`SceneError`] naming `path`, the JSON field (`draws[1].attributes[0].data`, …)
     /// and what is wrong; JSON syntax errors carry the line and column.
     pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
+        Self::load_within(path, DEFAULT_MAX_MEMORY)
+    }
+
+    /// [`Scene::load`] with a memory limit of `max_memory` bytes for the render's
+    /// framebuffer, read-back and textures ([`crate::budget`]; `load` uses
+    /// [`DEFAULT_MAX_MEMORY`]). The framebuffer is estimated from `width` and `height`,
+    /// and each texture from its PNG header before it is decoded, so nothing over the
+    /// limit is ever allocated.
+    ///
+    /// # Errors
+    /// As [`Scene::load`]; over the limit, an error on `height` (the frame alone) or on
+    /// `textures.NAME.path` (the texture that would pass it) giving the need, its parts
+    /// and the limit.
+    pub fn load_within(path: impl AsRef<Path>, max_memory: u64) -> Result<Scene, SceneError> {
         let path = path.as_ref();
         let bytes = read_bounded(path, MAX_SCENE_BYTES).map_err(|e| SceneError::read(path, e))?;
         let text =
             utf8_text(bytes).map_err(|e| SceneError::new(path, "", format!("the scene is {e}")))?;
-        Self::parse(&text, path)
+        parse_with(&text, path, &FileSystem, max_memory)
     }
 
     /// Parses and validates scene JSON `text` as if it had been read from `scene_path`:
@@ -98,15 +113,17 @@ impl Scene {
     /// # Errors
     /// As [`Scene::load`].
     pub fn parse(text: &str, scene_path: &Path) -> Result<Scene, SceneError> {
-        parse_with(text, scene_path, &FileSystem)
+        parse_with(text, scene_path, &FileSystem, DEFAULT_MAX_MEMORY)
     }
 }
 
-/// Parses and validates scene JSON, reading the files it names through `files`.
+/// Parses and validates scene JSON, reading the files it names through `files`, within
+/// a memory limit of `max_memory` bytes (see [`Scene::load_within`]).
 pub(crate) fn parse_with(
     text: &str,
     scene_path: &Path,
     files: &dyn SceneFiles,
+    max_memory: u64,
 ) -> Result<Scene, SceneError> {
     // A byte order mark, which some editors write, is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -128,6 +145,8 @@ pub(crate) fn parse_with(
         folder,
         files,
         cache: HashMap::new(),
+        max_memory,
+        memory: MemoryEstimate::default(),
     };
     loader.scene(&doc)
 }
@@ -138,6 +157,9 @@ struct Loader<'a> {
     folder: PathBuf,
     files: &'a dyn SceneFiles,
     cache: HashMap<PathBuf, Vec<u8>>,
+    /// The memory limit, and the estimate so far (frame, then each texture kept).
+    max_memory: u64,
+    memory: MemoryEstimate,
 }
 
 type Entries = [(String, Json)];
@@ -167,6 +189,13 @@ impl Loader<'_> {
         let side = 1..=i64::from(csir_raster::MAX_FRAMEBUFFER_SIZE);
         let width = self.integer(get(root, "width"), "width", side.clone(), None)? as u32;
         let height = self.integer(get(root, "height"), "height", side, None)? as u32;
+        self.memory = MemoryEstimate::frame(width, height);
+        self.memory.check(self.max_memory).map_err(|e| {
+            self.error(
+                "height",
+                format!("a {width}x{height} frame does not fit: {e}"),
+            )
+        })?;
 
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
@@ -226,6 +255,28 @@ impl Loader<'_> {
         let entries = self.record(value, &format!("textures.{name}"), &["path"])?;
         let rel = self.string(get(entries, "path"), &field, "a PNG file path")?;
         let (path, bytes) = self.read_file(rel, &field, MAX_PNG_BYTES)?;
+        if let Some((w, h)) = png_dimensions(&bytes) {
+            // Kept, plus the decoder's own copy while it is being decoded.
+            let texels = MemoryEstimate::texture_bytes(w, h);
+            let decoding = MemoryEstimate {
+                textures: self
+                    .memory
+                    .textures
+                    .saturating_add(texels.saturating_mul(2)),
+                ..self.memory
+            };
+            decoding.check(self.max_memory).map_err(|e| {
+                self.error(
+                    &field,
+                    format!(
+                        "{} is {w}x{h} ({} of RGBA8 texels) and does not fit: {e}",
+                        path.display(),
+                        Bytes(texels)
+                    ),
+                )
+            })?;
+            self.memory.textures = self.memory.textures.saturating_add(texels);
+        }
         let image = decode_png(&bytes, &path).map_err(|e| self.error(&field, e.to_string()))?;
         Ok(NamedTexture {
             name: name.to_owned(),

@@ -1,0 +1,241 @@
+//! Memory budgets: what a render will allocate for its framebuffer and textures,
+//! estimated before anything is allocated, and checked against a limit
+//! (`--max-memory`), so a scene too large for the machine is a clear error naming the
+//! need and the limit, never an abort from a failed allocation.
+//!
+//! The estimate counts the large buffers, which dominate for every big scene:
+//!
+//! - the framebuffer: RGBA8 colour and 24-bit depth (stored as `u32`), 8 bytes per
+//!   pixel, padded to whole 64×64 tiles ([`csir_raster::TILE_SIZE`]);
+//! - the read-back: the finished image as RGBA8 rows for the PNG, 4 bytes per pixel;
+//! - the textures: 4 bytes per texel each (RGBA8), plus, while one is being decoded, a
+//!   second copy of it (the decoder's buffer before it is flipped into texel order).
+//!
+//! Vertex data, shaders and the PNG encoder's output are not counted: they are small
+//! next to these for any scene large enough to matter (docs/scene-format.md,
+//! "Memory").
+
+use std::fmt;
+
+/// Default limit: 4 GiB, room for the largest frame, 16384×16384 RGBA8 colour and
+/// depth (2 GiB) with its read-back (1 GiB), plus 1 GiB of textures.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// Bytes per framebuffer pixel: RGBA8 colour (4) and depth as `u32` (4).
+pub const FRAMEBUFFER_BYTES_PER_PIXEL: u64 = 8;
+/// Bytes per pixel of the read-back image and per texel of a texture (RGBA8).
+pub const RGBA8_BYTES: u64 = 4;
+
+/// An estimate of a render's large allocations, in bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoryEstimate {
+    /// Framebuffer tiles (colour and depth).
+    pub framebuffer: u64,
+    /// The RGBA8 image read back for the PNG.
+    pub readback: u64,
+    /// Textures kept for the render, and the transient copy of the one being decoded.
+    pub textures: u64,
+}
+
+impl MemoryEstimate {
+    /// The framebuffer and read-back of a `width × height` frame (each side
+    /// 1..=16384 in a scene; larger values saturate at `u64::MAX`, never overflow).
+    pub fn frame(width: u32, height: u32) -> MemoryEstimate {
+        let tile = u64::from(csir_raster::TILE_SIZE);
+        let tiles = u64::from(width).div_ceil(tile) * u64::from(height).div_ceil(tile);
+        MemoryEstimate {
+            framebuffer: tiles
+                .saturating_mul(tile * tile)
+                .saturating_mul(FRAMEBUFFER_BYTES_PER_PIXEL),
+            readback: (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES),
+            textures: 0,
+        }
+    }
+
+    /// Bytes of one `width × height` RGBA8 texture (saturating).
+    pub fn texture_bytes(width: u32, height: u32) -> u64 {
+        (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES)
+    }
+
+    /// The sum of the parts (saturating).
+    pub fn total(&self) -> u64 {
+        self.framebuffer
+            .saturating_add(self.readback)
+            .saturating_add(self.textures)
+    }
+
+    /// `Ok` when [`total`](Self::total) is at most `limit` bytes.
+    ///
+    /// # Errors
+    /// [`OverBudget`] naming the need, its parts and the limit.
+    pub fn check(&self, limit: u64) -> Result<(), OverBudget> {
+        if self.total() <= limit {
+            Ok(())
+        } else {
+            Err(OverBudget { need: *self, limit })
+        }
+    }
+}
+
+/// A render that would need more memory than its limit allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// What it would need.
+    pub need: MemoryEstimate,
+    /// The limit, in bytes.
+    pub limit: u64,
+}
+
+impl fmt::Display for OverBudget {
+    /// `the render needs about 3.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB,
+    /// textures 0 B), above the memory limit of 1.00 GiB (--max-memory)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = &self.need;
+        write!(
+            f,
+            "the render needs about {} (framebuffer {}, read-back {}, textures {}), above the memory limit of {} (--max-memory)",
+            Bytes(n.total()),
+            Bytes(n.framebuffer),
+            Bytes(n.readback),
+            Bytes(n.textures),
+            Bytes(self.limit)
+        )
+    }
+}
+
+impl std::error::Error for OverBudget {}
+
+/// A byte count for people: `0 B`, `512 B`, `1.50 KiB`, `3.00 GiB` (binary units,
+/// two decimals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+        if self.0 < 1024 {
+            return write!(f, "{} B", self.0);
+        }
+        let mut value = self.0 as f64 / 1024.0;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        write!(f, "{value:.2} {}", UNITS[unit])
+    }
+}
+
+/// Parse a `--max-memory` value: a whole number of bytes, optionally followed by a
+/// binary unit `K`, `M`, `G` or `T` (KiB, MiB, GiB, TiB; any case, an optional `iB`
+/// or `B`): `4G`, `512M`, `1073741824`, `1.5G` is not accepted (whole numbers only).
+///
+/// # Errors
+/// A message naming the text, for an empty or non-numeric value, an unknown unit, zero,
+/// or a value above `u64::MAX` bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let bad = |why: &str| format!("'{text}' is not a memory size ({why}; e.g. 4G, 512M, 1048576)");
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(bad("it must start with a whole number"));
+    }
+    let (number, unit) = t.split_at(digits);
+    if unit.starts_with(['.', ',']) {
+        return Err(bad("whole numbers only"));
+    }
+    let number: u64 = number.parse().map_err(|_| bad("the number is too large"))?;
+    let unit = unit.trim().to_ascii_lowercase();
+    let shift = match unit.trim_end_matches("ib").trim_end_matches('b') {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => return Err(bad("unknown unit; use K, M, G or T")),
+    };
+    let bytes = number
+        .checked_mul(1u64 << shift)
+        .ok_or_else(|| bad("the size is too large"))?;
+    if bytes == 0 {
+        return Err(bad("it must be more than 0"));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_frame_needs_three_gib_and_fits_the_default() {
+        let e = MemoryEstimate::frame(16384, 16384);
+        assert_eq!(e.framebuffer, 2 << 30);
+        assert_eq!(e.readback, 1 << 30);
+        assert_eq!(e.total(), 3 << 30);
+        assert!(e.check(DEFAULT_MAX_MEMORY).is_ok());
+        // Room left for 1 GiB of textures, not one byte more.
+        let with = MemoryEstimate {
+            textures: 1 << 30,
+            ..e
+        };
+        assert!(with.check(DEFAULT_MAX_MEMORY).is_ok());
+        let over = MemoryEstimate {
+            textures: (1 << 30) + 1,
+            ..e
+        };
+        assert_eq!(
+            over.check(DEFAULT_MAX_MEMORY).unwrap_err().to_string(),
+            "the render needs about 4.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB, textures 1.00 GiB), above the memory limit of 4.00 GiB (--max-memory)"
+        );
+    }
+
+    #[test]
+    fn frames_are_padded_to_whole_tiles() {
+        // 65×1: two 64×64 tiles of 8 bytes per pixel; read-back 65·4.
+        let e = MemoryEstimate::frame(65, 1);
+        assert_eq!(e.framebuffer, 2 * 64 * 64 * 8);
+        assert_eq!(e.readback, 260);
+        assert_eq!(MemoryEstimate::texture_bytes(3, 5), 60);
+        // No overflow even far past the format's limits.
+        let e = MemoryEstimate::frame(u32::MAX, u32::MAX);
+        assert_eq!(e.total(), u64::MAX);
+    }
+
+    #[test]
+    fn byte_counts_print_in_binary_units() {
+        assert_eq!(Bytes(0).to_string(), "0 B");
+        assert_eq!(Bytes(1023).to_string(), "1023 B");
+        assert_eq!(Bytes(1536).to_string(), "1.50 KiB");
+        assert_eq!(Bytes(3 << 30).to_string(), "3.00 GiB");
+        assert_eq!(Bytes(u64::MAX).to_string(), "16.00 EiB");
+    }
+
+    #[test]
+    fn memory_sizes_parse_with_binary_units() {
+        assert_eq!(parse_bytes("4G"), Ok(4 << 30));
+        assert_eq!(parse_bytes("512m"), Ok(512 << 20));
+        assert_eq!(parse_bytes("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_bytes("64KB"), Ok(64 << 10));
+        assert_eq!(parse_bytes("1T"), Ok(1 << 40));
+        assert_eq!(parse_bytes("1048576"), Ok(1 << 20));
+        assert_eq!(parse_bytes(" 7 "), Ok(7));
+        for bad in [
+            "",
+            "G",
+            "1.5G",
+            "-1",
+            "0",
+            "0G",
+            "3X",
+            "99999999999999999999",
+            "17179869184T",
+        ] {
+            let e = parse_bytes(bad).unwrap_err();
+            assert!(
+                e.starts_with(&format!("'{bad}' is not a memory size (")),
+                "{e}"
+            );
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Budgets (issue 16, item 4): `--max-memory` is checked before the framebuffer or a
+//! texture is allocated, with an error naming the need and the limit; `trace` shows a
+//! bounded number of draws and fragments, says how many more there are, and streams
+//! `--json` as JSON Lines.
+
+mod cli_support;
+
+use cli_support::{bin, reference, stderr, stdout, temp_dir};
+use serde_json::{Value, json};
+
+#[test]
+fn a_frame_over_the_memory_limit_is_a_named_error_and_nothing_is_written() {
+    let dir = temp_dir("budget-frame");
+    let scene = dir.join("big.json");
+    std::fs::write(
+        &scene,
+        r#"{"format": "csir-scene/1", "width": 16384, "height": 16384, "draws": []}"#,
+    )
+    .unwrap();
+    let png = dir.join("big.png");
+    let run = bin(&[
+        "render",
+        &scene.display().to_string(),
+        "-o",
+        &png.display().to_string(),
+        "--max-memory",
+        "1G",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "error: {}: height: a 16384x16384 frame does not fit: the render needs about 3.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB, textures 0 B), above the memory limit of 1.00 GiB (--max-memory)\n",
+            scene.display()
+        )
+    );
+    assert!(!png.exists());
+    // trace has the same budget.
+    let run = bin(&[
+        "trace",
+        &scene.display().to_string(),
+        "--pixel",
+        "0,0",
+        "--max-memory",
+        "3071M",
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains("above the memory limit of 3.00 GiB (--max-memory)"),
+        "{}",
+        stderr(&run)
+    );
+    // Bad sizes are usage errors.
+    for bad in ["0", "1.5G", "lots", "4X"] {
+        let run = bin(&["render", "--max-memory", bad]);
+        assert_eq!(run.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&run).contains(&format!("'{bad}' is not a memory size")),
+            "{}",
+            stderr(&run)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_texture_over_the_memory_limit_is_refused_before_it_is_decoded() {
+    let dir = temp_dir("budget-texture");
+    // 64x64 frame: 32 KiB of tiles + 16 KiB read-back = 48 KiB. checker.png is
+    // 64x64 (16 KiB of texels), 32 KiB while it is decoded: 80 KiB in all.
+    let scene = dir.join("tex.json");
+    let checker = reference("textures/checker.png");
+    let image = csir_render::image_io::read_png(std::path::Path::new(&checker)).unwrap();
+    assert_eq!((image.width(), image.height()), (64, 64));
+    std::fs::write(
+        &scene,
+        format!(
+            r#"{{"format": "csir-scene/1", "width": 64, "height": 64,
+                "textures": {{"checker": {{"path": "{checker}"}}}}, "draws": []}}"#
+        ),
+    )
+    .unwrap();
+    let out = dir.join("tex.png");
+    let render = |limit: &str| {
+        bin(&[
+            "render",
+            &scene.display().to_string(),
+            "-o",
+            &out.display().to_string(),
+            "--max-memory",
+            limit,
+        ])
+    };
+    let run = render("79K");
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "error: {}: textures.checker.path: {checker} is 64x64 (16.00 KiB of RGBA8 texels) and does not fit: the render needs about 80.00 KiB (framebuffer 32.00 KiB, read-back 16.00 KiB, textures 32.00 KiB), above the memory limit of 79.00 KiB (--max-memory)\n",
+            scene.display()
+        )
+    );
+    assert!(!out.exists());
+    let run = render("80K");
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 16x16 scene of `draws` draws, each of `triangles` copies of one triangle that
+/// covers the whole frame (depth test always, additive blending: every copy reaches
+/// every pixel).
+fn stacked_scene(draws: usize, triangles: usize) -> Value {
+    let mut data = Vec::new();
+    for _ in 0..triangles {
+        data.extend([-1.0, -1.0, 0.0, 3.0, -1.0, 0.0, -1.0, 3.0, 0.0]);
+    }
+    let draw = json!({
+        "vertex": reference("shaders/flat.vert"),
+        "fragment": reference("shaders/flat.frag"),
+        "attributes": [{"location": 0, "size": 3, "data": data}],
+        "uniforms": {
+            "uColor": [0.1, 0.0, 0.0, 0.0],
+            "uCutX": [10.0],
+            "uMVP": [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+        },
+        "state": {"depth_test": "always", "blend": "additive"}
+    });
+    json!({
+        "format": "csir-scene/1",
+        "width": 16,
+        "height": 16,
+        "draws": vec![draw; draws]
+    })
+}
+
+#[test]
+fn trace_shows_a_bounded_number_of_draws_and_fragments_and_counts_the_rest() {
+    let dir = temp_dir("budget-trace");
+    let scene = dir.join("stacked.json");
+    std::fs::write(&scene, stacked_scene(70, 20).to_string()).unwrap();
+    let scene = scene.display().to_string();
+    let run = bin(&["trace", &scene, "--pixel", "3,4"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = stdout(&run);
+    // 64 draws shown by default, 16 fragments each.
+    assert_eq!(text.matches("\ndraw ").count(), 64, "{text}");
+    assert_eq!(text.matches("  fragment ").count(), 64 * 16);
+    assert_eq!(
+        text.matches("  4 more fragments not shown (--max-fragments shows more)\n")
+            .count(),
+        64
+    );
+    assert!(text.contains("; 20 fragments\n"), "{text}");
+    assert!(
+        text.ends_with(
+            "\n6 more draws not shown (120 fragments at this pixel; --max-draws shows more)\n"
+        ),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+
+    // The options change the bounds; the colour does not change.
+    let run = bin(&[
+        "trace",
+        &scene,
+        "--pixel",
+        "3,4",
+        "--max-draws",
+        "2",
+        "--max-fragments",
+        "1",
+        "--json",
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let lines: Vec<Value> = stdout(&run)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = lines
+        .iter()
+        .map(|r| r["record"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["pixel", "draw", "fragment", "draw", "fragment", "end"]
+    );
+    assert_eq!(lines[1]["fragments_shown"], 1);
+    assert_eq!(lines[1]["fragments_not_shown"], 19);
+    assert_eq!(lines[4]["draw"], 1);
+    assert_eq!(lines[4]["fragment"], 1);
+    let end = &lines[5];
+    assert_eq!(end["draws_shown"], 2);
+    assert_eq!(end["draws_not_shown"], 68);
+    assert_eq!(end["fragments_in_draws_not_shown"], 68 * 20);
+    // 1400 additions of red 0.1 onto the clear colour (0, 0, 0, 1): saturated red.
+    assert_eq!(end["color"], json!([255, 0, 0, 255]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
