@@ -1,7 +1,7 @@
 //! Fixed-function state of one draw: depth test, depth write, face culling, blending.
 //!
 //! The names and defaults are the scene format's `state` object
-//! (`shared/spec/scene-format.md`); the behaviour is OpenGL 3.3 core's
+//! (`docs/scene-format.md`); the behaviour is OpenGL 3.3 core's
 //! ("Depth Buffer Test", "Blending", "Basic Polygon Rasterization" for culling).
 
 /// Depth comparison applied to each fragment before its colour is written.

@@ -1,6 +1,6 @@
 //! Program linking: match fragment inputs to vertex outputs by name and type, build
-//! `var_remap`, and lay out the uniforms of both stages (seed "Varying remap";
-//! reference B §7.2, with uniform conflicts always reported).
+//! `var_remap`, and lay out the uniforms of both stages (docs/csir.md "Varying remap";
+//! docs/csir-original.md B §7.2, with uniform conflicts always reported).
 
 use crate::ir::{Shader, Stage, SymbolKind, Type};
 use crate::layout::{Layout, UniformKey, UniformWrite};
@@ -8,7 +8,7 @@ use thiserror::Error;
 
 pub use crate::layout::UniformError;
 
-/// Why two shaders do not form a program. Messages follow reference B §7.2.
+/// Why two shaders do not form a program. Messages follow docs/csir-original.md B §7.2.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LinkError {
     /// A shader was given for the wrong stage.

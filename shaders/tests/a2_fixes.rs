@@ -1,4 +1,5 @@
-//! Reference A2: each fix gets a test that the original's behaviour (B §10) fails.
+//! docs/csir-original.md A2: each fix gets a test that the original's behaviour (B §10)
+//! fails.
 
 mod common;
 use common::*;

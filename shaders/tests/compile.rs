@@ -1,5 +1,5 @@
 //! Compiles every stock shader in `shaders/glsl/` and checks the IR dumps for
-//! recognisable operations (reference B §3.1, B §9).
+//! recognisable operations (docs/csir-original.md B §3.1, B §9).
 
 use csir::ir::dump;
 use csir::{Limits, Stage, compile};
@@ -47,8 +47,9 @@ fn every_stock_shader_compiles() {
     }
 }
 
-/// Reference B §3.1: the original's dump of `tri.vert`; ours prints CONST without the
-/// original's quirky `%0 %0` operands (reference A1: unused CONST operands are −1).
+/// docs/csir-original.md B §3.1: the original's dump of `tri.vert`; ours prints CONST
+/// without the original's quirky `%0 %0` operands (docs/csir-original.md A1: unused CONST
+/// operands are −1).
 #[test]
 fn tri_vert_dump_matches_the_reference() {
     let expected = [

@@ -1,7 +1,7 @@
 //! Differential property test: an expression over uniforms computed at run time gives
 //! the same value as the same expression with the uniforms written as literals, which
-//! the front end folds at compile time (reference B §1.7). Only operations whose
-//! folding is exact are generated, so the results must be equal, not just close.
+//! the front end folds at compile time (docs/csir-original.md B §1.7). Only operations
+//! whose folding is exact are generated, so the results must be equal, not just close.
 
 mod common;
 use common::{frag_src, run};

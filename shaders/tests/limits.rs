@@ -1,5 +1,5 @@
-//! Pool limits (reference A3): exactly at the limit compiles, one past it fails with the
-//! pool's message; the front end stays bounded on pathological input.
+//! Pool limits (docs/csir-original.md A3): exactly at the limit compiles, one past it fails
+//! with the pool's message; the front end stays bounded on pathological input.
 
 mod common;
 use common::*;

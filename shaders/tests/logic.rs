@@ -13,7 +13,7 @@ const NAN: f32 = f32::NAN;
 const INF: f32 = f32::INFINITY;
 
 /// The original tests any scalar in `if` and lowers `&& || !` to MUL, MAX and 1 − x
-/// (reference B §1.13); here an int or float condition means `x != 0`.
+/// (docs/csir-original.md B §1.13); here an int or float condition means `x != 0`.
 #[test]
 fn scalar_conditions_are_tested_against_zero() {
     let body = "float f = u.x; int k = int(u.y); float r = 0.0;\n\

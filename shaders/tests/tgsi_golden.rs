@@ -209,7 +209,8 @@ const LIT_PARITY: &str = r#"parity lit.frag (fragment): CSIR | TGSI
 1 of 24 CSIR instructions differ from TGSI on exceptional values (marked !)
 "#;
 
-/// tri.vert (reference B §3.1 / §5): attributes in, one varying and the position out.
+/// tri.vert (docs/csir-original.md B §3.1 / §5): attributes in, one varying and the
+/// position out.
 const TRI_VERT: &str = r#"VERT
 DCL IN[0]
 DCL IN[1]
@@ -230,8 +231,8 @@ IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
  10: END
 "#;
 
-/// tri.frag linked with tri.vert (reference B §5 example 3), without the original's
-/// always-declared `IN[7], POSITION`: nothing reads `gl_FragCoord`.
+/// tri.frag linked with tri.vert (docs/csir-original.md B §5 example 3), without the
+/// original's always-declared `IN[7], POSITION`: nothing reads `gl_FragCoord`.
 const TRI_FRAG: &str = r#"FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
@@ -245,7 +246,8 @@ IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}
   5: END
 "#;
 
-/// mvp.vert (reference B §5 example 2): (P·V)·M as two 16-line MULMM chains, then MULMV.
+/// mvp.vert (docs/csir-original.md B §5 example 2): (P·V)·M as two 16-line MULMM chains,
+/// then MULMV.
 const MVP_VERT: &str = r#"VERT
 DCL IN[0]
 DCL IN[1]

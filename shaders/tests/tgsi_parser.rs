@@ -1,12 +1,12 @@
 //! The test-only TGSI parser accepts what virglrenderer's `tgsi_text` parser accepts
-//! and rejects what it (or `tgsi_sanity`) rejects (tgsi-notes.md §1), so that the
+//! and rejects what it (or `tgsi_sanity`) rejects (docs/tgsi-text.md §1), so that the
 //! other TGSI tests can trust "it parses".
 
 mod tgsi_common;
 
 use tgsi_common::parse::{RegFile, parse};
 
-/// tgsi-notes §3, first example (with `CONST[0..3]` 1-D constants).
+/// docs/tgsi-text.md §3, first example (with `CONST[0..3]` 1-D constants).
 const NOTES_VERTEX: &str = "VERT
 DCL IN[0]
 DCL IN[1]
@@ -22,7 +22,7 @@ DCL TEMP[0], LOCAL
   5: END
 ";
 
-/// tgsi-notes §3, second example.
+/// docs/tgsi-text.md §3, second example.
 const NOTES_FRAGMENT: &str = "FRAG
 PROPERTY FS_COORD_ORIGIN LOWER_LEFT
 PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1

@@ -125,8 +125,8 @@ fn linked_pairs_agree_with_the_interpreter() {
     }
 }
 
-/// The original's sample shaders (reference B §9) fit its 3600-byte TGSI budget here
-/// too; the others are reported (the budget is optional, and `procedural.frag`, with
+/// The original's sample shaders (docs/csir-original.md B §9) fit its 3600-byte TGSI budget
+/// here too; the others are reported (the budget is optional, and `procedural.frag`, with
 /// its unrolled loop of four lights, does not fit).
 #[test]
 fn the_original_samples_fit_the_virgl_budget() {

@@ -15,7 +15,7 @@ pub struct CompileArgs {
     /// Shader stage; default: from the file extension.
     #[arg(long, value_enum)]
     pub stage: Option<StageArg>,
-    /// Print the CSIR dump (seed "IR dump").
+    /// Print the CSIR dump (docs/csir.md "IR dump").
     #[arg(long)]
     pub ir: bool,
     /// Print the TGSI text for VirGL (no varying remap: the shader alone).

@@ -4,7 +4,8 @@
 //!
 //! Both images are RGBA8 of the same size ([`crate::image_io::Rgba8Image`]); a size
 //! mismatch is an error, never a metric. The channel conventions follow
-//! `shared/tools/peer-render/compare_png.py`, so the numbers can be checked against it:
+//! `compare_png.py` of the llvmpipe reference renderer (peer-render, kept outside this
+//! repository; reference-images/README.md), so the numbers can be checked against it:
 //! the maximum difference and the pixel counts look at all four channels, the mean
 //! absolute error and the PSNR at R, G and B only (alpha is 255 in almost every frame
 //! and would dilute them).

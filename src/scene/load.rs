@@ -1,4 +1,4 @@
-//! Loading and validating a `csir-scene/1` file (`shared/spec/scene-format.md`).
+//! Loading and validating a `csir-scene/1` file (`docs/scene-format.md`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! Scene files: the `csir-scene/1` format (`shared/spec/scene-format.md`), loaded,
+//! Scene files: the `csir-scene/1` format (`docs/scene-format.md`), loaded,
 //! resolved and validated into plain data for the pipeline.
 //!
 //! [`Scene::load`] reads the JSON (with serde_json, keeping key order), resolves every

@@ -1,5 +1,5 @@
-//! CSI: binary persistence of compiled shaders (seed "CSI binary format" to
-//! "Security and robustness boundary"; reference A1, B §6, B §10.12).
+//! CSI: binary persistence of compiled shaders (docs/csir.md "CSI binary format" to
+//! "Security and robustness boundary"; docs/csir-original.md A1, B §6, B §10.12).
 //!
 //! Two versions share a 32-byte header of eight little-endian `u32` words
 //! (magic `0x52495343` "CSIR", version, stage, nir, nimm, ntmp, checksum, word 7):

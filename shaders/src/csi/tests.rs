@@ -619,8 +619,8 @@ fn v1_shaders_cannot_be_linked_by_name() {
     );
 }
 
-/// A v1 blob as the original writes it: CONST records with a = b = c = 0 (reference
-/// A1), the reserved word left as is.
+/// A v1 blob as the original writes it: CONST records with a = b = c = 0
+/// (docs/csir-original.md A1), the reserved word left as is.
 #[test]
 fn original_v1_blob_with_zero_const_operands_loads() {
     let records: [[u8; 16]; 3] = [

@@ -1,5 +1,5 @@
-//! CSI v1: the seed's format, byte for byte (seed "CSI binary format"; reference
-//! B §6, kept by A1).
+//! CSI v1: the seed's format, byte for byte (docs/csir.md "CSI binary format";
+//! docs/csir-original.md B §6, kept by A1).
 //!
 //! ```text
 //! offset 0          32-byte header (see `wire`): magic, version 1, stage, nir, nimm,
@@ -19,8 +19,8 @@
 //!
 //! **The metadata gap.** v1 stores no names, no symbols, no high-water marks and no
 //! limits. The original left the marks at 0, so a shader reading attribute 3 or
-//! sampler 1 failed to verify after loading (reference B §6, §10.12). Here the marks
-//! are reconstructed from the IR, where that is sound:
+//! sampler 1 failed to verify after loading (docs/csir-original.md B §6, §10.12). Here
+//! the marks are reconstructed from the IR, where that is sound:
 //! - `attr_hi`: the highest LOAD_ATTR location; `var_hi`: the highest LOAD_VAR /
 //!   STORE_VAR slot; `samp_hi`: the highest SAMPLE slot; `uni_hi`: the last slot of
 //!   the highest LOAD_UNI span; `writes_position`: a STORE_POS exists. A mark is −1

@@ -3,7 +3,7 @@
 //!
 //! Header (offsets in bytes):
 //!
-//! | offset | word | v1 (seed, reference B §6)        | v2                                 |
+//! | offset | word | v1 (seed, docs/csir-original.md B §6)        | v2                                 |
 //! |-------:|-----:|----------------------------------|------------------------------------|
 //! |      0 |    0 | magic `0x52495343` ("CSIR")       | same                               |
 //! |      4 |    1 | version 1                        | version 2                          |

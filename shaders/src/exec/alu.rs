@@ -8,10 +8,10 @@
 //! The extended profile's integer and bit instructions are functions of the lanes' bit
 //! patterns ([`math::int`]), applied lane by lane by both.
 //!
-//! Per-opcode rules are the original interpreter's (reference B §4, with the
+//! Per-opcode rules are the original interpreter's (docs/csir-original.md B §4, with the
 //! component-count defaults of its source: MOV, the arithmetic family and ABS treat
 //! `ncomp` 0 as 4; SWZ, RCP, SIN and COS treat it as 1; DOT's width 0 means 3; MULMV and
-//! MULMM's width 0 means 4), with the fixes of reference A1/A2 (exact math from
+//! MULMM's width 0 means 4), with the fixes of docs/csir-original.md A1/A2 (exact math from
 //! [`math`], MIN/MAX as `a<b?a:b` / `a>b?a:b`, IEEE comparisons giving 1.0/0.0).
 //! Every source is copied before the destination is written, so any aliasing of
 //! destination and sources is safe.

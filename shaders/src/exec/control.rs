@@ -1,6 +1,6 @@
-//! The IF/ELSE/ENDIF skip stack of the scalar interpreter (seed "IF semantics";
-//! reference B §4): one entry per open IF, holding whether its current branch is
-//! skipped and whether the whole IF sits inside a skipped branch.
+//! The IF/ELSE/ENDIF skip stack of the scalar interpreter (docs/csir.md "IF semantics";
+//! docs/csir-original.md B §4): one entry per open IF, holding whether its current branch
+//! is skipped and whether the whole IF sits inside a skipped branch.
 
 use super::Fault;
 

@@ -27,7 +27,7 @@ pub struct Inputs<'a> {
     pub varyings: &'a [[f32; 4]],
     /// Fragment-local varying slot → vertex slot, from linking (`Program::var_remap`);
     /// a negative entry or a slot past the end maps to itself, so an empty table is
-    /// the identity (seed "Varying remap").
+    /// the identity (docs/csir.md "Varying remap").
     pub var_remap: &'a [i16],
     /// `gl_FragCoord` (LOAD_FCOORD, fragment stage).
     pub frag_coord: [f32; 4],
@@ -83,7 +83,8 @@ impl Inputs<'_> {
 }
 
 /// Everything an invocation writes. The interpreter resets it at the start of every
-/// run (reference B §4, except that varyings are zeroed rather than left as they were).
+/// run (docs/csir-original.md B §4, except that varyings are zeroed rather than left as
+/// they were).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outputs {
     /// `gl_Position` (STORE_POS), initially (0, 0, 0, 1).

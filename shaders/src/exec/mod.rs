@@ -7,7 +7,7 @@
 //!            per vertex / pixel: Machine::run(&Inputs, &mut Outputs)
 //! ```
 //!
-//! Semantics: the seed's interpreter (reference B §4) with reference A1/A2: float4
+//! Semantics: the seed's interpreter (docs/csir-original.md B §4) with A1/A2: float4
 //! temporaries with scalars in lane 0; comparisons give 1.0/0.0 (NaN compares false
 //! except `!=`); IF tests lane 0 against zero (NaN is true); RCP(0) = 0; RSQ(x) = 0 for
 //! x <= 0 or NaN; CONST zeroes unused lanes; MIN is `a<b?a:b`, MAX `a>b?a:b`; accurate

@@ -2,10 +2,10 @@
 //! [`NoSamplers`], and [`NearestClampTexture`], a small RGBA8 texture for tests and
 //! tools.
 //!
-//! SAMPLE honours its sampler slot (reference A2; the original ignored it, B §10.8).
-//! Filtering, wrapping and orientation are sampler state owned by whoever implements
-//! [`Samplers`] (reference A6; `scene-format.md`): the renderer's textures implement it
-//! with nearest/linear and clamp/repeat/mirror.
+//! SAMPLE honours its sampler slot (docs/csir-original.md A2; the original ignored it, B
+//! §10.8). Filtering, wrapping and orientation are sampler state owned by whoever
+//! implements [`Samplers`] (docs/csir-original.md A6; `docs/scene-format.md`): the
+//! renderer's textures implement it with nearest/linear and clamp/repeat/mirror.
 
 /// The textures a shader invocation can sample, one per sampler slot
 /// (`0..Limits::samplers`).

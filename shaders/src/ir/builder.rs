@@ -1,5 +1,5 @@
-//! Bounded construction of IR: every append checks its pool (seed "Instruction
-//! emission"; reference A3).
+//! Bounded construction of IR: every append checks its pool (docs/csir.md "Instruction
+//! emission"; docs/csir-original.md A3).
 
 use super::{Ir, Limits, Op, Type};
 use thiserror::Error;

@@ -1,5 +1,5 @@
-//! The human-readable IR dump (seed "IR dump"; reference B §3.1). A debugging
-//! surface, not an interchange format.
+//! The human-readable IR dump (docs/csir.md "IR dump"; docs/csir-original.md B §3.1). A
+//! debugging surface, not an interchange format.
 
 use super::{Ir, Op, Shader, SymbolKind};
 use std::fmt::Write;

@@ -1,5 +1,5 @@
-//! Pool sizes and interface limits, defaulting to the seed (reference A3), and the
-//! two CSIR profiles (`docs/architecture.md`, "Profiles").
+//! Pool sizes and interface limits, defaulting to the seed (docs/csir-original.md A3), and
+//! the two CSIR profiles (`docs/architecture.md`, "Profiles").
 
 use std::fmt;
 
@@ -83,9 +83,10 @@ pub struct Limits {
     pub uniform_slots: usize,
     /// Sampler slots per stage (seed: 4).
     pub samplers: usize,
-    /// Source size in bytes (reference A3: 64 KiB).
+    /// Source size in bytes (docs/csir-original.md A3: 64 KiB).
     pub source_bytes: usize,
-    /// Iterations one `for` loop may unroll to (reference A3: 64; also bounded by the IR pool).
+    /// Iterations one `for` loop may unroll to (docs/csir-original.md A3: 64; also bounded
+    /// by the IR pool).
     pub unroll: usize,
     /// Errors reported per compile (seed: 8).
     pub errors: usize,

@@ -1,5 +1,5 @@
 //! CSIR: the compact, linear, bounded IR shared by the interpreters and the TGSI
-//! emitter (the seed document, reference Part B §2).
+//! emitter (docs/csir-original.md B §2).
 //!
 //! Invariants every consumer relies on once [`verify`] has accepted a [`Shader`]:
 //! - The program is one linear list of 16-byte [`Ir`] records with structured

@@ -1,5 +1,5 @@
-//! The optimizer: use-count dead-code elimination (seed "Optimization"; reference
-//! B §2.5, with the fixes of A2).
+//! The optimizer: use-count dead-code elimination (docs/csir.md "Optimization";
+//! docs/csir-original.md B §2.5, with the fixes of A2).
 //!
 //! Four passes; each counts, per temporary, the reads of every live (non-NOP)
 //! instruction — every column a MULMV/MULMM reads, and the destination of SETLANE,
@@ -119,7 +119,8 @@ mod tests {
 
     #[test]
     fn every_matrix_column_counts_as_a_use() {
-        // Columns %1..%4 built by MOVs, then mul_mv reads all four (reference B §10.2).
+        // Columns %1..%4 built by MOVs, then mul_mv reads all four (docs/csir-original.md B
+        // §10.2).
         let mut ir = vec![Ir::new(Op::Const, Type::Vec4).dst(0).aux(0).ncomp(4)];
         for c in 1..=4 {
             ir.push(Ir::new(Op::Mov, Type::Vec4).dst(c).a(0).ncomp(4));

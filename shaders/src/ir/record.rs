@@ -1,4 +1,5 @@
-//! The 16-byte CSIR instruction record (seed "Instruction record"; reference B §2.2).
+//! The 16-byte CSIR instruction record (docs/csir.md "Instruction record";
+//! docs/csir-original.md B §2.2).
 
 use super::{Op, Type};
 use bytemuck::{Pod, Zeroable};

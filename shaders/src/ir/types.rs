@@ -1,5 +1,5 @@
 //! Type codes, stage codes and comparison codes with the seed's numeric values
-//! (reference B §2.1).
+//! (docs/csir-original.md B §2.1).
 
 use std::fmt;
 
@@ -223,7 +223,7 @@ impl CmpCode {
         self as i16
     }
 
-    /// IEEE comparison: NaN compares false except for `Ne` (reference A1).
+    /// IEEE comparison: NaN compares false except for `Ne` (docs/csir-original.md A1).
     #[inline]
     pub fn eval(self, a: f32, b: f32) -> bool {
         match self {

@@ -1,8 +1,8 @@
-//! The syntax tree the parser builds and the lowering walks (reference B §1.3,
+//! The syntax tree the parser builds and the lowering walks (docs/csir-original.md B §1.3,
 //! widened to the GLSL 3.30 forms listed in the module docs of `parser`).
 //!
 //! Every node keeps the position of the token that best identifies it, so that
-//! semantic errors point at the real place (reference A4).
+//! semantic errors point at the real place (docs/csir-original.md A4).
 
 use super::dialect::Dialect;
 use super::token::Pos;

@@ -1,4 +1,5 @@
-//! Compile-time values and their folding (reference B §1.7, with GLSL semantics).
+//! Compile-time values and their folding (docs/csir-original.md B §1.7, with GLSL
+//! semantics).
 //!
 //! A constant holds up to 16 floats, column-major with a stride of 4 (column `c`, lane
 //! `r` at `4c + r`), so scalars, vectors and matrices share one shape. Folding uses
@@ -65,22 +66,22 @@ impl ConstData {
     }
 }
 
-/// MIN as the interpreter computes it (reference A1: `a < b ? a : b`).
+/// MIN as the interpreter computes it (docs/csir-original.md A1: `a < b ? a : b`).
 pub fn min(a: f32, b: f32) -> f32 {
     if a < b { a } else { b }
 }
 
-/// MAX as the interpreter computes it (reference A1: `a > b ? a : b`).
+/// MAX as the interpreter computes it (docs/csir-original.md A1: `a > b ? a : b`).
 pub fn max(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
 }
 
-/// RCP: `1/a`, 0 for `a == 0` (seed "Reciprocal-based division").
+/// RCP: `1/a`, 0 for `a == 0` (docs/csir.md "Reciprocal-based division").
 pub fn rcp(a: f32) -> f32 {
     if a == 0.0 { 0.0 } else { 1.0 / a }
 }
 
-/// RSQ: `1/sqrt(a)`, 0 for `a <= 0` or NaN (reference A1).
+/// RSQ: `1/sqrt(a)`, 0 for `a <= 0` or NaN (docs/csir-original.md A1).
 pub fn rsq(a: f32) -> f32 {
     if a > 0.0 { 1.0 / a.sqrt() } else { 0.0 }
 }

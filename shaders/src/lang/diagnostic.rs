@@ -1,4 +1,4 @@
-//! Compile errors and their text form (reference A4 and B §1.14).
+//! Compile errors and their text form (docs/csir-original.md A4 and B §1.14).
 
 use super::token::Pos;
 use std::fmt;
@@ -10,7 +10,8 @@ pub struct Diagnostic {
     pub line: u32,
     /// Column in characters, from 1.
     pub col: u32,
-    /// The message; the catalogue's text (reference B §1.15) where the same error exists.
+    /// The message; the catalogue's text (docs/csir-original.md B §1.15) where the same
+    /// error exists.
     pub message: String,
 }
 
@@ -26,8 +27,8 @@ impl Diagnostic {
 }
 
 /// The errors of one failed compile: at most `Limits::errors` logged diagnostics in
-/// the order they were found, and the total number of errors found (reference A4:
-/// later ones are counted but not logged).
+/// the order they were found, and the total number of errors found (docs/csir-original.md
+/// A4: later ones are counted but not logged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileErrors {
     name: String,

@@ -5,26 +5,26 @@
 //!        ─ir::optimize─▶ ─ir::verify─▶ Shader
 //! ```
 //!
-//! The language is the ChrisOS GLSL subset (reference B §1) with the fixes of
-//! reference A2, grown towards the GLSL 3.30 people write, every construct lowered to
-//! the existing opcodes: compound assignment, `++`/`--` statements, swizzle and
-//! constant-index assignment targets, `stpq`, `?:`, `break`/`continue` in unrolled
-//! loops (any constant-folding condition and step), `out`/`inout` parameters, `bvec2..4`
-//! and `mat2` (front-end types, recorded as float vectors), arrays (`lower/arrays.rs`:
-//! locals, consts, private globals and uniforms laid out one element per vec4 slot,
-//! constructors, `.length()`, run-time indexes), the vector relational
-//! built-ins (`lower/logic.rs`), `atan`/`asin`/`acos`/hyperbolics (`lower/trig.rs`)
-//! and the rest of the built-ins in `lower/builtins.rs` and `lower/math.rs`.
+//! The language is the ChrisOS GLSL subset (docs/csir-original.md B §1) with the fixes of
+//! docs/csir-original.md A2, grown towards the GLSL 3.30 people write, every construct
+//! lowered to the existing opcodes: compound assignment, `++`/`--` statements, swizzle and
+//! constant-index assignment targets, `stpq`, `?:`, `break`/`continue` in unrolled loops
+//! (any constant-folding condition and step), `out`/`inout` parameters, `bvec2..4` and
+//! `mat2` (front-end types, recorded as float vectors), arrays (`lower/arrays.rs`: locals,
+//! consts, private globals and uniforms laid out one element per vec4 slot, constructors,
+//! `.length()`, run-time indexes), the vector relational built-ins (`lower/logic.rs`),
+//! `atan`/`asin`/`acos`/hyperbolics (`lower/trig.rs`) and the rest of the built-ins in
+//! `lower/builtins.rs` and `lower/math.rs`.
 //!
-//! Compatibility with the original (reference A1): an `int` or `float` scalar is a
-//! condition (`if`, `?:`, loops, `&& || ^^ !`: nonzero is true), and a `bool` scalar
-//! is the number 0 or 1 in arithmetic and assignments, as the original computes them;
-//! GLSL rejects both, so no GLSL program changes meaning (`lower/logic.rs`).
+//! Compatibility with the original (docs/csir-original.md A1): an `int` or `float` scalar
+//! is a condition (`if`, `?:`, loops, `&& || ^^ !`: nonzero is true), and a `bool` scalar
+//! is the number 0 or 1 in arithmetic and assignments, as the original computes them; GLSL
+//! rejects both, so no GLSL program changes meaning (`lower/logic.rs`).
 //!
 //! Phases stop at the first one that reports errors, so a syntax error is never
-//! followed by semantic noise such as "missing main" (reference A2).
+//! followed by semantic noise such as "missing main" (docs/csir-original.md A2).
 //!
-//! # Bounds (reference A3)
+//! # Bounds (docs/csir-original.md A3)
 //! The front end stays bounded whatever the input: source at most
 //! `Limits::source_bytes` ("shader source exceeds the size limit"); identifiers at most
 //! [`lexer::MAX_IDENT_LEN`] characters; expression plus statement nesting at most
@@ -55,9 +55,9 @@ use token::Pos;
 
 /// Compile `source` (shown as `name` in diagnostics and dumps) for `stage`.
 ///
-/// Lexes, parses, checks and lowers to CSIR with the prologue (reference B §2.4), then
-/// runs [`optimize`] and [`verify`]. The returned shader is verified and carries its
-/// interface (symbols in declaration order with their slots, high-water marks,
+/// Lexes, parses, checks and lowers to CSIR with the prologue (docs/csir-original.md B
+/// §2.4), then runs [`optimize`] and [`verify`]. The returned shader is verified and
+/// carries its interface (symbols in declaration order with their slots, high-water marks,
 /// `writes_position`).
 ///
 /// Errors: every problem found, as `NAME:LINE:COL: error: MESSAGE` diagnostics (at most

@@ -1,5 +1,5 @@
-//! Variables and lexical scopes (reference B §1.5, with A2's lexical scoping: an
-//! inlined function sees the globals and its own scopes, never its caller's locals).
+//! Variables and lexical scopes (docs/csir-original.md B §1.5, with A2's lexical scoping:
+//! an inlined function sees the globals and its own scopes, never its caller's locals).
 
 use super::consteval::ConstData;
 use super::token::Pos;
@@ -62,8 +62,8 @@ pub struct Var {
     /// Whether the storage is this variable's own (freed when its scope closes) rather
     /// than an alias of an argument or interface register.
     pub owns_storage: bool,
-    /// The value, while it is known at compile time (reference B §1.11 "known",
-    /// tracked here with respect to control flow, reference A2).
+    /// The value, while it is known at compile time (docs/csir-original.md B §1.11
+    /// "known", tracked here with respect to control flow, A2).
     pub known: Option<ConstData>,
     /// The storage holds the known value (it was materialized before a branch).
     pub synced: bool,

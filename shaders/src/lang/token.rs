@@ -1,4 +1,4 @@
-//! Tokens of the shader language (reference B §1.2, widened to the GLSL 3.30
+//! Tokens of the shader language (docs/csir-original.md B §1.2, widened to the GLSL 3.30
 //! keywords so that constructs outside the subset get a clear error instead of
 //! "unknown identifier").
 
@@ -6,7 +6,7 @@ use super::types::Type;
 use std::fmt;
 
 /// A 1-based source position: line, and column counted in characters (a tab is one
-/// column, as in the original's diagnostics, reference B §1.2).
+/// column, as in the original's diagnostics, docs/csir-original.md B §1.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Pos {
     /// Line, from 1.
@@ -17,7 +17,7 @@ pub struct Pos {
 
 impl Pos {
     /// The position of the first character of a source (used for errors that have no
-    /// better place, reference B §1.14).
+    /// better place, docs/csir-original.md B §1.14).
     pub const START: Pos = Pos { line: 1, col: 1 };
 }
 
@@ -238,7 +238,7 @@ pub fn keyword_text(k: Keyword) -> &'static str {
 
 /// Classify an identifier-shaped word: a subset keyword, a reserved GLSL word, or
 /// `None` for a plain identifier. `sample`, `shared` and `patch` stay identifiers
-/// (reference B §10.18 is a bug we do not keep).
+/// (docs/csir-original.md B §10.18 is a bug we do not keep).
 pub fn classify_word(word: &str) -> Option<TokenKind> {
     use Keyword as K;
     let kw = match word {

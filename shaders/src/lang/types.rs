@@ -1,10 +1,10 @@
-//! The front end's types and their rules (GLSL 3.30 §4.1 and §5.9, where the
-//! reference's Part A asks us to follow GLSL instead of the original).
+//! The front end's types and their rules (GLSL 3.30 §4.1 and §5.9, where
+//! docs/csir-original.md A2 asks us to follow GLSL instead of the original).
 //!
 //! [`Type`] is [`ir::Type`](crate::ir::Type) plus `bvec2..4` and `mat2`, which exist
 //! only in the front end: a `bvecN` lives in a register like a `vecN` whose lanes are
-//! 0.0 or 1.0 (the values comparisons give, reference A1), a `mat2` in two registers
-//! holding its vec2 columns; both are recorded in CSIR as float vectors
+//! 0.0 or 1.0 (the values comparisons give, docs/csir-original.md A1), a `mat2` in two
+//! registers holding its vec2 columns; both are recorded in CSIR as float vectors
 //! ([`Type::ir`]), so no consumer of CSIR sees a new type code.
 //!
 //! `Type::None` doubles as the *poison* type: the value of an expression whose error
@@ -279,10 +279,10 @@ pub fn column_type(t: Type) -> Type {
 
 /// Whether a value of type `from` may be used where `to` is expected: equal types,
 /// GLSL's implicit int → float conversion (int → float, ivecN → vecN), and — for
-/// compatibility with the original, where a comparison result is a number (reference
-/// A1, B §1.13: `float lit = d > 0.0;` stores 1.0 or 0.0) — a `bool` scalar used as an
-/// `int` or `float` (0 or 1; no instruction needed). GLSL rejects that last one, so
-/// accepting it changes no GLSL program. Poison matches.
+/// compatibility with the original, where a comparison result is a number
+/// (docs/csir-original.md A1, B §1.13: `float lit = d > 0.0;` stores 1.0 or 0.0) — a `bool`
+/// scalar used as an `int` or `float` (0 or 1; no instruction needed). GLSL rejects that
+/// last one, so accepting it changes no GLSL program. Poison matches.
 ///
 /// `int_to_float` is whether the dialect has GLSL's implicit int → float conversion
 /// ([`Dialect::implicit_int_to_float`](super::dialect::Dialect::implicit_int_to_float):
@@ -301,8 +301,8 @@ pub fn converts_to(from: Type, to: Type, int_to_float: bool) -> bool {
 
 /// Whether a value of type `t` may be tested as a condition (`if`, `?:`, loop
 /// conditions, operands of `&& || ^^ !`): `bool`, and — for compatibility with the
-/// original, which tests lane x against zero (reference A1, B §1.13) — an `int` or
-/// `float` scalar, true when nonzero (NaN counts as nonzero, as IF does).
+/// original, which tests lane x against zero (docs/csir-original.md A1, B §1.13) — an `int`
+/// or `float` scalar, true when nonzero (NaN counts as nonzero, as IF does).
 pub fn is_condition(t: Type) -> bool {
     t.is_scalar() || t == Type::None
 }

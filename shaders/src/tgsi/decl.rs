@@ -1,6 +1,6 @@
 //! The TGSI header: the stage line, properties, and one declaration for every
-//! register the instructions use (reference B §5 header order; tgsi-notes §1
-//! "Declarations", "Immediates", "Properties").
+//! register the instructions use (docs/csir-original.md B §5 header order;
+//! docs/tgsi-text.md §1 "Declarations", "Immediates", "Properties").
 //!
 //! Declarations are derived from the instructions themselves, so every register an
 //! instruction names is declared exactly once and nothing else is (tgsi_sanity:
@@ -111,8 +111,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 /// Mesa's own virgl driver undoes it with `y' = height − y` (seen with virglrenderer
 /// 0.10.4 and Mesa 22.3's virgl driver).
 ///
-/// Semantics: vertex inputs carry none (tgsi-notes: "no semantic, no interpolation
-/// allowed"); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
+/// Semantics: vertex inputs carry none (docs/tgsi-text.md §1: they take no semantic and
+/// no interpolation); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
 /// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
 /// for (vertex) slot `s`, its position as `POSITION, LINEAR` at
 /// [`HeaderInfo::position_input`], whether its primitive is front-facing as

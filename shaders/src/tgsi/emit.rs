@@ -1,5 +1,6 @@
-//! CSIR → TGSI: one CSIR record becomes zero or more TGSI instructions (reference
-//! B §5 "Mapping", with the A5 fixes and the changes listed below).
+//! CSIR → TGSI: one CSIR record becomes zero or more TGSI instructions
+//! (docs/csir-original.md B §5, the mapping table, with the A5 fixes and the changes listed
+//! below).
 //!
 //! Every lowering writes exactly the lanes the interpreter writes and reads only what
 //! it reads, so that the TGSI computes the interpreter's values except where the two
@@ -8,7 +9,7 @@
 //! - `SWZ` with fewer than four lanes also zeroes the remaining lanes, and a 3-column
 //!   `MULMV` zeroes lane w, as the interpreter does (the original left them stale);
 //! - `ABS` is `MOV d<mask>, |a|` and `SUB` is `ADD d<mask>, a, -b` (valid for every
-//!   TGSI parser; tgsi-notes §1 "Opcodes that come and go"); ABS keeps its mask;
+//!   TGSI parser; docs/tgsi-text.md §1 "Opcodes that come and go"); ABS keeps its mask;
 //! - a `MULMV`/`MULMM` whose destination overlaps one of its sources computes into
 //!   scratch temporaries above the CSIR ones and then copies, since the MUL/MAD chain
 //!   would otherwise read columns it has already overwritten;
@@ -140,7 +141,7 @@ fn lines(ir_index: Option<usize>, insts: Vec<Inst>) -> Vec<Line> {
 }
 
 /// A swizzle whose first lanes read `selectors` and whose remaining lanes read `x`
-/// (their values are masked off; reference B §5 "padded with `x`").
+/// (their values are masked off; docs/csir-original.md B §5 "padded with `x`").
 fn padded(selectors: impl IntoIterator<Item = u8>) -> Swizzle {
     let mut s = [0u8; 4];
     for (lane, sel) in s.iter_mut().zip(selectors) {

@@ -4,7 +4,8 @@ use crate::ir::VerifyError;
 use thiserror::Error;
 
 /// A failure of [`emit_tgsi`](super::emit_tgsi) or [`parity_dump`](super::parity_dump).
-/// The emitter never returns partial text (reference A5: "No silent truncation").
+/// The emitter never returns partial text (docs/csir-original.md A5: "No silent
+/// truncation").
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TgsiError {
     /// The shader does not pass the verifier, which every back end relies on.

@@ -1,5 +1,5 @@
 //! TGSI instructions as the emitter produces them: an opcode, an optional destination
-//! and the sources, printed as `MNEMONIC dst, src0, src1, ...` (tgsi-notes §1
+//! and the sources, printed as `MNEMONIC dst, src0, src1, ...` (docs/tgsi-text.md §1
 //! "Instructions").
 
 use super::operand::{Dst, Src};
@@ -8,7 +8,7 @@ use std::fmt;
 /// The TGSI opcodes the emitter uses. Every one is in virglrenderer's opcode table;
 /// `SUB` and `ABS` are deliberately absent (Mesa's current TGSI removed them, so the
 /// emitter writes `ADD d, a, -b` and `MOV d, |a|`), and so is `TEX_LZ`, which
-/// virglrenderer does not know (tgsi-notes §1 "Opcodes that come and go").
+/// virglrenderer does not know (docs/tgsi-text.md §1 "Opcodes that come and go").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opcode {
     Mov,

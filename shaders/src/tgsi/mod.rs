@@ -1,5 +1,5 @@
 //! The TGSI text back end for VirGL, and the parity dump that shows it beside CSIR
-//! (seed "TGSI consumption"; reference A5 and B §5; tgsi-notes.md).
+//! (docs/csir.md "TGSI consumption"; docs/csir-original.md A5 and B §5; docs/tgsi-text.md).
 //!
 //! virglrenderer parses the guest's TGSI **text** with Mesa's `tgsi_text` parser and
 //! then `tgsi_sanity_check`, so the text follows their rules, not merely tgsi.rst:
@@ -12,10 +12,10 @@
 //! - only opcodes both Mesa and virglrenderer know (`ADD d, a, -b` rather than `SUB`,
 //!   `MOV d, |a|` rather than `ABS`, `TEX` rather than `TEX_LZ`).
 //!
-//! The mapping is reference B §5 with the A5 fixes; [`emit`] lists every change and
-//! why. Registers keep CSIR's numbering: `TEMP[n]` is temporary `n`, `CONST[0][n]`
-//! uniform slot `n`, `IN[n]` attribute location `n` (vertex) or linked varying slot
-//! `n` (fragment, declared `GENERIC[n]`), `OUT[n+1]` varying slot `n` (vertex).
+//! The mapping is docs/csir-original.md B §5 with the A5 fixes; [`emit`] lists every change
+//! and why. Registers keep CSIR's numbering: `TEMP[n]` is temporary `n`, `CONST[0][n]`
+//! uniform slot `n`, `IN[n]` attribute location `n` (vertex) or linked varying slot `n`
+//! (fragment, declared `GENERIC[n]`), `OUT[n+1]` varying slot `n` (vertex).
 //!
 //! Where the two back ends define an operation differently (POW outside GLSL's
 //! domain, MIN/MAX with NaN), the TGSI keeps TGSI's meaning and [`parity_dump`] marks
@@ -41,8 +41,8 @@ pub use parity::{divergence, parity_dump};
 
 use crate::ir::Shader;
 
-/// The original's TGSI buffer size in bytes (reference B §1.1: 3600), the budget
-/// the ChrisOS VirGL path allows for one shader's text and its NUL terminator.
+/// The original's TGSI buffer size in bytes (docs/csir-original.md B §1.1: 3600), the
+/// budget the ChrisOS VirGL path allows for one shader's text and its NUL terminator.
 pub const VIRGL_BUDGET: usize = 3600;
 
 /// Emit `shader` as TGSI text for virglrenderer.

@@ -1,7 +1,7 @@
 //! TGSI operands as text: registers, write masks, source swizzles and modifiers, and
 //! hex-encoded floats.
 //!
-//! Every rule here is one of virglrenderer's parser (`tgsi_text.c`, tgsi-notes.md §1):
+//! Every rule here is one of virglrenderer's parser (`tgsi_text.c`, docs/tgsi-text.md §1):
 //! - a **destination write mask** lists its letters in `x, y, z, w` order and is never
 //!   empty; the full mask is written as nothing;
 //! - a **source swizzle** is absent (identity) or **exactly four letters** — `.x` as a
@@ -9,11 +9,12 @@
 //! - source modifiers are `-` then `|...|` (`-|TEMP[0].xyzx|`);
 //! - immediates are written as `0x` plus eight hex digits of the f32 bits, so the host
 //!   reads back the same bits whatever its locale, NaN and infinities included
-//!   (reference A5: "Immediates are printed so that they parse back to the same f32 bits").
+//!   (docs/csir-original.md A5: "Immediates are printed so that they parse back to the same
+//!   f32 bits").
 
 use std::fmt;
 
-/// A TGSI register file used by the emitter (tgsi-notes §1 "Register files").
+/// A TGSI register file used by the emitter (docs/tgsi-text.md §1 "Register files").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum File {
     /// `TEMP[n]`: CSIR temporary `n` (or an emitter scratch register above them).
@@ -144,7 +145,7 @@ impl Swizzle {
 }
 
 impl fmt::Display for Swizzle {
-    /// Nothing for the identity, otherwise exactly four letters (tgsi-notes §1).
+    /// Nothing for the identity, otherwise exactly four letters (docs/tgsi-text.md §1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if *self == Swizzle::IDENTITY {
             return Ok(());
@@ -265,7 +266,7 @@ impl fmt::Display for Dst {
 /// An f32 written as its bit pattern, `0x3f800000`: `0x` and exactly eight hex digits,
 /// the form Mesa's virgl driver sends (`TGSI_DUMP_FLOAT_AS_HEX`). The host never runs
 /// it through a locale-dependent `atof`, and NaN (`0x7fc00000`), infinities
-/// (`0x7f800000`) and −0 (`0x80000000`) survive (tgsi-notes §1 "Immediates").
+/// (`0x7f800000`) and −0 (`0x80000000`) survive (docs/tgsi-text.md §1 "Immediates").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HexF32(pub f32);
 

@@ -1,11 +1,11 @@
 //! The parity dump: every CSIR instruction beside the TGSI it became, with the
 //! instructions whose two back ends disagree on exceptional values marked.
 //!
-//! The interpreter defines CSIR (architecture.md; reference A1); TGSI is defined by
-//! tgsi.rst, softpipe's `tgsi_exec` and virglrenderer's GLSL (tgsi-notes §2). For
-//! ordinary values the emitted TGSI computes what the interpreter computes (within
-//! rounding of the transcendental functions). For these operations and inputs it
-//! does not, and the dump marks them with `!`:
+//! The interpreter defines CSIR (architecture.md; docs/csir-original.md A1); TGSI is
+//! defined by tgsi.rst, softpipe's `tgsi_exec` and virglrenderer's GLSL (docs/tgsi-text.md
+//! §2). For ordinary values the emitted TGSI computes what the interpreter computes (within
+//! rounding of the transcendental functions). For these operations and inputs it does not,
+//! and the dump marks them with `!`:
 //!
 //! | CSIR | inputs | interpreter | TGSI |
 //! |---|---|---|---|

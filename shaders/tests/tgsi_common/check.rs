@@ -205,7 +205,7 @@ impl<'s> Prepared<'s> {
 
 /// The parser also takes decimal floats (as `tgsi_text` does, through a
 /// locale-dependent `atof`); the emitter must write every immediate as `0x` and eight
-/// hex digits (tgsi-notes §1 "Immediates").
+/// hex digits (docs/tgsi-text.md §1 "Immediates").
 fn hex_immediates_only(text: &str) -> Result<(), String> {
     for line in text.lines().filter(|l| l.starts_with("IMM[")) {
         let values = line

@@ -1,4 +1,4 @@
-//! An executor for parsed TGSI with **TGSI's** semantics (tgsi-notes §2), for one
+//! An executor for parsed TGSI with **TGSI's** semantics (docs/tgsi-text.md §2), for one
 //! vertex or one fragment.
 //!
 //! - Arithmetic is IEEE f32, one rounding per operation (MAD is a multiply then an add,
@@ -28,9 +28,9 @@ use std::collections::BTreeMap;
 /// Which definition of the exceptional cases to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Semantics {
-    /// TGSI's definitions (tgsi-notes §2).
+    /// TGSI's definitions (docs/tgsi-text.md §2).
     Tgsi,
-    /// The CSIR interpreter's definitions (reference A1/A2).
+    /// The CSIR interpreter's definitions (docs/csir-original.md A1/A2).
     Csir,
 }
 

@@ -1,7 +1,7 @@
 //! A parser for TGSI text that accepts what virglrenderer's copy of Mesa's
 //! `tgsi_text.c` accepts and rejects what it (or `tgsi_sanity`) rejects, for the
 //! subset of TGSI a VirGL guest sends for GL 3.3-style vertex and fragment shaders
-//! (shared/spec/tgsi-notes.md §1). Structure and messages follow `tgsi_text.c`:
+//! (docs/tgsi-text.md §1). Structure and messages follow `tgsi_text.c`:
 //!
 //! - the header (`VERT`, `FRAG`, ...) first; statements separated by whitespace, which
 //!   is only space, tab and `\n` (a `\r` is a "Syntax error");

@@ -16,7 +16,8 @@
 //!          per batch: every step runs over all lanes (8 per f32x8, up to 8 f32x8)
 //! ```
 //!
-//! Why it is built this way (tiny-skia's and wasmi's lesson, `style.md`): decoding and
+//! Why it is built this way (tiny-skia's and wasmi's lesson, docs/architecture.md
+//! "Anchors worth reading for style"): decoding and
 //! dispatch cost the same whether a step covers 1 or 64 pixels, so the interpreter
 //! decodes once and then makes every dispatch do a whole batch's work; uniform work
 //! is done once per draw instead of once per pixel. The cost is a register file of
@@ -24,7 +25,7 @@
 //! of registers small (the stock procedural shader needs 21). Measurements:
 //! `benches/README.md`.
 //!
-//! Semantics (the scalar interpreter's, reference A1/A2 and B §4):
+//! Semantics (the scalar interpreter's, docs/csir-original.md A1/A2 and B §4):
 //! - Arithmetic uses the shared [`math`](super::math) functions, written once for
 //!   both interpreters, here over `W` groups of `f32x8` at a time (each lane sees the
 //!   same operations as an `f32`), with the same component counts and summation order

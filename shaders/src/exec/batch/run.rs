@@ -12,7 +12,7 @@
 //! next mask from the pushed one, and DISCARD moves lanes into the discarded mask. A
 //! branch no lane runs is jumped over.
 //!
-//! Per-opcode rules are the scalar interpreter's (reference B §4, `exec::alu`):
+//! Per-opcode rules are the scalar interpreter's (docs/csir-original.md B §4, `exec::alu`):
 //! arithmetic through the shared [`math`](crate::exec::math) functions, DOT and matrix
 //! products summed in the same order (MULMV/MULMM through `alu`'s own `mat_vec`), SWZ
 //! zeroing components from `n` on, comparisons giving 1.0/0.0.

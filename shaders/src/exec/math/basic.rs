@@ -1,17 +1,18 @@
-//! The exactly rounded per-lane operations of the arithmetic opcodes (reference A1,
-//! A2; B §4): RSQ, RCP, TRUNC, MIN, MAX, ABS and the 1.0/0.0 result of CMP.
+//! The exactly rounded per-lane operations of the arithmetic opcodes (docs/csir-original.md
+//! A1, A2; B §4): RSQ, RCP, TRUNC, MIN, MAX, ABS and the 1.0/0.0 result of CMP.
 
 use super::Lane;
 
 /// RSQ: `1/sqrt(a)` with IEEE square root and division (two roundings), and 0 for
-/// `a <= 0` and NaN (reference A1: the seed's RSQ(x) = 0 for x <= 0). `rsq(+inf) = 0`.
+/// `a <= 0` and NaN (docs/csir-original.md A1: the seed's RSQ(x) = 0 for x <= 0).
+/// `rsq(+inf) = 0`.
 #[inline]
 pub fn rsq<L: Lane>(a: L) -> L {
     let s = L::splat;
     L::select(a.gt(s(0.0)), s(1.0) / a.sqrt(), s(0.0))
 }
 
-/// RCP: `1/a` with IEEE division, and 0 for `a == ±0` (seed "Reciprocal-based
+/// RCP: `1/a` with IEEE division, and 0 for `a == ±0` (docs/csir.md "Reciprocal-based
 /// division": reciprocal of zero yields zero). NaN stays NaN, `rcp(±inf) = ±0`.
 #[inline]
 pub fn rcp<L: Lane>(a: L) -> L {
@@ -27,13 +28,13 @@ pub fn trunc<L: Lane>(a: L) -> L {
     a.trunc()
 }
 
-/// MIN: `a < b ? a : b` (reference A1). With a NaN operand the result is `b`.
+/// MIN: `a < b ? a : b` (docs/csir-original.md A1). With a NaN operand the result is `b`.
 #[inline]
 pub fn min<L: Lane>(a: L, b: L) -> L {
     L::select(a.lt(b), a, b)
 }
 
-/// MAX: `a > b ? a : b` (reference A1). With a NaN operand the result is `b`.
+/// MAX: `a > b ? a : b` (docs/csir-original.md A1). With a NaN operand the result is `b`.
 #[inline]
 pub fn max<L: Lane>(a: L, b: L) -> L {
     L::select(a.gt(b), a, b)
@@ -46,7 +47,7 @@ pub fn abs<L: Lane>(a: L) -> L {
     a.abs()
 }
 
-/// A comparison mask as the CSIR boolean: 1.0 where true, 0.0 where false (seed
+/// A comparison mask as the CSIR boolean: 1.0 where true, 0.0 where false (docs/csir.md
 /// "Integer and boolean representation").
 #[inline]
 pub fn from_mask<L: Lane>(mask: L::Mask) -> L {

@@ -5,8 +5,9 @@
 //! Every method maps to one IEEE-exact primitive (add, subtract, multiply, divide,
 //! square root, truncation, floor, comparison, select, sign or bit manipulation), so
 //! an algorithm written once over these traits gives the same bits in every lane on
-//! both types (architecture.md; crates.md §5: no `recip`, `recip_sqrt`, `mul_add`,
-//! `sin_cos`, and never an FMA).
+//! both types (docs/architecture.md). Not used: `wide`'s `recip` and `recip_sqrt`
+//! (approximations on x86), `mul_add` and `sin_cos` (different bits with and without
+//! FMA), and never an FMA.
 
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Shl, Shr, Sub};
 use wide::{f32x8, f64x4, u64x4};

@@ -5,12 +5,13 @@
 //!
 //! Only IEEE-exact primitives are used, always in the same order: + − × ÷, sqrt,
 //! trunc, floor, comparisons, selects and bit casts (no libm, no FMA, none of `wide`'s
-//! approximate `recip`/`recip_sqrt`/`sin_cos`; crates.md §5). `pow` works in `f64`
+//! approximate `recip`/`recip_sqrt`/`sin_cos`, whose bits differ between CPUs and
+//! with FMA). `pow` works in `f64`
 //! through [`Lane64`] (`f64` and `wide::f64x4`).
 //!
 //! | function | rule | accuracy (measured by the tests) |
 //! |---|---|---|
-//! | [`sin`], [`cos`] | reference A2 | ≤ 7.7e-8 absolute for \|x\| ≤ 1e4, ≤ 9.6e-7 to 1e5 |
+//! | [`sin`], [`cos`] | docs/csir-original.md A2 | ≤ 7.7e-8 absolute for \|x\| ≤ 1e4, ≤ 9.6e-7 to 1e5 |
 //! | [`pow`], [`pow_int`] | C `powf` (A2) | integral \|y\| ≤ 1023: exact squaring, ≤ 1 ulp (< 2^-42 from the true power before rounding); otherwise correctly rounded on 3e6 random samples; ≤ 1 ulp asserted |
 //! | [`rsq`], [`rcp`] | A1/A2: IEEE sqrt and division, 0 at the seed's poles | correctly rounded steps |
 //! | [`trunc`], [`min`], [`max`], [`abs`] | A1, B §4 | exact |

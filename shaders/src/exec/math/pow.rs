@@ -1,4 +1,4 @@
-//! `pow(x, y)` for POW, following C's `powf` (reference A2; C11 F.10.4.4).
+//! `pow(x, y)` for POW, following C's `powf` (docs/csir-original.md A2; C11 F.10.4.4).
 //!
 //! Two ways to the magnitude `|x|^y`, both in `f64` with plain operations and rounded
 //! once to `f32`:

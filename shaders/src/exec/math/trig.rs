@@ -1,4 +1,4 @@
-//! Sine and cosine for SIN / COS (reference A2: within 1e-6 absolute error for
+//! Sine and cosine for SIN / COS (docs/csir-original.md A2: within 1e-6 absolute error for
 //! |x| <= 1000, with proper range reduction).
 //!
 //! Method: Cody–Waite reduction `r = x − k·π/2` with π/2 split into three parts

@@ -1,5 +1,5 @@
-//! IF/ELSE/ENDIF, DISCARD and the observer hooks (seed "IF semantics", "Discard";
-//! reference A1: IF tests lane 0 against zero, NaN is true).
+//! IF/ELSE/ENDIF, DISCARD and the observer hooks (docs/csir.md "IF semantics", "Discard";
+//! docs/csir-original.md A1: IF tests lane 0 against zero, NaN is true).
 
 use super::*;
 use crate::exec::{Observer, Step};

@@ -1,5 +1,5 @@
 //! Unverified IR never makes the interpreter panic or index out of bounds: it stops
-//! with an [`ExecError`] (seed "Execution versus verification").
+//! with an [`ExecError`] (docs/csir.md "Execution versus verification").
 
 use super::*;
 use crate::exec::{ExecError, Fault, NearestClampTexture};

@@ -1,5 +1,5 @@
-//! Interface loads and stores, and SAMPLE per sampler slot (seed "Interface loads",
-//! "Interface stores", "Varying remap", "Sampling"; reference A2, B §4).
+//! Interface loads and stores, and SAMPLE per sampler slot (docs/csir.md "Interface loads",
+//! "Interface stores", "Varying remap", "Sampling"; docs/csir-original.md A2, B §4).
 
 use super::*;
 use crate::exec::{DEFAULT_ATTRIBUTE, NearestClampTexture, NoSamplers};

@@ -1,4 +1,4 @@
-//! MULMV and MULMM against glam, with matrices loaded by LOAD_UNI (seed "Matrix
+//! MULMV and MULMM against glam, with matrices loaded by LOAD_UNI (docs/csir.md "Matrix
 //! operations": column-major, one column per temporary).
 
 use super::*;

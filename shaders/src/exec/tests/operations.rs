@@ -1,4 +1,4 @@
-//! Every temp-to-temp opcode, with edge values (reference A1/A2, B §4).
+//! Every temp-to-temp opcode, with edge values (docs/csir-original.md A1/A2, B §4).
 
 use super::*;
 use crate::ir::CmpCode;

@@ -1,5 +1,5 @@
-//! Directives: `#version`, `#pragma` and the preprocessor's (reference B §1.2 and the
-//! [`Preprocessor`] subset).
+//! Directives: `#version`, `#pragma` and the preprocessor's (docs/csir-original.md B §1.2
+//! and the [`Preprocessor`] subset).
 
 use super::super::dialect::Dialect;
 use super::super::token::{Pos, Token, TokenKind};

@@ -1,4 +1,5 @@
-//! The lexer: source text to tokens (reference B §1.2, with GLSL 3.30 literal forms).
+//! The lexer: source text to tokens (docs/csir-original.md B §1.2, with GLSL 3.30 literal
+//! forms).
 //!
 //! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
 //! (new line). Comments are `//` and `/* */`. A `#` at the start of a line (after
@@ -20,8 +21,8 @@ mod directives;
 use super::token::{Pos, Punct, Token, TokenKind, classify_word};
 
 /// Longest identifier accepted, in characters ("identifier exceeds the name limit").
-/// The original's 39 is a pool detail (reference A3); GLSL asks for at least 1024,
-/// we choose a bound that keeps interface names printable on one line.
+/// The original's 39 is a pool detail (docs/csir-original.md A3); GLSL asks for at least
+/// 1024, we choose a bound that keeps interface names printable on one line.
 pub const MAX_IDENT_LEN: usize = 255;
 
 /// Lex `source` into tokens ending with [`TokenKind::Eof`]. Errors go to `diags`; the

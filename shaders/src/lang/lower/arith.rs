@@ -1,4 +1,4 @@
-//! Operators (GLSL 3.30 §5.9, reference A2 where the original differs).
+//! Operators (GLSL 3.30 §5.9, docs/csir-original.md A2 where the original differs).
 //!
 //! - `+ - * /` lane by lane, a scalar operand broadcast; int operands promoted to
 //!   float when the other side is float. `/` is RCP + MUL; a divisor known to be zero
@@ -11,7 +11,8 @@
 //! - `< > <= >=` on scalars, `== !=` on any equal types (all lanes), `&& || ^^` and
 //!   `!` on bools (and scalars, `logic.rs`): CMP and arithmetic on 0.0 / 1.0.
 //! - A `bool` scalar operand of arithmetic or an ordering is the int 0 or 1, as in the
-//!   original (reference A1); GLSL rejects such programs, so none changes meaning.
+//!   original (docs/csir-original.md A1); GLSL rejects such programs, so none changes
+//!   meaning.
 
 use super::super::ast::{BinOp, UnOp};
 use super::super::consteval::{self, ConstData};

@@ -1,5 +1,5 @@
-//! Assignment targets and writes (reference B §1.11, plus swizzle and index targets:
-//! `p.x = …`, `c.rgb = …`, `v[i] = …`, `m[i] = …`, `m[i].y = …`, `a[i][j] = …`).
+//! Assignment targets and writes (docs/csir-original.md B §1.11, plus swizzle and index
+//! targets: `p.x = …`, `c.rgb = …`, `v[i] = …`, `m[i] = …`, `m[i].y = …`, `a[i][j] = …`).
 //!
 //! A run-time index makes the target a [`Target::Select`]: CSIR has no indirect
 //! register addressing, so the write goes to each element the index may name under
@@ -10,8 +10,8 @@
 //!
 //! A write of a known value at the variable's own conditional depth only updates the
 //! compile-time value; a write inside a branch (deeper) goes through the storage so
-//! the value after the branch is right on every path (reference A2). A local whose
-//! new value is a fresh intermediate adopts it instead of copying. Every write to an
+//! the value after the branch is right on every path (docs/csir-original.md A2). A local
+//! whose new value is a fresh intermediate adopts it instead of copying. Every write to an
 //! output is followed by its store (STORE_POS / STORE_VAR / STORE_COLOR).
 
 use super::super::ast::{Expr, ExprKind};

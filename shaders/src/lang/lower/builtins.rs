@@ -1,4 +1,4 @@
-//! Built-in functions (reference B §1.10 plus the GLSL functions the renderer's
+//! Built-in functions (docs/csir-original.md B §1.10 plus the GLSL functions the renderer's
 //! scenes need), each lowered to existing CSIR opcodes.
 //!
 //! | function | lowering |
@@ -617,7 +617,7 @@ impl Lowerer<'_> {
     }
 
     /// `inverse(m)` of a square matrix: the adjugate times 1/determinant (GLSL 1.40
-    /// §8.5; undefined for a singular matrix, where this gives 0, reference A1:
+    /// §8.5; undefined for a singular matrix, where this gives 0, docs/csir-original.md A1:
     /// RCP(0) = 0). Each result column is built in its own statement frame, so the
     /// temporaries stay within the pool (about 40 for a `mat4`).
     fn inverse(&mut self, m: &Value, pos: Pos) -> LResult<Value> {

@@ -1,7 +1,7 @@
 //! Calls: built-ins first resolved by name (a user function of the same name hides
-//! the built-in), user functions inlined (reference B §1.12, with A2: void functions
-//! can be called as statements, matrix parameters work, the return type is checked,
-//! scoping is lexical, and every function is checked even if never called).
+//! the built-in), user functions inlined (docs/csir-original.md B §1.12, with A2: void
+//! functions can be called as statements, matrix parameters work, the return type is
+//! checked, scoping is lexical, and every function is checked even if never called).
 //!
 //! Overloads are resolved like GLSL: an exact match, else the one match with implicit
 //! int → float conversions. `in` parameters that the body never assigns alias their

@@ -1,5 +1,5 @@
-//! Constructors (GLSL 3.30 §5.4, reference A2: matrix constructors work, `ivecN`
-//! gives `ivecN`, `int(x)` truncates, `bool(x)` is `x != 0`).
+//! Constructors (GLSL 3.30 §5.4, docs/csir-original.md A2: matrix constructors work,
+//! `ivecN` gives `ivecN`, `int(x)` truncates, `bool(x)` is `x != 0`).
 //!
 //! Arguments are flattened into components (vectors lane by lane, matrices column by
 //! column), converted to the target's component kind (float → int is TRUNC, number →
@@ -18,7 +18,7 @@ use super::value::Value;
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Op};
 
-/// Most constructor arguments (reference B §1.1: 16).
+/// Most constructor arguments (docs/csir-original.md B §1.1: 16).
 pub const MAX_CONSTRUCTOR_ARGS: usize = 16;
 
 impl Lowerer<'_> {

@@ -4,8 +4,8 @@
 //! - **Temporary reuse.** Expression intermediates live in the *frame* of the
 //!   statement that computed them and return to a free set when that statement ends;
 //!   variables keep *storage* temporaries until their scope ends. The IR is not SSA,
-//!   so a freed temporary may be written again later (seed "Not SSA"); without reuse
-//!   an unrolled loop such as `procedural.frag`'s would need far more than 96.
+//!   so a freed temporary may be written again later (docs/csir.md "Not SSA"); without
+//!   reuse an unrolled loop such as `procedural.frag`'s would need far more than 96.
 //! - **Pools counted past their limits.** The builder's own capacity is the `i16`
 //!   range; the seed's pools are checked here, so that a shader that does not fit
 //!   is still lowered to the end and the error says how much it needs ("shader needs
@@ -173,7 +173,7 @@ impl Emitter {
     }
 
     /// `n` consecutive temporaries that are never reused (the prologue keeps the
-    /// original's temporary numbering, reference B §2.4).
+    /// original's temporary numbering, docs/csir-original.md B §2.4).
     pub(crate) fn fixed(&mut self, n: u16) -> Result<i16, PoolError> {
         let t = self.builder.alloc_temps(n)?;
         self.note();
@@ -272,7 +272,7 @@ impl Emitter {
     }
 
     /// Emit `CONST` of `values` into `dst` with fresh immediates (the prologue keeps
-    /// the original's immediate numbering, reference B §2.4).
+    /// the original's immediate numbering, docs/csir-original.md B §2.4).
     pub(crate) fn const_into_fresh(
         &mut self,
         dst: i16,

@@ -257,7 +257,7 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `v.sel` with the checks of reference B §1.8.
+    /// `v.sel` with the checks of docs/csir-original.md B §1.8.
     pub(crate) fn swizzle_checked(&mut self, v: &Value, sel: &[u8], pos: Pos) -> LResult<Value> {
         if v.ty.is_matrix() {
             return self.err(pos, "cannot swizzle a matrix");
@@ -291,7 +291,8 @@ impl Lowerer<'_> {
         Ok(i as u8)
     }
 
-    /// `v[i]`: a column of a matrix, a lane of a vector (reference A2: `m[i]` is a column).
+    /// `v[i]`: a column of a matrix, a lane of a vector (docs/csir-original.md A2: `m[i]`
+    /// is a column).
     fn index(&mut self, v: &Value, i: &Value, pos: Pos) -> LResult<Value> {
         if i.ty == Type::Int && i.as_const().is_none() && !v.ty.is_scalar() && v.ty.width() > 0 {
             // A run-time index: select among the lanes (columns) with IFs.

@@ -1,6 +1,6 @@
 //! Structured control flow: IF nesting, early exits and the variables a branch writes
-//! (reference A2: `return` inside `if`/`else` is lowered with structured IFs; constant
-//! tracking respects control flow).
+//! (docs/csir-original.md A2: `return` inside `if`/`else` is lowered with structured IFs;
+//! constant tracking respects control flow).
 //!
 //! Early exits use "alive" flags (1.0 while running, CONST 0 when leaving): `return`
 //! clears the function's flag and the flags of the loops it is in, `break` clears its

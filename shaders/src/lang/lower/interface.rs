@@ -1,4 +1,5 @@
-//! Globals, functions and interface slot assignment (reference B §1.5 and §1.6).
+//! Globals, functions and interface slot assignment (docs/csir-original.md B §1.5 and
+//! §1.6).
 //!
 //! Symbol order is `gl_Position`, `gl_FragCoord`, then the globals in declaration
 //! order; the prologue follows it. Slots: explicit `layout(location = N)` first
@@ -439,7 +440,8 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Reference B §1.6: explicit locations, then free ones, samplers, uniforms.
+    /// docs/csir-original.md B §1.6: explicit locations, then free ones, samplers,
+    /// uniforms.
     pub(super) fn assign_slots(&mut self) {
         let n_attr = self.limits.attributes;
         let n_var = self.limits.varyings;

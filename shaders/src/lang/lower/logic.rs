@@ -10,15 +10,15 @@
 //! | `any(bv)`, `all(bv)` | MAX / MIN over the lanes |
 //! | `mix(x, y, bv)` | x, then per lane `IF bv[k]` SETLANE from y (exact, as GLSL selects) |
 //!
-//! **Scalar conditions (compatibility, reference A1).** The original tests any scalar
-//! in `if` (IF compares lane x with zero) and lowers `&&` to MUL, `||` to MAX and `!x`
-//! to `1 − x`, without requiring `bool`. GLSL requires `bool`, so every GLSL shader is
-//! unaffected by accepting more: here an `int` or `float` scalar is accepted wherever
-//! a condition or a logical operand is expected and means `x != 0` (NaN is true, as
-//! IF treats it). The results equal the original's for the 0/1 values it was used
-//! with; for other values the result of `&& || !` is normalized to 0/1 (`2.0 && 3.0`
-//! is 1.0, not 6.0; `!0.5` is 0.0, not 0.5) so that it is a valid `bool`. Vectors are
-//! not conditions ("if condition must be a scalar").
+//! **Scalar conditions (compatibility, docs/csir-original.md A1).** The original tests any
+//! scalar in `if` (IF compares lane x with zero) and lowers `&&` to MUL, `||` to MAX and
+//! `!x` to `1 − x`, without requiring `bool`. GLSL requires `bool`, so every GLSL shader is
+//! unaffected by accepting more: here an `int` or `float` scalar is accepted wherever a
+//! condition or a logical operand is expected and means `x != 0` (NaN is true, as IF treats
+//! it). The results equal the original's for the 0/1 values it was used with; for other
+//! values the result of `&& || !` is normalized to 0/1 (`2.0 && 3.0` is 1.0, not 6.0;
+//! `!0.5` is 0.0, not 0.5) so that it is a valid `bool`. Vectors are not conditions ("if
+//! condition must be a scalar").
 
 use super::super::ast::BinOp;
 use super::super::consteval::ConstData;

@@ -1,5 +1,5 @@
-//! Semantic analysis and lowering to CSIR in one walk (reference B §1.5–§1.12 and the
-//! seed's "Semantic prologue", with the fixes of reference A2).
+//! Semantic analysis and lowering to CSIR in one walk (docs/csir-original.md B §1.5–§1.12
+//! and the docs/csir.md "Semantic prologue", with the fixes of docs/csir-original.md A2).
 //!
 //! The walk checks every construct and emits CSIR for it, folding what is known at
 //! compile time (constants are materialized only when an instruction needs them),

@@ -136,7 +136,7 @@ impl Lowerer<'_> {
     }
 
     /// Select lanes `sel` of `v` into a value of type `ty` (identity prefixes are
-    /// free, reference B §1.8).
+    /// free, docs/csir-original.md B §1.8).
     pub(crate) fn swizzle(&mut self, v: &Value, sel: &[u8], ty: Type) -> LResult<Value> {
         match v.repr {
             Repr::Const(c) => {
@@ -195,7 +195,7 @@ impl Lowerer<'_> {
     }
 
     /// `v` unchanged, or an error when it is a known integer of magnitude 2^24 or more:
-    /// CSIR keeps integers in float registers (seed "Integer and boolean
+    /// CSIR keeps integers in float registers (docs/csir.md "Integer and boolean
     /// representation"), exact only below 2^24 = 16777216 in magnitude, so a larger
     /// constant would silently become a different number (GLSL's 32-bit `int` wraps
     /// instead). Reported at the construct being lowered.

@@ -1,10 +1,10 @@
-//! The semantic prologue (seed "Semantic prologue"; reference B §2.4): before `main`,
-//! in symbol order, uniforms are loaded (LOAD_UNI, one vec4 slot per column),
-//! attributes (LOAD_ATTR) and fragment varyings (LOAD_VAR), the fragment coordinate
-//! (LOAD_FCOORD), `gl_FrontFacing` where used (LOAD_FACE), and every output including `gl_Position` gets a temporary zeroed by
-//! `CONST 0` + `MOV`. These temporaries are never reused, so the numbering matches the
-//! original (in a vertex shader TEMP[0] is `gl_Position`, in a fragment shader
-//! TEMP[0] is the fragment coordinate).
+//! The semantic prologue (docs/csir.md "Semantic prologue"; docs/csir-original.md B §2.4):
+//! before `main`, in symbol order, uniforms are loaded (LOAD_UNI, one vec4 slot per
+//! column), attributes (LOAD_ATTR) and fragment varyings (LOAD_VAR), the fragment
+//! coordinate (LOAD_FCOORD), `gl_FrontFacing` where used (LOAD_FACE), and every output
+//! including `gl_Position` gets a temporary zeroed by `CONST 0` + `MOV`. These temporaries
+//! are never reused, so the numbering matches the original (in a vertex shader TEMP[0] is
+//! `gl_Position`, in a fragment shader TEMP[0] is the fragment coordinate).
 
 use super::super::scope::VarKind;
 use super::super::types::Type;

@@ -1,4 +1,5 @@
-//! Statements: blocks, declarations, assignments, `if`, `discard` (reference B §1.11).
+//! Statements: blocks, declarations, assignments, `if`, `discard` (docs/csir-original.md B
+//! §1.11).
 
 use super::super::ast::{AssignOp, BinOp, Decl, Stmt, StmtKind, Storage};
 use super::super::scope::{Access, VarKind};
@@ -285,7 +286,7 @@ impl Lowerer<'_> {
 
 impl Lowerer<'_> {
     /// Initializers of private globals and global constants, in declaration order, at
-    /// the start of `main` (constants fold; reference A2).
+    /// the start of `main` (constants fold; docs/csir-original.md A2).
     pub(super) fn global_initializers(&mut self) -> LResult<()> {
         for i in 0..self.globals.len() {
             let (var, decl) = (self.globals[i].var, self.globals[i].decl);

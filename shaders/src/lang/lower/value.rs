@@ -1,5 +1,6 @@
-//! The value of an expression during lowering (reference B §1.7: "a temp index, a
-//! type, ..., a const flag with known floats, and a sampler flag").
+//! The value of an expression during lowering (docs/csir-original.md B §1.7: a
+//! temporary, a type, a width, a column count, a constant flag with up to four known
+//! floats, and a sampler flag).
 
 use super::super::consteval::ConstData;
 use super::super::types::Type;

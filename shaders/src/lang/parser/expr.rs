@@ -33,7 +33,7 @@ fn binary_op(kind: &TokenKind) -> Option<(BinOp, u8)> {
 }
 
 /// Decode a swizzle word into lane selectors: one set of `xyzw`, `rgba` or `stpq`,
-/// 1 to 4 letters (reference B §1.8 plus `stpq`).
+/// 1 to 4 letters (docs/csir-original.md B §1.8 plus `stpq`).
 pub(crate) fn decode_swizzle(word: &str) -> Result<Vec<u8>, &'static str> {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     if word.is_empty() || word.len() > 4 {

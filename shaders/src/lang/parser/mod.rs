@@ -1,4 +1,4 @@
-//! The recursive-descent parser (reference B §1.3, widened to GLSL 3.30 forms).
+//! The recursive-descent parser (docs/csir-original.md B §1.3, widened to GLSL 3.30 forms).
 //!
 //! Accepted beyond the original: qualifiers in any order, `highp`/`mediump`/`lowp` and
 //! `precision` statements (ignored), `const in` / `in` parameters, `(void)` parameter
@@ -23,8 +23,8 @@ use super::ast::Program;
 use super::diagnostic::Diagnostics;
 use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 
-/// Deepest expression/statement nesting accepted (reference A3: the original's 32 is
-/// a pool detail; 64 keeps real shaders far from the limit and the stack small).
+/// Deepest expression/statement nesting accepted (docs/csir-original.md A3: the original's
+/// 32 is a pool detail; 64 keeps real shaders far from the limit and the stack small).
 pub const MAX_NESTING: usize = 64;
 
 /// Parse a token stream (ending with EOF) into a program. Errors go to `diags`; the
