@@ -1,9 +1,17 @@
 //! # csir-raster: geometry and pixels
 //!
-//! A CPU triangle rasterizer with OpenGL's rules, as `shared/spec/scene-format.md`
-//! ("Conventions") fixes them, matching Mesa llvmpipe. It knows nothing about
-//! shaders: the programmable stages are the [`VertexStage`] and [`FragmentStage`]
-//! traits.
+//! A CPU triangle rasterizer with OpenGL's rules, as `docs/scene-format.md`
+//! ("Conventions every renderer of this format follows") fixes them, matching Mesa
+//! llvmpipe. It knows nothing about shaders: the programmable stages are the
+//! [`VertexStage`] and [`FragmentStage`] traits.
+//!
+//! Main types: [`Renderer`] draws a [`DrawCall`] (the two stages, the vertex count,
+//! optional indices and the fixed-function [`RasterState`]) into a [`Framebuffer`]
+//! (RGBA8 plus 24-bit depth) and returns [`DrawStats`]; a [`FragmentStage`] shades a
+//! [`FragmentBatch`] of up to [`MAX_LANES`] pixels of one [`Triangle`] at a time and
+//! fills a [`FragmentOutput`]. Start with the example below, then `draw.rs`.
+//! `docs/architecture.md` places the crate in the whole picture; the `csir-render`
+//! crate's `pipeline` module is the real user of these traits.
 //!
 //! ```text
 //! indices ─▶ vertex.rs      assembly; one VertexStage call per distinct vertex (parallel)

@@ -1,3 +1,7 @@
+//! Finding the scenes of a suite: the scene files named by `check`'s inputs (files as
+//! given, folders searched for `*.json`), in a fixed order that sharding and merging
+//! rely on, and the path of each scene's reference image.
+
 use super::CheckError;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;

@@ -1,3 +1,7 @@
+//! The results of a check as JUnit XML, the report format CI systems display: one test
+//! case per scene, with a failure for a scene that does not match its reference and an
+//! error for one that could not be checked (`docs/reference-checks.md`).
+
 use super::CheckError;
 use super::results::{CheckResults, SceneResult, Status};
 use crate::file_write::write_file;

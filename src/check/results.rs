@@ -1,3 +1,7 @@
+//! The results of a `check` run: one record per scene (status, metrics, image paths,
+//! the trace command for its worst pixel), the summary counts, and the `csir-check/1`
+//! JSON that `--json` writes and `--merge` reads back (`docs/reference-checks.md`).
+
 use super::{CheckError, Shard};
 use crate::compare::{ImageDiff, ToleranceRule};
 use crate::file_write::write_file;

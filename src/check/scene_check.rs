@@ -1,3 +1,8 @@
+//! Checking one scene: render it, compare the render with its reference image by the
+//! tolerance rule (the project's or the scene's `expect` block), optionally write or
+//! update the reference and keep the images for the report. Every failure becomes a
+//! result, never an early return.
+
 use super::reference_path;
 use super::results::{ImagePaths, Metrics, ReferenceWrite, SceneResult, Status};
 use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};

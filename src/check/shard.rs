@@ -1,3 +1,7 @@
+//! Sharding a suite over several machines (`--shard INDEX/COUNT`): the sorted scene
+//! list is dealt out in turn, so every machine takes a fixed, disjoint share and the
+//! shares together cover the suite.
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -1,3 +1,7 @@
+//! The heat map of where two images differ (`diff --heatmap`, the check report): black
+//! where the pixels are equal, then dark red to white as the largest channel difference
+//! grows.
+
 use super::CompareError;
 use super::metrics::same_size;
 use crate::image_io::Rgba8Image;

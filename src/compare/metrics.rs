@@ -1,3 +1,7 @@
+//! The metrics of an image comparison: the largest channel difference, how many pixels
+//! differ and how many are over a tolerance, the mean absolute error and the PSNR, with
+//! the channel conventions of `compare_png.py` (see [`super`]).
+
 use crate::image_io::Rgba8Image;
 
 /// Why two images cannot be compared.

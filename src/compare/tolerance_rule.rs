@@ -1,3 +1,7 @@
+//! The tolerance rule that decides whether a render matches its reference image (the
+//! project's default, or a scene's `expect` block; `docs/scene-format.md`), and the
+//! judgement it gives: which bound a render breaks and by how much.
+
 use super::{CompareError, ImageDiff, compare};
 use crate::image_io::Rgba8Image;
 use serde::{Deserialize, Serialize};

@@ -1,3 +1,6 @@
+//! The error type of PNG input and output: which file (or in-memory data) and whether
+//! reading, decoding, encoding or writing failed.
+
 use std::path::PathBuf;
 
 /// Why a PNG could not be read, decoded, encoded or written.

@@ -1,3 +1,8 @@
+//! PNG decoding and encoding for [`Rgba8Image`](super::Rgba8Image): any PNG colour type
+//! in, RGBA8 out, with a size limit checked before pixel memory is allocated; the
+//! encoder's settings (compression, filter) are fixed, so the same image always gives
+//! the same bytes.
+
 use std::io::Cursor;
 use std::path::Path;
 

@@ -1,3 +1,6 @@
+//! [`Rgba8Image`], the one image type of the project: 8-bit RGBA, row-major, top row
+//! first (PNG order), with its size invariant checked on construction.
+
 /// An 8-bit RGBA image, row-major, **top row first** (PNG order).
 ///
 /// Invariant: `pixels.len() == width · height · 4`, width and height ≥ 1. Channel values

@@ -1,3 +1,6 @@
+//! Scene errors, located: the scene file, the JSON field in the scene format's notation
+//! (`draws[0].indices[5]`), and what is wrong, displayed as `SCENE: FIELD: MESSAGE`.
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 

@@ -1,3 +1,8 @@
+//! The scene as plain data after loading: framebuffer size and clear values, textures,
+//! and draws with their shaders, attributes, indices, uniforms, samplers and
+//! fixed-function state, with the invariants loading guarantees stated on each type
+//! (`docs/scene-format.md`).
+
 use std::path::{Path, PathBuf};
 
 use super::SceneError;

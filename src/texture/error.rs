@@ -1,3 +1,6 @@
+//! The error type of texture construction: a side of 0 texels, or texel data whose
+//! length does not match the texture's size.
+
 /// Why texel data does not form a texture.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextureError {

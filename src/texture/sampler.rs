@@ -1,3 +1,7 @@
+//! Sampler state and texture lookup as OpenGL 3.3 defines it for one RGBA8 level:
+//! nearest and linear filtering, the clamp-to-edge, repeat and mirrored-repeat wrap
+//! modes, and UNORM8 texels converted to floats, matching llvmpipe's arithmetic.
+
 use super::Texture;
 
 /// Texture filter for both minification and magnification (no mipmaps).

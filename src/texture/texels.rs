@@ -1,3 +1,6 @@
+//! [`Texture`]: an RGBA8 texture of one level with texel row 0 at the bottom (t = 0), as
+//! OpenGL stores a PNG after a vertical flip; built from texels, an image or a PNG file.
+
 use std::path::Path;
 
 use super::TextureError;

@@ -1,3 +1,7 @@
+//! The HTML report page of a check: a header with the counts, the heat-map legend, and
+//! one row per scene with its images inlined as thumbnails and its metrics. The page
+//! depends only on the results, so the same results give the same bytes.
+
 use super::thumbnail::{Reduce, thumbnail_png};
 use crate::check::results::{CheckResults, SceneResult};
 use crate::compare::{DEFAULT_HEAT_GAIN, ToleranceRule, heat_colour};

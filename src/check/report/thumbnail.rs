@@ -1,3 +1,7 @@
+//! Thumbnails for the HTML report: an image scaled down to fit a fixed box, keeping its
+//! aspect ratio, encoded as PNG; heat maps are reduced by their maximum so a single
+//! differing pixel stays visible.
+
 use crate::image_io::{Rgba8Image, encode_png};
 use image::RgbaImage;
 

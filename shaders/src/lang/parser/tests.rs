@@ -1,3 +1,7 @@
+//! Unit tests of the parser: the constructs the stock shaders use, operator precedence
+//! and swizzles, error recovery with several located errors, layout and qualifier
+//! errors, the nesting bound, and prototypes, parameters and loop steps.
+
 use super::super::ast::{ExprKind, Item, StmtKind};
 use super::super::lexer::lex;
 use super::*;
