@@ -1,7 +1,7 @@
 //! What stops an interpreter on IR that [`verify`](crate::ir::verify) would have
 //! rejected. A verified shader never produces one of these; they exist so that the
-//! interpreters stay panic-free and in bounds whatever records they are given (docs/csir.md
-//! "Execution versus verification": the original also kept defensive checks).
+//! interpreters stay panic-free and in bounds whatever records they are given
+//! (docs/csir.md "Execution versus verification": the original also kept defensive checks).
 
 use thiserror::Error;
 

@@ -1,5 +1,5 @@
-//! The scalar CSIR interpreter: the executable reference for CSIR semantics (docs/csir.md
-//! "Software execution"; docs/csir-original.md B §4 with the A1/A2 fixes).
+//! The scalar CSIR interpreter: the executable reference for CSIR semantics
+//! (docs/csir.md "Software execution"; docs/csir-original.md B §4 with the A1/A2 fixes).
 //!
 //! A [`Machine`] is made once per shader (it verifies the shader and allocates the
 //! temporary file and the IF stack) and then runs any number of invocations, one

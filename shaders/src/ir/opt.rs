@@ -119,8 +119,8 @@ mod tests {
 
     #[test]
     fn every_matrix_column_counts_as_a_use() {
-        // Columns %1..%4 built by MOVs, then mul_mv reads all four (docs/csir-original.md B
-        // §10.2).
+        // Columns %1..%4 built by MOVs, then mul_mv reads all four
+        // (docs/csir-original.md B §10.2).
         let mut ir = vec![Ir::new(Op::Const, Type::Vec4).dst(0).aux(0).ncomp(4)];
         for c in 1..=4 {
             ir.push(Ir::new(Op::Mov, Type::Vec4).dst(c).a(0).ncomp(4));

@@ -47,8 +47,8 @@ impl InterfaceSymbol {
 }
 
 /// The interface of one shader: its symbols and the high-water marks the verifier
-/// and the TGSI emitter use (−1 when nothing of that kind exists; docs/csir-original.md B
-/// §1.6).
+/// and the TGSI emitter use (−1 when nothing of that kind exists;
+/// docs/csir-original.md B §1.6).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interface {
     /// User interface symbols in declaration order.

@@ -1,6 +1,6 @@
 //! The verifier: structural and range checks that every consumer of CSIR relies on
-//! (docs/csir.md "Verification stage" to "Matrix validation"; docs/csir-original.md B
-//! §2.6).
+//! (docs/csir.md "Verification stage" to "Matrix validation";
+//! docs/csir-original.md B §2.6).
 //!
 //! A shader that passes [`verify`] can be run by the interpreters and emitted as TGSI
 //! without any further index checks: every temporary an instruction reads or writes

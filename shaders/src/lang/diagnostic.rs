@@ -27,8 +27,8 @@ impl Diagnostic {
 }
 
 /// The errors of one failed compile: at most `Limits::errors` logged diagnostics in
-/// the order they were found, and the total number of errors found (docs/csir-original.md
-/// A4: later ones are counted but not logged).
+/// the order they were found, and the total number of errors found
+/// (docs/csir-original.md A4: later ones are counted but not logged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileErrors {
     name: String,

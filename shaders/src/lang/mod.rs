@@ -55,10 +55,10 @@ use token::Pos;
 
 /// Compile `source` (shown as `name` in diagnostics and dumps) for `stage`.
 ///
-/// Lexes, parses, checks and lowers to CSIR with the prologue (docs/csir-original.md B
-/// §2.4), then runs [`optimize`] and [`verify`]. The returned shader is verified and
-/// carries its interface (symbols in declaration order with their slots, high-water marks,
-/// `writes_position`).
+/// Lexes, parses, checks and lowers to CSIR with the prologue
+/// (docs/csir-original.md B §2.4), then runs [`optimize`] and [`verify`]. The returned
+/// shader is verified and carries its interface (symbols in declaration order with
+/// their slots, high-water marks, `writes_position`).
 ///
 /// Errors: every problem found, as `NAME:LINE:COL: error: MESSAGE` diagnostics (at most
 /// `limits.errors` logged; see [`CompileErrors`]). Never panics, whatever the input.

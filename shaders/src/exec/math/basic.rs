@@ -1,5 +1,6 @@
-//! The exactly rounded per-lane operations of the arithmetic opcodes (docs/csir-original.md
-//! A1, A2; B §4): RSQ, RCP, TRUNC, MIN, MAX, ABS and the 1.0/0.0 result of CMP.
+//! The exactly rounded per-lane operations of the arithmetic opcodes
+//! (docs/csir-original.md A1, A2; B §4): RSQ, RCP, TRUNC, MIN, MAX, ABS and the
+//! 1.0/0.0 result of CMP.
 
 use super::Lane;
 
@@ -47,8 +48,8 @@ pub fn abs<L: Lane>(a: L) -> L {
     a.abs()
 }
 
-/// A comparison mask as the CSIR boolean: 1.0 where true, 0.0 where false (docs/csir.md
-/// "Integer and boolean representation").
+/// A comparison mask as the CSIR boolean: 1.0 where true, 0.0 where false
+/// (docs/csir.md "Integer and boolean representation").
 #[inline]
 pub fn from_mask<L: Lane>(mask: L::Mask) -> L {
     L::select(mask, L::splat(1.0), L::splat(0.0))

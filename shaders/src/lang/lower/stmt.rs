@@ -1,5 +1,5 @@
-//! Statements: blocks, declarations, assignments, `if`, `discard` (docs/csir-original.md B
-//! §1.11).
+//! Statements: blocks, declarations, assignments, `if`, `discard`
+//! (docs/csir-original.md B §1.11).
 
 use super::super::ast::{AssignOp, BinOp, Decl, Stmt, StmtKind, Storage};
 use super::super::scope::{Access, VarKind};
