@@ -22,6 +22,8 @@
 //!   host from our TGSI (`docs/virgl.md`); [`debug`]: `trace` and `run`.
 //! - [`file_read`] and [`file_write`]: every file the project reads or writes, bounded
 //!   and refusing to overwrite an input.
+//! - [`budget`]: the memory a render will allocate, checked against `--max-memory`
+//!   before anything is allocated.
 //!
 //! ## Where to start
 //!

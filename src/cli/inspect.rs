@@ -5,7 +5,7 @@
 //! ([`csir::load_csi`], under the `--profile` limits) and prints the profile, flags,
 //! limits, interface and the IR dump. A blob the loader rejects prints whatever of the
 //! header could be read and then the loader's error (byte offset and reason), and exits
-//! 1; nothing panics. Formats: shaders/src/csi (v1: seed "CSI binary format", v2:
+//! 1; nothing panics. Formats: shaders/src/csi (v1: docs/csir.md "CSI binary format", v2:
 //! `csir::csi::v2`).
 
 use super::fail;

@@ -108,7 +108,7 @@ pub fn load_csi(bytes: &[u8], limits: &Limits) -> Result<Shader, CsiError> {
 ///
 /// The words are reported as found; only the length, magic and version have been
 /// checked ([`read_header`]). Field meanings per version: see the table in the
-/// `wire` module docs (v1: seed "CSI binary format"; v2: [`v2`]).
+/// `wire` module docs (v1: docs/csir.md "CSI binary format"; v2: [`v2`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HeaderInfo {
     /// 1 or 2.
