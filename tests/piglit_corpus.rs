@@ -19,8 +19,8 @@
 mod common;
 
 use common::piglit::{
-    SELECTION, conformance_doc_path, corpus_or_skip, manifest, selection_files, today, version,
-    write_doc_block, writing_baseline,
+    SELECTION, Scope, conformance_doc_path, corpus_or_skip, manifest, scope, selection_files,
+    today, version, write_doc_block, writing_baseline,
 };
 use csir_render::shader_test::{ReasonCount, RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
@@ -41,6 +41,29 @@ const REASON_ROW_MIN: usize = 2;
 
 fn summary_json(s: &Summary) -> Value {
     json!({"passed": s.passed, "failed": s.failed, "skipped": s.skipped, "errors": s.errors})
+}
+
+/// The pass rates in the terms of issue 14's "Done means": over the tests that need only
+/// a vertex and a fragment shader and no extension, and over those of them that use no
+/// `uint`, bit operation, `log`, `log2` or `exp` ([`Scope`]).
+fn issue_terms(runs: &[(&str, String, TestReport, Scope)]) -> String {
+    let rate = |keep: &dyn Fn(&Scope) -> bool| {
+        let kept: Vec<&TestReport> = runs
+            .iter()
+            .filter(|(_, _, _, s)| keep(s))
+            .map(|(_, _, r, _)| r)
+            .collect();
+        let passed = kept.iter().filter(|r| r.status() == "pass").count();
+        let percent = 100.0 * passed as f64 / kept.len().max(1) as f64;
+        (passed, kept.len(), percent)
+    };
+    let (p, n, pc) = rate(&|s| s.vertex_fragment);
+    let (ip, i_n, ipc) = rate(&|s| s.vertex_fragment && s.integer_free);
+    format!(
+        "Of the {n} tests that need only a vertex and a fragment shader and no extension, \
+         {p} pass ({pc:.1} %); of the {i_n} of those whose shaders use no `uint`, bit \
+         operation, `log`, `log2` or `exp`, {ip} pass ({ipc:.1} %)."
+    )
 }
 
 /// The markdown table of a run: per directory, then the total.
@@ -100,7 +123,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
     let files = selection_files(&root);
     let options = RunOptions::default();
     let start = std::time::Instant::now();
-    let reports: Vec<(&str, String, TestReport)> = files
+    let runs: Vec<(&str, String, TestReport, Scope)> = files
         .par_iter()
         .map(|(dir, file)| {
             let relative = file
@@ -108,9 +131,13 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
                 .unwrap_or(file)
                 .display()
                 .to_string();
-            (*dir, relative, run_file(file, &options))
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            (*dir, relative, run_file(file, &options), scope(&text))
         })
         .collect();
+    let issue_terms = issue_terms(&runs);
+    let reports: Vec<(&str, String, TestReport)> =
+        runs.into_iter().map(|(d, f, r, _)| (d, f, r)).collect();
     let elapsed = start.elapsed();
 
     let mut per_dir: BTreeMap<&str, Summary> = BTreeMap::new();
@@ -129,6 +156,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
         elapsed.as_secs_f64(),
         table(&per_dir, &total)
     );
+    eprintln!("{issue_terms}");
     let groups = reasons(reports.iter().map(|(_, _, r)| r));
     for r in groups.iter().take(40) {
         eprintln!("{:>6}  {:<5}  {}", r.count, r.status, r.reason);
@@ -162,6 +190,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
             "piglit-measured",
             &format!(
                 "Measured {} with piglit `{version}` (Debian's package), {} tests:\n\n{}\n\
+             {issue_terms}\n\n\
              Why the tests that do not pass do not (a compiler error's first message, a \
              skip's reason, `wrong pixel` for a failure), with counts:\n\n{}",
                 today(),
@@ -231,4 +260,35 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
          scripts/update-piglit-baseline.sh.",
         problems.join("\n")
     );
+}
+
+/// The issue-14 classification of a test's text (tests/common/piglit.rs `scope`).
+#[test]
+fn scope_reads_stages_extensions_and_integer_features() {
+    let plain = "[require]\nGLSL >= 1.10\nGL_MAX_VARYING_COMPONENTS >= 64\n\
+                 [vertex shader]\nvoid main() { gl_Position = gl_Vertex; } // a & b\n\
+                 [fragment shader]\nvoid main() { bool b = true && false || true ^^ b; \
+                 gl_FragColor = vec4(exp2(1.0)); }\n[test]\ndraw rect -1 -1 2 2\n";
+    assert_eq!(
+        scope(plain),
+        Scope {
+            vertex_fragment: true,
+            integer_free: true
+        }
+    );
+    let ext = plain.replace("GLSL >= 1.10", "GLSL >= 1.10\nGL_ARB_gpu_shader5");
+    assert!(!scope(&ext).vertex_fragment);
+    let geom = plain.replace(
+        "[fragment shader]",
+        "[geometry shader]\nvoid main(){}\n[fragment shader]",
+    );
+    assert!(!scope(&geom).vertex_fragment);
+    for integer in [
+        "a & b", "a | b", "~a", "a ^ b", "a << 1", "a >>= 2", "uint x", "log2(x)", "exp(x)",
+    ] {
+        let text = plain.replace("exp2(1.0)", integer);
+        assert!(!scope(&text).integer_free, "{integer}");
+    }
+    let commented = plain.replace("exp2(1.0)", "1.0 /* uint */");
+    assert!(scope(&commented).integer_free);
 }

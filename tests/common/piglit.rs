@@ -134,3 +134,90 @@ pub fn write_doc_block(name: &str, body: &str) {
     let text = format!("{}{body}{}", &doc[..begin], &doc[end..]);
     std::fs::write(&path, text).expect("write docs/conformance.md");
 }
+
+/// Where a test of the selection stands in issue 14's "Done means" (docs/conformance.md,
+/// "Measured"): whether it needs only a vertex and a fragment shader and no extension,
+/// and whether its shaders use none of `uint`/`uvecN`, bit operators and shifts, `log`,
+/// `log2` or `exp` (the instructions of the integer issue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scope {
+    /// No geometry, tessellation or compute stage and no `GL_*` extension in `[require]`
+    /// (a limit such as `GL_MAX_VARYING_COMPONENTS >= 64` is not an extension).
+    pub vertex_fragment: bool,
+    /// The shader text (comments removed) names none of `uint`, `uvec2..4`, `log`,
+    /// `log2`, `exp` and has no `&`, `|`, `^`, `~`, `<<`, `>>` operator (`&&`, `||` and
+    /// `^^` are the logical ones and do not count).
+    pub integer_free: bool,
+}
+
+/// The [`Scope`] of a `.shader_test` file's text.
+pub fn scope(text: &str) -> Scope {
+    let mut section = String::new();
+    let mut vertex_fragment = true;
+    let mut shader_text = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && trimmed.ends_with(']') {
+            section = trimmed.to_ascii_lowercase();
+            if ["[geometry", "[tessellation", "[compute"]
+                .iter()
+                .any(|s| section.starts_with(s))
+            {
+                vertex_fragment = false;
+            }
+            continue;
+        }
+        if section == "[require]" {
+            if trimmed.starts_with("GL_") && !trimmed.contains(['<', '>', '=']) {
+                vertex_fragment = false;
+            }
+        } else if section.ends_with("shader]") {
+            shader_text.push_str(line);
+            shader_text.push('\n');
+        }
+    }
+    Scope {
+        vertex_fragment,
+        integer_free: !uses_integer_features(&without_comments(&shader_text)),
+    }
+}
+
+/// GLSL text with `//` and `/* */` comments replaced by a space.
+fn without_comments(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut rest = src;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |n| &after[n..]);
+            out.push(' ');
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |n| &after[n + 2..]);
+            out.push(' ');
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// Whether comment-free GLSL uses the integer issue's features ([`Scope::integer_free`]).
+fn uses_integer_features(src: &str) -> bool {
+    const NAMES: [&str; 7] = ["uint", "uvec2", "uvec3", "uvec4", "log", "log2", "exp"];
+    let names = src
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| NAMES.contains(&word));
+    let bytes = src.as_bytes();
+    let operators = bytes.iter().enumerate().any(|(i, &b)| {
+        let prev = i.checked_sub(1).map(|p| bytes[p]);
+        let next = bytes.get(i + 1).copied();
+        match b {
+            b'~' => true,
+            b'&' | b'|' | b'^' => prev != Some(b) && next != Some(b),
+            b'<' | b'>' => next == Some(b),
+            _ => false,
+        }
+    });
+    names || operators
+}
