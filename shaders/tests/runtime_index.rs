@@ -103,3 +103,38 @@ fn errors_stay_named() {
     let m = messages(&src, Stage::Fragment);
     assert!(m.len() == 1 && m[0].contains("instruction"), "{m:?}");
 }
+
+/// A known index that is not a constant expression follows the run-time rule when it
+/// is out of range (GLSL 1.20 §4.3.3, §4.1.9; docs/glsl-dialects.md): reads give
+/// element 0, writes write nothing. A constant expression out of range stays an error.
+#[test]
+fn known_indexes_out_of_range_follow_the_run_time_rule() {
+    let body = "float a[3] = float[3](4.0, 5.0, 6.0); int i = 20; int j = -2;\n\
+                vec4 v = vec4(1.0, 2.0, 3.0, 4.0); mat2 m = mat2(7.0);\n\
+                a[j] = 9.0; v[i] = 9.0; m[i] = vec2(9.0);\n\
+                c = vec4(a[i] + a[1], v[j] + v.w, m[j].x + m[1].y, a[0] + a[2]);";
+    assert_eq!(eval_u(body, [0.0; 4]), [9.0, 5.0, 14.0, 10.0]);
+    // A loop counter past the end in an iteration a run-time exit decides.
+    let body = "float a[2] = float[2](1.0, 2.0); float s = 0.0;\n\
+                for (int k = 0; k < 3; k++) { if (float(k) >= u.x) break; s += a[k]; }\n\
+                c = vec4(s);";
+    assert_eq!(eval_u(body, [2.0, 0.0, 0.0, 0.0]), [3.0; 4]);
+    assert_eq!(eval_u(body, [5.0, 0.0, 0.0, 0.0]), [4.0; 4]);
+    for (body, message) in [
+        (
+            "const int i = 2; float a[2]; a[0] = 1.0; c = vec4(a[i]);",
+            "array index 2 is out of range for a (2 elements)",
+        ),
+        (
+            "vec4 v = vec4(1.0); c = vec4(v[1 + 3]);",
+            "index out of range",
+        ),
+        (
+            "mat2 m = mat2(1.0); m[-1] = vec2(0.0); c = vec4(m[0], 0.0, 0.0);",
+            "index out of range",
+        ),
+    ] {
+        let src = common::frag_src("", body);
+        assert_eq!(messages(&src, Stage::Fragment), [message], "{body}");
+    }
+}

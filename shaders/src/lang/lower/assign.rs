@@ -119,11 +119,22 @@ impl Lowerer<'_> {
                 if i.ty != Type::Int {
                     return self.err(index.pos, "an index must be an int");
                 }
+                let constant = self.is_constant_expression(index);
                 if let Some(c) = i.as_const() {
                     let k = c.0[0];
-                    return self.map_places(t, &mut |s, p| {
-                        s.index_place(p, k, index.pos).map(Target::Place)
-                    });
+                    let mut in_range = true;
+                    self.map_places(t.clone(), &mut |s, p| {
+                        let n = s.index_count(&p, index.pos)?;
+                        in_range &= (0.0..n as f32).contains(&k);
+                        Ok(Target::Place(p))
+                    })?;
+                    if in_range || constant {
+                        return self.map_places(t, &mut |s, p| {
+                            s.index_place(p, k, index.pos).map(Target::Place)
+                        });
+                    }
+                    // Known but out of range and not a constant expression: the
+                    // run-time rule writes nothing (const_expr.rs).
                 }
                 // A run-time index: copied now (GLSL evaluates an l-value once, before
                 // an `out` argument's callee could change the index variable).

@@ -99,11 +99,23 @@ impl Lowerer<'_> {
                 if let Some(array) = self.array_ref(x) {
                     let array = array?;
                     let at = i.pos;
-                    let i = self.operand(i)?;
-                    return self.index_array(&array, &i, at);
+                    let index = self.operand(i)?;
+                    let (_, n) = self.array_shape(&array);
+                    let index = self.index_at_run_time(index, n, i)?;
+                    return self.index_array(&array, &index, at);
                 }
                 let vs = self.operands(&[x, i], false)?;
-                self.index(&vs[0], &vs[1], i.pos)
+                let n = if vs[0].ty.is_matrix() {
+                    vs[0].ty.columns()
+                } else {
+                    vs[0].ty.width()
+                };
+                let index = if vs[0].ty.is_scalar() {
+                    vs[1]
+                } else {
+                    self.index_at_run_time(vs[1], usize::from(n), i)?
+                };
+                self.index(&vs[0], &index, i.pos)
             }
             ExprKind::ArrayConstruct { .. } => self.err(
                 pos,

@@ -17,6 +17,7 @@ mod arrays;
 mod assign;
 mod builtins;
 mod call;
+mod const_expr;
 mod constructors;
 mod emit;
 mod expr;

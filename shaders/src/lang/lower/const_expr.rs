@@ -1,0 +1,65 @@
+//! Which index expressions are *constant expressions* in GLSL's sense (GLSL 1.20
+//! §4.3.3): an index that is one and is out of range is a compile-time error (§4.1.9,
+//! §5.5); any other index out of range follows csir-render's run-time rule (a read gives
+//! element 0, a write writes nothing; docs/glsl-dialects.md, "Run-time indexes"), even
+//! when the compiler happens to know its value (`int i = 20; a[i]`, a loop counter).
+
+use super::super::ast::{Expr, ExprKind};
+use super::super::scope::Access;
+use super::super::types::Type;
+use super::builtins::SUPPORTED;
+use super::value::Value;
+use super::{LResult, Lowerer};
+
+impl Lowerer<'_> {
+    /// Whether `e` is a constant expression (GLSL 1.20 §4.3.3): literals, `const`
+    /// variables with a value, and operators, constructors and built-in calls whose
+    /// operands are all constant expressions. A `const in` parameter counts too (GLSL
+    /// says it does not); `e.length()` of an array always does.
+    pub(crate) fn is_constant_expression(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
+            ExprKind::Ident(name) => self.scopes.lookup(name).is_some_and(|id| {
+                let v = self.scopes.var(id);
+                v.access == Access::Const && v.known.is_some()
+            }),
+            ExprKind::Length(_) => true,
+            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => self.is_constant_expression(x),
+            ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
+                self.is_constant_expression(l) && self.is_constant_expression(r)
+            }
+            ExprKind::Ternary(c, a, b) => {
+                self.is_constant_expression(c)
+                    && self.is_constant_expression(a)
+                    && self.is_constant_expression(b)
+            }
+            ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
+                args.iter().all(|a| self.is_constant_expression(a))
+            }
+            ExprKind::Call { name, args } => {
+                let user = self.funcs.iter().any(|f| f.def.name == *name);
+                !user
+                    && SUPPORTED.contains(&name.as_str())
+                    && args.iter().all(|a| self.is_constant_expression(a))
+            }
+            _ => false,
+        }
+    }
+
+    /// The index `index` (the value of `e`) into something of `n` elements, as the
+    /// indexing code should see it: a known value that is out of range and not a
+    /// constant expression is put in a temporary, so that the run-time rule applies to
+    /// it instead of the compile-time error; every other index is returned unchanged.
+    pub(crate) fn index_at_run_time(&mut self, index: Value, n: usize, e: &Expr) -> LResult<Value> {
+        let out_of_range = index.ty == Type::Int
+            && index
+                .as_const()
+                .is_some_and(|c| !(0.0..n as f32).contains(&c.0[0]));
+        if !out_of_range || self.is_constant_expression(e) {
+            return Ok(index);
+        }
+        let t = self.temp(1)?;
+        self.store_into(t, &index, Type::Int)?;
+        Ok(Value::temp(Type::Int, t))
+    }
+}
