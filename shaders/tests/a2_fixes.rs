@@ -162,7 +162,10 @@ fn scoping_is_lexical() {
         "float f() { return secret; }",
         "float secret = 1.0; c = vec4(f());",
     );
-    assert_eq!(messages(&src, Stage::Fragment), vec!["unknown identifier"]);
+    assert_eq!(
+        messages(&src, Stage::Fragment),
+        vec!["unknown identifier 'secret'"]
+    );
     // Shadowing in inner scopes; the outer variable is intact afterwards.
     let body = "float x = u.x; { float x = 5.0; x = x + 1.0; } for (int i = 0; i < 2; i++) { float x = 9.0; } c = vec4(x);";
     assert_eq!(eval_u(body, [3.0, 0.0, 0.0, 0.0]), [3.0; 4]);

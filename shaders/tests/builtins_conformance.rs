@@ -88,7 +88,10 @@ fn built_in_constants() {
     let got = common::run(&s, &[], &[], &csir::exec::NoSamplers).color;
     assert_eq!(got, [8.0, 6.0, 2.0, 8.0]);
     let core = common::frag_src("", "c = vec4(gl_MaxLights);");
-    assert_eq!(messages(&core, Stage::Fragment), vec!["unknown identifier"]);
+    assert_eq!(
+        messages(&core, Stage::Fragment),
+        vec!["unknown identifier 'gl_MaxLights'"]
+    );
     let assign = common::frag_src("", "gl_MaxDrawBuffers = 2;");
     assert_eq!(
         messages(&assign, Stage::Fragment),

@@ -19,7 +19,7 @@ fn several_errors_in_one_compile() {
     let src = "#version 330\nout vec4 c;\nvoid main() {\n    c = vec4(x);\n    float y = 1.0 / 0.0;\n    int i = 1.5;\n    c.xx = vec2(1.0);\n    discard;\n}\n";
     assert_eq!(
         errors(src, Stage::Vertex),
-        "t.glsl:4:14: error: unknown identifier\n    c = vec4(x);\n             ^\n\
+        "t.glsl:4:14: error: unknown identifier 'x'\n    c = vec4(x);\n             ^\n\
          t.glsl:5:19: error: division by zero\n    float y = 1.0 / 0.0;\n                  ^\n\
          t.glsl:6:13: error: type mismatch in assignment: a value of type float cannot become int\n    int i = 1.5;\n            ^\n\
          t.glsl:7:7: error: a swizzle assignment cannot repeat a component\n    c.xx = vec2(1.0);\n      ^\n\
@@ -135,7 +135,104 @@ fn errors_are_capped_at_the_limit_but_counted() {
     let src = frag_src("", &body);
     let e = compile(&src, "t", Stage::Fragment, &Limits::default()).unwrap_err();
     assert_eq!(e.diagnostics().len(), 8);
-    assert!(e.total() >= 8);
+    assert_eq!(e.total(), 12);
+    assert!(
+        e.to_string()
+            .ends_with("\nt: 4 more errors not shown (the first 8 are listed)\n"),
+        "{e}"
+    );
+}
+
+/// Issue 16: each message names what it is about — the symbol, the function and the
+/// argument types — and the rules behind the plain ones are stated.
+#[test]
+fn messages_name_the_symbol_function_and_types() {
+    let cases = [
+        ("c = vec4(zz);", "unknown identifier 'zz'"),
+        ("float q; float q; c = vec4(q);", "duplicate symbol 'q'"),
+        (
+            "c = vec4(mix(vec2(1.0), vec3(1.0), 0.5), 0.0, 1.0);",
+            "wrong arguments: no 'mix' takes (vec2, vec3, float)",
+        ),
+        (
+            "c = vec4(distance(vec2(1.0), vec3(1.0)));",
+            "wrong arguments: no 'distance' takes (vec2, vec3)",
+        ),
+        ("c = vec4(1.0 / 0.0);", "division by zero"),
+    ];
+    for (body, want) in cases {
+        assert_eq!(
+            messages(&frag_src("", body), Stage::Fragment),
+            [want],
+            "{body}"
+        );
+    }
+    let globals = [
+        (
+            "float f() { return 1.0; } float f() { return 2.0; }",
+            "duplicate symbol 'f': a function with these parameter types is already defined",
+        ),
+        (
+            "float g(float a, float a) { return a; }",
+            "duplicate symbol 'a'",
+        ),
+        (
+            "float h() { return 1.0; } float h;",
+            "duplicate symbol 'h': a function has this name",
+        ),
+        ("uniform vec4 w; uniform vec4 w;", "duplicate symbol 'w'"),
+    ];
+    for (decls, want) in globals {
+        assert_eq!(
+            messages(&frag_src(decls, ""), Stage::Fragment),
+            [want],
+            "{decls}"
+        );
+    }
+}
+
+/// A divisor the compiler knows but that is not a constant expression divides at run
+/// time by CSIR's rules (RCP(0) = 0); only a constant expression is "division by zero".
+#[test]
+fn known_zero_divisors_that_are_not_constant_expressions_compile() {
+    let body =
+        "float z = u.x - u.x; float k = 0.0; c = vec4(1.0 / z, 2.0 / k, u.y / (u.x - u.x), 3.0);";
+    let s = build(&frag_src("", body), Stage::Fragment);
+    let got = run(&s, &[[5.0, 7.0, 0.0, 0.0]], &[], &csir::exec::NoSamplers).color;
+    assert_eq!(got, [0.0, 0.0, 0.0, 3.0]);
+}
+
+/// GLSL 3.30 §3.1: a CR, an LF or CR LF ends a line; positions count lines alike.
+#[test]
+fn every_line_end_counts_one_line() {
+    for end in ["\n", "\r\n", "\r"] {
+        let src = [
+            "#version 330 core",
+            "out vec4 c;",
+            "void main() { c = vec4(zz); }",
+            "",
+        ]
+        .join(end);
+        assert_eq!(
+            errors(&src, Stage::Fragment),
+            "t.glsl:3:24: error: unknown identifier 'zz'\nvoid main() { c = vec4(zz); }\n                       ^\n",
+            "{end:?}"
+        );
+    }
+}
+
+/// GLSL 1.10 §7.1: a vertex shader must write gl_Position.
+#[test]
+fn a_vertex_shader_must_write_gl_position() {
+    let src = "#version 330 core\nin vec4 p;\nout vec4 v;\nvoid main() { v = p; }\n";
+    assert_eq!(
+        messages(src, Stage::Vertex),
+        [
+            "the vertex shader never writes gl_Position (GLSL 1.10 §7.1: its value, and so every vertex's position, would be undefined)"
+        ]
+    );
+    let src = "#version 330 core\nin vec4 p;\nvoid main() { if (p.x > 0.0) gl_Position = p; }\n";
+    assert!(compile(src, "t", Stage::Vertex, &Limits::default()).is_ok());
 }
 
 #[test]

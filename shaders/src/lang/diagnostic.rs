@@ -91,13 +91,22 @@ impl fmt::Display for CompileErrors {
                 continue;
             };
             writeln!(f, "{text}")?;
-            let pad: String = text
-                .chars()
-                .chain(std::iter::repeat(' '))
-                .take(d.col.saturating_sub(1) as usize)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            writeln!(f, "{pad}^")?;
+            writeln!(f, "{}^", caret_pad(text, d.col))?;
+        }
+        let hidden = self.total - self.diagnostics.len();
+        if hidden > 0 {
+            let at_least = if self.total >= COUNTED_ERRORS {
+                "at least "
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "{}: {at_least}{hidden} more error{} not shown (the first {} are listed)",
+                self.name(),
+                if hidden == 1 { "" } else { "s" },
+                self.diagnostics.len()
+            )?;
         }
         Ok(())
     }
@@ -105,12 +114,36 @@ impl fmt::Display for CompileErrors {
 
 impl std::error::Error for CompileErrors {}
 
+/// What goes before the caret under character column `col` (1-based) of `text`: a
+/// tab for each tab, and for every other character as many spaces as it takes on a
+/// terminal (Unicode East Asian Width: 2 for wide characters, 0 for combining marks).
+fn caret_pad(text: &str, col: u32) -> String {
+    let mut pad = String::new();
+    for c in text
+        .chars()
+        .chain(std::iter::repeat(' '))
+        .take(col.saturating_sub(1) as usize)
+    {
+        if c == '\t' {
+            pad.push('\t');
+        } else {
+            let width = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            pad.extend(std::iter::repeat_n(' ', width));
+        }
+    }
+    pad
+}
+
 /// Line `line` (1-based) of `source` without its CR/LF.
 fn source_line(source: &str, line: u32) -> Option<&str> {
     let index = (line as usize).checked_sub(1)?;
     let text = source.split('\n').nth(index)?;
     Some(text.strip_suffix('\r').unwrap_or(text))
 }
+
+/// How many errors a compile counts before it stops looking for more (the first
+/// `Limits::errors` of them are logged; the rest are only counted).
+pub const COUNTED_ERRORS: usize = 100;
 
 /// Collects diagnostics for one compile: drops exact duplicates (an inlined function
 /// is lowered once per call), keeps the first `limit`, and counts the rest.
@@ -148,9 +181,11 @@ impl Diagnostics {
         self.total
     }
 
-    /// Whether the logging limit is reached (work can stop).
+    /// Whether enough errors were found that work can stop: [`COUNTED_ERRORS`] (or the
+    /// logging limit if larger), so that the errors not logged are still counted for
+    /// "N more errors not shown".
     pub fn full(&self) -> bool {
-        self.total >= self.limit
+        self.total >= self.limit.max(COUNTED_ERRORS)
     }
 
     /// Whether no error was found.
@@ -194,7 +229,10 @@ mod tests {
             vec![Diagnostic::new(Pos { line: 9, col: 1 }, "m")],
             3,
         );
-        assert_eq!(e.to_string(), "shader:9:1: error: m\n");
+        assert_eq!(
+            e.to_string(),
+            "shader:9:1: error: m\nshader: 2 more errors not shown (the first 1 are listed)\n"
+        );
         assert_eq!(e.total(), 3);
     }
 
@@ -206,10 +244,18 @@ mod tests {
         d.error(Pos::START, "b");
         d.error(Pos::START, "c");
         assert_eq!(d.count(), 3);
+        assert!(!d.full(), "errors past the logging limit are still counted");
+        for i in 0..COUNTED_ERRORS {
+            d.error(Pos::START, format!("more {i}"));
+        }
         assert!(d.full());
         let e = d.into_errors("n", "");
         assert_eq!(e.diagnostics().len(), 2);
-        assert_eq!(e.total(), 3);
+        assert_eq!(e.total(), 3 + COUNTED_ERRORS);
+        assert!(
+            e.to_string()
+                .ends_with("n: at least 101 more errors not shown (the first 2 are listed)\n")
+        );
     }
 
     #[test]
@@ -221,5 +267,20 @@ mod tests {
             1,
         );
         assert_eq!(e.to_string(), "t:1:2: error: m\n\tx;\n\t^\n");
+    }
+
+    #[test]
+    fn caret_counts_wide_characters_twice() {
+        // `/* 日本 */ x`: x is character 10, at display column 12.
+        let e = CompileErrors::new(
+            "t",
+            "/* 日本 */ x",
+            vec![Diagnostic::new(Pos { line: 1, col: 10 }, "m")],
+            1,
+        );
+        assert_eq!(
+            e.to_string(),
+            "t:1:10: error: m\n/* 日本 */ x\n           ^\n"
+        );
     }
 }

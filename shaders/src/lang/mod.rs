@@ -68,6 +68,15 @@ pub fn compile(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
+    // CR LF and a lone CR end lines as LF does (GLSL 3.30 §3.1); positions count
+    // lines the same way in every form.
+    let normalized;
+    let source = if source.contains('\r') {
+        normalized = source.replace("\r\n", "\n").replace('\r', "\n");
+        normalized.as_str()
+    } else {
+        source
+    };
     let mut diags = Diagnostics::new(limits.errors);
     let fail = |d: Diagnostics| Err(d.into_errors(name, source));
     if limits.validate().is_err() {

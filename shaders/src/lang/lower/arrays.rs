@@ -343,7 +343,7 @@ impl<'a> Lowerer<'a> {
             var.known = Some(super::super::consteval::ConstData::ZERO);
         }
         let Ok(id) = self.scopes.declare_array(var, len as u16) else {
-            return self.err(d.pos, "duplicate symbol");
+            return self.err(d.pos, format!("duplicate symbol '{}'", d.name));
         };
         match values {
             Some(vals) => self.write_elements(id, &vals, d.pos),

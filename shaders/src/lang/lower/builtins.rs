@@ -162,8 +162,30 @@ impl Lowerer<'_> {
         let refs: Vec<&Expr> = args.iter().collect();
         Some(self.operands(&refs, sampler_ok).and_then(|vals| {
             // Intermediates of the expansion die with it; only the result lives on.
-            self.scoped(|s| s.builtin_values(name, &vals, pos))
+            let known = SUPPORTED
+                .iter()
+                .chain(TEXTURE_FUNCTIONS)
+                .copied()
+                .find(|n| *n == name);
+            let call = known.map(|n| (n, vals.iter().map(|v| v.ty).collect()));
+            let outer = std::mem::replace(&mut self.builtin_call, call);
+            let r = self.scoped(|s| s.builtin_values(name, &vals, pos));
+            self.builtin_call = outer;
+            r
         }))
+    }
+
+    /// "wrong arguments: no 'NAME' takes (TYPES)" for the built-in call being expanded
+    /// (reference B §1.15's "wrong arguments", naming the function and the types).
+    pub(crate) fn wrong_arguments<T>(&mut self, pos: Pos) -> LResult<T> {
+        let message = match &self.builtin_call {
+            Some((name, types)) => {
+                let types: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+                format!("wrong arguments: no '{name}' takes ({})", types.join(", "))
+            }
+            None => "wrong arguments".to_string(),
+        };
+        self.err(pos, message)
     }
 
     fn arity(&mut self, name: &str, vals: &[Value], n: usize, pos: Pos) -> LResult<()> {
@@ -189,7 +211,7 @@ impl Lowerer<'_> {
             Base::Float if !v.ty.is_matrix() => Ok(*v),
             Base::Int if ints => Ok(*v),
             Base::Int => Ok(v.retyped(Type::float_vec(v.ty.width()))),
-            _ => self.err(pos, "wrong arguments"),
+            _ => self.wrong_arguments(pos),
         }
     }
 
@@ -203,7 +225,7 @@ impl Lowerer<'_> {
         if b.ty == a.ty || (b.ty.width() == 1 && types::base(b.ty) == types::base(a.ty)) {
             return Ok(b);
         }
-        self.err(pos, "wrong arguments")
+        self.wrong_arguments(pos)
     }
 
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
@@ -256,7 +278,7 @@ impl Lowerer<'_> {
                     self.gen_type(&v[1], false, pos)?,
                 );
                 if a.ty != b.ty {
-                    return self.err(pos, "wrong arguments");
+                    return self.wrong_arguments(pos);
                 }
                 let d = self.lanewise(Op::Sub, &a, &b, a.ty)?;
                 self.length(&d)
@@ -280,7 +302,7 @@ impl Lowerer<'_> {
                     self.gen_type(&v[2], false, pos)?,
                 );
                 if i.ty != n.ty || r.ty != n.ty {
-                    return self.err(pos, "wrong arguments");
+                    return self.wrong_arguments(pos);
                 }
                 let d = self.dot(&r, &i)?;
                 let neg = self.scalar_op(
@@ -328,7 +350,7 @@ impl Lowerer<'_> {
                 let x = self.gen_type(&v[0], false, pos)?;
                 let y = self.gen_type(&v[1], false, pos)?;
                 if x.ty != y.ty {
-                    return self.err(pos, "wrong arguments");
+                    return self.wrong_arguments(pos);
                 }
                 if Self::is_selector(&v[2]) {
                     return self.select(&x, &y, &v[2], pos);
@@ -347,14 +369,14 @@ impl Lowerer<'_> {
             "matrixCompMult" => {
                 self.arity(name, v, 2, pos)?;
                 if !v[0].ty.is_matrix() || v[0].ty != v[1].ty {
-                    return self.err(pos, "wrong arguments");
+                    return self.wrong_arguments(pos);
                 }
                 self.lanewise(Op::Mul, &v[0], &v[1], v[0].ty)
             }
             "transpose" => {
                 self.arity(name, v, 1, pos)?;
                 if !v[0].ty.is_matrix() {
-                    return self.err(pos, "wrong arguments");
+                    return self.wrong_arguments(pos);
                 }
                 self.transpose(&v[0])
             }

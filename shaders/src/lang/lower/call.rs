@@ -394,7 +394,7 @@ impl Lowerer<'_> {
             var.access = Access::Const;
         }
         let Ok(id) = self.scopes.declare_array(var, arr.elems.len() as u16) else {
-            return self.err(p.pos, "duplicate symbol");
+            return self.err(p.pos, format!("duplicate symbol '{}'", p.name));
         };
         let first = self.scopes.var(id).array.map_or(id, |a| a.first);
         for (k, e) in arr.elems.iter().enumerate() {
@@ -446,7 +446,7 @@ impl Lowerer<'_> {
             }
         }
         let Ok(id) = self.scopes.declare(var) else {
-            return self.err(p.pos, "duplicate symbol");
+            return self.err(p.pos, format!("duplicate symbol '{}'", p.name));
         };
         if let Some(v) = copy {
             let t = self.ensure_storage(id)?;

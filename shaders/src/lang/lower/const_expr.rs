@@ -6,7 +6,7 @@
 
 use super::super::ast::{Expr, ExprKind};
 use super::super::scope::Access;
-use super::super::types::Type;
+use super::super::types::{self, Type};
 use super::builtins::SUPPORTED;
 use super::value::Value;
 use super::{LResult, Lowerer};
@@ -61,5 +61,24 @@ impl Lowerer<'_> {
         let t = self.temp(1)?;
         self.store_into(t, &index, Type::Int)?;
         Ok(Value::temp(Type::Int, t))
+    }
+
+    /// The divisor `b` (the value of `e`) of `/` or `%` as the arithmetic should see
+    /// it: a known value with a zero lane that is not a constant expression (`float z =
+    /// u - u;`, `float z = 0.0; x / z`) is put in temporaries, so that the division
+    /// happens at run time by CSIR's rules (RCP(0) = 0, docs/conformance.md) instead of
+    /// the compile-time "division by zero", which stays for constant expressions
+    /// (`1.0 / 0.0`; reference B §1.7).
+    pub(crate) fn divisor_at_run_time(&mut self, b: Value, e: &Expr) -> LResult<Value> {
+        let width = usize::from(types::width(b.ty));
+        let has_zero = b.as_const().is_some_and(|c| {
+            (0..usize::from(types::cols(b.ty)) * 4).any(|i| i % 4 < width && c.0[i] == 0.0)
+        });
+        if !has_zero || self.is_constant_expression(e) {
+            return Ok(b);
+        }
+        let t = self.temp(types::cols(b.ty))?;
+        self.store_into(t, &b, b.ty)?;
+        Ok(Value::temp(b.ty, t))
     }
 }

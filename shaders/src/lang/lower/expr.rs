@@ -88,7 +88,12 @@ impl Lowerer<'_> {
             }
             ExprKind::Binary(op, l, r) => {
                 let vs = self.operands(&[l, r], false)?;
-                self.binary(*op, &vs[0], &vs[1], pos)
+                let b = if matches!(op, BinOp::Div | BinOp::Mod) {
+                    self.divisor_at_run_time(vs[1], r)?
+                } else {
+                    vs[1]
+                };
+                self.binary(*op, &vs[0], &b, pos)
             }
             ExprKind::Ternary(c, a, b) => self.ternary(c, a, b, pos),
             ExprKind::Swizzle(x, sel) => {
@@ -237,7 +242,7 @@ impl Lowerer<'_> {
             }
             Ok(_) => {}
         }
-        self.err(pos, "unknown identifier")
+        self.err(pos, format!("unknown identifier '{name}'"))
     }
 
     /// The value of variable `id` (an array element included).

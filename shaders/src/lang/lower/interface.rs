@@ -63,7 +63,14 @@ impl<'a> Lowerer<'a> {
                         .all(|(a, b)| a.ty == b.ty)
             });
             if same.is_some() {
-                self.diags.error(f.pos, "duplicate symbol");
+                self.diags.error(
+                    f.pos,
+                    format!(
+                        "duplicate symbol '{}': a function with these parameter types is \
+                         already defined",
+                        f.name
+                    ),
+                );
                 continue;
             }
             if f.ret == Type::Sampler2D {
@@ -415,7 +422,10 @@ impl<'a> Lowerer<'a> {
             v.known = Some(super::super::consteval::ConstData::ZERO);
         }
         if self.funcs.iter().any(|f| f.def.name == d.name) {
-            self.diags.error(d.pos, "duplicate symbol");
+            self.diags.error(
+                d.pos,
+                format!("duplicate symbol '{}': a function has this name", d.name),
+            );
             return;
         }
         let declared = match &d.array {
@@ -436,7 +446,9 @@ impl<'a> Lowerer<'a> {
                 decl: Some(d),
                 slot: None,
             }),
-            Err(_) => self.diags.error(d.pos, "duplicate symbol"),
+            Err(_) => self
+                .diags
+                .error(d.pos, format!("duplicate symbol '{}'", d.name)),
         }
     }
 

@@ -157,6 +157,9 @@ pub(crate) struct Lowerer<'a> {
     pub pos: Pos,
     pub work: u64,
     pub nesting: usize,
+    /// The built-in call being expanded, with its argument types: what "wrong
+    /// arguments" names ([`Lowerer::wrong_arguments`]).
+    pub builtin_call: Option<(&'static str, Vec<Type>)>,
     pub interface: Interface,
     pub program: &'a Program,
     /// Globals in symbol order, with their roles and slots.
@@ -209,6 +212,7 @@ pub(crate) fn lower(
         pos: Pos::START,
         work: 0,
         nesting: 0,
+        builtin_call: None,
         interface: Interface::default(),
         program,
         globals: Vec::new(),
@@ -219,6 +223,17 @@ pub(crate) fn lower(
         for (pos, m) in lw.em.overflows() {
             lw.diags.error(pos, m);
         }
+    }
+    if lw.diags.is_empty() && stage == Stage::Vertex && !lw.interface.writes_position {
+        // GLSL 1.10 §7.1: gl_Position "must" be written; its value is undefined
+        // otherwise, so every vertex would land somewhere undefined.
+        let main = lw.funcs.iter().find(|f| f.def.name == "main");
+        let pos = main.map_or(Pos::START, |f| f.def.pos);
+        lw.diags.error(
+            pos,
+            "the vertex shader never writes gl_Position (GLSL 1.10 §7.1: its value, \
+             and so every vertex's position, would be undefined)",
+        );
     }
     if !lw.diags.is_empty() {
         return (None, lw.diags);

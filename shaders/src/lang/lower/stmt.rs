@@ -176,7 +176,7 @@ impl Lowerer<'_> {
         }
         var.poisoned = !ok;
         let Ok(id) = self.scopes.declare(var) else {
-            return self.err(d.pos, "duplicate symbol");
+            return self.err(d.pos, format!("duplicate symbol '{}'", d.name));
         };
         if !ok {
             return Err(Fail::Reported);
