@@ -176,7 +176,7 @@ impl Lowerer<'_> {
     }
 
     /// "wrong arguments: no 'NAME' takes (TYPES)" for the built-in call being expanded
-    /// (reference B §1.15's "wrong arguments", naming the function and the types).
+    /// (docs/csir-original.md B §1.15's "wrong arguments", naming the function and the types).
     pub(crate) fn wrong_arguments<T>(&mut self, pos: Pos) -> LResult<T> {
         let message = match &self.builtin_call {
             Some((name, types)) => {

@@ -68,7 +68,7 @@ impl Lowerer<'_> {
     /// u - u;`, `float z = 0.0; x / z`) is put in temporaries, so that the division
     /// happens at run time by CSIR's rules (RCP(0) = 0, docs/conformance.md) instead of
     /// the compile-time "division by zero", which stays for constant expressions
-    /// (`1.0 / 0.0`; reference B §1.7).
+    /// (`1.0 / 0.0`; docs/csir-original.md B §1.7).
     pub(crate) fn divisor_at_run_time(&mut self, b: Value, e: &Expr) -> LResult<Value> {
         let width = usize::from(types::width(b.ty));
         let has_zero = b.as_const().is_some_and(|c| {
