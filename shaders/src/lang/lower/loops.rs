@@ -136,10 +136,17 @@ impl Lowerer<'_> {
         r
     }
 
+    /// The iterations, until the loop ends, or until an iteration reported an error:
+    /// the compile fails then, and unrolling on would only repeat the error (nested
+    /// loops around it would take `unroll^depth` iterations: 16 nested 16-trip loops
+    /// around an unknown identifier never finished; found by the `shader_test` fuzz
+    /// target, docs/robustness.md).
     fn iterations(&mut self, p: &Parts, loop_var: Option<usize>) -> LResult<Next> {
         let mut count = 0usize;
+        let errors = self.diags.count();
         loop {
             match self.iteration(p, loop_var, &mut count)? {
+                Next::Go if self.diags.count() > errors => return Ok(Next::Stop),
                 Next::Go => {}
                 other => return Ok(other),
             }
