@@ -34,6 +34,7 @@ fn split_elements(uniforms: &[UniformValue]) -> Vec<UniformValue> {
             out.push(UniformValue {
                 key: format!("uLightPos[{k}]"),
                 values: chunk.to_vec(),
+                ints: None,
             });
         }
     }
@@ -70,6 +71,7 @@ fn a_bad_element_is_an_error_naming_the_key() {
         scene.draws[0].uniforms.push(UniformValue {
             key: key.to_string(),
             values,
+            ints: None,
         });
         let e = render_scene(&scene, &RenderOptions::default())
             .err()

@@ -56,6 +56,16 @@ pub enum UniformError {
         /// nearest i64).
         value: i64,
     },
+    /// An integer value outside what a 32-bit int or uint holds.
+    #[error("'{name}' is {ty}: {value} is outside -2147483648..=4294967295 (a 32-bit int or uint)")]
+    Integer32Range {
+        /// The key as given.
+        name: String,
+        /// The uniform's type.
+        ty: String,
+        /// The value given.
+        value: i64,
+    },
 }
 
 /// A uniform key: `NAME` (the whole uniform) or `NAME[INDEX]` (one array element),
@@ -172,6 +182,66 @@ impl Layout {
     }
 }
 
+/// How the values given for an `int`/`ivecN`/`uint`/`uvecN` uniform become the
+/// lanes a shader reads (`docs/architecture.md`, "Profiles").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntLanes {
+    /// Seed profile: integers are float values; a value is truncated toward zero and
+    /// must be within ±(2^24 − 1).
+    Values,
+    /// Extended profile, values given as floats: truncated toward zero and stored as
+    /// the 32-bit pattern of that integer (so exact within ±(2^24 − 1), the floats
+    /// that are integers; a larger magnitude is [`UniformError::IntegerRange`]).
+    Patterns,
+    /// The lanes exactly as given: initializers, which the compiler already wrote in
+    /// the shader's representation, and [`uniform_lanes_from_ints`]'s result.
+    AsStored,
+}
+
+/// The lanes for integer values `ints` given to a uniform of type `ty`
+/// (`glUniform*i`/`glUniform*ui`, scene JSON integers): for `int`/`uint` types the
+/// 32-bit pattern under the extended profile (`patterns`; each value within
+/// −2^31..=2^32 − 1) or the float value under the seed's (within ±(2^24 − 1)); for
+/// float types the nearest float; for `bool` 1.0 when nonzero. Store the result with
+/// [`IntLanes::AsStored`]. Errors name the first value out of range.
+pub fn uniform_lanes_from_ints(
+    key: &str,
+    ty: Type,
+    ints: &[i64],
+    patterns: bool,
+) -> Result<Vec<f32>, UniformError> {
+    let range = |value: i64| UniformError::IntegerRange {
+        name: key.to_string(),
+        ty: ty.to_string(),
+        value,
+    };
+    let range32 = |value: i64| UniformError::Integer32Range {
+        name: key.to_string(),
+        ty: ty.to_string(),
+        value,
+    };
+    ints.iter()
+        .map(|&v| {
+            if ty.is_integer() {
+                if patterns {
+                    if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) {
+                        return Err(range32(v));
+                    }
+                    Ok(f32::from_bits(v as u32))
+                } else if v.unsigned_abs() > MAX_EXACT_INT as u64 {
+                    Err(range(v))
+                } else {
+                    Ok(v as f32)
+                }
+            } else if ty == Type::Bool {
+                Ok(if v != 0 { 1.0 } else { 0.0 })
+            } else {
+                Ok(v as f32)
+            }
+        })
+        .collect()
+}
+
 /// A value for a uniform key, checked against the uniform's declaration and converted
 /// as GL converts it, ready to store in each stage that declares the uniform.
 #[derive(Clone, Debug, PartialEq)]
@@ -201,6 +271,17 @@ impl UniformWrite {
         declared: Layout,
         values: &[f32],
     ) -> Result<UniformWrite, UniformError> {
+        UniformWrite::with_ints(key, parsed, declared, values, IntLanes::Values)
+    }
+
+    /// [`UniformWrite::new`] with integer values turned into lanes as `ints` says.
+    pub fn with_ints(
+        key: &str,
+        parsed: UniformKey<'_>,
+        declared: Layout,
+        values: &[f32],
+        ints: IntLanes,
+    ) -> Result<UniformWrite, UniformError> {
         let (layout, first) = match parsed.element {
             None => (declared, 0),
             Some(i) if declared.array_len.is_some() && i < declared.elements() => {
@@ -222,6 +303,7 @@ impl UniformWrite {
             });
         }
         if declared.ty.is_integer()
+            && ints != IntLanes::AsStored
             && let Some(&v) = values
                 .iter()
                 .find(|v| v.is_nan() || v.trunc().abs() > MAX_EXACT_INT)
@@ -235,7 +317,16 @@ impl UniformWrite {
         Ok(UniformWrite {
             layout,
             offset: first * declared.ty.columns() as usize,
-            values: values.iter().map(|&v| convert(declared.ty, v)).collect(),
+            values: values
+                .iter()
+                .map(|&v| match ints {
+                    IntLanes::AsStored => v,
+                    IntLanes::Patterns if declared.ty.is_integer() => {
+                        f32::from_bits(v.trunc() as i32 as u32)
+                    }
+                    _ => convert(declared.ty, v),
+                })
+                .collect(),
         })
     }
 
@@ -276,8 +367,9 @@ impl Interface {
             }
         }
         for (name, values) in &self.uniform_initializers {
-            // Checked when compiled or loaded from CSI v2.
-            let _ = self.set_uniform(&mut slots, name, values);
+            // Checked when compiled or loaded from CSI v2; already in the shader's
+            // representation (integer patterns under the extended profile).
+            let _ = self.set_uniform_lanes(&mut slots, name, values, IntLanes::AsStored);
         }
         slots
     }
@@ -294,13 +386,26 @@ impl Interface {
         key: &str,
         values: &[f32],
     ) -> Result<(), UniformError> {
+        self.set_uniform_lanes(slots, key, values, IntLanes::Values)
+    }
+
+    /// [`Interface::set_uniform`] with integer values turned into lanes as `ints`
+    /// says.
+    pub fn set_uniform_lanes(
+        &self,
+        slots: &mut [[f32; 4]],
+        key: &str,
+        values: &[f32],
+        ints: IntLanes,
+    ) -> Result<(), UniformError> {
         let parsed = UniformKey::parse(key).ok_or_else(|| UniformError::Unknown(key.into()))?;
         let symbol = self
             .find(parsed.name)
             .ok_or_else(|| UniformError::Unknown(parsed.name.into()))?;
         match symbol.kind {
             SymbolKind::Uniform { slot } => {
-                UniformWrite::new(key, parsed, Layout::of(symbol), values)?.store(slots, slot);
+                UniformWrite::with_ints(key, parsed, Layout::of(symbol), values, ints)?
+                    .store(slots, slot);
                 Ok(())
             }
             SymbolKind::Sampler { .. } => Err(UniformError::Sampler(parsed.name.into())),

@@ -3,7 +3,7 @@
 //! docs/csir-original.md B §7.2, with uniform conflicts always reported).
 
 use crate::ir::{Shader, Stage, SymbolKind, Type};
-use crate::layout::{Layout, UniformKey, UniformWrite};
+use crate::layout::{IntLanes, Layout, UniformKey, UniformWrite};
 use thiserror::Error;
 
 pub use crate::layout::UniformError;
@@ -332,7 +332,7 @@ impl Program {
             for (name, values) in &shader.interface.uniform_initializers {
                 // Checked against this stage's declaration; the link checked the other
                 // stage declares it the same way.
-                let _ = self.set_uniform(&mut storage, name, values);
+                let _ = self.set_uniform_lanes(&mut storage, name, values, IntLanes::AsStored);
             }
         }
         storage
@@ -351,11 +351,50 @@ impl Program {
     /// float/int/bool, N for vecN/ivecN, 9 for mat3 and 16 for mat4, column-major.
     /// int and ivecN values are truncated toward zero, bool values become 1.0 when
     /// nonzero (as GL converts them). A mat3 column fills lanes xyz of its slot, w = 0.
+    ///
+    /// Under the extended profile an int/uint uniform's lanes hold 32-bit patterns:
+    /// the values given here are truncated and stored as patterns (exact within
+    /// ±(2^24 − 1)); [`Program::set_uniform_ints`] takes any 32-bit value exactly.
     pub fn set_uniform(
         &self,
         storage: &mut UniformStorage,
         name: &str,
         values: &[f32],
+    ) -> Result<(), UniformError> {
+        let ints = match self.vertex.limits.extended_ops() {
+            true => IntLanes::Patterns,
+            false => IntLanes::Values,
+        };
+        self.set_uniform_lanes(storage, name, values, ints)
+    }
+
+    /// Set uniform `name` from integer values (`glUniform*i`, `glUniform*ui`, scene
+    /// JSON integers; one per float [`Program::set_uniform`] takes): an int/uint
+    /// uniform gets each value exactly (−2^31..=2^32 − 1 under the extended profile,
+    /// ±(2^24 − 1) under the seed's), a float one the nearest float, a bool one
+    /// 1.0 when nonzero ([`crate::layout::uniform_lanes_from_ints`]).
+    pub fn set_uniform_ints(
+        &self,
+        storage: &mut UniformStorage,
+        name: &str,
+        ints: &[i64],
+    ) -> Result<(), UniformError> {
+        let key = UniformKey::parse(name).ok_or_else(|| UniformError::Unknown(name.into()))?;
+        let ty = self
+            .uniform(key.name)
+            .map(|r| r.layout().ty)
+            .ok_or_else(|| UniformError::Unknown(key.name.to_string()))?;
+        let patterns = self.vertex.limits.extended_ops();
+        let lanes = crate::layout::uniform_lanes_from_ints(name, ty, ints, patterns)?;
+        self.set_uniform_lanes(storage, name, &lanes, IntLanes::AsStored)
+    }
+
+    fn set_uniform_lanes(
+        &self,
+        storage: &mut UniformStorage,
+        name: &str,
+        values: &[f32],
+        ints: IntLanes,
     ) -> Result<(), UniformError> {
         let key = UniformKey::parse(name).ok_or_else(|| UniformError::Unknown(name.into()))?;
         if self.samplers.iter().any(|s| s.name == key.name) {
@@ -364,7 +403,7 @@ impl Program {
         let rec = self
             .uniform(key.name)
             .ok_or_else(|| UniformError::Unknown(key.name.to_string()))?;
-        let value = UniformWrite::new(name, key, rec.layout(), values)?;
+        let value = UniformWrite::with_ints(name, key, rec.layout(), values, ints)?;
         for (stage_slot, slots) in [
             (rec.vertex_slot, &mut storage.vertex),
             (rec.fragment_slot, &mut storage.fragment),

@@ -76,7 +76,14 @@ impl<'a> DrawBindings<'a> {
                     ),
                 ));
             }
-            bindings.set_uniform(scene, draw, program, &value.key, &value.values)?;
+            match &value.ints {
+                Some(ints) if is_integer_uniform(program, value.name()) => {
+                    program
+                        .set_uniform_ints(&mut bindings.uniforms, &value.key, ints)
+                        .map_err(|e| scene.error(draw.uniform_field(&value.key), e.to_string()))?;
+                }
+                _ => bindings.set_uniform(scene, draw, program, &value.key, &value.values)?,
+            }
         }
         for binding in scene.sampler_bindings(draw) {
             let Some(rec) = program.samplers.iter().find(|s| s.name == binding.name) else {
@@ -131,6 +138,14 @@ impl<'a> DrawBindings<'a> {
             .set_uniform(&mut self.uniforms, key, values)
             .map_err(|e| scene.error(draw.uniform_field(key), e.to_string()))
     }
+}
+
+/// Whether the program's uniform `name` is an int/uint scalar or vector, which takes
+/// exact integer values ([`Program::set_uniform_ints`]).
+fn is_integer_uniform(program: &Program, name: &str) -> bool {
+    program
+        .uniform(name)
+        .is_some_and(|u| u.layout().ty.is_integer())
 }
 
 /// Whether `shader` samples sampler `slot` (a SAMPLE record with that slot survived

@@ -342,6 +342,7 @@ impl Loader<'_> {
                 uniforms.push(UniformValue {
                     key: key.clone(),
                     values: self.floats(values, &field, None)?,
+                    ints: json_integers(values),
                 });
             }
         }
@@ -789,5 +790,18 @@ impl Loader<'_> {
         let bytes = self.files.read(&path, limit).map_err(cannot_read)?;
         self.cache.insert(path.clone(), bytes.clone());
         Ok((path, bytes))
+    }
+}
+
+/// The integers of a number or list of numbers, when every one is an integer that fits
+/// an `i64` (JSON numbers are doubles, exact for every 32-bit int and uint).
+fn json_integers(value: &Json) -> Option<Vec<i64>> {
+    let one = |v: &Json| match v {
+        Json::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e18 => Some(*n as i64),
+        _ => None,
+    };
+    match value {
+        Json::Array(list) => list.iter().map(one).collect(),
+        v => one(v).map(|k| vec![k]),
     }
 }

@@ -150,6 +150,10 @@ pub struct UniformValue {
     /// array). A single JSON number gives one float. May be empty: the pipeline checks
     /// the count against the uniform's type.
     pub values: Vec<f32>,
+    /// The same values as exact integers, when every one given is an integer (a JSON
+    /// integer, a shader_test `uniform int`/`uint` value): an int/uint uniform takes
+    /// these, so that a value past 2^24 is not rounded (`docs/scene-format.md`).
+    pub ints: Option<Vec<i64>>,
 }
 
 impl UniformValue {
@@ -429,6 +433,7 @@ mod tests {
         let u = |key: &str| UniformValue {
             key: key.into(),
             values: vec![],
+            ints: None,
         };
         assert_eq!((u("uL").name(), u("uL").element()), ("uL", None));
         assert_eq!(

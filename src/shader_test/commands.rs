@@ -7,7 +7,7 @@
 //! [`Command::Unsupported`] naming it (the test is skipped); a known command whose
 //! values do not parse is a [`ParseError`].
 
-use super::cursor::{Cursor, exact_integer};
+use super::cursor::Cursor;
 use super::error::ParseError;
 use super::parse::Line;
 use crate::texture::{Filter, Wrap};
@@ -168,8 +168,13 @@ pub enum Command {
         ty: String,
         /// The uniform, possibly with an array element (`a[2]`).
         name: String,
-        /// The values, converted to floats (ints and uints exactly up to 2^24).
+        /// The values as floats (ints and uints rounded to the nearest float).
         values: Vec<f32>,
+        /// For `int`/`ivecN`/`uint`/`uvecN` commands, the exact values: the program
+        /// takes them as 32-bit patterns under the extended profile and as floats
+        /// within ±(2^24 − 1) under the seed's (an error past that, when the script
+        /// reaches the command).
+        ints: Option<Vec<i64>>,
     },
     /// `texture rgbw|checkerboard UNIT ...`: create a texture on a unit.
     Texture {
@@ -358,7 +363,7 @@ fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
 }
 
 /// How a uniform type word reads its values.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Scalar {
     Float,
     Int,
@@ -429,26 +434,25 @@ fn uniform(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
         )));
     }
     let mut values = Vec::with_capacity(count);
+    let mut ints = Vec::with_capacity(count);
     for i in 0..count {
-        // Err: malformed (a parse error); Ok(Err): an integer CSIR cannot hold exactly.
         let read = match scalar {
-            Scalar::Float => c.float().map(Ok),
-            Scalar::Int => c.int().map(|v| exact_integer(v.into())),
-            Scalar::Uint => c.uint().map(|v| exact_integer(v.into())),
+            Scalar::Float => c.float().map(|f| (f, None)),
+            Scalar::Int => c.int().map(|v| (v as f32, Some(i64::from(v)))),
+            Scalar::Uint => c.uint().map(|v| (v as f32, Some(i64::from(v)))),
         };
         let at = |e: String| format!("uniform {ty} {name}: value {} of {count}: {e}", i + 1);
-        let v = match read.map_err(at)? {
-            Ok(v) => v,
-            Err(e) => return Ok(Command::OutOfRange(at(e))),
-        };
+        let (v, k) = read.map_err(at)?;
         // A stray comma between values (`1.5, 0.0`) is read as a separator.
         c.eat_char(',');
         values.push(v);
+        ints.extend(k);
     }
     Ok(Command::Uniform {
         ty: ty.to_string(),
         name: name.to_string(),
         values,
+        ints: (scalar != Scalar::Float).then_some(ints),
     })
 }
 
@@ -689,7 +693,8 @@ mod tests {
             Command::Uniform {
                 ty: "ivec2".into(),
                 name: "a[1]".into(),
-                values: vec![-3.0, 16.0]
+                values: vec![-3.0, 16.0],
+                ints: Some(vec![-3, 16]),
             }
         );
         assert_eq!(
@@ -697,40 +702,27 @@ mod tests {
             Command::Uniform {
                 ty: "uint".into(),
                 name: "u".into(),
-                values: vec![16777215.0]
+                values: vec![16777215.0],
+                ints: Some(vec![16777215]),
             }
         );
-        // beyond 2^24 - 1 the float would be another integer: never rounded, but an
-        // error when the script gets there (not a parse error, so that a test skipped
-        // for another reason stays skipped)
-        assert_eq!(
+        // past 2^24 the exact value is kept for the program (32-bit patterns under
+        // the extended profile, an error under the seed's when the script gets there)
+        assert!(matches!(
             cmd("uniform int x 2147483647"),
-            Command::OutOfRange(
-                "uniform int x: value 1 of 1: 2147483647 is outside -16777215..=16777215 \
-                 (2^24 - 1): CSIR keeps integers in float registers, exact only within that \
-                 range"
-                    .into()
-            )
-        );
-        assert_eq!(
-            cmd("uniform ivec2 v 1 -16777216"),
-            Command::OutOfRange(
-                "uniform ivec2 v: value 2 of 2: -16777216 is outside -16777215..=16777215 \
-                 (2^24 - 1): CSIR keeps integers in float registers, exact only within that \
-                 range"
-                    .into()
-            )
-        );
+            Command::Uniform { ints: Some(v), .. } if v == [2147483647]
+        ));
         assert!(matches!(
             cmd("uniform uint u 0xffffffff"),
-            Command::OutOfRange(m) if m.contains("4294967295 is outside")
+            Command::Uniform { ints: Some(v), .. } if v == [4294967295]
         ));
         assert_eq!(
             cmd("uniform mat2x3 m 1 2 3 4 5 6"),
             Command::Uniform {
                 ty: "mat2x3".into(),
                 name: "m".into(),
-                values: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+                values: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+                ints: None,
             }
         );
         assert_eq!(

@@ -240,6 +240,8 @@ struct Run<'a> {
     renderer: Renderer,
     /// Uniform values set so far: every element of the uniform, by name.
     uniforms: BTreeMap<String, Vec<f32>>,
+    /// The same values as exact integers, for uniforms every command gave integers.
+    uniform_ints: BTreeMap<String, Option<Vec<i64>>>,
     /// Where `uniform` commands are checked by the program (the values used are
     /// `uniforms`).
     scratch: UniformStorage,
@@ -275,7 +277,22 @@ impl<'a> Run<'a> {
             reason: e.to_string(),
         })?;
         if let Some(data) = &vertex_data {
-            if let Some(e) = &data.out_of_range {
+            // Under the extended profile an integer attribute takes the exact pattern;
+            // a float one fed by an int column, and every one under the seed's, takes
+            // the float value, exact within ±(2^24 − 1).
+            let exact = |name: &str| {
+                compiled.program.vertex.limits.extended_ops()
+                    && compiled
+                        .program
+                        .attributes
+                        .iter()
+                        .any(|a| a.name == name && a.ty.is_integer())
+            };
+            let inexact = data
+                .columns
+                .iter()
+                .any(|c| c.ty != super::vertex_data::ColumnType::Float && !exact(&c.name));
+            if let (Some(e), true) = (&data.out_of_range, inexact) {
                 return Err(parse_error(path, e.clone()));
             }
             for column in &data.columns {
@@ -316,6 +333,7 @@ impl<'a> Run<'a> {
             framebuffer,
             renderer: Renderer::new(),
             uniforms: BTreeMap::new(),
+            uniform_ints: BTreeMap::new(),
             scratch,
             sampler_units: BTreeMap::new(),
             units: BTreeMap::new(),
@@ -373,8 +391,13 @@ impl<'a> Run<'a> {
             Command::Tolerance(t) => self.tolerance = *t,
             Command::LinkSuccess | Command::ShadeModelSmooth => {}
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
-            Command::Uniform { ty, name, values } => {
-                if let Err(message) = self.set_uniform(ty, name, values) {
+            Command::Uniform {
+                ty,
+                name,
+                values,
+                ints,
+            } => {
+                if let Err(message) = self.set_uniform(ty, name, values, ints.as_deref()) {
                     return at(message);
                 }
             }
@@ -426,11 +449,18 @@ impl<'a> Run<'a> {
     /// `uniform TYPE NAME VALUES`: the values of one element (`NAME` alone is element 0
     /// of an array, as `glGetUniformLocation` gives it), or the texture unit of a
     /// sampler. The program checks name, element and value count.
-    fn set_uniform(&mut self, ty: &str, key: &str, values: &[f32]) -> Result<(), String> {
+    fn set_uniform(
+        &mut self,
+        ty: &str,
+        key: &str,
+        values: &[f32],
+        ints: Option<&[i64]>,
+    ) -> Result<(), String> {
         let program = &self.compiled.program;
         let given = UniformValue {
             key: key.to_string(),
             values: values.to_vec(),
+            ints: None,
         };
         let name = given.name();
         if program.samplers.iter().any(|s| s.name == name) {
@@ -481,9 +511,13 @@ impl<'a> Run<'a> {
             } else {
                 values
             };
-            program
-                .set_uniform(&mut self.scratch, &one_element, part)
-                .map_err(|e| format!("uniform {ty} {key}: {e}"))?;
+            let checked = match ints {
+                Some(ints) if columns == 1 => {
+                    program.set_uniform_ints(&mut self.scratch, &one_element, ints)
+                }
+                _ => program.set_uniform(&mut self.scratch, &one_element, part),
+            };
+            checked.map_err(|e| format!("uniform {ty} {key}: {e}"))?;
         }
         let elements = usize::from(record.array_len.unwrap_or(1));
         let storage = self
@@ -491,6 +525,16 @@ impl<'a> Run<'a> {
             .entry(name.to_string())
             .or_insert_with(|| vec![0.0; per * elements]);
         storage[element * per..element * per + values.len()].copy_from_slice(values);
+        let exact = self
+            .uniform_ints
+            .entry(name.to_string())
+            .or_insert_with(|| Some(vec![0; per * elements]));
+        match (exact.as_mut(), ints) {
+            (Some(all), Some(ints)) => {
+                all[element * per..element * per + ints.len()].copy_from_slice(ints)
+            }
+            _ => *exact = None,
+        }
         Ok(())
     }
 
@@ -578,10 +622,28 @@ impl<'a> Run<'a> {
             }
             for (i, column) in data.columns.iter().enumerate() {
                 if let Some(location) = self.attribute(&column.name) {
-                    arrays.push(Attribute {
-                        location,
-                        size: column.count,
-                        data: data.column_values(i, first as usize, count as usize),
+                    let patterns = self.compiled.program.vertex.limits.extended_ops()
+                        && self
+                            .compiled
+                            .program
+                            .attributes
+                            .iter()
+                            .any(|a| a.name == column.name && a.ty.is_integer());
+                    let values = data.column_values(i, first as usize, count as usize, patterns);
+                    arrays.push(match patterns {
+                        // GL fills the missing components of an integer attribute with
+                        // the integers (0, 0, 0, 1), not the floats the pipeline pads
+                        // with: widened here, as patterns.
+                        true => Attribute {
+                            location,
+                            size: 4,
+                            data: integer_attribute(&values, column.count as usize),
+                        },
+                        false => Attribute {
+                            location,
+                            size: column.count,
+                            data: values,
+                        },
                     });
                 }
             }
@@ -664,6 +726,7 @@ impl<'a> Run<'a> {
             .map(|(key, values)| UniformValue {
                 key: key.clone(),
                 values: values.clone(),
+                ints: self.uniform_ints.get(key).cloned().flatten(),
             })
             .collect();
         for record in &self.compiled.program.uniforms {
@@ -677,6 +740,7 @@ impl<'a> Run<'a> {
             values.push(UniformValue {
                 key: record.name.clone(),
                 values: element.repeat(usize::from(record.array_len.unwrap_or(1))),
+                ints: None,
             });
         }
         values
@@ -764,6 +828,16 @@ fn names<'n>(names: impl Iterator<Item = &'n str>) -> String {
     } else {
         list.join(", ")
     }
+}
+
+/// Integer attribute values of `size` components per vertex (32-bit patterns) widened
+/// to 4, missing components from the integers (0, 0, 0, 1).
+fn integer_attribute(values: &[f32], size: usize) -> Vec<f32> {
+    let fill = [0u32, 0, 0, 1].map(f32::from_bits);
+    values
+        .chunks(size.max(1))
+        .flat_map(|v| (0..4).map(move |k| v.get(k).copied().unwrap_or(fill[k])))
+        .collect()
 }
 
 #[cfg(test)]

@@ -18,9 +18,10 @@ use super::parse::Line;
 pub enum ColumnType {
     /// `float`.
     Float,
-    /// `int` (stored as a float; a value outside ±(2^24 − 1) is an error).
+    /// `int`: an integer attribute takes the `i32` pattern under the extended
+    /// profile; otherwise the value as a float (outside ±(2^24 − 1) an error).
     Int,
-    /// `uint` (stored as a float; a value above 2^24 − 1 is an error).
+    /// `uint`: likewise, the `u32` pattern or the float value.
     Uint,
 }
 
@@ -44,6 +45,9 @@ pub struct VertexData {
     pub columns: Vec<Column>,
     /// One row per vertex: the values of every column in column order.
     pub rows: Vec<Vec<f32>>,
+    /// The rows again with int and uint values as the `f32` carriers of their 32-bit
+    /// patterns: what an integer attribute reads under the extended profile.
+    pub patterns: Vec<Vec<f32>>,
     /// The first int or uint value CSIR cannot hold exactly (outside ±(2^24 − 1)),
     /// with its line: an error when the test runs, not when it is parsed, so that a
     /// test skipped for another reason stays skipped. Its row holds the rounded value.
@@ -54,14 +58,22 @@ impl VertexData {
     /// The values of column `column` for rows `first..first + count`, vertex after
     /// vertex (`count · columns[column].count` floats). The caller checks the rows
     /// exist.
-    pub fn column_values(&self, column: usize, first: usize, count: usize) -> Vec<f32> {
+    /// `patterns` takes int and uint values as 32-bit patterns
+    /// ([`VertexData::patterns`]).
+    pub fn column_values(
+        &self,
+        column: usize,
+        first: usize,
+        count: usize,
+        patterns: bool,
+    ) -> Vec<f32> {
         let start: usize = self.columns[..column]
             .iter()
             .map(|c| c.count as usize)
             .sum();
         let width = self.columns[column].count as usize;
-        self.rows
-            .iter()
+        let rows = if patterns { &self.patterns } else { &self.rows };
+        rows.iter()
             .skip(first)
             .take(count)
             .flat_map(|row| row[start..start + width].iter().copied())
@@ -91,16 +103,18 @@ pub fn parse(lines: &[Line<'_>]) -> Result<Option<VertexData>, ParseError> {
                     header_line: line.number,
                     columns,
                     rows: Vec::new(),
+                    patterns: Vec::new(),
                     out_of_range: None,
                 });
             }
             Some(data) => {
-                let (row, out_of_range) =
+                let (row, patterns, out_of_range) =
                     row(text, &data.columns).map_err(|m| ParseError::new(line.number, m))?;
                 if let (None, Some(message)) = (&data.out_of_range, out_of_range) {
                     data.out_of_range = Some(ParseError::new(line.number, message));
                 }
                 data.rows.push(row);
+                data.patterns.push(patterns);
             }
         }
     }
@@ -145,22 +159,29 @@ fn column(header: &str) -> Result<Column, String> {
     })
 }
 
-/// The values of one row, and the message for its first integer outside the range
-/// CSIR holds exactly.
-fn row(text: &str, columns: &[Column]) -> Result<(Vec<f32>, Option<String>), String> {
+/// The values of one row, as float values and with 32-bit patterns, and the message
+/// for its first integer outside the range the seed's float registers hold exactly.
+type Row = (Vec<f32>, Vec<f32>, Option<String>);
+
+fn row(text: &str, columns: &[Column]) -> Result<Row, String> {
     let mut c = Cursor::new(text);
     let mut values = Vec::new();
+    let mut patterns = Vec::new();
     let mut out_of_range = None;
     for column in columns {
         for i in 0..column.count {
             let found = c.found();
             let word = c.word().unwrap_or_default();
             let value = match column.ty {
-                ColumnType::Float => parse_float(word).map(Ok),
-                ColumnType::Int => parse_int(word).map(|v| exact_integer(v.into())),
-                ColumnType::Uint => parse_uint(word).map(|v| exact_integer(v.into())),
+                ColumnType::Float => parse_float(word).map(|f| (Ok(f), f)),
+                ColumnType::Int => {
+                    parse_int(word).map(|v| (exact_integer(v.into()), f32::from_bits(v as u32)))
+                }
+                ColumnType::Uint => {
+                    parse_uint(word).map(|v| (exact_integer(v.into()), f32::from_bits(v)))
+                }
             };
-            let Some(value) = value else {
+            let Some((value, pattern)) = value else {
                 return Err(format!(
                     "vertex data column '{}' component {}: expected {}, found {found}",
                     column.name,
@@ -184,6 +205,7 @@ fn row(text: &str, columns: &[Column]) -> Result<(Vec<f32>, Option<String>), Str
                 0.0
             });
             values.push(value);
+            patterns.push(pattern);
         }
     }
     if !c.at_end() {
@@ -193,7 +215,7 @@ fn row(text: &str, columns: &[Column]) -> Result<(Vec<f32>, Option<String>), Str
             c.rest()
         ));
     }
-    Ok((values, out_of_range))
+    Ok((values, patterns, out_of_range))
 }
 
 #[cfg(test)]
@@ -230,8 +252,16 @@ mod tests {
             ]
         );
         assert_eq!(d.rows, vec![vec![-1.0, -1.0, 16.0], vec![1.0, -1.0, -3.0]]);
-        assert_eq!(d.column_values(0, 1, 1), vec![1.0, -1.0]);
-        assert_eq!(d.column_values(1, 0, 2), vec![16.0, -3.0]);
+        assert_eq!(d.column_values(0, 1, 1, false), vec![1.0, -1.0]);
+        assert_eq!(d.column_values(1, 0, 2, false), vec![16.0, -3.0]);
+        let bits = |v: i32| f32::from_bits(v as u32);
+        assert_eq!(
+            d.column_values(1, 0, 2, true)
+                .iter()
+                .map(|f| f.to_bits())
+                .collect::<Vec<_>>(),
+            vec![bits(16).to_bits(), bits(-3).to_bits()]
+        );
         assert_eq!(parse_text("\n# nothing\n").unwrap(), None);
     }
 

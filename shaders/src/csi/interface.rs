@@ -141,7 +141,12 @@ fn check_initializers(iface: &crate::ir::Interface) -> Result<(), InterfaceRule>
         }
         previous = Some(index);
         iface
-            .set_uniform(&mut scratch, name, values)
+            .set_uniform_lanes(
+                &mut scratch,
+                name,
+                values,
+                crate::layout::IntLanes::AsStored,
+            )
             .map_err(|e| fail(&e.to_string()))?;
     }
     Ok(())

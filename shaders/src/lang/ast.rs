@@ -256,9 +256,32 @@ pub enum BinOp {
     Or,
     /// `^^`
     Xor,
+    /// `&` (GLSL 1.30 §5.9, integers)
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
 }
 
 impl BinOp {
+    /// `<<` or `>>`, whose operands may differ in signedness (GLSL 1.30 §5.9).
+    pub fn is_shift(self) -> bool {
+        matches!(self, BinOp::Shl | BinOp::Shr)
+    }
+
+    /// `& | ^ << >>`: the operators on integer bits (GLSL 1.30 §5.9).
+    pub fn is_bitwise(self) -> bool {
+        matches!(
+            self,
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr
+        )
+    }
+
     /// The operator's spelling.
     pub fn text(self) -> &'static str {
         match self {
@@ -276,6 +299,11 @@ impl BinOp {
             BinOp::And => "&&",
             BinOp::Or => "||",
             BinOp::Xor => "^^",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
         }
     }
 }
@@ -287,6 +315,8 @@ pub enum UnOp {
     Neg,
     /// `!e`
     Not,
+    /// `~e` (GLSL 1.30 §5.9, integers)
+    BitNot,
 }
 
 /// An expression.
@@ -303,6 +333,8 @@ pub struct Expr {
 pub enum ExprKind {
     /// Integer literal.
     Int(i32),
+    /// Unsigned integer literal (`5u`).
+    UInt(u32),
     /// Float literal.
     Float(f32),
     /// `true` / `false`.

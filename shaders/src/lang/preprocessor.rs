@@ -273,6 +273,7 @@ impl IfExpr<'_> {
         self.at += 1;
         match t {
             TokenKind::Int(v) => Some(i64::from(*v)),
+            TokenKind::UInt(v) => Some(i64::from(*v)),
             TokenKind::Ident(_) => Some(0),
             TokenKind::Punct(Punct::Not, _) => Some(i64::from(self.unary()? == 0)),
             TokenKind::Punct(Punct::Minus, _) => self.unary()?.checked_neg(),

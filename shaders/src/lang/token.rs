@@ -172,6 +172,8 @@ pub enum TokenKind {
     Ident(String),
     /// An integer literal, already reduced to its 32-bit two's-complement value.
     Int(i32),
+    /// An unsigned integer literal (`5u`, `0xFFFFFFFFu`; GLSL 1.30 §4.1.3).
+    UInt(u32),
     /// A floating-point literal (finite).
     Float(f32),
     /// A keyword of the subset.
@@ -198,6 +200,7 @@ impl fmt::Display for TokenKind {
         match self {
             TokenKind::Ident(s) => write!(f, "'{s}'"),
             TokenKind::Int(v) => write!(f, "'{v}'"),
+            TokenKind::UInt(v) => write!(f, "'{v}u'"),
             TokenKind::Float(v) => write!(f, "'{v:?}'"),
             TokenKind::Keyword(k) => write!(f, "'{}'", keyword_text(*k)),
             TokenKind::Reserved(_, s) | TokenKind::Punct(_, s) => write!(f, "'{s}'"),
@@ -264,6 +267,10 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "ivec2" => K::Type(Type::IVec2),
         "ivec3" => K::Type(Type::IVec3),
         "ivec4" => K::Type(Type::IVec4),
+        "uint" => K::Type(Type::Uint),
+        "uvec2" => K::Type(Type::UVec2),
+        "uvec3" => K::Type(Type::UVec3),
+        "uvec4" => K::Type(Type::UVec4),
         "bvec2" => K::Type(Type::BVec2),
         "bvec3" => K::Type(Type::BVec3),
         "bvec4" => K::Type(Type::BVec4),
@@ -294,10 +301,6 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
 }
 
 const RESERVED_TYPES: &[&str] = &[
-    "uint",
-    "uvec2",
-    "uvec3",
-    "uvec4",
     "double",
     "dvec2",
     "dvec3",

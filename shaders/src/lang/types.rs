@@ -29,6 +29,16 @@ pub enum Type {
     IVec2,
     IVec3,
     IVec4,
+    /// `uint` (GLSL 1.30 §4.1.3): front-end only, recorded in CSIR as `int`. Under the
+    /// extended profile its register lane holds the `u32` pattern
+    /// (`docs/glsl-dialects.md`, "32-bit integers"); the seed profile has no `uint`.
+    Uint,
+    /// `uvec2`, recorded as `ivec2`.
+    UVec2,
+    /// `uvec3`, recorded as `ivec3`.
+    UVec3,
+    /// `uvec4`, recorded as `ivec4`.
+    UVec4,
     /// `bvec2`: two lanes of 0.0 / 1.0.
     BVec2,
     /// `bvec3`.
@@ -71,14 +81,14 @@ impl Type {
             Type::None => ir::Type::None,
             Type::Void => ir::Type::Void,
             Type::Bool => ir::Type::Bool,
-            Type::Int => ir::Type::Int,
+            Type::Int | Type::Uint => ir::Type::Int,
             Type::Float => ir::Type::Float,
             Type::Vec2 | Type::BVec2 => ir::Type::Vec2,
             Type::Vec3 | Type::BVec3 => ir::Type::Vec3,
             Type::Vec4 | Type::BVec4 => ir::Type::Vec4,
-            Type::IVec2 => ir::Type::IVec2,
-            Type::IVec3 => ir::Type::IVec3,
-            Type::IVec4 => ir::Type::IVec4,
+            Type::IVec2 | Type::UVec2 => ir::Type::IVec2,
+            Type::IVec3 | Type::UVec3 => ir::Type::IVec3,
+            Type::IVec4 | Type::UVec4 => ir::Type::IVec4,
             Type::Mat3 => ir::Type::Mat3,
             Type::Mat4 => ir::Type::Mat4,
             Type::Sampler2D => ir::Type::Sampler2D,
@@ -91,6 +101,10 @@ impl Type {
             Type::BVec2 => "bvec2",
             Type::BVec3 => "bvec3",
             Type::BVec4 => "bvec4",
+            Type::Uint => "uint",
+            Type::UVec2 => "uvec2",
+            Type::UVec3 => "uvec3",
+            Type::UVec4 => "uvec4",
             Type::Mat2 => "mat2",
             Type::Mat2x3 => "mat2x3",
             Type::Mat2x4 => "mat2x4",
@@ -150,14 +164,34 @@ impl Type {
         }
     }
 
-    /// int or ivecN.
+    /// int, ivecN, uint or uvecN.
     pub const fn is_integer(self) -> bool {
-        matches!(self, Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4)
+        matches!(
+            self,
+            Type::Int
+                | Type::IVec2
+                | Type::IVec3
+                | Type::IVec4
+                | Type::Uint
+                | Type::UVec2
+                | Type::UVec3
+                | Type::UVec4
+        )
     }
 
-    /// bool, int or float.
+    /// bool, int, uint or float.
     pub const fn is_scalar(self) -> bool {
-        matches!(self, Type::Bool | Type::Int | Type::Float)
+        matches!(self, Type::Bool | Type::Int | Type::Uint | Type::Float)
+    }
+
+    /// The unsigned vector type of width `n` (1 → uint).
+    pub const fn uint_vec(n: u8) -> Type {
+        match n {
+            1 => Type::Uint,
+            2 => Type::UVec2,
+            3 => Type::UVec3,
+            _ => Type::UVec4,
+        }
     }
 
     /// The float vector type of width `n` (1 → float).
@@ -214,6 +248,8 @@ pub enum Base {
     Bool,
     /// `int`, `ivecN`.
     Int,
+    /// `uint`, `uvecN`.
+    Uint,
     /// `float`, `vecN`, every matrix.
     Float,
     /// void, sampler, poison.
@@ -225,6 +261,7 @@ pub fn base(t: Type) -> Base {
     match t {
         Type::Bool | Type::BVec2 | Type::BVec3 | Type::BVec4 => Base::Bool,
         Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4 => Base::Int,
+        Type::Uint | Type::UVec2 | Type::UVec3 | Type::UVec4 => Base::Uint,
         Type::Float
         | Type::Vec2
         | Type::Vec3
@@ -247,6 +284,7 @@ pub fn with_base(b: Base, n: u8) -> Option<Type> {
     match (b, n) {
         (Base::Float, 1..=4) => Some(Type::float_vec(n)),
         (Base::Int, 1..=4) => Some(Type::int_vec(n)),
+        (Base::Uint, 1..=4) => Some(Type::uint_vec(n)),
         (Base::Bool, 1..=4) => Some(Type::bool_vec(n)),
         _ => None,
     }
@@ -262,9 +300,14 @@ pub fn cols(t: Type) -> u8 {
     t.columns()
 }
 
-/// Whether `t` is a scalar or vector of numbers (int or float).
+/// Whether `t` is a scalar or vector of numbers (int, uint or float).
 pub fn is_numeric(t: Type) -> bool {
-    matches!(base(t), Base::Int | Base::Float) && !t.is_matrix()
+    matches!(base(t), Base::Int | Base::Uint | Base::Float) && !t.is_matrix()
+}
+
+/// Whether `b` is `int` or `uint`.
+pub fn is_int_base(b: Base) -> bool {
+    matches!(b, Base::Int | Base::Uint)
 }
 
 /// Whether `t` is `bool` or a `bvecN`.
@@ -278,11 +321,12 @@ pub fn column_type(t: Type) -> Type {
 }
 
 /// Whether a value of type `from` may be used where `to` is expected: equal types,
-/// GLSL's implicit int → float conversion (int → float, ivecN → vecN), and — for
-/// compatibility with the original, where a comparison result is a number
-/// (docs/csir-original.md A1, B §1.13: `float lit = d > 0.0;` stores 1.0 or 0.0) — a `bool`
-/// scalar used as an `int` or `float` (0 or 1; no instruction needed). GLSL rejects that
-/// last one, so accepting it changes no GLSL program. Poison matches.
+/// GLSL's implicit int → float conversion (int → float, ivecN → vecN, and likewise
+/// uint → float, GLSL 1.50 §4.1.10), and — for compatibility with the original, where
+/// a comparison result is a number (docs/csir-original.md A1, B §1.13: `float lit = d >
+/// 0.0;` stores 1.0 or 0.0) — a `bool` scalar used as an `int` or `float` (0 or 1; no
+/// instruction needed). GLSL rejects that last one, so accepting it changes no GLSL
+/// program. Poison matches.
 ///
 /// `int_to_float` is whether the dialect has GLSL's implicit int → float conversion
 /// ([`Dialect::implicit_int_to_float`](super::dialect::Dialect::implicit_int_to_float):
@@ -293,7 +337,7 @@ pub fn converts_to(from: Type, to: Type, int_to_float: bool) -> bool {
         || to == Type::None
         || (from == Type::Bool && matches!(to, Type::Int | Type::Float))
         || (int_to_float
-            && base(from) == Base::Int
+            && is_int_base(base(from))
             && base(to) == Base::Float
             && !to.is_matrix()
             && width(from) == width(to))

@@ -86,6 +86,7 @@ pub fn default_cube_uniforms(angle_radians: f32, aspect: f32) -> [UniformValue; 
     let value = |key: &str, values: &[f32]| UniformValue {
         key: key.to_owned(),
         values: values.to_vec(),
+        ints: None,
     };
     [
         value("uMVP", &(projection * view * model).to_cols_array()),

@@ -311,14 +311,19 @@ impl Lexer<'_> {
     }
 
     fn int_suffix(&mut self, value: u64) -> Result<TokenKind, &'static str> {
-        if matches!(self.peek(0), 'u' | 'U') {
-            return Err("unsigned integers are not supported");
+        // GLSL 1.30 §4.1.3: a `u` or `U` suffix makes the literal a `uint`.
+        let unsigned = matches!(self.peek(0), 'u' | 'U');
+        if unsigned {
+            self.bump();
         }
         if self.peek(0).is_ascii_alphanumeric() || self.peek(0) == '_' || self.peek(0) == '.' {
             return Err("invalid numeric literal");
         }
         if value > u32::MAX as u64 {
             return Err("integer literal is too large");
+        }
+        if unsigned {
+            return Ok(TokenKind::UInt(value as u32));
         }
         // GLSL: a literal above 2^31-1 is the 32-bit pattern as a signed int.
         Ok(TokenKind::Int(value as u32 as i32))

@@ -39,19 +39,25 @@ impl Lowerer<'_> {
     pub(crate) fn binary(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
         // A bool scalar in arithmetic or an ordering is the number 0 or 1, as in the
         // original (`x * (a > b)`; see `types::converts_to`).
-        let as_number = |v: &Value| {
-            if v.ty == Type::Bool {
-                v.retyped(Type::Int)
-            } else {
-                *v
-            }
-        };
         let (a, b) = match op {
             BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Eq | BinOp::Ne => (*a, *b),
-            _ => (as_number(a), as_number(b)),
+            _ => (self.as_number(a)?, self.as_number(b)?),
         };
+        let (ba, bb) = (types::base(a.ty), types::base(b.ty));
+        if ba != bb && types::is_int_base(ba) && types::is_int_base(bb) && !op.is_shift() {
+            // GLSL 1.30 §4.1.10 has no implicit conversion between int and uint.
+            let m = format!(
+                "operator {} on {} and {}: int and uint do not convert implicitly; \
+                 convert one side (int(...) or uint(...))",
+                op.text(),
+                a.ty,
+                b.ty
+            );
+            return self.err(pos, m);
+        }
         let (a, b) = (&a, &b);
         match op {
+            op if op.is_bitwise() => self.bitwise(op, a, b, pos),
             BinOp::And | BinOp::Or | BinOp::Xor => self.logical(op, a, b, pos),
             BinOp::Eq | BinOp::Ne => self.equality(op, a, b, pos),
             BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => {
@@ -64,6 +70,68 @@ impl Lowerer<'_> {
                 self.scalar_op(Op::Cmp, a, Some(b), cmp_code(op).code(), Type::Bool)
             }
             _ => self.arithmetic(op, a, b, pos),
+        }
+    }
+
+    /// `& | ^ << >>` (GLSL 1.30 §5.9) on int/uint scalars and vectors: AND, OR, XOR,
+    /// SHL, ISHR (int) or USHR (uint) lane by lane. `& | ^` take operands of one
+    /// signedness, a scalar side broadcast; a shift's operands may differ in
+    /// signedness, its result has the left operand's type, and a scalar left
+    /// operand needs a scalar count. The count is taken modulo 32
+    /// (`exec::math::int`; GLSL leaves counts ≥ 32 undefined).
+    fn bitwise(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
+        if !self.exact_ints() {
+            return self.needs_exact_ints("bitwise operators need", pos);
+        }
+        let is_int = |t: Type| types::is_int_base(types::base(t)) && !t.is_matrix();
+        if !is_int(a.ty) || !is_int(b.ty) {
+            let m = format!(
+                "operator {} needs int or uint operands, not {} and {}",
+                op.text(),
+                a.ty,
+                b.ty
+            );
+            return self.err(pos, m);
+        }
+        let (wa, wb) = (a.ty.width(), b.ty.width());
+        let base = types::base(a.ty);
+        let n = if op.is_shift() {
+            if wa != wb && wb != 1 {
+                let m = format!(
+                    "operator {} on {} and {}: the count must be a scalar or \
+                                 a vector of the same size",
+                    op.text(),
+                    a.ty,
+                    b.ty
+                );
+                return self.err(pos, m);
+            }
+            wa
+        } else if wa == wb || wb == 1 {
+            wa
+        } else if wa == 1 {
+            wb
+        } else {
+            return self.err(pos, "type mismatch");
+        };
+        let ty = types::with_base(base, n).unwrap_or(Type::Int);
+        let iop = match op {
+            BinOp::BitAnd => Op::And,
+            BinOp::BitOr => Op::Or,
+            BinOp::BitXor => Op::Xor,
+            BinOp::Shl => Op::Shl,
+            _ if base == Base::Int => Op::IShr,
+            _ => Op::UShr,
+        };
+        self.widen_op(iop, a, b, ty)
+    }
+
+    /// A `bool` scalar used as a number (the original's `x * (a > b)`): the int 0 or 1.
+    fn as_number(&mut self, v: &Value) -> LResult<Value> {
+        if v.ty == Type::Bool {
+            self.convert(v, Type::Int)
+        } else {
+            Ok(*v)
         }
     }
 
@@ -108,11 +176,10 @@ impl Lowerer<'_> {
         let base = if types::base(a.ty) == Base::Float || types::base(b.ty) == Base::Float {
             Base::Float
         } else {
-            Base::Int
+            types::base(a.ty)
         };
-        if !self.int_to_float()
-            && (types::base(a.ty) == Base::Int) != (types::base(b.ty) == Base::Int)
-        {
+        let is_int = |t: Type| types::is_int_base(types::base(t));
+        if !self.int_to_float() && is_int(a.ty) != is_int(b.ty) {
             let (dialect, (x, y)) = (self.program.dialect, (a.ty, b.ty));
             return self.err(
                 pos,
@@ -123,18 +190,15 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        if op == BinOp::Mod && base != Base::Int {
+        if op == BinOp::Mod && !types::is_int_base(base) {
             return self.err(pos, "operator % requires integer operands");
         }
-        if (op == BinOp::Div || op == BinOp::Mod)
-            && let Some(c) = b.as_const()
-        {
-            let lanes = types::cols(b.ty) as usize * 4;
-            let w = types::width(b.ty) as usize;
-            if (0..lanes).any(|i| i % 4 < w && c.0[i] == 0.0) {
-                return self.err(pos, "division by zero");
-            }
+        if (op == BinOp::Div || op == BinOp::Mod) && self.divides_by_zero(b) {
+            return self.err(pos, "division by zero");
         }
+        // Under the extended profile an int operand of float arithmetic is converted
+        // (I2F, U2F) first; under the seed's it already is a float value.
+        let (a, b) = (&self.to_base(a, base)?, &self.to_base(b, base)?);
         if a.ty.is_matrix() || b.ty.is_matrix() {
             return self.matrix_arith(op, a, b, pos);
         }
@@ -147,6 +211,19 @@ impl Lowerer<'_> {
             return self.err(pos, "type mismatch");
         };
         let ty = types::with_base(base, n).unwrap_or(Type::Float);
+        if self.exact_ints() && types::is_int_base(base) {
+            let signed = base == Base::Int;
+            let iop = match op {
+                BinOp::Div if signed => Op::IDiv,
+                BinOp::Div => Op::UDiv,
+                BinOp::Mod if signed => Op::IMod,
+                BinOp::Mod => Op::UMod,
+                BinOp::Add => Op::Add,
+                BinOp::Sub => Op::Sub,
+                _ => Op::Mul,
+            };
+            return self.widen_op(iop, a, b, ty);
+        }
         match op {
             BinOp::Div if base == Base::Int => self.int_div_vec(a, b, ty),
             BinOp::Mod => {
@@ -210,7 +287,7 @@ impl Lowerer<'_> {
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
             let (x, y) = (x.0[0] as i64, y.0[0] as i64);
             let q = x.checked_div(y).unwrap_or(0);
-            return self.exact_integer(Value::int(q as i32));
+            return self.exact_integer(self.int(q as i32));
         }
         let f = Type::Float;
         let zero = Value::float(0.0);
@@ -429,17 +506,30 @@ impl Lowerer<'_> {
                 if !(types::is_numeric(v.ty) || v.ty.is_matrix()) {
                     return self.err(pos, "type mismatch");
                 }
+                if self.int_lanes(v.ty) != super::ints::Lanes::Float {
+                    return self.unary_op(Op::INeg, v, v.ty);
+                }
                 if let Some(c) = v.as_const() {
                     return Ok(Value::konst(v.ty, c.map(|x| -x)));
                 }
                 // x · −1 is IEEE negation (the sign of zero included).
-                let m1 = Self::number(types::base(v.ty), -1.0);
+                let m1 = self.number(types::base(v.ty), -1.0);
                 if v.ty.is_matrix() {
                     return self.matrix_arith(BinOp::Mul, v, &m1, pos);
                 }
                 self.widen_op(Op::Mul, v, &m1, v.ty)
             }
             UnOp::Not => self.not(v, pos),
+            UnOp::BitNot => {
+                if !self.exact_ints() {
+                    return self.needs_exact_ints("bitwise operators need", pos);
+                }
+                if !types::is_int_base(types::base(v.ty)) || v.ty.is_matrix() {
+                    let m = format!("operator ~ needs an int or uint operand, not {}", v.ty);
+                    return self.err(pos, m);
+                }
+                self.unary_op(Op::Not, v, v.ty)
+            }
         }
     }
 }

@@ -131,7 +131,7 @@ impl<'a> Lowerer<'a> {
             if !types::converts_to(v.ty, ty, self.int_to_float()) {
                 return self.err(e.pos, "type mismatch in array constructor");
             }
-            out.push(v.retyped(ty));
+            out.push(self.convert(v, ty)?);
         }
         Ok(ArrayRef::Values(ty, out))
     }
@@ -140,7 +140,7 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn local_array_len(&mut self, e: &Expr) -> LResult<usize> {
         let v = self.operand(e)?;
         let n = match (v.ty, v.as_const()) {
-            (Type::Int, Some(c)) => c.0[0] as i64,
+            (Type::Int | Type::Uint, Some(_)) => self.known_int(&v).unwrap_or(0),
             _ => return self.err(e.pos, "array size must be a constant integer expression"),
         };
         self.check_len(n, e.pos)
@@ -214,13 +214,10 @@ impl<'a> Lowerer<'a> {
 
     /// `a[i]` for an array operand (`pos` is the index).
     pub(crate) fn index_array(&mut self, a: &ArrayRef, i: &Value, pos: Pos) -> LResult<Value> {
-        if i.ty != Type::Int {
-            return self.err(pos, "an index must be an int");
-        }
+        self.check_index(i, pos)?;
         let (_, n) = self.array_shape(a);
-        match i.as_const() {
-            Some(c) => {
-                let k = c.0[0];
+        match self.known_index(i) {
+            Some(k) => {
                 if !(0.0..n as f32).contains(&k) {
                     let name = match a {
                         ArrayRef::Var(id) => self.scopes.var(*id).name.clone(),
@@ -267,12 +264,12 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn length_method(&mut self, e: &Expr, pos: Pos) -> LResult<Value> {
         if let Some(a) = self.array_ref(e) {
             let a = a?;
-            return Ok(Value::int(self.array_shape(&a).1 as i32));
+            return Ok(self.int(self.array_shape(&a).1 as i32));
         }
         let v = self.operand(e)?;
         match v.ty {
-            t if t.is_matrix() => Ok(Value::int(t.columns() as i32)),
-            t if t.width() >= 2 => Ok(Value::int(t.width() as i32)),
+            t if t.is_matrix() => Ok(self.int(t.columns() as i32)),
+            t if t.width() >= 2 => Ok(self.int(t.width() as i32)),
             Type::None => Err(Fail::Reported),
             _ => self.err(pos, "length() needs an array, a vector or a matrix"),
         }

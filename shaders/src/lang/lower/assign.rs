@@ -116,12 +116,9 @@ impl Lowerer<'_> {
             ExprKind::Index(inner, index) => {
                 let t = self.target(inner)?;
                 let i = self.operand(index)?;
-                if i.ty != Type::Int {
-                    return self.err(index.pos, "an index must be an int");
-                }
+                self.check_index(&i, index.pos)?;
                 let constant = self.is_constant_expression(index);
-                if let Some(c) = i.as_const() {
-                    let k = c.0[0];
+                if let Some(k) = self.known_index(&i) {
                     let mut in_range = true;
                     self.map_places(t.clone(), &mut |s, p| {
                         let n = s.index_count(&p, index.pos)?;
@@ -231,7 +228,7 @@ impl Lowerer<'_> {
             p.var = arr.first + k as usize;
             return Ok(p);
         }
-        let k = self.const_index(p.ty, &Value::int(k as i32), pos)?;
+        let k = self.const_index(p.ty, &self.int(k as i32), pos)?;
         if p.ty.is_matrix() {
             p.col = Some(k);
             p.ty = types::column_type(p.ty);
@@ -288,7 +285,7 @@ impl Lowerer<'_> {
         let hit = self.scalar_op(
             Op::Cmp,
             index,
-            Some(&Value::int(k as i32)),
+            Some(&self.int(k as i32)),
             CmpCode::Eq.code(),
             Type::Bool,
         )?;
@@ -429,7 +426,7 @@ impl Lowerer<'_> {
             let m = self.mismatch("type mismatch in assignment", value.ty, p.ty);
             return self.err(pos, m);
         }
-        let value = value.retyped(p.ty);
+        let value = self.convert(value, p.ty)?;
         let id = p.var;
         let (kind, depth, var_ty) = {
             let v = self.scopes.var(id);

@@ -113,14 +113,14 @@ pub const SUPPORTED: &[&str] = &[
     "asinh",
     "acosh",
     "atanh",
-];
-
-/// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
-pub const UNSUPPORTED: &[&str] = &[
     "floatBitsToInt",
     "floatBitsToUint",
     "intBitsToFloat",
     "uintBitsToFloat",
+];
+
+/// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
+pub const UNSUPPORTED: &[&str] = &[
     "textureSize",
     "textureOffset",
     "texelFetch",
@@ -209,16 +209,16 @@ impl Lowerer<'_> {
     pub(crate) fn gen_type(&mut self, v: &Value, ints: bool, pos: Pos) -> LResult<Value> {
         match types::base(v.ty) {
             Base::Float if !v.ty.is_matrix() => Ok(*v),
-            Base::Int if ints => Ok(*v),
-            Base::Int => Ok(v.retyped(Type::float_vec(v.ty.width()))),
+            Base::Int | Base::Uint if ints => Ok(*v),
+            Base::Int | Base::Uint => self.convert(v, Type::float_vec(v.ty.width())),
             _ => self.wrong_arguments(pos),
         }
     }
 
     /// `b` as a second operand for `a`: the same type, or a scalar (broadcast later).
     pub(crate) fn same_or_scalar(&mut self, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
-        let b = if types::base(a.ty) == Base::Float && types::base(b.ty) == Base::Int {
-            b.retyped(Type::float_vec(b.ty.width()))
+        let b = if types::base(a.ty) == Base::Float && types::is_int_base(types::base(b.ty)) {
+            self.convert(b, Type::float_vec(b.ty.width()))?
         } else {
             *b
         };
@@ -231,6 +231,9 @@ impl Lowerer<'_> {
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         match name {
             n if TEXTURE_FUNCTIONS.contains(&n) => self.texture(n, v, pos),
+            "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
+                self.bits_builtin(name, v, pos)
+            }
             "ftransform" => {
                 // GLSL 1.10 §8.4: gl_ModelViewProjectionMatrix * gl_Vertex, computed
                 // the same way as that expression.
@@ -255,7 +258,9 @@ impl Lowerer<'_> {
                 if types::converts_to(v[0].ty, Type::Vec3, self.int_to_float())
                     && types::converts_to(v[1].ty, Type::Vec3, self.int_to_float())
                 {
-                    return self.cross(&v[0].retyped(Type::Vec3), &v[1].retyped(Type::Vec3));
+                    let a = self.convert(&v[0], Type::Vec3)?;
+                    let b = self.convert(&v[1], Type::Vec3)?;
+                    return self.cross(&a, &b);
                 }
                 self.err(pos, "cross() expects two vec3 values")
             }
@@ -382,13 +387,13 @@ impl Lowerer<'_> {
             }
             "outerProduct" => {
                 self.arity(name, v, 2, pos)?;
-                let (c, r) = (self.float_arg(&v[0]), self.float_arg(&v[1]));
+                let (c, r) = (self.float_arg(&v[0])?, self.float_arg(&v[1])?);
                 self.outer_product(&c, &r, pos)
             }
             "refract" => {
                 self.arity(name, v, 3, pos)?;
-                let (i, n) = (self.float_arg(&v[0]), self.float_arg(&v[1]));
-                let eta = self.float_arg(&v[2]);
+                let (i, n) = (self.float_arg(&v[0])?, self.float_arg(&v[1])?);
+                let eta = self.float_arg(&v[2])?;
                 let float = |t: Type| types::base(t) == Base::Float && !t.is_matrix();
                 if i.ty != n.ty || !float(i.ty) || eta.ty != Type::Float {
                     let m = format!(
@@ -401,7 +406,7 @@ impl Lowerer<'_> {
             }
             "isnan" | "isinf" => {
                 self.arity(name, v, 1, pos)?;
-                let x = self.float_arg(&v[0]);
+                let x = self.float_arg(&v[0])?;
                 if types::base(x.ty) != Base::Float || x.ty.is_matrix() {
                     let m = format!("{name} takes a float scalar or vector, not {}", v[0].ty);
                     return self.err(pos, m);
@@ -530,11 +535,11 @@ impl Lowerer<'_> {
     /// An int argument of a built-in that has only float overloads, converted when
     /// the dialect converts int to float implicitly (GLSL 1.20 §6.1: a call matches
     /// an overload through implicit conversions when none matches exactly).
-    pub(crate) fn float_arg(&self, v: &Value) -> Value {
-        if types::base(v.ty) == Base::Int && !v.ty.is_matrix() && self.int_to_float() {
-            return v.retyped(Type::float_vec(v.ty.width()));
+    pub(crate) fn float_arg(&mut self, v: &Value) -> LResult<Value> {
+        if types::is_int_base(types::base(v.ty)) && !v.ty.is_matrix() && self.int_to_float() {
+            return self.convert(v, Type::float_vec(v.ty.width()));
         }
-        *v
+        Ok(*v)
     }
 
     /// refract (GLSL 1.10 §8.4): k = 1 − η²·(1 − dot(n, i)²); 0 when k < 0, else

@@ -117,7 +117,7 @@ impl Lowerer<'_> {
         }
         let x = self.operand(&args[0])?;
         let place = self.target(&args[1])?;
-        let x = self.float_arg(&x);
+        let x = self.float_arg(&x)?;
         if types::base(x.ty) != types::Base::Float || x.ty.is_matrix() || place.ty() != x.ty {
             let m = format!(
                 "modf takes a float scalar or vector and an out argument of its type, not {} and {}",
@@ -400,7 +400,7 @@ impl Lowerer<'_> {
         for (k, e) in arr.elems.iter().enumerate() {
             let v = match p.dir {
                 ParamDir::Out => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
-                _ => e.retyped(p.ty),
+                _ => self.convert(e, p.ty)?,
             };
             let place = Place {
                 var: first + k,
@@ -429,7 +429,7 @@ impl Lowerer<'_> {
         if p.is_const {
             var.access = Access::Const;
         }
-        let v = v.retyped(ty);
+        let v = self.convert(&v, ty)?;
         let mut copy = None;
         match v.repr {
             Repr::Sampler(slot) => {

@@ -26,6 +26,9 @@ impl Lowerer<'_> {
         if matches!(ty, Type::Void | Type::Sampler2D) {
             return self.err(pos, format!("{} cannot be constructed", ty.keyword()));
         }
+        if let Some(m) = self.missing_type(ty) {
+            return self.err(pos, m);
+        }
         if args.len() > MAX_CONSTRUCTOR_ARGS {
             return self.err(pos, "too many arguments");
         }
@@ -46,7 +49,13 @@ impl Lowerer<'_> {
                 let s = self.convert_lane(&v, 0, base)?;
                 return self.broadcast(&s, n).map(|r| r.retyped(ty));
             }
-            if types::base(v.ty) == base || !matches!(base, Base::Int | Base::Bool) {
+            let from = types::base(v.ty);
+            if self.exact_ints() {
+                // The first n lanes, then converted (GLSL 1.30 §5.4.1).
+                let head = types::with_base(from, n).unwrap_or(v.ty);
+                return self.convert(&v.retyped(head), ty);
+            }
+            if from == base || !matches!(base, Base::Int | Base::Bool) {
                 // Same lanes, reinterpreted and truncated to the target width.
                 return Ok(v.retyped(ty));
             }
@@ -89,7 +98,15 @@ impl Lowerer<'_> {
         let mut out = Vec::with_capacity(comps.len());
         for (v, k) in comps {
             let from = types::base(v.ty);
-            if from == base || (base == Base::Float) || (base == Base::Int && from == Base::Bool) {
+            let same_lanes = match self.exact_ints() {
+                true => from == base || (types::is_int_base(from) && types::is_int_base(base)),
+                false => {
+                    from == base
+                        || (base == Base::Float)
+                        || (base == Base::Int && from == Base::Bool)
+                }
+            };
+            if same_lanes {
                 let ty = types::with_base(base, v.ty.width()).unwrap_or(v.ty);
                 out.push((v.retyped(ty), k));
             } else {
@@ -109,6 +126,10 @@ impl Lowerer<'_> {
         };
         let s = self.lane(&col, k)?;
         let from = types::base(s.ty);
+        if self.exact_ints() {
+            let to = types::with_base(base, 1).unwrap_or(Type::Float);
+            return self.convert(&s, to);
+        }
         match (from, base) {
             (Base::Float, Base::Int) => self.scalar_op(Op::Trunc, &s, None, 0, Type::Int),
             (Base::Float | Base::Int, Base::Bool) => self.scalar_op(

@@ -63,11 +63,14 @@ impl Lowerer<'_> {
     fn expr_kind(&mut self, e: &Expr) -> LResult<Value> {
         let pos = e.pos;
         match &e.kind {
+            ExprKind::Int(v) if self.exact_ints() => Ok(self.int(*v)),
+            ExprKind::UInt(v) if self.exact_ints() => Ok(self.uint(*v)),
+            ExprKind::UInt(_) => self.needs_exact_ints("`uint` needs", pos),
             ExprKind::Int(v) => {
                 if (*v as i64).abs() > super::ops::MAX_EXACT_INT as i64 {
                     return self.err(pos, super::ops::integer_range_message(*v as f64));
                 }
-                Ok(Value::int(*v))
+                Ok(self.int(*v))
             }
             ExprKind::Float(v) => Ok(Value::float(*v)),
             ExprKind::Bool(v) => Ok(Value::bool(*v)),
@@ -149,7 +152,7 @@ impl Lowerer<'_> {
             true => None,
             false => Some(self.snapshot(&cur)?),
         };
-        let one = Self::number(types::base(cur.ty), 1.0);
+        let one = self.number(types::base(cur.ty), 1.0);
         let op = if up { BinOp::Add } else { BinOp::Sub };
         let new = self.binary(op, &cur, &one, pos)?;
         let value = match old {
@@ -186,7 +189,7 @@ impl Lowerer<'_> {
             let m = self.mismatch("type mismatch in assignment", v.ty, place.ty());
             return self.err(value.pos, m);
         }
-        let v = v.retyped(place.ty());
+        let v = self.convert(&v, place.ty())?;
         let result = self.snapshot(&v)?;
         self.write_target(&place, &v, value.pos)?;
         Ok(result)
@@ -210,7 +213,7 @@ impl Lowerer<'_> {
             }
             let dialect = self.program.dialect;
             if let Some(k) = builtin_vars::constant(name, dialect, &self.limits) {
-                return Ok(Value::int(k));
+                return Ok(self.int(k));
             }
             return self.unknown_name(name, pos);
         };
@@ -290,13 +293,10 @@ impl Lowerer<'_> {
 
     /// A constant, in-range index into a vector or matrix (`pos` is the index).
     pub(crate) fn const_index(&mut self, container: Type, index: &Value, pos: Pos) -> LResult<u8> {
-        if index.ty != Type::Int {
-            return self.err(pos, "an index must be an int");
-        }
-        let Some(c) = index.as_const() else {
+        self.check_index(index, pos)?;
+        let Some(i) = self.known_index(index) else {
             return self.err(pos, "only constant indexes are supported");
         };
-        let i = c.0[0];
         let n = if container.is_matrix() {
             container.columns()
         } else {
@@ -311,7 +311,11 @@ impl Lowerer<'_> {
     /// `v[i]`: a column of a matrix, a lane of a vector (docs/csir-original.md A2: `m[i]`
     /// is a column).
     fn index(&mut self, v: &Value, i: &Value, pos: Pos) -> LResult<Value> {
-        if i.ty == Type::Int && i.as_const().is_none() && !v.ty.is_scalar() && v.ty.width() > 0 {
+        if matches!(i.ty, Type::Int | Type::Uint)
+            && i.as_const().is_none()
+            && !v.ty.is_scalar()
+            && v.ty.width() > 0
+        {
             // A run-time index: select among the lanes (columns) with IFs.
             let items: Vec<Value> = if v.ty.is_matrix() {
                 (0..v.ty.columns()).map(|c| self.column(v, c)).collect()
@@ -347,7 +351,8 @@ impl Lowerer<'_> {
             let Some(ot) = other_ty else {
                 return Err(Fail::Reported);
             };
-            return self.ternary_type(v.ty, ot, pos).map(|ty| v.retyped(ty));
+            let ty = self.ternary_type(v.ty, ot, pos)?;
+            return self.convert(&v, ty);
         }
         let names = self.assigned_in_exprs(&[a, b]);
         self.materialize_known(&names)?;
@@ -359,13 +364,25 @@ impl Lowerer<'_> {
     }
 
     fn ternary_sides(&mut self, a: &Expr, b: &Expr, pos: Pos) -> LResult<Value> {
-        let va = self.operand(a)?;
+        let mut va = self.operand(a)?;
+        if self.exact_ints() {
+            // The result type first, so that each side is converted to it (an int side
+            // of a float ?: becomes floats under the extended profile).
+            let mut other = None;
+            self.dry(|s| {
+                other = Some(s.operand(b)?.ty);
+                Ok(())
+            })?;
+            let ty = self.ternary_type(va.ty, other.unwrap_or(va.ty), pos)?;
+            va = self.convert(&va, ty)?;
+        }
         let n = types::cols(va.ty);
         let dst = self.temp(n)?;
         self.store_into(dst, &va, va.ty)?;
         self.emit(Ir::new(Op::Else, Type::None.ir()))?;
         let vb = self.operand(b)?;
         let ty = self.ternary_type(va.ty, vb.ty, pos)?;
+        let vb = self.convert(&vb, ty)?;
         self.store_into(dst, &vb, vb.ty)?;
         Ok(Value::temp(ty, dst))
     }
@@ -389,7 +406,11 @@ impl Lowerer<'_> {
                 self.has_effects(a) || self.has_effects(b)
             }
             ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| self.has_effects(x)),
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => false,
+            ExprKind::Int(_)
+            | ExprKind::UInt(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Ident(_) => false,
         }
     }
 

@@ -165,7 +165,7 @@ impl Lowerer<'_> {
                     let m = self.mismatch("return type mismatch", v.ty, ret);
                     return self.err(e.pos, m);
                 }
-                Some(v.retyped(ret))
+                Some(self.convert(&v, ret)?)
             }
             None if ret != Type::Void => {
                 return self.err(pos, "function is missing a return value");
@@ -429,7 +429,11 @@ impl Scan<'_, '_> {
                 self.expr(a);
                 self.expr(b);
             }
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => {}
+            ExprKind::Int(_)
+            | ExprKind::UInt(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Ident(_) => {}
         }
     }
 }

@@ -73,6 +73,14 @@ impl<'a> Lowerer<'a> {
                 );
                 continue;
             }
+            if let Some(m) = self.missing_type(f.ret) {
+                self.diags.error(f.ret_pos, m);
+            }
+            for p in &f.params {
+                if let Some(m) = self.missing_type(p.ty) {
+                    self.diags.error(p.pos, m);
+                }
+            }
             if f.ret == Type::Sampler2D {
                 self.diags
                     .error(f.ret_pos, "functions cannot return a sampler");
@@ -261,6 +269,9 @@ impl<'a> Lowerer<'a> {
         };
         if d.ty == Type::Void {
             return err(self, d.ty_pos, "void variable");
+        }
+        if let Some(m) = self.missing_type(d.ty) {
+            return err(self, d.ty_pos, &m);
         }
         // GLSL 1.10 §7.6: gl_TexCoord may be redeclared, as a varying array, to size it.
         let texcoord_size = d.name == "gl_TexCoord"

@@ -48,6 +48,11 @@ impl Lowerer<'_> {
     /// float scalar, tested against zero. `what` names the construct in the error.
     pub(crate) fn condition(&mut self, c: &Value, what: &str, pos: Pos) -> LResult<Value> {
         if types::is_condition(c.ty) {
+            if self.int_lanes(c.ty) != super::ints::Lanes::Float {
+                // IF tests the float x != 0, which an integer pattern (INT_MIN is
+                // −0.0) does not match: compare as an integer instead.
+                return self.truth(c, what, pos);
+            }
             return Ok(*c);
         }
         self.err(pos, format!("{what} must be a scalar"))
@@ -57,13 +62,13 @@ impl Lowerer<'_> {
     pub(crate) fn truth(&mut self, v: &Value, op: &str, pos: Pos) -> LResult<Value> {
         match v.ty {
             Type::Bool | Type::None => Ok(v.retyped(Type::Bool)),
-            Type::Int | Type::Float => self.scalar_op(
-                Op::Cmp,
-                v,
-                Some(&Value::float(0.0)),
-                CmpCode::Ne.code(),
-                Type::Bool,
-            ),
+            Type::Int | Type::Uint | Type::Float => {
+                let zero = match self.exact_ints() {
+                    true => self.number(types::base(v.ty), 0.0),
+                    false => Value::float(0.0),
+                };
+                self.scalar_op(Op::Cmp, v, Some(&zero), CmpCode::Ne.code(), Type::Bool)
+            }
             _ => self.err(pos, format!("operator {op} expects scalar operands")),
         }
     }

@@ -86,6 +86,10 @@ impl Lowerer<'_> {
                 let p = self.widen_op(Op::Mul, &y, &f, x.ty)?;
                 self.lanewise(Op::Sub, &x, &p, x.ty)
             }
+            "sign" if self.int_lanes(x.ty) != super::ints::Lanes::Float => {
+                // GLSL 1.30 §8.3 sign(genIType): ISSG.
+                self.unary_op(Op::ISsg, &x, x.ty)
+            }
             "sign" => {
                 let zero = Value::float(0.0);
                 let pos_ = self.lanes2(Op::Cmp, CmpCode::Gt.code(), &x, &zero, x.ty)?;

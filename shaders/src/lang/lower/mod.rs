@@ -23,6 +23,7 @@ mod emit;
 mod expr;
 mod flow;
 mod interface;
+mod ints;
 mod logic;
 mod logs;
 mod loops;

@@ -5,6 +5,7 @@
 use super::super::consteval::{self, ConstData};
 use super::super::types::Type;
 use super::super::types::{self, Base};
+use super::ints::Lanes;
 use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
@@ -40,7 +41,7 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
         Op::Trunc => a.trunc(),
         Op::Pow => a.powf(b),
         Op::Cmp => CmpCode::from_code(aux).map_or(0.0, |c| consteval::cmp(c, a, b)),
-        _ => 0.0,
+        _ => super::ints::fold_int_lane(op, a, b).unwrap_or(0.0),
     }
 }
 
@@ -183,11 +184,25 @@ impl Lowerer<'_> {
     /// `a op b` lane by lane on values of the same shape (matrices column by column),
     /// folded when both are constant. `ty` is the result type.
     pub(crate) fn lanewise(&mut self, op: Op, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        let (a, b) = self.same_lanes(a, b, ty)?;
+        let (a, b) = (&a, &b);
+        let lanes = self.int_lanes(a.ty);
+        if lanes != Lanes::Float {
+            if op == Op::Sub {
+                let nb = self.unary_op(Op::INeg, b, b.ty)?;
+                return self.lanewise(Op::UAdd, a, &nb, ty);
+            }
+            if let Some(iop) = Self::int_opcode(op, lanes) {
+                return self.lanewise(iop, a, b, ty);
+            }
+        }
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
             let folded = Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q)));
             return self.exact_integer(folded);
         }
-        if let Some(same) = identity(op, a, b, ty) {
+        if lanes == Lanes::Float
+            && let Some(same) = identity(op, a, b, ty)
+        {
             return Ok(same.retyped(ty));
         }
         let (ta, tb) = (self.materialize(a)?, self.materialize(b)?);
@@ -203,7 +218,7 @@ impl Lowerer<'_> {
         let Some(c) = v.as_const() else {
             return Ok(v);
         };
-        if types::base(v.ty) != Base::Int {
+        if types::base(v.ty) != Base::Int || self.exact_ints() {
             return Ok(v);
         }
         let w = types::width(v.ty).max(1) as usize;
@@ -218,6 +233,12 @@ impl Lowerer<'_> {
 
     /// A component-wise one-operand opcode (ABS, SIN, COS, RCP) on every lane.
     pub(crate) fn unary_op(&mut self, op: Op, a: &Value, ty: Type) -> LResult<Value> {
+        let lanes = self.int_lanes(a.ty);
+        if lanes != Lanes::Float
+            && let Some(iop) = Self::int_opcode(op, lanes)
+        {
+            return self.unary_op(iop, a, ty);
+        }
         if let Some(x) = a.as_const() {
             let folded = Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0)));
             return self.exact_integer(folded);
@@ -247,6 +268,32 @@ impl Lowerer<'_> {
     /// A scalar opcode (RSQ, TRUNC, POW, CMP) on lane 0 of scalars `a` (and `b`),
     /// folded when the operands are constant.
     pub(crate) fn scalar_op(
+        &mut self,
+        op: Op,
+        a: &Value,
+        b: Option<&Value>,
+        aux: i16,
+        ty: Type,
+    ) -> LResult<Value> {
+        if let Some(b) = b {
+            let (a, b) = self.same_lanes(a, b, ty)?;
+            let lanes = self.int_lanes(a.ty);
+            if lanes != Lanes::Float && op == Op::Cmp {
+                let code = CmpCode::from_code(aux).unwrap_or(CmpCode::Eq);
+                let (iop, swap) = Self::int_compare(code, lanes);
+                let (x, y) = if swap { (&b, &a) } else { (&a, &b) };
+                return self.scalar_op_raw(iop, x, Some(y), 0, ty);
+            }
+            return self.scalar_op_raw(op, &a, Some(&b), aux, ty);
+        }
+        if op == Op::Trunc && self.int_lanes(a.ty) != Lanes::Float {
+            return Ok(a.retyped(ty));
+        }
+        self.scalar_op_raw(op, a, None, aux, ty)
+    }
+
+    /// [`Lowerer::scalar_op`] with `op` as given (no integer mapping).
+    fn scalar_op_raw(
         &mut self,
         op: Op,
         a: &Value,
@@ -412,11 +459,26 @@ impl Lowerer<'_> {
         r
     }
 
-    /// A numeric constant of the given component kind (`1` as int or float).
-    pub(crate) fn number(base: Base, v: f32) -> Value {
-        match base {
-            Base::Int => Value::int(v as i32),
-            _ => Value::float(v),
+    /// `a` and `b` in the same lane representation (extended profile): where one holds
+    /// integer patterns and the other floats, the float side becomes the integers of
+    /// an integer result (a `bool` used as a number) and the integer side becomes
+    /// floats otherwise (the implicit int → float conversion).
+    fn same_lanes(&mut self, a: &Value, b: &Value, ty: Type) -> LResult<(Value, Value)> {
+        let (la, lb) = (self.int_lanes(a.ty), self.int_lanes(b.ty));
+        if la == lb || (la != Lanes::Float && lb != Lanes::Float) {
+            return Ok((*a, *b));
         }
+        let target = match self.int_lanes(ty) {
+            Lanes::Float => Base::Float,
+            _ => types::base(ty),
+        };
+        let fix = |s: &mut Self, v: &Value| -> LResult<Value> {
+            if types::base(v.ty) == target || v.ty.is_matrix() {
+                return Ok(*v);
+            }
+            let to = types::with_base(target, v.ty.width()).unwrap_or(v.ty);
+            s.convert(v, to)
+        };
+        Ok((fix(self, a)?, fix(self, b)?))
     }
 }

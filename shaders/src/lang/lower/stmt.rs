@@ -99,7 +99,7 @@ impl Lowerer<'_> {
                 if !(types::is_numeric(cur.ty) || cur.ty.is_matrix()) {
                     return self.err(target.pos, "type mismatch");
                 }
-                let one = Self::number(types::base(cur.ty), 1.0);
+                let one = self.number(types::base(cur.ty), 1.0);
                 let op = if *up { BinOp::Add } else { BinOp::Sub };
                 let v = self.binary(op, &cur, &one, s.pos)?;
                 self.write_target(&place, &v, target.pos)
@@ -183,7 +183,7 @@ impl Lowerer<'_> {
         }
         match value {
             Some(Ok(v)) => {
-                let v = v.retyped(d.ty);
+                let v = self.convert(&v, d.ty)?;
                 let place = super::assign::Place {
                     var: id,
                     col: None,
@@ -208,6 +208,9 @@ impl Lowerer<'_> {
         };
         if d.ty == Type::Void {
             return fail(self, d.ty_pos, "void variable");
+        }
+        if let Some(m) = self.missing_type(d.ty) {
+            return fail(self, d.ty_pos, &m);
         }
         if d.ty == Type::Sampler2D {
             return fail(self, d.ty_pos, "sampler2D must be a uniform");
@@ -328,7 +331,8 @@ impl Lowerer<'_> {
             lanes: None,
             ty: d.ty,
         };
-        self.write(&place, &v.retyped(d.ty), init.pos)
+        let v = self.convert(&v, d.ty)?;
+        self.write(&place, &v, init.pos)
     }
 }
 

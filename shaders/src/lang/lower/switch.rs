@@ -50,7 +50,7 @@ impl Lowerer<'_> {
             );
         }
         let sel = self.operand(selector)?;
-        if sel.ty != Type::Int {
+        if !(sel.ty == Type::Int || sel.ty == Type::Uint && self.exact_ints()) {
             return self.err(
                 selector.pos,
                 format!("a switch selector must be an int scalar, not {}", sel.ty),
@@ -141,7 +141,7 @@ impl Lowerer<'_> {
     fn case_label(&mut self, e: &Expr) -> LResult<i32> {
         let v = self.operand(e)?;
         match (v.ty, v.as_const()) {
-            (Type::Int, Some(k)) => Ok(k.0[0] as i32),
+            (Type::Int | Type::Uint, Some(_)) => Ok(self.known_int(&v).unwrap_or(0) as i32),
             _ => self.err(
                 e.pos,
                 "a case label must be a constant integer expression (GLSL 1.30 §6.2)",
@@ -257,11 +257,11 @@ impl Lowerer<'_> {
         pos: Pos,
     ) -> LResult<Value> {
         match label {
-            Some(k) => self.binary(BinOp::Eq, sel, &Value::int(k), pos),
+            Some(k) => self.binary(BinOp::Eq, sel, &self.int(k), pos),
             None => {
                 let mut none = Value::bool(true);
                 for &k in cases {
-                    let ne = self.binary(BinOp::Ne, sel, &Value::int(k), pos)?;
+                    let ne = self.binary(BinOp::Ne, sel, &self.int(k), pos)?;
                     none = self.logical(BinOp::And, &none, &ne, pos)?;
                 }
                 Ok(none)

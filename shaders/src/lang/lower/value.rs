@@ -39,11 +39,6 @@ impl Value {
         Value::konst(Type::Float, ConstData::scalar(v))
     }
 
-    /// A scalar int constant.
-    pub fn int(v: i32) -> Value {
-        Value::konst(Type::Int, ConstData::scalar(v as f32))
-    }
-
     /// A bool constant (1.0 / 0.0).
     pub fn bool(v: bool) -> Value {
         Value::konst(Type::Bool, ConstData::scalar(if v { 1.0 } else { 0.0 }))

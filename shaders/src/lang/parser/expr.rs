@@ -1,8 +1,9 @@
 //! Expressions: precedence climbing over the GLSL operator table.
 //!
-//! From low to high: `?:` (right-associative), `||`, `^^`, `&&`, `== !=`,
-//! `< > <= >=`, `+ -`, `* / %`, prefix `- + ! ++ --`, postfix `.swizzle [index] ++ --`.
-//! Binary operators are left-associative.
+//! From low to high (GLSL 1.30 §5.1): `?:` (right-associative), `||`, `^^`, `&&`,
+//! `|`, `^`, `&`, `== !=`, `< > <= >=`, `<< >>`, `+ -`, `* / %`, prefix
+//! `- + ! ~ ++ --`, postfix `.swizzle [index] ++ --`. Binary operators are
+//! left-associative.
 
 use super::super::ast::{AssignOp, BinOp, Expr, ExprKind, UnOp};
 use super::super::token::{Keyword, Punct, TokenKind};
@@ -10,24 +11,32 @@ use super::{PResult, Parser};
 
 /// Precedence of a binary operator token (higher binds tighter).
 fn binary_op(kind: &TokenKind) -> Option<(BinOp, u8)> {
-    let TokenKind::Punct(p, _) = kind else {
+    let TokenKind::Punct(p, spelling) = kind else {
         return None;
     };
     Some(match p {
         Punct::OrOr => (BinOp::Or, 1),
         Punct::XorXor => (BinOp::Xor, 2),
         Punct::AndAnd => (BinOp::And, 3),
-        Punct::Eq => (BinOp::Eq, 4),
-        Punct::Ne => (BinOp::Ne, 4),
-        Punct::Lt => (BinOp::Lt, 5),
-        Punct::Gt => (BinOp::Gt, 5),
-        Punct::Le => (BinOp::Le, 5),
-        Punct::Ge => (BinOp::Ge, 5),
-        Punct::Plus => (BinOp::Add, 6),
-        Punct::Minus => (BinOp::Sub, 6),
-        Punct::Star => (BinOp::Mul, 7),
-        Punct::Slash => (BinOp::Div, 7),
-        Punct::Percent => (BinOp::Mod, 7),
+        Punct::Bitwise => match *spelling {
+            "|" => (BinOp::BitOr, 4),
+            "^" => (BinOp::BitXor, 5),
+            "&" => (BinOp::BitAnd, 6),
+            "<<" => (BinOp::Shl, 9),
+            ">>" => (BinOp::Shr, 9),
+            _ => return None,
+        },
+        Punct::Eq => (BinOp::Eq, 7),
+        Punct::Ne => (BinOp::Ne, 7),
+        Punct::Lt => (BinOp::Lt, 8),
+        Punct::Gt => (BinOp::Gt, 8),
+        Punct::Le => (BinOp::Le, 8),
+        Punct::Ge => (BinOp::Ge, 8),
+        Punct::Plus => (BinOp::Add, 10),
+        Punct::Minus => (BinOp::Sub, 10),
+        Punct::Star => (BinOp::Mul, 11),
+        Punct::Slash => (BinOp::Div, 11),
+        Punct::Percent => (BinOp::Mod, 11),
         _ => return None,
     })
 }
@@ -79,6 +88,14 @@ impl Parser<'_, '_> {
             TokenKind::Punct(Punct::StarAssign, _) => AssignOp::Compound(BinOp::Mul),
             TokenKind::Punct(Punct::SlashAssign, _) => AssignOp::Compound(BinOp::Div),
             TokenKind::Punct(Punct::PercentAssign, _) => AssignOp::Compound(BinOp::Mod),
+            TokenKind::Punct(Punct::Bitwise, s) => match *s {
+                "&=" => AssignOp::Compound(BinOp::BitAnd),
+                "|=" => AssignOp::Compound(BinOp::BitOr),
+                "^=" => AssignOp::Compound(BinOp::BitXor),
+                "<<=" => AssignOp::Compound(BinOp::Shl),
+                ">>=" => AssignOp::Compound(BinOp::Shr),
+                _ => return Ok(target),
+            },
             _ => return Ok(target),
         };
         let pos = self.pos();
@@ -145,9 +162,6 @@ impl Parser<'_, '_> {
         let mut lhs = self.unary()?;
         let mut chain = 0;
         let result = loop {
-            if let TokenKind::Punct(Punct::Bitwise, _) = self.kind() {
-                break self.fail("bitwise operators are not supported");
-            }
             let Some((op, prec)) = binary_op(self.kind()) else {
                 break Ok(lhs);
             };
@@ -191,9 +205,7 @@ impl Parser<'_, '_> {
                     pos,
                 });
             }
-            TokenKind::Punct(Punct::Bitwise, _) => {
-                return self.fail("bitwise operators are not supported");
-            }
+            TokenKind::Punct(Punct::Bitwise, "~") => Some(UnOp::BitNot),
             _ => return self.postfix(),
         };
         self.advance();
@@ -286,6 +298,7 @@ impl Parser<'_, '_> {
         let pos = self.pos();
         let kind = match self.kind() {
             TokenKind::Int(v) => ExprKind::Int(*v),
+            TokenKind::UInt(v) => ExprKind::UInt(*v),
             TokenKind::Float(v) => ExprKind::Float(*v),
             TokenKind::Keyword(Keyword::True) => ExprKind::Bool(true),
             TokenKind::Keyword(Keyword::False) => ExprKind::Bool(false),
