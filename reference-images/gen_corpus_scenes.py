@@ -29,8 +29,9 @@ WIDTH, HEIGHT = TILE * COLUMNS, TILE * ROWS
 FLAT = {"depth_test": "none", "cull": "none", "blend": "none"}
 
 
-def tile(index, fragment, uniforms=None, samplers=None):
-    """A draw filling tile `index` (row-major from the top left) with `fragment`."""
+def tile(index, fragment, uniforms=None, samplers=None, ints=None):
+    """A draw filling tile `index` (row-major from the top left) with `fragment`;
+    `ints` are integer uniforms, written as exact JSON integers."""
     col, row = index % COLUMNS, index // COLUMNS
     x0 = -1.0 + 2.0 * col / COLUMNS
     x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
@@ -48,6 +49,8 @@ def tile(index, fragment, uniforms=None, samplers=None):
     }
     if uniforms:
         draw["uniforms"] = {k: [f32(x) for x in v] for k, v in uniforms.items()}
+    if ints:
+        draw.setdefault("uniforms", {}).update(ints)
     if samplers:
         draw["samplers"] = samplers
     return draw
@@ -224,6 +227,8 @@ def scene_data():
             "uTurn": [math.cos(0.4), math.sin(0.4), -math.sin(0.4), math.cos(0.4),
                       math.cos(-0.9), math.sin(-0.9), -math.sin(-0.9), math.cos(-0.9)],
         }),
+        # 32-bit integers: uBig + y wraps past 2^31 - 1.
+        tile(2, "int_bits.frag", ints={"uSeed": [12345], "uBig": [2147483647]}),
     ])
 
 

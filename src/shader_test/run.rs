@@ -1155,7 +1155,7 @@ mod tests {
         let mvp = value(&run, "gl_ModelViewProjectionMatrix").unwrap();
         assert_eq!((mvp[0], mvp[5], mvp[12], mvp[13]), (0.01, 0.02, -1.0, -1.0));
         assert_eq!(value(&run, "gl_ProjectionMatrix"), Some(mvp));
-        run.set_uniform("vec2", "u[1]", &[3.0, 4.0]).unwrap();
+        run.set_uniform("vec2", "u[1]", &[3.0, 4.0], None).unwrap();
         assert_eq!(value(&run, "u"), Some(vec![0.0, 0.0, 3.0, 4.0]));
         let frustum = ScriptLine {
             line: 2,

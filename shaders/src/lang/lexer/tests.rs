@@ -52,15 +52,25 @@ fn numbers() {
 
 #[test]
 fn bad_numbers_are_reported_once() {
-    let (_, e) = kinds("1e 2u 1e39 12abc 09");
+    let (_, e) = kinds("1e 2u 1e39 12abc 09 3uu");
     assert_eq!(
         e,
         vec![
             "1:1 invalid numeric literal",
-            "1:4 unsigned integers are not supported",
             "1:7 floating-point literal is out of range",
             "1:12 invalid numeric literal",
             "1:18 invalid numeric literal",
+            "1:21 invalid numeric literal",
+        ]
+    );
+    let (k, e) = kinds("5u 0xFFFFFFFFu 017U");
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(
+        &k[..3],
+        &[
+            TokenKind::UInt(5),
+            TokenKind::UInt(u32::MAX),
+            TokenKind::UInt(15)
         ]
     );
 }

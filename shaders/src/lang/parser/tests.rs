@@ -88,7 +88,6 @@ fn layout_and_qualifier_errors() {
             "5:1 unsupported qualifier 'noperspective'",
             "6:1 type 'dmat3' is not supported",
             "7:19 arrays of arrays are not supported",
-            "8:20 bitwise operators are not supported",
         ]
     );
 }
