@@ -246,7 +246,11 @@ fn unsupported_constructs_are_named() {
         ),
         ("flat in vec3 x;", "unsupported qualifier 'flat'"),
         ("uniform dmat3 m;", "type 'dmat3' is not supported"),
-        ("uniform uint k;", "type 'uint' is not supported"),
+        (
+            "uniform uint k;",
+            "`uint` needs the extended profile (the seed's CSIR keeps integers in float \
+             registers; --profile extended)",
+        ),
     ];
     for (decl, want) in cases {
         assert_eq!(

@@ -861,7 +861,19 @@ mod tests {
     }
 
     fn status(text: &str) -> String {
-        let r = run(text);
+        outcome(&run(text))
+    }
+
+    /// [`status`] under the seed profile.
+    fn seed_status(text: &str) -> String {
+        let options = RunOptions {
+            limits: csir::Limits::SEED,
+            ..RunOptions::default()
+        };
+        outcome(&run_text(Path::new("t.shader_test"), text, &options))
+    }
+
+    fn outcome(r: &TestReport) -> String {
         match &r.outcome {
             Outcome::Pass => "pass".into(),
             Outcome::Fail { line, probe, .. } => {
@@ -979,9 +991,14 @@ mod tests {
     #[test]
     fn integers_csir_cannot_hold_are_errors_at_their_line_unless_the_test_skips() {
         let fs = "uniform int x;\nout vec4 o;\nvoid main() { o = vec4(float(x + 1 <= 0)); }\n";
+        // The extended profile holds every 32-bit value; the seed's only ±(2^24 − 1).
         assert_eq!(
             status(&file(fs, "uniform int x 2147483647\ndraw rect -1 -1 2 2\n")),
-            "error t.shader_test:16: uniform int x: value 1 of 1: 2147483647 is outside \
+            "pass"
+        );
+        assert_eq!(
+            seed_status(&file(fs, "uniform int x 2147483647\ndraw rect -1 -1 2 2\n")),
+            "error t.shader_test:16: uniform int x: 'x' is int: 2147483647 is outside \
              -16777215..=16777215 (2^24 - 1): CSIR keeps integers in float registers, exact \
              only within that range"
         );
