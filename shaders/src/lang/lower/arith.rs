@@ -198,7 +198,7 @@ impl Lowerer<'_> {
         }
         // Under the extended profile an int operand of float arithmetic is converted
         // (I2F, U2F) first; under the seed's it already is a float value.
-        let (a, b) = (&self.to_base(a, base)?, &self.to_base(b, base)?);
+        let (a, b) = (&self.convert_base(a, base)?, &self.convert_base(b, base)?);
         if a.ty.is_matrix() || b.ty.is_matrix() {
             return self.matrix_arith(op, a, b, pos);
         }

@@ -189,7 +189,7 @@ impl Lowerer<'_> {
     /// [`Lowerer::convert`].
     /// Under the seed profile `v` is returned as it is (its type included, which CONST
     /// records).
-    pub(crate) fn to_base(&mut self, v: &Value, base: Base) -> LResult<Value> {
+    pub(crate) fn convert_base(&mut self, v: &Value, base: Base) -> LResult<Value> {
         if !self.exact_ints() || types::base(v.ty) == base || v.ty.is_matrix() {
             return Ok(*v);
         }
