@@ -58,9 +58,7 @@ impl Lowerer<'_> {
         if !out_of_range || self.is_constant_expression(e) {
             return Ok(index);
         }
-        let t = self.temp(1)?;
-        self.store_into(t, &index, Type::Int)?;
-        Ok(Value::temp(Type::Int, t))
+        Ok(Value::temp(Type::Int, self.materialize(&index)?))
     }
 
     /// The divisor `b` (the value of `e`) of `/` or `%` as the arithmetic should see
@@ -77,8 +75,6 @@ impl Lowerer<'_> {
         if !has_zero || self.is_constant_expression(e) {
             return Ok(b);
         }
-        let t = self.temp(types::cols(b.ty))?;
-        self.store_into(t, &b, b.ty)?;
-        Ok(Value::temp(b.ty, t))
+        Ok(Value::temp(b.ty, self.materialize(&b)?))
     }
 }
