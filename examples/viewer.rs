@@ -81,10 +81,7 @@ fn run() -> Result<(), Box<dyn Error>> {
 /// The uniforms the viewer animates in draw `draw`, `seconds` after the start, for a
 /// framebuffer of aspect ratio `aspect` (width / height).
 fn animated(scene: &Scene, draw: usize, seconds: f32, aspect: f32) -> Vec<UniformValue> {
-    let time = UniformValue {
-        key: "uTime".into(),
-        values: vec![seconds],
-    };
+    let time = UniformValue::floats("uTime", vec![seconds]);
     if scene.path.starts_with(DEFAULT_SCENE_NAME) {
         let angle = DEFAULT_CUBE_START_ANGLE + SPIN * seconds;
         return [default_cube_uniforms(angle, aspect).as_slice(), &[time]].concat();
@@ -105,10 +102,7 @@ fn animated(scene: &Scene, draw: usize, seconds: f32, aspect: f32) -> Vec<Unifor
                 .to_vec(),
             _ => return None,
         };
-        Some(UniformValue {
-            key: u.key.clone(),
-            values,
-        })
+        Some(UniformValue::floats(u.key.clone(), values))
     };
     let given = &scene.draws[draw].uniforms;
     given.iter().filter_map(turned).chain([time]).collect()

@@ -157,6 +157,17 @@ pub struct UniformValue {
 }
 
 impl UniformValue {
+    /// A value given as floats only (`ints` is `None`), as a caller that animates or
+    /// computes uniforms makes it: `values` in the order [`UniformValue::values`]
+    /// describes.
+    pub fn floats(key: impl Into<String>, values: Vec<f32>) -> Self {
+        UniformValue {
+            key: key.into(),
+            values,
+            ints: None,
+        }
+    }
+
     /// The uniform's name: the key without a trailing `[INDEX]`.
     pub fn name(&self) -> &str {
         csir::UniformKey::parse(&self.key).map_or(&self.key, |k| k.name)

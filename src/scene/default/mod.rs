@@ -83,11 +83,7 @@ pub fn default_cube_uniforms(angle_radians: f32, aspect: f32) -> [UniformValue; 
     let view = look_at_mat4(Vec3::new(0.0, 1.2, 4.5), Vec3::ZERO, Vec3::Y);
     let projection = opengl::perspective(45f32.to_radians(), aspect, 0.1, 100.0);
     let normal = Mat3::from_mat4(model).inverse().transpose();
-    let value = |key: &str, values: &[f32]| UniformValue {
-        key: key.to_owned(),
-        values: values.to_vec(),
-        ints: None,
-    };
+    let value = |key: &str, values: &[f32]| UniformValue::floats(key, values.to_vec());
     [
         value("uMVP", &(projection * view * model).to_cols_array()),
         value("uModel", &model.to_cols_array()),
