@@ -244,11 +244,39 @@ def facing_tile(index, fragment, winding):
     return draw
 
 
+def interpolation_tile(index, mode):
+    """Tile `index` drawn by interpolation.vert/.frag in `mode` (0 flat, 1
+    noperspective, 2 smooth, 3 their difference): the corners have clip w 1, 3, 2, 4
+    (so the two blends differ) and colours red, green, blue, white; two triangles, so
+    the flat half-tiles show their provoking (last) vertices' colours, blue and white."""
+    col, row = index % COLUMNS, index // COLUMNS
+    x0 = -1.0 + 2.0 * col / COLUMNS
+    x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
+    y1 = 1.0 - 2.0 * row / ROWS
+    y0 = 1.0 - 2.0 * (row + 1) / ROWS
+    return {
+        "vertex": CORPUS + "interpolation.vert",
+        "fragment": CORPUS + "interpolation.frag",
+        "attributes": [
+            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 1, "size": 1, "data": [1.0, 3.0, 2.0, 4.0]},
+            {"location": 2, "size": 3, "data": [1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1]},
+        ],
+        "indices": [0, 1, 2, 0, 2, 3],
+        "uniforms": {"uMode": [float(mode)]},
+        "state": FLAT,
+    }
+
+
 def scene_raster():
     scene("corpus_raster.json", [
         facing_tile(0, "front_facing.frag", "ccw"),
         facing_tile(1, "front_facing.frag", "cw"),
         facing_tile(2, "front_facing.frag", "mixed"),
+        interpolation_tile(4, 0),
+        interpolation_tile(5, 1),
+        interpolation_tile(6, 2),
+        interpolation_tile(7, 3),
     ])
 
 

@@ -6,7 +6,8 @@
 //! origin the triangle is. Perspective correction (GL 3.3 core, "Polygon
 //! Rasterization", equation for perspective-correct interpolation):
 //! `q_i = λ_i / w_i`, `b_i = q_i / Σq`, and `gl_FragCoord.w = Σq` (1/w interpolated
-//! linearly in window space).
+//! linearly in window space). The `λ_i` themselves are the window-space barycentrics
+//! `noperspective` varyings use.
 
 use crate::batch::FragmentBatch;
 use crate::setup::SetupTriangle;
@@ -43,19 +44,31 @@ impl BarycentricPlanes {
     /// `(x, y)`.
     #[inline(always)]
     pub fn at(&self, x: u32, y: u32) -> ([f32; 3], f32) {
-        let dx = (x as i32 - self.origin[0]) as f32;
-        let dy = (y as i32 - self.origin[1]) as f32;
-        let plane = |i: usize| {
-            (self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy) * self.inv_w[i]
-        };
-        let q = [plane(0), plane(1), plane(2)];
-        let sum = q[0] + q[1] + q[2];
-        let r = 1.0 / sum;
-        ([q[0] * r, q[1] * r, q[2] * r], sum * self.inv_w_scale)
+        let (b, _, w) = self.weights_at(x, y);
+        (b, w)
     }
 
-    /// Fills `frag_coord` x, y, w and `barycentric` of lanes `0..padded_len()` from
-    /// their pixel positions (`frag_coord.z` is set when lanes are added).
+    /// Perspective-correct barycentrics, window-space barycentrics `λ` and
+    /// `gl_FragCoord.w` at the centre of pixel `(x, y)`.
+    #[inline(always)]
+    fn weights_at(&self, x: u32, y: u32) -> ([f32; 3], [f32; 3], f32) {
+        let dx = (x as i32 - self.origin[0]) as f32;
+        let dy = (y as i32 - self.origin[1]) as f32;
+        let lambda: [f32; 3] =
+            std::array::from_fn(|i| self.at_origin[i] + self.step_x[i] * dx + self.step_y[i] * dy);
+        let q: [f32; 3] = std::array::from_fn(|i| lambda[i] * self.inv_w[i]);
+        let sum = q[0] + q[1] + q[2];
+        let r = 1.0 / sum;
+        (
+            [q[0] * r, q[1] * r, q[2] * r],
+            lambda,
+            sum * self.inv_w_scale,
+        )
+    }
+
+    /// Fills `frag_coord` x, y, w, `barycentric` and `screen_barycentric` of lanes
+    /// `0..padded_len()` from their pixel positions (`frag_coord.z` is set when lanes
+    /// are added).
     pub fn fill(&self, batch: &mut FragmentBatch) {
         let lanes = batch.padded_len();
         let FragmentBatch {
@@ -63,17 +76,21 @@ impl BarycentricPlanes {
             pixel_y,
             frag_coord,
             barycentric,
+            screen_barycentric,
             ..
         } = batch;
         for lane in 0..lanes {
             let (x, y) = (pixel_x[lane], pixel_y[lane]);
-            let (b, w) = self.at(x, y);
+            let (b, lambda, w) = self.weights_at(x, y);
             frag_coord[0][lane] = x as f32 + 0.5;
             frag_coord[1][lane] = y as f32 + 0.5;
             frag_coord[3][lane] = w;
             barycentric[0][lane] = b[0];
             barycentric[1][lane] = b[1];
             barycentric[2][lane] = b[2];
+            for (s, l) in screen_barycentric.iter_mut().zip(lambda) {
+                s[lane] = l;
+            }
         }
     }
 }

@@ -69,6 +69,10 @@ pub struct FragmentBatch {
     /// (`b0 + b1 + b2 = 1` up to rounding; each in [0, 1] up to rounding inside the
     /// triangle). Varying `k` of a lane is `b0·v0[k] + b1·v1[k] + b2·v2[k]`.
     pub barycentric: [LaneArray; 3],
+    /// Window-space (screen-linear) barycentric weights of the same vertices per lane,
+    /// before perspective correction: what [`Interpolation::NoPerspective`](crate::Interpolation)
+    /// varyings are interpolated with (GL 3.0 §3.5.1).
+    pub screen_barycentric: [LaneArray; 3],
 }
 
 impl Default for FragmentBatch {
@@ -79,6 +83,7 @@ impl Default for FragmentBatch {
             pixel_y: [0; MAX_LANES],
             frag_coord: [[0.0; MAX_LANES]; 4],
             barycentric: [[0.0; MAX_LANES]; 3],
+            screen_barycentric: [[0.0; MAX_LANES]; 3],
         }
     }
 }

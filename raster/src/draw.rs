@@ -134,6 +134,13 @@ impl Renderer {
                 count,
             });
         }
+        let interpolation = call.vertex_stage.interpolation();
+        if interpolation.len() > count {
+            return Err(DrawError::Interpolation {
+                len: interpolation.len(),
+                count,
+            });
+        }
         self.assembly.assemble(call.vertex_count, call.indices)?;
         shade_vertices(call.vertex_stage, &self.assembly, &mut self.vertices);
         let vertices_shaded = self.vertices.len() as u64;
@@ -144,6 +151,7 @@ impl Renderer {
             &mut self.vertices,
             grid.bounds(),
             call.state.cull,
+            interpolation,
             &mut self.triangles,
         );
         self.bins.build(&grid, &self.triangles);
@@ -154,6 +162,7 @@ impl Renderer {
             call.fragment_stage,
             call.state,
             back_face,
+            interpolation,
         );
         let traced_tile = trace
             .filter(|&[x, y]| x < grid.width && y < grid.height)

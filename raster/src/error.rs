@@ -54,4 +54,13 @@ pub enum DrawError {
         /// `VertexStage::varying_count()`.
         count: usize,
     },
+    /// [`VertexStage::interpolation`](crate::VertexStage) has more entries than the
+    /// vertex stage has varyings.
+    #[error("{len} interpolation entries for a vertex stage with {count} varyings")]
+    Interpolation {
+        /// `VertexStage::interpolation().len()`.
+        len: usize,
+        /// `VertexStage::varying_count()`.
+        count: usize,
+    },
 }

@@ -112,7 +112,7 @@ pub use draw::{DrawCall, DrawStats, Renderer};
 pub use edge::SUBPIXEL_BITS;
 pub use error::{DrawError, FramebufferError, MAX_FRAMEBUFFER_SIZE};
 pub use framebuffer::Framebuffer;
-pub use stage::{BackFaceVarying, FragmentStage, Triangle, VertexStage};
+pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{BlendMode, CullMode, DepthTest, RasterState};
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, TraceEvent};

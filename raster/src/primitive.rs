@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::clip::{ClipResult, POLYGON_CAPACITY, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
+use crate::stage::Interpolation;
 use crate::state::CullMode;
 use crate::tile::PixelRect;
 use crate::vertex::VertexBuffer;
@@ -59,15 +60,19 @@ struct PrimitiveContext<'a> {
     viewport: Viewport,
     bounds: PixelRect,
     cull: CullMode,
+    /// The vertex stage's interpolation of each varying (smooth past the end).
+    interpolation: &'a [Interpolation],
 }
 
 /// Processes `triangles` (vertex-buffer ids) into `out`, in submission order, appending
-/// vertices made by clipping to `vertices`.
+/// vertices made by clipping to `vertices` (their varyings interpolated as
+/// `interpolation` says).
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
     vertices: &mut VertexBuffer,
     bounds: PixelRect,
     cull: CullMode,
+    interpolation: &[Interpolation],
     out: &mut Vec<SetupTriangle>,
 ) -> PrimitiveCounts {
     let ctx = PrimitiveContext {
@@ -75,6 +80,7 @@ pub(crate) fn setup_primitives(
         viewport: Viewport::new(bounds.x1, bounds.y1),
         bounds,
         cull,
+        interpolation,
     };
     let chunks: Vec<SetupChunk> = triangles
         .par_chunks(TRIANGLE_CHUNK)
@@ -126,6 +132,8 @@ fn canonical_rotation(p: &[[f32; 4]; 3]) -> usize {
 
 impl PrimitiveContext<'_> {
     fn process(&self, mut ids: [u32; 3], primitive: u32, out: &mut SetupChunk) {
+        // The last vertex as submitted, before the canonical rotation (GL 3.0 §2.14.7).
+        let provoking = ids[2];
         let mut p = ids.map(|id| self.vertices.position(id));
         if p.iter().flatten().any(|c| !c.is_finite()) {
             out.counts.invalid += 1;
@@ -158,7 +166,13 @@ impl PrimitiveContext<'_> {
             }
         };
         match len {
-            Some(len) => self.emit_polygon(&window[..len], &poly_ids[..len], primitive, out),
+            Some(len) => {
+                let input = InputTriangle {
+                    primitive,
+                    provoking,
+                };
+                self.emit_polygon(&window[..len], &poly_ids[..len], input, out);
+            }
             None => out.counts.invalid += 1,
         }
     }
@@ -178,8 +192,10 @@ impl PrimitiveContext<'_> {
         Some(len)
     }
 
-    /// Stores a vertex made by clipping (varyings blended by `weights`, linear in clip
-    /// space) and returns its chunk-local id.
+    /// Stores a vertex made by clipping and returns its chunk-local id. Its varyings
+    /// are blended by `weights`, linear in clip space, except the noperspective ones,
+    /// which are blended linearly in window space ([`screen_weights`]). Flat varyings
+    /// are blended too but never read: fragments take the provoking vertex's.
     fn generate(
         &self,
         position: [f32; 4],
@@ -191,14 +207,25 @@ impl PrimitiveContext<'_> {
         let id = (out.generated.len() / stride) as u32 | GENERATED;
         out.generated.extend_from_slice(&position);
         let sources = ids.map(|id| self.vertices.varyings(id));
+        let screen = screen_weights(weights, ids.map(|id| self.vertices.position(id)[3]));
         out.generated.extend((0..stride - 4).map(|k| {
-            weights[0] * sources[0][k] + weights[1] * sources[1][k] + weights[2] * sources[2][k]
+            let w = match self.interpolation.get(k) {
+                Some(Interpolation::NoPerspective) => &screen,
+                _ => &weights,
+            };
+            w[0] * sources[0][k] + w[1] * sources[1][k] + w[2] * sources[2][k]
         }));
         id
     }
 
     /// Culls a convex polygon by its facing, then sets up its triangle fan.
-    fn emit_polygon(&self, w: &[WindowVertex], ids: &[u32], primitive: u32, out: &mut SetupChunk) {
+    fn emit_polygon(
+        &self,
+        w: &[WindowVertex],
+        ids: &[u32],
+        input: InputTriangle,
+        out: &mut SetupChunk,
+    ) {
         let area = polygon_double_area(w);
         if area == 0 {
             out.counts.empty += 1;
@@ -217,7 +244,8 @@ impl PrimitiveContext<'_> {
         let info = PolygonInfo {
             front_facing,
             depth,
-            primitive,
+            primitive: input.primitive,
+            provoking: input.provoking,
         };
         let before = out.triangles.len();
         for i in 1..w.len() - 1 {
@@ -235,6 +263,30 @@ impl PrimitiveContext<'_> {
     }
 }
 
+/// Which input triangle a polygon came from.
+#[derive(Clone, Copy, Debug)]
+struct InputTriangle {
+    /// Its index within the draw.
+    primitive: u32,
+    /// Vertex-buffer id of its provoking vertex.
+    provoking: u32,
+}
+
+/// The window-space weights of a point whose clip-space weights over three vertices
+/// with clip `w` values `w` are `weights`: its projection is
+/// `Σ weights_i·x_i / Σ weights_j·w_j = Σ s_i · (x_i / w_i)` with
+/// `s_i = weights_i·w_i / Σ weights_j·w_j`, so a value linear in window space over the
+/// triangle is `Σ s_i·v_i` there (GL 3.0 §2.20, noperspective varyings of clipped
+/// vertices). A point at `w = 0` (only on the near plane's edge case) keeps `weights`.
+fn screen_weights(weights: [f32; 3], w: [f32; 3]) -> [f32; 3] {
+    let s: [f32; 3] = std::array::from_fn(|i| weights[i] * w[i]);
+    let sum = s[0] + s[1] + s[2];
+    if sum == 0.0 || !sum.is_finite() {
+        return weights;
+    }
+    s.map(|v| v / sum)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +299,25 @@ mod tests {
         assert_eq!(canonical_rotation(&[a, b, c]), 2);
         assert_eq!(canonical_rotation(&[c, a, b]), 0);
         assert_eq!(canonical_rotation(&[b, c, a]), 1);
+    }
+
+    #[test]
+    fn screen_weights_follow_the_projection() {
+        // Halfway (in clip space) between a vertex at w = 1 and one at w = 3: the point
+        // has w = 2 and projects to (1·x0 + 3·(x1/3)) / 4 of the way, i.e. 3/4 of
+        // the way to vertex 1 in window space.
+        assert_eq!(
+            screen_weights([0.5, 0.5, 0.0], [1.0, 3.0, 7.0]),
+            [0.25, 0.75, 0.0]
+        );
+        // Equal w: window-space and clip-space weights agree.
+        assert_eq!(
+            screen_weights([0.2, 0.3, 0.5], [2.0, 2.0, 2.0]),
+            [0.2, 0.3, 0.5]
+        );
+        assert_eq!(
+            screen_weights([0.5, 0.5, 0.0], [1.0, -1.0, 1.0]),
+            [0.5, 0.5, 0.0]
+        );
     }
 }

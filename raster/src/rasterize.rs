@@ -19,7 +19,7 @@ use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
 use crate::setup::SetupTriangle;
-use crate::stage::{BackFaceVarying, FragmentStage, Triangle};
+use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
 use crate::tile::{PixelRect, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, TraceEvent};
@@ -33,6 +33,8 @@ pub(crate) struct DrawContext<'a, F> {
     pub state: RasterState,
     /// The vertex stage's two-sided varyings (checked against the varying count).
     pub back_face: &'a [BackFaceVarying],
+    /// The vertex stage's interpolation of each varying (checked against the count).
+    pub interpolation: &'a [Interpolation],
     /// Depth is written when the test passes, before shading.
     pub early_depth_write: bool,
     /// Depth is written after shading, for fragments not discarded.
@@ -46,6 +48,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
         stage: &'a F,
         state: RasterState,
         back_face: &'a [BackFaceVarying],
+        interpolation: &'a [Interpolation],
     ) -> Self {
         let writes = state.writes_depth();
         let may_discard = stage.may_discard();
@@ -55,6 +58,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             stage,
             state,
             back_face,
+            interpolation,
             early_depth_write: writes && !may_discard,
             late_depth_write: writes && may_discard,
         }
@@ -201,6 +205,8 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 front_facing: setup.front_facing,
                 primitive: setup.primitive,
                 back_face: self.ctx.back_face,
+                provoking: self.ctx.vertices.varyings(setup.provoking),
+                interpolation: self.ctx.interpolation,
             },
         };
         let align = |v: u32| v - v % BLOCK_SIZE;

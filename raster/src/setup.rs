@@ -28,6 +28,9 @@ pub(crate) struct SetupTriangle {
     pub front_facing: bool,
     /// Input triangle index within the draw.
     pub primitive: u32,
+    /// Vertex-buffer id of the input triangle's provoking vertex (its last, GL 3.0
+    /// §2.14.7), whose varyings flat varyings take.
+    pub provoking: u32,
 }
 
 /// Twice the signed area of a polygon of snapped window positions (positive when
@@ -50,6 +53,8 @@ pub(crate) struct PolygonInfo {
     pub depth: DepthPlane,
     /// Input triangle index within the draw.
     pub primitive: u32,
+    /// Vertex-buffer id of the input triangle's provoking vertex.
+    pub provoking: u32,
 }
 
 /// Sets up triangle `v` with vertex ids `ids`, one of the fan triangles of `polygon`.
@@ -91,6 +96,7 @@ pub(crate) fn setup_triangle(
         depth: polygon.depth,
         front_facing,
         primitive: polygon.primitive,
+        provoking: polygon.provoking,
     })
 }
 
@@ -143,6 +149,7 @@ mod tests {
                 front_facing,
                 depth,
                 primitive: 0,
+                provoking: ids[2],
             },
             &BOUNDS,
         )

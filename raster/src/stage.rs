@@ -40,6 +40,35 @@ pub trait VertexStage: Sync {
     fn back_face_varyings(&self) -> &[BackFaceVarying] {
         &[]
     }
+
+    /// How each varying is interpolated: entry `k` is varying `k`'s [`Interpolation`];
+    /// varyings past the slice's end are [`Interpolation::Smooth`]. The slice may not
+    /// be longer than `varying_count()` (else the draw fails with
+    /// [`DrawError::Interpolation`](crate::DrawError)). Default: empty, every varying
+    /// smooth.
+    fn interpolation(&self) -> &[Interpolation] {
+        &[]
+    }
+}
+
+/// How a varying's value at a fragment follows from its values at the triangle's
+/// vertices: GLSL 1.30 §4.3.6's interpolation qualifiers (GL 3.0 §3.5.1 gives the
+/// formulas, §2.14.7 the provoking vertex).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Interpolation {
+    /// Perspective-correct (`smooth`, the default): linear in clip space, with
+    /// [`FragmentBatch::barycentric`].
+    #[default]
+    Smooth,
+    /// Constant over the triangle (`flat`): the provoking vertex's value, bit for
+    /// bit. The provoking vertex is the last vertex of the input triangle as the draw
+    /// submitted it (GL 3.0 §2.14.7, "last vertex convention"); clipped pieces of a
+    /// triangle keep their input triangle's.
+    Flat,
+    /// Linear in window space (`noperspective`), with
+    /// [`FragmentBatch::screen_barycentric`]. A vertex made by clipping gets the value
+    /// that is linear in window space along the clipped edge (GL 3.0 §2.20).
+    NoPerspective,
 }
 
 /// One two-sided varying: see [`VertexStage::back_face_varyings`].
@@ -92,6 +121,12 @@ pub struct Triangle<'a> {
     /// The draw's two-sided varyings ([`VertexStage::back_face_varyings`]), applied by
     /// the interpolation methods when the triangle is back-facing.
     pub back_face: &'a [BackFaceVarying],
+    /// Varyings of the input triangle's provoking vertex (its last), which
+    /// [`Interpolation::Flat`] varyings take; the same length as `varyings[i]`.
+    pub provoking: &'a [f32],
+    /// The draw's [`VertexStage::interpolation`]: entry `k` for varying `k`, smooth
+    /// past the end.
+    pub interpolation: &'a [Interpolation],
 }
 
 impl Triangle<'_> {
@@ -121,7 +156,35 @@ impl Triangle<'_> {
         [v0[j], v1[j], v2[j]]
     }
 
-    /// Interpolates every varying perspective-correctly for lanes `0..batch.padded_len()`:
+    /// Varying `k`'s [`Interpolation`].
+    #[inline]
+    pub fn interpolation_of(&self, k: usize) -> Interpolation {
+        self.interpolation.get(k).copied().unwrap_or_default()
+    }
+
+    /// Varying `k` for lanes `0..batch.padded_len()` of `dst`, as its interpolation
+    /// says: the provoking vertex's value, or [`interpolate_one`] with the
+    /// perspective-correct or the window-space barycentrics.
+    #[inline]
+    fn fill_varying(&self, batch: &FragmentBatch, k: usize, dst: &mut LaneArray) {
+        let lanes = batch.padded_len();
+        let weights = match self.interpolation_of(k) {
+            Interpolation::Flat => {
+                dst[..lanes].fill(self.provoking[self.source_of(k)]);
+                return;
+            }
+            Interpolation::Smooth => &batch.barycentric,
+            Interpolation::NoPerspective => &batch.screen_barycentric,
+        };
+        let vertex_values = self.vertex_values(k);
+        let [_, b1, b2] = weights;
+        for lane in 0..lanes {
+            dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
+        }
+    }
+
+    /// Interpolates every varying for lanes `0..batch.padded_len()`, each as its
+    /// [`Interpolation`] says; a smooth one perspective-correctly:
     /// `out[k][lane] = v0[k] + b1·(v1[k] − v0[k]) + b2·(v2[k] − v0[k])` (see
     /// [`interpolate_one`]: a varying equal at the three vertices comes out exactly).
     /// A back-facing triangle's two-sided varyings read their back values
@@ -129,13 +192,8 @@ impl Triangle<'_> {
     /// Fills `out[k]` for `k` below both `out.len()` and `varying_count()` (a stage
     /// that reads fewer varyings than the vertex stage outputs passes fewer arrays).
     pub fn interpolate(&self, batch: &FragmentBatch, out: &mut [LaneArray]) {
-        let lanes = batch.padded_len();
-        let [_, b1, b2] = &batch.barycentric;
         for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
-            let vertex_values = self.vertex_values(k);
-            for lane in 0..lanes {
-                dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
-            }
+            self.fill_varying(batch, k, dst);
         }
     }
 
@@ -144,15 +202,9 @@ impl Triangle<'_> {
     /// Fills `out[k]` for `k` below both `out.len()` and `varying_count()` (a stage
     /// that reads fewer varyings than the vertex stage outputs passes fewer arrays).
     pub fn interpolate_selected(&self, batch: &FragmentBatch, which: u64, out: &mut [LaneArray]) {
-        let lanes = batch.padded_len();
-        let [_, b1, b2] = &batch.barycentric;
         for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
-            if k >= 64 || which & (1 << k) == 0 {
-                continue;
-            }
-            let vertex_values = self.vertex_values(k);
-            for lane in 0..lanes {
-                dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
+            if k < 64 && which & (1 << k) != 0 {
+                self.fill_varying(batch, k, dst);
             }
         }
     }
@@ -160,9 +212,16 @@ impl Triangle<'_> {
     /// Interpolates every varying for one lane into `out` (as many as it holds, up to
     /// `varying_count()`), with the same arithmetic as [`Triangle::interpolate`].
     pub fn interpolate_lane(&self, batch: &FragmentBatch, lane: usize, out: &mut [f32]) {
-        let [b1, b2] = [1, 2].map(|i| batch.barycentric[i][lane]);
         for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
-            *dst = interpolate_one(self.vertex_values(k), b1, b2);
+            let weights = match self.interpolation_of(k) {
+                Interpolation::Flat => {
+                    *dst = self.provoking[self.source_of(k)];
+                    continue;
+                }
+                Interpolation::Smooth => &batch.barycentric,
+                Interpolation::NoPerspective => &batch.screen_barycentric,
+            };
+            *dst = interpolate_one(self.vertex_values(k), weights[1][lane], weights[2][lane]);
         }
     }
 }
@@ -194,6 +253,8 @@ mod tests {
             front_facing: true,
             primitive: 0,
             back_face: &[],
+            provoking: &v2,
+            interpolation: &[],
         };
         let mut batch = FragmentBatch {
             len: 2,
@@ -236,6 +297,8 @@ mod tests {
                 front_facing,
                 primitive: 0,
                 back_face: &pairs,
+                provoking: &v2,
+                interpolation: &[],
             };
             let want = if front_facing {
                 [2.75, 27.5, 6.25]

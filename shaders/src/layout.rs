@@ -472,6 +472,7 @@ mod tests {
             ty,
             array_len,
             kind,
+            interpolation: None,
         };
         Interface {
             symbols: vec![

@@ -2,7 +2,7 @@
 //! `var_remap`, and lay out the uniforms of both stages (docs/csir.md "Varying remap";
 //! docs/csir-original.md B §7.2, with uniform conflicts always reported).
 
-use crate::ir::{Shader, Stage, SymbolKind, Type};
+use crate::ir::{Interpolation, Shader, Stage, SymbolKind, Type};
 use crate::layout::{IntLanes, Layout, UniformKey, UniformWrite};
 use thiserror::Error;
 
@@ -46,6 +46,20 @@ pub enum LinkError {
         vertex: u16,
         fragment: u16,
     },
+    /// A fragment `in` and the vertex `out` it reads have different interpolation
+    /// qualifiers (GLSL 1.30 §4.3.6: they must match; no qualifier is `smooth`).
+    /// `gl_Color` / `gl_SecondaryColor` are checked against both the front and the
+    /// back colour the vertex shader writes.
+    #[error(
+        "interpolation mismatch for varying '{name}': vertex '{vertex_name}' is {vertex}, \
+         fragment is {fragment} (GLSL 1.30 §4.3.6: the qualifiers must match)"
+    )]
+    VaryingInterpolation {
+        name: String,
+        vertex_name: String,
+        vertex: &'static str,
+        fragment: &'static str,
+    },
     /// Both stages declare a uniform of this name with different types.
     #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
     UniformType {
@@ -77,6 +91,10 @@ pub struct VaryingRecord {
     pub vertex_slot: u16,
     /// Fragment-local slot.
     pub fragment_slot: u16,
+    /// The interpolation qualifier both stages declare (`None`: none, which is
+    /// `smooth`, or for the built-in colours the shade model's choice; see
+    /// [`Interpolation`]).
+    pub interpolation: Option<Interpolation>,
 }
 
 /// One non-sampler uniform, with its vec4 slot in each stage that declares it.
@@ -198,6 +216,19 @@ impl Program {
                     fragment: sym.ty,
                 });
             }
+            let back = crate::lang::builtin_vars::back_face_source(&sym.name)
+                .and_then(|b| vertex.varying_output(b));
+            for source in std::iter::once(out).chain(back) {
+                if !Interpolation::same(source.interpolation, sym.interpolation) {
+                    let word = |q: Option<Interpolation>| q.map_or("unqualified", |q| q.keyword());
+                    return Err(LinkError::VaryingInterpolation {
+                        name: sym.name.clone(),
+                        vertex_name: source.name.clone(),
+                        vertex: word(source.interpolation),
+                        fragment: word(sym.interpolation),
+                    });
+                }
+            }
             let (vertex_len, fragment_len) =
                 (out.array_len.unwrap_or(0), sym.array_len.unwrap_or(0));
             let implicitly_sized = sym.name == "gl_TexCoord" && fragment_len <= vertex_len;
@@ -220,6 +251,7 @@ impl Program {
                 ty: sym.ty,
                 vertex_slot: vslot,
                 fragment_slot: slot,
+                interpolation: sym.interpolation,
             });
         }
         let attributes = vertex
@@ -427,6 +459,7 @@ mod tests {
             ty,
             array_len: None,
             kind,
+            interpolation: None,
         }
     }
 
@@ -552,6 +585,7 @@ mod tests {
             ty: Type::Vec3,
             array_len: Some(3),
             kind: SymbolKind::Uniform { slot: 7 },
+            interpolation: None,
         });
         vs.interface.uni_hi = 9;
         let p = Program::link(vs, fs).unwrap();

@@ -103,10 +103,16 @@ fn corpus_fragment_shaders_link_with_their_vertex_shaders() {
     let files = corpus_files();
     let tile = compile_path(&corpus_dir().join("tile.vert"));
     let mesh = compile_path(&corpus_dir().join("wave.vert"));
+    let interpolation = compile_path(&corpus_dir().join("interpolation.vert"));
     for f in files.iter().filter(|p| p.extension().unwrap() == "frag") {
         let frag = compile_path(f);
-        let reads_uv = frag.interface.find("vUV").is_some();
-        let vertex = if reads_uv { &tile } else { &mesh };
+        let vertex = if frag.interface.find("vUV").is_some() {
+            &tile
+        } else if frag.interface.find("vFlat").is_some() {
+            &interpolation
+        } else {
+            &mesh
+        };
         let program =
             Program::link(vertex.clone(), frag).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         for u in &program.uniforms {

@@ -1,9 +1,11 @@
 //! The vertex program as a [`csir_raster::VertexStage`].
 
-use crate::scene::Draw;
+use crate::scene::{Draw, ShadeModel};
 use csir::Program;
 use csir::exec::{DEFAULT_ATTRIBUTE, Inputs, Machine, Outputs, Samplers};
-use csir_raster::{BackFaceVarying, VertexStage};
+use csir::ir::Interpolation as Qualifier;
+use csir::link::VaryingRecord;
+use csir_raster::{BackFaceVarying, Interpolation, VertexStage};
 
 /// Runs a linked program's vertex shader through the scalar interpreter, once per
 /// vertex index.
@@ -21,6 +23,11 @@ use csir_raster::{BackFaceVarying, VertexStage};
 /// rasterizer's [`BackFaceVarying`]s: back-facing triangles interpolate those
 /// instead. A colour whose back colour the vertex shader does not write stays the
 /// front colour on both faces (GL leaves it undefined).
+///
+/// Each varying's interpolation qualifier (GLSL 1.30 §4.3.6, from the linked
+/// program's [`VaryingRecord`]s) becomes the rasterizer's [`Interpolation`] of its
+/// floats, the back colours' taking their colour input's; a built-in colour without
+/// a qualifier is flat when the draw's shade model is (GL 2.1 §2.14.7).
 pub struct CsirVertexStage<'a> {
     program: &'a Program,
     draw: &'a Draw,
@@ -31,6 +38,8 @@ pub struct CsirVertexStage<'a> {
     slots: Vec<i16>,
     /// Two-sided colour: fragment-slot components read from the back-colour slots.
     back_face: Vec<BackFaceVarying>,
+    /// Interpolation of each varying float (as many as `slots` give).
+    interpolation: Vec<Interpolation>,
 }
 
 impl<'a> CsirVertexStage<'a> {
@@ -46,6 +55,18 @@ impl<'a> CsirVertexStage<'a> {
         let mut slots: Vec<i16> = (0..count)
             .map(|f| program.var_remap.get(f).copied().unwrap_or(-1))
             .collect();
+        let mut interpolation = vec![Interpolation::Smooth; count * 4];
+        for rec in &program.varyings {
+            let mode = varying_interpolation(rec, draw.state.shade_model);
+            let slot_count = program
+                .fragment
+                .interface
+                .find(&rec.name)
+                .map_or(1, |s| usize::from(s.slot_count()));
+            let first = usize::from(rec.fragment_slot) * 4;
+            let end = (first + slot_count * 4).min(interpolation.len());
+            interpolation[first.min(end)..end].fill(mode);
+        }
         let mut back_face = Vec::new();
         if draw.state.two_sided_color {
             for (input, back_slot) in back_colors(program) {
@@ -55,6 +76,9 @@ impl<'a> CsirVertexStage<'a> {
                     varying: input * 4 + c,
                     back: extra * 4 + c,
                 }));
+                // Clipping blends the back colour as its input is interpolated.
+                let mode = interpolation[usize::from(input) * 4];
+                interpolation.extend([mode; 4]);
             }
         }
         CsirVertexStage {
@@ -64,6 +88,7 @@ impl<'a> CsirVertexStage<'a> {
             samplers,
             slots,
             back_face,
+            interpolation,
         }
     }
 }
@@ -85,6 +110,22 @@ fn back_colors(program: &Program) -> Vec<(u16, u16)> {
             (slot != v.vertex_slot).then_some((v.fragment_slot, slot))
         })
         .collect()
+}
+
+/// The rasterizer's interpolation of a linked varying: its qualifier, or for a
+/// built-in colour without one the shade model's (GL 2.1 §2.14.7), else smooth.
+fn varying_interpolation(rec: &VaryingRecord, shade_model: ShadeModel) -> Interpolation {
+    match rec.interpolation {
+        Some(Qualifier::Flat) => Interpolation::Flat,
+        Some(Qualifier::NoPerspective) => Interpolation::NoPerspective,
+        Some(Qualifier::Smooth) => Interpolation::Smooth,
+        None if shade_model == ShadeModel::Flat
+            && csir::lang::builtin_vars::follows_shade_model(&rec.name) =>
+        {
+            Interpolation::Flat
+        }
+        None => Interpolation::Smooth,
+    }
 }
 
 /// Per-thread state of [`CsirVertexStage`].
@@ -112,6 +153,10 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
 
     fn back_face_varyings(&self) -> &[BackFaceVarying] {
         &self.back_face
+    }
+
+    fn interpolation(&self) -> &[Interpolation] {
+        &self.interpolation
     }
 
     fn shade_vertex(
@@ -146,6 +191,59 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
                 .copied()
                 .unwrap_or([0.0; 4]);
             varyings[f * 4..f * 4 + 4].copy_from_slice(&value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(name: &str, interpolation: Option<Qualifier>) -> VaryingRecord {
+        VaryingRecord {
+            name: name.into(),
+            ty: csir::Type::Vec4,
+            vertex_slot: 0,
+            fragment_slot: 0,
+            interpolation,
+        }
+    }
+
+    #[test]
+    fn qualifiers_decide_and_the_shade_model_governs_only_unqualified_colours() {
+        use Interpolation::{Flat, NoPerspective, Smooth};
+        let cases = [
+            ("v", None, ShadeModel::Flat, Smooth),
+            ("v", Some(Qualifier::Flat), ShadeModel::Smooth, Flat),
+            (
+                "v",
+                Some(Qualifier::NoPerspective),
+                ShadeModel::Flat,
+                NoPerspective,
+            ),
+            ("gl_Color", None, ShadeModel::Smooth, Smooth),
+            ("gl_Color", None, ShadeModel::Flat, Flat),
+            ("gl_SecondaryColor", None, ShadeModel::Flat, Flat),
+            (
+                "gl_Color",
+                Some(Qualifier::Smooth),
+                ShadeModel::Flat,
+                Smooth,
+            ),
+            (
+                "gl_Color",
+                Some(Qualifier::NoPerspective),
+                ShadeModel::Flat,
+                NoPerspective,
+            ),
+            ("gl_TexCoord", None, ShadeModel::Flat, Smooth),
+        ];
+        for (name, q, model, want) in cases {
+            assert_eq!(
+                varying_interpolation(&record(name, q), model),
+                want,
+                "{name} {q:?} {model:?}"
+            );
         }
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::json::{self, Json, format_number, get};
 use super::model::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
-    ShaderSource, UniformValue,
+    ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
@@ -50,6 +50,7 @@ const STATE_KEYS: &[&str] = &[
     "cull",
     "blend",
     "two_sided_color",
+    "shade_model",
 ];
 
 /// Highest vertex attribute location.
@@ -570,6 +571,12 @@ impl Loader<'_> {
                 defaults.blend,
             )?,
             two_sided_color,
+            shade_model: self.choice(
+                get(entries, "shade_model"),
+                &format!("{field}.shade_model"),
+                &ShadeModel::NAMES,
+                defaults.shade_model,
+            )?,
         })
     }
 

@@ -681,6 +681,11 @@ fn state_errors() {
         "expected true or false, got \"yes\"",
     );
     assert_error(
+        |v| st(v, json!({"shade_model": "gouraud"})),
+        "draws[0].state.shade_model",
+        "expected one of smooth, flat, got \"gouraud\"",
+    );
+    assert_error(
         |v| st(v, json!({"cull": "left"})),
         "draws[0].state.cull",
         "expected one of none, back, front, got \"left\"",
@@ -699,7 +704,7 @@ fn state_errors() {
     st(
         &mut v,
         json!({"depth_test": "gequal", "depth_write": false, "cull": "front", "blend": "additive",
-               "two_sided_color": true}),
+               "two_sided_color": true, "shade_model": "flat"}),
     );
     let s = parse(&v).unwrap().draws[0].state;
     assert_eq!(
@@ -710,6 +715,7 @@ fn state_errors() {
             cull: Cull::Front,
             blend: Blend::Additive,
             two_sided_color: true,
+            shade_model: ShadeModel::Flat,
         }
     );
 }

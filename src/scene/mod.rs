@@ -58,5 +58,5 @@ pub use error::{SceneError, SceneErrorKind};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
-    SamplerBindingRef, Scene, ShaderSource, UniformValue,
+    SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };

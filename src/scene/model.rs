@@ -221,6 +221,27 @@ pub struct DrawState {
     /// `gl_SecondaryColor` from the vertex shader's `gl_BackColor` and
     /// `gl_BackSecondaryColor` (where it writes them) instead of the front colours.
     pub two_sided_color: bool,
+    /// The shade model (`glShadeModel`, GL 2.1 §2.14.7); default smooth. Flat gives
+    /// the built-in colours (`gl_Color`, `gl_SecondaryColor`) that are declared
+    /// without an interpolation qualifier the provoking vertex's value.
+    pub shade_model: ShadeModel,
+}
+
+/// The shade model of the built-in colours (GL 2.1 §2.14.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ShadeModel {
+    /// `GL_SMOOTH` (the default): interpolated like any varying.
+    #[default]
+    Smooth,
+    /// `GL_FLAT`: the provoking vertex's colour (the last vertex of a triangle) over
+    /// the whole triangle.
+    Flat,
+}
+
+impl ShadeModel {
+    /// Every shade model with its scene-format name.
+    pub const NAMES: [(&'static str, ShadeModel); 2] =
+        [("smooth", ShadeModel::Smooth), ("flat", ShadeModel::Flat)];
 }
 
 impl Default for DrawState {
@@ -231,6 +252,7 @@ impl Default for DrawState {
             cull: Cull::None,
             blend: Blend::None,
             two_sided_color: false,
+            shade_model: ShadeModel::Smooth,
         }
     }
 }

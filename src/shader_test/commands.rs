@@ -10,6 +10,7 @@
 use super::cursor::Cursor;
 use super::error::ParseError;
 use super::parse::Line;
+use crate::scene::ShadeModel;
 use crate::texture::{Filter, Wrap};
 
 /// Largest texture side a `texture` command may ask for (piglit's are at most a few
@@ -195,9 +196,10 @@ pub enum Command {
     LinkSuccess,
     /// `enable CAP` (`true`) or `disable CAP` (`false`).
     Enable(Capability, bool),
-    /// `shade model smooth`: GL's default shading, nothing to change. (`shade model
-    /// flat`, flat colours from the provoking vertex, is not supported.)
-    ShadeModelSmooth,
+    /// `shade model smooth` / `shade model flat` (GL 2.1 §2.14.7): whether the
+    /// built-in colours without an interpolation qualifier take the provoking vertex's
+    /// value. GL's default is smooth.
+    ShadeModel(ShadeModel),
     /// A command this renderer does not run, named as written (`enable GL_CLIP_PLANE0`,
     /// `draw arrays GL_POINTS`, `texture shadow2D`).
     Unsupported(String),
@@ -297,7 +299,11 @@ fn parse_command(text: &str) -> Result<Command, String> {
         "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
         "color" => Ok(Command::Color(four(&mut c, "color")?)),
         "link" if c.eat_word("success") => Ok(Command::LinkSuccess),
-        "shade" if c.eat_word("model") && c.eat_word("smooth") => Ok(Command::ShadeModelSmooth),
+        "shade" if c.eat_word("model") => match c.word() {
+            Some("smooth") => Ok(Command::ShadeModel(ShadeModel::Smooth)),
+            Some("flat") => Ok(Command::ShadeModel(ShadeModel::Flat)),
+            _ => unsupported(),
+        },
         "enable" | "disable" => {
             let on = first == "enable";
             match c.word() {
@@ -848,10 +854,13 @@ mod tests {
             cmd("disable GL_VERTEX_PROGRAM_TWO_SIDE"),
             Command::Enable(Capability::VertexProgramTwoSide, false)
         );
-        assert_eq!(cmd("shade model smooth"), Command::ShadeModelSmooth);
+        assert_eq!(
+            cmd("shade model smooth"),
+            Command::ShadeModel(ShadeModel::Smooth)
+        );
         assert_eq!(
             cmd("shade model flat"),
-            Command::Unsupported("shade model flat".into())
+            Command::ShadeModel(ShadeModel::Flat)
         );
         assert_eq!(
             cmd("enable GL_PROGRAM_POINT_SIZE"),

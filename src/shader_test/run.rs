@@ -33,7 +33,7 @@ use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
     Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
-    UniformValue,
+    ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
@@ -253,6 +253,8 @@ struct Run<'a> {
     color: [f32; 4],
     /// `GL_VERTEX_PROGRAM_TWO_SIDE` (off until enabled, as in GL).
     two_side: bool,
+    /// `shade model` (smooth until set, as in GL).
+    shade_model: ShadeModel,
     clear_color: Option<[f32; 4]>,
     tolerance: [f32; 4],
     /// The draws since the framebuffer was last cleared, and the colour it was cleared
@@ -341,6 +343,7 @@ impl<'a> Run<'a> {
             transform: Transform::default(),
             color: INITIAL_COLOR,
             two_side: false,
+            shade_model: ShadeModel::Smooth,
             clear_color: None,
             tolerance: DEFAULT_TOLERANCE,
             frame: Vec::new(),
@@ -389,7 +392,8 @@ impl<'a> Run<'a> {
             }
             Command::Color(c) => self.color = *c,
             Command::Tolerance(t) => self.tolerance = *t,
-            Command::LinkSuccess | Command::ShadeModelSmooth => {}
+            Command::LinkSuccess => {}
+            Command::ShadeModel(model) => self.shade_model = *model,
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
             Command::Uniform {
                 ty,
@@ -693,6 +697,7 @@ impl<'a> Run<'a> {
                 cull: Cull::None,
                 blend: Blend::None,
                 two_sided_color: self.two_side,
+                shade_model: self.shade_model,
             },
         };
         let scene = Scene {
@@ -1086,6 +1091,7 @@ mod tests {
                     ty,
                     array_len,
                     kind: SymbolKind::Uniform { slot },
+                    interpolation: None,
                 };
                 slot += s.slot_count();
                 s
@@ -1110,6 +1116,7 @@ mod tests {
             ty: csir::Type::Vec4,
             array_len: None,
             kind: SymbolKind::ColorOut,
+            interpolation: None,
         }];
         let program = csir::Program::link(
             shader(csir::Stage::Vertex, symbols, true),

@@ -7,7 +7,7 @@
 //! error before any server is started.
 
 use crate::pipeline::{DrawBindings, ProgramCache, SlotSamplers};
-use crate::scene::{Draw, Scene, SceneError};
+use crate::scene::{Draw, Scene, SceneError, ShadeModel};
 use crate::texture::Sampler;
 use csir::{Limits, Program};
 use std::collections::HashMap;
@@ -49,8 +49,11 @@ pub struct PreparedDraw<'s> {
 /// Errors: the first [`SceneError`] in draw order: those of the CPU renderer
 /// (compile, link, uniforms, samplers), a TGSI emission failure, reported on
 /// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
-/// (`draws[i].state.two_sided_color`), which this back end does not send: the
-/// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`.
+/// (`draws[i].state.two_sided_color`) and the flat shade model
+/// (`draws[i].state.shade_model`), which this back end does not send: the
+/// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`, and the
+/// host's flat shading applies to colours only. (Interpolation qualifiers do reach
+/// the host, as the TGSI declarations' interpolation.)
 pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw<'s>>, SceneError> {
     let mut programs = ProgramCache::new();
     let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
@@ -63,6 +66,14 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                 "two-sided colour is not supported by --backend virgl (the TGSI emitter \
                  sends every varying as GENERIC, with no COLOR/BCOLOR pair for the host \
                  to select from)",
+            ));
+        }
+        if draw.state.shade_model == ShadeModel::Flat {
+            return Err(scene.error(
+                format!("{}.state.shade_model", draw.field()),
+                "the flat shade model is not supported by --backend virgl (the TGSI \
+                 emitter sends the built-in colours as GENERIC varyings, which the host's \
+                 flat shading does not touch); qualify the colours 'flat' instead",
             ));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;

@@ -1,4 +1,5 @@
-//! Perspective-correct barycentrics, varyings and `gl_FragCoord`.
+//! Perspective-correct barycentrics, varyings and `gl_FragCoord`; flat and
+//! noperspective varyings.
 
 use std::sync::Mutex;
 
@@ -177,4 +178,111 @@ fn varying_colours_reach_the_framebuffer() {
     // Pixel (15, 15): centre (15.5, 15.5): weights (1 − 31/48, 15.5/48, 15.5/48).
     let c = fb.color(15, 15).unwrap();
     assert_eq!(c, [90, 82, 82, 255]);
+}
+
+/// A triangle in perspective (w = 1, 2, 4) carrying its vertex index as varying 0,
+/// 10 + index as varying 1 and 20 + index as varying 2.
+fn perspective_triangle() -> Mesh {
+    let clip = vec![
+        [-0.9, -0.9, 0.0, 1.0],
+        [1.8, -1.8, 0.0, 2.0],
+        [0.0, 3.6, 0.0, 4.0],
+    ];
+    let v = (0..3).map(|i| [0.0, 10.0, 20.0].map(|b| b + i as f32).to_vec());
+    Mesh::with_varyings(clip, v.collect())
+}
+
+#[test]
+fn flat_varyings_take_the_last_vertex_of_the_input_triangle() {
+    let mut mesh = perspective_triangle();
+    mesh.interpolation = vec![Interpolation::Flat, Interpolation::Smooth];
+    // The same triangle submitted in three rotations: the provoking vertex is the
+    // last one as submitted, whatever order setup works in.
+    for (indices, last) in [([0, 1, 2], 2.0), ([1, 2, 0], 0.0), ([2, 0, 1], 1.0)] {
+        let records = record(&mesh, Some(&indices), 32, 32);
+        assert!(records.len() > 100, "{}", records.len());
+        for (_, _, v) in &records {
+            assert_eq!(v[0], last, "flat");
+        }
+        // Varying 1 is smooth, varying 2 past the slice's end smooth too: both vary.
+        assert!(records.iter().any(|r| r.2[1] != records[0].2[1]));
+        assert!(records.iter().any(|r| r.2[2] != records[0].2[2]));
+    }
+}
+
+#[test]
+fn noperspective_varyings_are_linear_in_window_space() {
+    let mut mesh = perspective_triangle();
+    mesh.interpolation = vec![Interpolation::NoPerspective, Interpolation::Smooth];
+    let clip = [mesh.positions[0], mesh.positions[1], mesh.positions[2]];
+    let flat_w = clip.map(|[x, y, z, w]| [x / w, y / w, z / w, 1.0]);
+    let mut differs = false;
+    for ([x, y], _, v) in record(&mesh, None, 32, 32) {
+        // With every w = 1 the perspective-correct formula is the window-space one.
+        let (linear, _) = expected(&flat_w, [0.0, 1.0, 2.0], 32.0, x, y);
+        let (perspective, _) = expected(&clip, [10.0, 11.0, 12.0], 32.0, x, y);
+        assert!(
+            (f64::from(v[0]) - linear).abs() < 1e-4,
+            "({x}, {y}): {} vs {linear}",
+            v[0]
+        );
+        assert!((f64::from(v[1]) - perspective).abs() < 1e-4);
+        differs |= (linear - (perspective - 10.0)).abs() > 0.05;
+    }
+    assert!(
+        differs,
+        "the two interpolations must differ on this triangle"
+    );
+}
+
+#[test]
+fn clipped_noperspective_and_flat_varyings_keep_their_rules() {
+    // The far vertex is beyond the far plane (z > w): clipping makes new vertices,
+    // whose noperspective varying must stay linear in window space over the
+    // original triangle, and whose flat varying is never read.
+    let clip = vec![
+        [-0.9, -0.9, 0.0, 1.0],
+        [1.8, -1.8, 0.0, 2.0],
+        [0.0, 3.6, 8.0, 4.0],
+    ];
+    let values = [[0.0, 5.0], [1.0, 6.0], [2.0, 7.0]];
+    let mut mesh = Mesh::with_varyings(clip.clone(), values.iter().map(|v| v.to_vec()).collect());
+    mesh.interpolation = vec![Interpolation::NoPerspective, Interpolation::Flat];
+    let flat_w: [[f32; 4]; 3] = std::array::from_fn(|i| {
+        let [x, y, z, w] = clip[i];
+        [x / w, y / w, z / w, 1.0]
+    });
+    let records = record(&mesh, None, 32, 32);
+    assert!(records.len() > 50);
+    for ([x, y], _, v) in records {
+        let (linear, _) = expected(&flat_w, [0.0, 1.0, 2.0], 32.0, x, y);
+        assert!(
+            (f64::from(v[0]) - linear).abs() < 1e-4,
+            "({x}, {y}): {} vs {linear}",
+            v[0]
+        );
+        assert_eq!(v[1], 7.0);
+    }
+}
+
+#[test]
+fn too_many_interpolation_entries_is_an_error() {
+    let mut mesh = perspective_triangle();
+    mesh.interpolation = vec![Interpolation::Flat; 4];
+    let fs = Recorder(Mutex::new(Vec::new()));
+    let call = DrawCall {
+        vertex_stage: &mesh,
+        fragment_stage: &fs,
+        vertex_count: 3,
+        indices: None,
+        state: RasterState::default(),
+    };
+    let err = Renderer::new()
+        .draw(&mut framebuffer(8, 8), &call)
+        .unwrap_err();
+    assert_eq!(err, DrawError::Interpolation { len: 4, count: 3 });
+    assert_eq!(
+        err.to_string(),
+        "4 interpolation entries for a vertex stage with 3 varyings"
+    );
 }

@@ -6,6 +6,8 @@ use csir_raster::*;
 pub struct Mesh {
     pub positions: Vec<[f32; 4]>,
     pub varyings: Vec<Vec<f32>>,
+    /// Each varying's interpolation (empty: all smooth).
+    pub interpolation: Vec<Interpolation>,
 }
 
 impl Mesh {
@@ -15,6 +17,7 @@ impl Mesh {
         Mesh {
             positions,
             varyings: vec![Vec::new(); n],
+            interpolation: Vec::new(),
         }
     }
 
@@ -24,6 +27,7 @@ impl Mesh {
         Mesh {
             positions,
             varyings,
+            interpolation: Vec::new(),
         }
     }
 
@@ -58,6 +62,9 @@ impl VertexStage for Mesh {
     fn shade_vertex(&self, _: &mut (), index: u32, position: &mut [f32; 4], varyings: &mut [f32]) {
         *position = self.positions[index as usize];
         varyings.copy_from_slice(&self.varyings[index as usize]);
+    }
+    fn interpolation(&self) -> &[Interpolation] {
+        &self.interpolation
     }
 }
 

@@ -121,6 +121,19 @@ pub enum SaveError {
         /// Its dump mnemonic.
         mnemonic: &'static str,
     },
+    /// CSI v1 stores no interface, so no interpolation qualifier (GLSL 1.30 §4.3.6):
+    /// a shader with a `flat` or `noperspective` varying would load back as a smooth
+    /// one.
+    #[error(
+        "CSI v1 stores no interpolation qualifiers and cannot hold the {qualifier} varying \
+         '{name}'; save as CSI v2"
+    )]
+    V1Interpolation {
+        /// The varying's name.
+        name: String,
+        /// Its qualifier's keyword (`flat`, `noperspective`).
+        qualifier: &'static str,
+    },
     /// A limit does not fit the format's 32-bit field.
     #[error("limit {field} = {value} does not fit in 32 bits")]
     Limit { field: &'static str, value: usize },
@@ -188,6 +201,10 @@ pub enum InterfaceRule {
     /// More than one fragment colour output.
     #[error("second colour output '{0}' (one is supported)")]
     SecondColorOutput(String),
+    /// An interpolation qualifier on a symbol that is not a varying (GLSL 1.30
+    /// §4.3.6 qualifies shader inputs and outputs between the stages only).
+    #[error("{kind} '{name}' cannot have an interpolation qualifier")]
+    Interpolation { kind: &'static str, name: String },
     /// A uniform initializer that names no uniform, comes out of symbol order, or
     /// holds the wrong number of floats.
     #[error("uniform initializer for '{name}': {reason}")]

@@ -88,6 +88,16 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
                 ("colour output", Some(Stage::Fragment), 0, 0, "", 0)
             }
         };
+        let varying = matches!(
+            sym.kind,
+            SymbolKind::VaryingIn { .. } | SymbolKind::VaryingOut { .. }
+        );
+        if sym.interpolation.is_some() && !varying {
+            return fail(InterfaceRule::Interpolation {
+                kind,
+                name: sym.name.clone(),
+            });
+        }
         if stage.is_some_and(|s| s != shader.stage) {
             return fail(InterfaceRule::Stage {
                 kind,

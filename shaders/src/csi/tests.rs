@@ -21,6 +21,7 @@ pub(super) fn sym(
         ty,
         array_len,
         kind,
+        interpolation: None,
     }
 }
 

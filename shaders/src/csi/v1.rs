@@ -42,7 +42,9 @@ use super::wire::{
     HEADER_LEN, Header, RECORD_LEN, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Aux, Effect, Interface, Ir, Limits, Output, Profile, Shader, verify};
+use crate::ir::{
+    Aux, Effect, Interface, Interpolation, Ir, Limits, Output, Profile, Shader, verify,
+};
 
 /// Name given to every shader loaded from v1 (the original's choice).
 pub const V1_NAME: &str = "csi";
@@ -52,9 +54,25 @@ pub const V1_NAME: &str = "csi";
 ///
 /// Errors: the shader does not verify; it holds an instruction of the extended
 /// profile ([`SaveError::V1Extended`]: v1 is the seed's format, and a seed loader
-/// could not tell such a blob from a corrupt one).
+/// could not tell such a blob from a corrupt one); it has a `flat` or `noperspective`
+/// varying ([`SaveError::V1Interpolation`]: v1 stores no interface, and the varying
+/// would come back smooth).
 pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     verify(shader)?;
+    if let Some((sym, q)) = shader
+        .interface
+        .symbols
+        .iter()
+        .find_map(|s| match s.interpolation {
+            Some(q @ (Interpolation::Flat | Interpolation::NoPerspective)) => Some((s, q)),
+            _ => None,
+        })
+    {
+        return Err(SaveError::V1Interpolation {
+            name: sym.name.clone(),
+            qualifier: q.keyword(),
+        });
+    }
     if let Some((index, info)) = shader
         .ir
         .iter()

@@ -26,8 +26,13 @@
 //!                      seed-profile shader keeps the bytes it had before
 //!                      profiles existed); other bits 0
 //!         2          nsym, interface symbols (≤ attributes+varyings+uniform_slots+samplers+1)
-//!         nsym ×     kind u8 (0 uniform, 1 sampler, 2 attribute, 3 varying in,
-//!                      4 varying out, 5 colour output)
+//!         nsym ×     kind u8: bits 0..=3 the kind (0 uniform, 1 sampler,
+//!                      2 attribute, 3 varying in, 4 varying out, 5 colour
+//!                      output); bits 4..=5 a varying's interpolation qualifier
+//!                      (0 none, 1 smooth, 2 flat, 3 noperspective; GLSL 1.30
+//!                      §4.3.6), 0 for every other kind; bits 6..=7 0. A shader
+//!                      without qualifiers keeps the bytes it had before they
+//!                      existed.
 //!                    type u8 (Type code 0..=13)
 //!                    slot u16 (uniform vec4 slot, sampler slot, attribute location or
 //!                      varying slot; 0 for the colour output)
@@ -63,7 +68,9 @@ use super::wire::{
     HEADER_LEN, Header, at, patch_u32, read_immediates, read_records, write_immediates,
     write_record,
 };
-use crate::ir::{Interface, InterfaceSymbol, Limits, Profile, Shader, SymbolKind, Type, verify};
+use crate::ir::{
+    Interface, InterfaceSymbol, Interpolation, Limits, Profile, Shader, SymbolKind, Type, verify,
+};
 
 /// Byte offset of the first instruction record.
 pub(super) const IR_START: usize = HEADER_LEN + 4 * LIMIT_FIELDS.len();
@@ -191,6 +198,7 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     out.extend_from_slice(&(iface.symbols.len() as u16).to_le_bytes());
     for sym in &iface.symbols {
         let (kind, slot) = kind_code(sym.kind);
+        let kind = kind | interpolation_code(sym.interpolation) << 4;
         out.extend_from_slice(&[kind, sym.ty.code()]);
         out.extend_from_slice(&slot.to_le_bytes());
         out.extend_from_slice(&sym.array_len.unwrap_or(0).to_le_bytes());
@@ -377,6 +385,20 @@ fn read_symbol(r: &mut Reader<'_>) -> Result<InterfaceSymbol, CsiError> {
     let ty_code = r.u8("symbol type")?;
     let slot = r.u16("symbol slot")?;
     let array_len = r.u16("symbol array length")?;
+    let (kind, qualifier) = (kind & 0x0f, kind >> 4);
+    let interpolation = match (kind, qualifier) {
+        (_, 0) => None,
+        (3 | 4, q @ 1..=3) => Some(Interpolation::ALL[usize::from(q) - 1]),
+        _ => {
+            return Err(CsiError::new(
+                at,
+                CsiErrorKind::Code {
+                    what: "symbol interpolation qualifier",
+                    value: u32::from(qualifier),
+                },
+            ));
+        }
+    };
     let kind = match kind {
         0 => SymbolKind::Uniform { slot },
         1 => SymbolKind::Sampler { slot },
@@ -416,6 +438,16 @@ fn read_symbol(r: &mut Reader<'_>) -> Result<InterfaceSymbol, CsiError> {
         ty,
         array_len: (array_len != 0).then_some(array_len),
         kind,
+        interpolation,
+    })
+}
+
+/// The 2-bit code of an interpolation qualifier (0 for none).
+fn interpolation_code(q: Option<Interpolation>) -> u8 {
+    q.map_or(0, |q| match q {
+        Interpolation::Smooth => 1,
+        Interpolation::Flat => 2,
+        Interpolation::NoPerspective => 3,
     })
 }
 

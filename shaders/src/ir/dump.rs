@@ -101,18 +101,21 @@ mod tests {
                         ty: Type::Vec4,
                         array_len: None,
                         kind: SymbolKind::Attribute { location: 0 },
+                        interpolation: None,
                     },
                     InterfaceSymbol {
                         name: "uTex".into(),
                         ty: Type::Sampler2D,
                         array_len: None,
                         kind: SymbolKind::Sampler { slot: 0 },
+                        interpolation: None,
                     },
                     InterfaceSymbol {
                         name: "vcolor".into(),
                         ty: Type::Vec4,
                         array_len: None,
                         kind: SymbolKind::VaryingOut { slot: 0 },
+                        interpolation: None,
                     },
                 ],
                 ..Interface::default()

@@ -21,6 +21,54 @@ pub enum SymbolKind {
     ColorOut,
 }
 
+/// An interpolation qualifier (GLSL 1.30 §4.3.6): how a varying's value at a fragment
+/// follows from its values at the primitive's vertices. A varying without one
+/// (`InterfaceSymbol::interpolation` = `None`) is interpolated smoothly, except the
+/// built-in colours (`gl_Color`, `gl_SecondaryColor` and the vertex outputs they read),
+/// which then follow the shade model (GL 3.0 §2.14.7: FLAT gives them the provoking
+/// vertex's value). Carried by CSI v2; CSI v1 has no place for it
+/// (`SaveError::V1Interpolation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Interpolation {
+    /// `smooth`: perspective-correct (GL 3.0 §3.5.1).
+    Smooth,
+    /// `flat`: the provoking vertex's value, unchanged (GL 3.0 §2.14.7: the last vertex
+    /// of the primitive).
+    Flat,
+    /// `noperspective`: linear in window space (GL 3.0 §3.5.1).
+    NoPerspective,
+}
+
+impl Interpolation {
+    /// Every qualifier, in CSI code order (code = index + 1; 0 is "none").
+    pub const ALL: [Interpolation; 3] = [
+        Interpolation::Smooth,
+        Interpolation::Flat,
+        Interpolation::NoPerspective,
+    ];
+
+    /// The qualifier's GLSL keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Interpolation::Smooth => "smooth",
+            Interpolation::Flat => "flat",
+            Interpolation::NoPerspective => "noperspective",
+        }
+    }
+
+    /// The qualifier of `keyword`, if it is one.
+    pub fn from_keyword(keyword: &str) -> Option<Interpolation> {
+        Self::ALL.into_iter().find(|q| q.keyword() == keyword)
+    }
+
+    /// Whether two declarations' qualifiers agree for linking (GLSL 1.30 §4.3.6: the
+    /// interpolation of a varying must match between the stages; no qualifier means
+    /// `smooth`).
+    pub fn same(a: Option<Interpolation>, b: Option<Interpolation>) -> bool {
+        a.unwrap_or(Interpolation::Smooth) == b.unwrap_or(Interpolation::Smooth)
+    }
+}
+
 /// One user-declared interface variable, in declaration order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InterfaceSymbol {
@@ -32,6 +80,9 @@ pub struct InterfaceSymbol {
     pub array_len: Option<u16>,
     /// Kind and slot.
     pub kind: SymbolKind,
+    /// The declared interpolation qualifier of a varying (`VaryingIn`/`VaryingOut`);
+    /// `None` when it has none, and always for other kinds.
+    pub interpolation: Option<Interpolation>,
 }
 
 impl InterfaceSymbol {

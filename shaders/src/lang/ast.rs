@@ -7,6 +7,7 @@
 use super::dialect::Dialect;
 use super::token::Pos;
 use super::types::Type;
+use crate::ir::Interpolation;
 
 /// A whole translation unit: global items in source order.
 #[derive(Clone, Debug, Default)]
@@ -58,6 +59,9 @@ pub struct Qualifiers {
     pub location: Option<(u32, Pos)>,
     /// Position of the `layout` keyword, if present.
     pub layout_pos: Option<Pos>,
+    /// The interpolation qualifier (`smooth`, `flat`, `noperspective`; GLSL 1.30
+    /// §4.3.6) and its position, if present.
+    pub interpolation: Option<(Interpolation, Pos)>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).

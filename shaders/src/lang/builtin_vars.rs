@@ -212,6 +212,16 @@ pub(crate) fn is_clamped_color(name: &str) -> bool {
     )
 }
 
+/// Whether a built-in varying is one of the colours GL's shade model governs (GL 3.0
+/// §2.14.7): the vertex outputs `gl_FrontColor`, `gl_BackColor`,
+/// `gl_FrontSecondaryColor`, `gl_BackSecondaryColor` and the fragment inputs
+/// `gl_Color`, `gl_SecondaryColor`. These are also the built-ins a shader may
+/// redeclare with an interpolation qualifier (GLSL 1.30 §7.3 of the compatibility
+/// variables), which then decides instead of the shade model.
+pub fn follows_shade_model(name: &str) -> bool {
+    is_clamped_color(name) || matches!(name, "gl_Color" | "gl_SecondaryColor")
+}
+
 /// The uniform matrices of the compatibility profile (GLSL 1.10 §7.5), identity until
 /// set. Both stages have them.
 pub(crate) const BUILTIN_MATRICES: &[(&str, Type)] = &[

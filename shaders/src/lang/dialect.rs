@@ -104,8 +104,8 @@ impl Dialect {
 
     /// Whether `word`, a keyword of later GLSL versions, is still an ordinary name in
     /// this dialect: the non-square matrix types (`mat2x3`, ...), `invariant` and
-    /// `centroid` before desktop GLSL 1.20 (GLSL 1.20 §3.6 adds them); `smooth` and
-    /// `layout` before desktop GLSL 1.30. The precision words (`precision`, `lowp`,
+    /// `centroid` before desktop GLSL 1.20 (GLSL 1.20 §3.6 adds them); `smooth`,
+    /// `flat`, `noperspective` and `layout` before desktop GLSL 1.30. The precision words (`precision`, `lowp`,
     /// `mediump`, `highp`) stay keywords in every dialect, although GLSL 1.10 §3.6
     /// neither uses nor reserves them, so that ES-style shaders without a `#version`
     /// line compile (docs/glsl-dialects.md). ES keeps them all (GLSL ES 1.00 §3.6).
@@ -127,7 +127,7 @@ impl Dialect {
                 | "invariant"
                 | "centroid"
         );
-        let from_130 = matches!(word, "smooth" | "layout");
+        let from_130 = matches!(word, "smooth" | "flat" | "noperspective" | "layout");
         (from_120 && self.version < 120) || (from_130 && self.version < 130)
     }
 

@@ -3,6 +3,7 @@
 //! "unknown identifier").
 
 use super::types::Type;
+use crate::ir::Interpolation;
 use std::fmt;
 
 /// A 1-based source position: line, and column counted in characters (a tab is one
@@ -36,8 +37,9 @@ pub enum Keyword {
     Const,
     /// `layout`
     Layout,
-    /// `smooth`
-    Smooth,
+    /// An interpolation qualifier, `smooth`, `flat` or `noperspective` (GLSL 1.30
+    /// §4.3.6).
+    Interpolation(Interpolation),
     /// `precision`
     Precision,
     /// `highp`, `mediump`, `lowp`: accepted and ignored (GLSL 3.30 §4.5).
@@ -83,7 +85,7 @@ pub enum Keyword {
 pub enum Reserved {
     /// A type such as `mat2x3`, `uint`, `samplerCube`: "type X is not supported".
     Type,
-    /// A qualifier such as `flat`, `attribute`, `varying`: "unsupported qualifier".
+    /// A qualifier such as `precise`, `readonly`, `buffer`: "unsupported qualifier".
     Qualifier,
     /// Any other GLSL keyword (`struct`, `switch`, `case`, ...): "X is not supported".
     Other,
@@ -218,7 +220,7 @@ pub fn keyword_text(k: Keyword) -> &'static str {
         Keyword::Uniform => "uniform",
         Keyword::Const => "const",
         Keyword::Layout => "layout",
-        Keyword::Smooth => "smooth",
+        Keyword::Interpolation(q) => q.keyword(),
         Keyword::Precision => "precision",
         Keyword::PrecisionQualifier => "precision qualifier",
         Keyword::Attribute => "attribute",
@@ -251,7 +253,9 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "uniform" => K::Uniform,
         "const" => K::Const,
         "layout" => K::Layout,
-        "smooth" => K::Smooth,
+        "smooth" => K::Interpolation(Interpolation::Smooth),
+        "flat" => K::Interpolation(Interpolation::Flat),
+        "noperspective" => K::Interpolation(Interpolation::NoPerspective),
         "precision" => K::Precision,
         "highp" | "mediump" | "lowp" => K::PrecisionQualifier,
         "attribute" => K::Attribute,
@@ -346,8 +350,6 @@ const RESERVED_TYPES: &[&str] = &[
 ];
 
 const RESERVED_QUALIFIERS: &[&str] = &[
-    "flat",
-    "noperspective",
     "precise",
     "readonly",
     "writeonly",
@@ -423,7 +425,13 @@ mod tests {
         );
         assert_eq!(
             classify_word("flat"),
-            Some(TokenKind::Reserved(Reserved::Qualifier, "flat"))
+            Some(TokenKind::Keyword(Keyword::Interpolation(
+                Interpolation::Flat
+            )))
+        );
+        assert_eq!(
+            classify_word("precise"),
+            Some(TokenKind::Reserved(Reserved::Qualifier, "precise"))
         );
         assert_eq!(
             classify_word("mat2x3"),

@@ -10,8 +10,8 @@
 
 use super::inst::Inst;
 use super::operand::{File, HexF32};
-use crate::ir::Stage;
-use std::collections::BTreeSet;
+use crate::ir::{Interpolation, Stage};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The immediate vectors: four f32 each, deduplicated by bit pattern and numbered in
 /// order of first use, so `IMM[n]` lines come out sorted from 0 ("Immediates must be
@@ -50,6 +50,9 @@ pub struct HeaderInfo {
     pub position_input: u16,
     /// Fragment stage: the `IN` index of the front-facing input (`FACE`).
     pub face_input: u16,
+    /// Fragment stage: the interpolation qualifier of each varying `IN` index that has
+    /// one (others are `PERSPECTIVE`).
+    pub interpolation: BTreeMap<u16, Interpolation>,
 }
 
 /// Registers named by a list of instructions, per file.
@@ -114,7 +117,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 /// Semantics: vertex inputs carry none (docs/tgsi-text.md §1: they take no semantic and
 /// no interpolation); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
 /// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
-/// for (vertex) slot `s`, its position as `POSITION, LINEAR` at
+/// for (vertex) slot `s` (`CONSTANT` for a `flat` one, `LINEAR` for a `noperspective`
+/// one), its position as `POSITION, LINEAR` at
 /// [`HeaderInfo::position_input`], whether its primitive is front-facing as
 /// `FACE, CONSTANT` at [`HeaderInfo::face_input`], and writes `OUT[0], COLOR`.
 pub fn header<'a>(
@@ -135,7 +139,14 @@ pub fn header<'a>(
                 format!("DCL IN[{i}], POSITION, LINEAR")
             }
             Stage::Fragment if i == info.face_input => format!("DCL IN[{i}], FACE, CONSTANT"),
-            Stage::Fragment => format!("DCL IN[{i}], GENERIC[{i}], PERSPECTIVE"),
+            Stage::Fragment => {
+                let mode = match info.interpolation.get(&i) {
+                    Some(Interpolation::Flat) => "CONSTANT",
+                    Some(Interpolation::NoPerspective) => "LINEAR",
+                    Some(Interpolation::Smooth) | None => "PERSPECTIVE",
+                };
+                format!("DCL IN[{i}], GENERIC[{i}], {mode}")
+            }
         });
     }
     for &o in &used.outputs {
@@ -183,6 +194,8 @@ mod tests {
         let body = vec![
             Inst::mov(Dst::temp(0), Src::reg(Register::new(File::In, 1))),
             Inst::mov(Dst::temp(1), Src::reg(Register::new(File::In, 0))),
+            Inst::mov(Dst::temp(3), Src::reg(Register::new(File::In, 3))),
+            Inst::mov(Dst::temp(4), Src::reg(Register::new(File::In, 4))),
             Inst::new(
                 Opcode::Tex,
                 Dst::temp(2),
@@ -200,17 +213,24 @@ mod tests {
             stage: Stage::Fragment,
             position_input: 1,
             face_input: 2,
+            interpolation: BTreeMap::from([
+                (3, Interpolation::Flat),
+                (4, Interpolation::NoPerspective),
+                (5, Interpolation::Smooth),
+            ]),
         };
         assert_eq!(
             header(&info, &body, &imms).join("\n"),
             "FRAG\n\
              DCL IN[0], GENERIC[0], PERSPECTIVE\n\
              DCL IN[1], POSITION, LINEAR\n\
+             DCL IN[3], GENERIC[3], CONSTANT\n\
+             DCL IN[4], GENERIC[4], LINEAR\n\
              DCL OUT[0], COLOR\n\
              DCL SAMP[1]\n\
              DCL SVIEW[1], 2D, FLOAT\n\
              DCL CONST[0][0..2]\n\
-             DCL TEMP[0..2]\n\
+             DCL TEMP[0..4]\n\
              IMM[0] FLT32 {0x3f800000, 0x3f000000, 0x7f800000, 0x80000000}"
         );
     }
@@ -227,6 +247,7 @@ mod tests {
             stage: Stage::Vertex,
             position_input: 0,
             face_input: 1,
+            interpolation: BTreeMap::new(),
         };
         let mut imms = Immediates::default();
         imms.zero();

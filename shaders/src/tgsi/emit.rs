@@ -37,6 +37,10 @@
 //!   `TGSI_SEMANTIC_FACE`), as `SLT d.x, 0, face.x`: 1.0 in front, 0.0 behind, the
 //!   interpreter's boolean. The input is the lowest index after the position's that
 //!   no varying uses.
+//! - a fragment input's interpolation qualifier (GLSL 1.30 §4.3.6) is its declaration's
+//!   TGSI interpolation: `flat` is `CONSTANT`, `noperspective` `LINEAR`, `smooth` and
+//!   none `PERSPECTIVE` (the shade model of unqualified built-in colours is
+//!   rasterizer state, not TGSI).
 
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
@@ -68,10 +72,20 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
         body.extend(lines(Some(index), insts));
     }
     body.extend(lines(None, vec![Inst::bare(Opcode::End)]));
+    let mut interpolation = std::collections::BTreeMap::new();
+    for sym in &shader.interface.symbols {
+        if let (SymbolKind::VaryingIn { slot }, Some(q)) = (sym.kind, sym.interpolation) {
+            for k in 0..sym.slot_count() {
+                let input = lowering.varying_slot((slot + k) as i16);
+                interpolation.insert(input, q);
+            }
+        }
+    }
     let info = HeaderInfo {
         stage: shader.stage,
         position_input: lowering.position_input,
         face_input: lowering.face_input,
+        interpolation,
     };
     let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })

@@ -48,6 +48,7 @@ impl Hand {
             ty,
             array_len: None,
             kind,
+            interpolation: None,
         });
         self
     }

@@ -406,6 +406,7 @@ pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
                 ty: Type::Vec4,
                 array_len: None,
                 kind: SymbolKind::VaryingOut { slot },
+                interpolation: None,
             });
         }
     }

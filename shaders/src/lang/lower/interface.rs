@@ -14,7 +14,7 @@ use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
 use super::{FuncInfo, Lowerer};
-use crate::ir::{InterfaceSymbol, Stage, SymbolKind};
+use crate::ir::{InterfaceSymbol, Interpolation, Stage, SymbolKind};
 
 /// What a global is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +42,8 @@ pub(crate) struct GlobalEntry<'a> {
     /// Assigned slot/location (uniform vec4 slot, sampler slot, attribute location,
     /// varying slot).
     pub slot: Option<u16>,
+    /// A varying's interpolation qualifier, if declared (GLSL 1.30 §4.3.6).
+    pub interpolation: Option<Interpolation>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -161,6 +163,7 @@ impl<'a> Lowerer<'a> {
             role,
             decl: None,
             slot: None,
+            interpolation: None,
         });
     }
 
@@ -181,6 +184,9 @@ impl<'a> Lowerer<'a> {
         let program = self.program;
         for item in &program.items {
             let Item::Global(d) = item else { continue };
+            if self.colour_redeclaration(d) {
+                continue;
+            }
             match self.global_role(d) {
                 Some(role) => self.declare_global(d, role),
                 None => {
@@ -251,12 +257,88 @@ impl<'a> Lowerer<'a> {
                 Binding::Attribute(location) => Some(location),
                 _ => None,
             };
+            // A colour redeclared with an interpolation qualifier (checked by
+            // `colour_redeclaration`) takes it.
+            let interpolation = match role {
+                Role::VaryingIn | Role::VaryingOut => self.program.items.iter().find_map(|i| {
+                    match i {
+                        Item::Global(d) if d.name == name => d.quals.interpolation,
+                        _ => None,
+                    }
+                    .map(|(q, _)| q)
+                }),
+                _ => None,
+            };
             self.globals.push(GlobalEntry {
                 var: id,
                 role,
                 decl: None,
                 slot,
+                interpolation,
             });
+        }
+    }
+
+    /// Whether `d` redeclares one of the built-in colours the shade model governs
+    /// (`gl_FrontColor`, ... in the vertex shader, `gl_Color`, `gl_SecondaryColor` in
+    /// the fragment shader), which GLSL 1.30 allows in order to give it an
+    /// interpolation qualifier: `flat out vec4 gl_FrontColor;`, `flat in vec4
+    /// gl_Color;`. Such a declaration declares nothing new (the built-in takes its
+    /// qualifier when used); one of the wrong shape is reported here.
+    fn colour_redeclaration(&mut self, d: &Decl) -> bool {
+        let vertex = self.stage == Stage::Vertex;
+        let colour = if vertex {
+            builtin_vars::is_clamped_color(&d.name)
+        } else {
+            matches!(d.name.as_str(), "gl_Color" | "gl_SecondaryColor")
+        };
+        let dialect = self.program.dialect;
+        if !colour || !dialect.has_compatibility_builtins() {
+            return false;
+        }
+        let q = &d.quals;
+        let storage_ok = match q.storage {
+            Storage::Varying => true,
+            Storage::Out => vertex,
+            Storage::In => !vertex,
+            _ => false,
+        };
+        let shape_ok = storage_ok
+            && d.ty == Type::Vec4
+            && d.array.is_none()
+            && d.init.is_none()
+            && q.location.is_none();
+        if !shape_ok {
+            let storage = if vertex { "out" } else { "in" };
+            let m = format!(
+                "{} may only be redeclared as '[smooth|flat|noperspective] {storage} vec4 {};' \
+                 (GLSL 1.30 §4.3.6)",
+                d.name, d.name
+            );
+            self.diags.error(d.pos, m);
+        } else if let Some((q, pos)) = q.interpolation {
+            self.check_interpolation_dialect(q, pos);
+        }
+        true
+    }
+
+    /// Reports an interpolation qualifier the dialect does not have: GLSL ES has
+    /// `smooth` and `flat` from 3.00 and no `noperspective` (GLSL ES 3.00 §4.3.9).
+    /// (Before desktop GLSL 1.30 the three words are ordinary names.)
+    fn check_interpolation_dialect(&mut self, q: Interpolation, pos: Pos) {
+        let dialect = self.program.dialect;
+        if !dialect.is_es() {
+            return;
+        }
+        if q == Interpolation::NoPerspective {
+            self.diags.error(
+                pos,
+                "'noperspective' is not part of GLSL ES (GLSL ES 3.00 §4.3.9 has smooth \
+                 and flat only)",
+            );
+        } else if dialect.version < 300 {
+            let m = format!("'{}' needs GLSL ES 3.00", q.keyword());
+            self.diags.error(pos, m);
         }
     }
 
@@ -353,6 +435,17 @@ impl<'a> Lowerer<'a> {
             Storage::Const => Role::Const,
             Storage::None => Role::Private,
         };
+        if let Some((which, pos)) = q.interpolation {
+            if !matches!(role, Role::VaryingIn | Role::VaryingOut) {
+                let m = format!(
+                    "'{}' qualifies the outputs of a vertex shader and the inputs of a \
+                     fragment shader only (GLSL 1.30 §4.3.6)",
+                    which.keyword()
+                );
+                return err(self, pos, &m);
+            }
+            self.check_interpolation_dialect(which, pos);
+        }
         if let Some(size) = &d.array {
             match role {
                 Role::Sampler => return err(self, size.pos, "sampler arrays are not supported"),
@@ -377,11 +470,12 @@ impl<'a> Lowerer<'a> {
                 if types::is_boolean(d.ty) {
                     return err(self, d.ty_pos, "varyings cannot be bool");
                 }
-                if d.ty.is_integer() {
+                if d.ty.is_integer() && q.interpolation.map(|(q, _)| q) != Some(Interpolation::Flat)
+                {
                     return err(
                         self,
                         d.ty_pos,
-                        "integer varyings need 'flat', which is not supported",
+                        "an integer varying must be qualified 'flat' (GLSL 1.30 §4.3.6)",
                     );
                 }
             }
@@ -456,6 +550,7 @@ impl<'a> Lowerer<'a> {
                 role,
                 decl: Some(d),
                 slot: None,
+                interpolation: d.quals.interpolation.map(|(q, _)| q),
             }),
             Err(_) => self
                 .diags
@@ -590,6 +685,7 @@ impl<'a> Lowerer<'a> {
                     ty: ty.ir(),
                     array_len: None,
                     kind: SymbolKind::ColorOut,
+                    interpolation: None,
                 });
                 continue;
             }
@@ -652,6 +748,7 @@ impl<'a> Lowerer<'a> {
                 ty: sym_ty,
                 array_len,
                 kind,
+                interpolation: if varying { g.interpolation } else { None },
             });
         }
         self.interface = iface;

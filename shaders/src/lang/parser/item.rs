@@ -63,7 +63,10 @@ impl Parser<'_, '_> {
         let type_array = self.opt_array_size()?;
         let (name, pos) = self.name()?;
         if self.is_punct(Punct::LParen) {
-            if quals.storage != Storage::None || quals.layout_pos.is_some() {
+            if quals.storage != Storage::None
+                || quals.layout_pos.is_some()
+                || quals.interpolation.is_some()
+            {
                 return self.fail_at(quals.storage_pos, "functions cannot have qualifiers");
             }
             if let Some(a) = type_array {
@@ -151,15 +154,17 @@ impl Parser<'_, '_> {
         Ok(Some(ArraySize { len, pos }))
     }
 
-    /// Qualifiers in any order: `layout(location = N)`, `smooth`, precision
-    /// qualifiers, and one of `in out uniform const`. `global` is false for locals,
-    /// where only `const` is accepted.
+    /// Qualifiers in any order: `layout(location = N)`, one interpolation qualifier
+    /// (`smooth`, `flat`, `noperspective`), precision qualifiers, and one of
+    /// `in out uniform const`. `global` is false for locals, where only `const` is
+    /// accepted.
     pub(super) fn qualifiers(&mut self, global: bool) -> PResult<Qualifiers> {
         let mut q = Qualifiers {
             storage: Storage::None,
             storage_pos: self.pos(),
             location: None,
             layout_pos: None,
+            interpolation: None,
         };
         loop {
             let pos = self.pos();
@@ -171,9 +176,19 @@ impl Parser<'_, '_> {
                 TokenKind::Keyword(Keyword::Attribute) => Storage::Attribute,
                 TokenKind::Keyword(Keyword::Varying) => Storage::Varying,
                 TokenKind::Keyword(Keyword::InOut) => return self.fail("unsupported qualifier"),
-                TokenKind::Keyword(
-                    Keyword::Smooth | Keyword::PrecisionQualifier | Keyword::NoEffectQualifier,
-                ) => {
+                TokenKind::Keyword(Keyword::Interpolation(which)) => {
+                    let which = *which;
+                    if !global {
+                        return self.fail("qualifiers are only valid at global scope");
+                    }
+                    if q.interpolation.is_some() {
+                        return self.fail("only one interpolation qualifier is allowed");
+                    }
+                    q.interpolation = Some((which, pos));
+                    self.advance();
+                    continue;
+                }
+                TokenKind::Keyword(Keyword::PrecisionQualifier | Keyword::NoEffectQualifier) => {
                     if !global && !self.is_keyword(Keyword::PrecisionQualifier) {
                         return self.fail("qualifiers are only valid at global scope");
                     }
@@ -341,6 +356,14 @@ impl Parser<'_, '_> {
                     TokenKind::Keyword(Keyword::Out) => dir = ParamDir::Out,
                     TokenKind::Keyword(Keyword::InOut) => dir = ParamDir::InOut,
                     TokenKind::Keyword(Keyword::PrecisionQualifier) => {}
+                    TokenKind::Keyword(Keyword::Interpolation(q)) => {
+                        let m = format!(
+                            "'{}' qualifies shader inputs and outputs, not parameters \
+                             (GLSL 1.30 §4.3.6)",
+                            q.keyword()
+                        );
+                        return self.fail(m);
+                    }
                     TokenKind::Reserved(super::super::token::Reserved::Qualifier, w) => {
                         let m = format!("unsupported qualifier '{w}'");
                         return self.fail(m);

@@ -132,7 +132,7 @@ impl Parser<'_, '_> {
                 | Keyword::InOut
                 | Keyword::Uniform
                 | Keyword::Layout
-                | Keyword::Smooth
+                | Keyword::Interpolation(_)
                 | Keyword::PrecisionQualifier,
             ) => true,
             TokenKind::Reserved(Reserved::Qualifier, _) => true,

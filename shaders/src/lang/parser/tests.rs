@@ -76,16 +76,16 @@ fn reports_several_errors_with_positions() {
 #[test]
 fn layout_and_qualifier_errors() {
     let (_, e) = parse_src(
-        "#version 330\nlayout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat in vec3 c;\n\
-         noperspective vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
+        "#version 330\nlayout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat smooth in vec3 c;\n\
+         precise vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
     );
     assert_eq!(
         e,
         vec![
             "2:8 only layout(location = N) is supported",
             "3:17 expected '=' in layout",
-            "4:1 unsupported qualifier 'flat'",
-            "5:1 unsupported qualifier 'noperspective'",
+            "4:6 only one interpolation qualifier is allowed",
+            "5:1 unsupported qualifier 'precise'",
             "6:1 type 'dmat3' is not supported",
             "7:19 arrays of arrays are not supported",
         ]
