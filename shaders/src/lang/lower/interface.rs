@@ -293,7 +293,10 @@ impl<'a> Lowerer<'a> {
             matches!(d.name.as_str(), "gl_Color" | "gl_SecondaryColor")
         };
         let dialect = self.program.dialect;
-        if !colour || !dialect.has_compatibility_builtins() {
+        // Only to give an interpolation qualifier, which GLSL 1.30 introduced; any
+        // other redeclaration stays "names starting with gl_ are reserved".
+        let qualified = d.quals.interpolation.is_some() && dialect.version >= 130;
+        if !colour || !dialect.has_compatibility_builtins() || !qualified {
             return false;
         }
         let q = &d.quals;
