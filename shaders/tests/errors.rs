@@ -244,7 +244,7 @@ fn unsupported_constructs_are_named() {
             "out vec4 o[2];",
             "arrays of vertex inputs and fragment outputs are not supported",
         ),
-        ("flat in vec3 x;", "unsupported qualifier 'flat'"),
+        ("precise in vec3 x;", "unsupported qualifier 'precise'"),
         ("uniform dmat3 m;", "type 'dmat3' is not supported"),
         (
             "uniform uint k;",
