@@ -268,11 +268,34 @@ def interpolation_tile(index, mode):
     }
 
 
+def flat_int_tile(index):
+    """Tile `index` drawn by flat_int.vert/.frag: integer varyings, necessarily flat,
+    carry values above float's exact range (uBase = 2^24 + 1) and NaN bit patterns;
+    two triangles, so each half shows its provoking (last) corner's values, 2 and 3."""
+    col, row = index % COLUMNS, index // COLUMNS
+    x0 = -1.0 + 2.0 * col / COLUMNS
+    x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
+    y1 = 1.0 - 2.0 * row / ROWS
+    y0 = 1.0 - 2.0 * (row + 1) / ROWS
+    return {
+        "vertex": CORPUS + "flat_int.vert",
+        "fragment": CORPUS + "flat_int.frag",
+        "attributes": [
+            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 1, "size": 1, "data": [0.0, 1.0, 2.0, 3.0]},
+        ],
+        "indices": [0, 1, 2, 0, 2, 3],
+        "uniforms": {"uBase": [16777217], "uKey": [2654435769]},
+        "state": FLAT,
+    }
+
+
 def scene_raster():
     scene("corpus_raster.json", [
         facing_tile(0, "front_facing.frag", "ccw"),
         facing_tile(1, "front_facing.frag", "cw"),
         facing_tile(2, "front_facing.frag", "mixed"),
+        flat_int_tile(3),
         interpolation_tile(4, 0),
         interpolation_tile(5, 1),
         interpolation_tile(6, 2),

@@ -104,9 +104,12 @@ fn corpus_fragment_shaders_link_with_their_vertex_shaders() {
     let tile = compile_path(&corpus_dir().join("tile.vert"));
     let mesh = compile_path(&corpus_dir().join("wave.vert"));
     let interpolation = compile_path(&corpus_dir().join("interpolation.vert"));
+    let flat_int = compile_path(&corpus_dir().join("flat_int.vert"));
     for f in files.iter().filter(|p| p.extension().unwrap() == "frag") {
         let frag = compile_path(f);
-        let vertex = if frag.interface.find("vUV").is_some() {
+        let vertex = if frag.interface.find("vBig").is_some() {
+            &flat_int
+        } else if frag.interface.find("vUV").is_some() {
             &tile
         } else if frag.interface.find("vFlat").is_some() {
             &interpolation

@@ -1025,6 +1025,77 @@ mod tests {
         );
     }
 
+    /// A GLSL 1.30 test file with its own `vertex` and `fragment` shader bodies,
+    /// `[vertex data]` rows `data` and the script `script`.
+    fn file_130(vertex: &str, fragment: &str, data: &str, script: &str) -> String {
+        format!(
+            "[require]\nGLSL >= 1.30\n\n[vertex shader]\n#version 130\n{vertex}\n\
+             [fragment shader]\n#version 130\n{fragment}\n[vertex data]\n{data}\n\
+             [test]\n{script}"
+        )
+    }
+
+    #[test]
+    fn flat_integer_varyings_arrive_bit_for_bit_from_the_provoking_vertex() {
+        // GLSL 1.30 §4.3.6: integer varyings are flat; the value is the last vertex's
+        // (GL 3.0 §2.14.7), its 32 bits unchanged: 2^24 + 1 (which a float would round
+        // to 2^24) and uint patterns that read as NaN, -NaN and infinity as floats.
+        let vs = "in vec4 piglit_vertex;\nin int k;\nin uint u;\nflat out ivec2 v;\n\
+                  flat out uint w;\n\
+                  void main() { gl_Position = piglit_vertex; v = ivec2(k, -k); w = u; }\n";
+        let fs = "flat in ivec2 v;\nflat in uint w;\nuniform ivec2 want;\nuniform uint wantu;\n\
+                  void main() { gl_FragColor = vec4(float(v == want), float(w == wantu), \
+                  float(v.x & 0xFF) / 255.0, 1.0); }\n";
+        let data = "piglit_vertex/float/2 k/int/1 u/uint/1\n\
+                    -1 -1 16777215 0xFFFFFFFF\n3 -1 16777216 0x7F800000\n-1 3 16777217 0x7FC00001\n\
+                    -1 -1 5 0\n-1 3 6 0\n3 -1 2147483647 0xFFC00000\n";
+        let draw = |want: &str, wantu: &str, first: u32| {
+            format!(
+                "uniform ivec2 want {want}\nuniform uint wantu {wantu}\n\
+                 draw arrays GL_TRIANGLES {first} 3\n"
+            )
+        };
+        // 16777217 & 0xFF is 1: blue 1/255 in every pixel the triangle covers.
+        let script = draw("16777217 -16777217", "0x7FC00001", 0)
+            + "probe rgba 0 0 1.0 1.0 0.0039 1.0\nprobe rgba 200 200 1.0 1.0 0.0039 1.0\n\
+               probe rgba 10 240 1.0 1.0 0.0039 1.0\n";
+        assert_eq!(status(&file_130(vs, fs, data, &script)), "pass");
+        // The comparison tells the values apart: the rounded 2^24 is not what arrives.
+        let script = draw("16777216 -16777216", "0x7FC00000", 0) + "probe all rgba 0 0 0.0039 1\n";
+        assert_eq!(status(&file_130(vs, fs, data, &script)), "pass");
+        // The second triangle's last vertex: INT_MAX, and -NaN's pattern.
+        let script = draw("2147483647 -2147483647", "0xFFC00000", 3)
+            + "probe rgba 0 0 1 1 1 1\nprobe rgba 5 100 1 1 1 1\n";
+        assert_eq!(status(&file_130(vs, fs, data, &script)), "pass");
+    }
+
+    #[test]
+    fn flat_float_varyings_take_the_provoking_vertex_across_the_triangle() {
+        let vs = "in vec4 piglit_vertex;\nin float c;\nflat out float f;\nout float s;\n\
+                  void main() { gl_Position = piglit_vertex; f = c; s = c; }\n";
+        let fs = "flat in float f;\nin float s;\n\
+                  void main() { gl_FragColor = vec4(f, s, 0.0, 1.0); }\n";
+        let data = "piglit_vertex/float/2 c/float/1\n-1 -1 0.0\n3 -1 0.5\n-1 3 0.25\n";
+        // Corners of the window: f is 0.25 everywhere; s blends (0 at the bottom left,
+        // towards 0.5 on the right, 0.25 on top).
+        let script = "draw arrays GL_TRIANGLES 0 3\nprobe rgba 0 0 0.25 0.0 0 1\n\
+                      probe rgba 249 0 0.25 0.25 0 1\nprobe rgba 0 249 0.25 0.125 0 1\n\
+                      probe rgba 125 125 0.25 0.1875 0 1\n";
+        assert_eq!(status(&file_130(vs, fs, data, script)), "pass");
+        // An integer varying without `flat` is a located compile error citing the rule.
+        let plain = file_130(
+            "in vec4 piglit_vertex;\nout int k;\nvoid main() { gl_Position = piglit_vertex; k = 1; }\n",
+            "void main() { gl_FragColor = vec4(1.0); }\n",
+            "piglit_vertex/float/2\n-1 -1\n",
+            "",
+        );
+        assert_eq!(
+            status(&plain),
+            "error t.shader_test:7:5: error: an integer varying must be qualified 'flat' \
+             (GLSL 1.30 §4.3.6)\nout int k;\n    ^\n"
+        );
+    }
+
     #[test]
     fn draw_arrays_needs_rows_and_columns_that_exist() {
         let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
