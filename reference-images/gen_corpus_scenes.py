@@ -218,7 +218,7 @@ def scene_misc():
 
 def scene_data():
     """The data constructs of issue 14: run-time indexes in assignments, uniform array
-    initializers and arrays of mat2 uniforms."""
+    initializers, arrays of mat2 uniforms, 32-bit integers and structs."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
         # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
@@ -229,6 +229,16 @@ def scene_data():
         }),
         # 32-bit integers: uBig + y wraps past 2^31 - 1.
         tile(2, "int_bits.frag", ints={"uSeed": [12345], "uBig": [2147483647]}),
+        # Structs: uniform members by OpenGL's names (an array of structs, a struct).
+        tile(3, "structs.frag", {
+            "uLights[0].pos": [0.2, 0.25], "uLights[0].color": [1.0, 0.55, 0.3],
+            "uLights[0].radius": [0.6],
+            "uLights[1].pos": [0.75, 0.5], "uLights[1].color": [0.3, 0.8, 0.5],
+            "uLights[1].radius": [0.5],
+            "uLights[2].pos": [0.4, 0.9], "uLights[2].color": [0.35, 0.45, 1.0],
+            "uLights[2].radius": [0.7],
+            "uFloor.albedo": [0.9, 0.8, 0.7], "uFloor.gloss": [0.5],
+        }),
     ])
 
 

@@ -69,10 +69,13 @@ pub enum UniformError {
 }
 
 /// A uniform key: `NAME` (the whole uniform) or `NAME[INDEX]` (one array element),
-/// NAME a GLSL identifier and INDEX decimal digits that fit a `u32`.
+/// INDEX decimal digits that fit a `u32`. NAME is a GLSL identifier, or for a member
+/// of a struct uniform OpenGL's name for it: identifiers joined by `.`, each but the
+/// last possibly indexed (`light.color`, `lights[2].pos`, `s[0].v` whose element 1
+/// is the key `s[0].v[1]`; `docs/scene-format.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UniformKey<'k> {
-    /// The uniform's name.
+    /// The uniform's name (the interface symbol's).
     pub name: &'k str,
     /// The element, for `NAME[INDEX]`.
     pub element: Option<usize>,
@@ -81,23 +84,41 @@ pub struct UniformKey<'k> {
 impl<'k> UniformKey<'k> {
     /// Parse `key`; `None` when it is not `NAME` or `NAME[INDEX]`.
     pub fn parse(key: &'k str) -> Option<UniformKey<'k>> {
-        let (name, element) = match key.split_once('[') {
+        let (name, element) = match key.strip_suffix(']') {
             None => (key, None),
-            Some((name, rest)) => {
-                let digits = rest.strip_suffix(']')?;
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                (name, Some(digits.parse::<u32>().ok()? as usize))
+            Some(rest) => {
+                let (name, digits) = rest.rsplit_once('[')?;
+                (name, Some(index(digits)?))
             }
         };
-        let mut chars = name.chars();
-        let identifier = chars
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-        identifier.then_some(UniformKey { name, element })
+        let segments_ok = name.split('.').enumerate().all(|(k, seg)| {
+            let last = k == name.split('.').count() - 1;
+            match seg.split_once('[') {
+                Some((id, rest)) if !last => {
+                    is_identifier(id) && rest.strip_suffix(']').and_then(index).is_some()
+                }
+                Some(_) => false,
+                None => is_identifier(seg),
+            }
+        });
+        segments_ok.then_some(UniformKey { name, element })
     }
+}
+
+/// Decimal digits that fit a `u32`.
+fn index(digits: &str) -> Option<usize> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.parse::<u32>().ok()? as usize)
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// How a value of `ty` (an array of `array_len` elements, or one value) lies in vec4
@@ -425,6 +446,10 @@ mod tests {
         assert_eq!(parse("uMVP"), Some(("uMVP", None)));
         assert_eq!(parse("_l2[12]"), Some(("_l2", Some(12))));
         assert_eq!(parse("uL[4294967295]"), Some(("uL", Some(4_294_967_295))));
+        assert_eq!(parse("light.color"), Some(("light.color", None)));
+        assert_eq!(parse("lights[2].pos"), Some(("lights[2].pos", None)));
+        assert_eq!(parse("s[0].v[1]"), Some(("s[0].v", Some(1))));
+        assert_eq!(parse("s.t.f"), Some(("s.t.f", None)));
         for bad in [
             "",
             "2x",
@@ -436,6 +461,12 @@ mod tests {
             "uL[1]x",
             "uL[4294967296]",
             "[1]",
+            "a..b",
+            "a.",
+            ".a",
+            "a[1]b.c",
+            "a.2b",
+            "a[1][2]",
         ] {
             assert_eq!(parse(bad), None, "{bad:?}");
         }

@@ -16,6 +16,46 @@ pub struct Program {
     pub items: Vec<Item>,
     /// The dialect of the `#version` line (GLSL 1.10 without one).
     pub dialect: Dialect,
+    /// Struct definitions, global and local, in source order: `Type::Struct(k)` is
+    /// `structs[k]`. The struct pass (`lang/structs.rs`) flattens every use.
+    pub structs: Vec<StructDef>,
+}
+
+/// A struct definition (GLSL 1.10 §4.1.8): `struct NAME { members };`.
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    /// The type name (`""` for an anonymous struct, which only its declarators use).
+    pub name: String,
+    /// Position of the name (or of `struct`).
+    pub pos: Pos,
+    /// Members in declaration order.
+    pub members: Vec<Member>,
+}
+
+/// One member of a struct: `TYPE name;` or `TYPE name[N];`.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// Member type (possibly another struct).
+    pub ty: Type,
+    /// Member name.
+    pub name: String,
+    /// Position of the name.
+    pub pos: Pos,
+    /// `[N]`: the size expression (a constant integer expression).
+    pub array: Option<ArraySize>,
+}
+
+/// The interface name of part of a flattened struct uniform (GLSL 1.10 §4.1.8 and the
+/// OpenGL naming of `glGetUniformLocation`): `lights[2].pos`, for the flattened
+/// variable's elements `first .. first + len` (`len` `None`: one element, not an array).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InterfaceName {
+    /// The name as OpenGL spells it.
+    pub name: String,
+    /// First element of the flattened variable it covers.
+    pub first: u16,
+    /// `Some(n)`: an array of `n` elements; `None`: one value.
+    pub len: Option<u16>,
 }
 
 /// One global item.
@@ -81,6 +121,11 @@ pub struct Decl {
     pub array: Option<ArraySize>,
     /// Initializer.
     pub init: Option<Expr>,
+    /// For a variable the struct pass made from a member of an array of structs
+    /// (`lights.pos` from `S lights[3]`): how its elements are named in the interface
+    /// (`lights[0].pos`, ...). Empty for every other declaration, whose name is its
+    /// interface name.
+    pub iface_names: Vec<InterfaceName>,
 }
 
 /// The size of an array declaration or constructor (GLSL 3.30 §4.1.9): `[N]` with a
@@ -378,6 +423,10 @@ pub enum ExprKind {
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `e.sel` with 1..=4 lane selectors (already decoded from xyzw/rgba/stpq).
     Swizzle(Box<Expr>, Vec<u8>),
+    /// `e.name` as parsed: a struct member or a swizzle. The struct pass
+    /// (`lang/structs.rs`) replaces every one by a flattened variable or a
+    /// [`ExprKind::Swizzle`], so the lowering never sees it.
+    Field(Box<Expr>, String),
     /// `e[index]`
     Index(Box<Expr>, Box<Expr>),
     /// `e++` / `e--` / `++e` / `--e`: the target, `true` to increment, `true` for the
@@ -398,11 +447,38 @@ pub enum ExprKind {
 }
 
 impl Expr {
+    /// Whether evaluating the expression may change something: a call of a function
+    /// for which `user` is true, `++`/`--` or an assignment.
+    pub fn has_effects(&self, user: &dyn Fn(&str) -> bool) -> bool {
+        match &self.kind {
+            ExprKind::Call { name, args } => user(name) || args.iter().any(|a| a.has_effects(user)),
+            ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
+                args.iter().any(|a| a.has_effects(user))
+            }
+            ExprKind::Step(..) | ExprKind::Assign { .. } => true,
+            ExprKind::Unary(_, x)
+            | ExprKind::Swizzle(x, _)
+            | ExprKind::Field(x, _)
+            | ExprKind::Length(x) => x.has_effects(user),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+                a.has_effects(user) || b.has_effects(user)
+            }
+            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| x.has_effects(user)),
+            ExprKind::Int(_)
+            | ExprKind::UInt(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Ident(_) => false,
+        }
+    }
+
     /// The root variable name of an l-value chain (`v`, `v.x`, `m[1].y`), if any.
     pub fn root_name(&self) -> Option<&str> {
         match &self.kind {
             ExprKind::Ident(n) => Some(n),
-            ExprKind::Swizzle(e, _) | ExprKind::Index(e, _) => e.root_name(),
+            ExprKind::Swizzle(e, _) | ExprKind::Index(e, _) | ExprKind::Field(e, _) => {
+                e.root_name()
+            }
             _ => None,
         }
     }

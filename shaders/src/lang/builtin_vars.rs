@@ -540,7 +540,10 @@ fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
             }
             args.iter().for_each(|a| visit_expr(a, f));
         }
-        ExprKind::Length(x) | ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => visit_expr(x, f),
+        ExprKind::Length(x)
+        | ExprKind::Unary(_, x)
+        | ExprKind::Swizzle(x, _)
+        | ExprKind::Field(x, _) => visit_expr(x, f),
         ExprKind::Step(x, ..) => visit_expr(x, f),
         ExprKind::Assign { target, value, .. } => {
             visit_expr(target, f);

@@ -1,7 +1,8 @@
 //! The GLSL-like front end: source text to a verified CSIR [`Shader`].
 //!
 //! ```text
-//! source ─lexer─▶ tokens ─parser─▶ ast ─lower─▶ Ir + immediates + interface
+//! source ─lexer─▶ tokens ─parser─▶ ast ─structs─▶ ast without structs
+//!        ─lower─▶ Ir + immediates + interface
 //!        ─ir::optimize─▶ ─ir::verify─▶ Shader
 //! ```
 //!
@@ -44,6 +45,7 @@ mod lower;
 pub mod parser;
 mod preprocessor;
 mod scope;
+mod structs;
 pub mod token;
 pub mod types;
 
@@ -97,6 +99,10 @@ pub fn compile(
     }
     let mut program = parser::parse(&tokens, &mut diags);
     program.dialect = dialect;
+    if !diags.is_empty() {
+        return fail(diags);
+    }
+    structs::flatten(&mut program, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
     }

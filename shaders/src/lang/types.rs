@@ -67,6 +67,11 @@ pub enum Type {
     /// `mat4x3`.
     Mat4x3,
     Sampler2D,
+    /// A struct (GLSL 1.10 §4.1.8): the index of its definition in
+    /// [`Program::structs`](super::ast::Program::structs). Front-end only and shorter
+    /// lived than the others: the struct pass (`lang/structs.rs`) replaces every struct
+    /// by its members before the lowering, so no instruction or symbol has this type.
+    Struct(u16),
 }
 
 impl Type {
@@ -92,6 +97,7 @@ impl Type {
             Type::Mat3 => ir::Type::Mat3,
             Type::Mat4 => ir::Type::Mat4,
             Type::Sampler2D => ir::Type::Sampler2D,
+            Type::Struct(_) => ir::Type::None,
         }
     }
 
@@ -112,6 +118,7 @@ impl Type {
             Type::Mat3x4 => "mat3x4",
             Type::Mat4x2 => "mat4x2",
             Type::Mat4x3 => "mat4x3",
+            Type::Struct(_) => "struct",
             t => t.ir().keyword(),
         }
     }

@@ -103,6 +103,10 @@ impl Lowerer<'_> {
                 let v = self.operand(x)?;
                 self.swizzle_checked(&v, sel, pos)
             }
+            // The struct pass resolves every `.name` (`lang/structs.rs`).
+            ExprKind::Field(_, name) => {
+                self.err(pos, format!("internal error: '.{name}' was not resolved"))
+            }
             ExprKind::Index(x, i) => {
                 if let Some(array) = self.array_ref(x) {
                     let array = array?;
@@ -390,28 +394,7 @@ impl Lowerer<'_> {
     /// Whether `e` has effects that must not happen when GLSL skips it: a call of a
     /// user function, `++`/`--` or an assignment.
     pub(crate) fn has_effects(&self, e: &Expr) -> bool {
-        match &e.kind {
-            ExprKind::Call { name, args } => {
-                self.funcs.iter().any(|f| f.def.name == *name)
-                    || args.iter().any(|a| self.has_effects(a))
-            }
-            ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
-                args.iter().any(|a| self.has_effects(a))
-            }
-            ExprKind::Step(..) | ExprKind::Assign { .. } => true,
-            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => {
-                self.has_effects(x)
-            }
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-                self.has_effects(a) || self.has_effects(b)
-            }
-            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| self.has_effects(x)),
-            ExprKind::Int(_)
-            | ExprKind::UInt(_)
-            | ExprKind::Float(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Ident(_) => false,
-        }
+        e.has_effects(&|name| self.funcs.iter().any(|f| f.def.name == name))
     }
 
     /// `l && r` / `l || r` whose right side has effects: `r` runs only when `l` does

@@ -410,7 +410,10 @@ impl Scan<'_, '_> {
             ExprKind::Construct { args, .. } | ExprKind::ArrayConstruct { args, .. } => {
                 args.iter().for_each(|a| self.expr(a))
             }
-            ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) | ExprKind::Length(x) => self.expr(x),
+            ExprKind::Unary(_, x)
+            | ExprKind::Swizzle(x, _)
+            | ExprKind::Field(x, _)
+            | ExprKind::Length(x) => self.expr(x),
             ExprKind::Step(x, ..) => self.target(x),
             ExprKind::Assign { target, value, .. } => {
                 self.target(target);

@@ -746,6 +746,29 @@ impl<'a> Lowerer<'a> {
                 }
                 _ => continue,
             };
+            let names = g.decl.map_or(&[][..], |d| &d.iface_names[..]);
+            if let (SymbolKind::Uniform { slot }, false) = (kind, names.is_empty()) {
+                // A member of an array of structs: one symbol per element, by OpenGL's
+                // name (`lights[2].pos`), over its part of the flattened array's slots.
+                let cols = ty.columns() as u16;
+                for n in names {
+                    let array_len = if ty.stored_by_column() {
+                        Some(cols * n.len.unwrap_or(1))
+                    } else {
+                        n.len
+                    };
+                    iface.symbols.push(InterfaceSymbol {
+                        name: n.name.clone(),
+                        ty: sym_ty,
+                        array_len,
+                        kind: SymbolKind::Uniform {
+                            slot: slot + n.first * cols,
+                        },
+                        interpolation: None,
+                    });
+                }
+                continue;
+            }
             iface.symbols.push(InterfaceSymbol {
                 name,
                 ty: sym_ty,

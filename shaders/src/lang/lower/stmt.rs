@@ -379,9 +379,23 @@ impl Lowerer<'_> {
                 }
             }
         }
-        self.interface
-            .uniform_initializers
-            .push((d.name.clone(), floats));
+        if d.iface_names.is_empty() {
+            self.interface
+                .uniform_initializers
+                .push((d.name.clone(), floats));
+            return Ok(());
+        }
+        // A member of an array of structs: its elements' floats under each element's
+        // interface name (see `build_interface`).
+        let per = d.ty.columns() as usize * d.ty.width() as usize;
+        for n in &d.iface_names {
+            let from = n.first as usize * per;
+            let to = from + n.len.unwrap_or(1) as usize * per;
+            let part = floats.get(from..to).unwrap_or_default().to_vec();
+            self.interface
+                .uniform_initializers
+                .push((n.name.clone(), part));
+        }
         Ok(())
     }
 }

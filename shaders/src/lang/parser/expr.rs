@@ -6,7 +6,7 @@
 //! left-associative.
 
 use super::super::ast::{AssignOp, BinOp, Expr, ExprKind, UnOp};
-use super::super::token::{Keyword, Punct, TokenKind};
+use super::super::token::{Keyword, Pos, Punct, TokenKind};
 use super::{PResult, Parser};
 
 /// Precedence of a binary operator token (higher binds tighter).
@@ -253,15 +253,12 @@ impl Parser<'_, '_> {
                     levels += 1;
                     continue;
                 }
-                match decode_swizzle(&word) {
-                    Ok(lanes) => {
-                        e = Expr {
-                            kind: ExprKind::Swizzle(Box::new(e), lanes),
-                            pos: spos,
-                        }
-                    }
-                    Err(m) => break self.fail_at(spos, m),
-                }
+                // A member or a swizzle: the struct pass tells them apart by the
+                // type of `e` (`lang/structs.rs`).
+                e = Expr {
+                    kind: ExprKind::Field(Box::new(e), word),
+                    pos: spos,
+                };
             } else if self.is_punct(Punct::LBracket) {
                 self.advance();
                 let index = match self.expr() {
@@ -302,6 +299,14 @@ impl Parser<'_, '_> {
             TokenKind::Float(v) => ExprKind::Float(*v),
             TokenKind::Keyword(Keyword::True) => ExprKind::Bool(true),
             TokenKind::Keyword(Keyword::False) => ExprKind::Bool(false),
+            TokenKind::Ident(name) if self.struct_named(name).is_some() => {
+                // `S(args)` / `S[N](args)`: a struct constructor (GLSL 1.10 §5.4.3).
+                let ty = self
+                    .struct_named(name)
+                    .unwrap_or(super::super::types::Type::None);
+                self.advance();
+                return self.constructor(ty, pos);
+            }
             TokenKind::Ident(name) => {
                 let name = name.clone();
                 self.advance();
@@ -320,24 +325,7 @@ impl Parser<'_, '_> {
             TokenKind::Keyword(Keyword::Type(ty)) => {
                 let ty = *ty;
                 self.advance();
-                if let Some(size) = self.opt_array_size()? {
-                    if !self.is_punct(Punct::LParen) {
-                        return self.fail("expected '(' after type");
-                    }
-                    let args = self.args()?;
-                    return Ok(Expr {
-                        kind: ExprKind::ArrayConstruct { ty, size, args },
-                        pos,
-                    });
-                }
-                if !self.is_punct(Punct::LParen) {
-                    return self.fail("expected '(' after type");
-                }
-                let args = self.args()?;
-                return Ok(Expr {
-                    kind: ExprKind::Construct { ty, args },
-                    pos,
-                });
+                return self.constructor(ty, pos);
             }
             TokenKind::Reserved(r, w) => {
                 let m = Self::reserved_message(*r, w);
@@ -352,6 +340,20 @@ impl Parser<'_, '_> {
             _ => return self.fail("expected an expression"),
         };
         self.advance();
+        Ok(Expr { kind, pos })
+    }
+
+    /// `TYPE(args)` or `TYPE[N](args)` after the type (`pos`: the type).
+    fn constructor(&mut self, ty: super::super::types::Type, pos: Pos) -> PResult<Expr> {
+        let size = self.opt_array_size()?;
+        if !self.is_punct(Punct::LParen) {
+            return self.fail("expected '(' after type");
+        }
+        let args = self.args()?;
+        let kind = match size {
+            Some(size) => ExprKind::ArrayConstruct { ty, size, args },
+            None => ExprKind::Construct { ty, args },
+        };
         Ok(Expr { kind, pos })
     }
 

@@ -1,7 +1,8 @@
 //! Global items: declarations, functions, prototypes, qualifiers and types.
 
 use super::super::ast::{
-    ArraySize, Decl, Function, Item, Param, ParamDir, Program, Qualifiers, Storage,
+    ArraySize, Decl, Function, Item, Member, Param, ParamDir, Program, Qualifiers, Storage,
+    StructDef,
 };
 use super::super::token::{Keyword, Pos, Punct, TokenKind, keyword_text};
 use super::super::types::Type;
@@ -33,6 +34,7 @@ impl Parser<'_, '_> {
         Program {
             items,
             dialect: Default::default(),
+            structs: std::mem::take(&mut self.structs),
         }
     }
 
@@ -61,6 +63,16 @@ impl Parser<'_, '_> {
         let quals = self.qualifiers(true)?;
         let (ty, ty_pos) = self.type_name()?;
         let type_array = self.opt_array_size()?;
+        if matches!(ty, Type::Struct(_)) && type_array.is_none() && self.eat_punct(Punct::Semi) {
+            // `struct S { ... };` defines the type only.
+            if quals.storage != Storage::None {
+                return self.fail_at(
+                    quals.storage_pos,
+                    "a struct definition without a variable cannot have qualifiers",
+                );
+            }
+            return Ok(());
+        }
         let (name, pos) = self.name()?;
         if self.is_punct(Punct::LParen) {
             if quals.storage != Storage::None
@@ -125,6 +137,7 @@ impl Parser<'_, '_> {
                 pos,
                 array,
                 init,
+                iface_names: Vec::new(),
             });
             if self.eat_punct(Punct::Comma) {
                 (name, pos) = self.name()?;
@@ -259,13 +272,20 @@ impl Parser<'_, '_> {
         Ok((value, pos))
     }
 
-    /// A type keyword; reserved types give "type 'X' is not supported".
+    /// A type keyword, a struct's name or a struct definition; reserved types give
+    /// "type 'X' is not supported".
     pub(super) fn type_name(&mut self) -> PResult<(Type, Pos)> {
         let pos = self.pos();
         match self.kind() {
             TokenKind::Keyword(Keyword::Type(t)) => {
                 self.advance();
                 Ok((*t, pos))
+            }
+            TokenKind::Reserved(_, "struct") => self.struct_definition(),
+            TokenKind::Ident(n) if self.struct_named(n).is_some() => {
+                let t = self.struct_named(n).unwrap_or(Type::None);
+                self.advance();
+                Ok((t, pos))
             }
             TokenKind::Reserved(r, w) => {
                 let m = Self::reserved_message(*r, w);
@@ -278,6 +298,98 @@ impl Parser<'_, '_> {
             }
             _ => self.fail("expected a type"),
         }
+    }
+
+    /// `struct [NAME] { TYPE member [N] {, member [N]} ; ... }` (GLSL 1.10 §4.1.8),
+    /// starting at `struct`; the new type and the position of its name.
+    fn struct_definition(&mut self) -> PResult<(Type, Pos)> {
+        let start = self.pos();
+        self.advance();
+        let (name, pos) = match self.kind() {
+            TokenKind::Ident(_) => self.name()?,
+            _ => (String::new(), start),
+        };
+        if !name.is_empty() && self.structs.iter().any(|s| s.name == name && s.pos != pos) {
+            return self.fail_at(
+                pos,
+                format!("duplicate symbol '{name}': a struct has this name"),
+            );
+        }
+        self.expect(Punct::LBrace, "expected '{' after struct")?;
+        self.enter(1)?;
+        let members = self.struct_members();
+        self.leave(1);
+        let Ok(members) = members else {
+            // Skip the rest of the definition: the next error is a real one.
+            let mut depth = 1usize;
+            while depth > 0 && !self.at_eof() {
+                match self.kind() {
+                    TokenKind::Punct(Punct::LBrace, _) => depth += 1,
+                    TokenKind::Punct(Punct::RBrace, _) => depth -= 1,
+                    _ => {}
+                }
+                self.advance();
+            }
+            return Err(super::Reported);
+        };
+        if members.is_empty() {
+            return self.fail_at(pos, "a struct needs at least one member");
+        }
+        if self.structs.len() >= u16::MAX as usize {
+            return self.fail_at(pos, "too many structs");
+        }
+        self.structs.push(StructDef { name, pos, members });
+        Ok((Type::Struct(self.structs.len() as u16 - 1), pos))
+    }
+
+    /// Member declarations up to and including the `}` of a struct.
+    fn struct_members(&mut self) -> PResult<Vec<Member>> {
+        let mut members: Vec<Member> = Vec::new();
+        while !self.eat_punct(Punct::RBrace) {
+            if self.at_eof() {
+                return self.fail("expected '}'");
+            }
+            while self.is_keyword(Keyword::PrecisionQualifier) {
+                self.advance();
+            }
+            if matches!(
+                self.kind(),
+                TokenKind::Keyword(
+                    Keyword::Const
+                        | Keyword::In
+                        | Keyword::Out
+                        | Keyword::Uniform
+                        | Keyword::Layout
+                )
+            ) {
+                return self.fail("struct members cannot have qualifiers");
+            }
+            let (ty, _) = self.type_name()?;
+            let type_array = self.opt_array_size()?;
+            loop {
+                let (name, pos) = self.name()?;
+                let array = match (type_array.clone(), self.opt_array_size()?) {
+                    (Some(a), Some(_)) => {
+                        return self.fail_at(a.pos, "arrays of arrays are not supported");
+                    }
+                    (a, b) => a.or(b),
+                };
+                if members.iter().any(|m| m.name == name) {
+                    return self.fail_at(pos, format!("duplicate member '{name}'"));
+                }
+                members.push(Member {
+                    ty,
+                    name,
+                    pos,
+                    array,
+                });
+                if !self.eat_punct(Punct::Comma) {
+                    break;
+                }
+            }
+            self.expect(Punct::Semi, "expected ';'")?;
+        }
+        Ok(members)
     }
 
     /// An identifier (declaration name).
@@ -375,6 +487,9 @@ impl Parser<'_, '_> {
             let pos = self.pos();
             let ty = match self.kind() {
                 TokenKind::Keyword(Keyword::Type(t)) if *t != Type::Void => *t,
+                TokenKind::Ident(n) if self.struct_named(n).is_some() => {
+                    self.struct_named(n).unwrap_or(Type::None)
+                }
                 TokenKind::Reserved(r, w) => {
                     let m = Self::reserved_message(*r, w);
                     return self.fail(m);

@@ -16,10 +16,11 @@
 //! so that the lowering's recursion stays shallow whatever the input.
 
 mod expr;
+pub(crate) use expr::decode_swizzle;
 mod item;
 mod stmt;
 
-use super::ast::Program;
+use super::ast::{Program, StructDef};
 use super::diagnostic::Diagnostics;
 use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 
@@ -35,6 +36,7 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
         at: 0,
         diags,
         depth: 0,
+        structs: Vec::new(),
     };
     p.program()
 }
@@ -51,6 +53,8 @@ struct Parser<'t, 'd> {
     diags: &'d mut Diagnostics,
     /// Current nesting (see [`MAX_NESTING`]).
     depth: usize,
+    /// Struct definitions so far (`Type::Struct(k)` is the k-th).
+    structs: Vec<StructDef>,
 }
 
 impl<'t> Parser<'t, '_> {
@@ -135,12 +139,24 @@ impl<'t> Parser<'t, '_> {
         self.depth -= levels;
     }
 
+    /// The struct type named `name`, if one is defined (the latest definition).
+    fn struct_named(&self, name: &str) -> Option<super::types::Type> {
+        self.structs
+            .iter()
+            .rposition(|s| !s.name.is_empty() && s.name == name)
+            .map(|k| super::types::Type::Struct(k as u16))
+    }
+
+    /// Whether the current token is the name of a struct type.
+    fn at_struct_name(&self) -> bool {
+        matches!(self.kind(), TokenKind::Ident(n) if self.struct_named(n).is_some())
+    }
+
     /// The message for a reserved word found where a type or statement was expected.
     fn reserved_message(r: Reserved, word: &str) -> String {
         match (r, word) {
             (Reserved::Type, _) => format!("type '{word}' is not supported"),
             (Reserved::Qualifier, _) => "unsupported qualifier".to_string(),
-            (Reserved::Other, "struct") => "structs are not supported".to_string(),
             (Reserved::Other, "switch" | "case" | "default") => {
                 "switch statements are not supported".to_string()
             }

@@ -97,9 +97,11 @@ impl Parser<'_, '_> {
                 self.expect(Punct::Colon, "expected ':' after default")?;
                 StmtKind::Case(None)
             }
-            TokenKind::Reserved(Reserved::Other, w @ "struct") => {
-                let m = Self::reserved_message(Reserved::Other, w);
-                return self.fail(m);
+            TokenKind::Reserved(Reserved::Other, "struct") if self.struct_definition_only() => {
+                // A local `struct S { ... };` defines the type only.
+                self.type_name()?;
+                self.expect(Punct::Semi, "expected ';'")?;
+                StmtKind::Empty
             }
             _ if self.starts_declaration() => {
                 return self.declaration(|d| {
@@ -136,10 +138,49 @@ impl Parser<'_, '_> {
                 | Keyword::PrecisionQualifier,
             ) => true,
             TokenKind::Reserved(Reserved::Qualifier, _) => true,
+            TokenKind::Reserved(Reserved::Other, "struct") => true,
+            // `S x`, `S[2] x`; not the constructors `S(...)` and `S[2](...)`.
+            TokenKind::Ident(_) if self.at_struct_name() => match self.peek_kind(1) {
+                TokenKind::Punct(Punct::LParen, _) => false,
+                TokenKind::Punct(Punct::LBracket, _) => !self.array_constructor_follows(),
+                _ => true,
+            },
             TokenKind::Reserved(Reserved::Type, _) | TokenKind::Keyword(Keyword::Type(_)) => {
                 !matches!(self.peek_kind(1), TokenKind::Punct(Punct::LParen, _))
             }
             _ => false,
+        }
+    }
+
+    /// At `struct`: whether the definition is followed directly by `;` (no variable).
+    fn struct_definition_only(&self) -> bool {
+        self.after_group(0, Punct::LBrace, Punct::RBrace, Punct::Semi)
+    }
+
+    /// At `NAME [` for a struct NAME: whether `[ ... ] (` follows (an array
+    /// constructor, not the declaration `S[3] name;`).
+    fn array_constructor_follows(&self) -> bool {
+        self.after_group(1, Punct::LBracket, Punct::RBracket, Punct::LParen)
+    }
+
+    /// Whether the token after the balanced `open`…`close` group that starts at or
+    /// after token `from` (counted from the current one) is `then`.
+    fn after_group(&self, from: usize, open: Punct, close: Punct, then: Punct) -> bool {
+        let mut depth = 0usize;
+        let mut k = from;
+        loop {
+            match self.peek_kind(k) {
+                TokenKind::Eof => return false,
+                TokenKind::Punct(p, _) if *p == open => depth += 1,
+                TokenKind::Punct(p, _) if *p == close => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return matches!(self.peek_kind(k + 1), TokenKind::Punct(p, _) if *p == then);
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
         }
     }
 

@@ -4,6 +4,7 @@
 
 use super::super::ast::{ExprKind, Item, StmtKind};
 use super::super::lexer::lex;
+use super::super::types::Type;
 use super::*;
 
 fn parse_src(src: &str) -> (Program, Vec<String>) {
@@ -50,11 +51,42 @@ fn precedence_and_swizzles() {
         panic!("{init:?}")
     };
     assert!(matches!(c.kind, ExprKind::Binary(BinOp::Lt, _, _)));
-    let ExprKind::Swizzle(inner, lanes) = &a.kind else {
+    // `.name` is a member or a swizzle: the struct pass decides (`lang/structs.rs`).
+    let ExprKind::Field(inner, name) = &a.kind else {
         panic!()
     };
-    assert_eq!(lanes, &vec![0]);
-    assert!(matches!(&inner.kind, ExprKind::Swizzle(_, l) if l == &vec![2, 1, 0]));
+    assert_eq!(name, "r");
+    assert!(matches!(&inner.kind, ExprKind::Field(_, n) if n == "zyx"));
+}
+
+#[test]
+fn struct_definitions_declarations_and_constructors() {
+    let (p, e) = parse_src(
+        "struct S { float a, b[2]; vec3 c; };
+uniform struct { mat2 m; } u;
+         S g[2];
+void main() { struct T { S s; }; T t = T(S(1.0, float[2](2.0, 3.0), vec3(4.0)));
+         S[2] x = S[2](t.s, t.s); x[1].b[0] = 1.0; }
+",
+    );
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(p.structs.len(), 3);
+    assert_eq!(p.structs[0].members.len(), 3);
+    assert!(p.structs[0].members[1].array.is_some());
+    assert_eq!(p.structs[1].name, "");
+    let Item::Global(g) = &p.items[1] else {
+        panic!()
+    };
+    assert_eq!((g.ty, g.array.is_some()), (Type::Struct(0), true));
+    let (_, e) =
+        parse_src("struct S { float a; float a; };\nstruct T { int b; };\nstruct T { int c; };\n");
+    assert_eq!(
+        e,
+        vec![
+            "1:27 duplicate member 'a'",
+            "3:8 duplicate symbol 'T': a struct has this name"
+        ]
+    );
 }
 
 #[test]
@@ -68,7 +100,6 @@ fn reports_several_errors_with_positions() {
             "2:13 expected an expression",
             "4:3 expected ';'",
             "5:10 expected 'while' after the body of a do loop",
-            "6:5 mixed swizzle sets",
         ]
     );
 }
