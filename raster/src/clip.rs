@@ -11,6 +11,11 @@
 //! inside vertex towards the outside one*, so two triangles sharing a clipped edge get
 //! bit-identical new vertices (no cracks). Each polygon vertex carries its weights over
 //! the original three vertices, linear in clip space; varyings follow from them.
+//!
+//! User clip planes (GL 3.0 §2.17, `gl_ClipDistance` / `gl_ClipVertex`) come after the
+//! view volume: each vertex has one distance per enabled plane, linear in clip space
+//! along the triangle, and the part where every distance is `≥ 0` is kept, by one more
+//! Sutherland–Hodgman pass per plane ([`UserDistances`]).
 
 /// Half-width of the x/y guard band in NDC units (the view volume is 1). With the
 /// largest framebuffer (16384) window coordinates stay within (64 + 1) · 8192 < 2^20
@@ -18,8 +23,42 @@
 pub(crate) const GUARD_BAND: f32 = 64.0;
 
 /// Capacity of a clipped polygon. A convex polygon gains at most one vertex per plane
-/// (3 + 6 = 9); the extra room absorbs rounding, and anything beyond it is dropped.
-pub(crate) const POLYGON_CAPACITY: usize = 16;
+/// (3 + 6 + 8 user planes = 17); the extra room absorbs rounding, and anything beyond
+/// it is dropped.
+pub(crate) const POLYGON_CAPACITY: usize = 24;
+
+/// Most user clip distances per vertex: GL's `GL_MAX_CLIP_PLANES` /
+/// `gl_MaxClipDistances`, 8 here (GL 3.0 table 6.46 requires at least 8).
+pub const MAX_CLIP_DISTANCES: usize = 8;
+
+/// The user clip distances of a triangle's three vertices: `distances[j][k]` is plane
+/// `j`'s distance at vertex `k` (in the order the vertices are given to
+/// [`clip_triangle`]), for planes `0..count`. A point is inside plane `j` where its
+/// distance, linear in clip space, is `≥ 0`; NaN counts as outside.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct UserDistances {
+    pub distances: [[f32; 3]; MAX_CLIP_DISTANCES],
+    pub count: usize,
+}
+
+impl UserDistances {
+    /// No user planes.
+    pub const NONE: UserDistances = UserDistances {
+        distances: [[0.0; 3]; MAX_CLIP_DISTANCES],
+        count: 0,
+    };
+
+    /// The planes in use.
+    fn planes(&self) -> &[[f32; 3]] {
+        &self.distances[..self.count.min(MAX_CLIP_DISTANCES)]
+    }
+}
+
+/// Whether a distance puts a point outside its plane.
+#[inline]
+fn outside(d: f32) -> bool {
+    d.is_nan() || d < 0.0
+}
 
 /// One vertex of a clipped polygon.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,6 +67,9 @@ pub(crate) struct ClipVertex {
     pub position: [f32; 4],
     /// Weights of the original vertices 0, 1, 2 (sum 1), linear in clip space.
     pub weights: [f32; 3],
+    /// Its user clip distances (planes `0..UserDistances::count`), blended like
+    /// `position`.
+    pub user: [f32; MAX_CLIP_DISTANCES],
     /// `Some(k)` when this is original vertex `k` itself.
     pub original: Option<u8>,
 }
@@ -44,6 +86,7 @@ impl Polygon {
         let v = ClipVertex {
             position: [0.0; 4],
             weights: [0.0; 3],
+            user: [0.0; MAX_CLIP_DISTANCES],
             original: None,
         };
         Polygon {
@@ -133,24 +176,35 @@ fn outcode(p: [f32; 4], extent: f32) -> u8 {
         .fold(0, |code, plane| code | plane.bit())
 }
 
-/// Clips the triangle with clip-space vertices `p` (finite values).
-pub(crate) fn clip_triangle(p: [[f32; 4]; 3]) -> ClipResult {
+/// Clips the triangle with clip-space vertices `p` (finite values) against the view
+/// volume and then the user planes of `user`.
+pub(crate) fn clip_triangle(p: [[f32; 4]; 3], user: &UserDistances) -> ClipResult {
     let view = p.map(|v| outcode(v, 1.0));
     if view[0] & view[1] & view[2] != 0 {
         return ClipResult::Rejected;
     }
+    let planes = user.planes();
+    if planes.iter().any(|d| d.iter().all(|&d| outside(d))) {
+        return ClipResult::Rejected;
+    }
     let guard = p.map(|v| outcode(v, GUARD_BAND));
     let needed = guard[0] | guard[1] | guard[2];
-    if needed == 0 {
+    let user_needed = planes.iter().any(|d| d.iter().any(|&d| outside(d)));
+    if needed == 0 && !user_needed {
         return ClipResult::Unclipped;
     }
     let mut polygon = Polygon::empty();
     for (k, position) in p.into_iter().enumerate() {
         let mut weights = [0.0; 3];
         weights[k] = 1.0;
+        let mut distances = [0.0; MAX_CLIP_DISTANCES];
+        for (d, plane) in distances.iter_mut().zip(planes) {
+            *d = plane[k];
+        }
         polygon.push(ClipVertex {
             position,
             weights,
+            user: distances,
             original: Some(k as u8),
         });
     }
@@ -158,7 +212,17 @@ pub(crate) fn clip_triangle(p: [[f32; 4]; 3]) -> ClipResult {
         if needed & plane.bit() == 0 {
             continue;
         }
-        match clip_polygon(&polygon, plane) {
+        let distance = |v: &ClipVertex| plane.distance(v.position, GUARD_BAND);
+        match clip_polygon(&polygon, distance) {
+            Some(clipped) if clipped.len >= 3 => polygon = clipped,
+            _ => return ClipResult::Rejected,
+        }
+    }
+    for (j, plane) in planes.iter().enumerate() {
+        if !plane.iter().any(|&d| outside(d)) {
+            continue;
+        }
+        match clip_polygon(&polygon, |v: &ClipVertex| v.user[j]) {
             Some(clipped) if clipped.len >= 3 => polygon = clipped,
             _ => return ClipResult::Rejected,
         }
@@ -166,18 +230,18 @@ pub(crate) fn clip_triangle(p: [[f32; 4]; 3]) -> ClipResult {
     ClipResult::Clipped(polygon)
 }
 
-/// One Sutherland–Hodgman pass against the guard-band version of `plane`; `None` when
-/// the result would overflow the polygon's capacity.
-fn clip_polygon(input: &Polygon, plane: Plane) -> Option<Polygon> {
+/// One Sutherland–Hodgman pass keeping where `distance` is `≥ 0` (NaN is outside);
+/// `None` when the result would overflow the polygon's capacity.
+fn clip_polygon(input: &Polygon, distance: impl Fn(&ClipVertex) -> f32) -> Option<Polygon> {
     let mut output = Polygon::empty();
     let vertices = input.vertices();
     let mut distances = [0.0f32; POLYGON_CAPACITY];
     for (d, v) in distances.iter_mut().zip(vertices) {
-        *d = plane.distance(v.position, GUARD_BAND);
+        *d = distance(v);
     }
     for i in 0..vertices.len() {
         let prev = if i == 0 { vertices.len() - 1 } else { i - 1 };
-        let (cur_in, prev_in) = (distances[i] >= 0.0, distances[prev] >= 0.0);
+        let (cur_in, prev_in) = (!outside(distances[i]), !outside(distances[prev]));
         if cur_in != prev_in {
             let (inside, outside) = if cur_in { (i, prev) } else { (prev, i) };
             let v = intersect(
@@ -205,6 +269,7 @@ fn intersect(inside: &ClipVertex, outside: &ClipVertex, d_in: f32, d_out: f32) -
     ClipVertex {
         position: std::array::from_fn(|i| lerp(inside.position[i], outside.position[i])),
         weights: std::array::from_fn(|i| lerp(inside.weights[i], outside.weights[i])),
+        user: std::array::from_fn(|i| lerp(inside.user[i], outside.user[i])),
         original: None,
     }
 }
@@ -213,16 +278,93 @@ fn intersect(inside: &ClipVertex, outside: &ClipVertex, d_in: f32, d_out: f32) -
 mod tests {
     use super::*;
 
+    /// Clipping against the view volume only.
+    fn clip_triangle_view(p: [[f32; 4]; 3]) -> ClipResult {
+        clip_triangle(p, &UserDistances::NONE)
+    }
+
+    fn user(planes: &[[f32; 3]]) -> UserDistances {
+        let mut u = UserDistances::NONE;
+        u.distances[..planes.len()].copy_from_slice(planes);
+        u.count = planes.len();
+        u
+    }
+
+    const INSIDE: [[f32; 4]; 3] = [
+        [0.0, 0.0, 0.0, 1.0],
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+    ];
+
+    #[test]
+    fn user_planes_keep_where_every_distance_is_not_negative() {
+        // All distances ≥ 0 (0 included): untouched; all < 0 on one plane: rejected,
+        // whatever the others say; NaN counts as outside.
+        let kept = user(&[[0.0, 1.0, 2.0], [5.0, 5.0, 5.0]]);
+        assert!(matches!(
+            clip_triangle(INSIDE, &kept),
+            ClipResult::Unclipped
+        ));
+        let gone = user(&[[1.0, 1.0, 1.0], [-1.0, -0.5, -2.0]]);
+        assert!(matches!(clip_triangle(INSIDE, &gone), ClipResult::Rejected));
+        let nan = user(&[[f32::NAN, -1.0, -1.0]]);
+        assert!(matches!(clip_triangle(INSIDE, &nan), ClipResult::Rejected));
+        // Plane 0 cuts edges 0-1 and 2-0 at their midpoints (d = 1 at vertex 0,
+        // -1 at vertices 1 and 2): a triangle of half the size remains.
+        let cut = user(&[[1.0, -1.0, -1.0]]);
+        let ClipResult::Clipped(poly) = clip_triangle(INSIDE, &cut) else {
+            panic!("not clipped")
+        };
+        // Sutherland–Hodgman starts with edge 2-0: its crossing, vertex 0, then the
+        // crossing of edge 0-1.
+        let v = poly.vertices();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v[0].position, [0.0, 0.5, 0.0, 1.0]);
+        assert_eq!(v[0].weights, [0.5, 0.0, 0.5]);
+        assert_eq!(v[1].original, Some(0));
+        assert_eq!(v[2].position, [0.5, 0.0, 0.0, 1.0]);
+        assert_eq!(v[2].weights, [0.5, 0.5, 0.0]);
+        assert_eq!((v[0].user[0], v[2].user[0]), (0.0, 0.0));
+    }
+
+    #[test]
+    fn two_user_planes_make_a_quadrilateral() {
+        // d0 = 0.75 - x (cuts x = 0.75), d1 = 0.75 - y: the triangle minus two corners.
+        let planes = user(&[[0.75, -0.25, 0.75], [0.75, 0.75, -0.25]]);
+        let ClipResult::Clipped(poly) = clip_triangle(INSIDE, &planes) else {
+            panic!("not clipped")
+        };
+        let mut xy: Vec<[f32; 2]> = poly
+            .vertices()
+            .iter()
+            .map(|v| [v.position[0], v.position[1]])
+            .collect();
+        xy.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        assert_eq!(
+            xy,
+            [
+                [0.0, 0.0],
+                [0.0, 0.75],
+                [0.25, 0.75],
+                [0.75, 0.0],
+                [0.75, 0.25]
+            ]
+        );
+        for v in poly.vertices() {
+            assert!(v.user[0] >= 0.0 && v.user[1] >= 0.0, "{v:?}");
+        }
+    }
+
     #[test]
     fn inside_triangle_is_not_clipped() {
-        let r = clip_triangle([
+        let r = clip_triangle_view([
             [0.0, 0.0, 0.0, 1.0],
             [1.0, 0.0, 0.0, 1.0],
             [0.0, 1.0, 0.0, 1.0],
         ]);
         assert!(matches!(r, ClipResult::Unclipped));
         // Outside the view volume in x but inside the guard band: no clipping either.
-        let r = clip_triangle([
+        let r = clip_triangle_view([
             [0.0, 0.0, 0.0, 1.0],
             [30.0, 0.0, 0.0, 1.0],
             [0.0, 1.0, 0.0, 1.0],
@@ -232,7 +374,7 @@ mod tests {
 
     #[test]
     fn triangle_outside_one_plane_is_rejected() {
-        let r = clip_triangle([
+        let r = clip_triangle_view([
             [2.0, 0.0, 0.0, 1.0],
             [3.0, 0.0, 0.0, 1.0],
             [2.0, 1.0, 0.0, 1.0],
@@ -243,7 +385,7 @@ mod tests {
             [1.0, 0.0, -2.0, -1.0],
             [0.0, 1.0, -2.0, -1.0],
         ];
-        assert!(matches!(clip_triangle(behind), ClipResult::Rejected));
+        assert!(matches!(clip_triangle_view(behind), ClipResult::Rejected));
     }
 
     #[test]
@@ -254,7 +396,7 @@ mod tests {
             [1.0, 0.0, 0.0, 1.0],
             [0.0, 0.0, -3.0, -1.0],
         ];
-        let ClipResult::Clipped(poly) = clip_triangle(p) else {
+        let ClipResult::Clipped(poly) = clip_triangle_view(p) else {
             panic!("not clipped")
         };
         let v = poly.vertices();
@@ -281,8 +423,8 @@ mod tests {
         // opposite directions.
         let a = [0.3, 0.1, 0.5, 1.0];
         let b = [0.2, -0.4, -2.7, -0.9];
-        let t1 = clip_triangle([a, b, [0.9, 0.9, 0.1, 1.0]]);
-        let t2 = clip_triangle([b, a, [-0.9, 0.5, 0.2, 1.0]]);
+        let t1 = clip_triangle_view([a, b, [0.9, 0.9, 0.1, 1.0]]);
+        let t2 = clip_triangle_view([b, a, [-0.9, 0.5, 0.2, 1.0]]);
         let (ClipResult::Clipped(p1), ClipResult::Clipped(p2)) = (t1, t2) else {
             panic!()
         };

@@ -10,6 +10,7 @@
 use rayon::prelude::*;
 
 use crate::bin::Bins;
+use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
 use crate::primitive::setup_primitives;
@@ -141,6 +142,14 @@ impl Renderer {
                 count,
             });
         }
+        let clip = call.vertex_stage.clip_distance_count();
+        if clip > MAX_CLIP_DISTANCES || clip > count {
+            return Err(DrawError::ClipDistances {
+                clip,
+                count,
+                max: MAX_CLIP_DISTANCES,
+            });
+        }
         self.assembly.assemble(call.vertex_count, call.indices)?;
         shade_vertices(call.vertex_stage, &self.assembly, &mut self.vertices);
         let vertices_shaded = self.vertices.len() as u64;
@@ -152,6 +161,7 @@ impl Renderer {
             grid.bounds(),
             call.state.cull,
             interpolation,
+            clip,
             &mut self.triangles,
         );
         self.bins.build(&grid, &self.triangles);

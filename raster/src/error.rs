@@ -63,4 +63,17 @@ pub enum DrawError {
         /// `VertexStage::varying_count()`.
         count: usize,
     },
+    /// [`VertexStage::clip_distance_count`](crate::VertexStage) is above
+    /// [`crate::MAX_CLIP_DISTANCES`] or the vertex stage's varying count.
+    #[error(
+        "{clip} user clip distances for a vertex stage with {count} varyings (at most {max} clip distances)"
+    )]
+    ClipDistances {
+        /// `VertexStage::clip_distance_count()`.
+        clip: usize,
+        /// `VertexStage::varying_count()`.
+        count: usize,
+        /// [`crate::MAX_CLIP_DISTANCES`].
+        max: usize,
+    },
 }

@@ -107,6 +107,7 @@ mod viewport;
 
 pub use batch::{FragmentBatch, FragmentOutput, LANE_GROUP, LaneArray, LaneMask, MAX_LANES};
 pub use blend::to_unorm8;
+pub use clip::MAX_CLIP_DISTANCES;
 pub use depth::{DEPTH_MAX, quantize_depth};
 pub use draw::{DrawCall, DrawStats, Renderer};
 pub use edge::SUBPIXEL_BITS;

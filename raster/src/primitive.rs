@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
-use crate::clip::{ClipResult, POLYGON_CAPACITY, clip_triangle};
+use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
@@ -62,17 +62,22 @@ struct PrimitiveContext<'a> {
     cull: CullMode,
     /// The vertex stage's interpolation of each varying (smooth past the end).
     interpolation: &'a [Interpolation],
+    /// Number of user clip distances, the last varyings of each vertex
+    /// ([`crate::VertexStage::clip_distance_count`]).
+    clip_distances: usize,
 }
 
 /// Processes `triangles` (vertex-buffer ids) into `out`, in submission order, appending
 /// vertices made by clipping to `vertices` (their varyings interpolated as
-/// `interpolation` says).
+/// `interpolation` says). The last `clip_distances` varyings of each vertex are its
+/// user clip distances.
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
     vertices: &mut VertexBuffer,
     bounds: PixelRect,
     cull: CullMode,
     interpolation: &[Interpolation],
+    clip_distances: usize,
     out: &mut Vec<SetupTriangle>,
 ) -> PrimitiveCounts {
     let ctx = PrimitiveContext {
@@ -81,6 +86,7 @@ pub(crate) fn setup_primitives(
         bounds,
         cull,
         interpolation,
+        clip_distances,
     };
     let chunks: Vec<SetupChunk> = triangles
         .par_chunks(TRIANGLE_CHUNK)
@@ -144,7 +150,8 @@ impl PrimitiveContext<'_> {
         ids.rotate_left(r);
         let mut window = [WindowVertex::default(); POLYGON_CAPACITY];
         let mut poly_ids = [0u32; POLYGON_CAPACITY];
-        let len = match clip_triangle(p) {
+        let user = self.user_distances(&ids);
+        let len = match clip_triangle(p, &user) {
             ClipResult::Rejected => {
                 out.counts.clipped_away += 1;
                 return;
@@ -175,6 +182,24 @@ impl PrimitiveContext<'_> {
             }
             None => out.counts.invalid += 1,
         }
+    }
+
+    /// The user clip distances of the vertices `ids`, in that order.
+    fn user_distances(&self, ids: &[u32; 3]) -> UserDistances {
+        let mut user = UserDistances::NONE;
+        let n = self.clip_distances;
+        if n == 0 {
+            return user;
+        }
+        user.count = n;
+        let first = self.vertices.varying_count() - n;
+        for (k, &id) in ids.iter().enumerate() {
+            let varyings = self.vertices.varyings(id);
+            for (j, d) in varyings[first..].iter().enumerate() {
+                user.distances[j][k] = *d;
+            }
+        }
+        user
     }
 
     /// Projects clip positions into `out`; the count, or `None` if any vertex cannot be

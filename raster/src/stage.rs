@@ -49,6 +49,19 @@ pub trait VertexStage: Sync {
     fn interpolation(&self) -> &[Interpolation] {
         &[]
     }
+
+    /// Number of user clip distances (GL 3.0 §2.17: the enabled clip planes'
+    /// `gl_ClipDistance`, or the plane equations applied to `gl_ClipVertex`): the
+    /// **last** `clip_distance_count()` varyings of every vertex. The clipper keeps the
+    /// part of each triangle where every one of them is `≥ 0` (a NaN distance is
+    /// outside), the distances interpolated linearly in clip space like the position.
+    /// They stay ordinary varyings otherwise (the fragment stage receives them). At most
+    /// [`MAX_CLIP_DISTANCES`](crate::MAX_CLIP_DISTANCES) and at most `varying_count()`
+    /// (else the draw fails with [`DrawError::ClipDistances`](crate::DrawError)).
+    /// Default: 0, the view volume only.
+    fn clip_distance_count(&self) -> usize {
+        0
+    }
 }
 
 /// How a varying's value at a fragment follows from its values at the triangle's

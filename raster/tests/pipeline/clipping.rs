@@ -150,3 +150,147 @@ fn triangles_behind_the_eye_or_outside_are_rejected() {
         (2, 0)
     );
 }
+
+/// A full-window quad (two triangles) whose vertices carry `distances(x, y)` (NDC) as
+/// their user clip distances.
+fn clipped_quad(planes: usize, distances: impl Fn(f32, f32) -> Vec<f32>) -> Mesh {
+    let corners = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]];
+    let mut mesh = Mesh::with_varyings(
+        corners.iter().map(|&[x, y]| [x, y, 0.0, 1.0]).collect(),
+        corners.iter().map(|&[x, y]| distances(x, y)).collect(),
+    );
+    mesh.clip_distances = planes;
+    mesh
+}
+
+#[test]
+fn user_clip_distances_keep_the_non_negative_side() {
+    // d = x − 0.5 (NDC): in a 64 × 8 framebuffer the pixel centres with x_w ≥ 48 stay,
+    // every row, each pixel once.
+    let mesh = clipped_quad(1, |x, _| vec![x - 0.5]);
+    let mut fb = framebuffer(64, 8);
+    let stats = draw(
+        &mut fb,
+        &mesh,
+        Some(&[0, 1, 2, 0, 2, 3]),
+        &Flat::new([0.5; 4]),
+        additive(),
+    );
+    for row in red(&fb) {
+        let covered: Vec<usize> = (0..64).filter(|&x| row[x] > 0).collect();
+        assert_eq!(covered, (48..64).collect::<Vec<_>>());
+        assert!(
+            row[48..].iter().all(|&r| r == 128),
+            "each pixel once: {row:?}"
+        );
+    }
+    assert_eq!(stats.triangles_clipped, 2);
+    // Two planes, d0 = x − 0.5 and d1 = 0.25 − y: the corner x ≥ 0.5, y ≤ 0.25 (rows
+    // 0..5 of 8).
+    let mesh = clipped_quad(2, |x, y| vec![x - 0.5, 0.25 - y]);
+    let mut fb = framebuffer(64, 8);
+    draw(
+        &mut fb,
+        &mesh,
+        Some(&[0, 1, 2, 0, 2, 3]),
+        &Flat::new([1.0; 4]),
+        additive(),
+    );
+    for (y, row) in red(&fb).iter().enumerate() {
+        let covered: Vec<usize> = (0..64).filter(|&x| row[x] > 0).collect();
+        let want: Vec<usize> = if y < 5 { (48..64).collect() } else { vec![] };
+        assert_eq!(covered, want, "row {y}");
+    }
+    // A plane every vertex is outside of removes the draw; one that keeps all does not
+    // clip at all.
+    let mesh = clipped_quad(1, |_, _| vec![-1.0]);
+    let mut fb = framebuffer(8, 8);
+    let stats = draw(
+        &mut fb,
+        &mesh,
+        Some(&[0, 1, 2, 0, 2, 3]),
+        &Flat::new([1.0; 4]),
+        additive(),
+    );
+    assert_eq!(
+        (stats.triangles_clipped_away, stats.fragments_covered),
+        (2, 0)
+    );
+    let mesh = clipped_quad(1, |_, _| vec![0.0]);
+    let stats = draw(
+        &mut fb,
+        &mesh,
+        Some(&[0, 1, 2, 0, 2, 3]),
+        &Flat::new([1.0; 4]),
+        additive(),
+    );
+    assert_eq!((stats.triangles_clipped, stats.fragments_covered), (0, 64));
+}
+
+#[test]
+fn clipped_vertices_interpolate_varyings_at_the_plane() {
+    // Varying 0 is x in [0, 1] across the window, varying 4 the distance −x_ndc;
+    // the left half stays and its colour still ramps 0 .. 0.5 as without clipping.
+    let mut mesh = clipped_quad(1, |x, _| vec![(x + 1.0) / 2.0, 0.0, 0.0, 1.0, -x]);
+    mesh.clip_distances = 1;
+    let mut fb = framebuffer(64, 4);
+    draw(
+        &mut fb,
+        &mesh,
+        Some(&[0, 1, 2, 0, 2, 3]),
+        &VaryingColor,
+        additive(),
+    );
+    let row = &red(&fb)[1];
+    for x in 0..64 {
+        let want = if x < 32 {
+            to_unorm8((x as f32 + 0.5) / 64.0)
+        } else {
+            0
+        };
+        assert!(
+            row[x].abs_diff(want) <= 1,
+            "pixel {x}: {} vs {want}",
+            row[x]
+        );
+    }
+}
+
+#[test]
+fn too_many_clip_distances_is_an_error() {
+    let mut mesh = clipped_quad(1, |_, _| vec![0.0; 9]);
+    mesh.clip_distances = 9;
+    let mut fb = framebuffer(8, 8);
+    let call = DrawCall {
+        vertex_stage: &mesh,
+        fragment_stage: &Flat::new([1.0; 4]),
+        vertex_count: 4,
+        indices: None,
+        state: additive(),
+    };
+    assert_eq!(
+        Renderer::new().draw(&mut fb, &call).unwrap_err(),
+        DrawError::ClipDistances {
+            clip: 9,
+            count: 9,
+            max: MAX_CLIP_DISTANCES
+        }
+    );
+    let mut narrow = clipped_quad(2, |_, _| vec![0.0]);
+    narrow.clip_distances = 2;
+    let call = DrawCall {
+        vertex_stage: &narrow,
+        fragment_stage: &Flat::new([1.0; 4]),
+        vertex_count: 4,
+        indices: None,
+        state: additive(),
+    };
+    assert!(matches!(
+        Renderer::new().draw(&mut fb, &call),
+        Err(DrawError::ClipDistances {
+            clip: 2,
+            count: 1,
+            ..
+        })
+    ));
+}

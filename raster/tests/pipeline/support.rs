@@ -8,6 +8,8 @@ pub struct Mesh {
     pub varyings: Vec<Vec<f32>>,
     /// Each varying's interpolation (empty: all smooth).
     pub interpolation: Vec<Interpolation>,
+    /// How many of the last varyings are user clip distances.
+    pub clip_distances: usize,
 }
 
 impl Mesh {
@@ -18,6 +20,7 @@ impl Mesh {
             positions,
             varyings: vec![Vec::new(); n],
             interpolation: Vec::new(),
+            clip_distances: 0,
         }
     }
 
@@ -28,6 +31,7 @@ impl Mesh {
             positions,
             varyings,
             interpolation: Vec::new(),
+            clip_distances: 0,
         }
     }
 
@@ -65,6 +69,9 @@ impl VertexStage for Mesh {
     }
     fn interpolation(&self) -> &[Interpolation] {
         &self.interpolation
+    }
+    fn clip_distance_count(&self) -> usize {
+        self.clip_distances
     }
 }
 
