@@ -26,7 +26,15 @@
 //! - `gl_FrontFacing` (fragment stage, every dialect; GLSL 1.10 §7.2): LOAD_FACE, true
 //!   for a primitive that is counter-clockwise in window coordinates (GL 2.1 §3.5.1,
 //!   front face `GL_CCW`);
-//! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only.
+//! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only;
+//! - the user clipping outputs of the vertex shader (GL 3.0 §2.17), varyings the
+//!   fragment shader never reads, which the renderer turns into clip distances for
+//!   the enabled clip planes (`docs/scene-format.md`, `state.clip_planes`):
+//!   `gl_ClipVertex` (compatibility) and `gl_ClipDistance[]` (GLSL 1.30 §7.1, desktop
+//!   GLSL 1.30 and later), a float array sized like `gl_TexCoord` ([`implicit_len`],
+//!   at most [`MAX_CLIP_DISTANCES`]) or by a redeclaration
+//!   (`out float gl_ClipDistance[4];`). The fragment shader's `gl_ClipDistance` input
+//!   is not supported.
 //!
 //! The rest are reported by name with the reason ([`BuiltinVar::Unsupported`]).
 
@@ -63,6 +71,8 @@ pub(crate) enum Availability {
     /// The compatibility built-ins: desktop GLSL up to 1.40 and the `compatibility`
     /// profile ([`Dialect::has_compatibility_builtins`]).
     Compatibility,
+    /// Desktop GLSL 1.30 and later (`gl_ClipDistance`), not GLSL ES.
+    Desktop130,
 }
 
 /// One built-in variable the front end maps.
@@ -78,7 +88,7 @@ pub(crate) struct BuiltinVar {
     pub availability: Availability,
 }
 
-use Availability::{All, Compatibility, NotEs3};
+use Availability::{All, Compatibility, Desktop130, NotEs3};
 use Binding::{Attribute, Color, FrontFacing, NoEffect, Uniform, Varying};
 use Stage::{Fragment, Vertex};
 
@@ -111,6 +121,18 @@ const fn texcoord(stage: Stage) -> BuiltinVar {
 /// GL's `gl_MaxTextureCoords`, the size of `gl_TexCoord` when a shader indexes it with
 /// a run-time value (GL 2.1 table 6.45 requires at least 2; Mesa has 8).
 pub(crate) const MAX_TEXTURE_COORDS: u16 = 8;
+
+/// `gl_MaxClipDistances` (and `gl_MaxClipPlanes`): the user clip planes the renderer
+/// has (GL 3.0 table 6.46 requires at least 8; `csir_raster::MAX_CLIP_DISTANCES`), the
+/// largest size of `gl_ClipDistance` and its size when a shader indexes it with a
+/// run-time value.
+pub const MAX_CLIP_DISTANCES: u16 = 8;
+
+/// `gl_ClipDistance[]` (GLSL 1.30 §7.1): a vertex output float array, implicitly sized.
+const CLIP_DISTANCE: BuiltinVar = BuiltinVar {
+    array: Some(0),
+    ..var("gl_ClipDistance", Type::Float, Vertex, Varying, Desktop130)
+};
 
 /// The built-in variables the front end maps, per stage (uniforms exist in both).
 pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
@@ -176,6 +198,8 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
         Compatibility,
     ),
     var("gl_PointSize", Type::Float, Vertex, NoEffect, All),
+    var("gl_ClipVertex", Type::Vec4, Vertex, Varying, Compatibility),
+    CLIP_DISTANCE,
     var("gl_Color", Type::Vec4, Fragment, Varying, Compatibility),
     var(
         "gl_SecondaryColor",
@@ -248,14 +272,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("gl_InstanceID", "instanced drawing is not supported"),
     (
-        "gl_ClipVertex",
-        "user clip planes are not supported (the rasterizer clips to the view volume only)",
-    ),
-    (
-        "gl_ClipDistance",
-        "user clip planes are not supported (the rasterizer clips to the view volume only)",
-    ),
-    (
         "gl_FragDepth",
         "a fragment shader cannot write depth (CSIR has no depth output)",
     ),
@@ -294,7 +310,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("gl_Fog", "fixed-function fog state is not provided"),
     (
         "gl_ClipPlane",
-        "user clip planes are not supported (the rasterizer clips to the view volume only)",
+        "the clip plane equations are not provided as a uniform array",
     ),
 ];
 
@@ -340,7 +356,8 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
         "gl_MaxCombinedTextureImageUnits" => n(limits.samplers * 2),
         "gl_MaxDrawBuffers" => 1,
         "gl_MaxLights" if compat => 8,
-        "gl_MaxClipPlanes" if compat => 6,
+        "gl_MaxClipPlanes" if compat => i32::from(MAX_CLIP_DISTANCES),
+        "gl_MaxClipDistances" if v130 => i32::from(MAX_CLIP_DISTANCES),
         "gl_MaxTextureUnits" if compat => 2,
         "gl_MaxTextureCoords" if compat => i32::from(MAX_TEXTURE_COORDS),
         _ => return None,
@@ -353,6 +370,13 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
 pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Lookup, String> {
     if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == name) {
         return Err(format!("{name} is not supported: {reason}"));
+    }
+    if name == "gl_ClipDistance" && stage == Fragment && !dialect.is_es() && dialect.version >= 130
+    {
+        return Err(format!(
+            "{name} is not supported in a fragment shader: the clip distances are used by \
+             the clipper and do not reach the fragment stage"
+        ));
     }
     let compat_only = |what: &str| {
         format!(
@@ -381,6 +405,9 @@ pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Looku
             Compatibility if !dialect.has_compatibility_builtins() => Err(compat_only("built-in")),
             NotEs3 if dialect.is_es() && dialect.version >= 300 => Err(format!(
                 "{name} is not available in {dialect}: declare an output (out vec4 NAME;)"
+            )),
+            Desktop130 if dialect.is_es() || dialect.version < 130 => Err(format!(
+                "{name} is not available in {dialect}: it needs GLSL 1.30 (GLSL 1.30 §7.1)"
             )),
             _ => Ok(Lookup::Mapped(*b)),
         };
@@ -419,20 +446,27 @@ pub(crate) fn names_used(program: &Program) -> Vec<&str> {
     names
 }
 
-/// The size `gl_TexCoord` has in `program`: one more than the largest index it is
-/// used with when every use is indexed by an integer literal (GLSL 1.10 §4.1.9: an
-/// implicitly sized array is sized by the largest constant index), otherwise
-/// [`MAX_TEXTURE_COORDS`], the size GL declares it with (GLSL 1.10 §7.6).
-pub(crate) fn texcoord_len(program: &Program) -> u16 {
+/// The size the implicitly sized built-in array `name` (`gl_TexCoord`,
+/// `gl_ClipDistance`) has in `program`: one more than the largest index it is used
+/// with when every use is indexed by an integer literal (GLSL 1.10 §4.1.9: an
+/// implicitly sized array is sized by the largest constant index), otherwise the size
+/// GL declares it with: [`MAX_TEXTURE_COORDS`] (GLSL 1.10 §7.6) or
+/// [`MAX_CLIP_DISTANCES`] (GLSL 1.30 §7.1).
+pub(crate) fn implicit_len(program: &Program, name: &str) -> u16 {
+    let max = if name == "gl_ClipDistance" {
+        MAX_CLIP_DISTANCES
+    } else {
+        MAX_TEXTURE_COORDS
+    };
     let mut indexed = 0usize;
     let mut uses = 0usize;
     let mut len = 0u16;
     visit_program(program, &mut |e| match &e.kind {
-        ExprKind::Ident(n) if n == "gl_TexCoord" => uses += 1,
-        ExprKind::Index(a, b) if matches!(&a.kind, ExprKind::Ident(n) if n == "gl_TexCoord") => {
+        ExprKind::Ident(n) if n == name => uses += 1,
+        ExprKind::Index(a, b) if matches!(&a.kind, ExprKind::Ident(n) if n == name) => {
             if let ExprKind::Int(k) = b.kind
                 && let Ok(k) = u16::try_from(k)
-                && k < MAX_TEXTURE_COORDS
+                && k < max
             {
                 indexed += 1;
                 len = len.max(k + 1);
@@ -443,7 +477,7 @@ pub(crate) fn texcoord_len(program: &Program) -> u16 {
     if uses > 0 && uses == indexed {
         len
     } else {
-        MAX_TEXTURE_COORDS
+        max
     }
 }
 
@@ -655,8 +689,21 @@ mod tests {
         );
         let e = lookup("gl_FrontFacing", Vertex, core).unwrap_err();
         assert_eq!(e, "gl_FrontFacing is not available in a vertex shader");
-        let e = lookup("gl_ClipVertex", Vertex, old).unwrap_err();
-        assert!(e.starts_with("gl_ClipVertex is not supported: "), "{e}");
+        assert_eq!(mapped("gl_ClipVertex", Vertex, old), Some(Varying));
+        assert!(lookup("gl_ClipVertex", Vertex, core).is_err());
+        let v130 = dialect(130, None);
+        assert_eq!(mapped("gl_ClipDistance", Vertex, v130), Some(Varying));
+        assert_eq!(mapped("gl_ClipDistance", Vertex, core), Some(Varying));
+        let e = lookup("gl_ClipDistance", Vertex, old).unwrap_err();
+        assert_eq!(
+            e,
+            "gl_ClipDistance is not available in GLSL 1.20: it needs GLSL 1.30 (GLSL 1.30 §7.1)"
+        );
+        let e = lookup("gl_ClipDistance", Fragment, v130).unwrap_err();
+        assert!(
+            e.starts_with("gl_ClipDistance is not supported in a fragment shader"),
+            "{e}"
+        );
         assert_eq!(lookup("gl_Foo", Fragment, core), Ok(Lookup::Unknown));
         assert_eq!(lookup("uColor", Fragment, core), Ok(Lookup::Unknown));
     }

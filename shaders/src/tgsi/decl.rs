@@ -53,6 +53,9 @@ pub struct HeaderInfo {
     /// Fragment stage: the interpolation qualifier of each varying `IN` index that has
     /// one (others are `PERSPECTIVE`).
     pub interpolation: BTreeMap<u16, Interpolation>,
+    /// Vertex stage: the `OUT` index of `gl_ClipVertex` (GL 3.0 §2.17), declared
+    /// `CLIPVERTEX` instead of `GENERIC`.
+    pub clip_vertex_output: Option<u16>,
 }
 
 /// Registers named by a list of instructions, per file.
@@ -116,7 +119,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 ///
 /// Semantics: vertex inputs carry none (docs/tgsi-text.md §1: they take no semantic and
 /// no interpolation); a vertex shader writes `OUT[0], POSITION` and `OUT[s+1], GENERIC[s]`
-/// for varying slot `s`; a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
+/// for varying slot `s`, except `gl_ClipVertex`'s, which is `OUT[s+1], CLIPVERTEX`
+/// ([`HeaderInfo::clip_vertex_output`]); a fragment shader reads `IN[s], GENERIC[s], PERSPECTIVE`
 /// for (vertex) slot `s` (`CONSTANT` for a `flat` one, `LINEAR` for a `noperspective`
 /// one), its position as `POSITION, LINEAR` at
 /// [`HeaderInfo::position_input`], whether its primitive is front-facing as
@@ -152,6 +156,9 @@ pub fn header<'a>(
     for &o in &used.outputs {
         lines.push(match (info.stage, o) {
             (Stage::Vertex, 0) => "DCL OUT[0], POSITION".to_owned(),
+            (Stage::Vertex, o) if info.clip_vertex_output == Some(o) => {
+                format!("DCL OUT[{o}], CLIPVERTEX")
+            }
             (Stage::Vertex, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
             (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR"),
         });
@@ -213,6 +220,7 @@ mod tests {
             stage: Stage::Fragment,
             position_input: 1,
             face_input: 2,
+            clip_vertex_output: None,
             interpolation: BTreeMap::from([
                 (3, Interpolation::Flat),
                 (4, Interpolation::NoPerspective),
@@ -248,14 +256,24 @@ mod tests {
             position_input: 0,
             face_input: 1,
             interpolation: BTreeMap::new(),
+            clip_vertex_output: Some(3),
         };
         let mut imms = Immediates::default();
         imms.zero();
         assert_eq!(
             header(&info, &body, &imms).join("\n"),
             "VERT\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
-             DCL OUT[3], GENERIC[2]\n\
+             DCL OUT[3], CLIPVERTEX\n\
              IMM[0] FLT32 {0x00000000, 0x00000000, 0x00000000, 0x00000000}"
+        );
+        let info = HeaderInfo {
+            clip_vertex_output: None,
+            ..info
+        };
+        assert!(
+            header(&info, &body, &imms)
+                .join("\n")
+                .contains("DCL OUT[3], GENERIC[2]\n")
         );
     }
 }

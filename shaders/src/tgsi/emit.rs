@@ -37,6 +37,10 @@
 //!   `TGSI_SEMANTIC_FACE`), as `SLT d.x, 0, face.x`: 1.0 in front, 0.0 behind, the
 //!   interpreter's boolean. The input is the lowest index after the position's that
 //!   no varying uses.
+//! - `gl_ClipVertex` is declared `CLIPVERTEX` (GL 3.0 §2.17); `gl_ClipDistance`'s
+//!   elements, one float per varying slot in CSIR, stay `GENERIC` outputs (TGSI's
+//!   `CLIPDIST[k]` packs four distances per register, a layout the emitter does not
+//!   build; docs/tgsi-text.md);
 //! - a fragment input's interpolation qualifier (GLSL 1.30 §4.3.6) is its declaration's
 //!   TGSI interpolation: `flat` is `CONSTANT`, `noperspective` `LINEAR`, `smooth` and
 //!   none `PERSPECTIVE` (the shade model of unqualified built-in colours is
@@ -81,11 +85,19 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
             }
         }
     }
+    let clip_vertex_output = match shader.varying_output("gl_ClipVertex") {
+        Some(sym) if shader.stage == Stage::Vertex => match sym.kind {
+            SymbolKind::VaryingOut { slot } => Some(slot + 1),
+            _ => None,
+        },
+        _ => None,
+    };
     let info = HeaderInfo {
         stage: shader.stage,
         position_input: lowering.position_input,
         face_input: lowering.face_input,
         interpolation,
+        clip_vertex_output,
     };
     let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })

@@ -339,6 +339,16 @@ impl<'p> Executor<'p> {
                     }
                     None => run.undefined_varyings.push(index),
                 },
+                // gl_ClipVertex: the varying slot its register stands for (OUT[s+1]).
+                "CLIPVERTEX" => {
+                    let slot = decl.first.saturating_sub(1);
+                    match value {
+                        Some(v) => {
+                            run.varyings.insert(slot, v);
+                        }
+                        None => run.undefined_varyings.push(slot),
+                    }
+                }
                 other => return Err(format!("output semantic {other} is not supported")),
             }
         }

@@ -246,7 +246,7 @@ impl<'a> Lowerer<'a> {
             }
             let declared = match b.array {
                 Some(0) => {
-                    let len = builtin_vars::texcoord_len(self.program);
+                    let len = builtin_vars::implicit_len(self.program, name);
                     self.scopes.declare_array(v, len)
                 }
                 Some(len) => self.scopes.declare_array(v, len),
@@ -364,7 +364,23 @@ impl<'a> Lowerer<'a> {
             && matches!(q.storage, Storage::Varying | Storage::In | Storage::Out)
             && d.ty == Type::Vec4
             && d.array.is_some();
-        if d.name.starts_with("gl_") && !texcoord_size {
+        // GLSL 1.30 §7.1: so may gl_ClipDistance, as a vertex output float array.
+        let clip_size = d.name == "gl_ClipDistance"
+            && self.stage == Stage::Vertex
+            && !self.program.dialect.is_es()
+            && self.program.dialect.version >= 130
+            && matches!(q.storage, Storage::Varying | Storage::Out)
+            && d.ty == Type::Float
+            && d.array.is_some();
+        if d.name == "gl_ClipDistance" && self.stage == Stage::Fragment {
+            return err(
+                self,
+                d.pos,
+                "gl_ClipDistance is not supported in a fragment shader: the clip distances \
+                 are used by the clipper and do not reach the fragment stage",
+            );
+        }
+        if d.name.starts_with("gl_") && !texcoord_size && !clip_size {
             return err(self, d.pos, "names starting with gl_ are reserved");
         }
         let sampler = d.ty == Type::Sampler2D;
@@ -538,6 +554,19 @@ impl<'a> Lowerer<'a> {
         }
         let declared = match &d.array {
             Some(size) => match self.global_array_len(d, size) {
+                Some(len)
+                    if d.name == "gl_ClipDistance" && len > builtin_vars::MAX_CLIP_DISTANCES =>
+                {
+                    let m = format!(
+                        "gl_ClipDistance has at most gl_MaxClipDistances ({}) elements, not \
+                         {len} (GLSL 1.30 §7.1)",
+                        builtin_vars::MAX_CLIP_DISTANCES
+                    );
+                    self.diags.error(size.pos, m);
+                    v.poisoned = true;
+                    let _ = self.scopes.declare(v);
+                    return;
+                }
                 Some(len) => self.scopes.declare_array(v, len),
                 None => {
                     v.poisoned = true;
