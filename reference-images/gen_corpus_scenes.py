@@ -242,6 +242,24 @@ def scene_data():
     ])
 
 
+def scene_clip():
+    """User clip distances, in a scene of their own: --backend virgl refuses clip
+    planes (tests/virgl_parity.rs expects that refusal here)."""
+    scene("corpus_clip.json", [clip_distance_tile(0)])
+
+
+def clip_distance_tile(index):
+    """Tile `index` drawn through clip_distance.vert, which writes gl_ClipDistance[0..3]
+    (four planes around the tile's centre), showing dither.frag. The scene enables clip
+    planes 0..3 (state.clip_planes; gl_ClipDistance replaces the equations). peer-render
+    reads no clip-plane state; llvmpipe clips by every distance the shader writes (its
+    redeclared size, 4) all the same, which is what enabling 0..3 asks."""
+    draw = tile(index, "dither.frag")
+    draw["vertex"] = CORPUS + "clip_distance.vert"
+    draw["state"] = dict(FLAT, clip_planes=[[0.0, 0.0, 0.0, 0.0]] * 4)
+    return draw
+
+
 def facing_tile(index, fragment, winding):
     """A tile whose two triangles are wound `winding` ("ccw": front faces, "cw": back
     faces, "mixed": one of each)."""
@@ -322,3 +340,4 @@ if __name__ == "__main__":
     scene_misc()
     scene_data()
     scene_raster()
+    scene_clip()

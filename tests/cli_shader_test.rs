@@ -62,7 +62,7 @@ fn skips_name_what_is_missing() {
     let out = shader_test(&[&fixture("skip-command"), &fixture("skip-geometry")]);
     assert_eq!(
         stdout(&out),
-        "SKIP  tests/shader_test/skip-command.shader_test:12: command 'clip plane' is not supported\n\
+        "SKIP  tests/shader_test/skip-command.shader_test:12: command 'enable GL_DEPTH_TEST' is not supported\n\
          SKIP  tests/shader_test/skip-geometry.shader_test:6: needs a geometry shader ([geometry shader] section)\n\
          0 passed, 0 failed, 2 skipped, 0 errors\n"
     );

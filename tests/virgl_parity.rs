@@ -65,6 +65,16 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         let cpu = render_scene(&scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         let virgl = match render_scene_virgl(&scene, &VirglOptions::default()) {
             Ok(frame) => frame,
+            // The back end refuses user clip planes by name (docs/virgl.md); such a
+            // scene (corpus_clip) has nothing to compare.
+            Err(e)
+                if scene.draws.iter().any(|d| d.state.clip_planes.any())
+                    && e.to_string()
+                        .contains("user clip planes are not supported by --backend virgl") =>
+            {
+                println!("{}: refused (user clip planes)", path.display());
+                continue;
+            }
             Err(e) => {
                 failures.push(format!("{}: not rendered: {e}", path.display()));
                 continue;

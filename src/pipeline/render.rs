@@ -5,7 +5,7 @@ use super::bindings::DrawBindings;
 use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
-use super::vertex_stage::CsirVertexStage;
+use super::vertex_stage::{CsirVertexStage, clip_plane_error};
 use crate::scene::{self, Draw, Scene, SceneError};
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
@@ -132,6 +132,9 @@ impl<'s> PreparedScene<'s> {
         let mut draws = Vec::with_capacity(scene.draws.len());
         for draw in &scene.draws {
             let (program, plan) = cache.get_with_plan(scene, draw, limits)?;
+            if let Some(message) = clip_plane_error(&program, draw) {
+                return Err(scene.error(format!("{}.state.clip_planes", draw.field()), message));
+            }
             let bindings = DrawBindings::new(scene, draw, &program)?;
             let fragment = plan.bind(&bindings.uniforms.fragment, &[]);
             draws.push(PreparedDraw {

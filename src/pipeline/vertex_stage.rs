@@ -28,6 +28,12 @@ use csir_raster::{BackFaceVarying, Interpolation, VertexStage};
 /// program's [`VaryingRecord`]s) becomes the rasterizer's [`Interpolation`] of its
 /// floats, the back colours' taking their colour input's; a built-in colour without
 /// a qualifier is flat when the draw's shade model is (GL 2.1 §2.14.7).
+///
+/// A draw with user clip planes (`state.clip_planes`, GL 3.0 §2.17) outputs, last, one
+/// clip distance per enabled plane, in plane order ([`VertexStage::clip_distance_count`]):
+/// `gl_ClipDistance[i]` when the vertex shader writes `gl_ClipDistance`, else the plane
+/// equation times `gl_ClipVertex` when it writes that, else times `gl_Position` (GLSL
+/// 1.30 §7.1). [`clip_plane_error`] names a plane `gl_ClipDistance` has no element for.
 pub struct CsirVertexStage<'a> {
     program: &'a Program,
     draw: &'a Draw,
@@ -40,6 +46,66 @@ pub struct CsirVertexStage<'a> {
     back_face: Vec<BackFaceVarying>,
     /// Interpolation of each varying float (as many as `slots` give).
     interpolation: Vec<Interpolation>,
+    /// Where the clip distances come from.
+    clip_source: ClipSource,
+    /// The enabled clip planes: number and equation, in increasing order.
+    clip_planes: Vec<(usize, [f32; 4])>,
+}
+
+/// What a vertex's user clip distances are computed from (GLSL 1.30 §7.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ClipSource {
+    /// `gl_ClipDistance`: element `i` in the x lane of vertex slot `slot + i`, for
+    /// `i < len`.
+    Distances { slot: u16, len: u16 },
+    /// `gl_ClipVertex` in this vertex slot.
+    ClipVertex(u16),
+    /// Neither is written: `gl_Position`.
+    Position,
+}
+
+impl ClipSource {
+    fn of(program: &Program) -> ClipSource {
+        let output = |name: &str| {
+            let s = program.vertex.varying_output(name)?;
+            match s.kind {
+                csir::ir::SymbolKind::VaryingOut { slot } => Some((slot, s.array_len)),
+                _ => None,
+            }
+        };
+        if let Some((slot, len)) = output("gl_ClipDistance") {
+            ClipSource::Distances {
+                slot,
+                len: len.unwrap_or(1),
+            }
+        } else if let Some((slot, _)) = output("gl_ClipVertex") {
+            ClipSource::ClipVertex(slot)
+        } else {
+            ClipSource::Position
+        }
+    }
+}
+
+/// The error for a draw that enables a clip plane its vertex shader's
+/// `gl_ClipDistance` has no element for (GL leaves the result undefined; csir-render
+/// refuses it), if any: "clip plane 3 is enabled but the vertex shader's
+/// gl_ClipDistance has 2 elements (...)".
+pub fn clip_plane_error(program: &Program, draw: &Draw) -> Option<String> {
+    let ClipSource::Distances { len, .. } = ClipSource::of(program) else {
+        return None;
+    };
+    let plane = draw
+        .state
+        .clip_planes
+        .enabled_planes()
+        .find(|&i| i >= usize::from(len))?;
+    Some(format!(
+        "clip plane {plane} is enabled but the vertex shader's gl_ClipDistance has {len} \
+         element{} (declare it larger, e.g. 'out float gl_ClipDistance[{}];', or write \
+         gl_ClipDistance[{plane}])",
+        if len == 1 { "" } else { "s" },
+        plane + 1
+    ))
 }
 
 impl<'a> CsirVertexStage<'a> {
@@ -81,6 +147,7 @@ impl<'a> CsirVertexStage<'a> {
                 interpolation.extend([mode; 4]);
             }
         }
+        let planes = &draw.state.clip_planes;
         CsirVertexStage {
             program,
             draw,
@@ -89,6 +156,11 @@ impl<'a> CsirVertexStage<'a> {
             slots,
             back_face,
             interpolation,
+            clip_source: ClipSource::of(program),
+            clip_planes: planes
+                .enabled_planes()
+                .map(|i| (i, planes.equations[i]))
+                .collect(),
         }
     }
 }
@@ -148,7 +220,11 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
     }
 
     fn varying_count(&self) -> usize {
-        self.slots.len() * 4
+        self.slots.len() * 4 + self.clip_planes.len()
+    }
+
+    fn clip_distance_count(&self) -> usize {
+        self.clip_planes.len()
     }
 
     fn back_face_varyings(&self) -> &[BackFaceVarying] {
@@ -191,6 +267,21 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
                 .copied()
                 .unwrap_or([0.0; 4]);
             varyings[f * 4..f * 4 + 4].copy_from_slice(&value);
+        }
+        let distances = &mut varyings[self.slots.len() * 4..];
+        let outputs = &scratch.outputs;
+        let vary = |slot: usize| outputs.varyings.get(slot).copied().unwrap_or([0.0; 4]);
+        let dot = |e: [f32; 4], v: [f32; 4]| e[0] * v[0] + e[1] * v[1] + e[2] * v[2] + e[3] * v[3];
+        for (d, &(plane, equation)) in distances.iter_mut().zip(&self.clip_planes) {
+            *d = match self.clip_source {
+                // clip_plane_error refuses planes past the array's end before a draw.
+                ClipSource::Distances { slot, len } if plane < usize::from(len) => {
+                    vary(usize::from(slot) + plane)[0]
+                }
+                ClipSource::Distances { .. } => 0.0,
+                ClipSource::ClipVertex(slot) => dot(equation, vary(usize::from(slot))),
+                ClipSource::Position => dot(equation, outputs.position),
+            };
         }
     }
 }

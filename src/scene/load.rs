@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::json::{self, Json, format_number, get};
 use super::model::{
-    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
-    ShadeModel, ShaderSource, UniformValue,
+    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture,
+    SamplerBinding, Scene, ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
@@ -51,6 +51,7 @@ const STATE_KEYS: &[&str] = &[
     "blend",
     "two_sided_color",
     "shade_model",
+    "clip_planes",
 ];
 
 /// Highest vertex attribute location.
@@ -577,7 +578,45 @@ impl Loader<'_> {
                 &ShadeModel::NAMES,
                 defaults.shade_model,
             )?,
+            clip_planes: match get(entries, "clip_planes") {
+                None => defaults.clip_planes,
+                Some(v) => self.clip_planes(v, &format!("{field}.clip_planes"))?,
+            },
         })
+    }
+
+    /// `state.clip_planes`: a list of at most [`MAX_CLIP_PLANES`] entries, entry `i`
+    /// `null` (plane `i` disabled) or its equation `[a, b, c, d]` (enabled).
+    fn clip_planes(&self, value: &Json, field: &str) -> Result<ClipPlanes, SceneError> {
+        let Json::Array(list) = value else {
+            return Err(self.error(
+                field,
+                format!(
+                    "expected a list of clip planes (null or [a, b, c, d] each), got {}",
+                    value.brief()
+                ),
+            ));
+        };
+        if list.len() > MAX_CLIP_PLANES {
+            return Err(self.error(
+                field,
+                format!(
+                    "{} clip planes, more than GL_MAX_CLIP_PLANES ({MAX_CLIP_PLANES})",
+                    list.len()
+                ),
+            ));
+        }
+        let mut planes = ClipPlanes::default();
+        for (i, entry) in list.iter().enumerate() {
+            if matches!(entry, Json::Null) {
+                continue;
+            }
+            let at = format!("{field}[{i}]");
+            let v = self.floats(entry, &at, Some(4))?;
+            planes.equations[i] = [v[0], v[1], v[2], v[3]];
+            planes.enabled |= 1 << i;
+        }
+        Ok(planes)
     }
 
     /// The `expect` block: the scene's own tolerance rule; keys it does not give keep

@@ -686,6 +686,26 @@ fn state_errors() {
         "expected one of smooth, flat, got \"gouraud\"",
     );
     assert_error(
+        |v| st(v, json!({"clip_planes": [null, [1, 2, 3]]})),
+        "draws[0].state.clip_planes[1]",
+        "expected 4 numbers, got 3",
+    );
+    assert_error(
+        |v| {
+            st(
+                v,
+                json!({"clip_planes": [null, null, null, null, null, null, null, null, null]}),
+            )
+        },
+        "draws[0].state.clip_planes",
+        "9 clip planes, more than GL_MAX_CLIP_PLANES (8)",
+    );
+    assert_error(
+        |v| st(v, json!({"clip_planes": {"0": [1, 0, 0, 0]}})),
+        "draws[0].state.clip_planes",
+        "expected a list of clip planes (null or [a, b, c, d] each), got an object",
+    );
+    assert_error(
         |v| st(v, json!({"cull": "left"})),
         "draws[0].state.cull",
         "expected one of none, back, front, got \"left\"",
@@ -704,9 +724,17 @@ fn state_errors() {
     st(
         &mut v,
         json!({"depth_test": "gequal", "depth_write": false, "cull": "front", "blend": "additive",
-               "two_sided_color": true, "shade_model": "flat"}),
+               "two_sided_color": true, "shade_model": "flat",
+               "clip_planes": [null, [0.5, -1, 0, 0.25], null, [0, 0, 0, 0]]}),
     );
     let s = parse(&v).unwrap().draws[0].state;
+    let mut equations = [[0.0; 4]; MAX_CLIP_PLANES];
+    equations[1] = [0.5, -1.0, 0.0, 0.25];
+    let clip_planes = ClipPlanes {
+        enabled: 0b1010,
+        equations,
+    };
+    assert_eq!(clip_planes.enabled_planes().collect::<Vec<_>>(), [1, 3]);
     assert_eq!(
         s,
         DrawState {
@@ -716,6 +744,7 @@ fn state_errors() {
             blend: Blend::Additive,
             two_sided_color: true,
             shade_model: ShadeModel::Flat,
+            clip_planes,
         }
     );
 }

@@ -57,6 +57,6 @@ pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uni
 pub use error::{SceneError, SceneErrorKind};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
-    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
-    SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
+    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture,
+    SamplerBinding, SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };

@@ -225,7 +225,58 @@ pub struct DrawState {
     /// the built-in colours (`gl_Color`, `gl_SecondaryColor`) that are declared
     /// without an interpolation qualifier the provoking vertex's value.
     pub shade_model: ShadeModel,
+    /// The enabled user clip planes (`GL_CLIP_PLANEi`, GL 3.0 §2.17); default none.
+    pub clip_planes: ClipPlanes,
 }
+
+/// Most user clip planes: GL's `GL_MAX_CLIP_PLANES` (`gl_MaxClipDistances`), 8.
+pub const MAX_CLIP_PLANES: usize = csir_raster::MAX_CLIP_DISTANCES;
+
+/// The user clip planes of a draw (GL 3.0 §2.17): which of planes `0..8` are enabled,
+/// and each one's equation `(a, b, c, d)` in eye coordinates (as `glClipPlane` stores
+/// it: transformed by the inverse of the modelview matrix of the time, which
+/// shader_runner and scenes leave at identity). A vertex is inside plane `i` where
+///
+/// - `gl_ClipDistance[i] ≥ 0`, if the vertex shader writes `gl_ClipDistance` (GLSL 1.30
+///   §7.1; the equation is not used);
+/// - else `(a, b, c, d) · gl_ClipVertex ≥ 0`, if it writes `gl_ClipVertex`;
+/// - else `(a, b, c, d) · gl_Position ≥ 0` (GLSL 1.30 §7.1: with neither written, "the
+///   coordinate written to gl_Position is used").
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClipPlanes {
+    /// Plane `i` is enabled where bit `i` is set.
+    pub enabled: u8,
+    /// Plane `i`'s equation; `(0, 0, 0, 0)` (GL's initial value, which keeps every
+    /// point) until set.
+    pub equations: [[f32; 4]; MAX_CLIP_PLANES],
+}
+
+impl ClipPlanes {
+    /// Whether plane `i` is enabled (`false` for `i ≥ 8`).
+    pub fn is_enabled(&self, i: usize) -> bool {
+        i < MAX_CLIP_PLANES && self.enabled & (1 << i) != 0
+    }
+
+    /// The enabled planes' numbers, in increasing order.
+    pub fn enabled_planes(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..MAX_CLIP_PLANES).filter(|&i| self.is_enabled(i))
+    }
+
+    /// Whether any plane is enabled.
+    pub fn any(&self) -> bool {
+        self.enabled != 0
+    }
+}
+
+/// Equal when the same planes are enabled with the same equation bits.
+impl PartialEq for ClipPlanes {
+    fn eq(&self, other: &Self) -> bool {
+        let bits = |e: &[[f32; 4]; MAX_CLIP_PLANES]| e.map(|p| p.map(f32::to_bits));
+        self.enabled == other.enabled && bits(&self.equations) == bits(&other.equations)
+    }
+}
+
+impl Eq for ClipPlanes {}
 
 /// The shade model of the built-in colours (GL 2.1 §2.14.7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -253,6 +304,7 @@ impl Default for DrawState {
             blend: Blend::None,
             two_sided_color: false,
             shade_model: ShadeModel::Smooth,
+            clip_planes: ClipPlanes::default(),
         }
     }
 }

@@ -130,6 +130,9 @@ pub enum TexParameter {
 pub enum Capability {
     /// `GL_VERTEX_PROGRAM_TWO_SIDE`: two-sided colour (GL 2.1 §2.14.1).
     VertexProgramTwoSide,
+    /// `GL_CLIP_PLANEi` (GL 3.0 also names it `GL_CLIP_DISTANCEi`): user clip plane
+    /// `i`, `0..8` (GL 3.0 §2.17).
+    ClipPlane(u8),
 }
 
 /// One command of the `[test]` script.
@@ -196,6 +199,9 @@ pub enum Command {
     LinkSuccess,
     /// `enable CAP` (`true`) or `disable CAP` (`false`).
     Enable(Capability, bool),
+    /// `clip plane I A B C D`: user clip plane `I`'s equation (`glClipPlane`), in eye
+    /// coordinates (shader_runner's modelview matrix is the identity).
+    ClipPlane(u8, [f32; 4]),
     /// `shade model smooth` / `shade model flat` (GL 2.1 §2.14.7): whether the
     /// built-in colours without an interpolation qualifier take the provoking vertex's
     /// value. GL's default is smooth.
@@ -310,10 +316,40 @@ fn parse_command(text: &str) -> Result<Command, String> {
                 Some("GL_VERTEX_PROGRAM_TWO_SIDE") => {
                     Ok(Command::Enable(Capability::VertexProgramTwoSide, on))
                 }
-                _ => unsupported(),
+                Some(cap) => match cap
+                    .strip_prefix("GL_CLIP_PLANE")
+                    .or_else(|| cap.strip_prefix("GL_CLIP_DISTANCE"))
+                {
+                    Some(n) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                        let plane = clip_plane_number(n, first)?;
+                        Ok(Command::Enable(Capability::ClipPlane(plane), on))
+                    }
+                    _ => unsupported(),
+                },
+                None => unsupported(),
             }
         }
+        "clip" if c.eat_word("plane") => {
+            let n = c
+                .int()
+                .map_err(|e| format!("clip plane: plane number: {e}"))?;
+            let plane = clip_plane_number(&n.to_string(), "clip plane")?;
+            Ok(Command::ClipPlane(plane, four(&mut c, "clip plane")?))
+        }
         _ => unsupported(),
+    }
+}
+
+/// A user clip plane's number, `0..GL_MAX_CLIP_PLANES` (8), from its digits `n`.
+fn clip_plane_number(n: &str, command: &str) -> Result<u8, String> {
+    match n.parse::<u8>() {
+        Ok(p) if usize::from(p) < crate::scene::MAX_CLIP_PLANES => Ok(p),
+        _ => Err(format!(
+            "{command}: clip plane {n} does not exist: GL_MAX_CLIP_PLANES is {} (planes \
+             0..={})",
+            crate::scene::MAX_CLIP_PLANES,
+            crate::scene::MAX_CLIP_PLANES - 1
+        )),
     }
 }
 
@@ -839,11 +875,31 @@ mod tests {
         );
         assert_eq!(
             cmd("enable GL_CLIP_PLANE0"),
-            Command::Unsupported("enable GL_CLIP_PLANE0".into())
+            Command::Enable(Capability::ClipPlane(0), true)
         );
         assert_eq!(
-            cmd("clip plane 0 0 1 0 -0.5"),
-            Command::Unsupported("clip plane".into())
+            cmd("disable GL_CLIP_DISTANCE7"),
+            Command::Enable(Capability::ClipPlane(7), false)
+        );
+        assert_eq!(
+            cmd("clip plane 3 0 1 0 -0.5"),
+            Command::ClipPlane(3, [0.0, 1.0, 0.0, -0.5])
+        );
+        assert_eq!(
+            parse_command("clip plane 8 0 1 0 0").unwrap_err(),
+            "clip plane: clip plane 8 does not exist: GL_MAX_CLIP_PLANES is 8 (planes 0..=7)"
+        );
+        assert_eq!(
+            parse_command("clip plane 1 0 1 0").unwrap_err(),
+            "clip plane: expected a number, found the end of the line"
+        );
+        assert_eq!(
+            cmd("enable GL_CLIP_PLANE_X"),
+            Command::Unsupported("enable GL_CLIP_PLANE_X".into())
+        );
+        assert_eq!(
+            cmd("enable GL_DEPTH_TEST"),
+            Command::Unsupported("enable GL_DEPTH_TEST".into())
         );
         assert_eq!(cmd("link success"), Command::LinkSuccess);
         assert_eq!(

@@ -138,6 +138,7 @@ fn limit(name: &str, limits: &Limits) -> Option<i64> {
             v(limits.uniform_slots * 4)
         }
         "GL_MAX_VERTEX_ATTRIBS" => v(limits.attributes),
+        "GL_MAX_CLIP_PLANES" | "GL_MAX_CLIP_DISTANCES" => v(crate::scene::MAX_CLIP_PLANES),
         _ => return None,
     })
 }
@@ -362,8 +363,12 @@ mod tests {
             "1: needs GL_MAX_VARYING_COMPONENTS >= 64 (csir-render has 32)"
         );
         assert_eq!(
-            unmet("GL_MAX_CLIP_PLANES >= 8"),
-            "1: needs GL_MAX_CLIP_PLANES >= 8 (csir-render does not report GL_MAX_CLIP_PLANES)"
+            unmet("GL_MAX_CLIP_PLANES >= 9"),
+            "1: needs GL_MAX_CLIP_PLANES >= 9 (csir-render has 8)"
+        );
+        assert_eq!(
+            unmet("GL_MAX_TEXTURE_SIZE >= 8"),
+            "1: needs GL_MAX_TEXTURE_SIZE >= 8 (csir-render does not report GL_MAX_TEXTURE_SIZE)"
         );
         assert_eq!(
             unmet("SSO ENABLED"),

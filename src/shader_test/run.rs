@@ -32,8 +32,8 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, Blend, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding, Scene,
-    ShadeModel, UniformValue,
+    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
+    Scene, ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
@@ -255,6 +255,9 @@ struct Run<'a> {
     two_side: bool,
     /// `shade model` (smooth until set, as in GL).
     shade_model: ShadeModel,
+    /// `enable GL_CLIP_PLANEi` and `clip plane i ...` (none enabled, every equation
+    /// zero, as in GL).
+    clip_planes: ClipPlanes,
     clear_color: Option<[f32; 4]>,
     tolerance: [f32; 4],
     /// The draws since the framebuffer was last cleared, and the colour it was cleared
@@ -344,6 +347,7 @@ impl<'a> Run<'a> {
             color: INITIAL_COLOR,
             two_side: false,
             shade_model: ShadeModel::Smooth,
+            clip_planes: ClipPlanes::default(),
             clear_color: None,
             tolerance: DEFAULT_TOLERANCE,
             frame: Vec::new(),
@@ -395,6 +399,16 @@ impl<'a> Run<'a> {
             Command::LinkSuccess => {}
             Command::ShadeModel(model) => self.shade_model = *model,
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
+            Command::Enable(Capability::ClipPlane(i), on) => {
+                if *on {
+                    self.clip_planes.enabled |= 1 << i;
+                } else {
+                    self.clip_planes.enabled &= !(1 << i);
+                }
+            }
+            Command::ClipPlane(i, equation) => {
+                self.clip_planes.equations[usize::from(*i)] = *equation;
+            }
             Command::Uniform {
                 ty,
                 name,
@@ -698,6 +712,7 @@ impl<'a> Run<'a> {
                 blend: Blend::None,
                 two_sided_color: self.two_side,
                 shade_model: self.shade_model,
+                clip_planes: self.clip_planes,
             },
         };
         let scene = Scene {
@@ -1010,9 +1025,9 @@ mod tests {
         assert_eq!(
             status(&file(
                 fs,
-                "uniform int x 2147483647\nenable GL_CLIP_PLANE0\n"
+                "uniform int x 2147483647\nenable GL_DEPTH_TEST\n"
             )),
-            "skip Some(17): command 'enable GL_CLIP_PLANE0' is not supported"
+            "skip Some(17): command 'enable GL_DEPTH_TEST' is not supported"
         );
         let data = "[vertex data]\npiglit_vertex/float/2 i/int/1\n-1 -1 0\n3 -1 0x7fffffff\n";
         let text = file("out vec4 o;\nvoid main() { o = vec4(1.0); }\n", "")
@@ -1093,6 +1108,78 @@ mod tests {
             status(&plain),
             "error t.shader_test:7:5: error: an integer varying must be qualified 'flat' \
              (GLSL 1.30 §4.3.6)\nout int k;\n    ^\n"
+        );
+    }
+
+    #[test]
+    fn clip_planes_clip_with_gl_clip_distance_gl_clip_vertex_or_gl_position() {
+        // Window 250 × 250, a full-window rectangle. Plane 0 keeps y ≥ 0.5 (NDC), plane
+        // 1 keeps x ≤ 0 (NDC): relative (0.25, 0.9) is inside both, (0.75, 0.9)
+        // outside plane 1, (0.25, 0.5) outside plane 0.
+        let fs = "void main() { gl_FragColor = vec4(1.0); }\n";
+        let probes = "relative probe rgba (0.25, 0.9) (1, 1, 1, 1)\n\
+                      relative probe rgba (0.75, 0.9) (0, 0, 0, 0)\n\
+                      relative probe rgba (0.25, 0.5) (0, 0, 0, 0)\n\
+                      relative probe rgba (0.75, 0.2) (0, 0, 0, 0)\n";
+        let run_with = |vs: &str, setup: &str| {
+            status(&file_130(
+                vs,
+                fs,
+                "piglit_vertex/float/2\n-1 -1\n",
+                &format!("{setup}clear color 0 0 0 0\nclear\ndraw rect -1 -1 2 2\n{probes}"),
+            ))
+        };
+        let distance = "in vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex;\n\
+                        gl_ClipDistance[0] = piglit_vertex.y - 0.5;\n\
+                        gl_ClipDistance[1] = -piglit_vertex.x; }\n";
+        let enable = "enable GL_CLIP_PLANE0\nenable GL_CLIP_DISTANCE1\n";
+        assert_eq!(run_with(distance, enable), "pass");
+        // The equations say the same for gl_ClipVertex and for gl_Position.
+        let planes = "clip plane 0 0 1 0 -0.5\nclip plane 1 -1 0 0 0\n";
+        let clip_vertex = "in vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex;\n\
+                           gl_ClipVertex = piglit_vertex; }\n";
+        assert_eq!(run_with(clip_vertex, &format!("{planes}{enable}")), "pass");
+        let position = "in vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n";
+        assert_eq!(run_with(position, &format!("{planes}{enable}")), "pass");
+        // gl_ClipVertex, not gl_Position, is what is clipped: here it is shifted by
+        // 0.5 in x, so plane 1 keeps x ≤ −0.5 only: relative x 0.2 (NDC −0.6) is
+        // inside, relative x 0.3 (NDC −0.4) outside.
+        let shifted = "in vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex;\n\
+                       gl_ClipVertex = piglit_vertex + vec4(0.5, 0.0, 0.0, 0.0); }\n";
+        let text = file_130(
+            shifted,
+            fs,
+            "piglit_vertex/float/2\n-1 -1\n",
+            &format!(
+                "{planes}enable GL_CLIP_PLANE1\nclear color 0 0 0 0\nclear\n\
+                 draw rect -1 -1 2 2\nrelative probe rgba (0.2, 0.5) (1, 1, 1, 1)\n\
+                 relative probe rgba (0.3, 0.5) (0, 0, 0, 0)\n"
+            ),
+        );
+        assert_eq!(status(&text), "pass");
+        // Disabled again: nothing is clipped.
+        let text = file_130(
+            position,
+            fs,
+            "piglit_vertex/float/2\n-1 -1\n",
+            &format!(
+                "{planes}{enable}disable GL_CLIP_PLANE0\ndisable GL_CLIP_PLANE1\n\
+                 draw rect -1 -1 2 2\nprobe all rgba 1 1 1 1\n"
+            ),
+        );
+        assert_eq!(status(&text), "pass");
+        // Errors: a ninth plane, and a plane gl_ClipDistance has no element for.
+        assert_eq!(
+            run_with(position, "enable GL_CLIP_PLANE8\n"),
+            "error t.shader_test:18: enable: clip plane 8 does not exist: GL_MAX_CLIP_PLANES \
+             is 8 (planes 0..=7)"
+        );
+        let text = run_with(distance, "enable GL_CLIP_PLANE2\n");
+        assert!(
+            text.contains(
+                "clip plane 2 is enabled but the vertex shader's gl_ClipDistance has 2 elements"
+            ),
+            "{text}"
         );
     }
 

@@ -49,8 +49,9 @@ pub struct PreparedDraw<'s> {
 /// Errors: the first [`SceneError`] in draw order: those of the CPU renderer
 /// (compile, link, uniforms, samplers), a TGSI emission failure, reported on
 /// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
-/// (`draws[i].state.two_sided_color`) and the flat shade model
-/// (`draws[i].state.shade_model`), which this back end does not send: the
+/// (`draws[i].state.two_sided_color`), the flat shade model
+/// (`draws[i].state.shade_model`) and user clip planes (`draws[i].state.clip_planes`),
+/// which this back end does not send: the
 /// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`, and the
 /// host's flat shading applies to colours only. (Interpolation qualifiers do reach
 /// the host, as the TGSI declarations' interpolation.)
@@ -74,6 +75,14 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                 "the flat shade model is not supported by --backend virgl (the TGSI \
                  emitter sends the built-in colours as GENERIC varyings, which the host's \
                  flat shading does not touch); qualify the colours 'flat' instead",
+            ));
+        }
+        if draw.state.clip_planes.any() {
+            return Err(scene.error(
+                format!("{}.state.clip_planes", draw.field()),
+                "user clip planes are not supported by --backend virgl (the plane \
+                 enables and equations are draw state this back end does not send to \
+                 the host)",
             ));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;
