@@ -47,6 +47,13 @@ fn clip_distances_are_one_float_per_slot_sized_by_their_use() {
     );
     let (slot, len) = output(&sized, "gl_ClipDistance");
     assert_eq!(len, Some(5));
+    // A built-in constant sizes a global array too (GLSL 1.30 §7.4).
+    let to_max = build(
+        "#version 130\nin vec4 p;\nout float gl_ClipDistance[gl_MaxClipDistances];\n\
+         void main() { gl_Position = p; gl_ClipDistance[7] = 1.0; }\n",
+        Stage::Vertex,
+    );
+    assert_eq!(output(&to_max, "gl_ClipDistance").1, Some(8));
     let out = run(&sized, &[], &[[0.0; 4]], &NoSamplers);
     let got: Vec<f32> = (0..5)
         .map(|i| out.varyings[usize::from(slot) + i][0])

@@ -437,7 +437,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Evaluate a global constant int expression: int literals, `+ - * / %`, unary
-    /// minus, parentheses and the names of global `const int`s with such initializers.
+    /// minus, parentheses, the names of global `const int`s with such initializers and
+    /// the built-in constants (`gl_MaxClipDistances`, GLSL 1.30 §7.4).
     /// `work` counts the nodes visited (bounded, so that constants defined in terms of
     /// each other many times over cannot take exponential time).
     fn global_const_int(&self, e: &Expr, work: &mut u32) -> Option<i64> {
@@ -464,17 +465,25 @@ impl<'a> Lowerer<'a> {
             }
             ExprKind::Ident(name) => {
                 let program = self.program;
-                program.items.iter().find_map(|item| match item {
-                    Item::Global(g)
-                        if g.name == *name
-                            && g.quals.storage == Storage::Const
-                            && g.ty == Type::Int
-                            && g.array.is_none() =>
-                    {
-                        g.init.as_ref().and_then(|i| self.global_const_int(i, work))
-                    }
-                    _ => None,
-                })
+                program
+                    .items
+                    .iter()
+                    .find_map(|item| match item {
+                        Item::Global(g)
+                            if g.name == *name
+                                && g.quals.storage == Storage::Const
+                                && g.ty == Type::Int
+                                && g.array.is_none() =>
+                        {
+                            g.init.as_ref().and_then(|i| self.global_const_int(i, work))
+                        }
+                        _ => None,
+                    })
+                    // A built-in constant (`gl_MaxClipDistances`, ...; GLSL 1.30 §7.4).
+                    .or_else(|| {
+                        crate::lang::builtin_vars::constant(name, program.dialect, &self.limits)
+                            .map(i64::from)
+                    })
             }
             _ => None,
         }
