@@ -9,6 +9,7 @@
 //! about the added `#version` line points at the `GLSL` requirement, and one about the
 //! built-in passthrough shader at its section header.
 
+use super::fixed_function;
 use super::parse::{ShaderKind, ShaderSection};
 use super::report::Outcome;
 use super::require::GlslRequirement;
@@ -165,21 +166,27 @@ fn reason_of(d: &Diagnostic, line: &str) -> String {
     }
 }
 
-/// Compile the vertex and fragment sections and link them.
+/// Compile the vertex and fragment sections and link them. Without a vertex section
+/// (`None`), fixed-function vertex processing feeds the fragment shader
+/// ([`fixed_function::vertex_shader`]).
 ///
 /// # Errors
 /// [`Outcome::Error`] with the compiler's messages in the file's numbering, or the
-/// linker's message.
+/// linker's message; [`Outcome::Skip`] for a fragment input fixed-function vertex
+/// processing does not provide as the renderer does.
 pub fn compile_program(
     file: &Path,
     file_text: &str,
-    vertex: &ShaderSection<'_>,
+    vertex: Option<&ShaderSection<'_>>,
     fragment: &ShaderSection<'_>,
     glsl: &GlslRequirement,
     limits: &Limits,
 ) -> Result<CompiledProgram, Outcome> {
-    let (vertex_source, vs) = compile_section(file, file_text, vertex, glsl, limits)?;
     let (fragment_source, fs) = compile_section(file, file_text, fragment, glsl, limits)?;
+    let (vertex_source, vs) = match vertex {
+        Some(vertex) => compile_section(file, file_text, vertex, glsl, limits)?,
+        None => fixed_function_vertex(file, &fs, limits)?,
+    };
     let program = Program::link(vs, fs).map_err(|e| Outcome::Error {
         line: None,
         message: format!("{}: the program does not link: {e}", file.display()),
@@ -190,6 +197,34 @@ pub fn compile_program(
         vertex: vertex_source,
         fragment: fragment_source,
     })
+}
+
+/// Compile the vertex shader that stands for fixed-function vertex processing in front
+/// of `fragment`, named `FILE [fixed-function vertex processing]`.
+fn fixed_function_vertex(
+    file: &Path,
+    fragment: &csir::Shader,
+    limits: &Limits,
+) -> Result<(ShaderSource, csir::Shader), Outcome> {
+    let text = fixed_function::vertex_shader(fragment).map_err(|reason| Outcome::Skip {
+        line: None,
+        reason,
+    })?;
+    let name = format!("{} {}", file.display(), fixed_function::FIXED_FUNCTION_LABEL);
+    match csir::compile(&text, &name, Stage::Vertex, limits) {
+        Ok(shader) => Ok((ShaderSource::glsl(PathBuf::from(name), text), shader)),
+        Err(errors) => Err(Outcome::Error {
+            line: None,
+            message: format!("{}: {errors}", file.display()),
+            reason: format!(
+                "fixed-function vertex processing: {}",
+                errors
+                    .diagnostics()
+                    .first()
+                    .map_or("compile error", |d| d.message.as_str())
+            ),
+        }),
+    }
 }
 
 #[cfg(test)]

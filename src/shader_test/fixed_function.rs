@@ -1,5 +1,6 @@
 //! The compatibility-profile state a shader_runner script can set and a GLSL shader can
-//! read through built-in names: the modelview and projection matrices (`ortho`,
+//! read through built-in names, and the vertex shader that stands for fixed-function
+//! vertex processing ([`vertex_shader`]): the modelview and projection matrices (`ortho`,
 //! `frustum`), the matrices derived from them (`gl_ModelViewProjectionMatrix`,
 //! `gl_NormalMatrix`, the inverses and transposes; GLSL 1.10 §7.5), and the current
 //! values of `gl_Color` and `gl_Normal` that a draw without an array for them reads.
@@ -8,6 +9,7 @@
 //! name; the harness sets the ones a program declares before every draw. The
 //! matrices are built in f32 as Mesa's `glOrtho` / `glFrustum` build them.
 
+use csir::ir::SymbolKind;
 use glam::{Mat3, Mat4, Vec4};
 
 /// The current value of `gl_Color` before any `color` command: opaque white (OpenGL's
@@ -112,6 +114,68 @@ impl Transform {
         };
         Some(m.to_cols_array().to_vec())
     }
+}
+
+/// The name a script's fixed-function vertex stage is compiled under, after the file
+/// name (`FILE [fixed-function vertex processing]`).
+pub const FIXED_FUNCTION_LABEL: &str = "[fixed-function vertex processing]";
+
+/// The GLSL 1.10 vertex shader that does what fixed-function vertex processing does for
+/// a script without a vertex shader, for the inputs `fragment` reads: the position
+/// transformed by the modelview and projection matrices (`ftransform()`, GL 2.1
+/// §2.11), the primary and secondary colours with lighting off, clamped to [0, 1]
+/// as `GL_CLAMP_VERTEX_COLOR` does (GL 2.1 §2.14, §2.14.6), and each texture
+/// coordinate set `gl_TexCoord[i]` from `gl_MultiTexCoord<i>` (GL 2.1 §2.11.4; the
+/// texture matrices are the identity, as no shader_runner command changes them).
+/// Only sets 0..3 have attributes (docs/glsl-dialects.md); sets 4..7 keep the
+/// current texture coordinates, (0, 0, 0, 1) (GL 2.1 §2.7).
+///
+/// # Errors
+/// The reason, for a fragment input that fixed-function processing leaves undefined
+/// (a user varying) or that it computes in a way the renderer does not (the fog
+/// coordinate); the harness skips the test with it.
+pub fn vertex_shader(fragment: &csir::Shader) -> Result<String, String> {
+    let mut body = vec!["    gl_Position = ftransform();".to_string()];
+    for symbol in &fragment.interface.symbols {
+        if !matches!(symbol.kind, SymbolKind::VaryingIn { .. }) {
+            continue;
+        }
+        match symbol.name.as_str() {
+            "gl_Color" => body.extend([
+                "    gl_FrontColor = clamp(gl_Color, 0.0, 1.0);".to_string(),
+                "    gl_BackColor = clamp(gl_Color, 0.0, 1.0);".to_string(),
+            ]),
+            "gl_SecondaryColor" => body.extend([
+                "    gl_FrontSecondaryColor = clamp(gl_SecondaryColor, 0.0, 1.0);".to_string(),
+                "    gl_BackSecondaryColor = clamp(gl_SecondaryColor, 0.0, 1.0);".to_string(),
+            ]),
+            "gl_TexCoord" => {
+                for i in 0..symbol.array_len.unwrap_or(1) {
+                    body.push(match i {
+                        0..=3 => format!("    gl_TexCoord[{i}] = gl_MultiTexCoord{i};"),
+                        _ => format!("    gl_TexCoord[{i}] = vec4(0.0, 0.0, 0.0, 1.0);"),
+                    });
+                }
+            }
+            "gl_FogFragCoord" => {
+                return Err(
+                    "fixed-function vertex processing: the fog coordinate (gl_FogFragCoord) \
+                     is not supported"
+                        .into(),
+                );
+            }
+            name => {
+                return Err(format!(
+                    "fixed-function vertex processing does not write the fragment \
+                     shader's input '{name}'"
+                ));
+            }
+        }
+    }
+    Ok(format!(
+        "#version 110\nvoid main()\n{{\n{}\n}}\n",
+        body.join("\n")
+    ))
 }
 
 #[cfg(test)]

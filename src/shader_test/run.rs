@@ -155,13 +155,11 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
     }
     let vertex = one_shader(&sections.shaders, ShaderKind::Vertex)?;
     let fragment = one_shader(&sections.shaders, ShaderKind::Fragment)?;
-    let (Some(vertex), Some(fragment)) = (vertex, fragment) else {
-        let missing = if vertex.is_none() {
-            "no vertex shader: fixed-function vertex processing is not supported"
-        } else {
-            "no fragment shader: fixed-function fragment processing is not supported"
-        };
-        return Err(skip(None, missing));
+    let Some(fragment) = fragment else {
+        return Err(skip(
+            None,
+            "no fragment shader: fixed-function fragment processing is not supported",
+        ));
     };
     if let Some(s) = script.iter().find_map(|s| match &s.command {
         Command::Unsupported(name) => Some((s.line, name)),
@@ -183,6 +181,12 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
             reason: "no GLSL requirement".into(),
         });
     };
+    if vertex.is_none() && glsl.es {
+        return Err(skip(
+            None,
+            "no vertex shader: OpenGL ES has no fixed-function vertex processing",
+        ));
+    }
     let compiled = compile_program(path, text, vertex, fragment, &glsl, &options.limits)?;
     Run::new(path, options, requirements, compiled, vertex_data, script)
 }
@@ -1211,6 +1215,57 @@ mod tests {
                 "draw arrays GL_TRIANGLES 0 3\nprobe all rgba 1 1 1 1\n"
             )),
             "pass"
+        );
+    }
+
+    /// A GLSL 1.10 script with no vertex shader, `fragment` and the script `script`.
+    fn fixed_function_file(fragment: &str, script: &str) -> String {
+        format!("[require]\nGLSL >= 1.10\n\n[fragment shader]\n{fragment}\n[test]\n{script}")
+    }
+
+    #[test]
+    fn fixed_function_vertex_processing_feeds_the_fragment_shader() {
+        // The colour is clamped to [0, 1] (GL_CLAMP_VERTEX_COLOR), texture set 0 comes
+        // from the rectangle's texture coordinates, set 5 is the current (0, 0, 0, 1).
+        let fragment = "void main() { gl_FragColor = vec4(gl_Color.r, gl_TexCoord[0].xy, \
+                        gl_TexCoord[5].w * 0.5 + gl_Color.g); }";
+        let text = fixed_function_file(
+            fragment,
+            "color 2.0 0.25 0.0 1.0\ndraw rect tex -1 -1 2 2 0.5 0.75 0 0\n\
+             probe all rgba 1.0 0.5 0.75 0.75\n",
+        );
+        assert_eq!(status(&text), "pass");
+        // the position goes through the projection matrix: the left half only
+        let text = fixed_function_file(
+            "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }",
+            "ortho -1 3 -1 1\ndraw rect -1 -1 2 2\n\
+             relative probe rgba (0.25, 0.5) (0.0, 1.0, 0.0, 1.0)\n\
+             relative probe rgba (0.75, 0.5) (0.0, 0.0, 0.0, 0.0)\n",
+        );
+        assert_eq!(status(&text), "pass");
+    }
+
+    #[test]
+    fn fixed_function_vertex_processing_names_what_it_cannot_feed() {
+        let text = fixed_function_file(
+            "varying vec4 v;\nvoid main() { gl_FragColor = v; }",
+            "draw rect -1 -1 2 2\n",
+        );
+        assert_eq!(
+            status(&text),
+            "skip None: fixed-function vertex processing does not write the fragment \
+             shader's input 'v'"
+        );
+        let text = fixed_function_file(
+            "void main() { gl_FragColor = vec4(gl_FogFragCoord); }",
+            "draw rect -1 -1 2 2\n",
+        );
+        assert!(status(&text).contains("gl_FogFragCoord"), "{}", status(&text));
+        let es = "[require]\nGL ES >= 2.0\nGLSL ES >= 1.00\n\n[fragment shader]\n\
+                  void main() { gl_FragColor = vec4(1.0); }\n[test]\ndraw rect -1 -1 2 2\n";
+        assert_eq!(
+            status(es),
+            "skip None: no vertex shader: OpenGL ES has no fixed-function vertex processing"
         );
     }
 
