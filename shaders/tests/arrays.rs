@@ -285,3 +285,44 @@ fn array_errors_name_the_construct() {
         assert_eq!(messages(&src, Stage::Fragment), vec![want], "{decl}");
     }
 }
+
+#[test]
+fn implicitly_sized_arrays_take_their_size() {
+    // GLSL 1.20 §4.1.9: sized by the largest literal index used, at global and local
+    // scope; `.length()` sees the size found.
+    let decls = "vec2 g[];";
+    let body = "g[3].y = u.x; float a[]; a[5] = u.y; a[1] = 2.0;\n\
+                c = vec4(g[3].y, a[5], a[1], g[0].x);";
+    assert_eq!(
+        eval(decls, body, [7.0, 8.0, 0.0, 0.0], [0.0; 4]),
+        [7.0, 8.0, 2.0, 0.0]
+    );
+    // a later declaration with an initializer sizes it and becomes an assignment
+    let body = "float a[]; float a[] = float[](0.0, u.x, 3.0); c = vec4(a[1], a[2], float(a.length()), 0.0);";
+    assert_eq!(eval_u(body, [5.0, 0.0, 0.0, 0.0]), [5.0, 3.0, 3.0, 0.0]);
+    let decls = "float g[]; float g[2];";
+    let body = "g[1] = u.x; c = vec4(g[1], float(g.length()), 0.0, 0.0);";
+    assert_eq!(
+        eval(decls, body, [4.0, 0.0, 0.0, 0.0], [0.0; 4]),
+        [4.0, 2.0, 0.0, 0.0]
+    );
+}
+
+#[test]
+fn implicitly_sized_arrays_need_literal_indexes() {
+    for body in [
+        "float a[]; a[int(u.x)] = 1.0; c = vec4(a[0]);",
+        "float a[]; float b[3]; b = a; c = vec4(a[0]);",
+    ] {
+        let src = common::frag_src("", body);
+        assert_eq!(
+            messages(&src, Stage::Fragment),
+            [
+                "the size of array 'a' cannot be found: declared without a size, it is used \
+              other than indexed by an integer literal (GLSL 1.20 §4.1.9: such a use needs \
+              the size declared first)"
+            ],
+            "{body}"
+        );
+    }
+}

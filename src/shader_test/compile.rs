@@ -206,11 +206,13 @@ fn fixed_function_vertex(
     fragment: &csir::Shader,
     limits: &Limits,
 ) -> Result<(ShaderSource, csir::Shader), Outcome> {
-    let text = fixed_function::vertex_shader(fragment).map_err(|reason| Outcome::Skip {
-        line: None,
-        reason,
-    })?;
-    let name = format!("{} {}", file.display(), fixed_function::FIXED_FUNCTION_LABEL);
+    let text = fixed_function::vertex_shader(fragment)
+        .map_err(|reason| Outcome::Skip { line: None, reason })?;
+    let name = format!(
+        "{} {}",
+        file.display(),
+        fixed_function::FIXED_FUNCTION_LABEL
+    );
     match csir::compile(&text, &name, Stage::Vertex, limits) {
         Ok(shader) => Ok((ShaderSource::glsl(PathBuf::from(name), text), shader)),
         Err(errors) => Err(Outcome::Error {

@@ -1260,7 +1260,11 @@ mod tests {
             "void main() { gl_FragColor = vec4(gl_FogFragCoord); }",
             "draw rect -1 -1 2 2\n",
         );
-        assert!(status(&text).contains("gl_FogFragCoord"), "{}", status(&text));
+        assert!(
+            status(&text).contains("gl_FogFragCoord"),
+            "{}",
+            status(&text)
+        );
         let es = "[require]\nGL ES >= 2.0\nGLSL ES >= 1.00\n\n[fragment shader]\n\
                   void main() { gl_FragColor = vec4(1.0); }\n[test]\ndraw rect -1 -1 2 2\n";
         assert_eq!(

@@ -504,7 +504,8 @@ fn visit_decl<'a>(d: &'a Decl, f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
-fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
+/// Call `f` on every expression of `st` and its nested statements, outer before inner.
+pub(crate) fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
     match &st.kind {
         StmtKind::Empty | StmtKind::Discard | StmtKind::Break | StmtKind::Continue => {}
         StmtKind::Block(body) => body.iter().for_each(|s| visit_stmt(s, f)),
@@ -557,7 +558,8 @@ fn visit_stmt<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
-fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+/// Call `f` on `e` and every expression inside it, outer before inner.
+pub(crate) fn visit_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     f(e);
     match &e.kind {
         ExprKind::Int(_)

@@ -40,6 +40,7 @@ pub mod builtin_vars;
 mod consteval;
 pub mod diagnostic;
 pub mod dialect;
+mod implicit_size;
 pub mod lexer;
 mod lower;
 pub mod parser;
@@ -99,6 +100,10 @@ pub fn compile(
     }
     let mut program = parser::parse(&tokens, &mut diags);
     program.dialect = dialect;
+    if !diags.is_empty() {
+        return fail(diags);
+    }
+    implicit_size::size_implicit_arrays(&mut program, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
     }
