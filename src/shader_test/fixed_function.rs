@@ -123,8 +123,9 @@ pub const FIXED_FUNCTION_LABEL: &str = "[fixed-function vertex processing]";
 /// The GLSL 1.10 vertex shader that does what fixed-function vertex processing does for
 /// a script without a vertex shader, for the inputs `fragment` reads: the position
 /// transformed by the modelview and projection matrices (`ftransform()`, GL 2.1
-/// §2.11), the primary and secondary colours with lighting off, clamped to [0, 1]
-/// as `GL_CLAMP_VERTEX_COLOR` does (GL 2.1 §2.14, §2.14.6), and each texture
+/// §2.11), the primary and secondary colours with lighting off (GL 2.1 §2.14; the
+/// front end clamps the colour outputs to [0, 1] as `GL_CLAMP_VERTEX_COLOR` does,
+/// docs/glsl-dialects.md), and each texture
 /// coordinate set `gl_TexCoord[i]` from `gl_MultiTexCoord<i>` (GL 2.1 §2.11.4; the
 /// texture matrices are the identity, as no shader_runner command changes them).
 /// Only sets 0..3 have attributes (docs/glsl-dialects.md); sets 4..7 keep the
@@ -142,12 +143,12 @@ pub fn vertex_shader(fragment: &csir::Shader) -> Result<String, String> {
         }
         match symbol.name.as_str() {
             "gl_Color" => body.extend([
-                "    gl_FrontColor = clamp(gl_Color, 0.0, 1.0);".to_string(),
-                "    gl_BackColor = clamp(gl_Color, 0.0, 1.0);".to_string(),
+                "    gl_FrontColor = gl_Color;".to_string(),
+                "    gl_BackColor = gl_Color;".to_string(),
             ]),
             "gl_SecondaryColor" => body.extend([
-                "    gl_FrontSecondaryColor = clamp(gl_SecondaryColor, 0.0, 1.0);".to_string(),
-                "    gl_BackSecondaryColor = clamp(gl_SecondaryColor, 0.0, 1.0);".to_string(),
+                "    gl_FrontSecondaryColor = gl_SecondaryColor;".to_string(),
+                "    gl_BackSecondaryColor = gl_SecondaryColor;".to_string(),
             ]),
             "gl_TexCoord" => {
                 for i in 0..symbol.array_len.unwrap_or(1) {
