@@ -501,17 +501,36 @@ fn later_keywords_are_names_in_earlier_versions() {
     );
 }
 
-/// A call no overload fits names the function and the argument types; an `out`
-/// argument of a convertible type says that conversion is what is missing.
+/// An `out` parameter converts back to its argument's type on return (GLSL 1.20
+/// §6.1.1): `out int` into a float, `out ivec2` into a vec2.
+#[test]
+fn out_parameters_convert_to_their_argument() {
+    let fs = "#version 120\nvoid f(out int x, out ivec2 v) { x = 4; v = ivec2(-3, 7); }\n\
+              void main() { float y; vec2 w; f(y, w); gl_FragColor = vec4(y, w, 1.0) / 8.0; }\n";
+    assert_eq!(
+        run(&build(fs, Stage::Fragment), &[], &[], &NoSamplers).color,
+        [0.5, -0.375, 0.875, 0.125]
+    );
+}
+
+/// A call no overload fits names the function and the argument types; an argument of
+/// a type that converts only the other way says which rule it breaks.
 #[test]
 fn argument_mismatches_name_the_function_and_types() {
-    let fs = "#version 120\nvoid f(out int x) { x = 1; }\n\
-              void main() { float y; f(y); gl_FragColor = vec4(y); }\n";
+    let fs = "#version 120\nvoid f(inout int x) { x = 1; }\n\
+              void main() { float y = 0.0; f(y); gl_FragColor = vec4(y); }\n";
     let m = messages(fs, Stage::Fragment);
     assert_eq!(
         m[0],
-        "argument type mismatch: no 'f' takes (float): an out or inout argument must have \
-         its parameter's exact type (implicit conversion of out arguments is not supported)"
+        "argument type mismatch: no 'f' takes (float): an inout argument must have its \
+         parameter's exact type, and an out parameter's type must convert to its \
+         argument's (GLSL 1.20 §6.1.1)"
+    );
+    let fs = "#version 120\nvoid f(out float x) { x = 1.0; }\n\
+              void main() { int y; f(y); gl_FragColor = vec4(y); }\n";
+    assert!(
+        messages(fs, Stage::Fragment)[0]
+            .starts_with("argument type mismatch: no 'f' takes (int): an inout")
     );
     let fs = "void f(vec2 x) {}\nvoid main() { f(vec3(1.0)); gl_FragColor = vec4(1.0); }\n";
     assert_eq!(

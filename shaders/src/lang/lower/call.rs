@@ -186,8 +186,17 @@ impl Lowerer<'_> {
                         } else if exact {
                             p.ty == v.ty
                         } else {
-                            types::converts_to(v.ty, p.ty, self.int_to_float())
-                                && (p.dir == ParamDir::In || p.ty == v.ty)
+                            // GLSL 1.20 §6.1.1: an `in` argument converts to the
+                            // parameter's type, an `out` parameter converts back to the
+                            // argument's on return; `inout` needs both, so only the
+                            // exact type fits.
+                            match p.dir {
+                                ParamDir::In => types::converts_to(v.ty, p.ty, self.int_to_float()),
+                                ParamDir::Out => {
+                                    types::converts_to(p.ty, v.ty, self.int_to_float())
+                                }
+                                ParamDir::InOut => p.ty == v.ty,
+                            }
                         }
                     })
         };
@@ -200,8 +209,8 @@ impl Lowerer<'_> {
             0 => {
                 let def = self.funcs[arity[0]].def;
                 let got: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
-                // An out/inout argument whose type only converts (GLSL 1.20 §6.1.1
-                // converts it back on return): named, since it is not supported.
+                // An argument whose type converts one way only, where its direction
+                // needs the other (or both): named with the rule.
                 let out_conversion = arity.iter().any(|&i| {
                     self.funcs[i].def.params.iter().zip(vals).all(|(p, v)| {
                         p.ty == v.ty
@@ -210,8 +219,8 @@ impl Lowerer<'_> {
                     })
                 });
                 let why = if out_conversion {
-                    ": an out or inout argument must have its parameter's exact type \
-                     (implicit conversion of out arguments is not supported)"
+                    ": an inout argument must have its parameter's exact type, and an out \
+                     parameter's type must convert to its argument's (GLSL 1.20 §6.1.1)"
                 } else {
                     ""
                 };
