@@ -152,6 +152,18 @@ impl Limits {
         matches!(self.profile, Profile::Extended)
     }
 
+    /// The deepest chain of nested user-function calls the front end inlines (a
+    /// deeper call is the error "call depth limit"): 8 in the seed profile, the
+    /// original's limit (docs/csir-original.md B §1), 32 in the extended profile
+    /// (GLSL sets no limit; piglit's function-chain tests nest 16 calls). The
+    /// compile-time work limit bounds what the inlined copies cost either way.
+    pub const fn call_depth(&self) -> usize {
+        match self.profile {
+            Profile::Seed => 8,
+            Profile::Extended => 32,
+        }
+    }
+
     /// Check that every pool fits the `i16` fields of the record and is non-zero
     /// where zero makes no sense. Returns the offending field's name.
     pub fn validate(&self) -> Result<(), &'static str> {

@@ -18,7 +18,7 @@ use super::assign::{Place, Target};
 use super::builtins::UNSUPPORTED;
 use super::flow::has_early_return;
 use super::value::{Repr, Value};
-use super::{CallCtx, Fail, LResult, Lowerer, MAX_CALL_DEPTH};
+use super::{CallCtx, Fail, LResult, Lowerer};
 
 /// An array argument: its element type, its elements, and the array variable it
 /// names (`None` for a constructor), which an `out`/`inout` parameter writes back.
@@ -254,7 +254,7 @@ impl Lowerer<'_> {
             return self.err(pos, "recursion is not supported");
         }
         // calls[0] is main (or the function being checked on its own).
-        if self.calls.len().saturating_sub(1) >= MAX_CALL_DEPTH {
+        if self.calls.len().saturating_sub(1) >= self.limits.call_depth() {
             return self.err(pos, "call depth limit");
         }
         self.funcs[fi].called = true;

@@ -54,9 +54,6 @@ pub const MAX_WORK: u64 = 200_000;
 /// together): bounds stack use whatever the input.
 pub const MAX_LOWER_NESTING: usize = 200;
 
-/// Deepest chain of nested user-function calls ("call depth limit").
-pub const MAX_CALL_DEPTH: usize = 8;
-
 /// How a lowering step failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fail {
