@@ -14,7 +14,7 @@ use super::parse::{ShaderKind, ShaderSection};
 use super::report::Outcome;
 use super::require::GlslRequirement;
 use crate::scene::ShaderSource;
-use csir::{CompileErrors, Diagnostic, Limits, Program, Stage};
+use csir::{CompileErrors, Diagnostic, Limits, Program, Stage, Unit};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -38,53 +38,75 @@ pub struct CompiledProgram {
     pub fragment: ShaderSource,
 }
 
-/// Compile one section. `file` and `file_text` are the `.shader_test` file (for
-/// messages), `glsl` its GLSL requirement.
-fn compile_section(
-    file: &Path,
-    file_text: &str,
-    section: &ShaderSection<'_>,
-    glsl: &GlslRequirement,
-    limits: &Limits,
-) -> Result<(ShaderSource, csir::Shader), Outcome> {
+/// The text a section compiles as, and whether shader_runner's `#version` line was
+/// added in front of it.
+fn section_text(section: &ShaderSection<'_>, glsl: &GlslRequirement) -> (String, bool) {
     let body = match section.kind {
         ShaderKind::VertexPassthrough => PASSTHROUGH_VERTEX_SHADER,
         _ => section.text.as_str(),
     };
-    let prefixed = !body.contains("#version ");
-    let text = if prefixed {
-        format!("{}\n{body}", glsl.directive())
-    } else {
-        body.to_string()
-    };
-    let (stage, label) = match section.kind {
-        ShaderKind::Fragment => (Stage::Fragment, "[fragment shader]"),
-        ShaderKind::Vertex => (Stage::Vertex, "[vertex shader]"),
-        ShaderKind::VertexPassthrough => (Stage::Vertex, "[vertex shader passthrough]"),
+    match body.contains("#version ") {
+        false => (format!("{}\n{body}", glsl.directive()), true),
+        true => (body.to_string(), false),
+    }
+}
+
+/// Compile the sections of one stage: one, or several compilation units linked
+/// together ([`csir::compile_units`]). `file` and `file_text` are the `.shader_test`
+/// file (for messages), `glsl` its GLSL requirement. The returned source is named
+/// `FILE [vertex shader]` (or the section's header); for several units its text is
+/// theirs joined, a key for the program cache only.
+fn compile_stage(
+    file: &Path,
+    file_text: &str,
+    sections: &[&ShaderSection<'_>],
+    glsl: &GlslRequirement,
+    limits: &Limits,
+) -> Result<(ShaderSource, csir::Shader), Outcome> {
+    let texts: Vec<(String, bool)> = sections.iter().map(|s| section_text(s, glsl)).collect();
+    let (stage, label) = match sections.first().map(|s| s.kind) {
+        Some(ShaderKind::Fragment) => (Stage::Fragment, "[fragment shader]"),
+        Some(ShaderKind::VertexPassthrough) => (Stage::Vertex, "[vertex shader passthrough]"),
+        _ => (Stage::Vertex, "[vertex shader]"),
     };
     let name = file.display().to_string();
-    match csir::compile(&text, &name, stage, limits) {
-        Ok(shader) => Ok((
-            ShaderSource::glsl(PathBuf::from(format!("{name} {label}")), text),
-            shader,
-        )),
-        Err(errors) => Err(compile_error(
-            &name,
-            file_text,
-            section,
-            u32::from(prefixed),
-            glsl,
-            &errors,
-        )),
+    let units: Vec<Unit<'_>> = texts
+        .iter()
+        .map(|(text, _)| Unit {
+            name: &name,
+            source: text,
+        })
+        .collect();
+    match csir::compile_units(&units, stage, limits) {
+        Ok(shader) => {
+            let key = texts
+                .iter()
+                .map(|(t, _)| t.as_str())
+                .collect::<Vec<_>>()
+                .join("\n// next compilation unit\n");
+            Ok((
+                ShaderSource::glsl(PathBuf::from(format!("{name} {label}")), key),
+                shader,
+            ))
+        }
+        Err(errors) => {
+            let prefixed: Vec<u32> = texts.iter().map(|(_, p)| u32::from(*p)).collect();
+            Err(compile_error(
+                &name, file_text, sections, &prefixed, glsl, &errors,
+            ))
+        }
     }
 }
 
 /// The compiler's `errors` renumbered into the `.shader_test` file.
+///
+/// `sections` are the stage's compilation units in order (a diagnostic's `unit`
+/// indexes them) and `prefix_lines[k]` the lines added in front of unit k.
 fn compile_error(
     name: &str,
     file_text: &str,
-    section: &ShaderSection<'_>,
-    prefix_lines: u32,
+    sections: &[&ShaderSection<'_>],
+    prefix_lines: &[u32],
     glsl: &GlslRequirement,
     errors: &CompileErrors,
 ) -> Outcome {
@@ -93,8 +115,11 @@ fn compile_error(
         .diagnostics()
         .iter()
         .map(|d| {
+            let k = d.unit.min(sections.len().saturating_sub(1));
+            let (section, prefix_lines) = (sections[k], prefix_lines.get(k).copied().unwrap_or(0));
             if section.kind == ShaderKind::VertexPassthrough && d.line > prefix_lines {
                 Diagnostic {
+                    unit: 0,
                     line: section.header_line,
                     col: 1,
                     message: format!(
@@ -105,6 +130,7 @@ fn compile_error(
                 }
             } else if d.line <= prefix_lines {
                 Diagnostic {
+                    unit: 0,
                     line: glsl.line,
                     col: 1,
                     message: format!(
@@ -114,6 +140,7 @@ fn compile_error(
                 }
             } else {
                 Diagnostic {
+                    unit: 0,
                     line: section.header_line + (d.line - prefix_lines),
                     col: d.col,
                     message: d.message.clone(),
@@ -166,8 +193,8 @@ fn reason_of(d: &Diagnostic, line: &str) -> String {
     }
 }
 
-/// Compile the vertex and fragment sections and link them. Without a vertex section
-/// (`None`), fixed-function vertex processing feeds the fragment shader
+/// Compile the vertex and fragment sections (each stage from one or more compilation
+/// units) and link them. Without a vertex section, fixed-function vertex processing feeds the fragment shader
 /// ([`fixed_function::vertex_shader`]).
 ///
 /// # Errors
@@ -177,15 +204,15 @@ fn reason_of(d: &Diagnostic, line: &str) -> String {
 pub fn compile_program(
     file: &Path,
     file_text: &str,
-    vertex: Option<&ShaderSection<'_>>,
-    fragment: &ShaderSection<'_>,
+    vertex: &[&ShaderSection<'_>],
+    fragment: &[&ShaderSection<'_>],
     glsl: &GlslRequirement,
     limits: &Limits,
 ) -> Result<CompiledProgram, Outcome> {
-    let (fragment_source, fs) = compile_section(file, file_text, fragment, glsl, limits)?;
-    let (vertex_source, vs) = match vertex {
-        Some(vertex) => compile_section(file, file_text, vertex, glsl, limits)?,
-        None => fixed_function_vertex(file, &fs, limits)?,
+    let (fragment_source, fs) = compile_stage(file, file_text, fragment, glsl, limits)?;
+    let (vertex_source, vs) = match vertex.is_empty() {
+        false => compile_stage(file, file_text, vertex, glsl, limits)?,
+        true => fixed_function_vertex(file, &fs, limits)?,
     };
     let program = Program::link(vs, fs).map_err(|e| Outcome::Error {
         line: None,
@@ -248,8 +275,8 @@ mod tests {
         compile_error(
             "t.shader_test",
             FILE,
-            &s.shaders[section],
-            prefix_lines,
+            &[&s.shaders[section]],
+            &[prefix_lines],
             &glsl,
             &errors,
         )
@@ -257,6 +284,7 @@ mod tests {
 
     fn diagnostic(line: u32, col: u32, message: &str) -> Diagnostic {
         Diagnostic {
+            unit: 0,
             line,
             col,
             message: message.into(),

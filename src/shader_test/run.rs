@@ -153,14 +153,14 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
             format!("needs {} ({} section)", s.needs, s.header),
         ));
     }
-    let vertex = one_shader(&sections.shaders, ShaderKind::Vertex)?;
-    let fragment = one_shader(&sections.shaders, ShaderKind::Fragment)?;
-    let Some(fragment) = fragment else {
+    let vertex = stage_sections(&sections.shaders, ShaderKind::Vertex);
+    let fragment = stage_sections(&sections.shaders, ShaderKind::Fragment);
+    if fragment.is_empty() {
         return Err(skip(
             None,
             "no fragment shader: fixed-function fragment processing is not supported",
         ));
-    };
+    }
     if let Some(s) = script.iter().find_map(|s| match &s.command {
         Command::Unsupported(name) => Some((s.line, name)),
         _ => None,
@@ -181,44 +181,29 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
             reason: "no GLSL requirement".into(),
         });
     };
-    if vertex.is_none() && glsl.es {
+    if vertex.is_empty() && glsl.es {
         return Err(skip(
             None,
             "no vertex shader: OpenGL ES has no fixed-function vertex processing",
         ));
     }
-    let compiled = compile_program(path, text, vertex, fragment, &glsl, &options.limits)?;
+    let compiled = compile_program(path, text, &vertex, &fragment, &glsl, &options.limits)?;
     Run::new(path, options, requirements, compiled, vertex_data, script)
 }
 
-/// The one section of `kind` (a passthrough counts as a vertex shader), `None` when
-/// there is none, a skip when there are several (separate compilation units).
-fn one_shader<'s, 'a>(
+/// The sections of `kind` (a passthrough counts as a vertex shader), in file order:
+/// several are the compilation units of that stage.
+fn stage_sections<'s, 'a>(
     shaders: &'s [ShaderSection<'a>],
     kind: ShaderKind,
-) -> Result<Option<&'s ShaderSection<'a>>, Outcome> {
-    let matching: Vec<_> = shaders
+) -> Vec<&'s ShaderSection<'a>> {
+    shaders
         .iter()
         .filter(|s| match kind {
             ShaderKind::Fragment => s.kind == ShaderKind::Fragment,
             _ => s.kind != ShaderKind::Fragment,
         })
-        .collect();
-    match matching.as_slice() {
-        [] => Ok(None),
-        [one] => Ok(Some(one)),
-        [_, second, ..] => Err(skip(
-            Some(second.header_line),
-            format!(
-                "more than one {} shader (separate compilation units are not supported)",
-                if kind == ShaderKind::Fragment {
-                    "fragment"
-                } else {
-                    "vertex"
-                }
-            ),
-        )),
-    }
+        .collect()
 }
 
 /// A texture unit's texture and sampler state.
@@ -1243,6 +1228,19 @@ mod tests {
              relative probe rgba (0.75, 0.5) (0.0, 0.0, 0.0, 0.0)\n",
         );
         assert_eq!(status(&text), "pass");
+    }
+
+    #[test]
+    fn several_fragment_sections_are_linked_as_units() {
+        let text = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n\
+                    [fragment shader]\nvec4 colour();\nvoid main() { gl_FragColor = colour(); }\n\n\
+                    [fragment shader]\nvec4 colour() { return vec4(0.0, 1.0, 0.0, 1.0); }\n\n\
+                    [test]\ndraw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.0 1.0\n";
+        assert_eq!(status(text), "pass");
+        // an error in the second section points at its line in the file (line 11)
+        let broken = text.replace("return vec4", "return vec9");
+        let status = status(&broken);
+        assert!(status.starts_with("error t.shader_test:11:"), "{status}");
     }
 
     #[test]

@@ -6,6 +6,9 @@ use std::fmt;
 /// One error at a 1-based source position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
+    /// The compilation unit the line is in: an index into
+    /// [`CompileErrors::unit_name`]'s units, 0 for a compile of one source.
+    pub unit: usize,
     /// Line, from 1.
     pub line: u32,
     /// Column in characters, from 1.
@@ -19,6 +22,7 @@ impl Diagnostic {
     /// An error at `pos`.
     pub fn new(pos: Pos, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            unit: 0,
             line: pos.line,
             col: pos.col,
             message: message.into(),
@@ -31,21 +35,50 @@ impl Diagnostic {
 /// (docs/csir-original.md A4: later ones are counted but not logged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileErrors {
-    name: String,
-    source: String,
+    /// Each compilation unit's name and text, in the order the compile took them.
+    units: Vec<(String, String)>,
     diagnostics: Vec<Diagnostic>,
     total: usize,
 }
 
 impl CompileErrors {
-    /// Bundle diagnostics for `name` (the empty name prints as `shader`).
+    /// Bundle diagnostics for one source `name` (the empty name prints as `shader`).
     pub fn new(name: &str, source: &str, diagnostics: Vec<Diagnostic>, total: usize) -> Self {
+        Self::for_units(
+            vec![(name.to_string(), source.to_string())],
+            diagnostics,
+            total,
+        )
+    }
+
+    /// Bundle diagnostics of a compile of several units, given as (name, text); each
+    /// diagnostic's `unit` indexes `units` (one past the end prints as the first).
+    pub fn for_units(
+        units: Vec<(String, String)>,
+        diagnostics: Vec<Diagnostic>,
+        total: usize,
+    ) -> Self {
         CompileErrors {
-            name: name.to_string(),
-            source: source.to_string(),
+            units,
             total: total.max(diagnostics.len()),
             diagnostics,
         }
+    }
+
+    /// The name of compilation unit `unit` as printed (empty → `shader`).
+    pub fn unit_name(&self, unit: usize) -> &str {
+        match self.units.get(unit).or(self.units.first()) {
+            Some((name, _)) if !name.is_empty() => name,
+            _ => "shader",
+        }
+    }
+
+    /// The text of compilation unit `unit` (empty when there is none).
+    fn unit_source(&self, unit: usize) -> &str {
+        self.units
+            .get(unit)
+            .or(self.units.first())
+            .map_or("", |(_, text)| text)
     }
 
     /// The logged diagnostics.
@@ -58,13 +91,9 @@ impl CompileErrors {
         self.total
     }
 
-    /// The compile name as printed (empty → `shader`).
+    /// The compile name as printed (empty → `shader`): the first unit's.
     pub fn name(&self) -> &str {
-        if self.name.is_empty() {
-            "shader"
-        } else {
-            &self.name
-        }
+        self.unit_name(0)
     }
 
     /// Whether some diagnostic carries exactly `message`.
@@ -82,12 +111,12 @@ impl fmt::Display for CompileErrors {
             writeln!(
                 f,
                 "{}:{}:{}: error: {}",
-                self.name(),
+                self.unit_name(d.unit),
                 d.line,
                 d.col,
                 d.message
             )?;
-            let Some(text) = source_line(&self.source, d.line) else {
+            let Some(text) = source_line(self.unit_source(d.unit), d.line) else {
                 continue;
             };
             writeln!(f, "{text}")?;
@@ -197,6 +226,53 @@ impl Diagnostics {
     pub fn into_errors(self, name: &str, source: &str) -> CompileErrors {
         CompileErrors::new(name, source, self.logged, self.total)
     }
+
+    /// Finish a compile of several units into the public error value: a line carries
+    /// its unit in the bits above [`UNIT_LINE_BITS`] ([`unit_line`]).
+    pub fn into_unit_errors(self, units: Vec<(String, String)>) -> CompileErrors {
+        let logged = self
+            .logged
+            .into_iter()
+            .map(|d| {
+                let (unit, line) = split_unit_line(d.line);
+                Diagnostic { unit, line, ..d }
+            })
+            .collect();
+        CompileErrors::for_units(units, logged, self.total)
+    }
+
+    /// Take `other`'s errors (found in unit `unit`, with unit-local lines) as this
+    /// collector's, respecting its limits.
+    pub fn absorb(&mut self, other: Diagnostics, unit: usize) {
+        let unlogged = other.total - other.logged.len();
+        for d in other.logged {
+            let pos = Pos {
+                line: unit_line(unit, d.line),
+                col: d.col,
+            };
+            self.error(pos, d.message);
+        }
+        self.total += unlogged;
+    }
+}
+
+/// How many low bits of a line number count lines within a compilation unit when a
+/// stage is compiled from several; the unit's index is in the bits above. A unit's
+/// lines past 2^20 − 1 (only reachable with `#line`) count as that line.
+pub const UNIT_LINE_BITS: u32 = 20;
+
+/// The line number that stands for `line` of unit `unit` in a compile of several.
+pub fn unit_line(unit: usize, line: u32) -> u32 {
+    let unit = u32::try_from(unit).unwrap_or(u32::MAX) << UNIT_LINE_BITS;
+    unit | line.min((1 << UNIT_LINE_BITS) - 1)
+}
+
+/// The (unit, line) a line number from [`unit_line`] stands for.
+pub fn split_unit_line(line: u32) -> (usize, u32) {
+    (
+        (line >> UNIT_LINE_BITS) as usize,
+        line & ((1 << UNIT_LINE_BITS) - 1),
+    )
 }
 
 #[cfg(test)]

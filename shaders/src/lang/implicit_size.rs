@@ -103,7 +103,7 @@ fn size_globals(program: &mut Program, diags: &mut Diagnostics) {
 
 /// Size the implicit arrays declared directly in `list`, then those of nested
 /// statement lists.
-fn size_in_list(list: &mut Vec<Stmt>, diags: &mut Diagnostics) {
+fn size_in_list(list: &mut [Stmt], diags: &mut Diagnostics) {
     let mut i = 0;
     while i < list.len() {
         if let StmtKind::Decl(d) = &list[i].kind

@@ -49,6 +49,7 @@ mod scope;
 mod structs;
 pub mod token;
 pub mod types;
+mod units;
 
 pub use diagnostic::{CompileErrors, Diagnostic};
 
@@ -71,35 +72,113 @@ pub fn compile(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
+    compile_units(&[Unit { name, source }], stage, limits)
+}
+
+/// One compilation unit of a stage: its text and the name its diagnostics carry.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit<'a> {
+    /// Shown as the file in diagnostics (`NAME:LINE:COL`).
+    pub name: &'a str,
+    /// The GLSL text.
+    pub source: &'a str,
+}
+
+/// The most compilation units one stage is compiled from.
+pub const MAX_UNITS: usize = 32;
+
+/// Compile one stage from one or more compilation units linked together (GLSL 1.20
+/// §2.1: the shaders of one stage attached to a program form one executable). Each
+/// unit is preprocessed and parsed on its own (its own `#version`, `#define`s and
+/// line numbers), then the units are joined as `units.rs` describes: globals of one
+/// name are one variable, a function declared in one unit may be defined in another,
+/// exactly one unit defines `main`. The result is what [`compile`] gives for one.
+///
+/// Errors: as [`compile`], each diagnostic naming its unit ([`Diagnostic::unit`]);
+/// more than [`MAX_UNITS`] units, or none, is an error too.
+pub fn compile_units(
+    units: &[Unit<'_>],
+    stage: Stage,
+    limits: &Limits,
+) -> Result<Shader, CompileErrors> {
     // CR LF and a lone CR end lines as LF does (GLSL 3.30 §3.1); positions count
     // lines the same way in every form.
-    let normalized;
-    let source = if source.contains('\r') {
-        normalized = source.replace("\r\n", "\n").replace('\r', "\n");
-        normalized.as_str()
-    } else {
-        source
+    let texts: Vec<std::borrow::Cow<'_, str>> = units
+        .iter()
+        .map(|u| match u.source.contains('\r') {
+            true => u.source.replace("\r\n", "\n").replace('\r', "\n").into(),
+            false => u.source.into(),
+        })
+        .collect();
+    let single = units.len() == 1;
+    let fail = |d: Diagnostics| {
+        Err(match single {
+            true => d.into_errors(units[0].name, &texts[0]),
+            false => d.into_unit_errors(
+                units
+                    .iter()
+                    .zip(&texts)
+                    .map(|(u, t)| (u.name.to_string(), t.to_string()))
+                    .collect(),
+            ),
+        })
     };
     let mut diags = Diagnostics::new(limits.errors);
-    let fail = |d: Diagnostics| Err(d.into_errors(name, source));
     if limits.validate().is_err() {
         diags.error(Pos::START, "invalid limits");
         return fail(diags);
     }
-    if source.is_empty() {
-        diags.error(Pos::START, "empty shader");
+    if units.is_empty() || units.len() > MAX_UNITS {
+        diags.error(
+            Pos::START,
+            format!(
+                "a stage is compiled from 1 to {MAX_UNITS} compilation units, not {}",
+                units.len()
+            ),
+        );
         return fail(diags);
     }
-    if source.len() > limits.source_bytes {
-        diags.error(Pos::START, "shader source exceeds the size limit");
-        return fail(diags);
+    let mut programs = Vec::with_capacity(units.len());
+    for (k, text) in texts.iter().enumerate() {
+        let line = |l: u32| match single {
+            true => l,
+            false => diagnostic::unit_line(k, l),
+        };
+        let start = Pos {
+            line: line(1),
+            col: 1,
+        };
+        if text.is_empty() {
+            diags.error(start, "empty shader");
+            continue;
+        }
+        if text.len() > limits.source_bytes {
+            diags.error(start, "shader source exceeds the size limit");
+            continue;
+        }
+        let mut lexed = Diagnostics::new(limits.errors);
+        let (mut tokens, dialect) = lexer::lex_with_dialect(text, &mut lexed);
+        match single {
+            true => diags = lexed,
+            false => diags.absorb(lexed, k),
+        }
+        if !diags.is_empty() {
+            continue;
+        }
+        for t in &mut tokens {
+            t.pos.line = line(t.pos.line);
+        }
+        let mut program = parser::parse(&tokens, &mut diags);
+        program.dialect = dialect;
+        programs.push(program);
     }
-    let (tokens, dialect) = lexer::lex_with_dialect(source, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
     }
-    let mut program = parser::parse(&tokens, &mut diags);
-    program.dialect = dialect;
+    let mut program = match single {
+        true => programs.pop().unwrap_or_default(),
+        false => units::join(programs, &mut diags),
+    };
     if !diags.is_empty() {
         return fail(diags);
     }
@@ -116,7 +195,7 @@ pub fn compile(
         return fail(diags);
     };
     let mut shader = Shader {
-        name: name.to_string(),
+        name: units[0].name.to_string(),
         stage,
         limits: *limits,
         ir: out.ir,

@@ -1,0 +1,181 @@
+//! Joining the compilation units of one stage into one program (GLSL 1.20 §2.1: the
+//! shaders of a stage attached to one program object are linked into one executable).
+//! Each unit was parsed on its own, its positions carrying its unit
+//! ([`diagnostic::unit_line`]); the joined program is lowered as one:
+//!
+//! - every unit uses the same `#version` (GLSL 1.30 §3.3 lets some versions be linked
+//!   together; csir-render takes one);
+//! - globals of one name are one variable (GLSL 1.20 §4.3: a global of one name in
+//!   several units names the same object): the declarations must agree in storage,
+//!   type and array size, at most one has an initializer, and an array declared
+//!   without a size in one unit takes its size from another or from its uses;
+//! - a function may be declared in one unit and defined in another; one defined in two
+//!   units is an error (GLSL 1.20 §6.1: one definition per signature);
+//! - a unit may call only the functions it declares (GLSL 1.20 §6.1): a call to a
+//!   function declared only in another unit is an error naming it. So a user function
+//!   that hides a built-in in one unit (`float abs(float)`) cannot be told apart from
+//!   the built-in another unit calls: csir-render reports that call instead.
+
+use super::ast::{Decl, ExprKind, Function, Item, Program};
+use super::builtin_vars::visit_stmt;
+use super::diagnostic::{Diagnostics, split_unit_line, unit_line};
+use super::token::Pos;
+use std::collections::{HashMap, HashSet};
+
+/// Join `programs` (one per unit, in order) into one; the problems are reported in
+/// `diags`.
+pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
+    let dialect = programs.first().map(|p| p.dialect).unwrap_or_default();
+    for (k, p) in programs.iter().enumerate().skip(1) {
+        if p.dialect != dialect {
+            diags.error(
+                Pos {
+                    line: unit_line(k, 1),
+                    col: 1,
+                },
+                format!(
+                    "this compilation unit is {} but the first unit of the stage is \
+                     {dialect}: csir-render links units of one version only",
+                    p.dialect
+                ),
+            );
+        }
+    }
+    check_calls(&programs, diags);
+    let mut items: Vec<Item> = Vec::new();
+    let mut globals: HashMap<String, usize> = HashMap::new();
+    let mut defined: Vec<(usize, &Function)> = Vec::new();
+    for (k, p) in programs.iter().enumerate() {
+        for item in &p.items {
+            match item {
+                Item::Global(d) => match globals.get(&d.name) {
+                    Some(&i) => {
+                        if let Item::Global(first) = &mut items[i] {
+                            merge_global(first, d, diags);
+                        }
+                    }
+                    None => {
+                        globals.insert(d.name.clone(), items.len());
+                        items.push(item.clone());
+                    }
+                },
+                Item::Function(f) => {
+                    if let Some((j, _)) = defined
+                        .iter()
+                        .find(|(j, g)| *j != k && same_signature(g, f))
+                    {
+                        diags.error(
+                            f.pos,
+                            format!(
+                                "function '{}' is defined in more than one compilation unit \
+                                 (also in unit {}; GLSL 1.20 §6.1)",
+                                f.name,
+                                j + 1
+                            ),
+                        );
+                    }
+                    defined.push((k, f));
+                    items.push(item.clone());
+                }
+                Item::Prototype(_) => items.push(item.clone()),
+            }
+        }
+    }
+    Program { items, dialect }
+}
+
+/// Whether `a` and `b` declare the same function: name and parameter types.
+fn same_signature(a: &Function, b: &Function) -> bool {
+    a.name == b.name
+        && a.params.len() == b.params.len()
+        && a.params
+            .iter()
+            .zip(&b.params)
+            .all(|(p, q)| p.ty == q.ty && p.array.is_some() == q.array.is_some())
+}
+
+/// Fold a later declaration `d` of the global `first` declares into it.
+fn merge_global(first: &mut Decl, d: &Decl, diags: &mut Diagnostics) {
+    let len_of = |d: &Decl| {
+        d.array
+            .as_ref()
+            .map(|a| match a.len.as_deref().map(|e| &e.kind) {
+                Some(ExprKind::Int(n)) => Some(*n),
+                _ => None,
+            })
+    };
+    let (a, b) = (len_of(first), len_of(d));
+    let arrays_agree = match (a, b) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.is_none() || y.is_none() || x == y,
+        _ => false,
+    };
+    if first.ty != d.ty || first.quals.storage != d.quals.storage || !arrays_agree {
+        let (unit, _) = split_unit_line(first.pos.line);
+        diags.error(
+            d.pos,
+            format!(
+                "global '{}' is declared differently here and in unit {} (storage, type \
+                 and array size must agree: GLSL 1.20 §4.3)",
+                d.name,
+                unit + 1
+            ),
+        );
+        return;
+    }
+    if let (Some(first_array), Some(array)) = (&mut first.array, &d.array)
+        && first_array.len.is_none()
+    {
+        first_array.len = array.len.clone();
+    }
+    match (&first.init, &d.init) {
+        (Some(_), Some(init)) => diags.error(
+            init.pos,
+            format!(
+                "global '{}' has an initializer in more than one compilation unit",
+                d.name
+            ),
+        ),
+        (None, Some(init)) => first.init = Some(init.clone()),
+        _ => {}
+    }
+}
+
+/// Report every call in a unit to a user function that unit does not declare.
+fn check_calls(programs: &[Program], diags: &mut Diagnostics) {
+    let declared: Vec<HashSet<&str>> = programs
+        .iter()
+        .map(|p| {
+            p.items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Function(f) | Item::Prototype(f) => Some(f.name.as_str()),
+                    Item::Global(_) => None,
+                })
+                .collect()
+        })
+        .collect();
+    let anywhere: HashSet<&str> = declared.iter().flatten().copied().collect();
+    for (p, own) in programs.iter().zip(&declared) {
+        for item in &p.items {
+            let Item::Function(f) = item else { continue };
+            for st in &f.body {
+                visit_stmt(st, &mut |e| {
+                    if let ExprKind::Call { name, .. } = &e.kind
+                        && anywhere.contains(name.as_str())
+                        && !own.contains(name.as_str())
+                    {
+                        diags.error(
+                            e.pos,
+                            format!(
+                                "function '{name}' is not declared in this compilation unit \
+                                 (it is declared in another; a unit declares the functions \
+                                 it calls, GLSL 1.20 §6.1)"
+                            ),
+                        );
+                    }
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! One stage compiled from several compilation units (`csir::compile_units`,
+//! GLSL 1.20 §2.1): functions declared in one unit and defined in another, globals
+//! shared by name, implicitly sized arrays sized across units, and the errors that
+//! name the unit they are in.
+
+mod common;
+use common::run;
+use csir::exec::NoSamplers;
+use csir::{Limits, Stage, Unit, compile_units};
+
+fn units<'a>(texts: &'a [(&'a str, &'a str)]) -> Vec<Unit<'a>> {
+    texts
+        .iter()
+        .map(|&(name, source)| Unit { name, source })
+        .collect()
+}
+
+#[test]
+fn functions_and_globals_link_across_units() {
+    let a = "float g;\nfloat k[];\nfloat half_of(float x);\nvoid fill();\n\
+             void main() { g = 3.0; fill(); gl_FragColor = vec4(half_of(g), k[2], g, 1.0); }\n";
+    let b = "float g;\nfloat k[];\nvoid fill() { k[2] = 0.25; g = g + 1.0; }\n\
+             float half_of(float x) { return x * 0.5; }\n";
+    let shader = compile_units(
+        &units(&[("a.frag", a), ("b.frag", b)]),
+        Stage::Fragment,
+        &Limits::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // g is one variable: main sets 3, fill adds 1 before half_of reads it
+    assert_eq!(
+        run(&shader, &[], &[], &NoSamplers).color,
+        [2.0, 0.25, 4.0, 1.0]
+    );
+}
+
+#[test]
+fn unit_errors_name_their_unit() {
+    let compile = |a: &str, b: &str| {
+        compile_units(
+            &units(&[("a.frag", a), ("b.frag", b)]),
+            Stage::Fragment,
+            &Limits::default(),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    let main = "void f();\nvoid main() { f(); gl_FragColor = vec4(1.0); }\n";
+    // a syntax error in the second unit points into it
+    assert_eq!(
+        compile(main, "void f() {\n  float x = ;\n}\n"),
+        "b.frag:2:13: error: expected an expression\n  float x = ;\n            ^\n"
+    );
+    // one global, two types
+    let e = compile(
+        &format!("float g;\n{main}"),
+        "vec2 g;\nvoid f() { g = vec2(1.0); }\n",
+    );
+    assert!(
+        e.starts_with(
+            "b.frag:1:6: error: global 'g' is declared differently here and in unit 1 \
+             (storage, type and array size must agree: GLSL 1.20 §4.3)"
+        ),
+        "{e}"
+    );
+    // two definitions of one function
+    let e = compile(&format!("{main}void f() {{}}\n"), "void f() {}\n");
+    assert!(
+        e.starts_with(
+            "b.frag:1:6: error: function 'f' is defined in more than one compilation unit \
+             (also in unit 1; GLSL 1.20 §6.1)"
+        ),
+        "{e}"
+    );
+    // a call to a function only the other unit declares
+    let e = compile(
+        "void f() { g(); }\nvoid main() { f(); gl_FragColor = vec4(1.0); }\n",
+        "void g() {}\n",
+    );
+    assert!(
+        e.starts_with("a.frag:1:12: error: function 'g' is not declared in this compilation unit"),
+        "{e}"
+    );
+    // versions differ
+    let e = compile(
+        &format!("#version 120\n{main}"),
+        "#version 110\nvoid f() {}\n",
+    );
+    assert!(
+        e.starts_with("b.frag:1:1: error: this compilation unit is GLSL 1.10"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unit_counts_are_bounded() {
+    let none = compile_units(&[], Stage::Fragment, &Limits::default()).unwrap_err();
+    assert_eq!(
+        none.diagnostics()[0].message,
+        "a stage is compiled from 1 to 32 compilation units, not 0"
+    );
+    let one = "void main() { gl_FragColor = vec4(1.0); }\n";
+    let many = vec![("u.frag", one); csir::MAX_UNITS + 1];
+    let e = compile_units(&units(&many), Stage::Fragment, &Limits::default()).unwrap_err();
+    assert_eq!(e.diagnostics().len(), 1);
+}
