@@ -138,3 +138,18 @@ fn known_indexes_out_of_range_follow_the_run_time_rule() {
         assert_eq!(messages(&src, Stage::Fragment), [message], "{body}");
     }
 }
+
+/// The same rule for every dialect and profile: a known out-of-range index of a local
+/// array that is not a constant expression reads element 0 (GLSL 1.10, whose `int`s
+/// the extended profile holds as integer bit patterns, and the seed profile's floats).
+#[test]
+fn known_indexes_follow_the_run_time_rule_in_every_profile() {
+    let src = "#version 110\nvoid main() {\n  vec4 a[8];\n  a[0] = vec4(0.25);\n  \
+               int i = 9;\n  gl_FragColor = a[i] + vec4(0.0, 0.0, 0.0, 0.5);\n}\n";
+    for limits in [csir::Limits::default(), csir::Limits::SEED] {
+        let shader = csir::compile(src, "k.frag", Stage::Fragment, &limits)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let color = common::run(&shader, &[], &[], &csir::exec::NoSamplers).color;
+        assert_eq!(color, [0.25, 0.25, 0.25, 0.75], "{:?}", limits.profile);
+    }
+}

@@ -51,10 +51,13 @@ impl Lowerer<'_> {
     /// constant expression is put in a temporary, so that the run-time rule applies to
     /// it instead of the compile-time error; every other index is returned unchanged.
     pub(crate) fn index_at_run_time(&mut self, index: Value, n: usize, e: &Expr) -> LResult<Value> {
-        let out_of_range = index.ty == Type::Int
-            && index
-                .as_const()
-                .is_some_and(|c| !(0.0..n as f32).contains(&c.0[0]));
+        // known_index reads the value as the profile holds it (a float, or an integer
+        // bit pattern under the extended profile).
+        let out_of_range = index.ty.is_integer()
+            && index.as_const().is_some()
+            && self
+                .known_index(&index)
+                .is_some_and(|k| !(0.0..n as f32).contains(&k));
         if !out_of_range || self.is_constant_expression(e) {
             return Ok(index);
         }
@@ -70,7 +73,8 @@ impl Lowerer<'_> {
     pub(crate) fn divisor_at_run_time(&mut self, b: Value, e: &Expr) -> LResult<Value> {
         let width = usize::from(types::width(b.ty));
         let has_zero = b.as_const().is_some_and(|c| {
-            (0..usize::from(types::cols(b.ty)) * 4).any(|i| i % 4 < width && c.0[i] == 0.0)
+            (0..usize::from(types::cols(b.ty)) * 4)
+                .any(|i| i % 4 < width && self.const_lane_is_zero(b.ty, &c, i))
         });
         if !has_zero || self.is_constant_expression(e) {
             return Ok(b);
