@@ -210,7 +210,12 @@ fn array_errors_name_the_construct() {
             "array size must be a constant integer expression",
         ),
         ("float a[0];", "array size must be positive"),
-        ("float a[];", "an array without a size needs an initializer"),
+        (
+            "float a[]; c = vec4(float(a.length()));",
+            "the size of array 'a' cannot be found: declared without a size, it is used \
+             other than indexed by an integer literal (GLSL 1.20 §4.1.9: such a use needs \
+             the size declared first)",
+        ),
         (
             "float a[3] = float[2](1.0, 2.0);",
             "type mismatch in assignment",
@@ -289,7 +294,7 @@ fn array_errors_name_the_construct() {
 #[test]
 fn implicitly_sized_arrays_take_their_size() {
     // GLSL 1.20 §4.1.9: sized by the largest literal index used, at global and local
-    // scope; `.length()` sees the size found.
+    // scope.
     let decls = "vec2 g[];";
     let body = "g[3].y = u.x; float a[]; a[5] = u.y; a[1] = 2.0;\n\
                 c = vec4(g[3].y, a[5], a[1], g[0].x);";
