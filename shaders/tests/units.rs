@@ -81,6 +81,17 @@ fn unit_errors_name_their_unit() {
         e.starts_with("a.frag:1:12: error: function 'g' is not declared in this compilation unit"),
         "{e}"
     );
+    // struct definitions in two units
+    let e = compile(
+        &format!("struct S {{ float x; }};\n{main}"),
+        "struct T { float y; };\nvoid f() {}\n",
+    );
+    assert!(
+        e.starts_with(
+            "b.frag:1:8: error: structs in more than one compilation unit of a stage are not supported"
+        ),
+        "{e}"
+    );
     // versions differ
     let e = compile(
         &format!("#version 120\n{main}"),

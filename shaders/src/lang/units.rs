@@ -5,6 +5,7 @@
 //!
 //! - every unit uses the same `#version` (GLSL 1.30 §3.3 lets some versions be linked
 //!   together; csir-render takes one);
+//! - at most one unit defines structs (a named error otherwise);
 //! - globals of one name are one variable (GLSL 1.20 §4.3: a global of one name in
 //!   several units names the same object): the declarations must agree in storage,
 //!   type and array size, at most one has an initializer, and an array declared
@@ -41,6 +42,21 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
             );
         }
     }
+    // `Type::Struct(k)` indexes its own unit's definitions: one unit may define
+    // structs, not several.
+    let with_structs: Vec<usize> = (0..programs.len())
+        .filter(|&k| !programs[k].structs.is_empty())
+        .collect();
+    if let [_, second, ..] = with_structs[..] {
+        diags.error(
+            programs[second].structs[0].pos,
+            "structs in more than one compilation unit of a stage are not supported",
+        );
+    }
+    let structs = with_structs
+        .first()
+        .map(|&k| programs[k].structs.clone())
+        .unwrap_or_default();
     check_calls(&programs, diags);
     let mut items: Vec<Item> = Vec::new();
     let mut globals: HashMap<String, usize> = HashMap::new();
@@ -81,7 +97,11 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
             }
         }
     }
-    Program { items, dialect }
+    Program {
+        items,
+        dialect,
+        structs,
+    }
 }
 
 /// Whether `a` and `b` declare the same function: name and parameter types.
