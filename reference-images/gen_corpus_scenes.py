@@ -218,7 +218,8 @@ def scene_misc():
 
 def scene_data():
     """The data constructs of issue 14: run-time indexes in assignments, uniform array
-    initializers, arrays of mat2 uniforms, 32-bit integers and structs."""
+    initializers, arrays of mat2 uniforms, 32-bit integers, structs, implicitly sized
+    arrays and converting out parameters."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
         # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
@@ -239,6 +240,8 @@ def scene_data():
             "uLights[2].radius": [0.7],
             "uFloor.albedo": [0.9, 0.8, 0.7], "uFloor.gloss": [0.5],
         }),
+        # Implicitly sized arrays and out parameters that convert int -> float.
+        tile(4, "implicit_arrays.frag"),
     ])
 
 
