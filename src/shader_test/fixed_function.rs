@@ -123,7 +123,8 @@ pub const FIXED_FUNCTION_LABEL: &str = "[fixed-function vertex processing]";
 /// The GLSL 1.10 vertex shader that does what fixed-function vertex processing does for
 /// a script without a vertex shader, for the inputs `fragment` reads: the position
 /// transformed by the modelview and projection matrices (`ftransform()`, GL 2.1
-/// §2.11), the primary and secondary colours with lighting off (GL 2.1 §2.14; the
+/// §2.11) and the eye-space position as the clip vertex that user clip planes test
+/// (GL 2.1 §2.12), the primary and secondary colours with lighting off (GL 2.1 §2.14; the
 /// front end clamps the colour outputs to [0, 1] as `GL_CLAMP_VERTEX_COLOR` does,
 /// docs/glsl-dialects.md), and each texture
 /// coordinate set `gl_TexCoord[i]` from `gl_MultiTexCoord<i>` (GL 2.1 §2.11.4; the
@@ -136,7 +137,12 @@ pub const FIXED_FUNCTION_LABEL: &str = "[fixed-function vertex processing]";
 /// (a user varying) or that it computes in a way the renderer does not (the fog
 /// coordinate); the harness skips the test with it.
 pub fn vertex_shader(fragment: &csir::Shader) -> Result<String, String> {
-    let mut body = vec!["    gl_Position = ftransform();".to_string()];
+    // User clip planes are tested in eye coordinates (GL 2.1 §2.12): the clip vertex is
+    // the eye-space position, not gl_Position.
+    let mut body = vec![
+        "    gl_Position = ftransform();".to_string(),
+        "    gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;".to_string(),
+    ];
     for symbol in &fragment.interface.symbols {
         if !matches!(symbol.kind, SymbolKind::VaryingIn { .. }) {
             continue;

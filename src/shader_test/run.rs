@@ -1244,6 +1244,19 @@ mod tests {
     }
 
     #[test]
+    fn fixed_function_clip_planes_are_in_eye_coordinates() {
+        // With `ortho` (window coordinates) the plane -x + 100 >= 0 keeps x < 100 in eye
+        // space; tested against clip space it would keep everything.
+        let text = fixed_function_file(
+            "void main() { gl_FragColor = gl_Color; }",
+            "clear color 0 0 0 1\nclear\northo\nenable GL_CLIP_PLANE0\n\
+             clip plane 0 -1 0 0 100\ndraw rect 0 0 250 250\n\
+             probe rgba 50 50 1 1 1 1\nprobe rgba 150 50 0 0 0 1\n",
+        );
+        assert_eq!(status(&text), "pass");
+    }
+
+    #[test]
     fn fixed_function_vertex_processing_names_what_it_cannot_feed() {
         let text = fixed_function_file(
             "varying vec4 v;\nvoid main() { gl_FragColor = v; }",
