@@ -29,19 +29,25 @@ WIDTH, HEIGHT = TILE * COLUMNS, TILE * ROWS
 FLAT = {"depth_test": "none", "cull": "none", "blend": "none"}
 
 
-def tile(index, fragment, uniforms=None, samplers=None, ints=None):
-    """A draw filling tile `index` (row-major from the top left) with `fragment`;
-    `ints` are integer uniforms, written as exact JSON integers."""
+def tile_corners(index):
+    """The NDC corners of tile `index` (row-major from the top left), counter-clockwise
+    from the bottom left, as the flat list of a 2-component position attribute."""
     col, row = index % COLUMNS, index // COLUMNS
     x0 = -1.0 + 2.0 * col / COLUMNS
     x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
     y1 = 1.0 - 2.0 * row / ROWS
     y0 = 1.0 - 2.0 * (row + 1) / ROWS
+    return [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]
+
+
+def tile(index, fragment, uniforms=None, samplers=None, ints=None):
+    """A draw filling tile `index` (row-major from the top left) with `fragment`;
+    `ints` are integer uniforms, written as exact JSON integers."""
     draw = {
         "vertex": CORPUS + "tile.vert",
         "fragment": CORPUS + fragment,
         "attributes": [
-            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 0, "size": 2, "data": tile_corners(index)},
             {"location": 1, "size": 2, "data": [0, 0, 1, 0, 1, 1, 0, 1]},
         ],
         "indices": [0, 1, 2, 0, 2, 3],
@@ -280,16 +286,11 @@ def interpolation_tile(index, mode):
     noperspective, 2 smooth, 3 their difference): the corners have clip w 1, 3, 2, 4
     (so the two blends differ) and colours red, green, blue, white; two triangles, so
     the flat half-tiles show their provoking (last) vertices' colours, blue and white."""
-    col, row = index % COLUMNS, index // COLUMNS
-    x0 = -1.0 + 2.0 * col / COLUMNS
-    x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
-    y1 = 1.0 - 2.0 * row / ROWS
-    y0 = 1.0 - 2.0 * (row + 1) / ROWS
     return {
         "vertex": CORPUS + "interpolation.vert",
         "fragment": CORPUS + "interpolation.frag",
         "attributes": [
-            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 0, "size": 2, "data": tile_corners(index)},
             {"location": 1, "size": 1, "data": [1.0, 3.0, 2.0, 4.0]},
             {"location": 2, "size": 3, "data": [1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1]},
         ],
@@ -303,16 +304,11 @@ def flat_int_tile(index):
     """Tile `index` drawn by flat_int.vert/.frag: integer varyings, necessarily flat,
     carry values above float's exact range (uBase = 2^24 + 1) and NaN bit patterns;
     two triangles, so each half shows its provoking (last) corner's values, 2 and 3."""
-    col, row = index % COLUMNS, index // COLUMNS
-    x0 = -1.0 + 2.0 * col / COLUMNS
-    x1 = -1.0 + 2.0 * (col + 1) / COLUMNS
-    y1 = 1.0 - 2.0 * row / ROWS
-    y0 = 1.0 - 2.0 * (row + 1) / ROWS
     return {
         "vertex": CORPUS + "flat_int.vert",
         "fragment": CORPUS + "flat_int.frag",
         "attributes": [
-            {"location": 0, "size": 2, "data": [f32(v) for v in (x0, y0, x1, y0, x1, y1, x0, y1)]},
+            {"location": 0, "size": 2, "data": tile_corners(index)},
             {"location": 1, "size": 1, "data": [0.0, 1.0, 2.0, 3.0]},
         ],
         "indices": [0, 1, 2, 0, 2, 3],
