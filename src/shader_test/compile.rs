@@ -194,8 +194,8 @@ fn reason_of(d: &Diagnostic, line: &str) -> String {
 }
 
 /// Compile the vertex and fragment sections (each stage from one or more compilation
-/// units) and link them. Without a vertex section, fixed-function vertex processing feeds the fragment shader
-/// ([`fixed_function::vertex_shader`]).
+/// units) and link them. Without a vertex section, fixed-function vertex processing
+/// feeds the fragment shader ([`fixed_function::vertex_shader`]).
 ///
 /// # Errors
 /// [`Outcome::Error`] with the compiler's messages in the file's numbering, or the

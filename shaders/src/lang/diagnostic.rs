@@ -65,9 +65,15 @@ impl CompileErrors {
         }
     }
 
+    /// The (name, text) of compilation unit `unit`, the first unit for an index past
+    /// the end.
+    fn unit(&self, unit: usize) -> Option<&(String, String)> {
+        self.units.get(unit).or(self.units.first())
+    }
+
     /// The name of compilation unit `unit` as printed (empty → `shader`).
     pub fn unit_name(&self, unit: usize) -> &str {
-        match self.units.get(unit).or(self.units.first()) {
+        match self.unit(unit) {
             Some((name, _)) if !name.is_empty() => name,
             _ => "shader",
         }
@@ -75,10 +81,7 @@ impl CompileErrors {
 
     /// The text of compilation unit `unit` (empty when there is none).
     fn unit_source(&self, unit: usize) -> &str {
-        self.units
-            .get(unit)
-            .or(self.units.first())
-            .map_or("", |(_, text)| text)
+        self.unit(unit).map_or("", |(_, text)| text)
     }
 
     /// The logged diagnostics.
