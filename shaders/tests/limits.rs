@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use csir::exec::NoSamplers;
 use csir::{Limits, Stage, compile};
 
 fn fails_with(src: &str, limits: &Limits, message: &str) {
@@ -121,7 +122,30 @@ fn deep_nesting_is_an_error_not_a_crash() {
         &Limits::default(),
     )
     .unwrap_err();
-    assert_eq!(e.diagnostics()[0].message, "nesting limit exceeded");
+    assert_eq!(
+        e.diagnostics()[0].message,
+        "nesting limit exceeded: more than 64 levels of nested parentheses, calls, unary \
+         operators, members, indexes and blocks here, the limit is 64"
+    );
+}
+
+/// A flat sum is not nesting (issue 16): 257 terms, the most `MAX_OPERATOR_CHAIN`
+/// allows, compile and add up, on a thread with the renderer's small stack. (The
+/// extended profile's temporaries: each partial sum takes one, past the seed's 96.)
+#[test]
+fn a_long_flat_sum_compiles_and_adds_up() {
+    let src = frag_src("", &format!("c = vec4(u.x{});", " + u.x".repeat(256)));
+    let r = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let shader = compile(&src, "t", Stage::Fragment, &Limits::EXTENDED)
+                .unwrap_or_else(|e| panic!("{e}"));
+            run(&shader, &[[0.5; 4], [0.0; 4]], &[], &NoSamplers).color
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(r, [128.5; 4]);
 }
 
 #[test]
@@ -163,13 +187,14 @@ fn loops_that_fold_away_are_bounded_in_work() {
 
 #[test]
 fn the_lowering_nesting_limit_is_reached_before_the_stack_runs_out() {
-    // Eight nested calls, each 30 parentheses deep: past the lowering's limit.
+    // Eight nested calls (the seed's call depth), each 55 parentheses deep: past the
+    // lowering's limit of 400 levels.
     let mut decls = String::from("float f0(float x) { return x; }\n");
-    for k in 1..9 {
-        let e = format!("{}f{}(x){}", "(1.0 + ".repeat(30), k - 1, ")".repeat(30));
+    for k in 1..8 {
+        let e = format!("{}f{}(x){}", "(1.0 + ".repeat(55), k - 1, ")".repeat(55));
         decls.push_str(&format!("float f{k}(float x) {{ return {e}; }}\n"));
     }
-    let src = frag_src(&decls, "c = vec4(f8(u.x));");
+    let src = frag_src(&decls, "c = vec4(f7(u.x));");
     let run = move || {
         compile(&src, "t", Stage::Fragment, &Limits::default())
             .map(|_| ())

@@ -29,8 +29,10 @@
 //! The front end stays bounded whatever the input: source at most
 //! `Limits::source_bytes` ("shader source exceeds the size limit"); identifiers at most
 //! [`lexer::MAX_IDENT_LEN`] characters; expression plus statement nesting at most
-//! [`parser::MAX_NESTING`] ("nesting limit exceeded"); the lowering's recursion
-//! (nesting across inlined calls) at most 200; at most 8 nested user calls ("call
+//! [`parser::MAX_NESTING`] ("nesting limit exceeded: ... the limit is 64") and chains of
+//! binary operators at most [`parser::MAX_OPERATOR_CHAIN`] ("expression too long");
+//! the lowering's recursion (nesting across inlined calls) at most
+//! 400 levels (`lower::MAX_LOWER_NESTING`); at most `Limits::call_depth` nested user calls ("call
 //! depth limit"); `Limits::unroll` iterations per loop; 200 000 statements and
 //! expression nodes lowered per compile, unrolled and inlined copies included
 //! ("shader exceeds the compile-time work limit"); and the IR pools of [`Limits`].

@@ -51,8 +51,11 @@ use value::Value;
 pub const MAX_WORK: u64 = 200_000;
 
 /// Deepest recursion of the lowering (expressions, statements and inlined calls
-/// together): bounds stack use whatever the input.
-pub const MAX_LOWER_NESTING: usize = 200;
+/// together): bounds stack use whatever the input. Above what one function body can
+/// reach ([`crate::lang::parser::MAX_NESTING`] levels plus
+/// [`crate::lang::parser::MAX_OPERATOR_CHAIN`] chained operators), so only inlined
+/// calls nested inside deep expressions meet it.
+pub const MAX_LOWER_NESTING: usize = 400;
 
 /// How a lowering step failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,7 +327,14 @@ impl<'a> Lowerer<'a> {
         self.nesting += 1;
         if self.nesting > MAX_LOWER_NESTING {
             self.nesting -= 1;
-            self.diags.error(pos, "nesting limit exceeded");
+            self.diags.error(
+                pos,
+                format!(
+                    "nesting limit exceeded: expressions, statements and the bodies of \
+                     the functions they call nest more than {MAX_LOWER_NESTING} levels \
+                     deep here, the limit is {MAX_LOWER_NESTING}"
+                ),
+            );
             return Err(Fail::Fatal);
         }
         Ok(())

@@ -122,7 +122,7 @@ impl Parser<'_, '_> {
             }
             let pos = self.pos();
             self.advance();
-            if let Err(r) = self.enter(1) {
+            if let Err(r) = self.enter_chain() {
                 break Err(r);
             }
             levels += 1;
@@ -136,7 +136,7 @@ impl Parser<'_, '_> {
                 Err(r) => break Err(r),
             }
         };
-        self.leave(levels);
+        self.leave_chain(levels);
         result
     }
 
@@ -156,8 +156,8 @@ impl Parser<'_, '_> {
         })
     }
 
-    /// Operators of precedence `min` and above; chains count towards the nesting
-    /// limit because they deepen the tree.
+    /// Operators of precedence `min` and above; chains count towards
+    /// [`super::MAX_OPERATOR_CHAIN`] because they deepen the tree.
     fn binary(&mut self, min: u8) -> PResult<Expr> {
         let mut lhs = self.unary()?;
         let mut chain = 0;
@@ -170,7 +170,7 @@ impl Parser<'_, '_> {
             }
             let pos = self.pos();
             self.advance();
-            if let Err(e) = self.enter(1) {
+            if let Err(e) = self.enter_chain() {
                 break Err(e);
             }
             chain += 1;
@@ -183,7 +183,7 @@ impl Parser<'_, '_> {
                 pos,
             };
         };
-        self.leave(chain);
+        self.leave_chain(chain);
         result
     }
 

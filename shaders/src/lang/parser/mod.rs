@@ -11,9 +11,12 @@
 //! re-synchronises at the next `;` or balanced `}` and continues, so one compile
 //! reports several syntax errors.
 //!
-//! Nesting is bounded: expression depth (operands of chained binary operators count)
-//! plus statement nesting may not exceed [`MAX_NESTING`] ("nesting limit exceeded"),
-//! so that the lowering's recursion stays shallow whatever the input.
+//! Nesting is bounded, so that the recursion of every later pass stays shallow whatever
+//! the input. Real nesting (parentheses and arguments, operands of unary operators,
+//! members and indexes, blocks and statements) may not exceed [`MAX_NESTING`] levels;
+//! chains of binary or comma operators (`a + b + c ...`, which nest the syntax tree one
+//! level per operator without nesting in the source) may not exceed
+//! [`MAX_OPERATOR_CHAIN`] operators along any path. Each error states its limit.
 
 mod expr;
 pub(crate) use expr::decode_swizzle;
@@ -28,6 +31,12 @@ use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 /// 32 is a pool detail; 64 keeps real shaders far from the limit and the stack small).
 pub const MAX_NESTING: usize = 64;
 
+/// Most binary and comma operators chained along one path of an expression (`a + b + c`
+/// is a chain of 2), summed over the nesting levels the path crosses. Each operator
+/// nests the syntax tree one level deeper, so this bounds the recursion of the passes
+/// after the parser, beside [`MAX_NESTING`]; 256 lets a sum of 257 terms compile.
+pub const MAX_OPERATOR_CHAIN: usize = 256;
+
 /// Parse a token stream (ending with EOF) into a program. Errors go to `diags`; the
 /// returned program is only meaningful when none were reported.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
@@ -36,6 +45,7 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
         at: 0,
         diags,
         depth: 0,
+        chain: 0,
         structs: Vec::new(),
     };
     p.program()
@@ -53,6 +63,9 @@ struct Parser<'t, 'd> {
     diags: &'d mut Diagnostics,
     /// Current nesting (see [`MAX_NESTING`]).
     depth: usize,
+    /// Operators of binary and comma chains on the current path (see
+    /// [`MAX_OPERATOR_CHAIN`]).
+    chain: usize,
     /// Struct definitions so far (`Type::Struct(k)` is the k-th).
     structs: Vec<StructDef>,
 }
@@ -125,18 +138,41 @@ impl<'t> Parser<'t, '_> {
         }
     }
 
-    /// Enter one nesting level; fails with "nesting limit exceeded" past the limit.
+    /// Enter one nesting level; fails with "nesting limit exceeded" past
+    /// [`MAX_NESTING`].
     fn enter(&mut self, levels: usize) -> PResult<()> {
         self.depth += levels;
         if self.depth > MAX_NESTING {
             self.depth -= levels;
-            return self.fail("nesting limit exceeded");
+            return self.fail(format!(
+                "nesting limit exceeded: more than {MAX_NESTING} levels of nested \
+                 parentheses, calls, unary operators, members, indexes and blocks here, \
+                 the limit is {MAX_NESTING}"
+            ));
         }
         Ok(())
     }
 
     fn leave(&mut self, levels: usize) {
         self.depth -= levels;
+    }
+
+    /// Count one more operator of a binary or comma chain; fails past
+    /// [`MAX_OPERATOR_CHAIN`].
+    fn enter_chain(&mut self) -> PResult<()> {
+        if self.chain == MAX_OPERATOR_CHAIN {
+            return self.fail(format!(
+                "expression too long: more than {MAX_OPERATOR_CHAIN} binary operators \
+                 chained here, the limit is {MAX_OPERATOR_CHAIN} (split the expression \
+                 over several statements)"
+            ));
+        }
+        self.chain += 1;
+        Ok(())
+    }
+
+    fn leave_chain(&mut self, operators: usize) {
+        self.chain -= operators;
     }
 
     /// The struct type named `name`, if one is defined (the latest definition).

@@ -128,13 +128,43 @@ fn nesting_is_bounded() {
     let deep = format!("float x = {}1.0{};", "(".repeat(100), ")".repeat(100));
     let (_, e) = parse_src(&deep);
     assert_eq!(e.len(), 1);
-    assert!(e[0].ends_with("nesting limit exceeded"));
-    let long = format!("float x = 1.0{};", " + 1.0".repeat(100));
-    let (_, e) = parse_src(&long);
-    assert!(e[0].ends_with("nesting limit exceeded"));
+    assert!(
+        e[0].ends_with(
+            "nesting limit exceeded: more than 64 levels of nested parentheses, calls, \
+             unary operators, members, indexes and blocks here, the limit is 64"
+        ),
+        "{e:?}"
+    );
     let blocks = format!("void main() {}{}", "{".repeat(100), "}".repeat(101));
     let (_, e) = parse_src(&blocks);
-    assert!(e[0].ends_with("nesting limit exceeded"), "{e:?}");
+    assert!(e[0].contains("nesting limit exceeded"), "{e:?}");
+}
+
+/// A flat chain of operators is not nesting (issue 16): a sum of 257 terms parses, and
+/// only a chain past `MAX_OPERATOR_CHAIN` is refused, by its own message.
+#[test]
+fn operator_chains_have_their_own_limit() {
+    let sum = |terms: usize| format!("float x = 1.0{};", " + 1.0".repeat(terms - 1));
+    let (_, e) = parse_src(&sum(MAX_OPERATOR_CHAIN + 1));
+    assert!(e.is_empty(), "{e:?}");
+    let (_, e) = parse_src(&sum(MAX_OPERATOR_CHAIN + 2));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].ends_with(
+            "expression too long: more than 256 binary operators chained here, the \
+             limit is 256 (split the expression over several statements)"
+        ),
+        "{e:?}"
+    );
+    // Chains inside parentheses add up along the path; a comma chain counts too.
+    let half = " + 1.0".repeat(MAX_OPERATOR_CHAIN / 2);
+    let (_, e) = parse_src(&format!("float x = 1.0{half} + (1.0{half} + 1.0);"));
+    assert!(e[0].contains("expression too long"), "{e:?}");
+    let (_, e) = parse_src(&format!(
+        "void f() {{ float x; x = 1.0{}; }}",
+        ", 1.0".repeat(MAX_OPERATOR_CHAIN + 1)
+    ));
+    assert!(e[0].contains("expression too long"), "{e:?}");
 }
 
 #[test]
