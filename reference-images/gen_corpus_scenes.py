@@ -225,7 +225,8 @@ def scene_misc():
 def scene_data():
     """The data constructs of issue 14: run-time indexes in assignments, uniform array
     initializers, arrays of mat2 uniforms, 32-bit integers, structs, implicitly sized
-    arrays and converting out parameters."""
+    arrays and converting out parameters, non-square matrices and matrix built-ins,
+    matrices and arrays as varyings."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
         # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
@@ -248,7 +249,21 @@ def scene_data():
         }),
         # Implicitly sized arrays and out parameters that convert int -> float.
         tile(4, "implicit_arrays.frag"),
+        matrices_tile(5),
     ])
+
+
+def matrices_tile(index):
+    """Tile `index` drawn by matrices.vert/.frag: a mat3x2 uniform (column-major, 3
+    columns of 2) made into a matrix varying and an array varying, and non-square
+    products, transpose, determinant, inverse, outerProduct, matrixCompMult and
+    refract in the fragment shader; uMix (mat2x3) holds two colours as columns."""
+    draw = tile(index, "matrices.frag", {
+        "uWarp": [1.1, 0.25, -0.3, 0.9, 0.15, -0.1],
+        "uMix": [0.95, 0.55, 0.2, 0.15, 0.45, 0.85],
+    })
+    draw["vertex"] = CORPUS + "matrices.vert"
+    return draw
 
 
 def scene_clip():

@@ -96,31 +96,58 @@ fn every_corpus_shader_compiles_runs_and_agrees_on_every_back_end() {
     }
 }
 
-/// The corpus shaders are written against each other: every fragment shader links
-/// with the vertex shader its scene pairs it with.
+/// The `(vertex, fragment)` file names of every draw of the corpus scenes
+/// (`reference-images/corpus/*.json`, written by `gen_corpus_scenes.py` with each
+/// draw's `"vertex"` key before its `"fragment"` key).
+fn scene_pairs() -> Vec<(String, String)> {
+    let scenes_dir = corpus_dir().join("../../../reference-images/corpus");
+    let mut pairs = Vec::new();
+    for entry in std::fs::read_dir(&scenes_dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let value = |key: &str, from: usize| -> Option<(usize, String)> {
+            let at = from + text[from..].find(key)? + key.len();
+            let start = at + text[at..].find('"')? + 1;
+            let end = start + text[start..].find('"')?;
+            let name = text[start..end].rsplit('/').next()?.to_string();
+            Some((end, name))
+        };
+        let mut from = 0;
+        while let Some((end, vertex)) = value("\"vertex\":", from) {
+            let (end, fragment) = value("\"fragment\":", end)
+                .unwrap_or_else(|| panic!("{}: a draw without a fragment shader", path.display()));
+            pairs.push((vertex, fragment));
+            from = end;
+        }
+    }
+    pairs
+}
+
+/// The corpus shaders are written against each other: every draw of the corpus scenes
+/// links its fragment shader with its vertex shader, and every fragment shader is
+/// drawn at least once.
 #[test]
 fn corpus_fragment_shaders_link_with_their_vertex_shaders() {
     let files = corpus_files();
-    let tile = compile_path(&corpus_dir().join("tile.vert"));
-    let mesh = compile_path(&corpus_dir().join("wave.vert"));
-    let interpolation = compile_path(&corpus_dir().join("interpolation.vert"));
-    let flat_int = compile_path(&corpus_dir().join("flat_int.vert"));
-    for f in files.iter().filter(|p| p.extension().unwrap() == "frag") {
-        let frag = compile_path(f);
-        let vertex = if frag.interface.find("vBig").is_some() {
-            &flat_int
-        } else if frag.interface.find("vUV").is_some() {
-            &tile
-        } else if frag.interface.find("vFlat").is_some() {
-            &interpolation
-        } else {
-            &mesh
-        };
+    let pairs = scene_pairs();
+    for (vertex, fragment) in &pairs {
+        let v = compile_path(&corpus_dir().join(vertex));
+        let f = compile_path(&corpus_dir().join(fragment));
         let program =
-            Program::link(vertex.clone(), frag).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            Program::link(v, f).unwrap_or_else(|e| panic!("{vertex} with {fragment}: {e}"));
         for u in &program.uniforms {
             assert!(u.fragment_slot.is_some() || u.vertex_slot.is_some());
         }
+    }
+    for f in files.iter().filter(|p| p.extension().unwrap() == "frag") {
+        let name = f.file_name().unwrap().to_str().unwrap();
+        assert!(
+            pairs.iter().any(|(_, fragment)| fragment == name),
+            "{name} is not drawn by any corpus scene"
+        );
     }
     // Uniform arrays keep their lengths in the interface.
     let blinn = compile_path(&corpus_dir().join("blinn_phong_lights.frag"));
