@@ -342,3 +342,191 @@ fn the_trace_shows_only_the_lanes_an_instruction_wrote() {
         serde_json::json!([["inf", "-inf", 3.0, 2.0]])
     );
 }
+
+/// Write `source` to `dir/name` and give its path.
+fn write_shader(dir: &std::path::Path, name: &str, source: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    path.display().to_string()
+}
+
+const INDEXED: &str = "#version 330 core
+uniform vec4 uColors[4];
+uniform int uIndex;
+out vec4 color;
+void main() { color = uColors[uIndex]; }
+";
+
+const INTEGER_OUTPUTS: &str = "#version 330 core
+uniform uint uMax;
+uniform int uA;
+uniform int uB;
+layout(location = 0) in ivec2 aI;
+flat out uint vMax;
+flat out int vQuot;
+flat out ivec2 vI;
+void main() {
+    vMax = uMax;
+    vQuot = uA / uB;
+    vI = aI;
+    gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+}
+";
+
+#[test]
+fn an_int_uniform_indexes_an_array_under_both_profiles() {
+    let dir = temp_dir("int-index");
+    let frag = write_shader(&dir, "indexed.frag", INDEXED);
+    let colors = "uColors=0.1,0,0,1, 0.2,0,0,1, 0.3,0,0,1, 0.4,0,0,1";
+    for profile in ["extended", "seed"] {
+        for (index, red) in [("2", "0.3"), ("3", "0.4"), ("0", "0.1")] {
+            let at = format!("uIndex={index}");
+            let out = run(&[
+                &frag,
+                "--uniform",
+                colors,
+                "--uniform",
+                &at,
+                "--profile",
+                profile,
+            ]);
+            assert!(out.status.success(), "{profile}: {}", stderr(&out));
+            let expected = format!("color: vec4 = ({red}, 0, 0, 1)");
+            assert!(
+                stdout(&out).contains(&expected),
+                "{profile} {index}: {}",
+                stdout(&out)
+            );
+        }
+    }
+    // A fraction is refused under the extended profile (the seed truncates, as
+    // glUniform1f into an int would be converted).
+    let out = run(&[&frag, "--uniform", colors, "--uniform", "uIndex=1.5"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "--uniform uIndex: 'uIndex' is int and takes integers \
+             (-2147483648..=4294967295), got 1.5"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let seed = run(&[
+        &frag,
+        "--uniform",
+        colors,
+        "--uniform",
+        "uIndex=1.5",
+        "--profile",
+        "seed",
+    ]);
+    assert!(
+        stdout(&seed).contains("color: vec4 = (0.2, 0, 0, 1)"),
+        "{}",
+        stdout(&seed)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn integer_inputs_are_exact_and_integer_outputs_print_as_integers() {
+    let dir = temp_dir("int-outputs");
+    let vert = write_shader(&dir, "ints.vert", INTEGER_OUTPUTS);
+    let args = [
+        vert.as_str(),
+        "--uniform",
+        "uMax=4294967295",
+        "--uniform",
+        "uA=-7",
+        "--uniform",
+        "uB=2",
+        "--attr",
+        "aI=-2147483648,16777217",
+    ];
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("vMax: uint = (4294967295)"), "{text}");
+    assert!(text.contains("vQuot: int = (-3)"), "GLSL truncates: {text}");
+    assert!(
+        text.contains("vI: ivec2 = (-2147483648, 16777217)"),
+        "{text}"
+    );
+    let json = run(&[&args[..], &["--json", "--trace"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let outputs = json["outputs"].as_array().unwrap();
+    let value = |name: &str| {
+        let o = outputs.iter().find(|o| o["name"] == name).unwrap();
+        o["values"].clone()
+    };
+    assert_eq!(value("vMax"), serde_json::json!([4294967295u32]));
+    assert_eq!(value("vQuot"), serde_json::json!([-3]));
+    assert_eq!(value("vI"), serde_json::json!([-2147483648i32, 16777217]));
+    // The division's result in the instruction trace is the integer too.
+    let steps = json["instructions"].as_array().unwrap();
+    let idiv = steps
+        .iter()
+        .find(|s| s["instruction"].as_str().unwrap().contains("idiv"))
+        .expect("an idiv ran");
+    assert_eq!(idiv["values"], serde_json::json!([[-3, null, null, null]]));
+    let traced = stdout(&run(&[&args[..], &["--trace"]].concat()));
+    assert!(
+        traced
+            .lines()
+            .any(|l| l.contains(" idiv ") && l.ends_with("(-3, _, _, _)")),
+        "{traced}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn integer_values_out_of_range_name_the_input() {
+    let dir = temp_dir("int-range");
+    let vert = write_shader(&dir, "ints.vert", INTEGER_OUTPUTS);
+    let frag = write_shader(
+        &dir,
+        "flat.frag",
+        "#version 330 core
+flat in uint vU;
+out vec4 color;
+void main() { color = vec4(vU == 4294967295u ? 1.0 : 0.5); }
+",
+    );
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[&vert, "--uniform", "uMax=4294967296"],
+            "--uniform uMax: 'uMax' is uint: 4294967296 is outside -2147483648..=4294967295",
+        ),
+        (
+            &[&vert, "--uniform", "uA=-2147483649"],
+            "'uA' is int: -2147483649 is outside",
+        ),
+        (
+            &[&vert, "--attr", "aI=1,0.25"],
+            "--attr aI: 'aI' is ivec2 and takes integers (-2147483648..=4294967295), got 0.25",
+        ),
+        (
+            &[&frag, "--varying", "vU=NaN"],
+            "--varying vU: 'vU' is uint and takes integers (-2147483648..=4294967295), got NaN",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    // The exact pattern arrives: 4294967295 as an f32 would be 2^32.
+    let out = run(&[&frag, "--varying", "vU=4294967295"]);
+    assert!(
+        stdout(&out).contains("color: vec4 = (1, 1, 1, 1)"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&[&frag, "--varying", "vU=4294967294"]);
+    assert!(
+        stdout(&out).contains("color: vec4 = (0.5, 0.5, 0.5, 0.5)"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

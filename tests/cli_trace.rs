@@ -191,3 +191,40 @@ fn the_usage_shows_the_scene_as_optional() {
     let help = stdout(&bin(&["trace", "--help"]));
     assert!(help.contains("[SCENE]"), "{help}");
 }
+
+#[test]
+fn flat_integer_varyings_and_integer_registers_print_as_integers() {
+    // corpus_raster's flat_int tile: pixel (500, 120) lies in the quad's first
+    // triangle, whose provoking vertex is corner 2: vBig = 16777217 + 2·3 and
+    // vBits = (3 · 2654435769 mod 2^32, 0x7FC00000 + 2), a NaN pattern as a float.
+    let corpus = scene("corpus/corpus_raster.json");
+    let out = bin(&["trace", &corpus, "--pixel", "500,120"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("vBig: int = (16777223)"), "{text}");
+    assert!(
+        text.contains("vBits: uvec2 = (3668340011, 2143289346)"),
+        "{text}"
+    );
+    // `d = vBig - uBase` is 6 and `d / 3` is 2, both shown as integers.
+    assert!(
+        text.lines()
+            .any(|l| l.contains(" idiv ") && l.ends_with("(2, _, _, _)")),
+        "{text}"
+    );
+    let out = bin(&["trace", &corpus, "--pixel", "500,120", "--json"]);
+    let lines = records(&out.stdout);
+    let fragment = lines
+        .iter()
+        .find(|r| r["record"] == "fragment" && r["draw"] == 3)
+        .expect("draw 3 shades the pixel");
+    let varying = |name: &str| {
+        let list = fragment["varyings"].as_array().unwrap();
+        list.iter().find(|v| v["name"] == name).unwrap()["values"].clone()
+    };
+    assert_eq!(varying("vBig"), serde_json::json!([16777223]));
+    assert_eq!(
+        varying("vBits"),
+        serde_json::json!([3668340011u32, 2143289346u32])
+    );
+}

@@ -93,7 +93,7 @@ fn check_fragment(label: &str, f: &FragmentTrace) {
             assert_eq!(shader.fault, None, "{label}");
             assert_eq!(shader.discarded, f.discarded, "{label}");
             assert!(!shader.instructions.is_empty());
-            let color: [f32; 4] = shader.output.values[..4].try_into().unwrap();
+            let color: [f32; 4] = std::array::from_fn(|c| shader.output.values[c].carrier());
             let last = shader.instructions.last().unwrap();
             if f.discarded {
                 assert_eq!(last.instruction, "discard", "{label}");

@@ -224,7 +224,10 @@ pub enum IntLanes {
 /// 32-bit pattern under the extended profile (`patterns`; each value within
 /// −2^31..=2^32 − 1) or the float value under the seed's (within ±(2^24 − 1)); for
 /// float types the nearest float; for `bool` 1.0 when nonzero. Store the result with
-/// [`IntLanes::AsStored`]. Errors name the first value out of range.
+/// [`IntLanes::AsStored`]. Errors name the first value out of range. The one
+/// integer-to-lane conversion: scene loading, [`Program::set_uniform_ints`]
+/// (crate::Program::set_uniform_ints), shader_test and the `run` command's integer
+/// uniforms, attributes and varyings all use it.
 pub fn uniform_lanes_from_ints(
     key: &str,
     ty: Type,

@@ -3,7 +3,9 @@
 //! [--strict] [--trace] [--json]`.
 //!
 //! Inputs that are not given read OpenGL's defaults and get a `note:` line on stderr
-//! (`--strict` makes them errors); see `csir_render::debug::run_invocation`.
+//! (`--strict` makes them errors); see `csir_render::debug::run_invocation`. Under the
+//! extended profile (the default) an int/uint/bool input takes exact integers and
+//! integer outputs print as integers; under `--profile seed` integers are floats.
 
 use super::compile::{StageArg, stage_of};
 use super::fail;
@@ -22,15 +24,19 @@ pub struct RunArgs {
     /// Shader stage; default: from the file extension.
     #[arg(long, value_enum)]
     pub stage: Option<StageArg>,
-    /// A uniform's floats (column-major for matrices; `NAME[i]=...` for one array
-    /// element). Unset uniforms read 0.
+    /// A uniform's values (column-major for matrices; `NAME[i]=...` for one array
+    /// element). An int, ivecN, uint, uvecN or bool uniform takes exact integers
+    /// (-2147483648..=4294967295, bool: nonzero is true; under --profile seed,
+    /// floats truncated toward zero, exact to 2^24). Unset uniforms read 0.
     #[arg(long = "uniform", value_name = "NAME=V0,V1,...")]
     pub uniforms: Vec<Assignment>,
-    /// A vertex input by location or name: 1 to its width floats, missing lanes from
-    /// (0, 0, 0, 1). Unset attributes read (0, 0, 0, 1).
+    /// A vertex input by location or name: 1 to its width values, missing lanes from
+    /// (0, 0, 0, 1); integers for an integer input, as for --uniform. Unset
+    /// attributes read (0, 0, 0, 1).
     #[arg(long = "attr", value_name = "LOCATION=V0,V1,...")]
     pub attributes: Vec<Assignment>,
-    /// A fragment input by name (all its floats). Unset varyings read 0.
+    /// A fragment input by name (all its values; integers for an integer input, as
+    /// for --uniform). Unset varyings read 0.
     #[arg(long = "varying", value_name = "NAME=V0,V1,...")]
     pub varyings: Vec<Assignment>,
     /// gl_FragCoord: window x, y, depth, 1/w (default 0.5,0.5,0.5,1).
@@ -43,7 +49,8 @@ pub struct RunArgs {
     /// Every declared input must be given (otherwise: a note per defaulted input).
     #[arg(long)]
     pub strict: bool,
-    /// Print every executed instruction with the values it produced.
+    /// Print every executed instruction with the values it produced (an int or uint
+    /// result as the integer, under the extended profile).
     #[arg(long)]
     pub trace: bool,
     /// Print JSON instead of text.

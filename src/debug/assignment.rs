@@ -27,13 +27,34 @@ pub enum AssignmentError {
 }
 
 /// One `NAME=v0,v1,...` argument: a name (uniform, attribute location or name, varying)
-/// and its floats in order.
+/// and its values in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assignment {
     /// The text before `=`, trimmed.
     pub name: String,
-    /// The comma-separated floats after `=`.
+    /// The comma-separated values after `=`, as floats (what a float input takes).
     pub values: Vec<f32>,
+    /// The same values as `f64`, which holds every 32-bit int and uint exactly
+    /// (`4294967295` as an `f32` would be 2^32): what [`Assignment::integers`] reads.
+    pub wide: Vec<f64>,
+}
+
+impl Assignment {
+    /// The values as integers, when each is one (`3`, `-7`, `3.0`, `1e3`; within
+    /// ±9·10^18), for an input that takes exact integers; otherwise `Err` with the
+    /// first value that is not.
+    pub fn integers(&self) -> Result<Vec<i64>, f64> {
+        self.wide
+            .iter()
+            .map(|&v| {
+                if v.is_finite() && v.fract() == 0.0 && v.abs() < 9.0e18 {
+                    Ok(v as i64)
+                } else {
+                    Err(v)
+                }
+            })
+            .collect()
+    }
 }
 
 impl FromStr for Assignment {
@@ -53,6 +74,11 @@ impl FromStr for Assignment {
         Ok(Assignment {
             name: name.to_string(),
             values: parse_floats(values).map_err(|e| e.within(text))?,
+            // Each part parsed as an f32 already, so parses as an f64 too.
+            wide: values
+                .split(',')
+                .map(|v| v.trim().parse::<f64>().unwrap_or(f64::NAN))
+                .collect(),
         })
     }
 }
@@ -106,6 +132,20 @@ mod tests {
             (a.name.as_str(), a.values.as_slice()),
             ("uL[1]", &[1.0][..])
         );
+    }
+
+    #[test]
+    fn integers_are_exact_to_32_bits_and_fractions_are_not_integers() {
+        let a: Assignment = "u=4294967295, -2147483648, 3.0, 1e3".parse().unwrap();
+        assert_eq!(a.values[0], 4_294_967_296.0, "the f32 rounds");
+        assert_eq!(
+            a.integers(),
+            Ok(vec![4_294_967_295, -2_147_483_648, 3, 1000])
+        );
+        let a: Assignment = "u=1, 1.5".parse().unwrap();
+        assert_eq!(a.integers(), Err(1.5));
+        let a: Assignment = "u=inf".parse().unwrap();
+        assert_eq!(a.integers(), Err(f64::INFINITY));
     }
 
     #[test]

@@ -7,9 +7,9 @@ use super::invocation::{DEFAULT_FRAG_COORD, DefaultedInput};
 use super::invocation_error::{InputKind, InvocationError};
 use crate::pipeline::SlotSamplers;
 use crate::texture::{Sampler, Texture};
-use csir::exec::DEFAULT_ATTRIBUTE;
+use csir::exec::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE};
 use csir::ir::{Effect, IfTable, Input, Interface, InterfaceSymbol, SymbolKind};
-use csir::{Ir, Layout, Shader, Stage, UniformKey};
+use csir::{IntLanes, Ir, Layout, Shader, Stage, Type, UniformKey, uniform_lanes_from_ints};
 
 /// Binds named values to one shader's slots.
 pub(super) struct InputBinder<'s> {
@@ -25,6 +25,53 @@ impl<'s> InputBinder<'s> {
 
     fn interface(&self) -> &'s Interface {
         &self.shader.interface
+    }
+
+    /// Registers hold integers as 32-bit patterns (the extended profile).
+    fn patterns(&self) -> bool {
+        self.shader.limits.extended_ops()
+    }
+
+    /// The lanes `given` sets for an input of type `ty`, when they are not its floats:
+    /// under the extended profile an `int`/`uint`/`bool` input (scalar or vector)
+    /// takes exact integers, turned into lanes as a scene's integer uniforms are
+    /// ([`uniform_lanes_from_ints`]: the 32-bit pattern, −2^31..=2^32 − 1; a bool 1.0
+    /// when nonzero). `None` for a float input and for every input of the seed
+    /// profile, whose integers are float values (`docs/architecture.md`, "Profiles").
+    ///
+    /// Errors: a value that is not an integer ([`InvocationError::NotAnInteger`]), one
+    /// out of range ([`InvocationError::Uniform`] for a uniform, else
+    /// [`InvocationError::Integer`]).
+    fn integer_lanes(
+        &self,
+        kind: InputKind,
+        given: &Assignment,
+        ty: Type,
+    ) -> Result<Option<Vec<f32>>, InvocationError> {
+        if !self.patterns() || !(ty.is_integer() || ty == Type::Bool) {
+            return Ok(None);
+        }
+        let ints = given
+            .integers()
+            .map_err(|value| InvocationError::NotAnInteger {
+                kind,
+                name: given.name.clone(),
+                ty: ty.to_string(),
+                value,
+            })?;
+        uniform_lanes_from_ints(&given.name, ty, &ints, true)
+            .map(Some)
+            .map_err(|source| match kind {
+                InputKind::Uniform => InvocationError::Uniform {
+                    key: given.name.clone(),
+                    source,
+                },
+                _ => InvocationError::Integer {
+                    kind,
+                    name: given.name.clone(),
+                    source,
+                },
+            })
     }
 
     pub(super) fn declaration_order(&self, name: &str) -> usize {
@@ -99,7 +146,8 @@ impl<'s> InputBinder<'s> {
 
     /// The stage's uniform vec4 slots, set through [`Interface::set_uniform`] (the
     /// layout, conversions and count rules of a scene's `uniforms`, which a linked
-    /// program applies to both stages).
+    /// program applies to both stages; an integer uniform of the extended profile
+    /// takes exact integers, see [`InputBinder::integer_lanes`]).
     pub(super) fn uniforms(
         &self,
         given: &[Assignment],
@@ -108,15 +156,15 @@ impl<'s> InputBinder<'s> {
         let mut slots = self.interface().new_uniforms();
         let mut seen: Vec<(&str, Option<usize>)> = Vec::new();
         for a in given {
-            let key = UniformKey::parse(&a.name).filter(|key| {
-                self.interface().find(key.name).is_some_and(|s| {
-                    matches!(
-                        s.kind,
-                        SymbolKind::Uniform { .. } | SymbolKind::Sampler { .. }
-                    )
-                })
+            let declared = UniformKey::parse(&a.name).and_then(|key| {
+                let symbol = self.interface().find(key.name)?;
+                let uniform = matches!(
+                    symbol.kind,
+                    SymbolKind::Uniform { .. } | SymbolKind::Sampler { .. }
+                );
+                uniform.then_some((key, symbol))
             });
-            let Some(key) = key else {
+            let Some((key, symbol)) = declared else {
                 return Err(self.unknown(InputKind::Uniform, &a.name));
             };
             if seen.contains(&(key.name, key.element)) {
@@ -126,12 +174,19 @@ impl<'s> InputBinder<'s> {
                 });
             }
             seen.push((key.name, key.element));
-            self.interface()
-                .set_uniform(&mut slots, &a.name, &a.values)
-                .map_err(|source| InvocationError::Uniform {
-                    key: a.name.clone(),
-                    source,
-                })?;
+            let set = match self.integer_lanes(InputKind::Uniform, a, symbol.ty)? {
+                Some(lanes) => self.interface().set_uniform_lanes(
+                    &mut slots,
+                    &a.name,
+                    &lanes,
+                    IntLanes::AsStored,
+                ),
+                None => self.interface().set_uniform(&mut slots, &a.name, &a.values),
+            };
+            set.map_err(|source| InvocationError::Uniform {
+                key: a.name.clone(),
+                source,
+            })?;
         }
         for s in &self.interface().symbols {
             if !matches!(s.kind, SymbolKind::Uniform { .. })
@@ -208,7 +263,9 @@ impl<'s> InputBinder<'s> {
         Ok(samplers)
     }
 
-    /// Attribute values by location, widened with (0, 0, 0, 1).
+    /// Attribute values by location, widened with (0, 0, 0, 1) (an integer attribute
+    /// of the extended profile takes exact integers and is widened with the integers:
+    /// [`DEFAULT_INT_ATTRIBUTE`]).
     pub(super) fn attributes(
         &self,
         given: &[Assignment],
@@ -248,18 +305,27 @@ impl<'s> InputBinder<'s> {
                 });
             }
             seen.push(location);
+            let lanes = self.integer_lanes(InputKind::Attribute, a, s.ty)?;
             let l = location as usize;
             if values.len() <= l {
                 values.resize(l + 1, DEFAULT_ATTRIBUTE);
             }
-            values[l] = DEFAULT_ATTRIBUTE;
-            values[l][..a.values.len()].copy_from_slice(&a.values);
+            values[l] = match lanes {
+                Some(_) => DEFAULT_INT_ATTRIBUTE,
+                None => DEFAULT_ATTRIBUTE,
+            };
+            let given = lanes.as_deref().unwrap_or(&a.values);
+            values[l][..given.len()].copy_from_slice(given);
         }
         for s in &self.interface().symbols {
             let Some(location) = attribute_location(s) else {
                 continue;
             };
             if !seen.contains(&location) {
+                let l = location as usize;
+                if self.patterns() && s.ty.is_integer() && l < values.len() {
+                    values[l] = DEFAULT_INT_ATTRIBUTE;
+                }
                 let width = (s.ty.width() as usize).clamp(1, 4);
                 let value = DEFAULT_ATTRIBUTE[..width].to_vec();
                 missing(
@@ -309,11 +375,16 @@ impl<'s> InputBinder<'s> {
                 });
             }
             seen.push(&s.name);
+            let lanes = self.integer_lanes(InputKind::Varying, a, s.ty)?;
             let end = slot as usize + layout.slot_count();
             if slots.len() < end {
                 slots.resize(end, [0.0; 4]);
             }
-            layout.write(&a.values, &mut slots, slot as usize);
+            layout.write(
+                lanes.as_deref().unwrap_or(&a.values),
+                &mut slots,
+                slot as usize,
+            );
         }
         for s in &self.interface().symbols {
             if matches!(s.kind, SymbolKind::VaryingIn { .. }) && !seen.contains(&s.name.as_str()) {

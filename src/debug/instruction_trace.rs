@@ -8,9 +8,10 @@
 //! ENDIFs whose IF (the verifier's [`IfTable`]) was reported, so the trace shows
 //! every control-flow marker of the running path and none of the skipped ones.
 
+use super::named_value::LaneValue;
 use csir::exec::{ExecError, Inputs, Machine, Observer, Outputs, Step};
 use csir::ir::{Control, Effect, IfTable, dump_instruction};
-use csir::{Ir, Shader};
+use csir::{Ir, Shader, Type};
 use serde::Serialize;
 
 /// A control-flow marker on the executed path and what it decided.
@@ -60,13 +61,12 @@ pub struct TracedInstruction {
     /// instruction did not write ([`Ir::written_lanes`]: `pow` writes only x, `mov`
     /// with `ncomp` 2 only x and y), so no lane shows a value an earlier instruction
     /// left. For STORE_POS, STORE_VAR and STORE_COLOR the four lanes stored. Empty for
-    /// control flow and DISCARD. In JSON a lane not written is `null` and a NaN or an
-    /// infinity is `"NaN"`, `"inf"` or `"-inf"`.
-    #[serde(
-        skip_serializing_if = "Vec::is_empty",
-        serialize_with = "super::json_float::lane_lists"
-    )]
-    pub values: Vec<[Option<f32>; 4]>,
+    /// control flow and DISCARD. Each lane is read as the record's `ty` says
+    /// ([`LaneValue::read`]: an `int`/`uint` result of the extended profile as its
+    /// integer). In JSON a lane not written is `null` and a NaN or an infinity is
+    /// `"NaN"`, `"inf"` or `"-inf"`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<[Option<LaneValue>; 4]>,
     /// For IF, ELSE and ENDIF: the branch decision.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flow: Option<Flow>,
@@ -94,6 +94,8 @@ impl OpenIf {
 #[derive(Clone, Debug)]
 pub struct InstructionRecorder<'s> {
     ir: &'s [Ir],
+    /// Registers hold integers as 32-bit patterns (the extended profile).
+    patterns: bool,
     /// The verifier's IF/ELSE/ENDIF partners of the shader.
     ifs: &'s IfTable,
     /// The first instruction not yet accounted for.
@@ -109,6 +111,7 @@ impl<'s> InstructionRecorder<'s> {
     pub fn new(shader: &'s Shader, ifs: &'s IfTable) -> Self {
         InstructionRecorder {
             ir: &shader.ir,
+            patterns: shader.limits.extended_ops(),
             ifs,
             next: 0,
             open: Vec::new(),
@@ -158,7 +161,7 @@ impl Observer for InstructionRecorder<'_> {
         self.steps.push(TracedInstruction {
             index: step.index,
             instruction: dump_instruction(step.ir),
-            values: produced_values(&step),
+            values: produced_values(&step, self.patterns),
             flow: None,
         });
     }
@@ -189,12 +192,14 @@ impl Observer for InstructionRecorder<'_> {
 }
 
 /// What `step` produced: the lanes it wrote of the temporaries it wrote, or the value
-/// a store stored.
-fn produced_values(step: &Step<'_>) -> Vec<[Option<f32>; 4]> {
+/// a store stored, read as the record's type (`patterns`: the extended profile's
+/// integers are 32-bit patterns).
+fn produced_values(step: &Step<'_>, patterns: bool) -> Vec<[Option<LaneValue>; 4]> {
+    let ty = Type::from_code(step.ir.ty).unwrap_or(Type::Float);
     let lanes = |t: i32, mask: u8| {
         let value = usize::try_from(t).ok().and_then(|t| step.temps.get(t))?;
         Some(std::array::from_fn(|lane| {
-            (mask & (1 << lane) != 0).then_some(value[lane])
+            (mask & (1 << lane) != 0).then(|| LaneValue::read(value[lane], ty, patterns))
         }))
     };
     match step.ir.writes() {
@@ -363,7 +368,7 @@ void main() {
             .iter()
             .find(|s| s.instruction.starts_with("store_color"))
             .expect("a colour store ran");
-        assert_eq!(store.values, vec![[Some(0.5); 4]]);
+        assert_eq!(store.values, vec![[Some(LaneValue::Float(0.5)); 4]]);
         for s in &run.instructions {
             let op = s
                 .instruction
@@ -419,7 +424,10 @@ void main() {
             .iter()
             .find(|s| s.instruction.contains(" pow "))
             .expect("a pow ran");
-        assert_eq!(pow.values, vec![[Some(8.0), None, None, None]]);
+        assert_eq!(
+            pow.values,
+            vec![[Some(LaneValue::Float(8.0)), None, None, None]]
+        );
         assert_eq!(run.outputs.color, [6.0, 8.0, 21.0, 9.0]);
     }
 

@@ -142,7 +142,7 @@ pub fn run_invocation(
         Some(mut machine) => record_run(&mut machine, &inputs),
         None => run_recorded(shader, &inputs),
     };
-    let interface = &shader.interface;
+    let patterns = shader.limits.extended_ops();
     let (outputs, discarded) = match shader.stage {
         Stage::Vertex => {
             let mut outputs = vec![NamedValue::from_slots(
@@ -151,7 +151,9 @@ pub fn run_invocation(
                 None,
                 &[run.outputs.position],
                 0,
+                patterns,
             )];
+            let interface = &shader.interface;
             outputs.extend(interface.symbols.iter().filter_map(|s| match s.kind {
                 SymbolKind::VaryingOut { slot } => Some(NamedValue::from_slots(
                     &s.name,
@@ -159,17 +161,14 @@ pub fn run_invocation(
                     s.array_len,
                     &run.outputs.varyings,
                     slot as usize,
+                    patterns,
                 )),
                 _ => None,
             }));
             (outputs, None)
         }
         Stage::Fragment => {
-            let name = interface
-                .color_output()
-                .map_or("gl_FragColor", |s| s.name.as_str());
-            let color =
-                NamedValue::from_slots(name, csir::Type::Vec4, None, &[run.outputs.color], 0);
+            let color = NamedValue::color_output(shader, run.outputs.color);
             (vec![color], Some(run.outputs.discarded))
         }
     };

@@ -51,7 +51,7 @@ impl fmt::Display for InputKind {
 }
 
 /// Why the values given for an invocation do not fit the shader.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum InvocationError {
     /// The shader declares no input of that kind and name (or location).
     #[error("{shader} declares no {kind} '{name}'; {declared}")]
@@ -88,6 +88,33 @@ pub enum InvocationError {
         /// The `--uniform` name as given.
         key: String,
         /// What `Interface::set_uniform` said.
+        source: UniformError,
+    },
+    /// Under the extended profile an `int`/`uint`/`bool` input (scalar or vector)
+    /// takes exact integers, and a value given for it is not one.
+    #[error(
+        "{} {name}: '{name}' is {ty} and takes integers (-2147483648..=4294967295), got {value}",
+        kind.option()
+    )]
+    NotAnInteger {
+        /// What kind of input.
+        kind: InputKind,
+        /// Its name as given.
+        name: String,
+        /// Its type.
+        ty: String,
+        /// The first value that is not an integer.
+        value: f64,
+    },
+    /// An integer attribute or varying value out of the 32-bit range (uniforms report
+    /// it as [`InvocationError::Uniform`]).
+    #[error("{} {name}: {source}", kind.option())]
+    Integer {
+        /// What kind of input.
+        kind: InputKind,
+        /// Its name as given.
+        name: String,
+        /// What [`csir::uniform_lanes_from_ints`] said.
         source: UniformError,
     },
     /// `--texture` names a uniform that is not a sampler.

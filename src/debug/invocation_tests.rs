@@ -43,8 +43,10 @@ fn assign(text: &str) -> Assignment {
     text.parse().unwrap()
 }
 
-fn output<'a>(inv: &'a Invocation, name: &str) -> &'a [f32] {
-    &inv.outputs.iter().find(|o| o.name == name).unwrap().values
+/// The lanes of output `name` (these shaders have float outputs only).
+fn output(inv: &Invocation, name: &str) -> Vec<f32> {
+    let values = &inv.outputs.iter().find(|o| o.name == name).unwrap().values;
+    values.iter().map(|v| v.carrier()).collect()
 }
 
 #[test]

@@ -7,9 +7,11 @@
 //! (every NaN payload as `"NaN"`). In the instruction trace a lane the instruction did
 //! not write is `null` (see [`TracedInstruction`](super::TracedInstruction)).
 //!
-//! The functions are `#[serde(serialize_with = ...)]` helpers for the report fields.
+//! The functions are `#[serde(serialize_with = ...)]` helpers for the report fields,
+//! and [`float`] serves [`LaneValue`](super::named_value::LaneValue)'s float lanes
+//! (an integer lane is a JSON integer).
 
-use serde::ser::{SerializeSeq, Serializer};
+use serde::ser::Serializer;
 
 /// The JSON string a non-finite float is written as; `None` for a finite one.
 fn non_finite_name(value: f32) -> Option<&'static str> {
@@ -36,6 +38,11 @@ impl serde::Serialize for JsonFloat {
     }
 }
 
+/// One float: a number, or `"NaN"` / `"inf"` / `"-inf"`.
+pub(crate) fn float<S: Serializer>(value: f32, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&JsonFloat(value), serializer)
+}
+
 /// A list of floats (`Vec<f32>`, `[f32; N]`) as a JSON array, non-finite values named.
 pub(crate) fn floats<T, S>(values: &T, serializer: S) -> Result<S::Ok, S::Error>
 where
@@ -45,22 +52,10 @@ where
     serializer.collect_seq(values.as_ref().iter().map(|&v| JsonFloat(v)))
 }
 
-/// Lists of four lanes, each a float (non-finite values named) or `null` for a lane
-/// that was not written.
-pub(crate) fn lane_lists<S: Serializer>(
-    lists: &[[Option<f32>; 4]],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    let mut seq = serializer.serialize_seq(Some(lists.len()))?;
-    for lanes in lists {
-        seq.serialize_element(&lanes.map(|lane| lane.map(JsonFloat)))?;
-    }
-    seq.end()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::debug::named_value::LaneValue;
     use serde::Serialize;
 
     #[derive(Serialize)]
@@ -69,8 +64,7 @@ mod tests {
         list: Vec<f32>,
         #[serde(serialize_with = "floats")]
         array: [f32; 3],
-        #[serde(serialize_with = "lane_lists")]
-        lanes: Vec<[Option<f32>; 4]>,
+        lanes: Vec<[Option<LaneValue>; 4]>,
     }
 
     #[test]
@@ -78,11 +72,16 @@ mod tests {
         let sample = Sample {
             list: vec![0.1, -0.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY],
             array: [1.0, -f32::NAN, f32::MAX],
-            lanes: vec![[Some(0.015305996), None, Some(f32::NAN), None]],
+            lanes: vec![[
+                Some(LaneValue::Float(0.015305996)),
+                None,
+                Some(LaneValue::Float(f32::NAN)),
+                Some(LaneValue::Uint(u32::MAX)),
+            ]],
         };
         assert_eq!(
             serde_json::to_string(&sample).unwrap(),
-            r#"{"list":[0.1,-0.0,"NaN","inf","-inf"],"array":[1.0,"NaN",3.4028235e+38],"lanes":[[0.015305996,null,"NaN",null]]}"#
+            r#"{"list":[0.1,-0.0,"NaN","inf","-inf"],"array":[1.0,"NaN",3.4028235e+38],"lanes":[[0.015305996,null,"NaN",4294967295]]}"#
         );
     }
 }

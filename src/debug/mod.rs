@@ -46,7 +46,7 @@ pub use invocation::{
     DEFAULT_FRAG_COORD, DefaultedInput, Invocation, InvocationRequest, run_invocation,
 };
 pub use invocation_error::{InputKind, InvocationError};
-pub use named_value::NamedValue;
+pub use named_value::{LaneValue, NamedValue};
 pub use pixel_trace::{
     BlendStep, DepthTestTrace, DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace,
     VertexTrace,

@@ -4,7 +4,7 @@
 
 use super::instruction_trace::{Branch, Flow, TracedInstruction};
 use super::invocation::{DefaultedInput, Invocation};
-use super::named_value::{NamedValue, format_floats};
+use super::named_value::{LaneValue, NamedValue, format_values};
 use super::pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, ShaderTrace};
 use std::fmt::{self, Display, Formatter, Write};
 
@@ -112,18 +112,18 @@ impl Display for FragmentTrace {
                 f,
                 "      {}: gl_Position {}",
                 v.index,
-                format_floats(&v.position)
+                format_values(&v.position)
             )?;
             for value in &v.varyings {
-                write!(f, "; {} {}", value.name, format_floats(&value.values))?;
+                write!(f, "; {} {}", value.name, format_values(&value.values))?;
             }
             writeln!(f)?;
         }
         writeln!(
             f,
             "    gl_FragCoord {}, barycentric {}",
-            format_floats(&self.frag_coord),
-            format_floats(&self.barycentric)
+            format_values(&self.frag_coord),
+            format_values(&self.barycentric)
         )?;
         if let Some(d) = &self.depth {
             writeln!(
@@ -226,18 +226,18 @@ impl Display for DefaultedInput {
         if self.value.is_empty() {
             f.write_str("no texture, samples read (0, 0, 0, 0)")
         } else {
-            write!(f, "reads {}", format_floats(&self.value))
+            write!(f, "reads {}", format_values(&self.value))
         }
     }
 }
 
 /// `name: type = (values)`.
 fn value_line(v: &NamedValue) -> String {
-    format!("{}: {} = {}", v.name, v.ty, format_floats(&v.values))
+    format!("{}: {} = {}", v.name, v.ty, format_values(&v.values))
 }
 
 /// Four lanes as `(x, y, z, w)`, `_` for a lane not written: `(0.5, _, _, _)`.
-fn format_lanes(lanes: &[Option<f32>; 4]) -> String {
+fn format_lanes(lanes: &[Option<LaneValue>; 4]) -> String {
     let parts: Vec<String> = lanes
         .iter()
         .map(|lane| lane.map_or_else(|| "_".to_string(), |v| v.to_string()))

@@ -8,7 +8,7 @@
 //! The plain render path never sees any of it.
 
 use super::instruction_trace::RecordedRun;
-use super::named_value::{NamedValue, format_floats, slots_of};
+use super::named_value::{NamedValue, format_values, slots_of};
 use super::pixel_trace::{
     BlendStep, DepthTestTrace, DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace,
     VertexTrace,
@@ -234,25 +234,20 @@ fn shader_trace(parts: DrawParts<'_>, s: ShadedFragment, event: &TraceEvent) -> 
         instructions,
         fault,
     } = s.run;
-    let fragment = &parts.program.fragment;
-    let name = fragment
-        .interface
-        .color_output()
-        .map_or("gl_FragColor", |o| o.name.as_str());
     let same_color = outputs.color.map(f32::to_bits) == s.stage_color.map(f32::to_bits);
     let disagreement =
         (!same_color || outputs.discarded != s.stage_discarded || s.primitive != event.primitive)
             .then(|| {
                 format!(
                     "the pipeline's fragment stage gave {} (discarded: {}) for triangle {}",
-                    format_floats(&s.stage_color),
+                    format_values(&s.stage_color),
                     s.stage_discarded,
                     s.primitive
                 )
             });
     ShaderTrace {
         shader: parts.draw.fragment.path.display().to_string(),
-        output: NamedValue::from_slots(name, csir::Type::Vec4, None, &[outputs.color], 0),
+        output: NamedValue::color_output(&parts.program.fragment, outputs.color),
         discarded: outputs.discarded,
         instructions,
         fault,
@@ -291,11 +286,13 @@ fn triangle_vertices<V: VertexStage, F>(
 
 /// Varyings laid out by fragment slot (the pipeline's layout), by name.
 fn named_varyings(program: &Program, slots: &[[f32; 4]]) -> Vec<NamedValue> {
+    let patterns = program.fragment.limits.extended_ops();
     program
         .varyings
         .iter()
         .map(|v: &VaryingRecord| {
-            NamedValue::from_slots(&v.name, v.ty, None, slots, v.fragment_slot as usize)
+            let slot = v.fragment_slot as usize;
+            NamedValue::from_slots(&v.name, v.ty, None, slots, slot, patterns)
         })
         .collect()
 }

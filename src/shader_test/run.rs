@@ -842,7 +842,7 @@ fn names<'n>(names: impl Iterator<Item = &'n str>) -> String {
 /// Integer attribute values of `size` components per vertex (32-bit patterns) widened
 /// to 4, missing components from the integers (0, 0, 0, 1).
 fn integer_attribute(values: &[f32], size: usize) -> Vec<f32> {
-    let fill = [0u32, 0, 0, 1].map(f32::from_bits);
+    let fill = csir::exec::DEFAULT_INT_ATTRIBUTE;
     values
         .chunks(size.max(1))
         .flat_map(|v| (0..4).map(move |k| v.get(k).copied().unwrap_or(fill[k])))

@@ -928,12 +928,12 @@ fn v2_structural_checks_name_the_field_and_offset() {
         )
     );
     assert_eq!(
-        edit(&|b| b[sym0 + 1] = 14),
+        edit(&|b| b[sym0 + 1] = 18),
         (
             sym0 + 1,
             CsiErrorKind::Code {
                 what: "symbol type",
-                value: 14
+                value: 18
             }
         )
     );

@@ -12,6 +12,11 @@ pub const MAX_VARYINGS: usize = 32;
 /// (0, 0, 0, 1)).
 pub const DEFAULT_ATTRIBUTE: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
 
+/// [`DEFAULT_ATTRIBUTE`] for an `int`/`uint` attribute under the extended profile,
+/// whose lanes hold 32-bit patterns: the integers (0, 0, 0, 1) (GL 3.0 §2.7: the
+/// `VertexAttribI*` commands fill missing components with integer 0, 0, 0, 1).
+pub const DEFAULT_INT_ATTRIBUTE: [f32; 4] = [0.0, 0.0, 0.0, f32::from_bits(1)];
+
 /// Everything an invocation reads. Slices may be shorter than the shader's slots;
 /// reads past their end give the documented defaults, never an error.
 #[derive(Clone, Copy)]

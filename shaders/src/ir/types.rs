@@ -11,7 +11,13 @@ use std::fmt;
 pub const MAX_EXACT_INT: f32 = 16_777_215.0;
 
 /// Semantic type of a value (`SH_TY_*`). Stored in [`Ir::ty`](super::Ir) for
-/// information only: neither the interpreter nor the TGSI emitter reads it.
+/// information only: neither the interpreter nor the TGSI emitter reads it; the
+/// debug tools (`run`, `trace`) read it to print a register as the integer it holds.
+///
+/// Codes 0..=13 are the seed's. The unsigned types (14..=17) exist only in the
+/// extended profile, where a register holds a 32-bit pattern and `uint` must be told
+/// from `int` to link (GLSL 1.30 §4.3.4: the types of a varying must match) and to
+/// print; under the seed profile `uint` is refused by the front end.
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -29,11 +35,15 @@ pub enum Type {
     Mat3 = 11,
     Mat4 = 12,
     Sampler2D = 13,
+    Uint = 14,
+    UVec2 = 15,
+    UVec3 = 16,
+    UVec4 = 17,
 }
 
 impl Type {
     /// Every type in code order.
-    pub const ALL: [Type; 14] = [
+    pub const ALL: [Type; 18] = [
         Type::None,
         Type::Void,
         Type::Bool,
@@ -48,6 +58,10 @@ impl Type {
         Type::Mat3,
         Type::Mat4,
         Type::Sampler2D,
+        Type::Uint,
+        Type::UVec2,
+        Type::UVec3,
+        Type::UVec4,
     ];
 
     /// The code stored in the `ty` byte.
@@ -55,7 +69,7 @@ impl Type {
         self as u8
     }
 
-    /// Decode a `ty` byte; `None` above 13.
+    /// Decode a `ty` byte; `None` above 17.
     pub fn from_code(code: u8) -> Option<Type> {
         Self::ALL.get(code as usize).copied()
     }
@@ -77,6 +91,10 @@ impl Type {
             Type::Mat3 => "mat3",
             Type::Mat4 => "mat4",
             Type::Sampler2D => "sampler2D",
+            Type::Uint => "uint",
+            Type::UVec2 => "uvec2",
+            Type::UVec3 => "uvec3",
+            Type::UVec4 => "uvec4",
         }
     }
 
@@ -84,10 +102,10 @@ impl Type {
     /// (rows), 0 for void/none/sampler.
     pub const fn width(self) -> u8 {
         match self {
-            Type::Bool | Type::Int | Type::Float => 1,
-            Type::Vec2 | Type::IVec2 => 2,
-            Type::Vec3 | Type::IVec3 | Type::Mat3 => 3,
-            Type::Vec4 | Type::IVec4 | Type::Mat4 => 4,
+            Type::Bool | Type::Int | Type::Float | Type::Uint => 1,
+            Type::Vec2 | Type::IVec2 | Type::UVec2 => 2,
+            Type::Vec3 | Type::IVec3 | Type::UVec3 | Type::Mat3 => 3,
+            Type::Vec4 | Type::IVec4 | Type::UVec4 | Type::Mat4 => 4,
             Type::None | Type::Void | Type::Sampler2D => 0,
         }
     }
@@ -107,14 +125,19 @@ impl Type {
         matches!(self, Type::Mat3 | Type::Mat4)
     }
 
-    /// int or ivecN.
+    /// int, ivecN, uint or uvecN.
     pub const fn is_integer(self) -> bool {
-        matches!(self, Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4)
+        matches!(self, Type::Int | Type::IVec2 | Type::IVec3 | Type::IVec4) || self.is_unsigned()
     }
 
-    /// bool, int or float.
+    /// uint or uvecN.
+    pub const fn is_unsigned(self) -> bool {
+        matches!(self, Type::Uint | Type::UVec2 | Type::UVec3 | Type::UVec4)
+    }
+
+    /// bool, int, uint or float.
     pub const fn is_scalar(self) -> bool {
-        matches!(self, Type::Bool | Type::Int | Type::Float)
+        matches!(self, Type::Bool | Type::Int | Type::Uint | Type::Float)
     }
 
     /// Floats a uniform of this type takes in the scene format (mat3 = 9, mat4 = 16).
@@ -245,7 +268,9 @@ mod tests {
     fn codes_match_the_seed() {
         assert_eq!(Type::Mat4.code(), 12);
         assert_eq!(Type::from_code(13), Some(Type::Sampler2D));
-        assert_eq!(Type::from_code(14), None);
+        assert_eq!(Type::from_code(14), Some(Type::Uint));
+        assert_eq!(Type::from_code(17), Some(Type::UVec4));
+        assert_eq!(Type::from_code(18), None);
         assert_eq!(Stage::from_code(1), Some(Stage::Fragment));
         assert_eq!(Stage::from_code(2), None);
         assert_eq!(CmpCode::from_code(6), Some(CmpCode::Ne));
