@@ -2,6 +2,8 @@
 //! 1 ulp, `log`, `asinh`, `acosh`, `atanh` compose it, every width gives the same
 //! bits, the batch interpreter, the TGSI executor and a CSI v2 round trip agree
 //! (`backends::check`), and the seed profile names the function it cannot compile.
+//! Likewise its inverse: `exp2` is EX2, `exp` and the hyperbolic functions compose it
+//! under the extended profile; the seed profile keeps POW.
 
 mod backends;
 mod common;
@@ -74,6 +76,68 @@ fn constant_arguments_fold_to_the_interpreters_value() {
     let run = common::run(&folded, &[[0.0; 4]; 3], &[], &NoSamplers).color;
     assert_eq!(run[0].to_bits(), csir::exec::math::lg2(3.0).to_bits());
     near([run[1]; 4], [10f64.ln(); 4], 3e-7);
+}
+
+#[test]
+fn exp2_is_ex2_exact_on_integers_and_within_one_ulp() {
+    let got = eval("exp2(X)", [3.0, -126.0, -149.0, 0.3]);
+    assert_eq!(&got[..3], &[8.0, f32::MIN_POSITIVE, f32::from_bits(1)]);
+    near(
+        got,
+        [8.0, 2f64.powi(-126), 2f64.powi(-149), 0.3f64.exp2()],
+        6e-8,
+    );
+    let special = eval("exp2(X)", [128.0, -200.0, f32::INFINITY, f32::NEG_INFINITY]);
+    assert_eq!(special, [f32::INFINITY, 0.0, f32::INFINITY, 0.0]);
+    assert!(eval("exp2(X)", [f32::NAN; 4])[0].is_nan());
+}
+
+/// GLSL 1.30 §8.2: `exp` within 3 + 2·|x| ulp; the hyperbolic functions are built from
+/// it.
+#[test]
+fn exp_and_the_hyperbolics_match_f64() {
+    let u = [-80.0f32, -1.5, 0.7, 88.0];
+    let got = eval("exp(X)", u);
+    for (g, x) in got.iter().zip(u) {
+        let exact = f64::from(x).exp();
+        let ulp = f64::from(f32::from_bits((exact as f32).to_bits() + 1) - exact as f32);
+        let err = (f64::from(*g) - exact).abs() / ulp;
+        assert!(
+            err <= 3.0 + 2.0 * f64::from(x.abs()),
+            "exp({x}) = {g}: {err} ulp"
+        );
+    }
+    let h = [-3.0f32, -0.5, 0.25, 5.0];
+    near(eval("sinh(X)", h), h.map(|x| f64::from(x).sinh()), 3e-6);
+    near(eval("cosh(X)", h), h.map(|x| f64::from(x).cosh()), 3e-6);
+    near(eval("tanh(X)", h), h.map(|x| f64::from(x).tanh()), 3e-6);
+}
+
+/// The extended profile lowers `exp2`/`exp` to EX2 (no POW); the seed profile, which
+/// has no EX2, keeps POW.
+#[test]
+fn exp_uses_ex2_only_under_the_extended_profile() {
+    use csir::Op;
+    let src = common::frag_src(
+        "uniform vec4 w;",
+        "c = vec4(exp2(u.x), exp(u.y), sinh(u.z), 1.0);",
+    );
+    let ops = |limits: &Limits| {
+        let shader = compile(&src, "e.frag", Stage::Fragment, limits).unwrap();
+        let has = |op: Op| shader.ir.iter().any(|r| r.opcode() == Some(op));
+        (has(Op::Ex2), has(Op::Pow))
+    };
+    assert_eq!(ops(&Limits::EXTENDED), (true, false));
+    assert_eq!(ops(&Limits::SEED), (false, true));
+}
+
+#[test]
+fn constant_exponentials_fold_to_the_interpreters_value() {
+    let folded = build("c = vec4(exp2(3.5), exp2(-0.25), 0.0, 1.0);");
+    assert!(!folded.ir.iter().any(|r| r.opcode() == Some(csir::Op::Ex2)));
+    let run = common::run(&folded, &[[0.0; 4]; 3], &[], &NoSamplers).color;
+    assert_eq!(run[0].to_bits(), csir::exec::math::ex2(3.5).to_bits());
+    assert_eq!(run[1].to_bits(), csir::exec::math::ex2(-0.25).to_bits());
 }
 
 #[test]

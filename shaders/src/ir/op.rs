@@ -244,6 +244,10 @@ instruction_set! {
     /// lanes y, z, w keep their value. Fragment stage only; extended profile.
     LoadFace = 64 => OpInfo::new(LoadFace, "load_frontfacing", Effect::Load(Input::FrontFacing))
         .dst(X).only_in(Stage::Fragment, VerifyRule::FrontFacingStage).extended();
+    /// Extended profile: component-wise `2^a` on `ncomp` lanes (0 means 4), within
+    /// 1 ulp (`exec::math::exp`).
+    Ex2 = 65 => OpInfo::compute(Ex2, "ex2").dst(NCOMP_OR_4).a(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
 }
 
 impl Op {
@@ -287,8 +291,9 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 65);
-        assert_eq!(Op::from_code(65), None);
+        assert_eq!(ALL_OPS.len(), 66);
+        assert_eq!(Op::from_code(66), None);
+        assert_eq!(Op::Ex2.code(), 65);
         assert_eq!(Op::Lg2.code(), 63);
         assert_eq!(Op::UAdd.code(), 33);
         assert_eq!(Op::F2U.code(), 62);

@@ -509,11 +509,17 @@ impl<'a> Lowering<'a> {
             | Op::U2F
             | Op::F2I
             | Op::F2U => {}
-            Op::Lg2 => {
-                // TGSI's LG2 reads `.x` and replicates, like SIN: one line per lane.
+            Op::Lg2 | Op::Ex2 => {
+                // TGSI's LG2 and EX2 read `.x` and replicate, like SIN: one line per
+                // lane.
+                let opcode = if op == Op::Lg2 {
+                    Opcode::Lg2
+                } else {
+                    Opcode::Ex2
+                };
                 for lane in 0..ir.ncomp_lanes(4) {
                     out.push(Inst::new(
-                        Opcode::Lg2,
+                        opcode,
                         d.masked(WriteMask::lane(lane)),
                         &[a.lane(lane)],
                     ));

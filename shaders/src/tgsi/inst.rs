@@ -89,6 +89,8 @@ pub enum Opcode {
     F2U,
     /// `log2(src.x)`, replicated.
     Lg2,
+    /// `2^src.x`, replicated.
+    Ex2,
 }
 
 impl Opcode {
@@ -152,6 +154,7 @@ impl Opcode {
             Opcode::F2I => "F2I",
             Opcode::F2U => "F2U",
             Opcode::Lg2 => "LG2",
+            Opcode::Ex2 => "EX2",
         }
     }
 

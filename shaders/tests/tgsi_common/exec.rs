@@ -464,12 +464,13 @@ impl<'p> Executor<'p> {
                 };
                 [self.settle(d, semantics, mask != 0, run); 4]
             }
-            "SIN" | "COS" | "POW" | "LG2" => {
+            "SIN" | "COS" | "POW" | "LG2" | "EX2" => {
                 let (x, y) = (s[0][0], s.get(1).map_or(0.0, |v| v[0]));
                 let d = match name {
                     "SIN" => candidate([x, y], x.sin(), math::sin(x)),
                     "COS" => candidate([x, y], x.cos(), math::cos(x)),
                     "LG2" => candidate([x, y], x.log2(), math::lg2(x)),
+                    "EX2" => candidate([x, y], x.exp2(), math::ex2(x)),
                     _ => candidate([x, y], tgsi_pow(x, y), math::pow(x, y)),
                 };
                 [self.transcendental(d, semantics, mask != 0, run); 4]

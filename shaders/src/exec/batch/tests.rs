@@ -317,6 +317,9 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
             12 => emit(&mut b, unary(Op::Cos)),
             13 => emit(&mut b, unary(Op::Rsq).ncomp(1)),
             14 => emit(&mut b, unary(Op::Trunc).ncomp(1)),
+            // POW, and the extended profile's per-lane LG2 and EX2.
+            15 if z % 3 == 1 => emit(&mut b, unary(Op::Ex2)),
+            15 if z % 3 == 2 => emit(&mut b, unary(Op::Lg2)),
             15 => emit(&mut b, ir(Op::Pow).ncomp(1)),
             16 => emit(&mut b, ir(Op::Dot).ncomp(1).aux(2 + (z % 3) as i16)),
             17 => {
@@ -518,7 +521,12 @@ const INT_BINARY: [Op; 22] = [
     Op::USeq,
     Op::USne,
 ];
-const INT_UNARY: [Op; 8] = [
+/// The one-operand integer instructions, and LG2 and EX2: also functions of one
+/// lane's pattern, whose NaN results are the canonical NaN, so their bits compare
+/// exactly on every pattern.
+const INT_UNARY: [Op; 10] = [
+    Op::Lg2,
+    Op::Ex2,
     Op::Not,
     Op::INeg,
     Op::IAbs,

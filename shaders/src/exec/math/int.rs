@@ -81,9 +81,10 @@ pub fn binary(op: Op) -> Option<fn(u32, u32) -> u32> {
     })
 }
 
-/// The one-operand integer instruction `op` (including the conversions, and LG2,
-/// whose per-lane scalar function is [`lg2_bits`](super::lg2_bits)) as a function of
-/// the bit pattern, or `None` when `op` is not one.
+/// The one-operand integer instruction `op` (including the conversions, and LG2 and
+/// EX2, whose per-lane scalar functions are [`lg2_bits`](super::lg2_bits) and
+/// [`ex2_bits`](super::ex2_bits)) as a function of the bit pattern, or `None` when
+/// `op` is not one.
 pub fn unary(op: Op) -> Option<fn(u32) -> u32> {
     Some(match op {
         Op::Not => |a: u32| !a,
@@ -97,6 +98,7 @@ pub fn unary(op: Op) -> Option<fn(u32) -> u32> {
         Op::F2U => |a| f32::from_bits(a) as u32,
         // Not an integer instruction, but also a function of one lane's pattern.
         Op::Lg2 => super::log::lg2_bits,
+        Op::Ex2 => super::exp::ex2_bits,
         _ => return None,
     })
 }

@@ -17,8 +17,10 @@
 //! | [`trunc`], [`min`], [`max`], [`abs`] | A1, B §4 | exact |
 //! | [`int`]: the extended profile's integer and bit instructions | issue 15, rules in [`int`] | exact (bit functions) |
 //! | [`lg2`] (LG2, extended profile) | IEEE `log2` | ≤ 1 ulp (a scalar function of the bits, per lane) |
+//! | [`ex2`] (EX2, extended profile) | IEEE `exp2` | ≤ 1 ulp (a scalar function of the bits, per lane) |
 
 mod basic;
+mod exp;
 pub mod int;
 mod lane;
 mod log;
@@ -26,6 +28,7 @@ mod pow;
 mod trig;
 
 pub use basic::{abs, from_mask, max, min, rcp, rsq, trunc};
+pub use exp::{ex2, ex2_bits};
 pub use lane::{Lane, Lane64};
 pub use log::{lg2, lg2_bits};
 pub use pow::{POWI_MAX, pow, pow_int};
@@ -33,3 +36,14 @@ pub use trig::{cos, sin};
 
 #[cfg(test)]
 mod parity;
+
+/// `2^e` for `e` in −149..=127, built from its bits (the subnormals below −126): the
+/// exact values the LG2 and EX2 tests check against.
+#[cfg(test)]
+fn power_of_two(e: i32) -> f32 {
+    f32::from_bits(if e < -126 {
+        1 << (e + 149)
+    } else {
+        ((e + 127) as u32) << 23
+    })
+}

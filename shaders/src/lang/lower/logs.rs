@@ -1,6 +1,7 @@
 //! The logarithm built-ins (GLSL 1.30 §8.1, §8.2), which need the extended profile's
 //! LG2 (`exec::math::log`: `log2` within 1 ulp, one scalar function per lane for both
-//! interpreters). `exp` and `exp2` need no new instruction (POW, `math.rs`).
+//! interpreters). `exp` and `exp2` use EX2, its inverse, where the profile has it
+//! (`math.rs`).
 //!
 //! | function | lowering |
 //! |---|---|

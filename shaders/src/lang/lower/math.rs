@@ -5,7 +5,7 @@
 //! | function | lowering |
 //! |---|---|
 //! | `pow(x, y)` | POW per lane |
-//! | `exp2(x)`, `exp(x)` | POW(2, x), POW(e, x) per lane (within GLSL's 3 + 2·|x| ulp) |
+//! | `exp2(x)`, `exp(x)` | extended profile: EX2(x), EX2(x · log2 e) (`exec::math::exp`: EX2 within 1 ulp, so within GLSL 1.30 §8.2's 3 + 2·\|x\| ulp); seed profile, which has no EX2: POW(2, x), POW(e, x) per lane |
 //! | `sqrt(x)` | x · RSQ(x) per lane (sqrt(0) = 0 · 0 = 0 exactly) |
 //! | `inversesqrt(x)` | RSQ per lane |
 //! | `trunc(x)` | TRUNC per lane |
@@ -51,14 +51,8 @@ impl Lowerer<'_> {
                 }
                 self.lanes2(Op::Pow, 0, &x, &y, x.ty)
             }
-            "exp2" | "exp" => {
-                let base = Value::float(if name == "exp2" {
-                    2.0
-                } else {
-                    std::f32::consts::E
-                });
-                self.lanes2(Op::Pow, 0, &base, &x, x.ty)
-            }
+            "exp2" => self.exponential(2.0, &x),
+            "exp" => self.exponential(std::f32::consts::E, &x),
             "sqrt" => {
                 let r = self.lanes1(Op::Rsq, &x)?;
                 self.lanewise(Op::Mul, &x, &r, x.ty)
@@ -186,5 +180,22 @@ impl Lowerer<'_> {
             let y = if b.ty.width() == 1 { b } else { s.lane(&b, k)? };
             s.scalar_op(op, &x, Some(&y), aux, Type::Float)
         })
+    }
+}
+
+impl Lowerer<'_> {
+    /// `base^x` lane by lane for `base` 2 or e (`exp2`, `exp` and the hyperbolic
+    /// functions of `trig.rs`): EX2(x), or EX2(x · log2 e) for e, under the extended
+    /// profile; POW(base, x) under the seed's, which has no EX2 (its output must not
+    /// change).
+    pub(super) fn exponential(&mut self, base: f32, x: &Value) -> LResult<Value> {
+        if !self.limits.extended_ops() {
+            return self.lanes2(Op::Pow, 0, &Value::float(base), x, x.ty);
+        }
+        if base == 2.0 {
+            return self.lanes1(Op::Ex2, x);
+        }
+        let scaled = self.widen_op(Op::Mul, x, &Value::float(std::f32::consts::LOG2_E), x.ty)?;
+        self.lanes1(Op::Ex2, &scaled)
     }
 }

@@ -38,6 +38,7 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
         Op::Rcp => consteval::rcp(a),
         Op::Rsq => consteval::rsq(a),
         Op::Lg2 => crate::exec::math::lg2(a),
+        Op::Ex2 => crate::exec::math::ex2(a),
         Op::Trunc => a.trunc(),
         Op::Pow => a.powf(b),
         Op::Cmp => CmpCode::from_code(aux).map_or(0.0, |c| consteval::cmp(c, a, b)),

@@ -1,18 +1,18 @@
 //! Inverse trigonometric and hyperbolic built-ins (GLSL 3.30 §8.1), composed from
 //! existing opcodes: no new CSIR opcode, every lane computed by the same ADD, MUL,
-//! MIN, MAX, ABS, RCP, RSQ, CMP and POW records the interpreter, the batch
-//! interpreter and TGSI already share.
+//! MIN, MAX, ABS, RCP, RSQ, CMP and POW (EX2 under the extended profile) records the
+//! interpreter, the batch interpreter and TGSI already share.
 //!
 //! | function | lowering |
 //! |---|---|
 //! | `atan(y, x)` | a = min(\|x\|,\|y\|)·rcp(max(\|x\|,\|y\|)); p = a·P(a²) (Abramowitz–Stegun 4.4.49, \|error\| ≤ 2e-8); then π/2 − p when \|y\| > \|x\|, π − p when x < 0, −p when y < 0 |
 //! | `atan(t)` | `atan(t, 1)` |
 //! | `asin(x)`, `acos(x)` | `atan(x, √((1−x)(1+x)))`, `atan(√((1−x)(1+x)), x)` |
-//! | `sinh`, `cosh`, `tanh` | from POW(e, x): (eˣ − e⁻ˣ)/2, (eˣ + e⁻ˣ)/2, 1 − 2/(e²ˣ + 1) |
+//! | `sinh`, `cosh`, `tanh` | from eˣ (`exp`'s lowering, `math.rs`: EX2 or, in the seed profile, POW(e, x)): (eˣ − e⁻ˣ)/2, (eˣ + e⁻ˣ)/2, 1 − 2/(e²ˣ + 1) |
 //!
 //! Accuracy: within about 2e-7 of the f64 result for atan/asin/acos away from
 //! |x| → 1 for asin/acos (where √(1−x²) loses half the digits, as in any float
-//! implementation), and within the POW bound for the hyperbolic functions. GLSL
+//! implementation), and within the EX2 (or POW) bound for the hyperbolic functions. GLSL
 //! leaves `atan(0, 0)` undefined; here it is 0. Out-of-domain asin/acos give NaN.
 
 use super::super::consteval::ConstData;
@@ -68,10 +68,9 @@ impl Lowerer<'_> {
                 }
             }
             _ => {
-                let e = Value::float(E);
                 let k = if name == "tanh" { 2.0 } else { 1.0 };
                 let kx = self.widen_op(Op::Mul, &x, &Value::float(k), ty)?;
-                let ex = self.lanes2(Op::Pow, 0, &e, &kx, ty)?;
+                let ex = self.exponential(E, &kx)?;
                 if name == "tanh" {
                     let d = self.lanewise(Op::Add, &ex, &one, ty)?;
                     let r = self.unary_op(Op::Rcp, &d, ty)?;
