@@ -25,7 +25,7 @@ use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
 use crate::exec::math::{self, Lane};
-use crate::ir::CmpCode;
+use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
 use wide::f32x8;
 
@@ -199,6 +199,23 @@ impl<const W: usize> Chunk<'_, W> {
         }
     }
 
+    /// The extended profile's integer instruction `op` (and LG2, EX2): a function of
+    /// each lane's bits, called per lane. Out of line: inlined into the step loop,
+    /// its 8 × W calls per component changed how the loop was compiled and slowed
+    /// the plain float steps (`benches/README.md`, "The extended profile").
+    #[inline(never)]
+    fn int_binary(&self, d: Reg, a: Reg, b: Reg, n: u8, op: Op) {
+        let f = math::int::binary(op).expect("an integer binary opcode");
+        self.binary(d, a, b, n, |x, y| x.zip_bits(y, f));
+    }
+
+    /// [`Chunk::int_binary`] for one operand.
+    #[inline(never)]
+    fn int_unary(&self, d: Reg, a: Reg, n: u8, op: Op) {
+        let f = math::int::unary(op).expect("an integer unary opcode");
+        self.unary(d, a, n, |x| x.map_bits(f));
+    }
+
     /// MULADD: `d[c] ← add(a[c]·b[c or sb], e[c])` for `c < n`; a broadcast `b[sb]`
     /// is read before any write (`d` may be `b`).
     #[inline(always)]
@@ -275,14 +292,8 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
                 Step::PowInt { d, a, n } => self.unary(d, a, 1, |x| math::pow_int(x, n.into())),
                 Step::Cmp { d, a, b, code } => self.compare(d, a, b, code),
-                Step::IntBinary { d, a, b, n, op } => {
-                    let f = math::int::binary(op).expect("an integer binary opcode");
-                    self.binary(d, a, b, n, |x, y| x.zip_bits(y, f));
-                }
-                Step::IntUnary { d, a, n, op } => {
-                    let f = math::int::unary(op).expect("an integer unary opcode");
-                    self.unary(d, a, n, |x| x.map_bits(f));
-                }
+                Step::IntBinary { d, a, b, n, op } => self.int_binary(d, a, b, n, op),
+                Step::IntUnary { d, a, n, op } => self.int_unary(d, a, n, op),
                 Step::Swz { d, a, sel, n } => self.swizzle(d, a, sel, n),
                 Step::SetLane { d, a, dl, sl } => {
                     self.store(d, dl as usize, self.load(a, sl as usize))
@@ -549,7 +560,10 @@ impl<const W: usize> Chunk<'_, W> {
         }
     }
 
-    /// Copy the colour register's lanes of the batch's groups to `color`.
+    /// Copy the colour register's lanes of the batch's groups to `color`. Out of line:
+    /// inlined into `BoundPlan::run` it made the flat shader's batches slower
+    /// (`benches/README.md`, "The extended profile").
+    #[inline(never)]
     fn store_color(&self, reg: Reg, color: &mut [LaneArray; 4]) {
         let groups = (self.valid.count_ones() as usize).div_ceil(LANE_GROUP);
         for (c, out) in color.iter_mut().enumerate() {
