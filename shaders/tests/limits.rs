@@ -210,3 +210,41 @@ fn the_lowering_nesting_limit_is_reached_before_the_stack_runs_out() {
     let e = r.unwrap_err();
     assert!(e.contains("nesting limit exceeded"), "{e}");
 }
+
+/// A binary call tree `depth` deep (`f1` calls `f2` twice, ..., the last writes `c`).
+fn call_tree(depth: usize) -> String {
+    let mut decls = format!("void f{depth}() {{ c = c * 0.5 + 0.25; }}\n");
+    for k in (1..depth).rev() {
+        decls.push_str(&format!("void f{k}() {{ f{}(); f{}(); }}\n", k + 1, k + 1));
+    }
+    decls
+}
+
+/// Code that is never emitted (a function nobody calls, a branch never taken) is
+/// checked once per function, not once per call: a call tree with 2^23 leaves
+/// compiles when nothing runs it (a fuzzing finding: it used to reach the
+/// compile-time work limit, so a valid shader was refused). Inlined from `main`, the
+/// same tree is still past a limit, the instruction pool's, and says so.
+#[test]
+fn call_trees_that_never_run_are_checked_once_per_function() {
+    let tree = call_tree(24);
+    let uncalled = frag_src(&tree, "c = u;");
+    assert!(compile(&uncalled, "t", Stage::Fragment, &Limits::EXTENDED).is_ok());
+    let untaken = frag_src(&tree, "c = u; if (false) { f1(); }");
+    let shader = compile(&untaken, "t", Stage::Fragment, &Limits::EXTENDED)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&shader, &[[0.5; 4], [0.0; 4]], &[], &NoSamplers).color;
+    assert_eq!(out, [0.5; 4]);
+    let called = frag_src(&tree, "c = u; f1();");
+    let e = compile(&called, "t", Stage::Fragment, &Limits::EXTENDED).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("shader needs more than 32767 instructions, the limit is 4096"),
+        "{e}"
+    );
+    // Errors inside such code are still found, once.
+    let broken = frag_src(&tree.replace("c = c * 0.5", "c = zz * 0.5"), "c = u;");
+    let e = compile(&broken, "t", Stage::Fragment, &Limits::EXTENDED).unwrap_err();
+    assert_eq!(e.diagnostics().len(), 1, "{e}");
+    assert!(e.to_string().contains("unknown identifier 'zz'"), "{e}");
+}
