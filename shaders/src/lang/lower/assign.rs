@@ -525,14 +525,7 @@ impl Lowerer<'_> {
             );
         }
         for (i, &l) in lanes.iter().enumerate() {
-            self.emit(
-                Ir::new(Op::SetLane, col_ty.ir())
-                    .dst(base)
-                    .a(src)
-                    .aux(l as i16)
-                    .aux2(i as i16)
-                    .ncomp(col_ty.width()),
-            )?;
+            self.set_lane(col_ty, base, l as usize, src, i, col_ty.width())?;
         }
         Ok(())
     }

@@ -26,7 +26,7 @@ use super::super::token::Pos;
 use super::super::types::{self, Base, Type};
 use super::value::Value;
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op};
+use crate::ir::{CmpCode, Op};
 
 /// The vector relational built-ins and their comparison codes.
 const RELATIONAL: &[(&str, CmpCode)] = &[
@@ -208,13 +208,7 @@ impl Lowerer<'_> {
             let lane = self.lane(sel, k)?;
             let t = self.materialize(&lane)?;
             self.open_if(t, pos)?;
-            let ir = Ir::new(Op::SetLane, ty.ir())
-                .dst(dst)
-                .a(src)
-                .aux(k as i16)
-                .aux2(k as i16)
-                .ncomp(n);
-            let r = self.emit(ir);
+            let r = self.set_lane(ty, dst, k as usize, src, k as usize, n);
             self.close_if()?;
             r?;
         }

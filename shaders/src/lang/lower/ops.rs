@@ -83,6 +83,29 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Copy lane `src_lane` (0..4) of temporary `src` into lane `dst_lane` of temporary
+    /// `dst`, which holds a `width`-lane value of type `ty` (CSIR's SET_LANE,
+    /// docs/csir.md); `dst`'s other lanes keep their values. The lowering's one writer
+    /// of a single lane.
+    pub(crate) fn set_lane(
+        &mut self,
+        ty: Type,
+        dst: i16,
+        dst_lane: usize,
+        src: i16,
+        src_lane: usize,
+        width: u8,
+    ) -> LResult<()> {
+        self.emit(
+            Ir::new(Op::SetLane, ty.ir())
+                .dst(dst)
+                .a(src)
+                .aux(dst_lane as i16)
+                .aux2(src_lane as i16)
+                .ncomp(width),
+        )
+    }
+
     /// `CONST` each column of `c` into `dst..`.
     pub(crate) fn const_columns(&mut self, dst: i16, c: &ConstData, ty: Type) -> LResult<()> {
         let (n, w) = (types::cols(ty), types::width(ty).max(1));
@@ -397,14 +420,7 @@ impl Lowerer<'_> {
                 let c = self.materialize(&Value::konst(ty, consts))?;
                 for (i, (v, _)) in comps.iter().enumerate() {
                     if v.as_const().is_some() {
-                        self.emit(
-                            Ir::new(Op::SetLane, ty.ir())
-                                .dst(dst)
-                                .a(c)
-                                .aux(i as i16)
-                                .aux2(i as i16)
-                                .ncomp(n as u8),
-                        )?;
+                        self.set_lane(ty, dst, i, c, i, n as u8)?;
                         done[i] = true;
                     }
                 }
@@ -429,14 +445,7 @@ impl Lowerer<'_> {
                 continue;
             }
             let src = self.materialize(v)?;
-            self.emit(
-                Ir::new(Op::SetLane, ty.ir())
-                    .dst(dst)
-                    .a(src)
-                    .aux(i as i16)
-                    .aux2(*k as i16)
-                    .ncomp(n as u8),
-            )?;
+            self.set_lane(ty, dst, i, src, *k as usize, n as u8)?;
         }
         Ok(Value::temp(ty, dst))
     }
