@@ -226,7 +226,7 @@ def scene_data():
     """The data constructs of issue 14: run-time indexes in assignments, uniform array
     initializers, arrays of mat2 uniforms, 32-bit integers, structs, implicitly sized
     arrays and converting out parameters, non-square matrices and matrix built-ins,
-    matrices and arrays as varyings."""
+    matrices and arrays as varyings; IEEE float division (DIV)."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
         # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
@@ -250,6 +250,8 @@ def scene_data():
         # Implicitly sized arrays and out parameters that convert int -> float.
         tile(4, "implicit_arrays.frag"),
         matrices_tile(5),
+        # IEEE division: x / 0 = +-inf, 0 / 0 = NaN, told apart by isinf / isnan.
+        tile(6, "float_div.frag"),
     ])
 
 

@@ -83,7 +83,8 @@ fn random_programs_agree() {
     assert!(max_ulps <= 1);
 }
 
-/// A fragment shader computing `op` of uniform slots 0 and 1 into the colour.
+/// A fragment shader computing `op` of uniform slots 0 and 1 into the colour (under
+/// the extended profile for its instructions).
 fn single_op(op: Op, ncomp: u8) -> Shader {
     let mut h = Hand::new("op.frag", Stage::Fragment);
     h.symbol("u0", Type::Vec4, SymbolKind::Uniform { slot: 0 })
@@ -93,7 +94,10 @@ fn single_op(op: Op, ncomp: u8) -> Shader {
     let b = h.load(Op::LoadUni, Type::Vec4, 1, 1);
     let r = h.op(op, a, b, ncomp);
     h.push(Ir::new(Op::StoreColor, Type::Vec4).a(r).ncomp(4));
-    h.finish()
+    match op.info().profile {
+        csir::Profile::Seed => h.finish(),
+        csir::Profile::Extended => h.finish_with(csir::Limits::EXTENDED),
+    }
 }
 
 /// `(op, a, b)` → (interpreter's lane x, TGSI's lane x).
@@ -162,6 +166,12 @@ fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
         (Op::Rcp, 4.0, 0.0, 0.25, 0.25),
         (Op::Rcp, -inf, 0.0, -0.0, -0.0),
         (Op::Rcp, nan, 0.0, nan, nan),
+        // DIV (extended profile) is IEEE division on both sides, poles included.
+        (Op::Div, 0.0, 0.0, nan, nan),
+        (Op::Div, 1.0, 0.0, inf, inf),
+        (Op::Div, 1.0, -0.0, -inf, -inf),
+        (Op::Div, -6.0, 3.0, -2.0, -2.0),
+        (Op::Div, inf, inf, nan, nan),
     ];
     for &(op, a, b, interp, tgsi) in cases {
         let (got_interp, got_tgsi) = both(op, a, b);
@@ -197,7 +207,7 @@ fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
 }
 
 /// Issue 15: every integer and bit instruction of the extended profile (and LG2 and
-/// EX2, whose TGSI differs by rounding only), emitted as
+/// EX2, whose TGSI differs by rounding only, and DIV, IEEE division on both sides), emitted as
 /// TGSI (the comparisons with the `AND` that turns ~0 into 1.0) and run by the TGSI
 /// executor, gives the interpreter's bits on edge patterns: zero, ±1, INT_MIN,
 /// INT_MAX, shift counts 31 to 33, `INT_MIN / -1`, division by zero, float patterns.

@@ -1,5 +1,5 @@
 //! What the temp-to-temp opcodes (CONST, MOV, SWZ, SETLANE, arithmetic, DOT, RSQ, RCP,
-//! SIN, COS, POW, TRUNC, CMP, MULMV, MULMM) compute: [`execute`] written once over
+//! SIN, COS, POW, TRUNC, CMP, MULMV, MULMM, and the extended profile's DIV) compute: [`execute`] written once over
 //! [`Lane`], so that the scalar interpreter and the batch interpreter's binding share
 //! their exact semantics, and [`batch_step`], the batch interpreter's step for each
 //! (whose lane-wise execution in `batch::run` uses the same [`math`]). Operands and
@@ -61,12 +61,13 @@ pub(crate) fn execute<L: Lane>(
             let src = temps::read(temps, a)?;
             temps::write(temps, dst)?[ir.aux as usize & 3] = src[ir.aux2 as usize & 3];
         }
-        Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max => {
+        Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Min | Op::Max => {
             let (x, y) = (temps::read(temps, a)?, temps::read(temps, b)?);
             let f: fn(L, L) -> L = match op {
                 Op::Add => |p, q| p + q,
                 Op::Sub => |p, q| p - q,
                 Op::Mul => |p, q| p * q,
+                Op::Div => math::div,
                 Op::Min => math::min,
                 _ => math::max,
             };
@@ -191,6 +192,7 @@ pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg) -> Step {
         Op::Add => Step::Add { d, a, b, n: n4 },
         Op::Sub => Step::Sub { d, a, b, n: n4 },
         Op::Mul => Step::Mul { d, a, b, n: n4 },
+        Op::Div => Step::Div { d, a, b, n: n4 },
         Op::Min => Step::Min { d, a, b, n: n4 },
         Op::Max => Step::Max { d, a, b, n: n4 },
         Op::Abs => Step::Abs { d, a, n: n4 },

@@ -248,6 +248,11 @@ instruction_set! {
     /// 1 ulp (`exec::math::exp`).
     Ex2 = 65 => OpInfo::compute(Ex2, "ex2").dst(NCOMP_OR_4).a(NCOMP_OR_4)
         .ncomp_at_most_4().extended();
+    /// Extended profile: component-wise IEEE-754 `a / b` on `ncomp` lanes (0 means 4),
+    /// correctly rounded: `x / ±0` is ±inf, `0 / 0` and `inf / inf` are NaN (GLSL 4.40
+    /// §4.7.1; the seed's `x · RCP(y)` gives 0 for `y = 0`).
+    Div = 66 => OpInfo::compute(Div, "div").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
+        .ncomp_at_most_4().extended();
 }
 
 impl Op {
@@ -291,9 +296,11 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 66);
-        assert_eq!(Op::from_code(66), None);
+        assert_eq!(ALL_OPS.len(), 67);
+        assert_eq!(Op::from_code(67), None);
         assert_eq!(Op::Ex2.code(), 65);
+        assert_eq!(Op::Div.code(), 66);
+        assert_eq!(Op::Div.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::Lg2.code(), 63);
         assert_eq!(Op::UAdd.code(), 33);
         assert_eq!(Op::F2U.code(), 62);

@@ -370,11 +370,12 @@ impl<'a> Lowering<'a> {
                 d.masked(WriteMask::lane(ir.aux as u8)),
                 a.lane(ir.aux2 as u8),
             )),
-            Op::Add | Op::Sub | Op::Mul | Op::Min | Op::Max => {
+            Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Min | Op::Max => {
                 let (opcode, b) = match op {
                     Op::Add => (Opcode::Add, b),
                     Op::Sub => (Opcode::Add, b.negated()),
                     Op::Mul => (Opcode::Mul, b),
+                    Op::Div => (Opcode::Div, b),
                     Op::Min => (Opcode::Min, b),
                     _ => (Opcode::Max, b),
                 };

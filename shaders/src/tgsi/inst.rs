@@ -91,6 +91,8 @@ pub enum Opcode {
     Lg2,
     /// `2^src.x`, replicated.
     Ex2,
+    /// Component-wise `src0 / src1` (float division).
+    Div,
 }
 
 impl Opcode {
@@ -155,6 +157,7 @@ impl Opcode {
             Opcode::F2U => "F2U",
             Opcode::Lg2 => "LG2",
             Opcode::Ex2 => "EX2",
+            Opcode::Div => "DIV",
         }
     }
 

@@ -420,6 +420,8 @@ impl<'p> Executor<'p> {
             "ADD" => lanewise(&|i| s[0][i] + s[1][i]),
             "SUB" => lanewise(&|i| s[0][i] - s[1][i]),
             "MUL" => lanewise(&|i| s[0][i] * s[1][i]),
+            // tgsi.rst: component-wise src0 / src1, IEEE division.
+            "DIV" => lanewise(&|i| s[0][i] / s[1][i]),
             "MAD" => lanewise(&|i| s[0][i] * s[1][i] + s[2][i]),
             "TRUNC" => s[0].map(f32::trunc),
             "SLT" => lanewise(&|i| bool_f(s[0][i] < s[1][i])),

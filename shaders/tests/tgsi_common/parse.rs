@@ -201,6 +201,7 @@ pub static OPCODES: &[OpInfo] = &[
     op("U2F", 1, 1),
     op("F2I", 1, 1),
     op("F2U", 1, 1),
+    op("DIV", 1, 2),
     branch("IF", 1),
     branch("ELSE", 0),
     op("ENDIF", 0, 0),

@@ -176,7 +176,7 @@ impl Gen<'_> {
                 )
             }
             6..=11 => {
-                let op = [Op::Add, Op::Sub, Op::Mul, Op::Min, Op::Max, Op::Mul][self.rng.below(6)];
+                let op = [Op::Add, Op::Sub, Op::Mul, Op::Min, Op::Max, Op::Div][self.rng.below(6)];
                 let Some(d) = self.dst() else { return false };
                 let n = self.ncomp();
                 self.emit(Ir::new(op, Type::Vec4).dst(d).a(a).b(b).ncomp(n))
@@ -365,7 +365,7 @@ pub const MAX_STEPS: usize = 360;
 /// random instructions; generation stops early when the temporaries run out.
 pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
     let steps = steps.min(MAX_STEPS);
-    // The seed's pools with the extended instructions (LOAD_FACE).
+    // The seed's pools with the extended instructions (LOAD_FACE, DIV).
     let limits = Limits {
         profile: csir::ir::Profile::Extended,
         ..Limits::SEED

@@ -253,6 +253,7 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Add { d, a, b, n } => self.binary(d, a, b, n, |x, y| x + y),
                 Step::Sub { d, a, b, n } => self.binary(d, a, b, n, |x, y| x - y),
                 Step::Mul { d, a, b, n } => self.binary(d, a, b, n, |x, y| x * y),
+                Step::Div { d, a, b, n } => self.binary(d, a, b, n, math::div),
                 Step::MulSa { d, a, sa, b, n } => {
                     let s = self.load(a, sa as usize);
                     self.unary(d, b, n, |y| s * y);

@@ -59,6 +59,13 @@ pub(in crate::exec) enum Step {
         b: Reg,
         n: u8,
     },
+    /// `d[c] ← a[c] / b[c]` for `c < n` (DIV, extended profile: IEEE division).
+    Div {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        n: u8,
+    },
     /// `d[c] ← a[sa]·b[c]` for `c < n`: a MUL whose `a` was a SWZ broadcasting
     /// component `sa` (fused after binding, see [`tidy`](super::tidy)).
     MulSa {
@@ -286,6 +293,7 @@ impl Step {
             | Add { d, n: k, .. }
             | Sub { d, n: k, .. }
             | Mul { d, n: k, .. }
+            | Div { d, n: k, .. }
             | MulSa { d, n: k, .. }
             | MulSb { d, n: k, .. }
             | MulAdd { d, n: k, .. }
@@ -340,6 +348,7 @@ impl Step {
             Add { a, b, n: k, .. }
             | Sub { a, b, n: k, .. }
             | Mul { a, b, n: k, .. }
+            | Div { a, b, n: k, .. }
             | Min { a, b, n: k, .. }
             | Max { a, b, n: k, .. }
             | IntBinary { a, b, n: k, .. } => {
@@ -418,6 +427,7 @@ impl Step {
             Add { d, a, b, .. }
             | Sub { d, a, b, .. }
             | Mul { d, a, b, .. }
+            | Div { d, a, b, .. }
             | MulSa { d, a, b, .. }
             | MulSb { d, a, b, .. }
             | Min { d, a, b, .. }
@@ -486,6 +496,7 @@ impl Step {
             | Add { d, .. }
             | Sub { d, .. }
             | Mul { d, .. }
+            | Div { d, .. }
             | MulSa { d, .. }
             | MulSb { d, .. }
             | MulAdd { d, .. }

@@ -228,7 +228,7 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
-/// The seed's pools with the extended instructions (LOAD_FACE) of random programs.
+/// The seed's pools with the extended instructions (LOAD_FACE, DIV) of random programs.
 const RANDOM_LIMITS: Limits = Limits {
     profile: crate::ir::Profile::Extended,
     ..Limits::SEED
@@ -308,6 +308,7 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
             ),
             4 => emit(&mut b, ir(Op::Add)),
             5 => emit(&mut b, ir(Op::Sub)),
+            6 if z % 4 == 3 => emit(&mut b, ir(Op::Div)),
             6 => emit(&mut b, ir(Op::Mul)),
             7 => emit(&mut b, ir(Op::Min)),
             8 => emit(&mut b, ir(Op::Max)),

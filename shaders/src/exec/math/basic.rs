@@ -21,6 +21,15 @@ pub fn rcp<L: Lane>(a: L) -> L {
     L::select(a.eq(s(0.0)), s(0.0), s(1.0) / a)
 }
 
+/// DIV (extended profile): IEEE-754 division, correctly rounded, so `x / ±0 = ±inf`
+/// for `x != 0`, and `0 / 0`, `inf / inf` and NaN operands give NaN (GLSL 4.40
+/// §4.7.1: dividing a non-zero number by zero gives the signed infinity). One
+/// exactly rounded primitive, the same bits for `f32` and `f32x8`.
+#[inline]
+pub fn div<L: Lane>(a: L, b: L) -> L {
+    a / b
+}
+
 /// TRUNC: round toward zero. Exact for every input: NaN and ±inf pass through, as
 /// do values of magnitude >= 2^23 (already integers); `trunc(-0.5) = -0.0`. (The
 /// original's `(float)(int)x` is undefined outside the `int` range, B §10.17.)
@@ -73,6 +82,17 @@ mod tests {
         assert_eq!(rcp(-3.0f32), 1.0 / -3.0);
         assert!(rcp(nan).is_nan());
         assert_eq!(rcp(f32::NEG_INFINITY).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(div(1.0f32, 0.0), f32::INFINITY);
+        assert_eq!(div(1.0f32, -0.0), f32::NEG_INFINITY);
+        assert_eq!(div(-2.0f32, 0.0), f32::NEG_INFINITY);
+        assert!(div(0.0f32, 0.0).is_nan());
+        assert!(div(f32::INFINITY, f32::INFINITY).is_nan());
+        assert_eq!(div(1.0f32, 3.0), 1.0 / 3.0);
+        // Correctly rounded, where the seed's x · rcp(y) rounds twice: 3 · rcp(7)
+        // is one ulp off 3 / 7.
+        assert_eq!(div(3.0f32, 7.0), (3.0f64 / 7.0) as f32);
+        assert_ne!(div(3.0f32, 7.0), 3.0 * rcp(7.0f32));
+        assert_eq!(div(10.0f32, 5.0), 2.0);
         assert_eq!(trunc(-2.7f32), -2.0);
         assert_eq!(trunc(-0.5f32).to_bits(), (-0.0f32).to_bits());
         assert_eq!(trunc(3e9f32), 3e9);

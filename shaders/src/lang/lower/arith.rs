@@ -232,10 +232,7 @@ impl Lowerer<'_> {
                 let bq = self.widen_mul(b, &q, ty)?;
                 self.widen_op(Op::Sub, a, &bq, ty)
             }
-            BinOp::Div => {
-                let r = self.unary_op(Op::Rcp, b, b.ty)?;
-                self.widen_op(Op::Mul, a, &r, ty)
-            }
+            BinOp::Div => self.float_div(a, b, ty),
             _ => {
                 let code = match op {
                     BinOp::Add => Op::Add,
@@ -245,6 +242,19 @@ impl Lowerer<'_> {
                 self.widen_op(code, a, b, ty)
             }
         }
+    }
+
+    /// Float `a / b` (scalars and vectors, a scalar side broadcast): DIV under the
+    /// extended profile, IEEE division (`0.0 / 0.0` is NaN, `x / 0.0` is ±inf, as
+    /// GLSL 4.40 §4.7.1 and llvmpipe give); under the seed profile the original's
+    /// `a · RCP(b)`, which is 0 where `b` is 0 (docs/csir.md "Reciprocal-based
+    /// division").
+    pub(crate) fn float_div(&mut self, a: &Value, b: &Value, ty: Type) -> LResult<Value> {
+        if self.limits.extended_ops() {
+            return self.widen_op(Op::Div, a, b, ty);
+        }
+        let r = self.unary_op(Op::Rcp, b, b.ty)?;
+        self.widen_op(Op::Mul, a, &r, ty)
     }
 
     /// `a op b` after broadcasting a scalar side to the width of `ty`.
@@ -340,9 +350,12 @@ impl Lowerer<'_> {
                 return self.mul_vm(a, b);
             }
         }
+        // Division: DIV under the extended profile, else a product with RCP(b).
+        let divide = self.limits.extended_ops();
         let code = match op {
             BinOp::Add => Op::Add,
             BinOp::Sub => Op::Sub,
+            BinOp::Div if divide => Op::Div,
             BinOp::Mul | BinOp::Div => Op::Mul,
             _ => return self.err(pos, "type mismatch"),
         };
@@ -358,7 +371,7 @@ impl Lowerer<'_> {
                 },
             );
         }
-        let b = if op == BinOp::Div {
+        let b = if op == BinOp::Div && !divide {
             self.unary_op(Op::Rcp, b, b.ty)?
         } else {
             *b

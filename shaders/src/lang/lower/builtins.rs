@@ -15,7 +15,7 @@
 //! | `modf` (in `call.rs`: its `out` argument) | i = TRUNC(x), x − i |
 //! | `faceforward` | `n · (dot(nref, i) < 0 ? 1 : -1)` with CMP |
 //! | `abs sin cos` | ABS / SIN / COS per lane |
-//! | `tan` | SIN · RCP(COS) |
+//! | `tan` | SIN / COS: DIV under the extended profile, SIN · RCP(COS) under the seed's |
 //! | `min max clamp` | MIN / MAX (a scalar bound is broadcast) |
 //! | `mix` | `x·(1−a) + y·a` |
 //! | `matrixCompMult`, `transpose` | MUL per column / SETLANE assembly |
@@ -329,10 +329,11 @@ impl Lowerer<'_> {
                     "sin" => self.unary_op(Op::Sin, &x, x.ty),
                     "cos" => self.unary_op(Op::Cos, &x, x.ty),
                     _ => {
+                        // sin / cos: DIV under the extended profile (±inf where
+                        // cos is 0), else the seed's sin · RCP(cos).
                         let s = self.unary_op(Op::Sin, &x, x.ty)?;
                         let c = self.unary_op(Op::Cos, &x, x.ty)?;
-                        let r = self.unary_op(Op::Rcp, &c, x.ty)?;
-                        self.lanewise(Op::Mul, &s, &r, x.ty)
+                        self.float_div(&s, &c, x.ty)
                     }
                 }
             }

@@ -18,6 +18,10 @@
 //! | `step(e, x)` | [x ≥ e] |
 //! | `smoothstep(a, b, x)` | t = clamp((x − a) / (b − a), 0, 1); t·t·(3 − 2t) |
 //! | `radians`, `degrees` | MUL by π/180, 180/π |
+//!
+//! The divisions of `mod` and `smoothstep` are the language's `/`: DIV under the
+//! extended profile (so `mod(x, y)` follows GLSL's definition with a correctly rounded
+//! quotient), `x · RCP(y)` under the seed's.
 
 use super::super::ast::BinOp;
 use super::super::token::Pos;

@@ -30,6 +30,7 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
         Op::Add => a + b,
         Op::Sub => a - b,
         Op::Mul => a * b,
+        Op::Div => crate::exec::math::div(a, b),
         Op::Min => consteval::min(a, b),
         Op::Max => consteval::max(a, b),
         Op::Abs => a.abs(),

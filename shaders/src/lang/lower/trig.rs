@@ -8,7 +8,7 @@
 //! | `atan(y, x)` | a = min(\|x\|,\|y\|)·rcp(max(\|x\|,\|y\|)); p = a·P(a²) (Abramowitz–Stegun 4.4.49, \|error\| ≤ 2e-8); then π/2 − p when \|y\| > \|x\|, π − p when x < 0, −p when y < 0 |
 //! | `atan(t)` | `atan(t, 1)` |
 //! | `asin(x)`, `acos(x)` | `atan(x, √((1−x)(1+x)))`, `atan(√((1−x)(1+x)), x)` |
-//! | `sinh`, `cosh`, `tanh` | from eˣ (`exp`'s lowering, `math.rs`: EX2 or, in the seed profile, POW(e, x)): (eˣ − e⁻ˣ)/2, (eˣ + e⁻ˣ)/2, 1 − 2/(e²ˣ + 1) |
+//! | `sinh`, `cosh`, `tanh` | from eˣ (`exp`'s lowering, `math.rs`: EX2 or, in the seed profile, POW(e, x)): (eˣ − e⁻ˣ)/2, (eˣ + e⁻ˣ)/2, 1 − 2/(e²ˣ + 1); e⁻ˣ is 1 / eˣ by DIV under the extended profile (by RCP under the seed's) |
 //!
 //! Accuracy: within about 2e-7 of the f64 result for atan/asin/acos away from
 //! |x| → 1 for asin/acos (where √(1−x²) loses half the digits, as in any float
@@ -77,7 +77,10 @@ impl Lowerer<'_> {
                     let r2 = self.lanewise(Op::Add, &r, &r, ty)?;
                     return self.lanewise(Op::Sub, &one, &r2, ty);
                 }
-                let inv = self.unary_op(Op::Rcp, &ex, ty)?;
+                // e^-x as 1 / e^x: DIV under the extended profile, so that an
+                // underflowed e^x (x < -103) gives sinh = -inf, cosh = +inf as GLSL's
+                // (e^x ∓ e^-x) / 2 overflows, where RCP(0) = 0 would give 0.
+                let inv = self.float_div(&one, &ex, ty)?;
                 let op = if name == "sinh" { Op::Sub } else { Op::Add };
                 let s = self.lanewise(op, &ex, &inv, ty)?;
                 self.widen_op(Op::Mul, &s, &Value::float(0.5), ty)
