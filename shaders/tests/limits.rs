@@ -248,3 +248,34 @@ fn call_trees_that_never_run_are_checked_once_per_function() {
     assert_eq!(e.diagnostics().len(), 1, "{e}");
     assert!(e.to_string().contains("unknown identifier 'zz'"), "{e}");
 }
+
+/// Whatever compiles can be saved as CSI v2 (a fuzzing finding: a 69-character output
+/// name compiled, and `save_csi` then refused it). A 255-character name, the longest
+/// identifier, is an interface name v2 stores; a struct member's flattened name that
+/// joins two long identifiers is over the limit and refused at compile time, by name.
+#[test]
+fn every_interface_name_the_compiler_accepts_can_be_saved() {
+    let long = "n".repeat(255);
+    let src = format!(
+        "#version 330 core\nuniform vec4 {long};\nout vec4 c;\nvoid main() {{ c = {long}; }}\n"
+    );
+    let shader = compile(&src, "t", Stage::Fragment, &Limits::EXTENDED).unwrap();
+    let blob = csir::csi::save_csi(&shader).expect("a 255-byte name is stored");
+    let back = csir::csi::load_csi(&blob, &Limits::EXTENDED).unwrap();
+    assert_eq!(back.interface.symbols[0].name, long);
+
+    let member = "m".repeat(250);
+    let src = format!(
+        "#version 330 core\nstruct S {{ vec4 {member}; }};\nuniform S light;\nout vec4 c;\n\
+         void main() {{ c = light.{member}; }}\n"
+    );
+    let e = compile(&src, "t", Stage::Fragment, &Limits::EXTENDED).expect_err("too long");
+    let d = &e.diagnostics()[0];
+    assert_eq!((d.line, d.col), (3, 11), "{e}");
+    assert!(
+        d.message.starts_with("interface name `light.mmm")
+            && d.message.contains("is 256 bytes long")
+            && d.message.contains("at most 255 bytes"),
+        "{e}"
+    );
+}

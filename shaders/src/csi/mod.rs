@@ -68,9 +68,12 @@ use wire::Header;
 
 /// Longest shader name v2 stores, in bytes (the length is one byte).
 pub const MAX_SHADER_NAME: usize = 255;
-/// Longest interface symbol name v2 stores, in bytes (the original's identifiers are
-/// under 40 characters and its shader names are cut at 63).
-pub const MAX_SYMBOL_NAME: usize = 63;
+/// Longest interface symbol name v2 stores, in bytes: what its one-byte length holds,
+/// as for [`MAX_SHADER_NAME`]. GLSL identifiers may have 255 characters
+/// (`lang::lexer::MAX_IDENT_LEN`), and a flattened struct member's name
+/// (`lights[2].pos`) joins several, so the compiler refuses an interface name over this
+/// length by name instead of producing a shader that cannot be saved.
+pub const MAX_SYMBOL_NAME: usize = 255;
 
 /// Encode `shader` as CSI v2 (everything needed to link and run it again).
 ///

@@ -37,7 +37,7 @@
 //!                    slot u16 (uniform vec4 slot, sampler slot, attribute location or
 //!                      varying slot; 0 for the colour output)
 //!                    array length u16 (0 = not an array)
-//!                    name length u8 (1..=63), then that many bytes of UTF-8
+//!                    name length u8 (1..=255), then that many bytes of UTF-8
 //!         (flag bit 2 only)
 //!         2          ninit, uniform initializers (1..=nsym)
 //!         ninit ×    symbol index u16 (a uniform; ascending), float count u16, then

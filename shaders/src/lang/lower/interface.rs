@@ -806,6 +806,33 @@ impl<'a> Lowerer<'a> {
                 interpolation: if varying { g.interpolation } else { None },
             });
         }
+        self.check_interface_names(&iface);
         self.interface = iface;
+    }
+
+    /// Every interface name must fit CSI v2's one-byte length
+    /// ([`crate::csi::MAX_SYMBOL_NAME`] bytes), so that whatever compiles can be saved.
+    /// A declared name is at most 255 characters (the lexer's limit), but a flattened
+    /// struct member's (`lights[2].material.diffuse`) joins several.
+    fn check_interface_names(&mut self, iface: &crate::ir::Interface) {
+        let max = crate::csi::MAX_SYMBOL_NAME;
+        for sym in iface.symbols.iter().filter(|s| s.name.len() > max) {
+            let pos = self
+                .globals
+                .iter()
+                .filter_map(|g| g.decl)
+                .find(|d| d.name == sym.name || d.iface_names.iter().any(|n| n.name == sym.name))
+                .map_or_else(Default::default, |d| d.pos);
+            let shown: String = sym.name.chars().take(40).collect();
+            self.diags.error(
+                pos,
+                format!(
+                    "interface name `{shown}...` is {} bytes long; a shader's uniform, \
+                     input and output names are at most {max} bytes (CSI v2 stores each \
+                     with a one-byte length)",
+                    sym.name.len()
+                ),
+            );
+        }
     }
 }
