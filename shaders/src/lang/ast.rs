@@ -43,6 +43,32 @@ pub struct Member {
     pub pos: Pos,
     /// `[N]`: the size expression (a constant integer expression).
     pub array: Option<ArraySize>,
+    /// The interpolation qualifier of an interface block member (`flat float f;` in an
+    /// `out` block, GLSL 1.50 §4.3.7); always `None` in a struct.
+    pub interpolation: Option<(Interpolation, Pos)>,
+}
+
+/// An interface block (GLSL 1.40 §4.3.7 uniform blocks, GLSL 1.50 §4.3.7 `in`/`out`
+/// blocks): `uniform NAME { members } [instance [N]];`. The block pass
+/// (`lang/blocks.rs`) turns it into ordinary globals before anything else sees it.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// `Uniform`, `In` or `Out`.
+    pub storage: Storage,
+    /// Position of the storage qualifier.
+    pub storage_pos: Pos,
+    /// The block name (used only for matching across units and stages, and in the
+    /// interface names of its members).
+    pub name: String,
+    /// Position of the block name.
+    pub pos: Pos,
+    /// Members in declaration order (a member's type may be a struct).
+    pub members: Vec<Member>,
+    /// The instance name and its position; `None` for a block without one, whose
+    /// members are globals of their own.
+    pub instance: Option<(String, Pos)>,
+    /// `instance[N]`: an array of blocks.
+    pub array: Option<ArraySize>,
 }
 
 /// The interface name of part of a flattened struct uniform (GLSL 1.10 §4.1.8 and the
@@ -67,6 +93,9 @@ pub enum Item {
     Function(Function),
     /// A function prototype (checked against its definition).
     Prototype(Function),
+    /// An interface block; only the parser and the unit join see these (the block
+    /// pass replaces each with globals).
+    Block(Block),
 }
 
 /// Storage qualifier of a declaration.
@@ -102,6 +131,13 @@ pub struct Qualifiers {
     /// The interpolation qualifier (`smooth`, `flat`, `noperspective`; GLSL 1.30
     /// §4.3.6) and its position, if present.
     pub interpolation: Option<(Interpolation, Pos)>,
+    /// The position of a block layout qualifier (`std140`, `shared`, `packed`; GLSL
+    /// 1.40 §4.3.8), which only interface blocks accept and which changes no value
+    /// here (uniforms are set by name, never through a buffer).
+    pub block_layout: Option<Pos>,
+    /// `row_major` (`Some(true)`) or `column_major` (`Some(false)`) and its position
+    /// (GLSL 1.40 §4.3.8), for uniform blocks and their members only.
+    pub matrix_layout: Option<(bool, Pos)>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).
@@ -126,6 +162,12 @@ pub struct Decl {
     /// (`lights[0].pos`, ...). Empty for every other declaration, whose name is its
     /// interface name.
     pub iface_names: Vec<InterfaceName>,
+    /// For a variable made from an interface block (`lang/blocks.rs`): the name the
+    /// interface uses in place of `name`, the prefix of the member names after the
+    /// struct pass (`Blk` for instance `inst` of uniform block `Blk`, so `inst.color`
+    /// is the uniform `Blk.color`; `Blk.m` for member `m` of an `in`/`out` block
+    /// without an instance name). `None` for every other declaration.
+    pub iface_root: Option<String>,
 }
 
 /// The size of an array declaration or constructor (GLSL 3.30 §4.1.9): `[N]` with a

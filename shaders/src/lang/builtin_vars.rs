@@ -491,6 +491,7 @@ fn visit_program<'a>(program: &'a Program, f: &mut dyn FnMut(&'a Expr)) {
                     visit_stmt(st, f);
                 }
             }
+            Item::Block(_) => {}
         }
     }
 }

@@ -89,6 +89,7 @@ fn size_globals(program: &mut Program, diags: &mut Diagnostics) {
                         Item::Function(f) | Item::Prototype(f) => {
                             f.body.iter().for_each(|s| uses.stmt(s));
                         }
+                        Item::Block(_) => {}
                     }
                 }
                 uses.size(d, diags)

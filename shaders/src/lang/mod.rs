@@ -1,7 +1,8 @@
 //! The GLSL-like front end: source text to a verified CSIR [`Shader`].
 //!
 //! ```text
-//! source ─lexer─▶ tokens ─parser─▶ ast ─structs─▶ ast without structs
+//! source ─lexer─▶ tokens ─parser─▶ ast ─blocks─▶ ast without interface blocks
+//!        ─structs─▶ ast without structs
 //!        ─lower─▶ Ir + immediates + interface
 //!        ─ir::optimize─▶ ─ir::verify─▶ Shader
 //! ```
@@ -38,6 +39,7 @@
 //! ("shader exceeds the compile-time work limit"); and the IR pools of [`Limits`].
 
 pub mod ast;
+mod blocks;
 pub mod builtin_vars;
 mod consteval;
 pub mod diagnostic;
@@ -181,6 +183,10 @@ pub fn compile_units(
         true => programs.pop().unwrap_or_default(),
         false => units::join(programs, &mut diags),
     };
+    if !diags.is_empty() {
+        return fail(diags);
+    }
+    blocks::lower_blocks(&mut program, stage, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
     }

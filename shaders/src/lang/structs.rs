@@ -1109,19 +1109,39 @@ impl<'d> Pass<'d> {
             None => None,
         };
         let mut out = Vec::new();
+        let uniform = d.quals.storage == Storage::Uniform;
         for (k, lv) in self.leaf_vars(shape.sid).into_iter().enumerate() {
             let mut chain = vec![(d.name.clone(), shape.len)];
             chain.extend(lv.chain.iter().cloned());
             let total: u32 = chain.iter().filter_map(|(_, l)| *l).product();
             let arrayed = chain.iter().any(|(_, l)| l.is_some());
             let init = values.as_ref().map(|v| v[k].1.clone());
-            let iface_names = if d.quals.storage == Storage::Uniform {
-                interface_names(&chain)
-            } else {
-                Vec::new()
+            // A variable made from an interface block is named in the interface by its
+            // block (`lang/blocks.rs`): `inst.color` is `Block.color`.
+            let root = d.iface_root.as_deref().unwrap_or(&d.name);
+            let mut iface_names = Vec::new();
+            if uniform {
+                chain[0].0 = root.to_string();
+                iface_names = interface_names(&chain);
+            }
+            let iface_root = match (&d.iface_root, iface_names.is_empty()) {
+                (Some(r), true) => Some(format!("{r}{}", lv.suffix)),
+                _ => None,
             };
+            let mut quals = d.quals;
+            if d.iface_root.is_some() {
+                // An interface block member's own interpolation qualifier.
+                let top = &lv.chain[0].0;
+                let member = self.structs[shape.sid as usize]
+                    .members
+                    .iter()
+                    .find(|m| &m.name == top);
+                if let Some(q) = member.and_then(|m| m.interpolation) {
+                    quals.interpolation = Some(q);
+                }
+            }
             out.push(Decl {
-                quals: d.quals,
+                quals,
                 ty: lv.ty,
                 ty_pos: d.ty_pos,
                 name: format!("{}{}", d.name, lv.suffix),
@@ -1132,6 +1152,7 @@ impl<'d> Pass<'d> {
                 }),
                 init,
                 iface_names,
+                iface_root,
             });
         }
         Ok(out)
@@ -1192,7 +1213,8 @@ impl<'d> Pass<'d> {
                     ),
                 );
             }
-            if len.is_some() {
+            // An array of `in`/`out` blocks is one array per member (`lang/blocks.rs`).
+            if len.is_some() && d.iface_root.is_none() {
                 return self.err(d.ty_pos, "arrays of struct varyings are not supported");
             }
         }
@@ -1251,6 +1273,8 @@ impl<'d> Pass<'d> {
                         out.push(Item::Prototype(Function { params, ret, ..f }));
                     }
                 }
+                // The block pass ran before: no block is left.
+                Item::Block(_) => {}
             }
         }
         out
@@ -1435,6 +1459,8 @@ impl<'d> Pass<'d> {
                 location: None,
                 layout_pos: None,
                 interpolation: None,
+                block_layout: None,
+                matrix_layout: None,
             },
             ty: Type::Struct(shape.sid),
             ty_pos: pos,
@@ -1443,6 +1469,7 @@ impl<'d> Pass<'d> {
             array: None,
             init: None,
             iface_names: Vec::new(),
+            iface_root: None,
         };
         self.declare(&name, Some(shape));
         for d in self.flat_decls(&decl, shape)? {

@@ -93,7 +93,8 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
                     defined.push((k, f));
                     items.push(item.clone());
                 }
-                Item::Prototype(_) => items.push(item.clone()),
+                // The block pass merges the declarations of one block.
+                Item::Prototype(_) | Item::Block(_) => items.push(item.clone()),
             }
         }
     }
@@ -170,7 +171,7 @@ fn check_calls(programs: &[Program], diags: &mut Diagnostics) {
                 .iter()
                 .filter_map(|item| match item {
                     Item::Function(f) | Item::Prototype(f) => Some(f.name.as_str()),
-                    Item::Global(_) => None,
+                    Item::Global(_) | Item::Block(_) => None,
                 })
                 .collect()
         })

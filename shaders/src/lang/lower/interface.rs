@@ -670,6 +670,9 @@ impl<'a> Lowerer<'a> {
                         Some(next_sampler - 1)
                     }
                 }
+                Role::Uniform if self.uniform_alias(i).is_some() => {
+                    self.uniform_alias(i).map(|s| s as usize)
+                }
                 Role::Uniform => {
                     let first = next_uniform;
                     let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
@@ -705,11 +708,50 @@ impl<'a> Lowerer<'a> {
         self.build_interface();
     }
 
+    /// The name global `g` has in the interface: its declaration's
+    /// [`Decl::iface_root`] (a variable made from an interface block) or its own.
+    fn interface_name(&self, g: &GlobalEntry<'_>) -> String {
+        match g.decl.and_then(|d| d.iface_root.as_ref()) {
+            Some(root) => root.clone(),
+            None => self.scopes.var(g.var).name.clone(),
+        }
+    }
+
+    /// The slot of an earlier uniform that global `i` (a uniform) is another name of:
+    /// one with the same interface name, type and size, as a uniform block declared in
+    /// several compilation units with different instance names is (`lang/blocks.rs`).
+    fn uniform_alias(&self, i: usize) -> Option<u16> {
+        let g = &self.globals[i];
+        let d = g.decl?;
+        d.iface_root.as_ref()?;
+        let (var, key) = (self.scopes.var(g.var), Self::alias_key(d));
+        self.globals[..i].iter().find_map(|h| {
+            let e = h.decl?;
+            let other = self.scopes.var(h.var);
+            let same = h.role == Role::Uniform
+                && e.iface_root.is_some()
+                && Self::alias_key(e) == key
+                && other.ty == var.ty
+                && other.array.map(|a| a.len) == var.array.map(|a| a.len);
+            if same { h.slot } else { None }
+        })
+    }
+
+    /// What makes two block uniforms the same: their interface names.
+    fn alias_key(d: &Decl) -> (Option<&String>, Vec<&str>) {
+        let names = d.iface_names.iter().map(|n| n.name.as_str()).collect();
+        (d.iface_root.as_ref(), names)
+    }
+
     fn build_interface(&mut self) {
         let mut iface = crate::ir::Interface::default();
-        for g in &self.globals {
+        for (i, g) in self.globals.iter().enumerate() {
+            if g.role == Role::Uniform && self.uniform_alias(i).is_some() {
+                // Another name of an earlier uniform: its symbol is there already.
+                continue;
+            }
             let var = self.scopes.var(g.var);
-            let (name, ty) = (var.name.clone(), var.ty);
+            let (name, ty) = (self.interface_name(g), var.ty);
             if g.role == Role::Color {
                 // One colour output (`gl_FragData` is its one-element array).
                 iface.symbols.push(InterfaceSymbol {

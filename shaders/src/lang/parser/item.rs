@@ -1,12 +1,20 @@
 //! Global items: declarations, functions, prototypes, qualifiers and types.
 
 use super::super::ast::{
-    ArraySize, Decl, Function, Item, Member, Param, ParamDir, Program, Qualifiers, Storage,
+    ArraySize, Block, Decl, Function, Item, Member, Param, ParamDir, Program, Qualifiers, Storage,
     StructDef,
 };
 use super::super::token::{Keyword, Pos, Punct, TokenKind, keyword_text};
 use super::super::types::Type;
 use super::{PResult, Parser};
+
+/// `layout(row_major) uniform;`: a default every later block would inherit.
+const ROW_MAJOR_DEFAULT: &str = "a default row_major layout for uniform blocks is not \
+                                 supported; qualify the block or its members instead";
+
+/// The message for a layout qualifier csir-render does not know.
+const LAYOUT_ONLY: &str = "only layout(location = N) and the uniform block layouts \
+                           (std140, shared, packed, row_major, column_major) are supported";
 
 impl Parser<'_, '_> {
     pub(super) fn program(&mut self) -> Program {
@@ -61,6 +69,32 @@ impl Parser<'_, '_> {
             return self.expect(Punct::Semi, "expected ';'");
         }
         let quals = self.qualifiers(true)?;
+        if let TokenKind::Ident(n) = self.kind()
+            && self.struct_named(n).is_none()
+            && matches!(self.peek_kind(1), TokenKind::Punct(Punct::LBrace, _))
+        {
+            let block = self.interface_block(quals)?;
+            items.push(Item::Block(block));
+            return Ok(());
+        }
+        if quals.storage == Storage::Uniform
+            && (quals.block_layout.is_some() || quals.matrix_layout.is_some())
+            && self.eat_punct(Punct::Semi)
+        {
+            // `layout(std140) uniform;` sets the default layout of later blocks (GLSL
+            // 1.40 §4.3.8); only `row_major` would change a value.
+            if let Some((true, pos)) = quals.matrix_layout {
+                return self.fail_at(pos, ROW_MAJOR_DEFAULT);
+            }
+            return Ok(());
+        }
+        if let Some(pos) = quals.block_layout.or(quals.matrix_layout.map(|(_, p)| p)) {
+            return self.fail_at(
+                pos,
+                "std140, shared, packed, row_major and column_major qualify uniform blocks \
+                 and their members only (GLSL 1.40 §4.3.8)",
+            );
+        }
         let (ty, ty_pos) = self.type_name()?;
         let type_array = self.opt_array_size()?;
         if matches!(ty, Type::Struct(_)) && type_array.is_none() && self.eat_punct(Punct::Semi) {
@@ -138,6 +172,7 @@ impl Parser<'_, '_> {
                 array,
                 init,
                 iface_names: Vec::new(),
+                iface_root: None,
             });
             if self.eat_punct(Punct::Comma) {
                 (name, pos) = self.name()?;
@@ -178,6 +213,8 @@ impl Parser<'_, '_> {
             location: None,
             layout_pos: None,
             interpolation: None,
+            block_layout: None,
+            matrix_layout: None,
         };
         loop {
             let pos = self.pos();
@@ -216,7 +253,7 @@ impl Parser<'_, '_> {
                         return self.fail("duplicate layout qualifier");
                     }
                     q.layout_pos = Some(pos);
-                    q.location = Some(self.layout()?);
+                    self.layout(&mut q)?;
                     continue;
                 }
                 TokenKind::Reserved(r, w) => {
@@ -248,28 +285,41 @@ impl Parser<'_, '_> {
         Ok(q)
     }
 
-    /// `layout ( location = INT )`; returns the location and its position.
-    fn layout(&mut self) -> PResult<(u32, Pos)> {
+    /// `layout ( QUALIFIER {, QUALIFIER} )` into `q`: `location = INT`, the block
+    /// layouts `std140`, `shared`, `packed` and the matrix layouts `row_major`,
+    /// `column_major` (GLSL 1.40 §4.3.8; where they are allowed is checked by the
+    /// declaration that carries them).
+    fn layout(&mut self, q: &mut Qualifiers) -> PResult<()> {
         self.advance();
         self.expect(Punct::LParen, "expected '(' after layout")?;
-        match self.kind() {
-            TokenKind::Ident(k) if k == "location" => {
-                self.advance();
+        loop {
+            let pos = self.pos();
+            let word = match self.kind() {
+                TokenKind::Ident(k) => k.clone(),
+                _ => return self.fail(LAYOUT_ONLY),
+            };
+            self.advance();
+            match word.as_str() {
+                "location" => {
+                    self.expect(Punct::Assign, "expected '=' in layout")?;
+                    let pos = self.pos();
+                    let value = match self.kind() {
+                        TokenKind::Int(v) if *v >= 0 => *v as u32,
+                        _ => return self.fail("expected an integer location"),
+                    };
+                    self.advance();
+                    q.location = Some((value, pos));
+                }
+                "std140" | "shared" | "packed" => q.block_layout = Some(pos),
+                "row_major" => q.matrix_layout = Some((true, pos)),
+                "column_major" => q.matrix_layout = Some((false, pos)),
+                _ => return self.fail_at(pos, LAYOUT_ONLY),
             }
-            _ => return self.fail("only layout(location = N) is supported"),
+            if !self.eat_punct(Punct::Comma) {
+                break;
+            }
         }
-        self.expect(Punct::Assign, "expected '=' in layout")?;
-        let pos = self.pos();
-        let value = match self.kind() {
-            TokenKind::Int(v) if *v >= 0 => *v as u32,
-            _ => return self.fail("expected an integer location"),
-        };
-        self.advance();
-        if self.is_punct(Punct::Comma) {
-            return self.fail("only layout(location = N) is supported");
-        }
-        self.expect(Punct::RParen, "expected ')' after layout")?;
-        Ok((value, pos))
+        self.expect(Punct::RParen, "expected ')' after layout")
     }
 
     /// A type keyword, a struct's name or a struct definition; reserved types give
@@ -294,10 +344,127 @@ impl Parser<'_, '_> {
             TokenKind::Ident(_)
                 if matches!(self.peek_kind(1), TokenKind::Punct(Punct::LBrace, _)) =>
             {
-                self.fail("interface blocks are not supported")
+                self.fail("an interface block is declared at global scope only")
             }
             _ => self.fail("expected a type"),
         }
+    }
+
+    /// An interface block after its qualifiers, at its name: `NAME { members }
+    /// [instance [N]] ;` (GLSL 1.40 §4.3.7 for `uniform`, GLSL 1.50 §4.3.7 for `in`
+    /// and `out`). Members may repeat the block's storage qualifier and carry
+    /// interpolation qualifiers (`in`/`out` blocks) or matrix layouts (`uniform`).
+    fn interface_block(&mut self, quals: Qualifiers) -> PResult<Block> {
+        let storage = match quals.storage {
+            Storage::Uniform | Storage::In | Storage::Out => quals.storage,
+            Storage::None => {
+                return self.fail("an interface block needs 'uniform', 'in' or 'out'");
+            }
+            _ => {
+                return self.fail_at(
+                    quals.storage_pos,
+                    "an interface block is 'uniform', 'in' or 'out' (GLSL 1.50 §4.3.7)",
+                );
+            }
+        };
+        if let Some((_, pos)) = quals.location {
+            return self.fail_at(pos, "an interface block cannot have a location");
+        }
+        if let Some((_, pos)) = quals.interpolation {
+            return self.fail_at(
+                pos,
+                "interpolation qualifiers go on the members of a block, not on the block",
+            );
+        }
+        if storage != Storage::Uniform
+            && let Some(pos) = quals.block_layout.or(quals.matrix_layout.map(|(_, p)| p))
+        {
+            return self.fail_at(pos, "only uniform blocks take a layout (GLSL 1.40 §4.3.8)");
+        }
+        let (name, pos) = self.name()?;
+        self.advance(); // {
+        self.enter(1)?;
+        let members = self.block_members(storage);
+        self.leave(1);
+        let members = members?;
+        if members.is_empty() {
+            return self.fail_at(pos, "an interface block needs at least one member");
+        }
+        let (instance, array) = match self.kind() {
+            TokenKind::Punct(Punct::Semi, _) => (None, None),
+            _ => {
+                let (n, p) = self.name()?;
+                (Some((n, p)), self.opt_array_size()?)
+            }
+        };
+        self.expect(Punct::Semi, "expected ';' after an interface block")?;
+        Ok(Block {
+            storage,
+            storage_pos: quals.storage_pos,
+            name,
+            pos,
+            members,
+            instance,
+            array,
+        })
+    }
+
+    /// The members of an interface block up to and including its `}`.
+    fn block_members(&mut self, storage: Storage) -> PResult<Vec<Member>> {
+        let mut members: Vec<Member> = Vec::new();
+        while !self.eat_punct(Punct::RBrace) {
+            if self.at_eof() {
+                return self.fail("expected '}'");
+            }
+            let q = self.qualifiers(true)?;
+            if q.storage != Storage::None && q.storage != storage {
+                return self.fail_at(
+                    q.storage_pos,
+                    "a block member's storage qualifier must be its block's (GLSL 1.50 §4.3.7)",
+                );
+            }
+            if let Some((_, pos)) = q.location {
+                return self.fail_at(pos, "a block member cannot have a location");
+            }
+            if let Some(pos) = q.block_layout {
+                return self.fail_at(pos, "std140, shared and packed qualify whole blocks");
+            }
+            if let (Some((_, pos)), false) = (q.matrix_layout, storage == Storage::Uniform) {
+                return self.fail_at(pos, "only uniform block members take a matrix layout");
+            }
+            if let (Some((_, pos)), true) = (q.interpolation, storage == Storage::Uniform) {
+                return self.fail_at(
+                    pos,
+                    "interpolation qualifiers apply to in and out blocks, not uniform blocks",
+                );
+            }
+            let (ty, _) = self.type_name()?;
+            let type_array = self.opt_array_size()?;
+            loop {
+                let (name, pos) = self.name()?;
+                let array = match (type_array.clone(), self.opt_array_size()?) {
+                    (Some(a), Some(_)) => {
+                        return self.fail_at(a.pos, "arrays of arrays are not supported");
+                    }
+                    (a, b) => a.or(b),
+                };
+                if members.iter().any(|m| m.name == name) {
+                    return self.fail_at(pos, format!("duplicate member '{name}'"));
+                }
+                members.push(Member {
+                    ty,
+                    name,
+                    pos,
+                    array,
+                    interpolation: q.interpolation,
+                });
+                if !self.eat_punct(Punct::Comma) {
+                    break;
+                }
+            }
+            self.expect(Punct::Semi, "expected ';'")?;
+        }
+        Ok(members)
     }
 
     /// `struct [NAME] { TYPE member [N] {, member [N]} ; ... }` (GLSL 1.10 §4.1.8),
@@ -382,6 +549,7 @@ impl Parser<'_, '_> {
                     name,
                     pos,
                     array,
+                    interpolation: None,
                 });
                 if !self.eat_punct(Punct::Comma) {
                     break;
