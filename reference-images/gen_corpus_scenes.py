@@ -226,7 +226,7 @@ def scene_data():
     """The data constructs of issue 14: run-time indexes in assignments, uniform array
     initializers, arrays of mat2 uniforms, 32-bit integers, structs, implicitly sized
     arrays and converting out parameters, non-square matrices and matrix built-ins,
-    matrices and arrays as varyings; IEEE float division (DIV)."""
+    matrices and arrays as varyings; IEEE float division (DIV); in/out interface blocks."""
     scene("corpus_data.json", [
         tile(0, "runtime_index.frag", {"uBoost": [0.5]}),
         # uBands keeps its initializer; uWeights is set, uTurn (mat2[2]) is set whole.
@@ -252,7 +252,18 @@ def scene_data():
         matrices_tile(5),
         # IEEE division: x / 0 = +-inf, 0 / 0 = NaN, told apart by isinf / isnan.
         tile(6, "float_div.frag"),
+        blocks_tile(7),
     ])
+
+
+def blocks_tile(index):
+    """Tile `index` drawn by block_tile.vert/.frag: an out block and the matching in
+    block under another instance name, with an array and a matrix member (GLSL 1.50
+    §4.3.7). Uniform blocks are not in the corpus: the peer tool sets uniforms by name
+    and has no uniform buffers; piglit's uniform-block tests cover them."""
+    draw = tile(index, "block_tile.frag")
+    draw["vertex"] = CORPUS + "block_tile.vert"
+    return draw
 
 
 def matrices_tile(index):
