@@ -213,6 +213,11 @@ impl Emitter {
         self.frames.len() - 1
     }
 
+    /// Instructions and immediates emitted so far (what a copy of the emitter copies).
+    pub(crate) fn state_len(&self) -> usize {
+        self.builder.ir().len() + self.builder.immediates().len()
+    }
+
     /// Position in the current frame, for [`Emitter::is_fresh`].
     pub(crate) fn mark(&self) -> usize {
         self.frames.last().map_or(0, Vec::len)

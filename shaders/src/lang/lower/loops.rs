@@ -93,6 +93,7 @@ impl Lowerer<'_> {
             return self.unroll_with(p, loop_var, true).map(|_| ());
         }
         // Flags cost two instructions: only a loop with a run-time exit gets them.
+        self.charge_copy(p.body.pos)?;
         let saved = self.checkpoint();
         if self.unroll_with(p, loop_var, false)? == Next::NeedsFlags {
             self.restore(saved);

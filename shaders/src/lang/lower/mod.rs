@@ -50,6 +50,10 @@ use value::Value;
 /// copies included): bounds compile time for loops whose bodies fold away.
 pub const MAX_WORK: u64 = 200_000;
 
+/// Variables, instructions and immediates whose copy counts as one unit of
+/// [`MAX_WORK`] ([`Lowerer::charge_copy`]).
+pub const COPY_ITEMS_PER_UNIT: u64 = 64;
+
 /// Deepest recursion of the lowering (expressions, statements and inlined calls
 /// together): bounds stack use whatever the input. Above what one function body can
 /// reach ([`crate::lang::parser::MAX_NESTING`] levels plus
@@ -313,7 +317,23 @@ impl<'a> Lowerer<'a> {
     pub(crate) fn tick(&mut self, pos: Pos) -> LResult<()> {
         self.pos = pos;
         self.em.pos = pos;
-        self.work += 1;
+        self.add_work(pos, 1)
+    }
+
+    /// Count the work of copying the lowering's state (a [`Lowerer::checkpoint`]
+    /// before a loop, a [`Lowerer::dry`] run): one unit plus one per
+    /// [`COPY_ITEMS_PER_UNIT`] variables, instructions and immediates copied. A loop
+    /// whose body folds away still declares its variables again in every unrolled
+    /// iteration, so the state grows and each copy costs more than the last: counted
+    /// this way, nested loops around such a body meet the work limit in time as well
+    /// as in units (a `shader_test` fuzzing finding, docs/robustness.md).
+    pub(crate) fn charge_copy(&mut self, pos: Pos) -> LResult<()> {
+        let items = (self.scopes.vars.len() + self.em.state_len()) as u64;
+        self.add_work(pos, 1 + items / COPY_ITEMS_PER_UNIT)
+    }
+
+    fn add_work(&mut self, pos: Pos, units: u64) -> LResult<()> {
+        self.work += units;
         if self.work > MAX_WORK {
             self.diags
                 .error(pos, "shader exceeds the compile-time work limit");
@@ -347,6 +367,7 @@ impl<'a> Lowerer<'a> {
     /// Run `f` without emitting anything (checking code that never executes), then
     /// restore every variable and function state. Only a fatal failure propagates.
     pub(crate) fn dry(&mut self, f: impl FnOnce(&mut Self) -> LResult<()>) -> LResult<()> {
+        self.charge_copy(self.pos)?;
         let scopes = self.scopes.clone();
         let calls = self.calls.clone();
         let (cond, ifs) = (self.cond_depth, self.if_depth);
