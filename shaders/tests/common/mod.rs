@@ -50,6 +50,19 @@ pub fn messages(src: &str, stage: Stage) -> Vec<String> {
     }
 }
 
+/// The diagnostics of a failing compile as `t.glsl:LINE:COL: MESSAGE` (panics if it
+/// compiles).
+pub fn located(src: &str, stage: Stage) -> Vec<String> {
+    match compile(src, "t.glsl", stage, &Limits::default()) {
+        Ok(_) => panic!("compiled but should not:\n{src}"),
+        Err(e) => e
+            .diagnostics()
+            .iter()
+            .map(|d| format!("t.glsl:{}:{}: {}", d.line, d.col, d.message))
+            .collect(),
+    }
+}
+
 /// Run a compiled shader once.
 pub fn run(
     shader: &Shader,

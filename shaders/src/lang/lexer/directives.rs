@@ -2,7 +2,8 @@
 //! and the [`Preprocessor`] subset).
 
 use super::super::dialect::Dialect;
-use super::super::token::{Pos, Token, TokenKind};
+use super::super::preprocessor::{PpError, PpToken, lone_name};
+use super::super::token::{Pos, Token};
 use super::Lexer;
 
 impl Lexer<'_> {
@@ -29,6 +30,8 @@ impl Lexer<'_> {
 
     pub(super) fn directive(&mut self) {
         let start = self.pos;
+        // The text before a directive is expanded with the macros in effect there.
+        self.flush(true);
         self.bump();
         self.skip_blanks();
         let mut word = String::new();
@@ -56,7 +59,11 @@ impl Lexer<'_> {
     /// `#version NUMBER [PROFILE]`: must come once, before anything but comments and
     /// blanks (GLSL 3.30 §3.3); selects the [`Dialect`] and its predefined macros.
     fn version_directive(&mut self, start: Pos) {
-        if self.dialect.is_some() || !self.tokens.is_empty() || self.seen_directive {
+        if self.dialect.is_some()
+            || !self.tokens.is_empty()
+            || !self.pending.is_empty()
+            || self.seen_directive
+        {
             self.diags.error(
                 start,
                 "#version must come first, once, before anything but comments and blanks",
@@ -124,70 +131,39 @@ impl Lexer<'_> {
         }
     }
 
-    /// `#define`, `#undef`, the conditionals and `#error` (see [`Preprocessor`]).
+    /// `#define`, `#undef`, the conditionals, `#line` and `#error` (see
+    /// [`Preprocessor`](super::super::preprocessor::Preprocessor)). In a group that is
+    /// compiled out only the conditionals count (C99 §6.10.1), and only for nesting.
     fn macro_directive(&mut self, word: &str, start: Pos) {
         let conditional = matches!(word, "if" | "ifdef" | "ifndef" | "elif" | "else" | "endif");
         if !self.pp.active() && !conditional {
             self.rest_of_line();
             return;
         }
-        let fail = |lx: &mut Self, message: &str| {
-            lx.diags.error(start, message);
-            lx.rest_of_line();
-        };
-        match word {
+        let r = match word {
             "define" => {
-                let name = self.directive_name();
-                if name.is_empty() {
-                    return fail(self, "expected a macro name");
-                }
-                if self.peek(0) == '(' {
-                    return fail(self, "function-like macros are not supported");
-                }
-                let body = self.line_tokens().into_iter().map(|t| t.kind).collect();
-                self.pp.define(name, body);
+                let line = self.line_tokens();
+                self.pp.define(line, start)
             }
             "undef" => {
-                let name = self.directive_name();
-                self.pp.undef(&name);
-                self.rest_of_line();
+                let line = self.line_tokens();
+                self.pp.undef(line, start)
             }
             "ifdef" | "ifndef" => {
-                let name = self.directive_name();
-                if name.is_empty() {
-                    return fail(self, "expected a macro name");
-                }
-                let defined = self.pp.is_defined(&name);
-                self.pp.open(defined == (word == "ifdef"), start);
-                self.rest_of_line();
+                let line = self.line_tokens();
+                let evaluate = self.pp.active();
+                let name = match evaluate {
+                    true => lone_name(&line, word, start),
+                    false => Ok(String::new()),
+                };
+                let defined = name.as_deref().is_ok_and(|n| self.pp.is_defined(n));
+                self.pp
+                    .open(evaluate && defined == (word == "ifdef"), start);
+                name.map(|_| ())
             }
-            "if" | "elif" => {
-                let line: Vec<TokenKind> = self.line_tokens().into_iter().map(|t| t.kind).collect();
-                let evaluate = if word == "if" {
-                    self.pp.active()
-                } else {
-                    self.pp.elif_pending()
-                };
-                let value = match evaluate {
-                    true => self.pp.eval(&line),
-                    false => Ok(false),
-                };
-                let value = value.unwrap_or_else(|m| {
-                    self.diags.error(start, m);
-                    false
-                });
-                let r = match word {
-                    "if" => {
-                        self.pp.open(value, start);
-                        Ok(())
-                    }
-                    _ => self.pp.elif(value),
-                };
-                if let Err(m) = r {
-                    self.diags.error(start, m);
-                }
-            }
+            "if" | "elif" => self.if_directive(word, start),
             "else" | "endif" => {
+                let line = self.line_tokens();
                 let r = match word {
                     "else" => self.pp.else_branch(),
                     _ => self.pp.endif(),
@@ -195,7 +171,20 @@ impl Lexer<'_> {
                 if let Err(m) = r {
                     self.diags.error(start, m);
                 }
-                self.rest_of_line();
+                match line.first() {
+                    Some(extra) => Err(PpError::new(
+                        extra.pos,
+                        format!(
+                            "unexpected {} after #{word} (C99 §6.10: the directive takes no operand)",
+                            extra.kind
+                        ),
+                    )),
+                    None => Ok(()),
+                }
+            }
+            "line" => {
+                let line = self.line_tokens().into_iter().map(PpToken::new).collect();
+                self.pp.line_directive(line, start)
             }
             "error" => {
                 self.skip_blanks();
@@ -203,11 +192,46 @@ impl Lexer<'_> {
                 while !self.done() && self.peek(0) != '\n' {
                     text.push(self.bump());
                 }
-                self.diags
-                    .error(start, format!("#error {}", text.trim_end()));
+                Err(PpError::new(start, format!("#error {}", text.trim_end())))
             }
-            _ => fail(self, "unsupported preprocessor directive"),
+            _ => {
+                self.rest_of_line();
+                Err(PpError::new(
+                    start,
+                    format!(
+                        "unknown preprocessor directive '#{word}' (GLSL 3.30 §3.3 lists #define, #undef, #if, #ifdef, #ifndef, #else, #elif, #endif, #error, #pragma, #extension, #version and #line)"
+                    ),
+                ))
+            }
+        };
+        if let Err(e) = r {
+            self.pp_error(e);
         }
         self.line_start = false;
+    }
+
+    /// `#if` / `#elif` (`word`): evaluated only where it decides something.
+    fn if_directive(&mut self, word: &str, start: Pos) -> Result<(), PpError> {
+        let line: Vec<PpToken> = self.line_tokens().into_iter().map(PpToken::new).collect();
+        let end = self.pos;
+        let evaluate = match word {
+            "if" => self.pp.active(),
+            _ => self.pp.elif_pending(),
+        };
+        let value = match evaluate {
+            true => self.pp.eval(line, word, start, end),
+            false => Ok(false),
+        };
+        let r = match word {
+            "if" => {
+                self.pp.open(*value.as_ref().unwrap_or(&false), start);
+                Ok(())
+            }
+            _ => self.pp.elif(*value.as_ref().unwrap_or(&false)),
+        };
+        if let Err(m) = r {
+            self.diags.error(start, m);
+        }
+        value.map(|_| ())
     }
 }

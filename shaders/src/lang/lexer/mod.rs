@@ -1,21 +1,30 @@
 //! The lexer: source text to tokens (docs/csir-original.md B §1.2, with GLSL 3.30 literal
-//! forms).
+//! forms), in the translation phases of C99 §5.1.1.2 that GLSL adopts (GLSL 4.60
+//! §3.1–3.3, GLSL ES 3.00 §3.1–3.4):
+//!
+//! 1. line ends: CR LF and a lone CR are LF ([`crate::lang::compile_units`] rewrites
+//!    them; this lexer also treats CR as a blank);
+//! 2. a `\` immediately before a line end joins the two lines, wherever it is, in a
+//!    `//` comment too (the comment then goes on). Positions stay those of the
+//!    physical text;
+//! 3. comments (`//`, `/* */`) become blanks, and the text becomes tokens;
+//! 4. directives run and macros expand ([`Preprocessor`]), then words are told apart
+//!    into keywords and identifiers for the dialect in effect.
 //!
 //! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
-//! (new line). Comments are `//` and `/* */`. A `#` at the start of a line (after
-//! blanks or comments) starts a directive: `#version NUMBER [PROFILE]` (first, once;
-//! it selects the [`Dialect`]), `#extension NAME : BEHAVIOR` (no extension is
-//! supported: `require` is an error, the other behaviours are accepted), `#pragma` and
-//! the null directive are ignored; `#define`, `#undef`, `#if`, `#ifdef`, `#ifndef`,
-//! `#elif`, `#else`, `#endif` and `#error` go to the [`Preprocessor`] (which
-//! predefines `__VERSION__` and the dialect's macros); every other directive is
-//! "unsupported preprocessor directive".
+//! (new line). A `#` at the start of a line (after blanks or comments) starts a
+//! directive: `#version NUMBER [PROFILE]` (first, once; it selects the [`Dialect`]),
+//! `#extension NAME : BEHAVIOR` (no extension is supported: `require` is an error, the
+//! other behaviours are accepted), `#pragma` and the null directive are ignored;
+//! `#define`, `#undef`, `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif`,
+//! `#line` and `#error` go to the [`Preprocessor`]; every other directive is an error
+//! naming it. A `#` anywhere else is an error (GLSL has no `#` and `##` operators).
 //! Numbers are decimal, octal (leading 0) or hexadecimal integers, and floats with an
 //! optional exponent and an `f`/`F` suffix.
 
 use super::diagnostic::Diagnostics;
 use super::dialect::Dialect;
-use super::preprocessor::Preprocessor;
+use super::preprocessor::{PpError, PpToken, Preprocessor};
 
 mod directives;
 use super::token::{Pos, Punct, Token, TokenKind, classify_word};
@@ -46,10 +55,13 @@ pub fn lex_with_dialect(source: &str, diags: &mut Diagnostics) -> (Vec<Token>, D
         diags,
         pp: Preprocessor::new(),
         capture: None,
+        pending: Vec::new(),
         dialect: None,
         seen_directive: false,
     };
+    lx.at = lx.splices(0);
     lx.run();
+    lx.flush(false);
     if let Some(pos) = lx.pp.unterminated() {
         lx.diags.error(pos, "unterminated #if");
     }
@@ -72,6 +84,8 @@ struct Lexer<'d> {
     pp: Preprocessor,
     /// Tokens of a directive's line go here instead of the output.
     capture: Option<Vec<Token>>,
+    /// Text tokens not macro-expanded yet (expanded at the next directive or the end).
+    pending: Vec<PpToken>,
     /// The `#version` line's dialect, once seen.
     dialect: Option<Dialect>,
     /// A directive other than `#version` was seen (`#version` must come first).
@@ -79,8 +93,22 @@ struct Lexer<'d> {
 }
 
 impl Lexer<'_> {
+    /// The index of the first character at or after `i` that is not part of a line
+    /// splice (`\` then LF, translation phase 2).
+    fn splices(&self, mut i: usize) -> usize {
+        while self.chars.get(i) == Some(&'\\') && self.chars.get(i + 1) == Some(&'\n') {
+            i += 2;
+        }
+        i
+    }
+
+    /// The `k`-th character from here in the spliced text (`\0` past the end).
     fn peek(&self, k: usize) -> char {
-        self.chars.get(self.at + k).copied().unwrap_or('\0')
+        let mut i = self.at;
+        for _ in 0..k {
+            i = self.splices(i + 1);
+        }
+        self.chars.get(i).copied().unwrap_or('\0')
     }
 
     fn done(&self) -> bool {
@@ -97,6 +125,12 @@ impl Lexer<'_> {
         } else {
             self.pos.col += 1;
         }
+        // A splice is skipped as soon as it is reached; the logical line goes on.
+        while self.splices(self.at) != self.at {
+            self.at += 2;
+            self.pos.line += 1;
+            self.pos.col = 1;
+        }
         c
     }
 
@@ -104,9 +138,40 @@ impl Lexer<'_> {
         let token = Token { kind, pos };
         match &mut self.capture {
             Some(line) => line.push(token),
-            None => self.tokens.push(token),
+            None => self.pending.push(PpToken::new(token)),
         }
         self.line_start = false;
+    }
+
+    /// Report a preprocessing error.
+    fn pp_error(&mut self, e: PpError) {
+        self.diags.error(e.pos, e.message);
+    }
+
+    /// Macro-expand the text seen since the last directive and append it to the output,
+    /// words told apart into keywords and identifiers for the dialect in effect. With
+    /// `more`, an invocation whose arguments are not complete waits for more text.
+    fn flush(&mut self, more: bool) {
+        let pending = std::mem::take(&mut self.pending);
+        if pending.is_empty() {
+            return;
+        }
+        let dialect = self.dialect.unwrap_or_default();
+        match self.pp.expand_text(pending, more) {
+            Ok((out, held)) => {
+                self.pending = held;
+                self.tokens.extend(out.into_iter().map(|mut t| {
+                    if let TokenKind::Ident(word) = &mut t.kind
+                        && !dialect.is_name_here(word)
+                        && let Some(kind) = classify_word(word)
+                    {
+                        t.kind = kind;
+                    }
+                    t
+                }));
+            }
+            Err(e) => self.pp_error(e),
+        }
     }
 
     fn run(&mut self) {
@@ -133,6 +198,17 @@ impl Lexer<'_> {
                 }
             }
             '#' if self.line_start => self.directive(),
+            '#' if self.pp.active() || self.capture.is_some() => {
+                self.bump();
+                if self.peek(0) == '#' {
+                    self.bump();
+                }
+                self.line_start = false;
+                self.diags.error(
+                    start,
+                    "'#' here is not a GLSL token: GLSL has no '#' (stringizing) or '##' (token pasting) operator (GLSL 4.60 §3.3)",
+                );
+            }
             _ if !self.pp.active() && self.capture.is_none() => {
                 // Text in a group that is compiled out.
                 self.bump();
@@ -208,21 +284,8 @@ impl Lexer<'_> {
             self.line_start = false;
             return;
         }
-        if self.capture.is_none() && self.pp.is_defined(&word) {
-            let r = self.pp.expand(&word, start, &mut self.tokens);
-            if let Err(m) = r {
-                self.diags.error(start, m);
-            }
-            self.line_start = false;
-            return;
-        }
-        let dialect = self.dialect.unwrap_or_default();
-        let kind = if dialect.is_name_here(&word) {
-            TokenKind::Ident(word)
-        } else {
-            classify_word(&word).unwrap_or(TokenKind::Ident(word))
-        };
-        self.push(kind, start);
+        // Keywords are told apart after macro expansion (`flush`).
+        self.push(TokenKind::Ident(word), start);
     }
 
     fn number(&mut self) {
