@@ -543,3 +543,77 @@ fn argument_mismatches_name_the_function_and_types() {
         messages(fs, Stage::Fragment)[0].starts_with("gl_LightSourceParameters is not supported"),
     );
 }
+
+#[test]
+fn words_reserved_for_future_use_follow_the_version() {
+    let frag = |head: &str, word: &str| {
+        let prec = if head.contains("es") {
+            "precision mediump float;\n"
+        } else {
+            ""
+        };
+        format!(
+            "{head}\n{prec}out vec4 o;\nvoid main() {{\n  float {word} = 2.0;\n  o = vec4({word});\n}}\n"
+        )
+    };
+    for word in [
+        "resource",
+        "atomic_uint",
+        "patch",
+        "sample",
+        "common",
+        "partition",
+        "active",
+    ] {
+        let es = frag("#version 300 es", word);
+        let want = format!(
+            "'{word}' is reserved for future use in GLSL ES 3.00 (GLSL ES 3.00 §3.7): it cannot be a name"
+        );
+        assert_eq!(
+            messages(&es, Stage::Fragment),
+            vec![want.clone(), want],
+            "{word}"
+        );
+    }
+    for word in ["common", "partition", "active"] {
+        let src = frag("#version 330 core", word);
+        let want = format!(
+            "'{word}' is reserved for future use in GLSL 3.30 core (GLSL 1.30 §3.6): it cannot be a name"
+        );
+        assert_eq!(
+            messages(&src, Stage::Fragment),
+            vec![want.clone(), want],
+            "{word}"
+        );
+        // Before GLSL 1.30 it is an ordinary name.
+        let src = frag("#version 120", word)
+            .replace("out vec4 o;\n", "")
+            .replace("o =", "gl_FragColor =");
+        assert_eq!(
+            run(&build(&src, Stage::Fragment), &[], &[], &NoSamplers).color,
+            [2.0; 4]
+        );
+    }
+    // The valid twins: desktop GLSL up to 3.30 leaves these free.
+    for word in ["resource", "atomic_uint", "patch", "sample"] {
+        let src = frag("#version 330 core", word);
+        assert_eq!(
+            run(&build(&src, Stage::Fragment), &[], &[], &NoSamplers).color,
+            [2.0; 4],
+            "{word}"
+        );
+    }
+    // Words every version reserves.
+    for head in ["#version 130", "#version 330 core", "#version 300 es"] {
+        let src = frag(head, "input");
+        assert_eq!(
+            messages(&src, Stage::Fragment)[0],
+            "'input' is a reserved word",
+            "{head}"
+        );
+    }
+    // The position is the word's.
+    let src = frag("#version 300 es", "sample");
+    let e = common::located(&src, Stage::Fragment);
+    assert!(e[0].starts_with("t.glsl:5:9: 'sample'"), "{e:?}");
+}

@@ -131,6 +131,24 @@ impl Dialect {
         (from_120 && self.version < 120) || (from_130 && self.version < 130)
     }
 
+    /// The rule that reserves `word` in this dialect, for the words reserved for future
+    /// use from some version on (the words every dialect reserves, such as `input` or
+    /// `superp`, are keywords of the lexer instead): `common`, `partition` and `active`
+    /// from desktop GLSL 1.30 (GLSL 1.30 §3.6); those and `resource`, `atomic_uint`,
+    /// `patch` and `sample` in GLSL ES 3.00 (GLSL ES 3.00 §3.7). Desktop GLSL up to 3.30
+    /// leaves the last four free as names (they become keywords in GLSL 4.x).
+    pub fn reserved_for_future_use(self, word: &str) -> Option<&'static str> {
+        let from_130 = matches!(word, "common" | "partition" | "active");
+        let es_300 = matches!(word, "resource" | "atomic_uint" | "patch" | "sample");
+        match self.profile {
+            Profile::Es if self.version >= 300 && (from_130 || es_300) => Some("GLSL ES 3.00 §3.7"),
+            Profile::Core | Profile::Compatibility if self.version >= 130 && from_130 => {
+                Some("GLSL 1.30 §3.6")
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the `in`/`out` storage qualifiers exist at global scope (GLSL 1.30,
     /// ES 3.00); before, `attribute` and `varying` are the only way.
     pub fn has_in_out_globals(self) -> bool {
@@ -219,6 +237,22 @@ mod tests {
         assert!(!d(120, None).has_in_out_globals());
         assert!(d(130, None).has_in_out_globals());
         assert!(!d(100, None).has_in_out_globals());
+        let es3 = d(300, Some("es"));
+        assert_eq!(
+            es3.reserved_for_future_use("sample"),
+            Some("GLSL ES 3.00 §3.7")
+        );
+        assert_eq!(
+            es3.reserved_for_future_use("active"),
+            Some("GLSL ES 3.00 §3.7")
+        );
+        assert_eq!(d(330, None).reserved_for_future_use("sample"), None);
+        assert_eq!(
+            d(130, None).reserved_for_future_use("partition"),
+            Some("GLSL 1.30 §3.6")
+        );
+        assert_eq!(d(120, None).reserved_for_future_use("common"), None);
+        assert_eq!(d(100, None).reserved_for_future_use("patch"), None);
         assert_eq!(
             d(100, None).predefined_macros(),
             vec![("__VERSION__", 100), ("GL_ES", 1)]

@@ -9,7 +9,9 @@
 //!    physical text;
 //! 3. comments (`//`, `/* */`) become blanks, and the text becomes tokens;
 //! 4. directives run and macros expand ([`Preprocessor`]), then words are told apart
-//!    into keywords and identifiers for the dialect in effect.
+//!    into keywords and identifiers for the dialect in effect; a word the dialect
+//!    reserves for future use is an error naming the rule
+//!    ([`Dialect::reserved_for_future_use`]).
 //!
 //! Whitespace is space, tab, CR, form feed and vertical tab (one column each) and LF
 //! (new line). A `#` at the start of a line (after blanks or comments) starts a
@@ -157,20 +159,25 @@ impl Lexer<'_> {
             return;
         }
         let dialect = self.dialect.unwrap_or_default();
-        match self.pp.expand_text(pending, more) {
-            Ok((out, held)) => {
-                self.pending = held;
-                self.tokens.extend(out.into_iter().map(|mut t| {
-                    if let TokenKind::Ident(word) = &mut t.kind
-                        && !dialect.is_name_here(word)
-                        && let Some(kind) = classify_word(word)
-                    {
-                        t.kind = kind;
-                    }
-                    t
-                }));
+        let (out, held) = match self.pp.expand_text(pending, more) {
+            Ok(r) => r,
+            Err(e) => return self.pp_error(e),
+        };
+        self.pending = held;
+        for mut t in out {
+            if let TokenKind::Ident(word) = &t.kind {
+                if let Some(rule) = dialect.reserved_for_future_use(word) {
+                    self.diags.error(
+                        t.pos,
+                        format!("'{word}' is reserved for future use in {dialect} ({rule}): it cannot be a name"),
+                    );
+                } else if !dialect.is_name_here(word)
+                    && let Some(kind) = classify_word(word)
+                {
+                    t.kind = kind;
+                }
             }
-            Err(e) => self.pp_error(e),
+            self.tokens.push(t);
         }
     }
 
