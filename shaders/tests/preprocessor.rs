@@ -272,6 +272,10 @@ fn directive_syntax_errors_name_the_rule() {
             "3:1: #error needs a newer compiler",
         ),
         ("#if 1", "3:1: unterminated #if"),
+        (
+            "# 12",
+            "3:3: expected a directive name after '#', found '12'",
+        ),
     ] {
         let src = frag(&format!("{text}\nvoid main() {{ c = vec4(1.0); }}\n"));
         assert_eq!(
@@ -291,6 +295,8 @@ fn directive_syntax_errors_name_the_rule() {
         "#line 40 2",
         "#pragma optimize(off)",
         "#",
+        "#  /* the null directive */",
+        "#if 0\n# 12\n#endif",
     ] {
         let src = frag(&format!("{text}\nvoid main() {{ c = vec4(1.0); }}\n"));
         assert_eq!(color(&src), [1.0; 4], "{text}");

@@ -42,7 +42,18 @@ impl Lexer<'_> {
             self.seen_directive = true;
         }
         match word.as_str() {
-            "" if matches!(self.peek(0), '\n' | '\0') => {}
+            "" => {
+                // The null directive (C99 §6.10.7): `#` alone, comments allowed.
+                let rest = self.line_tokens();
+                if let Some(t) = rest.first()
+                    && self.pp.active()
+                {
+                    self.diags.error(
+                        t.pos,
+                        format!("expected a directive name after '#', found {}", t.kind),
+                    );
+                }
+            }
             "version" | "pragma" | "extension" if !self.pp.active() => {}
             "version" => self.version_directive(start),
             "extension" => self.extension_directive(start),
