@@ -58,6 +58,7 @@ pub fn lex_with_dialect(source: &str, diags: &mut Diagnostics) -> (Vec<Token>, D
         pp: Preprocessor::new(),
         capture: None,
         pending: Vec::new(),
+        held: Held::default(),
         dialect: None,
         seen_directive: false,
     };
@@ -75,6 +76,14 @@ pub fn lex_with_dialect(source: &str, diags: &mut Diagnostics) -> (Vec<Token>, D
     (lx.tokens, lx.dialect.unwrap_or_default())
 }
 
+/// The unclosed parentheses of the function-like invocation at the start of
+/// [`Lexer::pending`] (0 when none), counted over its first `scanned` tokens.
+#[derive(Debug, Default)]
+struct Held {
+    open: usize,
+    scanned: usize,
+}
+
 struct Lexer<'d> {
     chars: Vec<char>,
     at: usize,
@@ -88,6 +97,8 @@ struct Lexer<'d> {
     capture: Option<Vec<Token>>,
     /// Text tokens not macro-expanded yet (expanded at the next directive or the end).
     pending: Vec<PpToken>,
+    /// What is known of an invocation held in `pending` for its arguments.
+    held: Held,
     /// The `#version` line's dialect, once seen.
     dialect: Option<Dialect>,
     /// A directive other than `#version` was seen (`#version` must come first).
@@ -154,7 +165,24 @@ impl Lexer<'_> {
     /// words told apart into keywords and identifiers for the dialect in effect. With
     /// `more`, an invocation whose arguments are not complete waits for more text.
     fn flush(&mut self, more: bool) {
+        // An invocation still collecting its arguments: only the text added since can
+        // close it, so the held text is not expanded again until it does (this keeps a
+        // long argument list broken by directives linear).
+        for t in &self.pending[self.held.scanned.min(self.pending.len())..] {
+            match t.token.kind {
+                TokenKind::Punct(Punct::LParen, _) => self.held.open += 1,
+                TokenKind::Punct(Punct::RParen, _) => {
+                    self.held.open = self.held.open.saturating_sub(1)
+                }
+                _ => {}
+            }
+        }
+        self.held.scanned = self.pending.len();
+        if more && self.held.open > 0 {
+            return;
+        }
         let pending = std::mem::take(&mut self.pending);
+        self.held = Held::default();
         if pending.is_empty() {
             return;
         }
@@ -163,6 +191,12 @@ impl Lexer<'_> {
             Ok(r) => r,
             Err(e) => return self.pp_error(e),
         };
+        self.held.scanned = held.len();
+        self.held.open = held.iter().fold(0usize, |open, t| match t.token.kind {
+            TokenKind::Punct(Punct::LParen, _) => open + 1,
+            TokenKind::Punct(Punct::RParen, _) => open.saturating_sub(1),
+            _ => open,
+        });
         self.pending = held;
         for mut t in out {
             if let TokenKind::Ident(word) = &t.kind {

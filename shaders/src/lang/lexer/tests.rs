@@ -233,6 +233,11 @@ fn function_like_macros_follow_c99() {
     // A name without `(` is not an invocation; the `(` may follow on a later line.
     let (t, _) = text("#define F(x) [x]\nF + F\n(1)\n");
     assert_eq!(t, "F + [ 1 ]");
+    // Arguments may span directives (C99 §6.10.3 leaves it undefined; the directive
+    // takes effect, as in GCC and Mesa).
+    let (t, e) = text("#define P(a, b) a b\nP((1,\n#define B 2\n2), B)\n#undef B\nP(3, 4)\n");
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(t, "( 1 , 2 ) 2 3 4");
     // Painted blue: a macro's name in its own expansion never expands, even when
     // an argument list follows later.
     let (t, _) = text("#define f(x) x f\nf(1)(2)\n#define g g + 1\ng\n");
