@@ -279,6 +279,17 @@ def matrices_tile(index):
     return draw
 
 
+def scene_texture():
+    """The texture functions of GLSL 1.30 §8.7 beyond `texture` (issue 14), each on
+    npot5x3.png, whose 5x3 texels are easy to count in the image: textureSize
+    (TEXSIZE)."""
+    scene("corpus_texture.json", [
+        # textureSize: texel centres of a 5x3 texture under linear filtering.
+        tile(0, "texture_size.frag", samplers={
+            "uTex": {"texture": "npot", "filter": "linear", "wrap": "clamp"}}),
+    ], textures={"npot": {"path": "../textures/npot5x3.png"}})
+
+
 def scene_clip():
     """User clip distances, in a scene of their own: --backend virgl refuses clip
     planes (tests/virgl_parity.rs expects that refusal here)."""
@@ -366,5 +377,6 @@ if __name__ == "__main__":
     scene_color()
     scene_misc()
     scene_data()
+    scene_texture()
     scene_raster()
     scene_clip()

@@ -41,6 +41,15 @@ impl Samplers for SlotSamplers<'_> {
             _ => [0.0; 4],
         }
     }
+
+    /// The bound texture's width and height in texels; an unbound slot is 0×0.
+    #[inline]
+    fn size(&self, slot: usize) -> [u32; 2] {
+        match self.slots.get(slot) {
+            Some(Some((texture, _))) => [texture.width(), texture.height()],
+            _ => [0, 0],
+        }
+    }
 }
 
 /// Everything a draw binds to its program: uniform slots and textures per stage.
@@ -148,15 +157,19 @@ fn is_integer_uniform(program: &Program, name: &str) -> bool {
         .is_some_and(|u| u.layout().ty.is_integer())
 }
 
-/// Whether `shader` samples sampler `slot` (a SAMPLE record with that slot survived
-/// optimization). A declared but unused sampler needs no texture, as in OpenGL, where
-/// the linker drops it.
+/// Whether `shader` reads sampler `slot` (a SAMPLE or TEXSIZE record with that slot
+/// survived optimization). A declared but unused sampler needs no texture, as in
+/// OpenGL, where the linker drops it.
 fn samples_from(shader: &csir::Shader, slot: Option<u16>) -> bool {
+    let reads_texture = |i: &csir::Ir| {
+        i.info()
+            .is_some_and(|info| info.effect == csir::ir::Effect::Load(csir::ir::Input::Texture))
+    };
     slot.is_some_and(|slot| {
         shader
             .ir
             .iter()
-            .any(|i| i.op == csir::Op::Sample.code() && i.aux == slot as i16)
+            .any(|i| reads_texture(i) && i.aux == slot as i16)
     })
 }
 

@@ -17,6 +17,28 @@
 pub trait Samplers: Sync {
     /// Sample the texture bound to `slot` at `(s, t)`.
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4];
+
+    /// Width and height in texels of the texture bound to `slot` (TEXSIZE,
+    /// `textureSize`); `[0, 0]` for a slot with no texture, which is what this
+    /// default gives.
+    fn size(&self, slot: usize) -> [u32; 2] {
+        let _ = slot;
+        [0, 0]
+    }
+}
+
+/// TEXSIZE's `x` and `y` as `i32` patterns: the width and height of level `lod_bits`
+/// (an `i32` pattern) of the texture bound to `slot`. Textures have one level, 0;
+/// GLSL 1.30 §8.7 leaves the size of a level a texture does not have undefined, and
+/// it is 0 by 0 here, as llvmpipe gives for every level but 0 of a one-level
+/// texture (corpus_texture's `texture_size.frag` tile shows both). An empty slot is 0 by
+/// 0 at every level.
+pub fn texture_size(samplers: &dyn Samplers, slot: usize, lod_bits: u32) -> [u32; 2] {
+    if lod_bits == 0 {
+        samplers.size(slot)
+    } else {
+        [0, 0]
+    }
 }
 
 /// No textures at all: every sample is (0, 0, 0, 0) (B §4, "no texture").
@@ -122,12 +144,22 @@ impl Samplers for NearestClampTexture {
     fn sample(&self, _slot: usize, s: f32, t: f32) -> [f32; 4] {
         NearestClampTexture::sample(self, s, t)
     }
+
+    /// Every slot has this texture's size.
+    fn size(&self, _slot: usize) -> [u32; 2] {
+        [self.width, self.height]
+    }
 }
 
 impl Samplers for Vec<NearestClampTexture> {
     /// Slot `k` reads element `k`; slots past the end read (0, 0, 0, 0).
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
         self.get(slot).map_or([0.0; 4], |tex| tex.sample(s, t))
+    }
+
+    /// Element `k`'s size; 0×0 past the end.
+    fn size(&self, slot: usize) -> [u32; 2] {
+        self.get(slot).map_or([0, 0], |tex| [tex.width, tex.height])
     }
 }
 
@@ -146,6 +178,18 @@ mod tests {
     }
 
     const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+
+    #[test]
+    fn level_0_has_the_texture_size_and_other_levels_are_empty() {
+        let textures = vec![quad(), NearestClampTexture::solid([0; 4])];
+        assert_eq!(texture_size(&textures, 0, 0), [2, 2]);
+        assert_eq!(texture_size(&textures, 1, 0), [1, 1]);
+        assert_eq!(texture_size(&textures, 0, 1), [0, 0]);
+        assert_eq!(texture_size(&textures, 0, (-1i32) as u32), [0, 0]);
+        assert_eq!(texture_size(&textures, 2, 0), [0, 0]);
+        assert_eq!(texture_size(&NoSamplers, 0, 0), [0, 0]);
+        assert_eq!(texture_size(&quad(), 5, 0), [2, 2]);
+    }
     const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
     const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
 

@@ -162,6 +162,13 @@ impl<'s> Machine<'s> {
                 let value = inputs.samplers.sample(slot(ir.aux)?, coord[0], coord[1]);
                 *temps::write(temps, dst)? = value;
             }
+            Op::TexSize => {
+                let lod = temps::read(temps, a)?[0].to_bits();
+                let size = super::texture_size(inputs.samplers, slot(ir.aux)?, lod);
+                let d = temps::write(temps, dst)?;
+                d[0] = f32::from_bits(size[0]);
+                d[1] = f32::from_bits(size[1]);
+            }
             Op::StorePos => outputs.position = temps::read(temps, a)?,
             Op::StoreColor => outputs.color = temps::read(temps, a)?,
             Op::StoreVar => {

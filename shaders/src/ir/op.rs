@@ -253,6 +253,14 @@ instruction_set! {
     /// §4.7.1; the seed's `x · RCP(y)` gives 0 for `y = 0`).
     Div = 66 => OpInfo::compute(Div, "div").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
         .ncomp_at_most_4().extended();
+    /// Extended profile: `textureSize(sampler2D, lod)` (GLSL 1.30 §8.7): `dst.x ←`
+    /// width and `dst.y ←` height, as `i32` patterns, of level `a.x` (an `i32`
+    /// pattern) of the texture bound to sampler slot `aux`; lanes z and w keep their
+    /// value. Textures have one level: level 0 is the texture's size, any other level
+    /// and an empty slot give 0, as llvmpipe does
+    /// ([`texture_size`](crate::exec::texture_size)). TGSI `TXQ`.
+    TexSize = 67 => OpInfo::new(TexSize, "texsize", Effect::Load(Input::Texture)).dst(Xy)
+        .a(X).aux(Aux::Sampler).dump_aux_always().extended();
 }
 
 impl Op {
@@ -296,10 +304,12 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 67);
-        assert_eq!(Op::from_code(67), None);
+        assert_eq!(ALL_OPS.len(), 68);
+        assert_eq!(Op::from_code(68), None);
         assert_eq!(Op::Ex2.code(), 65);
         assert_eq!(Op::Div.code(), 66);
+        assert_eq!(Op::TexSize.code(), 67);
+        assert_eq!(Op::TexSize.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::Div.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::Lg2.code(), 63);
         assert_eq!(Op::UAdd.code(), 33);

@@ -438,6 +438,11 @@ impl<'a> Lowering<'a> {
             Op::MulMv => self.lower_mul_mv(ir, out),
             Op::MulMm => self.lower_mul_mm(ir, out),
             Op::Sample => out.push(Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))])),
+            Op::TexSize => out.push(Inst::new(
+                Opcode::Txq,
+                d.masked(WriteMask::first(2)),
+                &[a.lane(0), reg(File::Samp, t(ir.aux))],
+            )),
             Op::LoadAttr if self.is_read(ir.dst) => {
                 out.push(Inst::mov(d, reg(File::In, t(ir.aux))))
             }

@@ -93,6 +93,9 @@ pub enum Opcode {
     Ex2,
     /// Component-wise `src0 / src1` (float division).
     Div,
+    /// `TXQ dst, lod, SAMP[n], 2D`: the size of level `lod.x` (an integer) as
+    /// integers, width in `x` and height in `y`.
+    Txq,
 }
 
 impl Opcode {
@@ -158,6 +161,7 @@ impl Opcode {
             Opcode::Lg2 => "LG2",
             Opcode::Ex2 => "EX2",
             Opcode::Div => "DIV",
+            Opcode::Txq => "TXQ",
         }
     }
 
@@ -210,7 +214,7 @@ impl Inst {
 }
 
 impl fmt::Display for Inst {
-    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`.
+    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX` and `TXQ`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.opcode.mnemonic())?;
         let mut sep = " ";
@@ -222,7 +226,7 @@ impl fmt::Display for Inst {
             write!(f, "{sep}{src}")?;
             sep = ", ";
         }
-        if self.opcode == Opcode::Tex {
+        if matches!(self.opcode, Opcode::Tex | Opcode::Txq) {
             f.write_str(", 2D")?;
         }
         Ok(())

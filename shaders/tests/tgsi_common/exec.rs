@@ -395,6 +395,7 @@ impl<'p> Executor<'p> {
                 }
             }
             "TEX" => 0b0011,
+            "TXQ" => 0b0001,
             _ => per_lane,
         };
         let mut s = Vec::with_capacity(inst.src.len());
@@ -480,6 +481,17 @@ impl<'p> Executor<'p> {
             "TEX" => {
                 let samp = inst.src[1].reg.index as usize;
                 env.samplers.sample(samp, s[0][0], s[0][1])
+            }
+            // tgsi.rst: the size of level src.x (an integer) of the sampler's texture,
+            // as integers. A texture here has only level 0; llvmpipe reports 0 by 0
+            // for a level the texture does not have.
+            "TXQ" => {
+                let samp = inst.src[1].reg.index as usize;
+                let [w, h] = match s[0][0].to_bits() {
+                    0 => env.samplers.size(samp),
+                    _ => [0, 0],
+                };
+                [f32::from_bits(w), f32::from_bits(h), 0.0, 0.0]
             }
             // TGSI's integer instructions (tgsi.rst), written here from its text and
             // llvmpipe's choices where it leaves a case undefined (division by zero,

@@ -167,6 +167,7 @@ pub static OPCODES: &[OpInfo] = &[
     tex("TEX"),
     tex("TXB"),
     tex("TXL"),
+    tex("TXQ"),
     op("DP2", 1, 2),
     op("TRUNC", 1, 1),
     op("CMP", 1, 3),

@@ -273,6 +273,12 @@ impl Gen<'_> {
                         .ncomp(4),
                 )
             }
+            23 if self.rng.percent(25) => {
+                let Some(d) = self.dst() else { return false };
+                let slot = self.rng.below(SAMPLERS) as i16;
+                let size = Ir::new(Op::TexSize, Type::IVec2).dst(d).a(a).aux(slot);
+                self.emit(size.ncomp(2))
+            }
             23 => {
                 let Some(d) = self.dst() else { return false };
                 let slot = self.rng.below(SAMPLERS) as i16;
@@ -365,7 +371,7 @@ pub const MAX_STEPS: usize = 360;
 /// random instructions; generation stops early when the temporaries run out.
 pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
     let steps = steps.min(MAX_STEPS);
-    // The seed's pools with the extended instructions (LOAD_FACE, DIV).
+    // The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE).
     let limits = Limits {
         profile: csir::ir::Profile::Extended,
         ..Limits::SEED

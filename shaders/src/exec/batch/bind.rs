@@ -296,6 +296,11 @@ impl StepBinder<'_> {
                 a: o[0],
                 slot: ir.aux as u8,
             }),
+            Op::TexSize => self.emit(instr, |o, d| Step::TexSize {
+                d,
+                a: o[0],
+                slot: ir.aux as u8,
+            }),
             Op::StoreColor => {
                 let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
                 let d = self.color();

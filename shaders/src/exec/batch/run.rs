@@ -316,6 +316,14 @@ impl<const W: usize> Chunk<'_, W> {
                     }
                 }
                 Step::Sample { d, a, slot } => self.sample(d, a, slot as usize),
+                Step::TexSize { d, a, slot } => {
+                    let lod = self.load(a, 0);
+                    let samplers = self.lanes.samplers;
+                    for c in 0..2 {
+                        let size = |l| crate::exec::texture_size(samplers, slot as usize, l)[c];
+                        self.store(d, c, lod.map_bits(size));
+                    }
+                }
                 Step::LoadVar { d, first, comps } => {
                     for c in (0..4).filter(|c| comps & (1 << c) != 0) {
                         let src = self.lanes.varyings.get(first as usize + c);

@@ -227,6 +227,13 @@ pub(in crate::exec) enum Step {
         a: Reg,
         slot: u8,
     },
+    /// `d.xy ← textureSize(slot, a.x)` ([`texture_size`](crate::exec::texture_size)
+    /// per lane: the level may differ between lanes).
+    TexSize {
+        d: Reg,
+        a: Reg,
+        slot: u8,
+    },
     /// `d[c] ← varying lane array first + c` (after remapping), 0 past the arrays, for
     /// the components `c` in `comps` (all four when bound; narrowed to the live ones
     /// by [`tidy`](super::tidy)).
@@ -318,6 +325,7 @@ impl Step {
             Normalize { d, n: k, .. } => one(d, n(k)),
             LoadVar { d, comps, .. } => one(d, comps),
             Swz { d, .. } | MulMv { d, .. } | Sample { d, .. } | LoadFcoord { d } => one(d, XYZW),
+            TexSize { d, .. } => one(d, 0b11),
             MulMm { d, cols, .. } => Access {
                 first: d,
                 count: cols,
@@ -344,7 +352,7 @@ impl Step {
                 f(one(a, (0..k as usize).fold(0, |s, i| s | 1 << sel[i])));
             }
             SetLane { a, sl, .. } => f(one(a, 1 << sl)),
-            Rsq { a, .. } | Trunc { a, .. } | PowInt { a, .. } => f(one(a, 1)),
+            Rsq { a, .. } | Trunc { a, .. } | PowInt { a, .. } | TexSize { a, .. } => f(one(a, 1)),
             Add { a, b, n: k, .. }
             | Sub { a, b, n: k, .. }
             | Mul { a, b, n: k, .. }
@@ -475,7 +483,8 @@ impl Step {
             | Trunc { d, a }
             | PowInt { d, a, .. }
             | IntUnary { d, a, .. }
-            | Sample { d, a, .. } => {
+            | Sample { d, a, .. }
+            | TexSize { d, a, .. } => {
                 *a = f(*a);
                 *d = f(*d);
             }
@@ -519,6 +528,7 @@ impl Step {
             | IntBinary { d, .. }
             | IntUnary { d, .. }
             | Sample { d, .. }
+            | TexSize { d, .. }
             | LoadVar { d, .. }
             | LoadFcoord { d }
             | LoadFace { d } => {

@@ -41,6 +41,14 @@ impl Samplers for TestSamplers {
             _ => [0.0; 4],
         }
     }
+
+    fn size(&self, slot: usize) -> [u32; 2] {
+        match slot {
+            0 => [3, 2],
+            1 => [1024, 7],
+            _ => [0, 0],
+        }
+    }
 }
 
 /// One batch's inputs.
@@ -228,7 +236,8 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
-/// The seed's pools with the extended instructions (LOAD_FACE, DIV) of random programs.
+/// The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE) of random
+/// programs.
 const RANDOM_LIMITS: Limits = Limits {
     profile: crate::ir::Profile::Extended,
     ..Limits::SEED
@@ -339,6 +348,14 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                 let b_operand = if op == Op::MulMv { bb } else { base(z / 2) };
                 emit(&mut b, rec.b(b_operand).ncomp(cols as u8));
             }
+            21 if z % 5 == 0 => emit(
+                &mut b,
+                Ir::new(Op::TexSize, Type::IVec2)
+                    .dst(d)
+                    .a(a)
+                    .aux((z / 5 % 4) as i16)
+                    .ncomp(2),
+            ),
             20 | 21 => emit(
                 &mut b,
                 Ir::new(Op::Sample, Type::Vec4)

@@ -4,6 +4,7 @@
 //! | function | lowering |
 //! |---|---|
 //! | `texture`, `texture2D`, `textureLod`, `textureProj`, ... | SAMPLE (sampler slot in aux); see [`Lowerer::texture`] |
+//! | `textureSize(sampler2D, lod)` | TEXSIZE (extended profile) |
 //! | `ftransform` | `gl_ModelViewProjectionMatrix * gl_Vertex` |
 //! | `dot` | DOT (aux = width), MUL for scalars |
 //! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
@@ -26,7 +27,7 @@
 //! roundEven mod sign step smoothstep radians degrees`) are in `math.rs`. GLSL
 //! functions that would need far more instructions than a shader's budget allows
 //! (`log`, `log2`: no exponent extraction without bit operations), or that have no
-//! meaning here (derivatives, texture queries, integer bit casts, ...), give "NAME is
+//! meaning here (derivatives, other texture queries, ...), give "NAME is
 //! not supported".
 
 use super::super::ast::Expr;
@@ -38,8 +39,10 @@ use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
-/// The 2D texture lookups ([`Lowerer::texture`]).
+/// The functions that take a sampler: the 2D texture lookups ([`Lowerer::texture`])
+/// and `textureSize` ([`Lowerer::texture_size`]).
 const TEXTURE_FUNCTIONS: &[&str] = &[
+    "textureSize",
     "texture",
     "texture2D",
     "textureLod",
@@ -121,7 +124,6 @@ pub const SUPPORTED: &[&str] = &[
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
-    "textureSize",
     "textureOffset",
     "texelFetch",
     "texelFetchOffset",
@@ -230,6 +232,7 @@ impl Lowerer<'_> {
 
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         match name {
+            "textureSize" => self.texture_size(v, pos),
             n if TEXTURE_FUNCTIONS.contains(&n) => self.texture(n, v, pos),
             "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
                 self.bits_builtin(name, v, pos)
@@ -502,6 +505,40 @@ impl Lowerer<'_> {
                 .ncomp(4),
         )?;
         Ok(Value::temp(Type::Vec4, dst))
+    }
+
+    /// `textureSize(sampler2D, int lod)` (GLSL 1.30 §8.7): TEXSIZE into an `ivec2`,
+    /// the texture's size in texels at level `lod` (textures have one level; the
+    /// rule for the others is TEXSIZE's, [`Op::TexSize`]).
+    ///
+    /// Errors: under the seed profile, which has neither texture queries nor 32-bit
+    /// integers, "textureSize needs the extended profile"; arguments other than a
+    /// sampler and an `int`.
+    fn texture_size(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
+        if !self.limits.extended_ops() {
+            return self.err(
+                pos,
+                "textureSize needs the extended profile (the seed's CSIR has no texture \
+                 query and no 32-bit integers; --profile extended)",
+            );
+        }
+        let slot = match v {
+            [sampler, lod] if lod.ty == Type::Int => match sampler.repr {
+                Repr::Sampler(slot) => slot,
+                _ => return self.wrong_arguments(pos),
+            },
+            _ => return self.wrong_arguments(pos),
+        };
+        let lod = self.materialize(&v[1])?;
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::TexSize, Type::IVec2.ir())
+                .dst(dst)
+                .a(lod)
+                .aux(slot as i16)
+                .ncomp(2),
+        )?;
+        Ok(Value::temp(Type::IVec2, dst))
     }
 
     /// `a.yzx * b.zxy - a.zxy * b.yzx`.
