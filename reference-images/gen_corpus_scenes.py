@@ -282,11 +282,15 @@ def matrices_tile(index):
 def scene_texture():
     """The texture functions of GLSL 1.30 §8.7 beyond `texture` (issue 14), each on
     npot5x3.png, whose 5x3 texels are easy to count in the image: textureSize
-    (TEXSIZE)."""
+    (TEXSIZE), texelFetch and texelFetchOffset (TEXFETCH)."""
     scene("corpus_texture.json", [
         # textureSize: texel centres of a 5x3 texture under linear filtering.
         tile(0, "texture_size.frag", samplers={
             "uTex": {"texture": "npot", "filter": "linear", "wrap": "clamp"}}),
+        # texelFetch: every texel and a ring of out-of-range indexes around them; the
+        # repeat wrap and linear filter must not apply to a fetch.
+        tile(1, "texel_fetch.frag", samplers={
+            "uTex": {"texture": "npot", "filter": "linear", "wrap": "repeat"}}),
     ], textures={"npot": {"path": "../textures/npot5x3.png"}})
 
 

@@ -41,7 +41,10 @@ fn the_seed_profile_names_the_function() {
     );
     let e = compile(&src, "s.frag", Stage::Fragment, &Limits::SEED).unwrap_err();
     let m = e.to_string();
-    assert!(m.contains("textureSize needs the extended profile"), "{m}");
+    assert!(
+        m.contains("`textureSize` needs the extended profile"),
+        "{m}"
+    );
 }
 
 #[test]

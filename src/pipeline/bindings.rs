@@ -50,6 +50,16 @@ impl Samplers for SlotSamplers<'_> {
             _ => [0, 0],
         }
     }
+
+    /// The bound texture's texel ([`Texture::fetch`]): the sampler state does not
+    /// apply to a fetch.
+    #[inline]
+    fn texel(&self, slot: usize, i: u32, j: u32) -> [f32; 4] {
+        match self.slots.get(slot) {
+            Some(Some((texture, _))) => texture.fetch(i, j),
+            _ => [0.0; 4],
+        }
+    }
 }
 
 /// Everything a draw binds to its program: uniform slots and textures per stage.

@@ -127,6 +127,16 @@ impl Texture {
     }
 }
 
+impl Texture {
+    /// The texel in column `i`, row `j` (row 0 the PNG's bottom row), each clamped to
+    /// the edge, as RGBA in 0..=1 converted as [`sample`](Self::sample) converts it:
+    /// GLSL `texelFetch` (GLSL 1.30 §8.7: no filter, no wrap). The
+    /// caller rejects out-of-range indexes first (`csir::exec::texel_fetch`).
+    pub fn fetch(&self, i: u32, j: u32) -> [f32; 4] {
+        unorm8_to_f32(self.texel(i, j))
+    }
+}
+
 /// Largest f32 below 1: what a wrapped fraction is clamped to, so that ⌊frac · size⌋
 /// stays below `size` (llvmpipe's `lp_build_fract_safe`).
 const BELOW_ONE: f32 = 1.0 - f32::EPSILON / 2.0;

@@ -28,7 +28,9 @@ mod temps;
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, MAX_VARYINGS, Outputs};
 pub use observer::{NoObserver, Observer, Step};
-pub use sampler::{NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texture_size};
+pub use sampler::{
+    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,
+};
 pub use scalar::Machine;
 
 #[cfg(test)]

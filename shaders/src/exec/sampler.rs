@@ -25,6 +25,38 @@ pub trait Samplers: Sync {
         let _ = slot;
         [0, 0]
     }
+
+    /// RGBA in [0, 1] of the texel in column `i`, row `j` (row 0 at t = 0) of the
+    /// texture bound to `slot` (TEXFETCH, `texelFetch`): no filter and no wrap.
+    /// [`texel_fetch`] calls it only with `i < width` and `j < height` of
+    /// [`size`](Self::size); this default, for implementations without textures,
+    /// gives (0, 0, 0, 0).
+    fn texel(&self, slot: usize, i: u32, j: u32) -> [f32; 4] {
+        let _ = (slot, i, j);
+        [0.0; 4]
+    }
+}
+
+/// TEXFETCH's RGBA: the texel at index `(x, y)` (`i32` patterns) of level `lod_bits`
+/// (an `i32` pattern) of the texture bound to `slot`. GLSL 1.30 §8.7 leaves a fetch
+/// outside the level, or from a level the texture does not have, undefined; llvmpipe
+/// gives (0, 0, 0, 0) for both (corpus_texture's `texel_fetch.frag` tile fetches a
+/// ring of indexes around the texture and levels 1 and −1), and so does this.
+/// Textures have one level, 0. An empty slot is 0 by 0, so every fetch from it is
+/// out of range.
+pub fn texel_fetch(
+    samplers: &dyn Samplers,
+    slot: usize,
+    [x, y]: [u32; 2],
+    lod_bits: u32,
+) -> [f32; 4] {
+    let [width, height] = texture_size(samplers, slot, lod_bits);
+    // As unsigned values, negative indexes are at least 2^31 and so out of range.
+    if x < width && y < height {
+        samplers.texel(slot, x, y)
+    } else {
+        [0.0; 4]
+    }
 }
 
 /// TEXSIZE's `x` and `y` as `i32` patterns: the width and height of level `lod_bits`
@@ -127,7 +159,13 @@ impl NearestClampTexture {
     pub fn sample(&self, s: f32, t: f32) -> [f32; 4] {
         let i = nearest_clamped(s, self.width);
         let j = nearest_clamped(t, self.height);
-        let texel = self.texels[j * self.width as usize + i];
+        self.texel(i as u32, j as u32)
+    }
+
+    /// RGBA in [0, 1] of the texel in column `i`, row `j`, each clamped to the edge.
+    pub fn texel(&self, i: u32, j: u32) -> [f32; 4] {
+        let (i, j) = (i.min(self.width - 1), j.min(self.height - 1));
+        let texel = self.texels[j as usize * self.width as usize + i as usize];
         texel.map(|c| c as f32 / 255.0)
     }
 }
@@ -149,6 +187,11 @@ impl Samplers for NearestClampTexture {
     fn size(&self, _slot: usize) -> [u32; 2] {
         [self.width, self.height]
     }
+
+    /// Every slot has this texture's texels.
+    fn texel(&self, _slot: usize, i: u32, j: u32) -> [f32; 4] {
+        NearestClampTexture::texel(self, i, j)
+    }
 }
 
 impl Samplers for Vec<NearestClampTexture> {
@@ -160,6 +203,11 @@ impl Samplers for Vec<NearestClampTexture> {
     /// Element `k`'s size; 0×0 past the end.
     fn size(&self, slot: usize) -> [u32; 2] {
         self.get(slot).map_or([0, 0], |tex| [tex.width, tex.height])
+    }
+
+    /// Element `k`'s texel; (0, 0, 0, 0) past the end.
+    fn texel(&self, slot: usize, i: u32, j: u32) -> [f32; 4] {
+        self.get(slot).map_or([0.0; 4], |tex| tex.texel(i, j))
     }
 }
 
@@ -189,6 +237,31 @@ mod tests {
         assert_eq!(texture_size(&textures, 2, 0), [0, 0]);
         assert_eq!(texture_size(&NoSamplers, 0, 0), [0, 0]);
         assert_eq!(texture_size(&quad(), 5, 0), [2, 2]);
+    }
+
+    #[test]
+    fn texel_fetch_reads_level_0_by_index_and_gives_zero_outside_it() {
+        let textures = vec![quad()];
+        let at =
+            |x: i32, y: i32, lod: i32| texel_fetch(&textures, 0, [x as u32, y as u32], lod as u32);
+        assert_eq!(at(0, 0, 0), RED);
+        assert_eq!(at(1, 0, 0), GREEN);
+        assert_eq!(at(0, 1, 0), BLUE);
+        assert_eq!(at(1, 1, 0), [1.0, 1.0, 1.0, 128.0 / 255.0]);
+        for (x, y) in [
+            (2, 0),
+            (0, 2),
+            (-1, 0),
+            (0, -1),
+            (i32::MIN, 0),
+            (i32::MAX, 1),
+        ] {
+            assert_eq!(at(x, y, 0), [0.0; 4], "index ({x}, {y})");
+        }
+        assert_eq!(at(0, 0, 1), [0.0; 4]);
+        assert_eq!(at(0, 0, -1), [0.0; 4]);
+        assert_eq!(texel_fetch(&textures, 1, [0, 0], 0), [0.0; 4]);
+        assert_eq!(texel_fetch(&NoSamplers, 0, [0, 0], 0), [0.0; 4]);
     }
     const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
     const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];

@@ -169,6 +169,13 @@ impl<'s> Machine<'s> {
                 d[0] = f32::from_bits(size[0]);
                 d[1] = f32::from_bits(size[1]);
             }
+            Op::TexFetch => {
+                let p = temps::read(temps, a)?;
+                let lod = temps::read(temps, ir.b as i32)?[0].to_bits();
+                let index = [p[0].to_bits(), p[1].to_bits()];
+                let value = super::texel_fetch(inputs.samplers, slot(ir.aux)?, index, lod);
+                *temps::write(temps, dst)? = value;
+            }
             Op::StorePos => outputs.position = temps::read(temps, a)?,
             Op::StoreColor => outputs.color = temps::read(temps, a)?,
             Op::StoreVar => {

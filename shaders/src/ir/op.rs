@@ -261,6 +261,14 @@ instruction_set! {
     /// ([`texture_size`](crate::exec::texture_size)). TGSI `TXQ`.
     TexSize = 67 => OpInfo::new(TexSize, "texsize", Effect::Load(Input::Texture)).dst(Xy)
         .a(X).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Extended profile: `texelFetch(sampler2D, P, lod)` (GLSL 1.30 §8.7): `dst ←` the
+    /// texel at integer index `(a.x, a.y)` (`i32` patterns, texel row 0 at t = 0) of
+    /// level `b.x` (an `i32` pattern) of the texture bound to sampler slot `aux`, RGBA
+    /// in [0, 1], unfiltered and unwrapped. An index outside the level, a level the
+    /// texture does not have (every level but 0) and an empty slot give (0, 0, 0, 0),
+    /// as llvmpipe does ([`texel_fetch`](crate::exec::texel_fetch)). TGSI `TXF`.
+    TexFetch = 68 => OpInfo::new(TexFetch, "texfetch", Effect::Load(Input::Texture)).dst(All)
+        .a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
 }
 
 impl Op {
@@ -304,8 +312,10 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 68);
-        assert_eq!(Op::from_code(68), None);
+        assert_eq!(ALL_OPS.len(), 69);
+        assert_eq!(Op::from_code(69), None);
+        assert_eq!(Op::TexFetch.code(), 68);
+        assert_eq!(Op::TexFetch.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::Ex2.code(), 65);
         assert_eq!(Op::Div.code(), 66);
         assert_eq!(Op::TexSize.code(), 67);

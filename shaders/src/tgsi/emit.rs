@@ -443,6 +443,21 @@ impl<'a> Lowering<'a> {
                 d.masked(WriteMask::first(2)),
                 &[a.lane(0), reg(File::Samp, t(ir.aux))],
             )),
+            Op::TexFetch => {
+                // TXF takes the index and the level in one register (xy and w): built
+                // in a scratch temporary, with MOVs that keep the integer patterns.
+                let s = self.scratch;
+                out.push(Inst::mov(Dst::temp(s).masked(WriteMask::first(2)), a));
+                out.push(Inst::mov(
+                    Dst::temp(s).masked(WriteMask::lane(3)),
+                    b.lane(0),
+                ));
+                out.push(Inst::new(
+                    Opcode::Txf,
+                    d,
+                    &[Src::temp(s), reg(File::Samp, t(ir.aux))],
+                ));
+            }
             Op::LoadAttr if self.is_read(ir.dst) => {
                 out.push(Inst::mov(d, reg(File::In, t(ir.aux))))
             }

@@ -96,6 +96,9 @@ pub enum Opcode {
     /// `TXQ dst, lod, SAMP[n], 2D`: the size of level `lod.x` (an integer) as
     /// integers, width in `x` and height in `y`.
     Txq,
+    /// `TXF dst, src, SAMP[n], 2D`: the texel at integer index `src.xy` of level
+    /// `src.w` (integers), unfiltered.
+    Txf,
 }
 
 impl Opcode {
@@ -162,6 +165,7 @@ impl Opcode {
             Opcode::Ex2 => "EX2",
             Opcode::Div => "DIV",
             Opcode::Txq => "TXQ",
+            Opcode::Txf => "TXF",
         }
     }
 
@@ -214,7 +218,8 @@ impl Inst {
 }
 
 impl fmt::Display for Inst {
-    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX` and `TXQ`.
+    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`, `TXQ` and
+    /// `TXF`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.opcode.mnemonic())?;
         let mut sep = " ";
@@ -226,7 +231,7 @@ impl fmt::Display for Inst {
             write!(f, "{sep}{src}")?;
             sep = ", ";
         }
-        if matches!(self.opcode, Opcode::Tex | Opcode::Txq) {
+        if matches!(self.opcode, Opcode::Tex | Opcode::Txq | Opcode::Txf) {
             f.write_str(", 2D")?;
         }
         Ok(())

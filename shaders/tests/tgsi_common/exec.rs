@@ -396,6 +396,7 @@ impl<'p> Executor<'p> {
             }
             "TEX" => 0b0011,
             "TXQ" => 0b0001,
+            "TXF" => 0b1011,
             _ => per_lane,
         };
         let mut s = Vec::with_capacity(inst.src.len());
@@ -492,6 +493,19 @@ impl<'p> Executor<'p> {
                     _ => [0, 0],
                 };
                 [f32::from_bits(w), f32::from_bits(h), 0.0, 0.0]
+            }
+            // tgsi.rst: the texel at integer index src.xy of level src.w, unfiltered.
+            // Written here from llvmpipe's behaviour: a level the texture lacks (all
+            // but 0 here) and an index outside the level give (0, 0, 0, 0).
+            "TXF" => {
+                let samp = inst.src[1].reg.index as usize;
+                let [x, y, lod] = [0, 1, 3].map(|i| s[0][i].to_bits() as i32);
+                let [w, h] = env.samplers.size(samp).map(|n| n as i32);
+                if lod == 0 && (0..w).contains(&x) && (0..h).contains(&y) {
+                    env.samplers.texel(samp, x as u32, y as u32)
+                } else {
+                    [0.0; 4]
+                }
             }
             // TGSI's integer instructions (tgsi.rst), written here from its text and
             // llvmpipe's choices where it leaves a case undefined (division by zero,

@@ -168,6 +168,7 @@ pub static OPCODES: &[OpInfo] = &[
     tex("TXB"),
     tex("TXL"),
     tex("TXQ"),
+    tex("TXF"),
     op("DP2", 1, 2),
     op("TRUNC", 1, 1),
     op("CMP", 1, 3),

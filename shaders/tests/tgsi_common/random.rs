@@ -273,9 +273,15 @@ impl Gen<'_> {
                         .ncomp(4),
                 )
             }
+            // TEXSIZE, or TEXFETCH when `b` is odd: chosen without a draw of its own,
+            // so that the random stream (and the programs) stay those of before.
             23 if self.rng.percent(25) => {
                 let Some(d) = self.dst() else { return false };
                 let slot = self.rng.below(SAMPLERS) as i16;
+                if b % 2 == 1 {
+                    let fetch = Ir::new(Op::TexFetch, Type::Vec4).dst(d).a(a).b(b).aux(slot);
+                    return self.emit(fetch.ncomp(4));
+                }
                 let size = Ir::new(Op::TexSize, Type::IVec2).dst(d).a(a).aux(slot);
                 self.emit(size.ncomp(2))
             }
@@ -371,7 +377,8 @@ pub const MAX_STEPS: usize = 360;
 /// random instructions; generation stops early when the temporaries run out.
 pub fn random_shader(rng: &mut Rng, stage: Stage, steps: usize) -> Shader {
     let steps = steps.min(MAX_STEPS);
-    // The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE).
+    // The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE,
+    // TEXFETCH).
     let limits = Limits {
         profile: csir::ir::Profile::Extended,
         ..Limits::SEED

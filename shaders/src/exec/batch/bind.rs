@@ -301,6 +301,12 @@ impl StepBinder<'_> {
                 a: o[0],
                 slot: ir.aux as u8,
             }),
+            Op::TexFetch => self.emit(instr, |o, d| Step::TexFetch {
+                d,
+                a: o[0],
+                b: o[1],
+                slot: ir.aux as u8,
+            }),
             Op::StoreColor => {
                 let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
                 let d = self.color();

@@ -45,7 +45,7 @@ pub struct FragmentLanes<'a> {
     /// index `4·s + c` (LOAD_VAR, after the remap given to [`Plan::bind`](super::Plan::bind)).
     /// Missing arrays read 0.
     pub varyings: &'a [LaneArray],
-    /// Textures by sampler slot (SAMPLE).
+    /// Textures by sampler slot (SAMPLE, TEXSIZE, TEXFETCH).
     pub samplers: &'a dyn Samplers,
 }
 
@@ -315,7 +315,18 @@ impl<const W: usize> Chunk<'_, W> {
                         (0..4).for_each(|c| self.store(d + j as Reg, c, r[c]));
                     }
                 }
-                Step::Sample { d, a, slot } => self.sample(d, a, slot as usize),
+                Step::Sample { d, a, slot } => {
+                    let samplers = self.lanes.samplers;
+                    let slot = slot as usize;
+                    self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample(slot, s, t));
+                }
+                Step::TexFetch { d, a, b, slot } => {
+                    let samplers = self.lanes.samplers;
+                    self.texel_per_lane(d, a, b, |[x, y], lod| {
+                        let index = [x.to_bits(), y.to_bits()];
+                        crate::exec::texel_fetch(samplers, slot as usize, index, lod.to_bits())
+                    });
+                }
                 Step::TexSize { d, a, slot } => {
                     let lod = self.load(a, 0);
                     let samplers = self.lanes.samplers;
@@ -529,10 +540,11 @@ impl<const W: usize> Chunk<'_, W> {
         }))
     }
 
-    /// SAMPLE: one sampler call per running real lane; other lanes keep `d`.
-    fn sample(&self, d: Reg, a: Reg, slot: usize) {
+    /// The texture functions (SAMPLE, TEXFETCH): `d ← texel(a.xy, b.x)`, one call per
+    /// running real lane; other lanes keep `d`.
+    fn texel_per_lane(&self, d: Reg, a: Reg, b: Reg, texel: impl Fn([f32; 2], f32) -> [f32; 4]) {
         let lanes = self.active.bits() & self.real;
-        let (s, t) = (self.load(a, 0), self.load(a, 1));
+        let (s, t, lod) = (self.load(a, 0), self.load(a, 1), self.load(b, 0));
         let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
         for g in 0..W {
             let mut group = lanes >> (g * LANE_GROUP) & 0xff;
@@ -540,13 +552,13 @@ impl<const W: usize> Chunk<'_, W> {
                 continue;
             }
             // Read the coordinates first: `d` may be `a`.
-            let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
+            let (s, t, lod) = (s.0[g].to_array(), t.0[g].to_array(), lod.0[g].to_array());
             let mut texels: [[f32; LANE_GROUP]; 4] =
                 std::array::from_fn(|c| dst[c][g].get().to_array());
             while group != 0 {
                 let i = group.trailing_zeros() as usize;
                 group &= group - 1;
-                let texel = self.lanes.samplers.sample(slot, s[i], t[i]);
+                let texel = texel([s[i], t[i]], lod[i]);
                 for (c, v) in texels.iter_mut().zip(texel) {
                     c[i] = v;
                 }

@@ -234,6 +234,14 @@ pub(in crate::exec) enum Step {
         a: Reg,
         slot: u8,
     },
+    /// `d ← texelFetch(slot, a.xy, b.x)` ([`texel_fetch`](crate::exec::texel_fetch)
+    /// per lane).
+    TexFetch {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        slot: u8,
+    },
     /// `d[c] ← varying lane array first + c` (after remapping), 0 past the arrays, for
     /// the components `c` in `comps` (all four when bound; narrowed to the live ones
     /// by [`tidy`](super::tidy)).
@@ -324,7 +332,11 @@ impl Step {
             | LoadFace { d } => one(d, 1),
             Normalize { d, n: k, .. } => one(d, n(k)),
             LoadVar { d, comps, .. } => one(d, comps),
-            Swz { d, .. } | MulMv { d, .. } | Sample { d, .. } | LoadFcoord { d } => one(d, XYZW),
+            Swz { d, .. }
+            | MulMv { d, .. }
+            | Sample { d, .. }
+            | TexFetch { d, .. }
+            | LoadFcoord { d } => one(d, XYZW),
             TexSize { d, .. } => one(d, 0b11),
             MulMm { d, cols, .. } => Access {
                 first: d,
@@ -417,6 +429,10 @@ impl Step {
                 }
             }
             Sample { a, .. } => f(one(a, 0b11)),
+            TexFetch { a, b, .. } => {
+                f(one(a, 0b11));
+                f(one(b, 1));
+            }
             If { cond, .. } => f(one(cond, 1)),
             LoadVar { .. }
             | LoadFcoord { .. }
@@ -470,6 +486,11 @@ impl Step {
             }
             Normalize { d, a, .. } => {
                 *a = f(*a);
+                *d = f(*d);
+            }
+            TexFetch { d, a, b, .. } => {
+                *a = f(*a);
+                *b = f(*b);
                 *d = f(*d);
             }
             Mov { d, a, .. }
@@ -529,6 +550,7 @@ impl Step {
             | IntUnary { d, .. }
             | Sample { d, .. }
             | TexSize { d, .. }
+            | TexFetch { d, .. }
             | LoadVar { d, .. }
             | LoadFcoord { d }
             | LoadFace { d } => {

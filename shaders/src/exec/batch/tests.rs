@@ -49,6 +49,15 @@ impl Samplers for TestSamplers {
             _ => [0, 0],
         }
     }
+
+    /// Slot 0's texels; slot 1 a function of the index, so that lanes differ.
+    fn texel(&self, slot: usize, i: u32, j: u32) -> [f32; 4] {
+        match slot {
+            0 => self.texture.texel(i, j),
+            1 => [i as f32, j as f32, 0.25, 1.0],
+            _ => [0.0; 4],
+        }
+    }
 }
 
 /// One batch's inputs.
@@ -236,8 +245,8 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
-/// The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE) of random
-/// programs.
+/// The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE, TEXFETCH)
+/// of random programs.
 const RANDOM_LIMITS: Limits = Limits {
     profile: crate::ir::Profile::Extended,
     ..Limits::SEED
@@ -355,6 +364,16 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                     .a(a)
                     .aux((z / 5 % 4) as i16)
                     .ncomp(2),
+            ),
+            // Indexes from TEXSIZE results and 0.0 fall inside the textures.
+            21 if z % 5 == 1 => emit(
+                &mut b,
+                Ir::new(Op::TexFetch, Type::Vec4)
+                    .dst(d)
+                    .a(a)
+                    .b(bb)
+                    .aux((z / 5 % 4) as i16)
+                    .ncomp(4),
             ),
             20 | 21 => emit(
                 &mut b,

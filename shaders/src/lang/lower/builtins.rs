@@ -5,6 +5,8 @@
 //! |---|---|
 //! | `texture`, `texture2D`, `textureLod`, `textureProj`, ... | SAMPLE (sampler slot in aux); see [`Lowerer::texture`] |
 //! | `textureSize(sampler2D, lod)` | TEXSIZE (extended profile) |
+//! | `texelFetch(sampler2D, P, lod)` | TEXFETCH (extended profile) |
+//! | `texelFetchOffset(sampler2D, P, lod, offset)` | UADD of the constant offset, then TEXFETCH |
 //! | `ftransform` | `gl_ModelViewProjectionMatrix * gl_Vertex` |
 //! | `dot` | DOT (aux = width), MUL for scalars |
 //! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
@@ -39,10 +41,13 @@ use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
 use crate::ir::{CmpCode, Ir, Op};
 
-/// The functions that take a sampler: the 2D texture lookups ([`Lowerer::texture`])
-/// and `textureSize` ([`Lowerer::texture_size`]).
+/// The functions that take a sampler: the 2D texture lookups ([`Lowerer::texture`]),
+/// `textureSize` ([`Lowerer::texture_size`]), `texelFetch` ([`Lowerer::texel_fetch`])
+/// and `texelFetchOffset` ([`Lowerer::texel_fetch_offset`]).
 const TEXTURE_FUNCTIONS: &[&str] = &[
     "textureSize",
+    "texelFetch",
+    "texelFetchOffset",
     "texture",
     "texture2D",
     "textureLod",
@@ -52,6 +57,11 @@ const TEXTURE_FUNCTIONS: &[&str] = &[
     "textureProjLod",
     "texture2DProjLod",
 ];
+
+/// GL's texel offset range, MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET: the
+/// smallest range GL 3.0 allows an implementation, and csir-render's
+/// ([`Lowerer::texel_offset`]).
+pub const TEXEL_OFFSETS: std::ops::RangeInclusive<i32> = -8..=7;
 
 /// Built-in functions this front end lowers, besides [`TEXTURE_FUNCTIONS`].
 pub const SUPPORTED: &[&str] = &[
@@ -125,8 +135,6 @@ pub const SUPPORTED: &[&str] = &[
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
     "textureOffset",
-    "texelFetch",
-    "texelFetchOffset",
     "textureProjOffset",
     "textureLodOffset",
     "textureProjLodOffset",
@@ -233,6 +241,8 @@ impl Lowerer<'_> {
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         match name {
             "textureSize" => self.texture_size(v, pos),
+            "texelFetch" => self.texel_fetch(v, pos),
+            "texelFetchOffset" => self.texel_fetch_offset(v, pos),
             n if TEXTURE_FUNCTIONS.contains(&n) => self.texture(n, v, pos),
             "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
                 self.bits_builtin(name, v, pos)
@@ -515,13 +525,7 @@ impl Lowerer<'_> {
     /// integers, "textureSize needs the extended profile"; arguments other than a
     /// sampler and an `int`.
     fn texture_size(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
-        if !self.limits.extended_ops() {
-            return self.err(
-                pos,
-                "textureSize needs the extended profile (the seed's CSIR has no texture \
-                 query and no 32-bit integers; --profile extended)",
-            );
-        }
+        self.integer_texture_profile("textureSize", pos)?;
         let slot = match v {
             [sampler, lod] if lod.ty == Type::Int => match sampler.repr {
                 Repr::Sampler(slot) => slot,
@@ -539,6 +543,102 @@ impl Lowerer<'_> {
                 .ncomp(2),
         )?;
         Ok(Value::temp(Type::IVec2, dst))
+    }
+
+    /// `texelFetch(sampler2D, ivec2 P, int lod)` (GLSL 1.30 §8.7): TEXFETCH into a
+    /// `vec4`, the texel at integer index `P` of level `lod`, unfiltered; out of range
+    /// it is (0, 0, 0, 0) ([`Op::TexFetch`]).
+    ///
+    /// Errors: under the seed profile "`texelFetch` needs the extended profile";
+    /// arguments other than a sampler, an `ivec2` and an `int`.
+    fn texel_fetch(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
+        self.integer_texture_profile("texelFetch", pos)?;
+        let slot = match v {
+            [sampler, p, lod] if p.ty == Type::IVec2 && lod.ty == Type::Int => match sampler.repr {
+                Repr::Sampler(slot) => slot,
+                _ => return self.wrong_arguments(pos),
+            },
+            _ => return self.wrong_arguments(pos),
+        };
+        let p = self.materialize(&v[1])?;
+        let lod = self.materialize(&v[2])?;
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::TexFetch, Type::Vec4.ir())
+                .dst(dst)
+                .a(p)
+                .b(lod)
+                .aux(slot as i16)
+                .ncomp(4),
+        )?;
+        Ok(Value::temp(Type::Vec4, dst))
+    }
+
+    /// `texelFetchOffset(sampler2D, ivec2 P, int lod, const ivec2 offset)` (GLSL 1.30
+    /// §8.7): `texelFetch(P + offset, lod)`. The offset is a whole number of texels
+    /// added to an integer index, so one exact integer addition (UADD, folded when `P`
+    /// is constant) gives what GL's offset rule gives, range check included.
+    ///
+    /// Errors: under the seed profile "`texelFetchOffset` needs the extended profile";
+    /// an offset that is not a constant expression or outside -8..=7
+    /// ([`texel_offset`](Self::texel_offset)); other arguments than a sampler, an
+    /// `ivec2`, an `int` and an `ivec2`.
+    fn texel_fetch_offset(&mut self, v: &[Value], pos: Pos) -> LResult<Value> {
+        self.integer_texture_profile("texelFetchOffset", pos)?;
+        let [sampler, p, lod, offset] = v else {
+            return self.wrong_arguments(pos);
+        };
+        if p.ty != Type::IVec2 || offset.ty != Type::IVec2 {
+            return self.wrong_arguments(pos);
+        }
+        let offset = self.texel_offset("texelFetchOffset", offset, pos)?;
+        let offset = Value::konst(Type::IVec2, offset);
+        let moved = self.lanewise(Op::Add, p, &offset, Type::IVec2)?;
+        self.texel_fetch(&[*sampler, moved, *lod], pos)
+    }
+
+    /// The texel offset argument of `NAME` (`texelFetchOffset`): a constant `ivec2`
+    /// whose lanes lie in GL's offset range, [`TEXEL_OFFSETS`] (GLSL 1.30 §8.7: "the
+    /// offset value must be a constant expression", within
+    /// MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET).
+    ///
+    /// Errors: "the offset of `NAME` must be a constant expression"; "texel offset
+    /// (X, Y) of `NAME` is out of range: each component must lie in -8..=7
+    /// (MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET)".
+    fn texel_offset(&mut self, name: &str, offset: &Value, pos: Pos) -> LResult<ConstData> {
+        let Some(data) = offset.as_const() else {
+            return self.err(
+                pos,
+                format!("the offset of `{name}` must be a constant expression (GLSL 1.30 §8.7)"),
+            );
+        };
+        let [x, y] = [0, 1].map(|i| data.0[i].to_bits() as i32);
+        if !(TEXEL_OFFSETS.contains(&x) && TEXEL_OFFSETS.contains(&y)) {
+            return self.err(
+                pos,
+                format!(
+                    "texel offset ({x}, {y}) of `{name}` is out of range: each component \
+                     must lie in -8..=7 (MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET)"
+                ),
+            );
+        }
+        Ok(data)
+    }
+
+    /// The error for a texture function with integer operands (`textureSize`,
+    /// `texelFetch`) under the seed profile, which has neither those instructions nor
+    /// 32-bit integers: "`NAME` needs the extended profile".
+    fn integer_texture_profile(&mut self, name: &str, pos: Pos) -> LResult<()> {
+        if self.limits.extended_ops() {
+            return Ok(());
+        }
+        self.err(
+            pos,
+            format!(
+                "`{name}` needs the extended profile (the seed's CSIR has no texture size \
+                 query, no integer texel fetch and no 32-bit integers; --profile extended)"
+            ),
+        )
     }
 
     /// `a.yzx * b.zxy - a.zxy * b.yzx`.
