@@ -11,4 +11,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/test-deps.sh
 export CSIR_REQUIRE_TEST_DEPS=1
-cargo test --workspace "$@"
+cargo test --workspace --no-fail-fast "$@"

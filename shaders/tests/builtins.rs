@@ -121,12 +121,21 @@ fn texture_and_texture2d_sample_their_slots() {
 
 #[test]
 fn unsupported_builtins_say_so() {
-    // log and log2 need the extended profile instead (tests/logs.rs).
-    for f in ["dFdx", "textureSize", "fwidth", "texelFetch"] {
+    // log and log2 need the extended profile instead (tests/logs.rs), and so do
+    // textureSize and texelFetch (tests/texture_size.rs, tests/texel_fetch.rs).
+    for f in ["dFdx", "fwidth"] {
         let src = frag_src("", &format!("c = vec4({f}(u.x));"));
         assert_eq!(
             messages(&src, Stage::Fragment),
             vec![format!("{f} is not supported")]
+        );
+    }
+    for f in ["textureSize", "texelFetch"] {
+        let src = frag_src("", &format!("c = vec4({f}(u.x));"));
+        let m = messages(&src, Stage::Fragment);
+        assert!(
+            m.len() == 1 && m[0].starts_with(&format!("`{f}` needs the extended profile")),
+            "{m:?}"
         );
     }
 }
