@@ -7,6 +7,7 @@ use super::super::ast::{
 use super::super::token::{Keyword, Pos, Punct, TokenKind, keyword_text};
 use super::super::types::Type;
 use super::{PResult, Parser};
+use crate::ir::Interpolation;
 
 /// `layout(row_major) uniform;`: a default every later block would inherit.
 const ROW_MAJOR_DEFAULT: &str = "a default row_major layout for uniform blocks is not \
@@ -438,31 +439,7 @@ impl Parser<'_, '_> {
                     "interpolation qualifiers apply to in and out blocks, not uniform blocks",
                 );
             }
-            let (ty, _) = self.type_name()?;
-            let type_array = self.opt_array_size()?;
-            loop {
-                let (name, pos) = self.name()?;
-                let array = match (type_array.clone(), self.opt_array_size()?) {
-                    (Some(a), Some(_)) => {
-                        return self.fail_at(a.pos, "arrays of arrays are not supported");
-                    }
-                    (a, b) => a.or(b),
-                };
-                if members.iter().any(|m| m.name == name) {
-                    return self.fail_at(pos, format!("duplicate member '{name}'"));
-                }
-                members.push(Member {
-                    ty,
-                    name,
-                    pos,
-                    array,
-                    interpolation: q.interpolation,
-                });
-                if !self.eat_punct(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::Semi, "expected ';'")?;
+            self.member_declarators(&mut members, q.interpolation)?;
         }
         Ok(members)
     }
@@ -531,33 +508,44 @@ impl Parser<'_, '_> {
             ) {
                 return self.fail("struct members cannot have qualifiers");
             }
-            let (ty, _) = self.type_name()?;
-            let type_array = self.opt_array_size()?;
-            loop {
-                let (name, pos) = self.name()?;
-                let array = match (type_array.clone(), self.opt_array_size()?) {
-                    (Some(a), Some(_)) => {
-                        return self.fail_at(a.pos, "arrays of arrays are not supported");
-                    }
-                    (a, b) => a.or(b),
-                };
-                if members.iter().any(|m| m.name == name) {
-                    return self.fail_at(pos, format!("duplicate member '{name}'"));
-                }
-                members.push(Member {
-                    ty,
-                    name,
-                    pos,
-                    array,
-                    interpolation: None,
-                });
-                if !self.eat_punct(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::Semi, "expected ';'")?;
+            self.member_declarators(&mut members, None)?;
         }
         Ok(members)
+    }
+
+    /// One member line of a struct or an interface block, after its qualifiers:
+    /// `TYPE [N] name [N] {, name [N]} ;`, each declarator appended to `members` with
+    /// `interpolation`. Errors: an array of arrays, a member name already in `members`.
+    fn member_declarators(
+        &mut self,
+        members: &mut Vec<Member>,
+        interpolation: Option<(Interpolation, Pos)>,
+    ) -> PResult<()> {
+        let (ty, _) = self.type_name()?;
+        let type_array = self.opt_array_size()?;
+        loop {
+            let (name, pos) = self.name()?;
+            let array = match (type_array.clone(), self.opt_array_size()?) {
+                (Some(a), Some(_)) => {
+                    return self.fail_at(a.pos, "arrays of arrays are not supported");
+                }
+                (a, b) => a.or(b),
+            };
+            if members.iter().any(|m| m.name == name) {
+                return self.fail_at(pos, format!("duplicate member '{name}'"));
+            }
+            members.push(Member {
+                ty,
+                name,
+                pos,
+                array,
+                interpolation,
+            });
+            if !self.eat_punct(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::Semi, "expected ';'")
     }
 
     /// An identifier (declaration name).
