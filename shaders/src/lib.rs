@@ -77,7 +77,9 @@ pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
 pub use ir::{Ir, Limits, Op, Profile, Shader, Stage, Type};
-pub use lang::{CompileErrors, Diagnostic, MAX_UNITS, Unit, compile, compile_units};
+pub use lang::{
+    CompileErrors, Diagnostic, MAX_UNITS, Unit, compile, compile_unit_alone, compile_units,
+};
 pub use layout::{IntLanes, Layout, UniformKey, uniform_lanes_from_ints};
 pub use link::{LinkError, Program, UniformError, UniformStorage};
 pub use tgsi::{TgsiError, emit_tgsi, parity_dump};

@@ -6,7 +6,7 @@
 mod common;
 use common::run;
 use csir::exec::NoSamplers;
-use csir::{Limits, Stage, Unit, compile_units};
+use csir::{Limits, Stage, Unit, compile_unit_alone, compile_units};
 
 fn units<'a>(texts: &'a [(&'a str, &'a str)]) -> Vec<Unit<'a>> {
     texts
@@ -114,4 +114,46 @@ fn unit_counts_are_bounded() {
     let many = vec![("u.frag", one); csir::MAX_UNITS + 1];
     let e = compile_units(&units(&many), Stage::Fragment, &Limits::default()).unwrap_err();
     assert_eq!(e.diagnostics().len(), 1);
+}
+
+/// `compile_unit_alone` (GLSL 1.10 §6.1): a unit without `main` compiles, a vertex
+/// unit need not write `gl_Position`, and every function is still checked.
+#[test]
+fn a_unit_compiled_alone_needs_no_main() {
+    let alone = |src: &str, stage| {
+        compile_unit_alone(src, "u.glsl", stage, &Limits::default()).map_err(|e| e.to_string())
+    };
+    let helper = "#version 120\nfloat twice(float x) { return 2.0 * x; }\n";
+    assert!(alone(helper, Stage::Fragment).is_ok());
+    assert!(alone(helper, Stage::Vertex).is_ok());
+    let no_position = "#version 120\nvoid main() { float x = 1.0; }\n";
+    assert!(alone(no_position, Stage::Vertex).is_ok());
+    // compile_units keeps both whole-stage rules
+    let stage = |src: &str, stage| {
+        compile_units(&units(&[("u.glsl", src)]), stage, &Limits::default())
+            .map_err(|e| e.to_string())
+    };
+    assert!(
+        stage(helper, Stage::Fragment)
+            .unwrap_err()
+            .contains("missing main")
+    );
+    assert!(
+        stage(no_position, Stage::Vertex)
+            .unwrap_err()
+            .contains("gl_Position")
+    );
+    // an uncalled function is checked all the same
+    let bad = "#version 120\nfloat f() { return undeclared; }\n";
+    assert_eq!(
+        alone(bad, Stage::Fragment).unwrap_err().lines().next(),
+        Some("u.glsl:2:20: error: unknown identifier 'undeclared'")
+    );
+    // a main of the wrong shape is still an error
+    let bad_main = "#version 120\nint main() { return 0; }\n";
+    assert!(
+        alone(bad_main, Stage::Fragment)
+            .unwrap_err()
+            .contains("main must be void main()")
+    );
 }

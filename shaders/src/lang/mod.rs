@@ -105,6 +105,38 @@ pub fn compile_units(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
+    compile_with(units, stage, limits, true)
+}
+
+/// Compile one compilation unit on its own, as `glCompileShader` does: every rule of
+/// [`compile`] except the two that belong to the whole stage, which only linking can
+/// check. `main` need not be defined (GLSL 1.10 §6.1: "A shader need not contain a
+/// function named main, but one shader in a set of shaders linked together to form a
+/// single shader executable must"), and a vertex shader need not write `gl_Position`
+/// (another unit of the stage may). Every function is still checked, called or not.
+///
+/// The returned shader runs the unit's `main` if it has one and nothing otherwise;
+/// it serves to check a unit (piglit's compiler tests, docs/conformance.md), not
+/// to draw with.
+///
+/// Errors: as [`compile`].
+pub fn compile_unit_alone(
+    source: &str,
+    name: &str,
+    stage: Stage,
+    limits: &Limits,
+) -> Result<Shader, CompileErrors> {
+    compile_with(&[Unit { name, source }], stage, limits, false)
+}
+
+/// [`compile_units`], with the whole-stage rules (`main` defined, `gl_Position`
+/// written) checked when `whole_stage`.
+fn compile_with(
+    units: &[Unit<'_>],
+    stage: Stage,
+    limits: &Limits,
+    whole_stage: bool,
+) -> Result<Shader, CompileErrors> {
     // CR LF and a lone CR end lines as LF does (GLSL 3.30 §3.1); positions count
     // lines the same way in every form.
     let texts: Vec<std::borrow::Cow<'_, str>> = units
@@ -198,7 +230,7 @@ pub fn compile_units(
     if !diags.is_empty() {
         return fail(diags);
     }
-    let (lowered, mut diags) = lower::lower(&program, stage, limits, diags);
+    let (lowered, mut diags) = lower::lower(&program, stage, limits, diags, whole_stage);
     let Some(out) = lowered else {
         return fail(diags);
     };

@@ -117,10 +117,13 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Index of `void main()`, reporting "missing main" / "main must be void main()".
+    /// Index of `void main()`, reporting "missing main" (only for a whole stage,
+    /// [`Lowerer::whole_stage`]) / "main must be void main()".
     pub(super) fn find_main(&mut self) -> Option<usize> {
         let Some(i) = self.funcs.iter().position(|f| f.def.name == "main") else {
-            self.diags.error(Pos::START, "missing main");
+            if self.whole_stage {
+                self.diags.error(Pos::START, "missing main");
+            }
             return None;
         };
         let def = self.funcs[i].def;

@@ -173,6 +173,10 @@ pub(crate) struct Lowerer<'a> {
     /// by the callee, an `out` argument): reads of their storage are copied so that
     /// operands evaluated before the call keep their value (GLSL evaluation order).
     pub volatile: std::collections::HashSet<String>,
+    /// Whether the rules of a whole stage apply: `main` must be defined and a vertex
+    /// shader must write `gl_Position`. `false` for a compilation unit compiled alone
+    /// ([`crate::compile_unit_alone`]).
+    pub whole_stage: bool,
 }
 
 /// A saved lowering state ([`Lowerer::checkpoint`]).
@@ -202,6 +206,7 @@ pub(crate) fn lower(
     stage: Stage,
     limits: &Limits,
     diags: Diagnostics,
+    whole_stage: bool,
 ) -> (Option<Lowered>, Diagnostics) {
     let mut lw = Lowerer {
         stage,
@@ -222,6 +227,7 @@ pub(crate) fn lower(
         program,
         globals: Vec::new(),
         volatile: Default::default(),
+        whole_stage,
     };
     let _ = lw.run();
     if lw.diags.is_empty() {
@@ -229,7 +235,8 @@ pub(crate) fn lower(
             lw.diags.error(pos, m);
         }
     }
-    if lw.diags.is_empty() && stage == Stage::Vertex && !lw.interface.writes_position {
+    if whole_stage && lw.diags.is_empty() && stage == Stage::Vertex && !lw.interface.writes_position
+    {
         // GLSL 1.10 §7.1: gl_Position "must" be written; its value is undefined
         // otherwise, so every vertex would land somewhere undefined.
         let main = lw.funcs.iter().find(|f| f.def.name == "main");
