@@ -1,4 +1,5 @@
-//! `csir-render shader-test FILE|DIR... [--json] [--trace-failures] [--reasons]`.
+//! `csir-render shader-test FILE|DIR... [--json] [--trace-failures] [--reasons]`: piglit's
+//! `.shader_test` files and compiler tests (`.vert`/`.frag`/`.geom` with a `[config]` block).
 
 use super::fail;
 use clap::Args;
@@ -13,7 +14,8 @@ use std::process::ExitCode;
 /// Arguments of `shader-test`.
 #[derive(Args, Debug)]
 pub struct ShaderTestArgs {
-    /// `.shader_test` files, or folders searched recursively for them.
+    /// `.shader_test` files and piglit compiler tests (`.vert`, `.frag`, `.geom` files
+    /// with a `[config]` block), or folders searched recursively for them.
     #[arg(required = true, value_name = "FILE|DIR")]
     pub paths: Vec<PathBuf>,
     /// Print one JSON document (every test, the summary and the reasons) instead of
@@ -57,7 +59,7 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
         }
     };
     if files.is_empty() {
-        errln!("error: no .shader_test files found in the paths given");
+        errln!("error: no .shader_test files or piglit compiler tests found in the paths given");
         return ExitCode::from(2);
     }
     let options = RunOptions {

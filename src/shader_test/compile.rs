@@ -177,7 +177,7 @@ fn mapped_source<'t>(file_text: &'t str, mapped: &[Diagnostic], original: &Diagn
 /// message that names nothing (`unknown identifier`), the identifier at the error's
 /// column (`unknown identifier 'gl_Vertex'`), so that reasons group by the construct
 /// the compiler did not know.
-fn reason_of(d: &Diagnostic, line: &str) -> String {
+pub(super) fn reason_of(d: &Diagnostic, line: &str) -> String {
     if !d.message.starts_with("unknown") || d.message.contains('\'') {
         return d.message.clone();
     }

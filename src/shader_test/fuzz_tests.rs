@@ -146,7 +146,9 @@ fn check(text: &str) {
     let line = match &report.outcome {
         Outcome::Pass => None,
         Outcome::Fail { line, .. } => Some(*line),
-        Outcome::Skip { line, .. } | Outcome::Error { line, .. } => *line,
+        Outcome::Skip { line, .. }
+        | Outcome::Error { line, .. }
+        | Outcome::Mismatch { line, .. } => *line,
     };
     if let Some(line) = line {
         assert!(

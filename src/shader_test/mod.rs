@@ -17,6 +17,11 @@
 //! The format, the tolerance rule and what is supported are described in
 //! docs/conformance.md.
 //!
+//! piglit's compiler tests (a `.vert`, `.frag` or `.geom` shader with a `[config]`
+//! comment saying whether GLSL accepts it) run here too: [`compiler_test`] compiles the
+//! shader alone and compares the result with the expectation. [`run_file`] picks the
+//! runner by the file's extension.
+//!
 //! Nothing here panics on any input: every malformed file gives an error naming its
 //! line.
 //!
@@ -33,6 +38,7 @@
 
 pub mod commands;
 mod compile;
+pub mod compiler_test;
 mod cursor;
 pub mod error;
 mod fixed_function;
@@ -55,7 +61,10 @@ pub use run::{MAX_SHADER_TEST_BYTES, RunOptions, run_file, run_text};
 use std::path::{Path, PathBuf};
 
 /// The test files `paths` name: a file as given, a directory searched recursively for
-/// `*.shader_test` files (sorted by path, so a run is in a stable order).
+/// `*.shader_test` files and piglit compiler tests (`.vert`, `.frag`, `.geom`, ...
+/// files with a `[config]` block, [`compiler_test::has_config`]), sorted by path, so a
+/// run is in a stable order. A compiler-test file that cannot be read is listed, so
+/// that running it reports why.
 ///
 /// # Errors
 /// A message naming a path that does not exist or a directory that cannot be read.
@@ -85,9 +94,18 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if kind.is_dir() {
             collect(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "shader_test") {
+        } else if path.extension().is_some_and(|e| e == "shader_test")
+            || (compiler_test::stage_of(&path).is_some() && is_compiler_test(&path))
+        {
             out.push(path);
         }
     }
     Ok(())
+}
+
+/// Whether the shader file at `path` is a piglit compiler test (it has a `[config]`
+/// block), or cannot be read (running it then says why).
+fn is_compiler_test(path: &Path) -> bool {
+    crate::file_read::read_text_bounded(path, MAX_SHADER_TEST_BYTES)
+        .map_or(true, |text| compiler_test::has_config(&text))
 }

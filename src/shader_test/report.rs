@@ -32,6 +32,21 @@ pub enum Outcome {
         /// The pixel, what was expected and what it holds.
         probe: ProbeFailure,
     },
+    /// A compiler test ([`super::compiler_test`]) whose compile result is not the
+    /// one it expects: a must-fail shader compiled, or a must-pass shader was
+    /// rejected. Counted, and shown, as a failure.
+    #[serde(rename = "fail")]
+    Mismatch {
+        /// The `expect_result` line (a shader that compiled), or the compiler's first
+        /// error (a shader rejected).
+        line: Option<u32>,
+        /// The full message, starting with `FILE:LINE:`: `compiled, but GLSL
+        /// requires an error`, or the compiler's messages with source lines and carets.
+        message: String,
+        /// One line naming the cause, without file or line, for grouping: the same
+        /// text as the message's, or the compiler's first message.
+        reason: String,
+    },
     /// The test needs something csir-render does not have.
     Skip {
         /// Line of what is missing, when it is a line of the file.
@@ -84,19 +99,21 @@ impl TestReport {
     pub fn status(&self) -> &'static str {
         match self.outcome {
             Outcome::Pass => "pass",
-            Outcome::Fail { .. } => "fail",
+            Outcome::Fail { .. } | Outcome::Mismatch { .. } => "fail",
             Outcome::Skip { .. } => "skip",
             Outcome::Error { .. } => "error",
         }
     }
 
-    /// The grouping reason: the skip or error reason, `wrong pixel` for a failure,
-    /// `None` for a pass.
+    /// The grouping reason: the skip, error or mismatch reason, `wrong pixel` for a
+    /// failure, `None` for a pass.
     pub fn reason(&self) -> Option<&str> {
         match &self.outcome {
             Outcome::Pass => None,
             Outcome::Fail { .. } => Some("wrong pixel"),
-            Outcome::Skip { reason, .. } | Outcome::Error { reason, .. } => Some(reason),
+            Outcome::Skip { reason, .. }
+            | Outcome::Error { reason, .. }
+            | Outcome::Mismatch { reason, .. } => Some(reason),
         }
     }
 }
@@ -152,9 +169,13 @@ impl fmt::Display for TestReport {
                 Some(line) => writeln!(f, "SKIP  {}:{line}: {reason}", self.file)?,
                 None => writeln!(f, "SKIP  {}: {reason}", self.file)?,
             },
-            Outcome::Error { message, .. } => {
+            Outcome::Error { message, .. } | Outcome::Mismatch { message, .. } => {
                 let mut lines = message.trim_end().lines();
-                writeln!(f, "ERROR {}", lines.next().unwrap_or_default())?;
+                let status = match self.outcome {
+                    Outcome::Error { .. } => "ERROR",
+                    _ => "FAIL ",
+                };
+                writeln!(f, "{status} {}", lines.next().unwrap_or_default())?;
                 for l in lines {
                     writeln!(f, "      {l}")?;
                 }
@@ -177,7 +198,8 @@ impl fmt::Display for TestReport {
 pub struct Summary {
     /// Tests whose probes all matched.
     pub passed: usize,
-    /// Tests with a wrong pixel.
+    /// Tests with a wrong pixel, and compiler tests whose compile result is not the
+    /// expected one.
     pub failed: usize,
     /// Tests needing something csir-render does not have.
     pub skipped: usize,
@@ -199,7 +221,7 @@ impl Summary {
     pub fn add(&mut self, report: &TestReport) {
         match report.outcome {
             Outcome::Pass => self.passed += 1,
-            Outcome::Fail { .. } => self.failed += 1,
+            Outcome::Fail { .. } | Outcome::Mismatch { .. } => self.failed += 1,
             Outcome::Skip { .. } => self.skipped += 1,
             Outcome::Error { .. } => self.errors += 1,
         }

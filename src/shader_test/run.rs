@@ -19,6 +19,7 @@ use super::commands::{
     self, Capability, Command, Primitive, ScriptLine, TexParameter, TextureImage,
 };
 use super::compile::{CompiledProgram, compile_program};
+use super::compiler_test;
 use super::error::ParseError;
 use super::fixed_function::{CURRENT_NORMAL, INITIAL_COLOR, Transform};
 use super::geometry::{ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices};
@@ -64,9 +65,13 @@ impl Default for RunOptions {
     }
 }
 
-/// Read and run the test file at `path`.
+/// Read and run the test file at `path`: a piglit compiler test when its extension
+/// is a shader stage's ([`compiler_test::stage_of`]), a `.shader_test` file otherwise.
 pub fn run_file(path: &Path, options: &RunOptions) -> TestReport {
     match read_text_bounded(path, MAX_SHADER_TEST_BYTES) {
+        Ok(text) if compiler_test::stage_of(path).is_some() => {
+            compiler_test::run_text(path, &text, options)
+        }
         Ok(text) => run_text(path, &text, options),
         Err(e) => TestReport::new(
             path.display().to_string(),
@@ -890,6 +895,7 @@ mod tests {
             }
             Outcome::Skip { line, reason } => format!("skip {line:?}: {reason}"),
             Outcome::Error { message, .. } => format!("error {message}"),
+            Outcome::Mismatch { message, .. } => format!("mismatch {message}"),
         }
     }
 

@@ -20,6 +20,28 @@ pub const SELECTION: [&str; 12] = [
     "generated_tests/spec/glsl-3.30/execution",
 ];
 
+/// The directories of piglit's compiler tests (`.vert`/`.frag`/`.geom` files with a
+/// `[config]` block) that the piglit compiler test runs, relative to the corpus root
+/// (docs/conformance.md, "Compiler tests").
+pub const COMPILER_SELECTION: [&str; 16] = [
+    "tests/spec/glsl-1.10/compiler",
+    "tests/spec/glsl-1.10/preprocessor",
+    "generated_tests/spec/glsl-1.10/compiler",
+    "tests/spec/glsl-1.20/compiler",
+    "generated_tests/spec/glsl-1.20/compiler",
+    "tests/spec/glsl-1.30/compiler",
+    "tests/spec/glsl-1.30/preprocessor",
+    "generated_tests/spec/glsl-1.30/compiler",
+    "tests/spec/glsl-1.40/compiler",
+    "generated_tests/spec/glsl-1.40/compiler",
+    "tests/spec/glsl-1.50/compiler",
+    "generated_tests/spec/glsl-1.50/compiler",
+    "tests/spec/glsl-3.30/compiler",
+    "tests/spec/glsl-es-1.00/compiler",
+    "tests/spec/glsl-es-3.00/compiler",
+    "generated_tests/spec/glsl-es-3.00/compiler",
+];
+
 /// The checkout's root.
 pub fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,8 +87,23 @@ pub fn version(root: &Path) -> String {
 
 /// Every `.shader_test` file of the selection under `root`, with its directory.
 pub fn selection_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
+    files_of(root, &SELECTION, 4000)
+}
+
+/// Every compiler test of [`COMPILER_SELECTION`] under `root`, with its directory (the
+/// few `.shader_test` files of those folders are left out: they are not compiler
+/// tests).
+pub fn compiler_selection_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
+    let mut files = files_of(root, &COMPILER_SELECTION, 5000);
+    files.retain(|(_, f)| csir_render::shader_test::compiler_test::stage_of(f).is_some());
+    files
+}
+
+/// The tests `find_tests` finds in `dirs` under `root`, with their directory; more
+/// than `at_least` of them, or the corpus is broken (a panic).
+fn files_of(root: &Path, dirs: &[&'static str], at_least: usize) -> Vec<(&'static str, PathBuf)> {
     let mut files = Vec::new();
-    for dir in SELECTION {
+    for &dir in dirs {
         let path = root.join(dir);
         if path.is_dir() {
             let found = csir_render::shader_test::find_tests(&[path])
@@ -75,7 +112,7 @@ pub fn selection_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
         }
     }
     assert!(
-        files.len() > 4000,
+        files.len() > at_least,
         "only {} test files in {}",
         files.len(),
         root.display()
