@@ -182,9 +182,72 @@ fn folders_are_searched_and_usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "error: no .shader_test files found in the paths given\n"
+        "error: no .shader_test files or piglit compiler tests found in the paths given\n"
     );
     std::fs::remove_dir_all(empty).ok();
     let out = shader_test(&[]);
     assert_eq!(out.status.code(), Some(2), "clap: a path is required");
+}
+
+/// piglit compiler tests (`tests/compiler_test/`, docs/conformance.md "Compiler
+/// tests"): a folder walk takes the shaders with a `[config]` block and leaves out
+/// `not-a-test.frag`; the outcome compares the compile with `expect_result`.
+#[test]
+fn compiler_tests_compare_the_compile_with_the_expectation() {
+    let out = shader_test(&["tests/compiler_test", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "two fixtures fail");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let outcomes: Vec<(String, String)> = doc["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let file = t["file"].as_str().unwrap();
+            let name = file.strip_prefix("tests/compiler_test/").unwrap_or(file);
+            (name.to_string(), t["status"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let want = [
+        ("expects-fail-but-valid.frag", "fail"),
+        ("expects-pass-but-invalid.frag", "fail"),
+        ("helper-without-main.vert", "pass"),
+        ("rejected-invalid.frag", "pass"),
+        ("skip.geom", "skip"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(f, s)| (f.to_string(), s.to_string()))
+        .collect();
+    assert_eq!(outcomes, want);
+    let tests = &doc["tests"];
+    assert_eq!(tests[0]["line"], 2);
+    assert_eq!(tests[0]["reason"], "compiled, but GLSL requires an error");
+    assert_eq!(tests[1]["line"], 11);
+    assert!(
+        tests[1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("'undeclared'"),
+        "{}",
+        tests[1]
+    );
+    assert_eq!(tests[4]["reason"], "geometry shaders are not supported");
+    assert_eq!(
+        doc["summary"],
+        serde_json::json!({"passed": 2, "failed": 2, "skipped": 1, "errors": 0})
+    );
+    let out = shader_test(&["tests/compiler_test/expects-fail-but-valid.frag"]);
+    assert_eq!(
+        stdout(&out),
+        "FAIL  tests/compiler_test/expects-fail-but-valid.frag:2: compiled, but GLSL requires \
+         an error (expect_result: fail)\n0 passed, 1 failed, 0 skipped, 0 errors\n"
+    );
+    // named explicitly, a shader without a [config] block is an error naming line 1
+    let out = shader_test(&["tests/compiler_test/not-a-test.frag"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with("ERROR tests/compiler_test/not-a-test.frag:1: no [config] block"),
+        "{}",
+        stdout(&out)
+    );
 }
