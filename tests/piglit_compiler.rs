@@ -20,8 +20,9 @@
 mod common;
 
 use common::piglit::{
-    COMPILER_SELECTION, compiler_selection_files, conformance_doc_path, corpus_or_skip, manifest,
-    today, version, write_doc_block, writing_baseline,
+    COMPILER_SELECTION, compare_passes, compiler_selection_files, conformance_doc_path,
+    corpus_or_skip, manifest, read_baseline, read_list, today, version, write_baseline,
+    write_doc_block, write_list, writing_baseline,
 };
 use csir_render::shader_test::compiler_test::{Expect, parse_config};
 use csir_render::shader_test::{RunOptions, Summary, TestReport, reasons, run_file};
@@ -168,25 +169,20 @@ fn piglit_compiler_tests_meet_the_baseline() {
             .iter()
             .map(|(d, c)| (d.to_string(), c.json()))
             .collect();
-        let baseline = json!({
-            "piglit": version,
-            "measured": today(),
-            "total": total.json(),
-            "directories": dirs,
-        });
-        let text = serde_json::to_string_pretty(&baseline).expect("JSON") + "\n";
-        std::fs::write(baseline_path(), text).expect("write the baseline");
-        let mut list = String::from(
+        write_baseline(
+            &baseline_path(),
+            &version,
+            total.json(),
+            Value::Object(dirs),
+        );
+        write_list(
+            &failures_path(),
             "# piglit compiler tests that do not pass today: a must-fail shader csir-render\n\
              # compiles, or a must-pass shader it rejects; one per line, relative to the\n\
              # corpus root. Written by scripts/update-piglit-baseline.sh; the list should only\n\
              # ever shrink (docs/conformance.md, \"Compiler tests\").\n",
+            failing.iter().copied(),
         );
-        for f in &failing {
-            list += f;
-            list.push('\n');
-        }
-        std::fs::write(failures_path(), list).expect("write the failure list");
         write_doc_block(
             "piglit-compiler-measured",
             &format!(
@@ -205,35 +201,11 @@ fn piglit_compiler_tests_meet_the_baseline() {
         return;
     }
 
-    let baseline: Value = serde_json::from_str(
-        &std::fs::read_to_string(baseline_path())
-            .expect("tests/piglit/compiler-baseline.json exists"),
-    )
-    .expect("the baseline is JSON");
-    if baseline["piglit"].as_str() != Some(version.as_str()) {
-        eprintln!(
-            "note: the baseline was measured on piglit {}, the corpus is {version}",
-            baseline["piglit"]
-        );
-    }
-    let known: BTreeSet<String> = std::fs::read_to_string(failures_path())
-        .expect("tests/piglit/compiler-failures.txt exists")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-
-    let mut problems = Vec::new();
-    let mut improved = false;
-    for dir in COMPILER_SELECTION {
-        let want = baseline["directories"][dir]["passed"].as_u64().unwrap_or(0) as usize;
-        let have = per_dir.get(dir).map_or(0, |c| c.summary.passed);
-        if have < want {
-            problems.push(format!("{dir}: {have} tests pass, the baseline is {want}"));
-        }
-        improved |= have > want;
-    }
+    let baseline = read_baseline(&baseline_path(), &version);
+    let known = read_list(&failures_path());
+    let (mut problems, improved) = compare_passes(&baseline, &COMPILER_SELECTION, |dir| {
+        per_dir.get(dir).map_or(0, |c| c.summary.passed)
+    });
     let new: Vec<&Run> = runs
         .iter()
         .filter(|r| failing.contains(r.file.as_str()) && !known.contains(&r.file))

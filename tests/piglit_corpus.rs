@@ -19,8 +19,9 @@
 mod common;
 
 use common::piglit::{
-    SELECTION, Scope, conformance_doc_path, corpus_or_skip, manifest, scope, selection_files,
-    today, version, write_doc_block, writing_baseline,
+    SELECTION, Scope, compare_passes, conformance_doc_path, corpus_or_skip, manifest,
+    read_baseline, read_list, scope, selection_files, today, version, write_baseline,
+    write_doc_block, write_list, writing_baseline,
 };
 use csir_render::shader_test::{ReasonCount, RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
@@ -167,25 +168,20 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
             .iter()
             .map(|(d, s)| (d.to_string(), summary_json(s)))
             .collect();
-        let baseline = json!({
-            "piglit": version,
-            "measured": today(),
-            "total": summary_json(&total),
-            "directories": dirs,
-        });
-        let text = serde_json::to_string_pretty(&baseline).expect("JSON") + "\n";
-        std::fs::write(baseline_path(), text).expect("write the baseline");
-        let mut list = String::from(
+        write_baseline(
+            &baseline_path(),
+            &version,
+            summary_json(&total),
+            Value::Object(dirs),
+        );
+        write_list(
+            &allow_list_path(),
             "# Tests of the piglit selection that fail (a wrong pixel) and are allowed to,\n\
              # one per line, relative to the corpus root. Written by\n\
              # scripts/update-piglit-baseline.sh; every entry should\n\
              # be explained in docs/conformance.md, and the list only ever shrink.\n",
+            failing.iter().copied(),
         );
-        for f in &failing {
-            list += f;
-            list.push('\n');
-        }
-        std::fs::write(allow_list_path(), list).expect("write the allow-list");
         write_doc_block(
             "piglit-measured",
             &format!(
@@ -208,34 +204,11 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
         return;
     }
 
-    let baseline: Value = serde_json::from_str(
-        &std::fs::read_to_string(baseline_path()).expect("tests/piglit/baseline.json exists"),
-    )
-    .expect("the baseline is JSON");
-    if baseline["piglit"].as_str() != Some(version.as_str()) {
-        eprintln!(
-            "note: the baseline was measured on piglit {}, the corpus is {version}",
-            baseline["piglit"]
-        );
-    }
-    let allowed: BTreeSet<String> = std::fs::read_to_string(allow_list_path())
-        .expect("tests/piglit/allowed-failures.txt exists")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-
-    let mut problems = Vec::new();
-    let mut improved = false;
-    for dir in SELECTION {
-        let want = baseline["directories"][dir]["passed"].as_u64().unwrap_or(0) as usize;
-        let have = per_dir.get(dir).map_or(0, |s| s.passed);
-        if have < want {
-            problems.push(format!("{dir}: {have} tests pass, the baseline is {want}"));
-        }
-        improved |= have > want;
-    }
+    let baseline = read_baseline(&baseline_path(), &version);
+    let allowed = read_list(&allow_list_path());
+    let (mut problems, improved) = compare_passes(&baseline, &SELECTION, |dir| {
+        per_dir.get(dir).map_or(0, |s| s.passed)
+    });
     for f in &failing {
         if !allowed.contains(*f) {
             let report = &reports

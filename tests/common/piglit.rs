@@ -1,6 +1,8 @@
 //! Where piglit's corpus is and which part of it the piglit tests run
 //! (docs/conformance.md, "The GLSL execution corpus").
 
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The directories of the selection, relative to the corpus root: the GLSL 1.10 to
@@ -124,6 +126,76 @@ fn files_of(root: &Path, dirs: &[&'static str], at_least: usize) -> Vec<(&'stati
 /// `scripts/update-piglit-baseline.sh` sets it) instead of checking against them.
 pub fn writing_baseline() -> bool {
     std::env::var("CSIR_PIGLIT_WRITE_BASELINE").as_deref() == Ok("1")
+}
+
+/// Write a baseline: `{"piglit": version, "measured": today, "total": total,
+/// "directories": directories}`, pretty-printed, to `path`.
+pub fn write_baseline(path: &Path, version: &str, total: Value, directories: Value) {
+    let baseline = json!({
+        "piglit": version,
+        "measured": today(),
+        "total": total,
+        "directories": directories,
+    });
+    let text = serde_json::to_string_pretty(&baseline).expect("JSON") + "\n";
+    std::fs::write(path, text).expect("write the baseline");
+}
+
+/// The baseline at `path` ([`write_baseline`]), with a note when it was measured on
+/// another piglit version than `version`.
+pub fn read_baseline(path: &Path, version: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let baseline: Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()));
+    if baseline["piglit"].as_str() != Some(version) {
+        eprintln!(
+            "note: the baseline was measured on piglit {}, the corpus is {version}",
+            baseline["piglit"]
+        );
+    }
+    baseline
+}
+
+/// Write `files`, one per line, to `path` after `header` (comment lines).
+pub fn write_list<'a>(path: &Path, header: &str, files: impl IntoIterator<Item = &'a str>) {
+    let mut list = header.to_string();
+    for f in files {
+        list += f;
+        list.push('\n');
+    }
+    std::fs::write(path, list).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+/// The files listed in `path` ([`write_list`]): its lines, without blank and `#`
+/// comment lines.
+pub fn read_list(path: &Path) -> BTreeSet<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Compare the passes of each of `dirs` (`passed(dir)`) with `baseline`'s: a line for
+/// every directory where fewer pass than it records, and whether any passes more.
+pub fn compare_passes(
+    baseline: &Value,
+    dirs: &[&str],
+    passed: impl Fn(&str) -> usize,
+) -> (Vec<String>, bool) {
+    let mut drops = Vec::new();
+    let mut improved = false;
+    for &dir in dirs {
+        let want = baseline["directories"][dir]["passed"].as_u64().unwrap_or(0) as usize;
+        let have = passed(dir);
+        if have < want {
+            drops.push(format!("{dir}: {have} tests pass, the baseline is {want}"));
+        }
+        improved |= have > want;
+    }
+    (drops, improved)
 }
 
 /// Today's date, YYYY-MM-DD (UTC).
