@@ -21,8 +21,8 @@ mod common;
 
 use common::piglit::{
     COMPILER_SELECTION, compare_passes, compiler_selection_files, conformance_doc_path,
-    corpus_or_skip, manifest, read_baseline, read_list, today, version, write_baseline,
-    write_doc_block, write_list, writing_baseline,
+    corpus_or_skip, manifest, read_baseline, read_list, reasons_table, today, version,
+    write_baseline, write_doc_block, write_list, writing_baseline,
 };
 use csir_render::shader_test::compiler_test::{Expect, parse_config};
 use csir_render::shader_test::{RunOptions, Summary, TestReport, reasons, run_file};
@@ -187,9 +187,13 @@ fn piglit_compiler_tests_meet_the_baseline() {
             "piglit-compiler-measured",
             &format!(
                 "Measured {} with piglit `{version}` (Debian's package), {} compiler \
-                 tests (a skipped test counts in neither column):\n\n{table}",
+                 tests (a skipped test counts in neither column):\n\n{table}\n\
+                 Why the tests that do not pass do not (`compiled, but GLSL requires an \
+                 error` for a must-fail shader, the compiler's first message for a \
+                 must-pass shader rejected) and why tests skip, with counts:\n\n{}",
                 today(),
                 runs.len(),
+                reasons_table(&groups, 1)
             ),
         );
         eprintln!(

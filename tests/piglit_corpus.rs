@@ -20,10 +20,10 @@ mod common;
 
 use common::piglit::{
     SELECTION, Scope, compare_passes, conformance_doc_path, corpus_or_skip, manifest,
-    read_baseline, read_list, scope, selection_files, today, version, write_baseline,
-    write_doc_block, write_list, writing_baseline,
+    read_baseline, read_list, reasons_table, scope, selection_files, today, version,
+    write_baseline, write_doc_block, write_list, writing_baseline,
 };
-use csir_render::shader_test::{ReasonCount, RunOptions, Summary, TestReport, reasons, run_file};
+use csir_render::shader_test::{RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,9 +36,6 @@ fn baseline_path() -> PathBuf {
 fn allow_list_path() -> PathBuf {
     manifest().join("tests/piglit/allowed-failures.txt")
 }
-
-/// Groups of this many tests or more get their own row in the reasons table.
-const REASON_ROW_MIN: usize = 2;
 
 fn summary_json(s: &Summary) -> Value {
     json!({"passed": s.passed, "failed": s.failed, "skipped": s.skipped, "errors": s.errors})
@@ -92,26 +89,6 @@ fn table(per_dir: &BTreeMap<&str, Summary>, total: &Summary) -> String {
         total.skipped,
         total.errors
     );
-    out
-}
-
-/// The reasons table: one row per group of at least [`REASON_ROW_MIN`] tests, then one
-/// row counting the rest.
-fn reasons_table(groups: &[ReasonCount]) -> String {
-    let mut out = String::from("| count | outcome | reason |\n|---:|---|---|\n");
-    let (rows, rest): (Vec<_>, Vec<_>) = groups.iter().partition(|g| g.count >= REASON_ROW_MIN);
-    for g in rows {
-        let reason = g.reason.replace('|', "\\|").replace('\n', " ");
-        out += &format!("| {} | {} | {reason} |\n", g.count, g.status);
-    }
-    if !rest.is_empty() {
-        let tests: usize = rest.iter().map(|g| g.count).sum();
-        out += &format!(
-            "| {tests} | | {} other reasons with fewer than {REASON_ROW_MIN} tests each \
-             (`csir-render shader-test ... --reasons` lists them) |\n",
-            rest.len()
-        );
-    }
     out
 }
 
@@ -192,7 +169,7 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
                 today(),
                 total.total(),
                 table(&per_dir, &total),
-                reasons_table(&groups)
+                reasons_table(&groups, 2)
             ),
         );
         eprintln!(

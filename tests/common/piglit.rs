@@ -1,6 +1,7 @@
 //! Where piglit's corpus is and which part of it the piglit tests run
 //! (docs/conformance.md, "The GLSL execution corpus").
 
+use csir_render::shader_test::ReasonCount;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -196,6 +197,26 @@ pub fn compare_passes(
         improved |= have > want;
     }
     (drops, improved)
+}
+
+/// The markdown table of reason `groups`: one row per group of at least `min_row`
+/// tests, then one row counting the rest.
+pub fn reasons_table(groups: &[ReasonCount], min_row: usize) -> String {
+    let mut out = String::from("| count | outcome | reason |\n|---:|---|---|\n");
+    let (rows, rest): (Vec<_>, Vec<_>) = groups.iter().partition(|g| g.count >= min_row);
+    for g in rows {
+        let reason = g.reason.replace('|', "\\|").replace('\n', " ");
+        out += &format!("| {} | {} | {reason} |\n", g.count, g.status);
+    }
+    if !rest.is_empty() {
+        let tests: usize = rest.iter().map(|g| g.count).sum();
+        out += &format!(
+            "| {tests} | | {} other reasons with fewer than {min_row} tests each \
+             (`csir-render shader-test ... --reasons` lists them) |\n",
+            rest.len()
+        );
+    }
+    out
 }
 
 /// Today's date, YYYY-MM-DD (UTC).
