@@ -31,8 +31,8 @@ use super::run::RunOptions;
 use csir::{CompileErrors, Stage};
 use std::path::Path;
 
-/// The file extensions of compiler tests, with the stage each one compiles as (`None`:
-/// a stage csir-render does not have, so the test skips with the reason).
+/// The file extensions of compiler tests, with the stage each one compiles as, or for
+/// a stage csir-render does not have, the reason the test skips.
 pub const EXTENSIONS: [(&str, Result<Stage, &str>); 6] = [
     ("vert", Ok(Stage::Vertex)),
     ("frag", Ok(Stage::Fragment)),
