@@ -68,7 +68,7 @@ pub struct StateTrace {
     pub depth_write: bool,
     /// Whether passing fragments write depth: the depth mask, and a depth test other
     /// than `none` (as in OpenGL, disabling the depth test disables depth writes; see
-    /// [`DrawState::writes_depth`](crate::scene::DrawState::writes_depth)).
+    /// [`RasterState::writes_depth`](csir_raster::RasterState::writes_depth)).
     pub writes_depth: bool,
     /// `none`, `back` or `front`.
     pub cull: String,

@@ -16,12 +16,12 @@ use super::pixel_trace::{
 use super::trace_error::TraceError;
 use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
 use crate::pipeline::{DrawParts, DrawRunner, PreparedScene};
-use crate::scene::{Blend, Cull, DepthTest, DrawState, Scene};
+use crate::scene::Scene;
 use csir::Program;
 use csir::link::VaryingRecord;
 use csir_raster::{
-    DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, Renderer, TraceEvent,
-    VertexStage,
+    DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, RasterState, Renderer,
+    TraceEvent, VertexStage,
 };
 
 /// How much of a pixel's story [`trace_pixel_with`] keeps. Everything is still drawn
@@ -170,7 +170,7 @@ impl DrawRunner for PixelTracer {
             index: draw.index,
             vertex_shader: draw.vertex.path.display().to_string(),
             fragment_shader: draw.fragment.path.display().to_string(),
-            state: state_trace(&draw.state),
+            state: state_trace(&draw.state.raster),
             before,
             after: pixel_color(framebuffer, self.window),
             fragments,
@@ -189,7 +189,7 @@ fn fragment_trace<V: VertexStage, F>(
     shaded: Option<ShadedFragment>,
 ) -> FragmentTrace {
     let program = parts.program;
-    let depth_test = name_of(&DepthTest::NAMES, parts.draw.state.depth_test);
+    let depth_test = parts.draw.state.raster.depth_test.name();
     let depth = event.depth.map(|d| DepthTestTrace {
         test: depth_test.to_string(),
         fragment: f64::from(d.fragment) / f64::from(DEPTH_MAX),
@@ -200,7 +200,7 @@ fn fragment_trace<V: VertexStage, F>(
         written: d.written,
     });
     let blend = event.blend.map(|b| BlendStep {
-        mode: name_of(&Blend::NAMES, parts.draw.state.blend).to_string(),
+        mode: parts.draw.state.raster.blend.name().to_string(),
         source: b.source,
         destination: b.destination,
         result: b.result,
@@ -297,22 +297,14 @@ fn named_varyings(program: &Program, slots: &[[f32; 4]]) -> Vec<NamedValue> {
         .collect()
 }
 
-fn state_trace(state: &DrawState) -> StateTrace {
+fn state_trace(state: &RasterState) -> StateTrace {
     StateTrace {
-        depth_test: name_of(&DepthTest::NAMES, state.depth_test).to_string(),
+        depth_test: state.depth_test.name().to_string(),
         depth_write: state.depth_write,
         writes_depth: state.writes_depth(),
-        cull: name_of(&Cull::NAMES, state.cull).to_string(),
-        blend: name_of(&Blend::NAMES, state.blend).to_string(),
+        cull: state.cull.name().to_string(),
+        blend: state.blend.name().to_string(),
     }
-}
-
-/// The scene-format name of `value` in a `NAMES` table.
-fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], value: T) -> &'static str {
-    names
-        .iter()
-        .find(|(_, v)| *v == value)
-        .map_or("?", |(n, _)| n)
 }
 
 /// The RGBA8 colour of window pixel `window` (inside by construction).

@@ -6,13 +6,10 @@ use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::{CsirVertexStage, clip_plane_error};
-use crate::scene::{self, Draw, Scene, SceneError};
+use crate::scene::{Draw, Scene, SceneError};
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
-use csir_raster::{
-    BlendMode, CullMode, DepthTest, DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError,
-    RasterState, Renderer,
-};
+use csir_raster::{DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Renderer};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -231,7 +228,7 @@ impl<'s> PreparedScene<'s> {
                 fragment_stage: &fs,
                 vertex_count: d.draw.vertex_count,
                 indices: Some(&d.draw.indices),
-                state: raster_state(&d.draw.state),
+                state: d.draw.state.raster,
             };
             let parts = DrawParts {
                 draw: d.draw,
@@ -260,34 +257,6 @@ impl<'s> PreparedScene<'s> {
             pixels: fb.to_rgba8_top_down(),
             draws,
         })
-    }
-}
-
-/// The scene format's draw state as the rasterizer's.
-fn raster_state(state: &scene::DrawState) -> RasterState {
-    RasterState {
-        depth_test: match state.depth_test {
-            scene::DepthTest::None => DepthTest::Disabled,
-            scene::DepthTest::Less => DepthTest::Less,
-            scene::DepthTest::Lequal => DepthTest::LessEqual,
-            scene::DepthTest::Greater => DepthTest::Greater,
-            scene::DepthTest::Gequal => DepthTest::GreaterEqual,
-            scene::DepthTest::Equal => DepthTest::Equal,
-            scene::DepthTest::NotEqual => DepthTest::NotEqual,
-            scene::DepthTest::Always => DepthTest::Always,
-            scene::DepthTest::Never => DepthTest::Never,
-        },
-        depth_write: state.depth_write,
-        cull: match state.cull {
-            scene::Cull::None => CullMode::Disabled,
-            scene::Cull::Back => CullMode::Back,
-            scene::Cull::Front => CullMode::Front,
-        },
-        blend: match state.blend {
-            scene::Blend::None => BlendMode::Replace,
-            scene::Blend::Alpha => BlendMode::Alpha,
-            scene::Blend::Additive => BlendMode::Additive,
-        },
     }
 }
 

@@ -148,7 +148,7 @@ impl Encoder<'_> {
         let draw = prepared.draw;
         let (vertex_shader, fragment_shader) = self.shaders(scene, draw, &prepared.tgsi)?;
         let mut commands = CommandBuffer::new();
-        let state = &draw.state;
+        let state = &draw.state.raster;
         let blend = self.state_object(&mut commands, blend_state(state));
         let depth = self.state_object(&mut commands, depth_state(state));
         let rasterizer = self.state_object(&mut commands, rasterizer_state(state));
