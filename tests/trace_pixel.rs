@@ -3,6 +3,7 @@
 //! byte, each draw's story chains into the next, and the traced shader run agrees bit
 //! for bit with the pipeline's fragment stage.
 
+use csir_raster::BlendMode;
 use csir_render::debug::{Flow, FragmentTrace, PixelTrace, TraceError, trace_pixel};
 use csir_render::pipeline::{Frame, RenderOptions, render_scene};
 use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
@@ -101,7 +102,7 @@ fn check_fragment(label: &str, f: &FragmentTrace) {
             } else {
                 let blend = f.blend.as_ref().expect("a kept fragment is blended");
                 assert_eq!(blend.source, unorm8(color), "{label}: blend source");
-                if blend.mode == "none" {
+                if blend.mode == BlendMode::Replace {
                     assert_eq!(blend.result, unorm8(color), "{label}: replace");
                 }
             }
@@ -213,7 +214,7 @@ fn discarded_and_depth_failed_fragments_are_told_apart() {
             failed = true;
             let depth = f.depth.as_ref().unwrap();
             assert!(!depth.passed && !depth.written);
-            assert!(depth.fragment_bits >= depth.stored_bits);
+            assert!(depth.fragment >= depth.stored);
             assert!(f.varyings.is_empty());
         }
     }
@@ -236,7 +237,10 @@ fn blended_fragments_show_both_inputs() {
         .flat_map(|d| &d.fragments)
         .filter_map(|f| f.blend.as_ref())
         .collect();
-    assert!(blends.iter().any(|b| b.mode == "alpha"), "{blends:?}");
+    assert!(
+        blends.iter().any(|b| b.mode == BlendMode::Alpha),
+        "{blends:?}"
+    );
 }
 
 #[test]

@@ -10,8 +10,7 @@
 use super::instruction_trace::RecordedRun;
 use super::named_value::{NamedValue, format_values, slots_of};
 use super::pixel_trace::{
-    BlendStep, DepthTestTrace, DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace,
-    VertexTrace,
+    DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace, VertexTrace,
 };
 use super::trace_error::TraceError;
 use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
@@ -20,8 +19,8 @@ use crate::scene::Scene;
 use csir::Program;
 use csir::link::VaryingRecord;
 use csir_raster::{
-    DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, RasterState, Renderer,
-    TraceEvent, VertexStage,
+    DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, RasterState, Renderer, TraceEvent,
+    VertexStage,
 };
 
 /// How much of a pixel's story [`trace_pixel_with`] keeps. Everything is still drawn
@@ -189,22 +188,6 @@ fn fragment_trace<V: VertexStage, F>(
     shaded: Option<ShadedFragment>,
 ) -> FragmentTrace {
     let program = parts.program;
-    let depth_test = parts.draw.state.raster.depth_test.name();
-    let depth = event.depth.map(|d| DepthTestTrace {
-        test: depth_test.to_string(),
-        fragment: f64::from(d.fragment) / f64::from(DEPTH_MAX),
-        fragment_bits: d.fragment,
-        stored: f64::from(d.stored) / f64::from(DEPTH_MAX),
-        stored_bits: d.stored,
-        passed: d.passed,
-        written: d.written,
-    });
-    let blend = event.blend.map(|b| BlendStep {
-        mode: parts.draw.state.raster.blend.name().to_string(),
-        source: b.source,
-        destination: b.destination,
-        result: b.result,
-    });
     let (varyings, shader) = match shaded {
         Some(s) => (
             named_varyings(program, &s.varyings),
@@ -218,12 +201,12 @@ fn fragment_trace<V: VertexStage, F>(
         front_facing: event.front_facing,
         frag_coord: event.frag_coord,
         barycentric: event.barycentric,
-        depth,
+        depth: event.depth,
         shaded: event.shaded,
         varyings,
         shader,
         discarded: event.discarded,
-        blend,
+        blend: event.blend,
     }
 }
 
