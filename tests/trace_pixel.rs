@@ -20,8 +20,7 @@ fn render(scene: &Scene) -> Frame {
 }
 
 fn pixel_of(frame: &Frame, [x, y]: [u32; 2]) -> [u8; 4] {
-    let i = (y as usize * frame.width as usize + x as usize) * 4;
-    frame.pixels[i..i + 4].try_into().unwrap()
+    frame.image.pixel(x, y).unwrap()
 }
 
 /// `round(clamp(c, 0, 1) * 255)`, the scene format's colour conversion (ties to even,
@@ -35,7 +34,8 @@ fn unorm8(c: [f32; 4]) -> [u8; 4] {
 /// pixel, when the image has them.
 fn chosen_pixels(scene: &Scene, frame: &Frame) -> Vec<[u32; 2]> {
     let clear = unorm8(scene.clear_color);
-    let all = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| [x, y]));
+    let (width, height) = (frame.image.width(), frame.image.height());
+    let all = (0..height).flat_map(|y| (0..width).map(move |x| [x, y]));
     let (covered, background): (Vec<[u32; 2]>, Vec<[u32; 2]>) =
         all.partition(|&p| pixel_of(frame, p) != clear);
     let mut chosen: Vec<[u32; 2]> = [1, 2, 3]

@@ -86,7 +86,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         let first = start.elapsed();
         let mut times = Vec::with_capacity(frames);
         let progress = frames > 1 && std::io::stderr().is_terminal();
-        let mut framebuffer = Framebuffer::new(frame.width, frame.height)?;
+        let mut framebuffer = Framebuffer::new(frame.image.width(), frame.image.height())?;
         let cpu_start = process_cpu_ns();
         for i in 0..frames {
             let t = Instant::now();
@@ -109,7 +109,8 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    if let Err(e) = write_png(&output, frame.width, frame.height, &frame.pixels) {
+    let image = &frame.image;
+    if let Err(e) = write_png(&output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
     summary(
@@ -117,8 +118,8 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         format_args!(
             "{}: {}x{}, {}, {:.2} ms -> {}",
             shown_scene(args),
-            frame.width,
-            frame.height,
+            image.width(),
+            image.height(),
             counts(frame.draws.len(), frame.triangles()),
             first.as_secs_f64() * 1e3,
             output.display()
@@ -171,7 +172,8 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         Err(e) => return fail(e),
     };
     let elapsed = start.elapsed();
-    if let Err(e) = write_png(output, frame.width, frame.height, &frame.pixels) {
+    let image = &frame.image;
+    if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
     summary(
@@ -179,8 +181,8 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         format_args!(
             "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
             shown_scene(args),
-            frame.width,
-            frame.height,
+            image.width(),
+            image.height(),
             counts(frame.draws, frame.triangles),
             frame.shader_packets,
             if frame.shader_packets == 1 { "" } else { "s" },

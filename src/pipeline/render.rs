@@ -6,6 +6,7 @@ use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::{CsirVertexStage, clip_plane_error};
+use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene, SceneError};
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
@@ -71,15 +72,12 @@ pub struct DrawSummary {
     pub stats: DrawStats,
 }
 
-/// A rendered frame: RGBA8 pixels, top row first (as the PNG is written).
+/// A rendered frame: the image and what each draw did.
 #[derive(Clone, Debug)]
 pub struct Frame {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width * height * 4` bytes, RGBA, row 0 = top of the image.
-    pub pixels: Vec<u8>,
+    /// The colour buffer read back: the scene's size, RGBA8, top row first (as the PNG
+    /// is written).
+    pub image: Rgba8Image,
     /// Per-draw statistics, in draw order.
     pub draws: Vec<DrawSummary>,
 }
@@ -251,12 +249,9 @@ impl<'s> PreparedScene<'s> {
     pub fn render(&self, renderer: &mut Renderer) -> Result<Frame, RenderError> {
         let mut fb = Framebuffer::new(self.scene.width, self.scene.height)?;
         let draws = self.render_into(renderer, &mut fb)?;
-        Ok(Frame {
-            width: fb.width(),
-            height: fb.height(),
-            pixels: fb.to_rgba8_top_down(),
-            draws,
-        })
+        let image = Rgba8Image::new(fb.width(), fb.height(), fb.to_rgba8_top_down())
+            .expect("a framebuffer is at least 1x1 and reads back all its pixels");
+        Ok(Frame { image, draws })
     }
 }
 
@@ -293,8 +288,8 @@ mod tests {
     use super::*;
     use crate::scene::{DEFAULT_CUBE_START_ANGLE, default_cube_uniforms};
 
-    fn render(prepared: &PreparedScene) -> Vec<u8> {
-        prepared.render(&mut Renderer::new()).unwrap().pixels
+    fn render(prepared: &PreparedScene) -> Rgba8Image {
+        prepared.render(&mut Renderer::new()).unwrap().image
     }
 
     #[test]
