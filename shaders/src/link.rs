@@ -2,7 +2,7 @@
 //! `var_remap`, and lay out the uniforms of both stages (docs/csir.md "Varying remap";
 //! docs/csir-original.md B §7.2, with uniform conflicts always reported).
 
-use crate::ir::{InterfaceSymbol, Interpolation, Shader, Stage, SymbolKind, Type};
+use crate::ir::{InterfaceSymbol, Interpolation, MAX_VARYINGS, Shader, Stage, SymbolKind, Type};
 use crate::layout::{IntLanes, Layout, UniformKey, UniformWrite};
 use thiserror::Error;
 
@@ -59,6 +59,20 @@ pub enum LinkError {
         vertex_name: String,
         vertex: &'static str,
         fragment: &'static str,
+    },
+    /// The fragment shader reads more varying vec4 slots than a program may pass
+    /// ([`MAX_VARYINGS`]); its limits allowed them, the rasterizer does not.
+    #[error(
+        "the fragment shader reads {count} varying vec4 slots ({} floats), more than the \
+         limit of {max} ({} floats, GL_MAX_VARYING_COMPONENTS)",
+        count * 4,
+        max * 4
+    )]
+    TooManyVaryings {
+        /// Slots the fragment shader reads: its highest varying slot + 1.
+        count: usize,
+        /// [`MAX_VARYINGS`].
+        max: usize,
     },
     /// Both stages declare a uniform of this name with different types.
     #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
@@ -174,11 +188,13 @@ impl Program {
     /// Link `vertex` and `fragment` (both verified shaders of the named stages).
     ///
     /// Errors: wrong stage, a shader without a named interface (CSI v1), no
-    /// `gl_Position` write, no colour output, a fragment input
+    /// `gl_Position` write, a fragment shader reading more than [`MAX_VARYINGS`]
+    /// varying slots, a fragment input
     /// without a same-named vertex output, a varying or uniform declared with two
     /// different types. Unused vertex outputs are allowed.
     pub fn link(vertex: Shader, fragment: Shader) -> Result<Program, LinkError> {
         check_stages(&vertex, &fragment)?;
+        check_varying_count(&fragment)?;
         let (var_remap, varyings) = link_varyings(&vertex, &fragment)?;
         let attributes = attribute_records(&vertex);
         let (uniforms, samplers) = link_uniforms(&vertex, &fragment)?;
@@ -308,6 +324,19 @@ fn check_stages(vertex: &Shader, fragment: &Shader) -> Result<(), LinkError> {
     }
     if !vertex.interface.writes_position {
         return Err(LinkError::NoPosition);
+    }
+    Ok(())
+}
+
+/// The fragment shader reads at most [`MAX_VARYINGS`] varying slots (`var_hi + 1`, the
+/// slots the rasterizer interpolates for it).
+fn check_varying_count(fragment: &Shader) -> Result<(), LinkError> {
+    let count = usize::try_from(fragment.interface.var_hi + 1).unwrap_or(0);
+    if count > MAX_VARYINGS {
+        return Err(LinkError::TooManyVaryings {
+            count,
+            max: MAX_VARYINGS,
+        });
     }
     Ok(())
 }
@@ -603,6 +632,18 @@ mod tests {
                 fragment: Type::Vec4
             }
         );
+    }
+
+    #[test]
+    fn a_fragment_shader_reading_more_than_max_varyings_slots_fails_to_link() {
+        let (vs, mut fs) = pair();
+        fs.interface.var_hi = MAX_VARYINGS as i16; // slots 0..=16: one too many
+        assert_eq!(
+            Program::link(vs.clone(), fs.clone()).unwrap_err(),
+            LinkError::TooManyVaryings { count: 17, max: 16 }
+        );
+        fs.interface.var_hi = MAX_VARYINGS as i16 - 1;
+        assert!(Program::link(vs, fs).is_ok());
     }
 
     #[test]
