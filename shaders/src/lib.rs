@@ -70,6 +70,14 @@
 pub mod csi;
 pub mod exec;
 pub mod ir;
+// The front end's `lang::types::Type` still has 13 undocumented variants (Void, Bool,
+// Int, Float, Vec2..4, IVec2..4, Mat3, Mat4, Sampler2D); lang/ is being changed in
+// parallel, so their docs land there. `expect` turns into a warning (an error under
+// CI's -D warnings) once they are documented: then delete this attribute.
+#[expect(
+    missing_docs,
+    reason = "lang::types::Type's variants are documented with the front end's next change"
+)]
 pub mod lang;
 pub mod layout;
 pub mod link;

@@ -30,8 +30,11 @@ pub enum LinkError {
     /// A fragment `in` and the vertex `out` of that name differ in type.
     #[error("type mismatch for varying '{name}': vertex {vertex}, fragment {fragment}")]
     VaryingType {
+        /// The varying's name.
         name: String,
+        /// The vertex output's type.
         vertex: Type,
+        /// The fragment input's type.
         fragment: Type,
     },
     /// A fragment array `in` and the vertex array `out` of that name differ in length
@@ -42,8 +45,11 @@ pub enum LinkError {
         "array length mismatch for varying '{name}': vertex {vertex} elements, fragment {fragment}"
     )]
     VaryingLength {
+        /// The varying's name.
         name: String,
+        /// Elements of the vertex output (0: not an array).
         vertex: u16,
+        /// Elements of the fragment input (0: not an array).
         fragment: u16,
     },
     /// A fragment `in` and the vertex `out` it reads have different interpolation
@@ -55,9 +61,13 @@ pub enum LinkError {
          fragment is {fragment} (GLSL 1.30 §4.3.6: the qualifiers must match)"
     )]
     VaryingInterpolation {
+        /// The fragment input's name.
         name: String,
+        /// The vertex output compared (`gl_FrontColor`, `gl_BackColor`, or `name`).
         vertex_name: String,
+        /// Its qualifier's keyword, or `unqualified`.
         vertex: &'static str,
+        /// The fragment input's qualifier's keyword, or `unqualified`.
         fragment: &'static str,
     },
     /// The fragment shader reads more varying vec4 slots than a program may pass
@@ -77,8 +87,12 @@ pub enum LinkError {
     /// Both stages declare a uniform of this name with different types.
     #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
     UniformType {
+        /// The uniform's name.
         name: String,
+        /// Its type as the vertex shader (or first declaration) writes it, e.g.
+        /// `vec3[4]`, or `a non-sampler`.
         vertex: String,
+        /// Its type as the fragment shader (or second declaration) writes it.
         fragment: String,
     },
 }
