@@ -525,10 +525,7 @@ fn add_uniform(
             uniforms.last_mut().expect("just pushed")
         }
     };
-    match stage {
-        Stage::Vertex => rec.vertex_slot = Some(slot),
-        Stage::Fragment => rec.fragment_slot = Some(slot),
-    }
+    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
     Ok(())
 }
 
@@ -546,10 +543,16 @@ fn add_sampler(samplers: &mut Vec<SamplerRecord>, sym: &InterfaceSymbol, stage: 
             samplers.last_mut().expect("just pushed")
         }
     };
-    match stage {
-        Stage::Vertex => rec.vertex_slot = Some(slot),
-        Stage::Fragment => rec.fragment_slot = Some(slot),
-    }
+    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
+}
+
+/// Sets `stage`'s entry of a record's `[vertex_slot, fragment_slot]` to `slot`.
+fn set_stage_slot([vertex, fragment]: [&mut Option<u16>; 2], stage: Stage, slot: u16) {
+    let entry = match stage {
+        Stage::Vertex => vertex,
+        Stage::Fragment => fragment,
+    };
+    *entry = Some(slot);
 }
 
 /// The error for `name` declared both as a sampler and as the non-sampler `other`.
