@@ -20,11 +20,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Compile and link every draw's shaders to CSIR, bind uniforms and textures, rasterize.
     let frame = render_scene(&scene, &RenderOptions::default())?;
     // RGBA8, top row first; written atomically.
-    write_png(out_path.as_ref(), frame.width, frame.height, &frame.pixels)?;
+    let image = &frame.image;
+    write_png(
+        out_path.as_ref(),
+        image.width(),
+        image.height(),
+        image.pixels(),
+    )?;
     println!(
         "{}x{}, {} triangles -> {out_path}",
-        frame.width,
-        frame.height,
+        image.width(),
+        image.height(),
         frame.triangles()
     );
     Ok(())

@@ -33,8 +33,8 @@
 //!
 //! let scene = Scene::load("reference-images/triangle.json")?;
 //! let frame = render_scene(&scene, &RenderOptions::default())?;
-//! assert_eq!((frame.width, frame.height), (320, 240));
-//! assert_eq!(frame.pixels.len(), 320 * 240 * 4);
+//! assert_eq!((frame.image.width(), frame.image.height()), (320, 240));
+//! assert_eq!(frame.image.pixels().len(), 320 * 240 * 4);
 //! assert_eq!(frame.draws.len(), 1); // one draw: the triangle
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -70,11 +70,13 @@ fn render_lines() -> String {
     for (name, scene) in &scenes {
         let frame =
             render_scene(scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-        let crc = crc32fast::hash(&frame.pixels);
+        let image = &frame.image;
+        let crc = crc32fast::hash(image.pixels());
         let _ = writeln!(
             out,
             "{name} {}x{} crc32:{crc:08x}",
-            frame.width, frame.height
+            image.width(),
+            image.height()
         );
     }
     out

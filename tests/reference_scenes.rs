@@ -95,6 +95,6 @@ fn output_bytes_do_not_depend_on_the_thread_count() {
         let path = reference_dir().join(name);
         let one = render(&path, Some(1));
         let four = render(&path, Some(4));
-        assert!(one.pixels == four.pixels, "{name}: 1 and 4 threads differ");
+        assert!(one.image == four.image, "{name}: 1 and 4 threads differ");
     }
 }

@@ -3,6 +3,7 @@
 //! byte, each draw's story chains into the next, and the traced shader run agrees bit
 //! for bit with the pipeline's fragment stage.
 
+use csir_raster::BlendMode;
 use csir_render::debug::{Flow, FragmentTrace, PixelTrace, TraceError, trace_pixel};
 use csir_render::pipeline::{Frame, RenderOptions, render_scene};
 use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
@@ -19,8 +20,7 @@ fn render(scene: &Scene) -> Frame {
 }
 
 fn pixel_of(frame: &Frame, [x, y]: [u32; 2]) -> [u8; 4] {
-    let i = (y as usize * frame.width as usize + x as usize) * 4;
-    frame.pixels[i..i + 4].try_into().unwrap()
+    frame.image.pixel(x, y).unwrap()
 }
 
 /// `round(clamp(c, 0, 1) * 255)`, the scene format's colour conversion (ties to even,
@@ -34,7 +34,8 @@ fn unorm8(c: [f32; 4]) -> [u8; 4] {
 /// pixel, when the image has them.
 fn chosen_pixels(scene: &Scene, frame: &Frame) -> Vec<[u32; 2]> {
     let clear = unorm8(scene.clear_color);
-    let all = (0..frame.height).flat_map(|y| (0..frame.width).map(move |x| [x, y]));
+    let (width, height) = (frame.image.width(), frame.image.height());
+    let all = (0..height).flat_map(|y| (0..width).map(move |x| [x, y]));
     let (covered, background): (Vec<[u32; 2]>, Vec<[u32; 2]>) =
         all.partition(|&p| pixel_of(frame, p) != clear);
     let mut chosen: Vec<[u32; 2]> = [1, 2, 3]
@@ -101,7 +102,7 @@ fn check_fragment(label: &str, f: &FragmentTrace) {
             } else {
                 let blend = f.blend.as_ref().expect("a kept fragment is blended");
                 assert_eq!(blend.source, unorm8(color), "{label}: blend source");
-                if blend.mode == "none" {
+                if blend.mode == BlendMode::Replace {
                     assert_eq!(blend.result, unorm8(color), "{label}: replace");
                 }
             }
@@ -213,7 +214,7 @@ fn discarded_and_depth_failed_fragments_are_told_apart() {
             failed = true;
             let depth = f.depth.as_ref().unwrap();
             assert!(!depth.passed && !depth.written);
-            assert!(depth.fragment_bits >= depth.stored_bits);
+            assert!(depth.fragment >= depth.stored);
             assert!(f.varyings.is_empty());
         }
     }
@@ -236,7 +237,10 @@ fn blended_fragments_show_both_inputs() {
         .flat_map(|d| &d.fragments)
         .filter_map(|f| f.blend.as_ref())
         .collect();
-    assert!(blends.iter().any(|b| b.mode == "alpha"), "{blends:?}");
+    assert!(
+        blends.iter().any(|b| b.mode == BlendMode::Alpha),
+        "{blends:?}"
+    );
 }
 
 #[test]

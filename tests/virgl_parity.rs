@@ -7,7 +7,6 @@
 //! `CSIR_REQUIRE_TEST_DEPS` is set (as `scripts/test.sh` and CI set it, after
 //! `scripts/test-deps.sh` installed the package): then a missing server fails them.
 
-use csir_render::image_io::Rgba8Image;
 use csir_render::pipeline::{RenderOptions, render_scene};
 use csir_render::scene::Scene;
 use csir_render::virgl::{VirglOptions, render_scene_virgl};
@@ -36,10 +35,6 @@ fn server_available(test: &str) -> bool {
         eprintln!("{test}: skipped, {program} is not installed (apt-get install virgl-server)");
     }
     found
-}
-
-fn image(width: u32, height: u32, pixels: Vec<u8>) -> Rgba8Image {
-    Rgba8Image::new(width, height, pixels).expect("a frame has its size's pixels")
 }
 
 #[test]
@@ -82,10 +77,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         };
         let rule = scene.tolerance_rule();
         let judgement = rule
-            .judge(
-                &image(virgl.width, virgl.height, virgl.pixels),
-                &image(cpu.width, cpu.height, cpu.pixels),
-            )
+            .judge(&virgl.image, &cpu.image)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let d = judgement.diff;
         println!(
@@ -126,7 +118,10 @@ fn a_shader_longer_than_one_guest_packet_goes_in_continuations() {
         .unwrap_or_else(|e| panic!("{e}"));
     let frame =
         render_scene_virgl(&scene, &VirglOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((frame.width, frame.height, frame.draws), (1920, 1080, 1));
+    assert_eq!(
+        (frame.image.width(), frame.image.height(), frame.draws),
+        (1920, 1080, 1)
+    );
     assert!(
         frame.shader_packets > 3,
         "one vertex packet and several fragment packets, got {}",
@@ -140,7 +135,7 @@ fn a_shader_longer_than_one_guest_packet_goes_in_continuations() {
     let whole = render_scene_virgl(&scene, &one_packet).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(whole.shader_packets, 2);
     assert!(
-        whole.pixels == frame.pixels,
+        whole.image == frame.image,
         "continuations changed the image"
     );
 }

@@ -335,6 +335,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     frag_coord: [x as f32 + 0.5, y as f32 + 0.5, z[c] as f32, w],
                     barycentric,
                     depth: test.is_enabled().then_some(DepthTrace {
+                        test,
                         fragment: depth[c],
                         stored: stored[c],
                         passed: ok,
@@ -425,6 +426,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 self.counts.written += 1;
                 if O::ENABLED {
                     blend_trace = Some(BlendTrace {
+                        mode,
                         source,
                         destination,
                         result,

@@ -33,38 +33,29 @@ pub enum DepthTest {
 }
 
 impl DepthTest {
-    /// Every variant, in scene-format order.
-    pub const ALL: [DepthTest; 9] = [
-        DepthTest::Disabled,
-        DepthTest::Less,
-        DepthTest::LessEqual,
-        DepthTest::Greater,
-        DepthTest::GreaterEqual,
-        DepthTest::Equal,
-        DepthTest::NotEqual,
-        DepthTest::Always,
-        DepthTest::Never,
+    /// Every depth test with its scene-format name (`docs/scene-format.md`, `state`), in
+    /// the order the scene loader lists them in an error.
+    pub const NAMES: [(&'static str, DepthTest); 9] = [
+        ("none", DepthTest::Disabled),
+        ("less", DepthTest::Less),
+        ("lequal", DepthTest::LessEqual),
+        ("greater", DepthTest::Greater),
+        ("gequal", DepthTest::GreaterEqual),
+        ("equal", DepthTest::Equal),
+        ("notequal", DepthTest::NotEqual),
+        ("always", DepthTest::Always),
+        ("never", DepthTest::Never),
     ];
 
-    /// The scene format's spelling of `name` (`"none"`, `"less"`, `"lequal"`, ...), or
-    /// `None` for an unknown name.
+    /// The test the scene format spells `name` (`"none"`, `"less"`, `"lequal"`, ...;
+    /// see [`DepthTest::NAMES`]), or `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.name() == name)
+        from_name(&Self::NAMES, name)
     }
 
-    /// The scene format's name of this test.
+    /// The scene format's name of this test (from [`DepthTest::NAMES`]).
     pub fn name(self) -> &'static str {
-        match self {
-            DepthTest::Disabled => "none",
-            DepthTest::Less => "less",
-            DepthTest::LessEqual => "lequal",
-            DepthTest::Greater => "greater",
-            DepthTest::GreaterEqual => "gequal",
-            DepthTest::Equal => "equal",
-            DepthTest::NotEqual => "notequal",
-            DepthTest::Always => "always",
-            DepthTest::Never => "never",
-        }
+        name_of(&Self::NAMES, self)
     }
 
     /// Whether the depth buffer takes part at all (everything but `Disabled`).
@@ -102,14 +93,22 @@ pub enum CullMode {
 }
 
 impl CullMode {
-    /// The scene format's spelling (`"none"`, `"back"`, `"front"`), or `None`.
+    /// Every cull mode with its scene-format name (`docs/scene-format.md`, `state`).
+    pub const NAMES: [(&'static str, CullMode); 3] = [
+        ("none", CullMode::Disabled),
+        ("back", CullMode::Back),
+        ("front", CullMode::Front),
+    ];
+
+    /// The mode the scene format spells `name` (`"none"`, `"back"`, `"front"`), or
+    /// `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "none" => Some(CullMode::Disabled),
-            "back" => Some(CullMode::Back),
-            "front" => Some(CullMode::Front),
-            _ => None,
-        }
+        from_name(&Self::NAMES, name)
+    }
+
+    /// The scene format's name of this mode (from [`CullMode::NAMES`]).
+    pub fn name(self) -> &'static str {
+        name_of(&Self::NAMES, self)
     }
 
     /// Whether a triangle with this facing is discarded.
@@ -141,15 +140,38 @@ pub enum BlendMode {
 }
 
 impl BlendMode {
-    /// The scene format's spelling (`"none"`, `"alpha"`, `"additive"`), or `None`.
+    /// Every blend mode with its scene-format name (`docs/scene-format.md`, `state`):
+    /// [`BlendMode::Replace`] is `"none"`.
+    pub const NAMES: [(&'static str, BlendMode); 3] = [
+        ("none", BlendMode::Replace),
+        ("alpha", BlendMode::Alpha),
+        ("additive", BlendMode::Additive),
+    ];
+
+    /// The mode the scene format spells `name` (`"none"`, `"alpha"`, `"additive"`), or
+    /// `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "none" => Some(BlendMode::Replace),
-            "alpha" => Some(BlendMode::Alpha),
-            "additive" => Some(BlendMode::Additive),
-            _ => None,
-        }
+        from_name(&Self::NAMES, name)
     }
+
+    /// The scene format's name of this mode (from [`BlendMode::NAMES`]).
+    pub fn name(self) -> &'static str {
+        name_of(&Self::NAMES, self)
+    }
+}
+
+/// The value named `name` in a `NAMES` table.
+fn from_name<T: Copy>(names: &[(&'static str, T)], name: &str) -> Option<T> {
+    names.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
+
+/// The name of `value` in a `NAMES` table that lists every variant.
+fn name_of<T: Copy + PartialEq>(names: &[(&'static str, T)], value: T) -> &'static str {
+    names
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map(|(n, _)| *n)
+        .expect("a NAMES table lists every variant")
 }
 
 /// The fixed-function state of one draw. `Default` is the scene format's default state:
@@ -213,8 +235,14 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for t in DepthTest::ALL {
-            assert_eq!(DepthTest::from_name(t.name()), Some(t));
+        for (name, t) in DepthTest::NAMES {
+            assert_eq!((DepthTest::from_name(name), t.name()), (Some(t), name));
+        }
+        for (name, c) in CullMode::NAMES {
+            assert_eq!((CullMode::from_name(name), c.name()), (Some(c), name));
+        }
+        for (name, b) in BlendMode::NAMES {
+            assert_eq!((BlendMode::from_name(name), b.name()), (Some(b), name));
         }
         assert_eq!(DepthTest::from_name("lessequal"), None);
         assert_eq!(CullMode::from_name("back"), Some(CullMode::Back));

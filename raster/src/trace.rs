@@ -5,9 +5,15 @@
 //! whose `ENABLED = false` lets the compiler remove every hook, so tracing costs nothing
 //! when off. Only the tile holding the traced pixel runs with a [`PixelTracer`].
 
+use crate::depth::DEPTH_MAX;
+use crate::state::{BlendMode, DepthTest};
+
 /// The depth test of a traced fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DepthTrace {
+    /// The draw's comparison (never [`DepthTest::Disabled`]: a fragment of a draw
+    /// without depth test has no `DepthTrace`).
+    pub test: DepthTest,
     /// The fragment's depth, 24-bit unorm.
     pub fragment: u32,
     /// The depth stored before the test, 24-bit unorm.
@@ -18,9 +24,23 @@ pub struct DepthTrace {
     pub written: bool,
 }
 
+impl DepthTrace {
+    /// [`DepthTrace::fragment`] in [0, 1]: the 24-bit value / (2^24 − 1).
+    pub fn fragment_unorm(&self) -> f64 {
+        f64::from(self.fragment) / f64::from(DEPTH_MAX)
+    }
+
+    /// [`DepthTrace::stored`] in [0, 1]: the 24-bit value / (2^24 − 1).
+    pub fn stored_unorm(&self) -> f64 {
+        f64::from(self.stored) / f64::from(DEPTH_MAX)
+    }
+}
+
 /// Blending of a traced fragment, all RGBA8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlendTrace {
+    /// The draw's blend mode ([`BlendMode::Replace`] when it does not blend).
+    pub mode: BlendMode,
     /// The fragment colour converted to RGBA8.
     pub source: [u8; 4],
     /// The colour stored before.

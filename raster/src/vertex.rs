@@ -3,11 +3,17 @@
 
 use rayon::prelude::*;
 
+use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::stage::VertexStage;
 
-/// Most f32 varyings a vertex stage may output (CSIR has 8 vec4 slots = 32).
-pub const MAX_VARYINGS: usize = 64;
+/// Most f32 varyings a vertex stage may output ([`VertexStage::varying_count`]), 80:
+/// the 64 of GL 3.0's `GL_MAX_VARYING_COMPONENTS` (what a linked CSIR program passes,
+/// `csir::MAX_VARYINGS` vec4 slots), plus two back-face colours (8 floats, see
+/// [`VertexStage::back_face_varyings`]) and [`MAX_CLIP_DISTANCES`] clip distances,
+/// which a vertex stage outputs after them. csir-render checks at compile time that a
+/// linked program's varyings with those additions fit.
+pub const MAX_VARYINGS: usize = 64 + 2 * 4 + MAX_CLIP_DISTANCES;
 
 /// Vertices shaded per parallel work item.
 const VERTEX_CHUNK: usize = 256;

@@ -70,13 +70,21 @@
 pub mod csi;
 pub mod exec;
 pub mod ir;
+// The front end's `lang::types::Type` still has 13 undocumented variants (Void, Bool,
+// Int, Float, Vec2..4, IVec2..4, Mat3, Mat4, Sampler2D); lang/ is being changed in
+// parallel, so their docs land there. `expect` turns into a warning (an error under
+// CI's -D warnings) once they are documented: then delete this attribute.
+#[expect(
+    missing_docs,
+    reason = "lang::types::Type's variants are documented with the front end's next change"
+)]
 pub mod lang;
 pub mod layout;
 pub mod link;
 pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
-pub use ir::{Ir, Limits, Op, Profile, Shader, Stage, Type};
+pub use ir::{Ir, Limits, MAX_SHADER_VARYINGS, MAX_VARYINGS, Op, Profile, Shader, Stage, Type};
 pub use lang::{
     CompileErrors, Diagnostic, MAX_UNITS, Unit, compile, compile_unit_alone, compile_units,
 };

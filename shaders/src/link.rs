@@ -2,7 +2,7 @@
 //! `var_remap`, and lay out the uniforms of both stages (docs/csir.md "Varying remap";
 //! docs/csir-original.md B §7.2, with uniform conflicts always reported).
 
-use crate::ir::{Interpolation, Shader, Stage, SymbolKind, Type};
+use crate::ir::{InterfaceSymbol, Interpolation, MAX_VARYINGS, Shader, Stage, SymbolKind, Type};
 use crate::layout::{IntLanes, Layout, UniformKey, UniformWrite};
 use thiserror::Error;
 
@@ -30,8 +30,11 @@ pub enum LinkError {
     /// A fragment `in` and the vertex `out` of that name differ in type.
     #[error("type mismatch for varying '{name}': vertex {vertex}, fragment {fragment}")]
     VaryingType {
+        /// The varying's name.
         name: String,
+        /// The vertex output's type.
         vertex: Type,
+        /// The fragment input's type.
         fragment: Type,
     },
     /// A fragment array `in` and the vertex array `out` of that name differ in length
@@ -42,8 +45,11 @@ pub enum LinkError {
         "array length mismatch for varying '{name}': vertex {vertex} elements, fragment {fragment}"
     )]
     VaryingLength {
+        /// The varying's name.
         name: String,
+        /// Elements of the vertex output (0: not an array).
         vertex: u16,
+        /// Elements of the fragment input (0: not an array).
         fragment: u16,
     },
     /// A fragment `in` and the vertex `out` it reads have different interpolation
@@ -55,16 +61,38 @@ pub enum LinkError {
          fragment is {fragment} (GLSL 1.30 §4.3.6: the qualifiers must match)"
     )]
     VaryingInterpolation {
+        /// The fragment input's name.
         name: String,
+        /// The vertex output compared (`gl_FrontColor`, `gl_BackColor`, or `name`).
         vertex_name: String,
+        /// Its qualifier's keyword, or `unqualified`.
         vertex: &'static str,
+        /// The fragment input's qualifier's keyword, or `unqualified`.
         fragment: &'static str,
+    },
+    /// The fragment shader reads more varying vec4 slots than a program may pass
+    /// ([`MAX_VARYINGS`]); its limits allowed them, the rasterizer does not.
+    #[error(
+        "the fragment shader reads {count} varying vec4 slots ({} floats), more than the \
+         limit of {max} ({} floats, GL_MAX_VARYING_COMPONENTS)",
+        count * 4,
+        max * 4
+    )]
+    TooManyVaryings {
+        /// Slots the fragment shader reads: its highest varying slot + 1.
+        count: usize,
+        /// [`MAX_VARYINGS`].
+        max: usize,
     },
     /// Both stages declare a uniform of this name with different types.
     #[error("uniform type mismatch for '{name}': vertex {vertex}, fragment {fragment}")]
     UniformType {
+        /// The uniform's name.
         name: String,
+        /// Its type as the vertex shader (or first declaration) writes it, e.g.
+        /// `vec3[4]`, or `a non-sampler`.
         vertex: String,
+        /// Its type as the fragment shader (or second declaration) writes it.
         fragment: String,
     },
 }
@@ -174,170 +202,16 @@ impl Program {
     /// Link `vertex` and `fragment` (both verified shaders of the named stages).
     ///
     /// Errors: wrong stage, a shader without a named interface (CSI v1), no
-    /// `gl_Position` write, no colour output, a fragment input
+    /// `gl_Position` write, a fragment shader reading more than [`MAX_VARYINGS`]
+    /// varying slots, a fragment input
     /// without a same-named vertex output, a varying or uniform declared with two
     /// different types. Unused vertex outputs are allowed.
     pub fn link(vertex: Shader, fragment: Shader) -> Result<Program, LinkError> {
-        if vertex.stage != Stage::Vertex {
-            return Err(LinkError::WrongStage(Stage::Vertex));
-        }
-        if fragment.stage != Stage::Fragment {
-            return Err(LinkError::WrongStage(Stage::Fragment));
-        }
-        for shader in [&vertex, &fragment] {
-            if !shader.interface.named {
-                return Err(LinkError::NoInterfaceNames(shader.stage));
-            }
-        }
-        if !vertex.interface.writes_position {
-            return Err(LinkError::NoPosition);
-        }
-        let mut var_remap = vec![-1i16; fragment.limits.varyings];
-        let mut varyings = Vec::new();
-        for sym in &fragment.interface.symbols {
-            let SymbolKind::VaryingIn { slot } = sym.kind else {
-                continue;
-            };
-            // Built-in inputs such as gl_Color read their vertex output (gl_FrontColor,
-            // or gl_BackColor when that is the only one written).
-            let out = crate::lang::builtin_vars::link_names(&sym.name)
-                .into_iter()
-                .find_map(|source| vertex.varying_output(source));
-            let Some(out) = out else {
-                return Err(LinkError::MissingVarying(sym.name.clone()));
-            };
-            let SymbolKind::VaryingOut { slot: vslot } = out.kind else {
-                unreachable!("filtered to varying outputs above")
-            };
-            if out.ty != sym.ty {
-                return Err(LinkError::VaryingType {
-                    name: sym.name.clone(),
-                    vertex: out.ty,
-                    fragment: sym.ty,
-                });
-            }
-            let back = crate::lang::builtin_vars::back_face_source(&sym.name)
-                .and_then(|b| vertex.varying_output(b));
-            for source in std::iter::once(out).chain(back) {
-                if !Interpolation::same(source.interpolation, sym.interpolation) {
-                    let word = |q: Option<Interpolation>| q.map_or("unqualified", |q| q.keyword());
-                    return Err(LinkError::VaryingInterpolation {
-                        name: sym.name.clone(),
-                        vertex_name: source.name.clone(),
-                        vertex: word(source.interpolation),
-                        fragment: word(sym.interpolation),
-                    });
-                }
-            }
-            let (vertex_len, fragment_len) =
-                (out.array_len.unwrap_or(0), sym.array_len.unwrap_or(0));
-            let implicitly_sized = sym.name == "gl_TexCoord" && fragment_len <= vertex_len;
-            if vertex_len != fragment_len && !implicitly_sized {
-                return Err(LinkError::VaryingLength {
-                    name: sym.name.clone(),
-                    vertex: vertex_len,
-                    fragment: fragment_len,
-                });
-            }
-            // An array (or matrix) varying: each of its slots reads the same one of the
-            // vertex output's.
-            for k in 0..sym.array_len.unwrap_or(1) {
-                if let Some(entry) = var_remap.get_mut((slot + k) as usize) {
-                    *entry = (vslot + k) as i16;
-                }
-            }
-            varyings.push(VaryingRecord {
-                name: sym.name.clone(),
-                ty: sym.ty,
-                vertex_slot: vslot,
-                fragment_slot: slot,
-                interpolation: sym.interpolation,
-            });
-        }
-        let attributes = vertex
-            .interface
-            .symbols
-            .iter()
-            .filter_map(|s| match s.kind {
-                SymbolKind::Attribute { location } => Some(AttributeRecord {
-                    name: s.name.clone(),
-                    ty: s.ty,
-                    location,
-                }),
-                _ => None,
-            })
-            .collect();
-        let mut uniforms: Vec<UniformRecord> = Vec::new();
-        let mut samplers: Vec<SamplerRecord> = Vec::new();
-        for (stage, shader) in [(Stage::Vertex, &vertex), (Stage::Fragment, &fragment)] {
-            for sym in &shader.interface.symbols {
-                match sym.kind {
-                    SymbolKind::Uniform { slot } => {
-                        let rec = match uniforms.iter_mut().find(|u| u.name == sym.name) {
-                            Some(rec) => {
-                                if rec.ty != sym.ty || rec.array_len != sym.array_len {
-                                    return Err(LinkError::UniformType {
-                                        name: sym.name.clone(),
-                                        vertex: rec.type_name(),
-                                        fragment: Layout::of(sym).type_name(),
-                                    });
-                                }
-                                rec
-                            }
-                            None => {
-                                uniforms.push(UniformRecord {
-                                    name: sym.name.clone(),
-                                    ty: sym.ty,
-                                    array_len: sym.array_len,
-                                    vertex_slot: None,
-                                    fragment_slot: None,
-                                });
-                                uniforms.last_mut().expect("just pushed")
-                            }
-                        };
-                        match stage {
-                            Stage::Vertex => rec.vertex_slot = Some(slot),
-                            Stage::Fragment => rec.fragment_slot = Some(slot),
-                        }
-                    }
-                    SymbolKind::Sampler { slot } => {
-                        if uniforms.iter().any(|u| u.name == sym.name) {
-                            return Err(LinkError::UniformType {
-                                name: sym.name.clone(),
-                                vertex: "a non-sampler".into(),
-                                fragment: Type::Sampler2D.to_string(),
-                            });
-                        }
-                        let rec = match samplers.iter_mut().find(|s| s.name == sym.name) {
-                            Some(rec) => rec,
-                            None => {
-                                samplers.push(SamplerRecord {
-                                    name: sym.name.clone(),
-                                    vertex_slot: None,
-                                    fragment_slot: None,
-                                });
-                                samplers.last_mut().expect("just pushed")
-                            }
-                        };
-                        match stage {
-                            Stage::Vertex => rec.vertex_slot = Some(slot),
-                            Stage::Fragment => rec.fragment_slot = Some(slot),
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if let Some(u) = uniforms
-            .iter()
-            .find(|u| samplers.iter().any(|s| s.name == u.name))
-        {
-            return Err(LinkError::UniformType {
-                name: u.name.clone(),
-                vertex: u.type_name(),
-                fragment: Type::Sampler2D.to_string(),
-            });
-        }
+        check_stages(&vertex, &fragment)?;
+        check_varying_count(&fragment)?;
+        let (var_remap, varyings) = link_varyings(&vertex, &fragment)?;
+        let attributes = attribute_records(&vertex);
+        let (uniforms, samplers) = link_uniforms(&vertex, &fragment)?;
         Ok(Program {
             vertex,
             fragment,
@@ -448,10 +322,252 @@ impl Program {
     }
 }
 
+/// Each shader is of its stage and has a named interface, and the vertex shader writes
+/// `gl_Position`.
+fn check_stages(vertex: &Shader, fragment: &Shader) -> Result<(), LinkError> {
+    if vertex.stage != Stage::Vertex {
+        return Err(LinkError::WrongStage(Stage::Vertex));
+    }
+    if fragment.stage != Stage::Fragment {
+        return Err(LinkError::WrongStage(Stage::Fragment));
+    }
+    for shader in [vertex, fragment] {
+        if !shader.interface.named {
+            return Err(LinkError::NoInterfaceNames(shader.stage));
+        }
+    }
+    if !vertex.interface.writes_position {
+        return Err(LinkError::NoPosition);
+    }
+    Ok(())
+}
+
+/// The fragment shader reads at most [`MAX_VARYINGS`] varying slots (`var_hi + 1`, the
+/// slots the rasterizer interpolates for it).
+fn check_varying_count(fragment: &Shader) -> Result<(), LinkError> {
+    let count = usize::try_from(fragment.interface.var_hi + 1).unwrap_or(0);
+    if count > MAX_VARYINGS {
+        return Err(LinkError::TooManyVaryings {
+            count,
+            max: MAX_VARYINGS,
+        });
+    }
+    Ok(())
+}
+
+/// Every fragment input matched to its vertex output: `var_remap` (fragment slot →
+/// vertex slot, −1 where the fragment shader has no input) and the varying records in
+/// fragment declaration order.
+fn link_varyings(
+    vertex: &Shader,
+    fragment: &Shader,
+) -> Result<(Vec<i16>, Vec<VaryingRecord>), LinkError> {
+    let mut var_remap = vec![-1i16; fragment.limits.varyings];
+    let mut varyings = Vec::new();
+    for sym in &fragment.interface.symbols {
+        let SymbolKind::VaryingIn { slot } = sym.kind else {
+            continue;
+        };
+        let vslot = vertex_slot_for(vertex, sym)?;
+        // An array (or matrix) varying: each of its slots reads the same one of the
+        // vertex output's.
+        for k in 0..sym.array_len.unwrap_or(1) {
+            if let Some(entry) = var_remap.get_mut((slot + k) as usize) {
+                *entry = (vslot + k) as i16;
+            }
+        }
+        varyings.push(VaryingRecord {
+            name: sym.name.clone(),
+            ty: sym.ty,
+            vertex_slot: vslot,
+            fragment_slot: slot,
+            interpolation: sym.interpolation,
+        });
+    }
+    Ok((var_remap, varyings))
+}
+
+/// The vertex slot of the output fragment input `input` reads, once their types,
+/// interpolation qualifiers and array lengths match. Built-in inputs such as
+/// `gl_Color` read their vertex output (`gl_FrontColor`, or `gl_BackColor` when that is
+/// the only one written).
+fn vertex_slot_for(vertex: &Shader, input: &InterfaceSymbol) -> Result<u16, LinkError> {
+    let out = crate::lang::builtin_vars::link_names(&input.name)
+        .into_iter()
+        .find_map(|source| vertex.varying_output(source))
+        .ok_or_else(|| LinkError::MissingVarying(input.name.clone()))?;
+    let SymbolKind::VaryingOut { slot } = out.kind else {
+        unreachable!("varying_output returns varying outputs only")
+    };
+    if out.ty != input.ty {
+        return Err(LinkError::VaryingType {
+            name: input.name.clone(),
+            vertex: out.ty,
+            fragment: input.ty,
+        });
+    }
+    check_interpolation(vertex, out, input)?;
+    let (vertex_len, fragment_len) = (out.array_len.unwrap_or(0), input.array_len.unwrap_or(0));
+    let implicitly_sized = input.name == "gl_TexCoord" && fragment_len <= vertex_len;
+    if vertex_len != fragment_len && !implicitly_sized {
+        return Err(LinkError::VaryingLength {
+            name: input.name.clone(),
+            vertex: vertex_len,
+            fragment: fragment_len,
+        });
+    }
+    Ok(slot)
+}
+
+/// Fragment input `input` has the interpolation qualifier of the vertex output `out`
+/// it reads and, for `gl_Color` / `gl_SecondaryColor`, of the back colour the vertex
+/// shader writes too (GLSL 1.30 §4.3.6).
+fn check_interpolation(
+    vertex: &Shader,
+    out: &InterfaceSymbol,
+    input: &InterfaceSymbol,
+) -> Result<(), LinkError> {
+    let back = crate::lang::builtin_vars::back_face_source(&input.name)
+        .and_then(|b| vertex.varying_output(b));
+    for source in std::iter::once(out).chain(back) {
+        if !Interpolation::same(source.interpolation, input.interpolation) {
+            let word = |q: Option<Interpolation>| q.map_or("unqualified", |q| q.keyword());
+            return Err(LinkError::VaryingInterpolation {
+                name: input.name.clone(),
+                vertex_name: source.name.clone(),
+                vertex: word(source.interpolation),
+                fragment: word(input.interpolation),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The vertex shader's attributes, in declaration order.
+fn attribute_records(vertex: &Shader) -> Vec<AttributeRecord> {
+    vertex
+        .interface
+        .symbols
+        .iter()
+        .filter_map(|s| match s.kind {
+            SymbolKind::Attribute { location } => Some(AttributeRecord {
+                name: s.name.clone(),
+                ty: s.ty,
+                location,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The uniforms and samplers of both stages, vertex declarations first, a name
+/// declared in both stages once with both slots. Errors: a name declared with two
+/// types, or as a sampler and as a non-sampler.
+fn link_uniforms(
+    vertex: &Shader,
+    fragment: &Shader,
+) -> Result<(Vec<UniformRecord>, Vec<SamplerRecord>), LinkError> {
+    let mut uniforms: Vec<UniformRecord> = Vec::new();
+    let mut samplers: Vec<SamplerRecord> = Vec::new();
+    for (stage, shader) in [(Stage::Vertex, vertex), (Stage::Fragment, fragment)] {
+        for sym in &shader.interface.symbols {
+            match sym.kind {
+                SymbolKind::Uniform { slot } => {
+                    add_uniform(&mut uniforms, sym, stage, slot)?;
+                }
+                SymbolKind::Sampler { slot } => {
+                    if uniforms.iter().any(|u| u.name == sym.name) {
+                        return Err(sampler_conflict(&sym.name, "a non-sampler".into()));
+                    }
+                    add_sampler(&mut samplers, sym, stage, slot);
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(u) = uniforms
+        .iter()
+        .find(|u| samplers.iter().any(|s| s.name == u.name))
+    {
+        return Err(sampler_conflict(&u.name, u.type_name()));
+    }
+    Ok((uniforms, samplers))
+}
+
+/// Records non-sampler uniform `sym` of `stage` at vec4 slot `slot`: a new record, or
+/// the other stage's one when it has the same type.
+fn add_uniform(
+    uniforms: &mut Vec<UniformRecord>,
+    sym: &InterfaceSymbol,
+    stage: Stage,
+    slot: u16,
+) -> Result<(), LinkError> {
+    let rec = match uniforms.iter().position(|u| u.name == sym.name) {
+        Some(i) => {
+            let rec = &mut uniforms[i];
+            if rec.ty != sym.ty || rec.array_len != sym.array_len {
+                return Err(LinkError::UniformType {
+                    name: sym.name.clone(),
+                    vertex: rec.type_name(),
+                    fragment: Layout::of(sym).type_name(),
+                });
+            }
+            rec
+        }
+        None => {
+            uniforms.push(UniformRecord {
+                name: sym.name.clone(),
+                ty: sym.ty,
+                array_len: sym.array_len,
+                vertex_slot: None,
+                fragment_slot: None,
+            });
+            uniforms.last_mut().expect("just pushed")
+        }
+    };
+    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
+    Ok(())
+}
+
+/// Records sampler `sym` of `stage` at sampler slot `slot` (a new record, or the other
+/// stage's one).
+fn add_sampler(samplers: &mut Vec<SamplerRecord>, sym: &InterfaceSymbol, stage: Stage, slot: u16) {
+    let rec = match samplers.iter().position(|s| s.name == sym.name) {
+        Some(i) => &mut samplers[i],
+        None => {
+            samplers.push(SamplerRecord {
+                name: sym.name.clone(),
+                vertex_slot: None,
+                fragment_slot: None,
+            });
+            samplers.last_mut().expect("just pushed")
+        }
+    };
+    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
+}
+
+/// Sets `stage`'s entry of a record's `[vertex_slot, fragment_slot]` to `slot`.
+fn set_stage_slot([vertex, fragment]: [&mut Option<u16>; 2], stage: Stage, slot: u16) {
+    let entry = match stage {
+        Stage::Vertex => vertex,
+        Stage::Fragment => fragment,
+    };
+    *entry = Some(slot);
+}
+
+/// The error for `name` declared both as a sampler and as the non-sampler `other`.
+fn sampler_conflict(name: &str, other: String) -> LinkError {
+    LinkError::UniformType {
+        name: name.to_string(),
+        vertex: other,
+        fragment: Type::Sampler2D.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Interface, InterfaceSymbol, Limits};
+    use crate::ir::{Interface, Limits};
 
     fn sym(name: &str, ty: Type, kind: SymbolKind) -> InterfaceSymbol {
         InterfaceSymbol {
@@ -533,6 +649,18 @@ mod tests {
                 fragment: Type::Vec4
             }
         );
+    }
+
+    #[test]
+    fn a_fragment_shader_reading_more_than_max_varyings_slots_fails_to_link() {
+        let (vs, mut fs) = pair();
+        fs.interface.var_hi = MAX_VARYINGS as i16; // slots 0..=16: one too many
+        assert_eq!(
+            Program::link(vs.clone(), fs.clone()).unwrap_err(),
+            LinkError::TooManyVaryings { count: 17, max: 16 }
+        );
+        fs.interface.var_hi = MAX_VARYINGS as i16 - 1;
+        assert!(Program::link(vs, fs).is_ok());
     }
 
     #[test]

@@ -102,8 +102,7 @@ fn check_into(
     result.rule = Some(rule);
     result.scene_rule = scene.expect.is_some();
     let frame = render_scene(&scene, &RenderOptions::default()).map_err(|e| without_scene(&e))?;
-    let ours = Rgba8Image::new(frame.width, frame.height, frame.pixels)
-        .expect("a rendered frame has its size's pixels");
+    let ours = frame.image;
     // whatever becomes of the comparison, our render goes into the report
     let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
     result.images = keep_images(options, &result.scene, &ours, &kept)?;

@@ -6,13 +6,13 @@ use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
 use csir_render::file_write::refuse_inputs;
 use csir_render::image_io::write_png;
-use csir_render::pipeline::{PreparedScene, with_threads};
+use csir_render::pipeline::{Frame, PreparedScene, RenderError, with_threads};
 use csir_render::scene::Scene;
 use csir_render::virgl::{VirglOptions, render_scene_virgl};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `render`.
 #[derive(Args, Debug)]
@@ -58,15 +58,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let output = args.output.clone().unwrap_or_else(|| {
-        let stem = args
-            .scene
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "default_cube".into());
-        PathBuf::from(format!("{stem}.png"))
-    });
+    let output = output_path(args);
     if let Err(e) = refuse_inputs(&output, &scene.input_files()) {
         return fail(e);
     }
@@ -79,74 +71,131 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     };
     let threads = args.threads.map(|t| t as usize);
     let frames = args.frames.unwrap_or(0) as usize;
-    let result = with_threads(threads, || {
-        let mut renderer = Renderer::new();
-        let start = Instant::now();
-        let frame = prepared.render(&mut renderer)?;
-        let first = start.elapsed();
-        let mut times = Vec::with_capacity(frames);
-        let progress = frames > 1 && std::io::stderr().is_terminal();
-        let mut framebuffer = Framebuffer::new(frame.width, frame.height)?;
-        let cpu_start = process_cpu_ns();
-        for i in 0..frames {
-            let t = Instant::now();
-            prepared.render_into(&mut renderer, &mut framebuffer)?;
-            times.push(t.elapsed().as_secs_f64() * 1e3);
-            if progress {
-                err!("\rframe {}/{frames}", i + 1);
-            }
-        }
-        // CPU time of every thread of the process over the timed frames (Linux).
-        let cpu = cpu_start
-            .zip(process_cpu_ns())
-            .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / frames.max(1) as f64);
-        if progress {
-            err!("\r\x1b[K");
-        }
-        Ok::<_, csir_render::pipeline::RenderError>((frame, first, times, cpu))
-    });
-    let (frame, first, mut times, cpu) = match result.and_then(|r| r) {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if let Err(e) = write_png(&output, frame.width, frame.height, &frame.pixels) {
+    let (frame, timing) =
+        match with_threads(threads, || render_timed(&prepared, frames)).and_then(|r| r) {
+            Ok(r) => r,
+            Err(e) => return fail(e),
+        };
+    write_and_summarize(args, &output, &frame, &timing)
+}
+
+/// Write the frame's PNG to `output`, then print the summary line (and the timed
+/// frames' line after `--frames`).
+fn write_and_summarize(
+    args: &RenderArgs,
+    output: &Path,
+    frame: &Frame,
+    timing: &Timing,
+) -> ExitCode {
+    let image = &frame.image;
+    if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
     summary(
-        &output,
+        output,
         format_args!(
             "{}: {}x{}, {}, {:.2} ms -> {}",
             shown_scene(args),
-            frame.width,
-            frame.height,
+            image.width(),
+            image.height(),
             counts(frame.draws.len(), frame.triangles()),
-            first.as_secs_f64() * 1e3,
+            timing.first.as_secs_f64() * 1e3,
             output.display()
         ),
     );
-    if !times.is_empty() {
+    if !timing.frames_ms.is_empty() {
+        let threads = args.threads.map(|t| t as usize);
+        summary(output, format_args!("{}", timing.frames_line(threads)));
+    }
+    ExitCode::SUCCESS
+}
+
+/// `-o`, or the scene's file name with `.png` in the current folder
+/// (`default_cube.png` for the built-in scene).
+fn output_path(args: &RenderArgs) -> PathBuf {
+    args.output.clone().unwrap_or_else(|| {
+        let stem = args
+            .scene
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "default_cube".into());
+        PathBuf::from(format!("{stem}.png"))
+    })
+}
+
+/// How long the frames of one `render` took.
+struct Timing {
+    /// The first frame, pixels read back included.
+    first: Duration,
+    /// Each of the `--frames` timed frames, in milliseconds (empty without `--frames`).
+    frames_ms: Vec<f64>,
+    /// CPU time of every thread of the process per timed frame, in milliseconds
+    /// (Linux only).
+    cpu_ms: Option<f64>,
+}
+
+impl Timing {
+    /// `frames: N, median M ms/frame, min m ms, threads: T[, cpu C ms/frame]` (for a
+    /// non-empty `frames_ms`).
+    fn frames_line(&self, threads: Option<usize>) -> String {
+        let mut times = self.frames_ms.clone();
         times.sort_by(f64::total_cmp);
         let median = if times.len() % 2 == 1 {
             times[times.len() / 2]
         } else {
             (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
         };
-        summary(
-            &output,
-            format_args!(
-                "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
-                times.len(),
-                median,
-                times[0],
-                threads.map_or_else(
-                    || rayon::current_num_threads().to_string(),
-                    |t| t.to_string()
-                ),
-                cpu.map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
+        format!(
+            "frames: {}, median {:.3} ms/frame, min {:.3} ms, threads: {}{}",
+            times.len(),
+            median,
+            times[0],
+            threads.map_or_else(
+                || rayon::current_num_threads().to_string(),
+                |t| t.to_string()
             ),
-        );
+            self.cpu_ms
+                .map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
+        )
     }
-    ExitCode::SUCCESS
+}
+
+/// Render the frame to write, then `frames` more into one reused framebuffer, timing
+/// each (a progress line on a terminal's stderr for more than one).
+fn render_timed(
+    prepared: &PreparedScene<'_>,
+    frames: usize,
+) -> Result<(Frame, Timing), RenderError> {
+    let mut renderer = Renderer::new();
+    let start = Instant::now();
+    let frame = prepared.render(&mut renderer)?;
+    let first = start.elapsed();
+    let mut frames_ms = Vec::with_capacity(frames);
+    let progress = frames > 1 && std::io::stderr().is_terminal();
+    let mut framebuffer = Framebuffer::new(frame.image.width(), frame.image.height())?;
+    let cpu_start = process_cpu_ns();
+    for i in 0..frames {
+        let t = Instant::now();
+        prepared.render_into(&mut renderer, &mut framebuffer)?;
+        frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        if progress {
+            err!("\rframe {}/{frames}", i + 1);
+        }
+    }
+    // CPU time of every thread of the process over the timed frames (Linux).
+    let cpu_ms = cpu_start
+        .zip(process_cpu_ns())
+        .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / frames.max(1) as f64);
+    if progress {
+        err!("\r\x1b[K");
+    }
+    let timing = Timing {
+        first,
+        frames_ms,
+        cpu_ms,
+    };
+    Ok((frame, timing))
 }
 
 /// `render --backend virgl`: the frame drawn by a private VirGL host, the same
@@ -171,7 +220,8 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         Err(e) => return fail(e),
     };
     let elapsed = start.elapsed();
-    if let Err(e) = write_png(output, frame.width, frame.height, &frame.pixels) {
+    let image = &frame.image;
+    if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
     summary(
@@ -179,8 +229,8 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         format_args!(
             "{}: {}x{}, {}, virgl ({} shader packet{}), {:.2} ms -> {}",
             shown_scene(args),
-            frame.width,
-            frame.height,
+            image.width(),
+            image.height(),
             counts(frame.draws, frame.triangles),
             frame.shader_packets,
             if frame.shader_packets == 1 { "" } else { "s" },

@@ -8,7 +8,8 @@
 
 use super::instruction_trace::TracedInstruction;
 use super::named_value::NamedValue;
-use serde::Serialize;
+use csir_raster::{BlendTrace, DepthTrace};
+use serde::{Serialize, Serializer};
 
 /// One pixel of a rendered scene, explained.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -68,7 +69,7 @@ pub struct StateTrace {
     pub depth_write: bool,
     /// Whether passing fragments write depth: the depth mask, and a depth test other
     /// than `none` (as in OpenGL, disabling the depth test disables depth writes; see
-    /// [`DrawState::writes_depth`](crate::scene::DrawState::writes_depth)).
+    /// [`RasterState::writes_depth`](csir_raster::RasterState::writes_depth)).
     pub writes_depth: bool,
     /// `none`, `back` or `front`.
     pub cull: String,
@@ -93,9 +94,10 @@ pub struct FragmentTrace {
     /// behind the near plane, say), when they weigh the clipped piece's corners.
     #[serde(serialize_with = "super::json_float::floats")]
     pub barycentric: [f32; 3],
-    /// The depth test; absent when the draw's depth test is `none`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<DepthTestTrace>,
+    /// The depth test (the rasterizer's record); absent when the draw's depth test is
+    /// `none`.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "depth_json")]
+    pub depth: Option<DepthTrace>,
     /// Whether the fragment shader ran (not when the depth test failed first).
     pub shaded: bool,
     /// The interpolated varyings the fragment shader read, by name (empty when not
@@ -106,9 +108,9 @@ pub struct FragmentTrace {
     pub shader: Option<ShaderTrace>,
     /// Whether the fragment shader discarded it.
     pub discarded: bool,
-    /// Blending into the pixel, when the colour was written.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub blend: Option<BlendStep>,
+    /// Blending into the pixel (the rasterizer's record), when the colour was written.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "blend_json")]
+    pub blend: Option<BlendTrace>,
 }
 
 /// One vertex of a traced triangle.
@@ -121,25 +123,6 @@ pub struct VertexTrace {
     pub position: [f32; 4],
     /// The varyings the fragment shader reads, by name.
     pub varyings: Vec<NamedValue>,
-}
-
-/// A fragment's depth test against the 24-bit depth buffer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DepthTestTrace {
-    /// The comparison (`less`, ...).
-    pub test: String,
-    /// The fragment's depth in [0, 1] (its 24-bit value / 2^24 − 1).
-    pub fragment: f64,
-    /// The fragment's 24-bit depth.
-    pub fragment_bits: u32,
-    /// The stored depth before the test in [0, 1].
-    pub stored: f64,
-    /// The stored 24-bit depth.
-    pub stored_bits: u32,
-    /// Whether the test passed.
-    pub passed: bool,
-    /// Whether the fragment's depth was written.
-    pub written: bool,
 }
 
 /// The fragment shader's run for one fragment, instruction by instruction.
@@ -163,17 +146,52 @@ pub struct ShaderTrace {
     pub disagreement: Option<String>,
 }
 
-/// Blending of a fragment into the pixel, all RGBA8.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BlendStep {
-    /// `none` (replace), `alpha` or `additive`.
-    pub mode: String,
-    /// The fragment colour, converted to RGBA8.
-    pub source: [u8; 4],
-    /// The colour in the pixel before.
-    pub destination: [u8; 4],
-    /// The colour written.
-    pub result: [u8; 4],
+/// `FragmentTrace::depth` in JSON: `{"test": "less", "fragment": 0.5, "fragment_bits":
+/// 8388607, "stored": 1.0, "stored_bits": 16777215, "passed": true, "written": true}`,
+/// depths in [0, 1] (the 24-bit value / (2^24 − 1)) and as the 24-bit value.
+fn depth_json<S: Serializer>(depth: &Option<DepthTrace>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct DepthJson {
+        test: &'static str,
+        fragment: f64,
+        fragment_bits: u32,
+        stored: f64,
+        stored_bits: u32,
+        passed: bool,
+        written: bool,
+    }
+    depth
+        .map(|d| DepthJson {
+            test: d.test.name(),
+            fragment: d.fragment_unorm(),
+            fragment_bits: d.fragment,
+            stored: d.stored_unorm(),
+            stored_bits: d.stored,
+            passed: d.passed,
+            written: d.written,
+        })
+        .serialize(s)
+}
+
+/// `FragmentTrace::blend` in JSON: `{"mode": "alpha", "source": [r, g, b, a],
+/// "destination": [...], "result": [...]}`, the mode by its scene-format name (`none`
+/// for replace).
+fn blend_json<S: Serializer>(blend: &Option<BlendTrace>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct BlendJson {
+        mode: &'static str,
+        source: [u8; 4],
+        destination: [u8; 4],
+        result: [u8; 4],
+    }
+    blend
+        .map(|b| BlendJson {
+            mode: b.mode.name(),
+            source: b.source,
+            destination: b.destination,
+            result: b.result,
+        })
+        .serialize(s)
 }
 
 /// One line of the streaming JSON form: `record` names the kind, then the fields.

@@ -129,11 +129,11 @@ impl Display for FragmentTrace {
             writeln!(
                 f,
                 "    depth test {}: fragment {} ({}) against stored {} ({}): {}{}",
-                d.test,
+                d.test.name(),
+                d.fragment_unorm(),
                 d.fragment,
-                d.fragment_bits,
+                d.stored_unorm(),
                 d.stored,
-                d.stored_bits,
                 if d.passed { "passed" } else { "failed" },
                 if d.written {
                     ", depth written"
@@ -158,7 +158,7 @@ impl Display for FragmentTrace {
             Some(b) => writeln!(
                 f,
                 "    blend {}: source {} onto {} gives {}",
-                b.mode,
+                b.mode.name(),
                 bytes(b.source),
                 bytes(b.destination),
                 bytes(b.result)

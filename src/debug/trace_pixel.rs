@@ -10,17 +10,16 @@
 use super::instruction_trace::RecordedRun;
 use super::named_value::{NamedValue, format_values, slots_of};
 use super::pixel_trace::{
-    BlendStep, DepthTestTrace, DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace,
-    VertexTrace,
+    DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace, VertexTrace,
 };
 use super::trace_error::TraceError;
 use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
 use crate::pipeline::{DrawParts, DrawRunner, PreparedScene};
-use crate::scene::{Blend, Cull, DepthTest, DrawState, Scene};
+use crate::scene::Scene;
 use csir::Program;
 use csir::link::VaryingRecord;
 use csir_raster::{
-    DEPTH_MAX, DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, Renderer, TraceEvent,
+    DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, RasterState, Renderer, TraceEvent,
     VertexStage,
 };
 
@@ -170,7 +169,7 @@ impl DrawRunner for PixelTracer {
             index: draw.index,
             vertex_shader: draw.vertex.path.display().to_string(),
             fragment_shader: draw.fragment.path.display().to_string(),
-            state: state_trace(&draw.state),
+            state: state_trace(&draw.state.raster),
             before,
             after: pixel_color(framebuffer, self.window),
             fragments,
@@ -189,22 +188,6 @@ fn fragment_trace<V: VertexStage, F>(
     shaded: Option<ShadedFragment>,
 ) -> FragmentTrace {
     let program = parts.program;
-    let depth_test = name_of(&DepthTest::NAMES, parts.draw.state.depth_test);
-    let depth = event.depth.map(|d| DepthTestTrace {
-        test: depth_test.to_string(),
-        fragment: f64::from(d.fragment) / f64::from(DEPTH_MAX),
-        fragment_bits: d.fragment,
-        stored: f64::from(d.stored) / f64::from(DEPTH_MAX),
-        stored_bits: d.stored,
-        passed: d.passed,
-        written: d.written,
-    });
-    let blend = event.blend.map(|b| BlendStep {
-        mode: name_of(&Blend::NAMES, parts.draw.state.blend).to_string(),
-        source: b.source,
-        destination: b.destination,
-        result: b.result,
-    });
     let (varyings, shader) = match shaded {
         Some(s) => (
             named_varyings(program, &s.varyings),
@@ -218,12 +201,12 @@ fn fragment_trace<V: VertexStage, F>(
         front_facing: event.front_facing,
         frag_coord: event.frag_coord,
         barycentric: event.barycentric,
-        depth,
+        depth: event.depth,
         shaded: event.shaded,
         varyings,
         shader,
         discarded: event.discarded,
-        blend,
+        blend: event.blend,
     }
 }
 
@@ -297,22 +280,14 @@ fn named_varyings(program: &Program, slots: &[[f32; 4]]) -> Vec<NamedValue> {
         .collect()
 }
 
-fn state_trace(state: &DrawState) -> StateTrace {
+fn state_trace(state: &RasterState) -> StateTrace {
     StateTrace {
-        depth_test: name_of(&DepthTest::NAMES, state.depth_test).to_string(),
+        depth_test: state.depth_test.name().to_string(),
         depth_write: state.depth_write,
         writes_depth: state.writes_depth(),
-        cull: name_of(&Cull::NAMES, state.cull).to_string(),
-        blend: name_of(&Blend::NAMES, state.blend).to_string(),
+        cull: state.cull.name().to_string(),
+        blend: state.blend.name().to_string(),
     }
-}
-
-/// The scene-format name of `value` in a `NAMES` table.
-fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], value: T) -> &'static str {
-    names
-        .iter()
-        .find(|(_, v)| *v == value)
-        .map_or("?", |(n, _)| n)
 }
 
 /// The RGBA8 colour of window pixel `window` (inside by construction).

@@ -242,7 +242,7 @@ void main() { c = vec4(0.0, 1.0, 0.0, 1.0); }
 ";
         let scene = Scene::load(scene_with("unused", frag, "")).unwrap();
         let frame = render_scene(&scene, &RenderOptions::default()).unwrap();
-        assert_eq!(&frame.pixels[..4], &[0, 255, 0, 255]);
+        assert_eq!(frame.image.pixel(0, 0), Some([0, 255, 0, 255]));
     }
 
     #[test]
@@ -309,6 +309,6 @@ void main() { c = vec4(uL[0] + uL[1] + uL[2], 1.0); }
         let extra = r#", "uniforms": {"uL[0]": [1,0,0], "uL[1]": [0,1,0], "uL[2]": [0,0,1]}"#;
         let scene = Scene::load(scene_with("distinct", frag, extra)).unwrap();
         let frame = render_scene(&scene, &RenderOptions::default()).unwrap();
-        assert_eq!(&frame.pixels[..4], &[255, 255, 255, 255]);
+        assert_eq!(frame.image.pixel(0, 0), Some([255, 255, 255, 255]));
     }
 }

@@ -6,13 +6,11 @@ use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
 use super::vertex_stage::{CsirVertexStage, clip_plane_error};
-use crate::scene::{self, Draw, Scene, SceneError};
+use crate::image_io::Rgba8Image;
+use crate::scene::{Draw, Scene, SceneError};
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
-use csir_raster::{
-    BlendMode, CullMode, DepthTest, DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError,
-    RasterState, Renderer,
-};
+use csir_raster::{DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Renderer};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -74,15 +72,12 @@ pub struct DrawSummary {
     pub stats: DrawStats,
 }
 
-/// A rendered frame: RGBA8 pixels, top row first (as the PNG is written).
+/// A rendered frame: the image and what each draw did.
 #[derive(Clone, Debug)]
 pub struct Frame {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width * height * 4` bytes, RGBA, row 0 = top of the image.
-    pub pixels: Vec<u8>,
+    /// The colour buffer read back: the scene's size, RGBA8, top row first (as the PNG
+    /// is written).
+    pub image: Rgba8Image,
     /// Per-draw statistics, in draw order.
     pub draws: Vec<DrawSummary>,
 }
@@ -231,7 +226,7 @@ impl<'s> PreparedScene<'s> {
                 fragment_stage: &fs,
                 vertex_count: d.draw.vertex_count,
                 indices: Some(&d.draw.indices),
-                state: raster_state(&d.draw.state),
+                state: d.draw.state.raster,
             };
             let parts = DrawParts {
                 draw: d.draw,
@@ -254,40 +249,9 @@ impl<'s> PreparedScene<'s> {
     pub fn render(&self, renderer: &mut Renderer) -> Result<Frame, RenderError> {
         let mut fb = Framebuffer::new(self.scene.width, self.scene.height)?;
         let draws = self.render_into(renderer, &mut fb)?;
-        Ok(Frame {
-            width: fb.width(),
-            height: fb.height(),
-            pixels: fb.to_rgba8_top_down(),
-            draws,
-        })
-    }
-}
-
-/// The scene format's draw state as the rasterizer's.
-fn raster_state(state: &scene::DrawState) -> RasterState {
-    RasterState {
-        depth_test: match state.depth_test {
-            scene::DepthTest::None => DepthTest::Disabled,
-            scene::DepthTest::Less => DepthTest::Less,
-            scene::DepthTest::Lequal => DepthTest::LessEqual,
-            scene::DepthTest::Greater => DepthTest::Greater,
-            scene::DepthTest::Gequal => DepthTest::GreaterEqual,
-            scene::DepthTest::Equal => DepthTest::Equal,
-            scene::DepthTest::NotEqual => DepthTest::NotEqual,
-            scene::DepthTest::Always => DepthTest::Always,
-            scene::DepthTest::Never => DepthTest::Never,
-        },
-        depth_write: state.depth_write,
-        cull: match state.cull {
-            scene::Cull::None => CullMode::Disabled,
-            scene::Cull::Back => CullMode::Back,
-            scene::Cull::Front => CullMode::Front,
-        },
-        blend: match state.blend {
-            scene::Blend::None => BlendMode::Replace,
-            scene::Blend::Alpha => BlendMode::Alpha,
-            scene::Blend::Additive => BlendMode::Additive,
-        },
+        let image = Rgba8Image::new(fb.width(), fb.height(), fb.to_rgba8_top_down())
+            .expect("a framebuffer is at least 1x1 and reads back all its pixels");
+        Ok(Frame { image, draws })
     }
 }
 
@@ -324,8 +288,8 @@ mod tests {
     use super::*;
     use crate::scene::{DEFAULT_CUBE_START_ANGLE, default_cube_uniforms};
 
-    fn render(prepared: &PreparedScene) -> Vec<u8> {
-        prepared.render(&mut Renderer::new()).unwrap().pixels
+    fn render(prepared: &PreparedScene) -> Rgba8Image {
+        prepared.render(&mut Renderer::new()).unwrap().image
     }
 
     #[test]

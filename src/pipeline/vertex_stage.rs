@@ -7,6 +7,18 @@ use csir::ir::Interpolation as Qualifier;
 use csir::link::VaryingRecord;
 use csir_raster::{BackFaceVarying, Interpolation, VertexStage};
 
+/// Back colours a two-sided draw outputs after the fragment slots: at most one each for
+/// `gl_Color` and `gl_SecondaryColor`.
+const MAX_BACK_COLOR_SLOTS: usize = 2;
+
+// A linked program's varyings (Program::link allows csir::MAX_VARYINGS slots), its back
+// colours and its clip distances always fit the rasterizer, so the link is the one
+// varying check and a draw never fails on the count.
+const _: () = assert!(
+    csir::MAX_VARYINGS * 4 + MAX_BACK_COLOR_SLOTS * 4 + csir_raster::MAX_CLIP_DISTANCES
+        <= csir_raster::MAX_VARYINGS
+);
+
 /// Runs a linked program's vertex shader through the scalar interpreter, once per
 /// vertex index.
 ///

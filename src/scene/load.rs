@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::json::{self, Json, format_number, get};
 use super::model::{
-    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture,
-    SamplerBinding, Scene, ShadeModel, ShaderSource, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding, Scene,
+    ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::parse_obj;
 use super::{SceneError, SceneErrorKind};
@@ -18,6 +18,7 @@ use crate::file_read::{
 };
 use crate::image_io::{decode_png, png_dimensions};
 use crate::texture::{Filter, Sampler, Texture, Wrap};
+use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
@@ -549,28 +550,30 @@ impl Loader<'_> {
                 format!("expected true or false, got {}", v.brief()),
             )),
         };
-        let depth_write = flag("depth_write", defaults.depth_write)?;
+        let depth_write = flag("depth_write", defaults.raster.depth_write)?;
         let two_sided_color = flag("two_sided_color", defaults.two_sided_color)?;
         Ok(DrawState {
-            depth_test: self.choice(
-                get(entries, "depth_test"),
-                &format!("{field}.depth_test"),
-                &DepthTest::NAMES,
-                defaults.depth_test,
-            )?,
-            depth_write,
-            cull: self.choice(
-                get(entries, "cull"),
-                &format!("{field}.cull"),
-                &Cull::NAMES,
-                defaults.cull,
-            )?,
-            blend: self.choice(
-                get(entries, "blend"),
-                &format!("{field}.blend"),
-                &Blend::NAMES,
-                defaults.blend,
-            )?,
+            raster: RasterState {
+                depth_test: self.choice(
+                    get(entries, "depth_test"),
+                    &format!("{field}.depth_test"),
+                    &DepthTest::NAMES,
+                    defaults.raster.depth_test,
+                )?,
+                depth_write,
+                cull: self.choice(
+                    get(entries, "cull"),
+                    &format!("{field}.cull"),
+                    &CullMode::NAMES,
+                    defaults.raster.cull,
+                )?,
+                blend: self.choice(
+                    get(entries, "blend"),
+                    &format!("{field}.blend"),
+                    &BlendMode::NAMES,
+                    defaults.raster.blend,
+                )?,
+            },
             two_sided_color,
             shade_model: self.choice(
                 get(entries, "shade_model"),

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::texture::{Filter, Wrap};
+use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 
 fn reference_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images")
@@ -113,7 +114,7 @@ fn the_lit_cube_scene_has_a_mesh_uniforms_in_order_and_a_sampler() {
         .map(|b| (b.name, b.texture.width()))
         .collect();
     assert_eq!(bound, [("uTex", 64)]);
-    assert_eq!(d.state.cull, Cull::Back);
+    assert_eq!(d.state.raster.cull, CullMode::Back);
 }
 
 #[test]
@@ -133,16 +134,16 @@ fn the_wrap_blend_scene_reads_every_sampler_and_state() {
         scene.textures[scene.draws[5].samplers[0].texture].name,
         "tiny"
     );
-    let alpha = scene.draws[6].state;
+    let alpha = scene.draws[6].state.raster;
     assert_eq!(
         (alpha.depth_test, alpha.blend),
-        (DepthTest::None, Blend::Alpha)
+        (DepthTest::Disabled, BlendMode::Alpha)
     );
     assert!(!alpha.writes_depth());
-    let additive = scene.draws[7].state;
+    let additive = scene.draws[7].state.raster;
     assert_eq!(
         (additive.depth_test, additive.depth_write, additive.blend),
-        (DepthTest::Always, false, Blend::Additive)
+        (DepthTest::Always, false, BlendMode::Additive)
     );
 }
 
@@ -738,10 +739,12 @@ fn state_errors() {
     assert_eq!(
         s,
         DrawState {
-            depth_test: DepthTest::Gequal,
-            depth_write: false,
-            cull: Cull::Front,
-            blend: Blend::Additive,
+            raster: RasterState {
+                depth_test: DepthTest::GreaterEqual,
+                depth_write: false,
+                cull: CullMode::Front,
+                blend: BlendMode::Additive,
+            },
             two_sided_color: true,
             shade_model: ShadeModel::Flat,
             clip_planes,

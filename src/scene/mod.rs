@@ -35,7 +35,7 @@
 //!         // bind binding.texture with binding.sampler to binding.name (unit = position)
 //!     }
 //!     // attributes: draw.attribute(location).map(|a| a.fetch(vertex)), vertex < vertex_count
-//!     // triangles: draw.indices.chunks_exact(3); state: draw.state (writes_depth(), ...)
+//!     // triangles: draw.indices.chunks_exact(3); state: draw.state.raster (writes_depth(), ...)
 //! }
 //! # Ok::<(), csir_render::scene::SceneError>(())
 //! ```
@@ -57,6 +57,6 @@ pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uni
 pub use error::{SceneError, SceneErrorKind};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
-    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture,
-    SamplerBinding, SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding,
+    SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::SceneError;
 use crate::compare::ToleranceRule;
 use crate::texture::{Sampler, Texture};
+use csir_raster::RasterState;
 
 /// A loaded and validated `csir-scene/1` scene: one frame's framebuffer, textures and
 /// draws, with every file it names already read.
@@ -205,17 +206,11 @@ pub struct SamplerBinding {
 
 /// Fixed-function state of a draw. `Default` is the scene format's default state:
 /// depth test `less`, depth write on, no culling, no blending, one-sided colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DrawState {
-    /// Depth comparison; default `less`.
-    pub depth_test: DepthTest,
-    /// The depth mask; default true. Depth is written only if the test is enabled too
-    /// (see [`DrawState::writes_depth`]).
-    pub depth_write: bool,
-    /// Face culling; default none.
-    pub cull: Cull,
-    /// Blending; default none.
-    pub blend: Blend,
+    /// Depth test, depth mask, face culling and blending, as the rasterizer takes them
+    /// (the scene format's names are the enums' `NAMES` tables).
+    pub raster: RasterState,
     /// Two-sided colour (`GL_VERTEX_PROGRAM_TWO_SIDE`, GL 2.1 §2.14.1); default off.
     /// When on, the fragments of back-facing triangles read `gl_Color` and
     /// `gl_SecondaryColor` from the vertex shader's `gl_BackColor` and
@@ -293,110 +288,6 @@ impl ShadeModel {
     /// Every shade model with its scene-format name.
     pub const NAMES: [(&'static str, ShadeModel); 2] =
         [("smooth", ShadeModel::Smooth), ("flat", ShadeModel::Flat)];
-}
-
-impl Default for DrawState {
-    fn default() -> Self {
-        Self {
-            depth_test: DepthTest::Less,
-            depth_write: true,
-            cull: Cull::None,
-            blend: Blend::None,
-            two_sided_color: false,
-            shade_model: ShadeModel::Smooth,
-            clip_planes: ClipPlanes::default(),
-        }
-    }
-}
-
-impl DrawState {
-    /// Whether passing fragments write depth: `depth_write` and a depth test other than
-    /// `none` (as in OpenGL, `glDisable(GL_DEPTH_TEST)` also disables depth writes; use
-    /// `always` to write unconditionally).
-    pub fn writes_depth(&self) -> bool {
-        self.depth_write && self.depth_test != DepthTest::None
-    }
-}
-
-/// The depth test: how a fragment's depth compares with the stored depth to pass.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum DepthTest {
-    /// Disabled: every fragment passes and depth is never written.
-    None,
-    /// Passes if fragment < stored (the default).
-    #[default]
-    Less,
-    /// Passes if fragment ≤ stored.
-    Lequal,
-    /// Passes if fragment > stored.
-    Greater,
-    /// Passes if fragment ≥ stored.
-    Gequal,
-    /// Passes if fragment = stored.
-    Equal,
-    /// Passes if fragment ≠ stored.
-    NotEqual,
-    /// Always passes (and writes depth if `depth_write`).
-    Always,
-    /// Never passes.
-    Never,
-}
-
-/// Face culling. Front faces are counter-clockwise in window space (y up).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Cull {
-    /// Draw both faces (the default).
-    #[default]
-    None,
-    /// Drop clockwise (back-facing) triangles.
-    Back,
-    /// Drop counter-clockwise (front-facing) triangles.
-    Front,
-}
-
-/// Blending of the fragment colour (src) into the RGBA8 framebuffer (dst).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Blend {
-    /// Replace (the default).
-    #[default]
-    None,
-    /// src · src.a + dst · (1 − src.a), on RGB and on A.
-    Alpha,
-    /// src + dst.
-    Additive,
-}
-
-impl DepthTest {
-    /// Every depth test with its scene-format name.
-    pub const NAMES: [(&'static str, DepthTest); 9] = [
-        ("none", DepthTest::None),
-        ("less", DepthTest::Less),
-        ("lequal", DepthTest::Lequal),
-        ("greater", DepthTest::Greater),
-        ("gequal", DepthTest::Gequal),
-        ("equal", DepthTest::Equal),
-        ("notequal", DepthTest::NotEqual),
-        ("always", DepthTest::Always),
-        ("never", DepthTest::Never),
-    ];
-}
-
-impl Cull {
-    /// Every cull mode with its scene-format name.
-    pub const NAMES: [(&'static str, Cull); 3] = [
-        ("none", Cull::None),
-        ("back", Cull::Back),
-        ("front", Cull::Front),
-    ];
-}
-
-impl Blend {
-    /// Every blend mode with its scene-format name.
-    pub const NAMES: [(&'static str, Blend); 3] = [
-        ("none", Blend::None),
-        ("alpha", Blend::Alpha),
-        ("additive", Blend::Additive),
-    ];
 }
 
 impl Scene {
@@ -501,6 +392,7 @@ impl Draw {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use csir_raster::{BlendMode, CullMode, DepthTest};
 
     #[test]
     fn fetch_widens_with_0_0_0_1() {
@@ -528,14 +420,20 @@ mod tests {
     }
 
     #[test]
-    fn depth_is_written_only_with_a_depth_test() {
-        let mut s = DrawState::default();
-        assert_eq!((s.depth_test, s.depth_write), (DepthTest::Less, true));
-        assert!(s.writes_depth());
-        s.depth_test = DepthTest::None;
-        assert!(!s.writes_depth());
-        s.depth_test = DepthTest::Always;
-        s.depth_write = false;
-        assert!(!s.writes_depth());
+    fn the_default_state_is_the_scene_formats() {
+        let s = DrawState::default();
+        let r = s.raster;
+        assert_eq!(
+            (r.depth_test, r.depth_write, r.cull, r.blend),
+            (
+                DepthTest::Less,
+                true,
+                CullMode::Disabled,
+                BlendMode::Replace
+            )
+        );
+        assert!(r.writes_depth());
+        assert!(!s.two_sided_color && !s.clip_planes.any());
+        assert_eq!(s.shade_model, ShadeModel::Smooth);
     }
 }

@@ -33,12 +33,12 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, Blend, ClipPlanes, Cull, DepthTest, Draw, DrawState, NamedTexture, SamplerBinding,
-    Scene, ShadeModel, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, SamplerBinding, Scene, ShadeModel,
+    UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
-use csir_raster::{Framebuffer, Renderer};
+use csir_raster::{DepthTest, Framebuffer, RasterState, Renderer};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -700,10 +700,10 @@ impl<'a> Run<'a> {
             uniforms: self.uniform_values(),
             samplers,
             state: DrawState {
-                depth_test: DepthTest::None,
-                depth_write: true,
-                cull: Cull::None,
-                blend: Blend::None,
+                raster: RasterState {
+                    depth_test: DepthTest::Disabled,
+                    ..RasterState::default()
+                },
                 two_sided_color: self.two_side,
                 shade_model: self.shade_model,
                 clip_planes: self.clip_planes,

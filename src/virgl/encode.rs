@@ -9,6 +9,7 @@
 use super::prepare::{PreparedDraw, ProgramTgsi, SlotTexture};
 use super::state::{blend_state, depth_state, rasterizer_state, sampler_state};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
+use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
 use crate::texture::Sampler;
 use csir_virgl::command::{
@@ -105,10 +106,10 @@ pub fn render(
         .flatten()
         .copied()
         .collect();
+    let image = Rgba8Image::new(width, height, pixels)
+        .expect("a scene is at least 1x1 and read_texture returns width·height·4 bytes");
     Ok(VirglFrame {
-        width,
-        height,
-        pixels,
+        image,
         draws: draws.len(),
         triangles: draws.iter().map(|d| d.draw.indices.len() as u64 / 3).sum(),
         shader_packets: encoder.shader_packets,
@@ -148,7 +149,7 @@ impl Encoder<'_> {
         let draw = prepared.draw;
         let (vertex_shader, fragment_shader) = self.shaders(scene, draw, &prepared.tgsi)?;
         let mut commands = CommandBuffer::new();
-        let state = &draw.state;
+        let state = &draw.state.raster;
         let blend = self.state_object(&mut commands, blend_state(state));
         let depth = self.state_object(&mut commands, depth_state(state));
         let rasterizer = self.state_object(&mut commands, rasterizer_state(state));

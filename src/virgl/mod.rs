@@ -19,7 +19,8 @@
 //! use csir_render::virgl::{VirglOptions, render_scene_virgl};
 //! let scene = Scene::load("reference-images/lit_cube.json")?;
 //! let frame = render_scene_virgl(&scene, &VirglOptions::default())?;
-//! csir_render::image_io::write_png("cube.png".as_ref(), frame.width, frame.height, &frame.pixels)?;
+//! let image = &frame.image;
+//! csir_render::image_io::write_png("cube.png".as_ref(), image.width(), image.height(), image.pixels())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -27,6 +28,7 @@ mod encode;
 mod prepare;
 mod state;
 
+use crate::image_io::Rgba8Image;
 use crate::scene::{Scene, SceneError};
 use csir::Limits;
 use csir_virgl::{VirglError, VtestServer};
@@ -64,13 +66,9 @@ impl Default for VirglOptions {
 /// A frame the VirGL host rendered.
 #[derive(Clone, Debug)]
 pub struct VirglFrame {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width · height · 4` bytes, RGBA, row 0 = top of the image (as the PNG is
+    /// The host's colour buffer: the scene's size, RGBA8, top row first (as the PNG is
     /// written).
-    pub pixels: Vec<u8>,
+    pub image: Rgba8Image,
     /// Draws submitted.
     pub draws: usize,
     /// Triangles submitted.

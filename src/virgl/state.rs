@@ -1,19 +1,19 @@
 //! A scene draw's fixed-function state as VirGL state objects (scene-format.md
 //! `state`, `samplers`): the same meaning the CPU rasterizer gives it.
 
-use crate::scene::{Blend, Cull, DepthTest, DrawState};
 use crate::texture::{Filter, Sampler, Wrap};
+use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 use csir_virgl::pipe::{self, BlendFactor, CompareFunc, CullFace};
 use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState};
 
 /// The draw's depth test and depth writes (no test: nothing is written, as in GL).
-pub fn depth_state(state: &DrawState) -> DepthState {
+pub fn depth_state(state: &RasterState) -> DepthState {
     let func = match state.depth_test {
-        DepthTest::None => None,
+        DepthTest::Disabled => None,
         DepthTest::Less => Some(CompareFunc::Less),
-        DepthTest::Lequal => Some(CompareFunc::LessEqual),
+        DepthTest::LessEqual => Some(CompareFunc::LessEqual),
         DepthTest::Greater => Some(CompareFunc::Greater),
-        DepthTest::Gequal => Some(CompareFunc::GreaterEqual),
+        DepthTest::GreaterEqual => Some(CompareFunc::GreaterEqual),
         DepthTest::Equal => Some(CompareFunc::Equal),
         DepthTest::NotEqual => Some(CompareFunc::NotEqual),
         DepthTest::Always => Some(CompareFunc::Always),
@@ -27,22 +27,22 @@ pub fn depth_state(state: &DrawState) -> DepthState {
 
 /// The draw's blending: alpha is `src·a + dst·(1−a)` on RGB and on A, additive is
 /// `src + dst`.
-pub fn blend_state(state: &DrawState) -> BlendState {
+pub fn blend_state(state: &RasterState) -> BlendState {
     let factors = match state.blend {
-        Blend::None => None,
-        Blend::Alpha => Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
-        Blend::Additive => Some((BlendFactor::One, BlendFactor::One)),
+        BlendMode::Replace => None,
+        BlendMode::Alpha => Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
+        BlendMode::Additive => Some((BlendFactor::One, BlendFactor::One)),
     };
     BlendState { factors }
 }
 
 /// The draw's face culling (front faces are counter-clockwise in OpenGL's window
 /// space; [`RasterizerState`] says how that reaches the host).
-pub fn rasterizer_state(state: &DrawState) -> RasterizerState {
+pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
     let cull = match state.cull {
-        Cull::None => CullFace::None,
-        Cull::Back => CullFace::Back,
-        Cull::Front => CullFace::Front,
+        CullMode::Disabled => CullFace::None,
+        CullMode::Back => CullFace::Back,
+        CullMode::Front => CullFace::Front,
     };
     RasterizerState { cull }
 }
@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn depth_writes_need_a_depth_test() {
-        let mut state = DrawState::default();
+        let mut state = RasterState::default();
         assert_eq!(
             depth_state(&state),
             DepthState {
@@ -77,7 +77,7 @@ mod tests {
                 write: true
             }
         );
-        state.depth_test = DepthTest::None;
+        state.depth_test = DepthTest::Disabled;
         assert_eq!(depth_state(&state).func, None);
         assert!(!depth_state(&state).write);
         state.depth_test = DepthTest::Equal;
@@ -93,14 +93,14 @@ mod tests {
 
     #[test]
     fn blend_modes_map_to_their_factors() {
-        let mut state = DrawState::default();
+        let mut state = RasterState::default();
         assert_eq!(blend_state(&state), BlendState::REPLACE);
-        state.blend = Blend::Alpha;
+        state.blend = BlendMode::Alpha;
         assert_eq!(
             blend_state(&state).factors,
             Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha))
         );
-        state.blend = Blend::Additive;
+        state.blend = BlendMode::Additive;
         assert_eq!(
             blend_state(&state).factors,
             Some((BlendFactor::One, BlendFactor::One))
@@ -116,9 +116,9 @@ mod tests {
         assert_eq!(s.filter, pipe::Filter::Linear);
         assert_eq!(s.wrap, pipe::Wrap::MirrorRepeat);
         assert_eq!(
-            rasterizer_state(&DrawState {
-                cull: Cull::Front,
-                ..DrawState::default()
+            rasterizer_state(&RasterState {
+                cull: CullMode::Front,
+                ..RasterState::default()
             })
             .cull,
             CullFace::Front

@@ -26,8 +26,6 @@
 //! # Ok::<(), csir_virgl::VirglError>(())
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod command;
 mod error;
 pub mod pipe;

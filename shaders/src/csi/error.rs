@@ -34,32 +34,57 @@ pub enum CsiErrorKind {
     /// The blob ends inside a field.
     #[error("truncated: {what} needs {need} bytes, {have} left")]
     Truncated {
+        /// The field being read (`"header"`, `"IR record 3"`, ...).
         what: &'static str,
+        /// Bytes the field needs.
         need: usize,
+        /// Bytes left in the blob at that offset.
         have: usize,
     },
     /// Word 0 is not `0x52495343` ("CSIR").
     #[error("bad magic {found:#010x} (expected 0x52495343, \"CSIR\")")]
-    Magic { found: u32 },
+    Magic {
+        /// Word 0 as read (little-endian).
+        found: u32,
+    },
     /// Word 1 is neither 1 nor 2.
     #[error("unsupported version {found} (this loader reads versions 1 and 2)")]
-    Version { found: u32 },
+    Version {
+        /// Word 1 as read.
+        found: u32,
+    },
     /// The stage code is not 0 (vertex) or 1 (fragment).
     #[error("invalid shader stage {code}")]
-    Stage { code: u32 },
+    Stage {
+        /// The stored stage code.
+        code: u32,
+    },
     /// A count or stored limit is above what the loader accepts.
     #[error("{what} is {value}, above the loader's limit {max}")]
     Count {
+        /// The count or limit (`"instruction count"`, `"limits.temporaries"`, ...).
         what: &'static str,
+        /// Its stored value.
         value: u64,
+        /// The most the loader's limits accept.
         max: u64,
     },
     /// The blob's length is not the one its header describes.
     #[error("the blob is {actual} bytes but its header describes {expected}")]
-    Length { expected: u64, actual: u64 },
+    Length {
+        /// Bytes the header's counts add up to.
+        expected: u64,
+        /// Bytes given.
+        actual: u64,
+    },
     /// The stored checksum does not match the bytes.
     #[error("checksum mismatch: stored {stored:#010x}, computed {computed:#010x}")]
-    Checksum { stored: u32, computed: u32 },
+    Checksum {
+        /// The CRC-32 stored in the blob.
+        stored: u32,
+        /// The CRC-32 of the bytes it covers, as computed on load.
+        computed: u32,
+    },
     /// The stored limits fail [`Limits::validate`](crate::ir::Limits::validate).
     #[error("the stored limits are invalid ({0})")]
     Limits(&'static str),
@@ -70,17 +95,29 @@ pub enum CsiErrorKind {
     /// A name's length is outside its bounds.
     #[error("{what} is {len} bytes; CSI allows {min}..={max}")]
     NameLength {
+        /// Which name (`"shader name"`, `"symbol 2's name"`, ...).
         what: &'static str,
+        /// Its stored length in bytes.
         len: usize,
+        /// The shortest allowed, in bytes.
         min: usize,
+        /// The longest allowed, in bytes.
         max: usize,
     },
     /// A name is not valid UTF-8.
     #[error("{what} is not valid UTF-8")]
-    NameUtf8 { what: &'static str },
+    NameUtf8 {
+        /// Which name.
+        what: &'static str,
+    },
     /// An enum or flag field holds a value with no meaning.
     #[error("invalid {what} {value}")]
-    Code { what: &'static str, value: u32 },
+    Code {
+        /// The field (`"symbol kind"`, `"type"`, `"flags"`, ...).
+        what: &'static str,
+        /// The stored value.
+        value: u32,
+    },
     /// Bytes remain after the last field.
     #[error("{0} unexpected bytes after the metadata")]
     Trailing(usize),
@@ -104,9 +141,13 @@ pub enum SaveError {
     /// A name is too long (or a symbol name empty) for CSI v2.
     #[error("{what} is {len} bytes; CSI allows {min}..={max}")]
     NameLength {
+        /// Which name (`"shader name"`, `"symbol 2's name"`, ...).
         what: &'static str,
+        /// Its length in bytes.
         len: usize,
+        /// The shortest allowed, in bytes.
         min: usize,
+        /// The longest allowed, in bytes.
         max: usize,
     },
     /// CSI v1 is the seed's format: it cannot hold an instruction of the extended
@@ -136,7 +177,12 @@ pub enum SaveError {
     },
     /// A limit does not fit the format's 32-bit field.
     #[error("limit {field} = {value} does not fit in 32 bits")]
-    Limit { field: &'static str, value: usize },
+    Limit {
+        /// The [`Limits`](crate::ir::Limits) field.
+        field: &'static str,
+        /// Its value, above `u32::MAX`.
+        value: usize,
+    },
 }
 
 /// A rule of interface metadata that CSI v2 enforces on save and on load, so that the
@@ -158,13 +204,21 @@ pub enum InterfaceRule {
     /// A high-water mark is outside `-1..limit`.
     #[error("{mark} is {value}, outside -1..{limit}")]
     Mark {
+        /// The mark (`"attr_hi"`, `"var_hi"`, `"samp_hi"`, `"uni_hi"`).
         mark: &'static str,
+        /// Its value.
         value: i16,
+        /// The pool's size in the shader's limits (the mark must be below it).
         limit: usize,
     },
     /// More symbols than the limits leave room for.
     #[error("{count} interface symbols, more than the {max} the limits allow")]
-    TooManySymbols { count: usize, max: usize },
+    TooManySymbols {
+        /// Symbols listed.
+        count: usize,
+        /// `L.attributes + L.varyings + L.uniform_slots + L.samplers + 1`.
+        max: usize,
+    },
     /// `named` is false but symbols are listed.
     #[error("a shader without a named interface lists symbols")]
     SymbolsWithoutNames,
@@ -177,25 +231,37 @@ pub enum InterfaceRule {
     /// A symbol kind cannot have this type.
     #[error("{kind} '{name}' cannot have type {ty}")]
     Type {
+        /// The symbol kind (`"uniform"`, `"sampler"`, `"attribute"`, ...).
         kind: &'static str,
+        /// The symbol's name.
         name: String,
+        /// The type it was given.
         ty: Type,
     },
     /// A symbol kind does not exist in this stage.
     #[error("{kind} '{name}' in a {stage} shader")]
     Stage {
+        /// The symbol kind (`"attribute"`, `"varying input"`, `"colour output"`, ...).
         kind: &'static str,
+        /// The symbol's name.
         name: String,
+        /// The shader's stage.
         stage: Stage,
     },
     /// A symbol's slots go past the stage's high-water mark.
     #[error("{kind} '{name}' occupies slots {first}..{end}, past {mark} {hi}")]
     Slot {
+        /// The symbol kind.
         kind: &'static str,
+        /// The symbol's name.
         name: String,
+        /// Its first slot (or location).
         first: u32,
+        /// One past its last slot.
         end: u32,
+        /// The high-water mark it must stay within (`"var_hi"`, ...).
         mark: &'static str,
+        /// That mark's value: slots must end at or before `hi + 1`.
         hi: i16,
     },
     /// More than one fragment colour output.
@@ -204,9 +270,19 @@ pub enum InterfaceRule {
     /// An interpolation qualifier on a symbol that is not a varying (GLSL 1.30
     /// §4.3.6 qualifies shader inputs and outputs between the stages only).
     #[error("{kind} '{name}' cannot have an interpolation qualifier")]
-    Interpolation { kind: &'static str, name: String },
+    Interpolation {
+        /// The symbol kind.
+        kind: &'static str,
+        /// The symbol's name.
+        name: String,
+    },
     /// A uniform initializer that names no uniform, comes out of symbol order, or
     /// holds the wrong number of floats.
     #[error("uniform initializer for '{name}': {reason}")]
-    Initializer { name: String, reason: String },
+    Initializer {
+        /// The name the initializer gives.
+        name: String,
+        /// What is wrong with it, in words.
+        reason: String,
+    },
 }

@@ -118,9 +118,11 @@ pub struct HeaderInfo {
     pub version: u32,
     /// Stage code as stored (0 vertex, 1 fragment; anything else fails the load).
     pub stage: u32,
-    /// Instruction records, immediates and temporaries, as stored (unchecked).
+    /// Instruction records, as stored (unchecked).
     pub nir: u32,
+    /// Immediate floats, as stored (unchecked).
     pub nimm: u32,
+    /// Temporaries (vec4 registers), as stored (unchecked).
     pub ntmp: u32,
     /// Word 6: v1, the wrapping byte sum of the records; v2, the CRC-32 of every
     /// other byte.

@@ -1,11 +1,7 @@
 //! What one shader invocation reads ([`Inputs`]) and writes ([`Outputs`]).
 
 use super::sampler::{NoSamplers, Samplers};
-
-/// Capacity of [`Outputs::varyings`]: the largest varying count a
-/// [`Limits`](crate::Limits) profile may declare (`Limits::validate` caps it at 32;
-/// the seed uses 8).
-pub const MAX_VARYINGS: usize = 32;
+use crate::ir::MAX_SHADER_VARYINGS;
 
 /// The value of an attribute location that is not supplied: OpenGL's default
 /// generic vertex attribute (`scene-format.md`: missing components come from
@@ -95,7 +91,7 @@ pub struct Outputs {
     /// `gl_Position` (STORE_POS), initially (0, 0, 0, 1).
     pub position: [f32; 4],
     /// Varyings by vertex slot (STORE_VAR), initially zero.
-    pub varyings: [[f32; 4]; MAX_VARYINGS],
+    pub varyings: [[f32; 4]; MAX_SHADER_VARYINGS],
     /// The fragment colour (STORE_COLOR), initially (0, 0, 0, 0). After a discard it
     /// holds whatever was stored before the DISCARD.
     pub color: [f32; 4],
@@ -107,7 +103,7 @@ impl Outputs {
     /// The state at the start of an invocation.
     pub const INITIAL: Outputs = Outputs {
         position: [0.0, 0.0, 0.0, 1.0],
-        varyings: [[0.0; 4]; MAX_VARYINGS],
+        varyings: [[0.0; 4]; MAX_SHADER_VARYINGS],
         color: [0.0; 4],
         discarded: false,
     };
@@ -127,9 +123,9 @@ mod tests {
     #[test]
     fn max_varyings_covers_every_valid_profile() {
         let mut limits = Limits::SEED;
-        limits.varyings = MAX_VARYINGS;
+        limits.varyings = MAX_SHADER_VARYINGS;
         assert!(limits.validate().is_ok());
-        limits.varyings = MAX_VARYINGS + 1;
+        limits.varyings = MAX_SHADER_VARYINGS + 1;
         assert!(limits.validate().is_err());
     }
 

@@ -26,7 +26,7 @@ mod scalar;
 mod temps;
 
 pub use error::{ExecError, Fault};
-pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, MAX_VARYINGS, Outputs};
+pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
 pub use observer::{NoObserver, Observer, Step};
 pub use sampler::{
     NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,

@@ -89,10 +89,22 @@ impl Samplers for NoSamplers {
 pub enum TextureSizeError {
     /// Width or height is 0.
     #[error("a texture must be at least 1x1 texels, got {width}x{height}")]
-    Empty { width: u32, height: u32 },
+    Empty {
+        /// Width given, in texels.
+        width: u32,
+        /// Height given, in texels.
+        height: u32,
+    },
     /// The byte count is not `width · height · 4`.
     #[error("a {width}x{height} RGBA8 texture needs {} bytes, got {len}", *width as u64 * *height as u64 * 4)]
-    Size { width: u32, height: u32, len: usize },
+    Size {
+        /// Width in texels.
+        width: u32,
+        /// Height in texels.
+        height: u32,
+        /// Bytes given.
+        len: usize,
+    },
 }
 
 /// An RGBA8 texture sampled with OpenGL's `GL_NEAREST` filter and

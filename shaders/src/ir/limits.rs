@@ -3,6 +3,23 @@
 
 use std::fmt;
 
+/// Most varying vec4 slots a linked program passes from its vertex to its fragment
+/// shader: 16, i.e. 64 floats, GL 3.0's minimum `GL_MAX_VARYING_COMPONENTS`. The one
+/// varying limit: [`Program::link`](crate::Program::link) refuses a program whose
+/// fragment shader reads more slots ([`LinkError::TooManyVaryings`](crate::LinkError)),
+/// the extended profile declares exactly this many, and the renderer's rasterizer
+/// limit (`csir_raster::MAX_VARYINGS` floats) is checked against it when csir-render
+/// compiles. A single shader may address more slots ([`MAX_SHADER_VARYINGS`]) under a
+/// custom profile; only a program that passes them fails.
+pub const MAX_VARYINGS: usize = 16;
+
+/// Most varying slots one shader may address: the largest `Limits::varyings`
+/// [`Limits::validate`] accepts and the capacity of the interpreter's
+/// [`Outputs::varyings`](crate::exec::Outputs): twice [`MAX_VARYINGS`], so that a
+/// shader compiled under a larger custom profile still compiles and runs on its own
+/// (`csir-render run`) and its program fails at link with a message naming the limit.
+pub const MAX_SHADER_VARYINGS: usize = 2 * MAX_VARYINGS;
+
 /// Which CSIR a shader is compiled to and may contain (issue 15; `docs/architecture.md`,
 /// "Profiles").
 ///
@@ -117,14 +134,14 @@ impl Limits {
     /// GL 3.0's minimums: 16 attributes, 16 varying vec4s (64 components, GL 3.0's
     /// `GL_MAX_VARYING_COMPONENTS`), 256 uniform vec4s per stage (1024 components,
     /// `GL_MAX_*_UNIFORM_COMPONENTS`). Indices still fit in `i16`; 16 varying vec4s are
-    /// the rasterizer's 64 varying floats (`csir_raster::MAX_VARYINGS`).
+    /// [`MAX_VARYINGS`], what a linked program may pass.
     pub const EXTENDED: Limits = Limits {
         instructions: 4096,
         immediates: 2048,
         temporaries: 1024,
         if_depth: 32,
         attributes: 16,
-        varyings: 16,
+        varyings: MAX_VARYINGS,
         uniform_slots: 256,
         samplers: 4,
         source_bytes: 64 * 1024,
@@ -183,7 +200,7 @@ impl Limits {
                 return Err(name);
             }
         }
-        if self.varyings > 32 || self.attributes > 32 || self.samplers > 32 {
+        if self.varyings > MAX_SHADER_VARYINGS || self.attributes > 32 || self.samplers > 32 {
             return Err("interface");
         }
         Ok(())

@@ -25,7 +25,7 @@ mod verify;
 pub use builder::{IrBuilder, PoolError};
 pub use dump::{dump, instruction as dump_instruction};
 pub use if_table::{IfBlock, IfTable};
-pub use limits::{Limits, Profile};
+pub use limits::{Limits, MAX_SHADER_VARYINGS, MAX_VARYINGS, Profile};
 pub use op::{ALL_OPS, Op};
 pub use op_info::{
     Aux, Control, Effect, Input, Lanes, Ncomp, OpInfo, Operand, Output, TempSpan, Temps,

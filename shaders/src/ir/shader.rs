@@ -8,15 +8,30 @@ use super::{Ir, Limits, Stage, Type};
 pub enum SymbolKind {
     /// A non-sampler uniform starting at vec4 slot `slot` (mat3 takes 3 slots, mat4 4,
     /// arrays one element after another).
-    Uniform { slot: u16 },
+    Uniform {
+        /// First vec4 uniform slot, `0..Limits::uniform_slots`.
+        slot: u16,
+    },
     /// A `sampler2D` uniform bound to sampler slot `slot` (0..4).
-    Sampler { slot: u16 },
+    Sampler {
+        /// Sampler slot, `0..Limits::samplers`.
+        slot: u16,
+    },
     /// A vertex `in` at attribute location `location`.
-    Attribute { location: u16 },
+    Attribute {
+        /// Attribute location, `0..Limits::attributes` (`layout(location = N)`).
+        location: u16,
+    },
     /// A fragment `in` at fragment-local varying slot `slot` (remapped at link).
-    VaryingIn { slot: u16 },
+    VaryingIn {
+        /// Fragment-local varying slot, `0..Limits::varyings`.
+        slot: u16,
+    },
     /// A vertex `out` at varying slot `slot`.
-    VaryingOut { slot: u16 },
+    VaryingOut {
+        /// Varying slot, `0..Limits::varyings`.
+        slot: u16,
+    },
     /// The fragment shader's single `out vec4` colour output.
     ColorOut,
 }

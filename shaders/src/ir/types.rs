@@ -21,23 +21,42 @@ pub const MAX_EXACT_INT: f32 = 16_777_215.0;
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// No type recorded (an instruction whose result has no source-level type).
     None = 0,
+    /// `void`: a function without a value; never a register's type.
     Void = 1,
+    /// `bool`: one lane, 0.0 (false) or 1.0 (true).
     Bool = 2,
+    /// `int`: one lane; a float value (seed profile, exact to ±(2^24 − 1)) or a 32-bit
+    /// two's-complement pattern (extended profile).
     Int = 3,
+    /// `float`: one lane, IEEE f32.
     Float = 4,
+    /// `vec2`: lanes x, y.
     Vec2 = 5,
+    /// `vec3`: lanes x, y, z.
     Vec3 = 6,
+    /// `vec4`: lanes x, y, z, w.
     Vec4 = 7,
+    /// `ivec2`: two `int` lanes.
     IVec2 = 8,
+    /// `ivec3`: three `int` lanes.
     IVec3 = 9,
+    /// `ivec4`: four `int` lanes.
     IVec4 = 10,
+    /// `mat3`: 3 columns of 3 floats (9 floats), one vec4 slot per column, w unused.
     Mat3 = 11,
+    /// `mat4`: 4 columns of 4 floats (16 floats), one vec4 slot per column.
     Mat4 = 12,
+    /// `sampler2D`: a sampler slot, not a register value.
     Sampler2D = 13,
+    /// `uint` (extended profile only): one lane holding a 32-bit unsigned pattern.
     Uint = 14,
+    /// `uvec2` (extended profile only): two `uint` lanes.
     UVec2 = 15,
+    /// `uvec3` (extended profile only): three `uint` lanes.
     UVec3 = 16,
+    /// `uvec4` (extended profile only): four `uint` lanes.
     UVec4 = 17,
 }
 
@@ -181,7 +200,10 @@ impl fmt::Display for Type {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
+    /// The vertex shader: runs once per vertex, writes `gl_Position` and varyings.
     Vertex = 0,
+    /// The fragment shader: runs once per covered pixel, reads interpolated varyings,
+    /// writes the colour or discards.
     Fragment = 1,
 }
 
@@ -219,11 +241,17 @@ impl fmt::Display for Stage {
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpCode {
+    /// `a < b` (false if either is NaN).
     Lt = 1,
+    /// `a > b` (false if either is NaN).
     Gt = 2,
+    /// `a <= b` (false if either is NaN).
     Le = 3,
+    /// `a >= b` (false if either is NaN).
     Ge = 4,
+    /// `a == b` (false if either is NaN).
     Eq = 5,
+    /// `a != b` (true if either is NaN).
     Ne = 6,
 }
 

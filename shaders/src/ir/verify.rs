@@ -23,60 +23,94 @@ use thiserror::Error;
 /// seed's wording where the original has the same check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum VerifyRule {
+    /// The shader's stage is not vertex or fragment.
     #[error("invalid shader stage")]
     Stage,
+    /// The limits fail [`Limits::validate`](super::Limits::validate), or the shader has more
+    /// instructions, immediates or temporaries than they allow (whole shader).
     #[error("IR size is invalid")]
     Size,
+    /// The opcode byte names no CSIR instruction.
     #[error("invalid IR opcode")]
     Opcode,
+    /// The opcode exists only in the extended profile and the shader's limits are the
+    /// seed's.
     #[error("opcode needs the extended profile")]
     Profile,
+    /// An IF whose condition is not a temporary, or nested deeper than `Limits::if_depth`.
     #[error("invalid if")]
     If,
+    /// An ELSE without an open IF, or a second ELSE for the same IF.
     #[error("invalid else")]
     Else,
+    /// An ENDIF without an open IF.
     #[error("invalid endif")]
     EndIf,
+    /// STORE_POS in a fragment shader.
     #[error("position store in a non-vertex shader")]
     PositionStage,
+    /// STORE_COLOR in a vertex shader.
     #[error("color store in a non-fragment shader")]
     ColorStage,
+    /// DISCARD in a vertex shader.
     #[error("discard in a non-fragment shader")]
     DiscardStage,
+    /// LOAD_ATTR in a fragment shader.
     #[error("attribute load in a non-vertex shader")]
     AttributeStage,
+    /// STORE_VAR in a fragment shader.
     #[error("varying store in a non-vertex shader")]
     VaryingStoreStage,
+    /// LOAD_VAR in a vertex shader.
     #[error("varying load in a non-fragment shader")]
     VaryingLoadStage,
+    /// LOAD_FCOORD in a vertex shader.
     #[error("fragment coordinate load in a non-fragment shader")]
     FragCoordStage,
+    /// LOAD_FACE in a vertex shader.
     #[error("front-facing load in a non-fragment shader")]
     FrontFacingStage,
+    /// A sampler slot outside `0..Limits::samplers` or past the interface's `samp_hi`.
     #[error("invalid sampler")]
     Sampler,
+    /// An attribute location outside `0..Limits::attributes` or past the interface's
+    /// `attr_hi`.
     #[error("invalid attribute")]
     Attribute,
+    /// A varying slot outside `0..Limits::varyings`.
     #[error("invalid varying")]
     Varying,
+    /// A uniform load of no slots, or whose slots run past `Limits::uniform_slots`, or
+    /// whose destination span runs past the temporaries.
     #[error("invalid uniform load")]
     UniformLoad,
+    /// A matrix multiply with a width other than 3 or 4, or whose column registers run
+    /// past the temporaries.
     #[error("invalid matrix multiply")]
     MatrixMultiply,
+    /// A LOAD_IMM whose immediates run past the shader's, whose component count is
+    /// outside `1..=4`, or whose destination is not a temporary.
     #[error("invalid constant")]
     Constant,
+    /// The destination is not a temporary of the shader (or its span runs past them).
     #[error("invalid destination")]
     Destination,
+    /// A source operand is not a temporary of the shader (or its span runs past them).
     #[error("invalid operand")]
     Operand,
+    /// A component count outside `1..=4` where the instruction takes one.
     #[error("invalid component count")]
     ComponentCount,
+    /// A lane selector (swizzle or SET_LANE lane) outside `0..4`.
     #[error("invalid lane selector")]
     Lane,
+    /// A dot product width outside `2..=4`.
     #[error("invalid dot product width")]
     DotWidth,
+    /// A CMP code outside `1..=6` ([`CmpCode`]).
     #[error("invalid comparison code")]
     CompareCode,
+    /// The shader ends with an IF still open (whole shader).
     #[error("unbalanced control flow")]
     Unbalanced,
 }

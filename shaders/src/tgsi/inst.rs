@@ -11,15 +11,23 @@ use std::fmt;
 /// virglrenderer does not know (docs/tgsi-text.md §1 "Opcodes that come and go").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opcode {
+    /// Per lane `src`.
     Mov,
+    /// Per lane `src0 + src1`.
     Add,
+    /// Per lane `src0 * src1`.
     Mul,
     /// `src0 * src1 + src2`.
     Mad,
+    /// Per lane `min(src0, src1)`.
     Min,
+    /// Per lane `max(src0, src1)`.
     Max,
+    /// `src0.x·src1.x + src0.y·src1.y`, replicated.
     Dp2,
+    /// The dot product of x, y, z, replicated.
     Dp3,
+    /// The dot product of x, y, z, w, replicated.
     Dp4,
     /// `1 / src.x`, replicated.
     Rcp,
@@ -31,6 +39,7 @@ pub enum Opcode {
     Cos,
     /// `src0.x ^ src1.x`, replicated.
     Pow,
+    /// Per lane, rounded toward zero.
     Trunc,
     /// Per lane `src0 < src1 ? 1.0 : 0.0`.
     Slt,
@@ -50,42 +59,74 @@ pub enum Opcode {
     Kill,
     /// Structured conditional on `src.x != 0.0`.
     If,
+    /// The other branch of the innermost open `IF`.
     Else,
+    /// Closes the innermost open `IF`.
     EndIf,
     /// The last instruction of every shader.
     End,
     // The integer and bit instructions of the extended profile (issue 15), per lane
     // on 32-bit patterns; the comparisons give ~0 for true, which the emitter turns
     // into CSIR's 1.0 with an AND.
+    /// Per lane `src0 + src1`, wrapping (signed or unsigned alike).
     UAdd,
+    /// Per lane `src0 * src1`, the low 32 bits (signed or unsigned alike).
     UMul,
+    /// Per lane signed division, rounded toward zero.
     IDiv,
+    /// Per lane unsigned division.
     UDiv,
+    /// Per lane signed remainder (sign of the dividend).
     Mod,
+    /// Per lane unsigned remainder.
     UMod,
+    /// Per lane `src0 << (src1 & 31)`.
     Shl,
+    /// Per lane arithmetic (sign-filling) `src0 >> (src1 & 31)`.
     IShr,
+    /// Per lane logical (zero-filling) `src0 >> (src1 & 31)`.
     UShr,
+    /// Per lane bitwise and.
     And,
+    /// Per lane bitwise or.
     Or,
+    /// Per lane bitwise exclusive or.
     Xor,
+    /// Per lane bitwise complement.
     Not,
+    /// Per lane signed minimum.
     IMin,
+    /// Per lane signed maximum.
     IMax,
+    /// Per lane unsigned minimum.
     UMin,
+    /// Per lane unsigned maximum.
     UMax,
+    /// Per lane signed `src0 < src1`: ~0 or 0.
     ISlt,
+    /// Per lane signed `src0 >= src1`: ~0 or 0.
     ISge,
+    /// Per lane unsigned `src0 < src1`: ~0 or 0.
     USlt,
+    /// Per lane unsigned `src0 >= src1`: ~0 or 0.
     USge,
+    /// Per lane `src0 == src1` (bit patterns): ~0 or 0.
     USeq,
+    /// Per lane `src0 != src1` (bit patterns): ~0 or 0.
     USne,
+    /// Per lane two's-complement negation.
     INeg,
+    /// Per lane signed absolute value.
     IAbs,
+    /// Per lane signed sign: −1, 0 or 1.
     ISsg,
+    /// Per lane signed integer to float.
     I2F,
+    /// Per lane unsigned integer to float.
     U2F,
+    /// Per lane float to signed integer, rounded toward zero.
     F2I,
+    /// Per lane float to unsigned integer, rounded toward zero.
     F2U,
     /// `log2(src.x)`, replicated.
     Lg2,

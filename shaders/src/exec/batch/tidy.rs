@@ -184,124 +184,185 @@ fn overlaps(x: Access, y: Access) -> bool {
         && y.first < x.first + x.count as Reg
 }
 
-/// Try to merge step `i + 1` into step `i` (coalescing a copy or fusing a broadcast);
-/// `dead_after(r, comps)` tells whether those components of `r` are dead after step
-/// `i + 1`. On success step `i` holds the merged step and step `i + 1` is to be dropped.
+/// Try to merge step `i + 1` into step `i`; `dead_after(r, comps)` tells whether those
+/// components of `r` are dead after step `i + 1`. The rules are tried in this order and
+/// the first that applies wins; on success step `i` holds the merged step and step
+/// `i + 1` is to be dropped.
 fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -> bool {
     let (x, next) = (steps[i], steps[i + 1]);
-    // X → t; MOV u ← t.
-    if let Step::Mov { d: u, a: t, n } = next
-        && t != u
-        && t & CONSTANT == 0
-        && x.writes()
-            .is_some_and(|w| w.first == t && w.count == 1 && w.comps == first_lanes(n))
-        && dead_after(t, first_lanes(n))
-    {
-        let mut merged = x;
-        if merged.set_destination(u) {
-            steps[i] = merged;
-            return true;
+    let merged = retarget_copy(x, next, &dead_after)
+        .or_else(|| broadcast_multiply(x, next, &dead_after))
+        .or_else(|| multiply_add(x, next, &dead_after))
+        .or_else(|| clamp(x, next, &dead_after))
+        .or_else(|| dot_max(x, next, &dead_after));
+    match merged {
+        Some(step) => {
+            steps[i] = step;
+            true
         }
+        None => false,
     }
-    // SWZ t ← s.kkkk; MUL d ← t·y or x·t.
-    if let Step::Swz {
+}
+
+/// `X → t; MOV u ← t` becomes `X → u`, when X writes exactly the components the MOV
+/// copies (one register, the first `n`) and `t` is dead after the MOV.
+///
+/// Exact: the MOV copies bits unchanged, so X writing `u` directly leaves `u` with the
+/// same bits, and nothing reads `t` afterwards. `u` may also be a source of X, because
+/// every step reads all its sources before it writes.
+fn retarget_copy(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
+    let Step::Mov { d: u, a: t, n } = next else {
+        return None;
+    };
+    let copied = first_lanes(n);
+    let writes_t = x
+        .writes()
+        .is_some_and(|w| w.first == t && w.count == 1 && w.comps == copied);
+    if t == u || t & CONSTANT != 0 || !writes_t || !dead_after(t, copied) {
+        return None;
+    }
+    let mut merged = x;
+    merged.set_destination(u).then_some(merged)
+}
+
+/// `SWZ t ← s.kkkk; MUL d ← t·y` (or `x·t`) becomes [`Step::MulSa`] (or
+/// [`Step::MulSb`]) reading `s.k` directly, when the SWZ broadcasts one component over
+/// at least the MUL's width, `t` is exactly one MUL operand and `t` is dead after the
+/// MUL.
+///
+/// Exact: the broadcast only copies `s.k`, so the fused step multiplies the same
+/// values in the same operand order.
+fn broadcast_multiply(
+    x: Step,
+    next: Step,
+    dead_after: &impl Fn(Reg, Comps) -> bool,
+) -> Option<Step> {
+    let Step::Swz {
         d: t,
         a: s,
         sel,
         n: width,
     } = x
-        && t != s
-        && sel[..width as usize].iter().all(|&k| k == sel[0])
-        && let Step::Mul { d, a, b, n } = next
-        && n <= width
-        && (a == t) != (b == t)
-        && dead_after(t, XYZW)
-    {
-        steps[i] = if a == t {
-            Step::MulSa {
-                d,
-                a: s,
-                sa: sel[0],
-                b,
-                n,
-            }
-        } else {
-            Step::MulSb {
-                d,
-                a,
-                b: s,
-                sb: sel[0],
-                n,
-            }
-        };
-        return true;
-    }
-    // MUL t ← x·y (or MULSB); ADD u ← t + z or z + t.
-    let product = match x {
-        Step::Mul { d, a, b, n } => Some((d, a, b, 4, n)),
-        Step::MulSb { d, a, b, sb, n } => Some((d, a, b, sb, n)),
-        _ => None,
+    else {
+        return None;
     };
-    if let Some((t, a, b, sb, width)) = product
-        && let Step::Add {
-            d: u,
-            a: p,
-            b: q,
-            n,
-        } = next
-        && n <= width
-        && (p == t) != (q == t)
-        && dead_after(t, XYZW)
-    {
-        let (e, rev) = if p == t { (q, false) } else { (p, true) };
-        steps[i] = Step::MulAdd {
-            d: u,
-            a,
-            b,
-            sb,
-            e,
-            n,
-            rev,
-        };
-        return true;
+    let Step::Mul { d, a, b, n } = next else {
+        return None;
+    };
+    let broadcast = sel[..width as usize].iter().all(|&k| k == sel[0]);
+    if t == s || !broadcast || n > width || (a == t) == (b == t) || !dead_after(t, XYZW) {
+        return None;
     }
-    // MAX t ← x, lo; MIN u ← t, hi.
-    if let Step::Max {
+    Some(if a == t {
+        Step::MulSa {
+            d,
+            a: s,
+            sa: sel[0],
+            b,
+            n,
+        }
+    } else {
+        Step::MulSb {
+            d,
+            a,
+            b: s,
+            sb: sel[0],
+            n,
+        }
+    })
+}
+
+/// `MUL t ← x·y` (or [`Step::MulSb`]); `ADD u ← t + z` (or `z + t`) becomes one
+/// [`Step::MulAdd`], when `t` is exactly one ADD operand, the ADD is no wider than the
+/// product and `t` is dead after the ADD.
+///
+/// Exact: the fused step rounds the product to f32 before adding (no fused
+/// multiply-add) and keeps the ADD's operand order (`rev`), so the bits are those of
+/// the two steps.
+fn multiply_add(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
+    let (t, a, b, sb, width) = match x {
+        Step::Mul { d, a, b, n } => (d, a, b, 4, n),
+        Step::MulSb { d, a, b, sb, n } => (d, a, b, sb, n),
+        _ => return None,
+    };
+    let Step::Add {
+        d: u,
+        a: p,
+        b: q,
+        n,
+    } = next
+    else {
+        return None;
+    };
+    if n > width || (p == t) == (q == t) || !dead_after(t, XYZW) {
+        return None;
+    }
+    let (e, rev) = if p == t { (q, false) } else { (p, true) };
+    Some(Step::MulAdd {
+        d: u,
+        a,
+        b,
+        sb,
+        e,
+        n,
+        rev,
+    })
+}
+
+/// `MAX t ← x, lo; MIN u ← t, hi` (`clamp`) becomes one [`Step::Clamp`], when the MIN
+/// reads `t` as its first operand only, is no wider than the MAX and `t` is dead after
+/// the MIN.
+///
+/// Exact: the fused step applies MAX's and then MIN's own rules (NaN handling
+/// included) to the same operands in the same order.
+fn clamp(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
+    let Step::Max {
         d: t,
         a,
         b: lo,
         n: width,
     } = x
-        && let Step::Min {
-            d: u,
-            a: t2,
-            b: hi,
-            n,
-        } = next
-        && t2 == t
-        && hi != t
-        && n <= width
-        && dead_after(t, XYZW)
-    {
-        steps[i] = Step::Clamp { d: u, a, lo, hi, n };
-        return true;
+    else {
+        return None;
+    };
+    let Step::Min {
+        d: u,
+        a: t2,
+        b: hi,
+        n,
+    } = next
+    else {
+        return None;
+    };
+    if t2 != t || hi == t || n > width || !dead_after(t, XYZW) {
+        return None;
     }
-    // DOT t ← x·y; MAX u ← t, m.
-    if let Step::Dot { d: t, a, b, w } = x
-        && let Step::Max {
-            d: u,
-            a: t2,
-            b: m,
-            n: 1,
-        } = next
-        && t2 == t
-        && m != t
-        && dead_after(t, 1)
-    {
-        steps[i] = Step::DotMax { d: u, a, b, w, m };
-        return true;
+    Some(Step::Clamp { d: u, a, lo, hi, n })
+}
+
+/// `DOT t ← x·y; MAX u ← t, m` (`max(dot(n, l), 0.0)`) becomes one [`Step::DotMax`],
+/// when the one-component MAX reads `t` as its first operand only and `t.x` is dead
+/// after the MAX.
+///
+/// Exact: the fused step sums the same products in the same order as DOT, then applies
+/// MAX's rule to the sum and `m.x`.
+fn dot_max(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
+    let Step::Dot { d: t, a, b, w } = x else {
+        return None;
+    };
+    let Step::Max {
+        d: u,
+        a: t2,
+        b: m,
+        n: 1,
+    } = next
+    else {
+        return None;
+    };
+    if t2 != t || m == t || !dead_after(t, 1) {
+        return None;
     }
-    false
+    Some(Step::DotMax { d: u, a, b, w, m })
 }
 
 /// Try to merge steps `i..i + 3` into one [`Step::Normalize`] at `i`;
