@@ -258,7 +258,10 @@ fn glsl_version(value: &str) -> Result<GlslVersion, String> {
     }
     let major: u32 = major.parse().map_err(|_| bad())?;
     let minor: u32 = minor.parse().map_err(|_| bad())?;
-    let version = major.checked_mul(100).ok_or_else(bad)? + minor;
+    let version = major
+        .checked_mul(100)
+        .and_then(|v| v.checked_add(minor))
+        .ok_or_else(bad)?;
     let es = match suffix.trim() {
         "es" => true,
         "" => matches!(version, 100 | 300 | 310 | 320),
@@ -453,6 +456,8 @@ mod tests {
         assert!(glsl_version("1.50 turbo").is_err());
         assert!(glsl_version("").is_err());
         assert!(glsl_version("99999999999.10").is_err());
+        // 42949672 * 100 fits in u32; adding 99 does not.
+        assert!(glsl_version("42949672.99").is_err());
     }
 
     #[test]
