@@ -237,3 +237,88 @@ fn mix_with_a_bool_selector_selects_exactly() {
         [5.0, 2.0, 3.0, 4.0]
     );
 }
+
+/// The extended profile (the renderer's default) compiles GLSL as GLSL defines it: a
+/// condition is a `bool` (GLSL 3.30 §5.9, §6.2, §6.3) and nothing converts implicitly
+/// from `bool` (§4.1.10). Each rejection names the rule at the offending token; the
+/// valid twin, written with explicit comparisons and constructors, runs.
+#[test]
+fn glsl_booleans_are_strict_under_the_extended_profile() {
+    let extended =
+        |src: &str| csir::compile(src, "t.glsl", Stage::Fragment, &csir::Limits::EXTENDED);
+    let located = |body: &str| -> Vec<String> {
+        let src = common::frag_src("float twice(float x) { return 2.0 * x; }", body);
+        match extended(&src) {
+            Ok(_) => panic!("compiled under the extended profile:\n{src}"),
+            Err(e) => e
+                .diagnostics()
+                .iter()
+                .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
+                .collect(),
+        }
+    };
+    let cond = |what: &str, ty: &str| {
+        format!(
+            "{what} must be a bool, found {ty}: GLSL has no implicit conversion to bool \
+             (GLSL 3.30 §4.1.10, §5.9, §6.2); compare explicitly (x != 0) or compile \
+             with the seed profile, whose conditions are numbers"
+        )
+    };
+    // Line 7 is main's body (frag_src puts five lines before it).
+    assert_eq!(
+        located("float r = 0.0; if (u.x) r = 1.0; c = vec4(r);"),
+        [format!("7:22: {}", cond("if condition", "float"))]
+    );
+    assert_eq!(
+        located("int k = 1; c = vec4(k ? 1.0 : 0.0);"),
+        [format!("7:21: {}", cond("the condition of ?:", "int"))]
+    );
+    assert_eq!(
+        located("bool b = !u.x; c = vec4(b);"),
+        [format!("7:10: {}", cond("the operand of !", "float"))]
+    );
+    assert_eq!(
+        located("bool b = u.x > 0.0 && u.y; c = vec4(b);"),
+        [format!("7:20: {}", cond("an operand of &&", "float"))]
+    );
+    let no_bool = |op: &str, ty: &str, ctor: &str| {
+        format!(
+            "operator {op} on bool and {ty}: GLSL has no implicit conversion from bool \
+             (GLSL 3.30 §4.1.10); convert explicitly ({ctor}(...)) or compile with the \
+             seed profile, whose booleans are numbers"
+        )
+    };
+    assert_eq!(
+        located("c = vec4(u.w * (u.w > 0.5));"),
+        [format!("7:14: {}", no_bool("*", "float", "float"))]
+    );
+    assert_eq!(
+        located("int k = (u.y < 1.0) + 2; c = vec4(k);"),
+        [format!("7:21: {}", no_bool("+", "int", "int"))]
+    );
+    let lit = located("float lit = u.x > 0.0; c = vec4(lit);");
+    assert_eq!(lit.len(), 1, "{lit:?}");
+    assert!(
+        lit[0].contains("a value of type bool cannot become float"),
+        "{lit:?}"
+    );
+    let call = located("c = vec4(twice(u.x < 0.0));");
+    assert_eq!(call.len(), 1, "{call:?}");
+    assert!(
+        call[0].starts_with("7:10: ") && call[0].contains("twice"),
+        "{call:?}"
+    );
+
+    // The valid twins compile under the extended profile and compute the same values
+    // the seed profile gives the numeric forms.
+    let decls = "float twice(float x) { return 2.0 * x; }";
+    let body = "float r = 0.0; int k = int(u.y);\n\
+                if (u.x != 0.0) r += 1.0; if (k != 0) r += 10.0; if (!(u.x != 0.0)) r += 100.0;\n\
+                float lit = float(u.x > 0.0);\n\
+                c = vec4(r, (k != 0) ? 2.0 : 3.0, u.w * float(u.w > 0.5) + lit, twice(float(u.x < 0.0)));";
+    let shader = extended(&common::frag_src(decls, body)).unwrap_or_else(|e| panic!("{e}"));
+    let run = |u| common::run(&shader, &[u, [0.0; 4]], &[], &csir::exec::NoSamplers).color;
+    assert_eq!(run([0.5, 0.0, 0.0, 0.75]), [1.0, 3.0, 1.75, 0.0]);
+    assert_eq!(run([-1.0, 3.0, 0.0, 0.25]), [11.0, 2.0, 0.0, 2.0]);
+    assert_eq!(run([0.0, 0.0, 0.0, 0.0]), [100.0, 3.0, 0.0, 0.0]);
+}

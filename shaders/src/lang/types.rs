@@ -335,23 +335,33 @@ pub fn column_type(t: Type) -> Type {
     Type::float_vec(t.width())
 }
 
-/// Whether a value of type `from` may be used where `to` is expected: equal types,
-/// GLSL's implicit int → float conversion (int → float, ivecN → vecN, and likewise
-/// uint → float, GLSL 1.50 §4.1.10), and — for compatibility with the original, where
-/// a comparison result is a number (docs/csir-original.md A1, B §1.13: `float lit = d >
-/// 0.0;` stores 1.0 or 0.0) — a `bool` scalar used as an `int` or `float` (0 or 1; no
-/// instruction needed). GLSL rejects that last one, so accepting it changes no GLSL
-/// program. Poison matches.
-///
-/// `int_to_float` is whether the dialect has GLSL's implicit int → float conversion
-/// ([`Dialect::implicit_int_to_float`](super::dialect::Dialect::implicit_int_to_float):
-/// desktop GLSL 1.20 and later).
-pub fn converts_to(from: Type, to: Type, int_to_float: bool) -> bool {
+/// The implicit conversions of the language in effect: which values may stand where
+/// another type is expected (assignments, initialisers, arguments, returns, the
+/// operands of a binary operator) and which may be tested as a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conversions {
+    /// GLSL's implicit int → float conversion (int → float, ivecN → vecN, and
+    /// likewise uint, GLSL 1.50 §4.1.10): desktop GLSL 1.20 and later
+    /// ([`Dialect::implicit_int_to_float`](super::dialect::Dialect::implicit_int_to_float)).
+    pub int_to_float: bool,
+    /// The seed's numeric booleans (docs/csir-original.md A1, B §1.13): a comparison
+    /// result is the number 0 or 1, so a `bool` scalar is used as an `int` or `float`
+    /// (`float lit = d > 0.0;`), and an `int` or `float` scalar is a condition, true
+    /// when nonzero (NaN counts as nonzero, as IF does). GLSL has neither (GLSL 3.30
+    /// §4.1.10 lists no conversion from `bool`; §5.9, §6.2 and §6.3 require a `bool`
+    /// condition). On under the seed profile only.
+    pub numeric_bools: bool,
+}
+
+/// Whether a value of type `from` may be used where `to` is expected under `conv`:
+/// equal types, the int → float conversion when the dialect has it, and a `bool`
+/// scalar as an `int` or `float` with the seed's numeric booleans. Poison matches.
+pub fn converts_to(from: Type, to: Type, conv: Conversions) -> bool {
     from == to
         || from == Type::None
         || to == Type::None
-        || (from == Type::Bool && matches!(to, Type::Int | Type::Float))
-        || (int_to_float
+        || (conv.numeric_bools && from == Type::Bool && matches!(to, Type::Int | Type::Float))
+        || (conv.int_to_float
             && is_int_base(base(from))
             && base(to) == Base::Float
             && !to.is_matrix()
@@ -359,11 +369,10 @@ pub fn converts_to(from: Type, to: Type, int_to_float: bool) -> bool {
 }
 
 /// Whether a value of type `t` may be tested as a condition (`if`, `?:`, loop
-/// conditions, operands of `&& || ^^ !`): `bool`, and — for compatibility with the
-/// original, which tests lane x against zero (docs/csir-original.md A1, B §1.13) — an `int`
-/// or `float` scalar, true when nonzero (NaN counts as nonzero, as IF does).
-pub fn is_condition(t: Type) -> bool {
-    t.is_scalar() || t == Type::None
+/// conditions, operands of `&& || ^^ !`) under `conv`: a `bool`, and with the seed's
+/// numeric booleans also an `int` or `float` scalar, true when nonzero.
+pub fn is_condition(t: Type, conv: Conversions) -> bool {
+    t == Type::Bool || t == Type::None || (conv.numeric_bools && t.is_scalar())
 }
 
 #[cfg(test)]
@@ -372,15 +381,26 @@ mod tests {
 
     #[test]
     fn implicit_conversions_follow_glsl() {
-        assert!(converts_to(Type::Int, Type::Float, true));
-        assert!(!converts_to(Type::Int, Type::Float, false));
-        assert!(converts_to(Type::IVec3, Type::Vec3, true));
-        assert!(!converts_to(Type::Float, Type::Int, true));
-        assert!(!converts_to(Type::IVec2, Type::Vec3, true));
-        assert!(converts_to(Type::Bool, Type::Float, true));
-        assert!(!converts_to(Type::Float, Type::Bool, true));
-        assert!(!converts_to(Type::BVec3, Type::Vec3, true));
-        assert!(converts_to(Type::None, Type::Mat4, true));
+        let glsl = |int_to_float| Conversions {
+            int_to_float,
+            numeric_bools: false,
+        };
+        let seed = Conversions {
+            int_to_float: true,
+            numeric_bools: true,
+        };
+        assert!(converts_to(Type::Int, Type::Float, glsl(true)));
+        assert!(!converts_to(Type::Int, Type::Float, glsl(false)));
+        assert!(converts_to(Type::IVec3, Type::Vec3, glsl(true)));
+        assert!(!converts_to(Type::Float, Type::Int, glsl(true)));
+        assert!(!converts_to(Type::IVec2, Type::Vec3, glsl(true)));
+        assert!(!converts_to(Type::Bool, Type::Float, glsl(true)));
+        assert!(!converts_to(Type::Bool, Type::Int, glsl(true)));
+        assert!(converts_to(Type::Bool, Type::Float, seed));
+        assert!(converts_to(Type::Bool, Type::Int, seed));
+        assert!(!converts_to(Type::Float, Type::Bool, seed));
+        assert!(!converts_to(Type::BVec3, Type::Vec3, seed));
+        assert!(converts_to(Type::None, Type::Mat4, glsl(true)));
         assert_eq!(with_base(Base::Bool, 2), Some(Type::BVec2));
         assert_eq!(with_base(Base::Int, 3), Some(Type::IVec3));
     }
@@ -396,6 +416,17 @@ mod tests {
         for t in ir::Type::ALL {
             assert_eq!(Type::from_ir(t).ir(), t);
         }
-        assert!(is_condition(Type::Float) && !is_condition(Type::BVec2));
+        let glsl = Conversions {
+            int_to_float: true,
+            numeric_bools: false,
+        };
+        let seed = Conversions {
+            int_to_float: true,
+            numeric_bools: true,
+        };
+        assert!(is_condition(Type::Bool, glsl) && !is_condition(Type::Float, glsl));
+        assert!(!is_condition(Type::Int, glsl) && !is_condition(Type::BVec2, glsl));
+        assert!(is_condition(Type::Float, seed) && is_condition(Type::Int, seed));
+        assert!(!is_condition(Type::BVec2, seed));
     }
 }

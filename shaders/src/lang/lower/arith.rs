@@ -37,11 +37,14 @@ fn cmp_code(op: BinOp) -> CmpCode {
 impl Lowerer<'_> {
     /// `a op b`, checked and lowered; `pos` is the operator.
     pub(crate) fn binary(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
-        // A bool scalar in arithmetic or an ordering is the number 0 or 1, as in the
-        // original (`x * (a > b)`; see `types::converts_to`).
+        // A bool scalar in arithmetic or an ordering is the number 0 or 1 under the
+        // seed profile, as in the original (`x * (a > b)`; see `types::Conversions`).
         let (a, b) = match op {
             BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Eq | BinOp::Ne => (*a, *b),
-            _ => (self.as_number(a)?, self.as_number(b)?),
+            _ => (
+                self.as_number(a, b, op, pos)?,
+                self.as_number(b, a, op, pos)?,
+            ),
         };
         let (ba, bb) = (types::base(a.ty), types::base(b.ty));
         if ba != bb && types::is_int_base(ba) && types::is_int_base(bb) && !op.is_shift() {
@@ -126,19 +129,36 @@ impl Lowerer<'_> {
         self.widen_op(iop, a, b, ty)
     }
 
-    /// A `bool` scalar used as a number (the original's `x * (a > b)`): the int 0 or 1.
-    fn as_number(&mut self, v: &Value) -> LResult<Value> {
-        if v.ty == Type::Bool {
-            self.convert(v, Type::Int)
-        } else {
-            Ok(*v)
+    /// A `bool` scalar used as a number (the original's `x * (a > b)`): the int 0 or
+    /// 1 under the seed profile's numeric booleans, an error naming the rule otherwise
+    /// (GLSL 3.30 §4.1.10 has no implicit conversion from `bool`). `other` is the
+    /// operator's other operand, for the message.
+    fn as_number(&mut self, v: &Value, other: &Value, op: BinOp, pos: Pos) -> LResult<Value> {
+        if v.ty != Type::Bool {
+            return Ok(*v);
         }
+        if !self.conversions().numeric_bools {
+            let m = format!(
+                "operator {} on bool and {}: GLSL has no implicit conversion from bool \
+                 (GLSL 3.30 §4.1.10); convert explicitly ({}(...)) or compile with the \
+                 seed profile, whose booleans are numbers",
+                op.text(),
+                other.ty,
+                if types::is_int_base(types::base(other.ty)) {
+                    "int"
+                } else {
+                    "float"
+                },
+            );
+            return self.err(pos, m);
+        }
+        self.convert(v, Type::Int)
     }
 
     fn equality(&mut self, op: BinOp, a: &Value, b: &Value, pos: Pos) -> LResult<Value> {
         let same = a.ty == b.ty
-            || (types::converts_to(a.ty, b.ty, self.int_to_float())
-                || types::converts_to(b.ty, a.ty, self.int_to_float()))
+            || (types::converts_to(a.ty, b.ty, self.conversions())
+                || types::converts_to(b.ty, a.ty, self.conversions()))
                 && !a.ty.is_matrix();
         if !same || matches!(a.ty, Type::Sampler2D | Type::Void) {
             return self.err(pos, "type mismatch");

@@ -128,7 +128,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut out = Vec::with_capacity(vals.len());
         for (v, e) in vals.iter().zip(args) {
-            if !types::converts_to(v.ty, ty, self.int_to_float()) {
+            if !types::converts_to(v.ty, ty, self.conversions()) {
                 return self.err(e.pos, "type mismatch in array constructor");
             }
             out.push(self.convert(v, ty)?);

@@ -301,7 +301,7 @@ impl Lowerer<'_> {
         }
         self.check_operand(value, pos)?;
         let ty = t.ty();
-        if !types::converts_to(value.ty, ty, self.int_to_float()) {
+        if !types::converts_to(value.ty, ty, self.conversions()) {
             let m = self.mismatch("type mismatch in assignment", value.ty, ty);
             return self.err(pos, m);
         }
@@ -422,7 +422,7 @@ impl Lowerer<'_> {
     pub(crate) fn write(&mut self, p: &Place, value: &Value, pos: Pos) -> LResult<()> {
         self.check_operand(value, pos)?;
         self.not_whole_array(p, pos)?;
-        if !types::converts_to(value.ty, p.ty, self.int_to_float()) {
+        if !types::converts_to(value.ty, p.ty, self.conversions()) {
             let m = self.mismatch("type mismatch in assignment", value.ty, p.ty);
             return self.err(pos, m);
         }

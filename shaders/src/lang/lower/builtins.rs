@@ -268,8 +268,8 @@ impl Lowerer<'_> {
             }
             "cross" => {
                 self.arity(name, v, 2, pos)?;
-                if types::converts_to(v[0].ty, Type::Vec3, self.int_to_float())
-                    && types::converts_to(v[1].ty, Type::Vec3, self.int_to_float())
+                if types::converts_to(v[0].ty, Type::Vec3, self.conversions())
+                    && types::converts_to(v[1].ty, Type::Vec3, self.conversions())
                 {
                     let a = self.convert(&v[0], Type::Vec3)?;
                     let b = self.convert(&v[1], Type::Vec3)?;

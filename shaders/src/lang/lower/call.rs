@@ -191,10 +191,8 @@ impl Lowerer<'_> {
                             // argument's on return; `inout` needs both, so only the
                             // exact type fits.
                             match p.dir {
-                                ParamDir::In => types::converts_to(v.ty, p.ty, self.int_to_float()),
-                                ParamDir::Out => {
-                                    types::converts_to(p.ty, v.ty, self.int_to_float())
-                                }
+                                ParamDir::In => types::converts_to(v.ty, p.ty, self.conversions()),
+                                ParamDir::Out => types::converts_to(p.ty, v.ty, self.conversions()),
                                 ParamDir::InOut => p.ty == v.ty,
                             }
                         }
@@ -214,8 +212,8 @@ impl Lowerer<'_> {
                 let out_conversion = arity.iter().any(|&i| {
                     self.funcs[i].def.params.iter().zip(vals).all(|(p, v)| {
                         p.ty == v.ty
-                            || (types::converts_to(v.ty, p.ty, self.int_to_float())
-                                || types::converts_to(p.ty, v.ty, self.int_to_float()))
+                            || (types::converts_to(v.ty, p.ty, self.conversions())
+                                || types::converts_to(p.ty, v.ty, self.conversions()))
                     })
                 });
                 let why = if out_conversion {

@@ -189,7 +189,7 @@ impl Lowerer<'_> {
             let cur = self.read_target(&place)?;
             v = self.binary(bop, &cur, &v, pos)?;
         }
-        if !types::converts_to(v.ty, place.ty(), self.int_to_float()) {
+        if !types::converts_to(v.ty, place.ty(), self.conversions()) {
             let m = self.mismatch("type mismatch in assignment", v.ty, place.ty());
             return self.err(value.pos, m);
         }
@@ -410,7 +410,8 @@ impl Lowerer<'_> {
                     ty = Some(s.operand(r)?.ty);
                     Ok(())
                 })?;
-                if !ty.is_some_and(types::is_condition) {
+                let conv = self.conversions();
+                if !ty.is_some_and(|t| types::is_condition(t, conv)) {
                     return self.err(
                         pos,
                         format!("operator {} expects scalar operands", op.text()),
@@ -450,10 +451,10 @@ impl Lowerer<'_> {
         if a == b {
             return Ok(a);
         }
-        if types::converts_to(a, b, self.int_to_float()) {
+        if types::converts_to(a, b, self.conversions()) {
             return Ok(b);
         }
-        if types::converts_to(b, a, self.int_to_float()) {
+        if types::converts_to(b, a, self.conversions()) {
             return Ok(a);
         }
         self.err(pos, "the two sides of ?: have different types")

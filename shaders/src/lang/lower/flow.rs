@@ -161,7 +161,7 @@ impl Lowerer<'_> {
                 if ret == Type::Void {
                     return self.err(e.pos, "a void function cannot return a value");
                 }
-                if !types::converts_to(v.ty, ret, self.int_to_float()) {
+                if !types::converts_to(v.ty, ret, self.conversions()) {
                     let m = self.mismatch("return type mismatch", v.ty, ret);
                     return self.err(e.pos, m);
                 }

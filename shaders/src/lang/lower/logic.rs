@@ -44,10 +44,11 @@ pub(super) fn is_logic_builtin(name: &str) -> bool {
 }
 
 impl Lowerer<'_> {
-    /// Check a condition (`if`, `?:`, loop) and return it unchanged: a bool, int or
-    /// float scalar, tested against zero. `what` names the construct in the error.
+    /// Check a condition (`if`, `?:`, loop) and return it unchanged: a bool, or under
+    /// the seed profile an int or float scalar tested against zero
+    /// ([`types::Conversions::numeric_bools`]). `what` names the construct in the error.
     pub(crate) fn condition(&mut self, c: &Value, what: &str, pos: Pos) -> LResult<Value> {
-        if types::is_condition(c.ty) {
+        if types::is_condition(c.ty, self.conversions()) {
             if self.int_lanes(c.ty) != super::ints::Lanes::Float {
                 // IF tests the float x != 0, which an integer pattern (INT_MIN is
                 // −0.0) does not match: compare as an integer instead.
@@ -55,21 +56,43 @@ impl Lowerer<'_> {
             }
             return Ok(*c);
         }
-        self.err(pos, format!("{what} must be a scalar"))
+        self.not_bool(c.ty, what, pos)
     }
 
-    /// The truth value of a logical operand as a `bool` (numbers: `x != 0`).
+    /// The error for a value of type `ty` where GLSL requires a `bool` (`what`: the
+    /// construct or operator): a number names the rule and the two ways out.
+    fn not_bool(&mut self, ty: Type, what: &str, pos: Pos) -> LResult<Value> {
+        let m = if types::is_numeric(ty) && ty.is_scalar() {
+            format!(
+                "{what} must be a bool, found {ty}: GLSL has no implicit conversion to \
+                 bool (GLSL 3.30 §4.1.10, §5.9, §6.2); compare explicitly (x != 0) or \
+                 compile with the seed profile, whose conditions are numbers"
+            )
+        } else if self.conversions().numeric_bools {
+            // The seed profile's conditions are scalars of any base.
+            format!("{what} must be a scalar")
+        } else {
+            format!("{what} must be a bool, found {ty}")
+        };
+        self.err(pos, m)
+    }
+
+    /// The truth value of a logical operand as a `bool` (under the seed profile a
+    /// number is `x != 0`).
     pub(crate) fn truth(&mut self, v: &Value, op: &str, pos: Pos) -> LResult<Value> {
         match v.ty {
             Type::Bool | Type::None => Ok(v.retyped(Type::Bool)),
-            Type::Int | Type::Uint | Type::Float => {
+            Type::Int | Type::Uint | Type::Float if self.conversions().numeric_bools => {
                 let zero = match self.exact_ints() {
                     true => self.number(types::base(v.ty), 0.0),
                     false => Value::float(0.0),
                 };
                 self.scalar_op(Op::Cmp, v, Some(&zero), CmpCode::Ne.code(), Type::Bool)
             }
-            _ => self.err(pos, format!("operator {op} expects scalar operands")),
+            _ if self.conversions().numeric_bools => {
+                self.err(pos, format!("operator {op} expects scalar operands"))
+            }
+            _ => self.not_bool(v.ty, &format!("an operand of {op}"), pos),
         }
     }
 
@@ -98,7 +121,7 @@ impl Lowerer<'_> {
 
     /// `!v`: a scalar is compared with zero; a bvecN is `1 − v` lane by lane.
     pub(crate) fn not(&mut self, v: &Value, pos: Pos) -> LResult<Value> {
-        if types::is_condition(v.ty) {
+        if types::is_condition(v.ty, self.conversions()) {
             return self.scalar_op(
                 Op::Cmp,
                 v,
@@ -111,7 +134,10 @@ impl Lowerer<'_> {
             let one = Value::konst(v.ty, ConstData::splat(1.0));
             return self.lanewise(Op::Sub, &one, v, v.ty);
         }
-        self.err(pos, "operator ! expects a bool")
+        if self.conversions().numeric_bools {
+            return self.err(pos, "operator ! expects a bool");
+        }
+        self.not_bool(v.ty, "the operand of !", pos)
     }
 
     /// `lessThan` … `notEqual`, `any`, `all`, `not`.
@@ -161,8 +187,8 @@ impl Lowerer<'_> {
                 && (types::is_numeric(t) || (equality && types::is_boolean(t)))
         };
         let same = a.ty == b.ty
-            || types::converts_to(a.ty, b.ty, self.int_to_float())
-            || types::converts_to(b.ty, a.ty, self.int_to_float());
+            || types::converts_to(a.ty, b.ty, self.conversions())
+            || types::converts_to(b.ty, a.ty, self.conversions());
         if !ok(a.ty) || !ok(b.ty) || b.ty.width() != n || !same {
             return self.err(
                 pos,

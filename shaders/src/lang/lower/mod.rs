@@ -41,7 +41,7 @@ use super::ast::{Function, Program};
 use super::diagnostic::Diagnostics;
 use super::scope::Scopes;
 use super::token::Pos;
-use super::types::Type;
+use super::types::{self, Type};
 use crate::ir::{Interface, Ir, Limits, PoolError, Stage};
 use emit::Emitter;
 use value::Value;
@@ -462,6 +462,15 @@ impl<'a> Lowerer<'a> {
     /// Whether this shader's dialect converts int to float implicitly.
     pub(crate) fn int_to_float(&self) -> bool {
         self.program.dialect.implicit_int_to_float()
+    }
+
+    /// The implicit conversions in effect: the dialect's int → float, and the seed's
+    /// numeric booleans under the seed profile only ([`types::Conversions`]).
+    pub(crate) fn conversions(&self) -> types::Conversions {
+        types::Conversions {
+            int_to_float: self.int_to_float(),
+            numeric_bools: !self.limits.extended_ops(),
+        }
     }
 
     /// The innermost function context.

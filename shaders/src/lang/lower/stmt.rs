@@ -225,7 +225,7 @@ impl Lowerer<'_> {
         let (Some(v), Some(init)) = (value, &d.init) else {
             return true;
         };
-        if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
+        if !types::converts_to(v.ty, d.ty, self.conversions()) {
             let m = self.mismatch("type mismatch in assignment", v.ty, d.ty);
             return fail(self, init.pos, &m);
         }
@@ -355,7 +355,7 @@ impl Lowerer<'_> {
             Some(a) => self.array_source(init, d.ty, Some(a.len as usize))?,
             None => {
                 let v = self.operand(init)?;
-                if !types::converts_to(v.ty, d.ty, self.int_to_float()) {
+                if !types::converts_to(v.ty, d.ty, self.conversions()) {
                     let m = self.mismatch("type mismatch in initialization", v.ty, d.ty);
                     return self.err(init.pos, m);
                 }
