@@ -4,7 +4,7 @@
 //! version, and the rules that differ by version (docs/glsl-dialects.md).
 
 mod common;
-use common::{build, messages, run};
+use common::{build, located, messages, run};
 use csir::exec::{Inputs, Machine, NearestClampTexture, NoSamplers, Outputs, Samplers};
 use csir::ir::SymbolKind;
 use csir::{Program, Stage};
@@ -299,12 +299,29 @@ fn compatibility_builtins_need_a_compatibility_dialect() {
         m,
         vec![
             "gl_Vertex is not available in GLSL 3.30 core: it is a compatibility built-in, \
-             available up to GLSL 1.40 and with #version 150 compatibility or #version 330 \
+             available up to GLSL 1.30 and with #version 150 compatibility or #version 330 \
              compatibility"
         ]
     );
     build(
         "#version 330 compatibility\nvoid main() { gl_Position = gl_ModelViewMatrix * gl_Vertex; }\n",
+        Stage::Vertex,
+    );
+    // GLSL 1.40 removed them (piglit's glsl-1.40/compiler/gl_Vertex.vert); 1.30 has them.
+    let m = messages(
+        "#version 140\nvoid main() { gl_Position = gl_Vertex; }\n",
+        Stage::Vertex,
+    );
+    assert_eq!(
+        m,
+        vec![
+            "gl_Vertex is not available in GLSL 1.40: it is a compatibility built-in, \
+             available up to GLSL 1.30 and with #version 150 compatibility or #version 330 \
+             compatibility"
+        ]
+    );
+    build(
+        "#version 130\nvoid main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }\n",
         Stage::Vertex,
     );
     let m = messages(
@@ -616,4 +633,83 @@ fn words_reserved_for_future_use_follow_the_version() {
     let src = frag("#version 300 es", "sample");
     let e = common::located(&src, Stage::Fragment);
     assert!(e[0].starts_with("t.glsl:5:9: 'sample'"), "{e:?}");
+}
+
+/// GLSL ES 1.00 §4.3 and GLSL ES 3.00 §4.3: a global's initializer is a constant
+/// expression; desktop GLSL allows any expression. GLSL ES 3.00 §4.3.3 leaves the
+/// sequence operator out of constant expressions, where ES 1.00 and desktop GLSL up to
+/// 4.20 keep it.
+#[test]
+fn es_global_initializers_are_constant_expressions() {
+    let es3 = |decls: &str| {
+        format!(
+            "#version 300 es\nprecision mediump float;\nuniform float u;\n{decls}\n\
+             out vec4 o;\nvoid main() {{ o = vec4(g, 0.0, 0.0, 1.0); }}\n"
+        )
+    };
+    assert_eq!(
+        located(&es3("float g = u;"), Stage::Fragment),
+        vec![
+            "t.glsl:4:11: the initializer of global 'g' must be a constant expression in \
+             GLSL ES 3.00 (GLSL ES 1.00 §4.3, GLSL ES 3.00 §4.3): literals, const variables, \
+             and operators, constructors and built-in functions of those"
+        ]
+    );
+    let m = messages(&es3("float f = 1.0;\nfloat g = f * 2.0;"), Stage::Fragment);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].starts_with("the initializer of global 'g' must be a constant"),
+        "{m:?}"
+    );
+    let es1 = "#version 100\nprecision mediump float;\nuniform float u;\nfloat g = u;\n\
+               void main() { gl_FragColor = vec4(g); }\n";
+    assert_eq!(
+        messages(es1, Stage::Fragment),
+        vec![
+            "the initializer of global 'g' must be a constant expression in GLSL ES 1.00 \
+             (GLSL ES 1.00 §4.3, GLSL ES 3.00 §4.3): literals, const variables, and \
+             operators, constructors and built-in functions of those"
+        ]
+    );
+    // The sequence operator in ES 3.00, globally and in a local const.
+    assert_eq!(
+        located(&es3("float g = 3.0 + (1.0, 2.0);"), Stage::Fragment),
+        vec![
+            "t.glsl:4:15: the initializer of 'g' must be a constant expression, and the \
+             sequence operator (,) is not one in GLSL ES 3.00 (GLSL ES 3.00 §4.3.3)"
+        ]
+    );
+    let local = "#version 300 es\nprecision mediump float;\nout vec4 o;\n\
+                 void main() { const float k = (1.0, 2.0); o = vec4(k); }\n";
+    assert_eq!(
+        messages(local, Stage::Fragment),
+        vec![
+            "the initializer of 'k' must be a constant expression, and the sequence \
+             operator (,) is not one in GLSL ES 3.00 (GLSL ES 3.00 §4.3.3)"
+        ]
+    );
+
+    // Valid twins: constant initializers in ES (a const global, built-ins of
+    // constants), any initializer on the desktop, and the sequence operator in a
+    // constant expression of ES 1.00.
+    let ok = es3("const float k = 0.5;\nfloat g = k * 2.0 + abs(-0.25);");
+    let shader = csir::compile(&ok, "t", Stage::Fragment, &csir::Limits::EXTENDED)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = common::run(&shader, &[[0.0; 4]], &[], &csir::exec::NoSamplers);
+    assert_eq!(out.color, [1.25, 0.0, 0.0, 1.0]);
+    let desktop = "#version 330 core\nuniform vec4 u;\nfloat g = u.x * 2.0;\nout vec4 o;\n\
+                   void main() { o = vec4(g); }\n";
+    let shader = build(desktop, Stage::Fragment);
+    let out = common::run(
+        &shader,
+        &[[0.75, 0.0, 0.0, 0.0]],
+        &[],
+        &csir::exec::NoSamplers,
+    );
+    assert_eq!(out.color, [1.5; 4]);
+    build(
+        "#version 100\nprecision mediump float;\nconst float k = (1.0, 2.0);\n\
+         float g = (0.5, k);\nvoid main() { gl_FragColor = vec4(g); }\n",
+        Stage::Fragment,
+    );
 }

@@ -381,7 +381,7 @@ pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Looku
     let compat_only = |what: &str| {
         format!(
             "{name} is not available in {dialect}: it is a compatibility {what}, available \
-             up to GLSL 1.40 and with #version 150 compatibility or #version 330 \
+             up to GLSL 1.30 and with #version 150 compatibility or #version 330 \
              compatibility"
         )
     };

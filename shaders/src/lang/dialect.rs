@@ -90,10 +90,13 @@ impl Dialect {
     }
 
     /// Whether the compatibility built-ins (`gl_Vertex`, `gl_FrontColor`,
-    /// `gl_ModelViewProjectionMatrix`, `ftransform()`, ...) exist: desktop GLSL up to
-    /// 1.40, and the `compatibility` profile of 1.50 and 3.30.
+    /// `gl_ModelViewProjectionMatrix`, `ftransform()`, ...) exist: desktop GLSL 1.10 to
+    /// 1.30, and the `compatibility` profile of 1.50 and 3.30. GLSL 1.40 removes what
+    /// GLSL 1.30 deprecated; only `GL_ARB_compatibility`, which csir-render does not
+    /// offer, brings it back there (piglit's glsl-1.40 compiler tests expect these
+    /// names to be errors).
     pub fn has_compatibility_builtins(self) -> bool {
-        self.profile == Profile::Compatibility
+        self.profile == Profile::Compatibility && self.version != 140
     }
 
     /// Whether an `int` (or `ivecN`) converts implicitly to `float` (`vecN`): desktop
@@ -230,7 +233,8 @@ mod tests {
         assert!(!d(110, None).implicit_int_to_float());
         assert!(d(120, None).implicit_int_to_float());
         assert!(!d(300, Some("es")).implicit_int_to_float());
-        assert!(d(140, None).has_compatibility_builtins());
+        assert!(d(130, None).has_compatibility_builtins());
+        assert!(!d(140, None).has_compatibility_builtins());
         assert!(!d(330, None).has_compatibility_builtins());
         assert!(d(330, Some("compatibility")).has_compatibility_builtins());
         assert!(!d(100, None).has_compatibility_builtins());

@@ -28,6 +28,13 @@ impl Lowerer<'_> {
             ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
                 self.is_constant_expression(l) && self.is_constant_expression(r)
             }
+            // GLSL ES 3.00 §4.3.3 (and desktop GLSL from 4.30) leaves the sequence
+            // operator out of constant expressions; earlier versions do not.
+            ExprKind::Comma(l, r) => {
+                !self.sequence_is_not_constant()
+                    && self.is_constant_expression(l)
+                    && self.is_constant_expression(r)
+            }
             ExprKind::Ternary(c, a, b) => {
                 self.is_constant_expression(c)
                     && self.is_constant_expression(a)
@@ -44,6 +51,29 @@ impl Lowerer<'_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether the dialect leaves the sequence operator `,` out of constant
+    /// expressions: GLSL ES 3.00 §4.3.3 ("the sequence operator ( , ) and the
+    /// assignment operators ... are not included in the operators that can create a
+    /// constant expression").
+    pub(crate) fn sequence_is_not_constant(&self) -> bool {
+        let d = self.program.dialect;
+        d.is_es() && d.version >= 300
+    }
+
+    /// The error for an initializer `init` of `name` that must be a constant
+    /// expression but holds the sequence operator where the dialect leaves it out
+    /// ([`Lowerer::sequence_is_not_constant`]), if it does.
+    pub(crate) fn sequence_in_constant(&self, name: &str, init: &Expr) -> Option<String> {
+        let seq = |e: &Expr| matches!(e.kind, ExprKind::Comma(..));
+        (self.sequence_is_not_constant() && init.any(&seq)).then(|| {
+            format!(
+                "the initializer of '{name}' must be a constant expression, and the \
+                 sequence operator (,) is not one in {} (GLSL ES 3.00 §4.3.3)",
+                self.program.dialect
+            )
+        })
     }
 
     /// The index `index` (the value of `e`) into something of `n` elements, as the

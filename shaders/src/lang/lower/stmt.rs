@@ -236,6 +236,9 @@ impl Lowerer<'_> {
                 "const initializer is not a constant expression",
             );
         }
+        if is_const && let Some(m) = self.sequence_in_constant(&d.name, init) {
+            return fail(self, init.pos, &m);
+        }
         true
     }
 
@@ -314,6 +317,22 @@ impl Lowerer<'_> {
     fn global_init(&mut self, var: usize, d: &Decl, init: &super::super::ast::Expr) -> LResult<()> {
         if d.quals.storage == Storage::Uniform {
             return self.uniform_initializer(var, d, init);
+        }
+        let dialect = self.program.dialect;
+        if dialect.is_es() && !self.is_constant_expression(init) {
+            // GLSL ES 1.00 §4.3 and GLSL ES 3.00 §4.3: a global's initializer must be
+            // a constant expression (desktop GLSL allows any expression).
+            let m = match self.sequence_in_constant(&d.name, init) {
+                Some(m) => m,
+                None => format!(
+                    "the initializer of global '{}' must be a constant expression in \
+                     {dialect} (GLSL ES 1.00 §4.3, GLSL ES 3.00 §4.3): literals, const \
+                     variables, and operators, constructors and built-in functions of \
+                     those",
+                    d.name
+                ),
+            };
+            return self.err(init.pos, m);
         }
         if self.scopes.var(var).array.is_some() {
             if !self.check_decl(d, None) {
