@@ -713,3 +713,42 @@ fn es_global_initializers_are_constant_expressions() {
         Stage::Fragment,
     );
 }
+
+/// GLSL ES has no implicitly sized arrays (GLSL ES 1.00 and 3.00 §4.1.9): `float a[];`
+/// is an error there, sized later or not; an initializer may give the size in ES 3.00,
+/// and desktop GLSL sizes `float a[];` from its uses (docs/glsl-dialects.md,
+/// "Implicitly sized arrays").
+#[test]
+fn es_arrays_need_a_size() {
+    let src = "#version 300 es\nvoid main() {\n  float a[];\n  float a[5];\n  gl_Position = vec4(0.);\n}\n";
+    assert_eq!(
+        located(src, Stage::Vertex),
+        vec![
+            "t.glsl:3:9: array 'a' needs a size: GLSL ES 3.00 has no implicitly sized arrays \
+             (GLSL ES 1.00 §4.1.9, GLSL ES 3.00 §4.1.9: an array without a size needs an \
+             initializer)"
+        ]
+    );
+    let src = "#version 100\nuniform float u[];\nvoid main() { gl_Position = vec4(u[1]); }\n";
+    let m = messages(src, Stage::Vertex);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].starts_with("array 'u' needs a size: GLSL ES 1.00"),
+        "{m:?}"
+    );
+    // Valid twins: ES 3.00 sized by an initializer, desktop sized by the uses.
+    let es = "#version 300 es\nprecision mediump float;\nout vec4 o;\n\
+              void main() { float a[] = float[](0.25, 0.5); o = vec4(a[0], a[1], a.length(), 1.0); }\n";
+    let shader = build(es, Stage::Fragment);
+    assert_eq!(
+        run(&shader, &[], &[], &NoSamplers).color,
+        [0.25, 0.5, 2.0, 1.0]
+    );
+    let desktop = "#version 120\nvoid main() { float a[]; a[0] = 0.5; a[2] = 1.0; \
+                   gl_FragColor = vec4(a[0], a[2], 0.0, 1.0); }\n";
+    let shader = build(desktop, Stage::Fragment);
+    assert_eq!(
+        run(&shader, &[], &[], &NoSamplers).color,
+        [0.5, 1.0, 0.0, 1.0]
+    );
+}

@@ -514,34 +514,6 @@ impl Expr {
         }
     }
 
-    /// Whether `pred` holds for this expression or any expression inside it (array
-    /// sizes of constructors excluded).
-    pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
-        if pred(self) {
-            return true;
-        }
-        match &self.kind {
-            ExprKind::Call { args, .. }
-            | ExprKind::Construct { args, .. }
-            | ExprKind::ArrayConstruct { args, .. } => args.iter().any(|a| a.any(pred)),
-            ExprKind::Unary(_, x)
-            | ExprKind::Swizzle(x, _)
-            | ExprKind::Field(x, _)
-            | ExprKind::Length(x)
-            | ExprKind::Step(x, ..) => x.any(pred),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-                a.any(pred) || b.any(pred)
-            }
-            ExprKind::Assign { target, value, .. } => target.any(pred) || value.any(pred),
-            ExprKind::Ternary(c, a, b) => [c, a, b].iter().any(|x| x.any(pred)),
-            ExprKind::Int(_)
-            | ExprKind::UInt(_)
-            | ExprKind::Float(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Ident(_) => false,
-        }
-    }
-
     /// The root variable name of an l-value chain (`v`, `v.x`, `m[1].y`), if any.
     pub fn root_name(&self) -> Option<&str> {
         match &self.kind {

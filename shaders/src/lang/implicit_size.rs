@@ -19,10 +19,61 @@ use super::diagnostic::Diagnostics;
 /// Give every implicitly sized array of `program` its size; report the ones whose
 /// size cannot be found in `diags`.
 pub(crate) fn size_implicit_arrays(program: &mut Program, diags: &mut Diagnostics) {
+    if program.dialect.is_es() {
+        reject_in_es(program, diags);
+        return;
+    }
     size_globals(program, diags);
     for item in &mut program.items {
         if let Item::Function(f) = item {
             size_in_list(&mut f.body, diags);
+        }
+    }
+}
+
+/// GLSL ES has no implicitly sized arrays: GLSL ES 1.00 §4.1.9 sizes every array
+/// declaration, and GLSL ES 3.00 §4.1.9 lets only an initializer give the size. Each
+/// such declaration is an error naming the array.
+fn reject_in_es(program: &Program, diags: &mut Diagnostics) {
+    let report = |d: &Decl, diags: &mut Diagnostics| {
+        if is_implicit(d) {
+            let m = format!(
+                "array '{}' needs a size: {} has no implicitly sized arrays (GLSL ES 1.00 \
+                 §4.1.9, GLSL ES 3.00 §4.1.9: an array without a size needs an \
+                 initializer)",
+                d.name, program.dialect
+            );
+            diags.error(d.pos, m);
+        }
+    };
+    fn walk(st: &Stmt, report: &dyn Fn(&Decl, &mut Diagnostics), diags: &mut Diagnostics) {
+        match &st.kind {
+            StmtKind::Decl(d) => report(d, diags),
+            StmtKind::Block(body) | StmtKind::Switch { body, .. } => {
+                body.iter().for_each(|s| walk(s, report, diags));
+            }
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                walk(then, report, diags);
+                if let Some(o) = otherwise {
+                    walk(o, report, diags);
+                }
+            }
+            StmtKind::For { init, body, .. } => {
+                if let Some(i) = init {
+                    walk(i, report, diags);
+                }
+                walk(body, report, diags);
+            }
+            _ => {}
+        }
+    }
+    for item in &program.items {
+        match item {
+            Item::Global(d) => report(d, diags),
+            Item::Function(f) => f.body.iter().for_each(|s| walk(s, &report, diags)),
+            Item::Prototype(_) | Item::Block(_) => {}
         }
     }
 }

@@ -5,6 +5,7 @@
 //! when the compiler happens to know its value (`int i = 20; a[i]`, a loop counter).
 
 use super::super::ast::{Expr, ExprKind};
+use super::super::builtin_vars::visit_expr;
 use super::super::scope::Access;
 use super::super::types::{self, Type};
 use super::builtins::SUPPORTED;
@@ -66,8 +67,9 @@ impl Lowerer<'_> {
     /// expression but holds the sequence operator where the dialect leaves it out
     /// ([`Lowerer::sequence_is_not_constant`]), if it does.
     pub(crate) fn sequence_in_constant(&self, name: &str, init: &Expr) -> Option<String> {
-        let seq = |e: &Expr| matches!(e.kind, ExprKind::Comma(..));
-        (self.sequence_is_not_constant() && init.any(&seq)).then(|| {
+        let mut seq = false;
+        visit_expr(init, &mut |e| seq |= matches!(e.kind, ExprKind::Comma(..)));
+        (self.sequence_is_not_constant() && seq).then(|| {
             format!(
                 "the initializer of '{name}' must be a constant expression, and the \
                  sequence operator (,) is not one in {} (GLSL ES 3.00 §4.3.3)",
