@@ -281,6 +281,12 @@ fn glsl_booleans_are_strict_under_the_extended_profile() {
         located("bool b = u.x > 0.0 && u.y; c = vec4(b);"),
         [format!("7:20: {}", cond("an operand of &&", "float"))]
     );
+    // A side that `&&` skips (it has effects and the other side decides) is checked
+    // by the same rule.
+    assert_eq!(
+        located("float f = u.x; bool b = true || (f -= 1.0); c = vec4(b);"),
+        [format!("7:30: {}", cond("an operand of ||", "float"))]
+    );
     let no_bool = |op: &str, ty: &str, ctor: &str| {
         format!(
             "operator {op} on bool and {ty}: GLSL has no implicit conversion from bool \

@@ -405,17 +405,17 @@ impl Lowerer<'_> {
         let decided = if op == BinOp::And { 0.0 } else { 1.0 };
         if let Some(k) = a.as_const() {
             if (k.0[0] != 0.0) == (decided != 0.0) {
-                let mut ty = None;
+                // The skipped side is still checked, by the same rule as an
+                // evaluated one (`truth`), without emitting its code.
+                let mut checked = false;
                 self.dry(|s| {
-                    ty = Some(s.operand(r)?.ty);
+                    let b = s.operand(r)?;
+                    s.truth(&b, op.text(), pos)?;
+                    checked = true;
                     Ok(())
                 })?;
-                let conv = self.conversions();
-                if !ty.is_some_and(|t| types::is_condition(t, conv)) {
-                    return self.err(
-                        pos,
-                        format!("operator {} expects scalar operands", op.text()),
-                    );
+                if !checked {
+                    return Err(Fail::Reported);
                 }
                 return Ok(a);
             }
