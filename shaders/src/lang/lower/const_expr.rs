@@ -67,9 +67,12 @@ impl Lowerer<'_> {
     /// expression but holds the sequence operator where the dialect leaves it out
     /// ([`Lowerer::sequence_is_not_constant`]), if it does.
     pub(crate) fn sequence_in_constant(&self, name: &str, init: &Expr) -> Option<String> {
+        if !self.sequence_is_not_constant() {
+            return None;
+        }
         let mut seq = false;
         visit_expr(init, &mut |e| seq |= matches!(e.kind, ExprKind::Comma(..)));
-        (self.sequence_is_not_constant() && seq).then(|| {
+        seq.then(|| {
             format!(
                 "the initializer of '{name}' must be a constant expression, and the \
                  sequence operator (,) is not one in {} (GLSL ES 3.00 §4.3.3)",
