@@ -246,16 +246,9 @@ fn mix_with_a_bool_selector_selects_exactly() {
 fn glsl_booleans_are_strict_under_the_extended_profile() {
     let extended =
         |src: &str| csir::compile(src, "t.glsl", Stage::Fragment, &csir::Limits::EXTENDED);
-    let located = |body: &str| -> Vec<String> {
+    let located = |body: &str| {
         let src = common::frag_src("float twice(float x) { return 2.0 * x; }", body);
-        match extended(&src) {
-            Ok(_) => panic!("compiled under the extended profile:\n{src}"),
-            Err(e) => e
-                .diagnostics()
-                .iter()
-                .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
-                .collect(),
-        }
+        common::located_with(&src, Stage::Fragment, &csir::Limits::EXTENDED)
     };
     let cond = |what: &str, ty: &str| {
         format!(
@@ -267,25 +260,37 @@ fn glsl_booleans_are_strict_under_the_extended_profile() {
     // Line 7 is main's body (frag_src puts five lines before it).
     assert_eq!(
         located("float r = 0.0; if (u.x) r = 1.0; c = vec4(r);"),
-        [format!("7:22: {}", cond("if condition", "float"))]
+        [format!("t.glsl:7:22: {}", cond("if condition", "float"))]
     );
     assert_eq!(
         located("int k = 1; c = vec4(k ? 1.0 : 0.0);"),
-        [format!("7:21: {}", cond("the condition of ?:", "int"))]
+        [format!(
+            "t.glsl:7:21: {}",
+            cond("the condition of ?:", "int")
+        )]
     );
     assert_eq!(
         located("bool b = !u.x; c = vec4(b);"),
-        [format!("7:10: {}", cond("the operand of !", "float"))]
+        [format!(
+            "t.glsl:7:10: {}",
+            cond("the operand of !", "float")
+        )]
     );
     assert_eq!(
         located("bool b = u.x > 0.0 && u.y; c = vec4(b);"),
-        [format!("7:20: {}", cond("an operand of &&", "float"))]
+        [format!(
+            "t.glsl:7:20: {}",
+            cond("an operand of &&", "float")
+        )]
     );
     // A side that `&&` skips (it has effects and the other side decides) is checked
     // by the same rule.
     assert_eq!(
         located("float f = u.x; bool b = true || (f -= 1.0); c = vec4(b);"),
-        [format!("7:30: {}", cond("an operand of ||", "float"))]
+        [format!(
+            "t.glsl:7:30: {}",
+            cond("an operand of ||", "float")
+        )]
     );
     let no_bool = |op: &str, ty: &str, ctor: &str| {
         format!(
@@ -296,11 +301,11 @@ fn glsl_booleans_are_strict_under_the_extended_profile() {
     };
     assert_eq!(
         located("c = vec4(u.w * (u.w > 0.5));"),
-        [format!("7:14: {}", no_bool("*", "float", "float"))]
+        [format!("t.glsl:7:14: {}", no_bool("*", "float", "float"))]
     );
     assert_eq!(
         located("int k = (u.y < 1.0) + 2; c = vec4(k);"),
-        [format!("7:21: {}", no_bool("+", "int", "int"))]
+        [format!("t.glsl:7:21: {}", no_bool("+", "int", "int"))]
     );
     let lit = located("float lit = u.x > 0.0; c = vec4(lit);");
     assert_eq!(lit.len(), 1, "{lit:?}");
@@ -311,7 +316,7 @@ fn glsl_booleans_are_strict_under_the_extended_profile() {
     let call = located("c = vec4(twice(u.x < 0.0));");
     assert_eq!(call.len(), 1, "{call:?}");
     assert!(
-        call[0].starts_with("7:10: ") && call[0].contains("twice"),
+        call[0].starts_with("t.glsl:7:10: ") && call[0].contains("twice"),
         "{call:?}"
     );
 

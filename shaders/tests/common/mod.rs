@@ -53,7 +53,12 @@ pub fn messages(src: &str, stage: Stage) -> Vec<String> {
 /// The diagnostics of a failing compile as `t.glsl:LINE:COL: MESSAGE` (panics if it
 /// compiles).
 pub fn located(src: &str, stage: Stage) -> Vec<String> {
-    match compile(src, "t.glsl", stage, &Limits::default()) {
+    located_with(src, stage, &Limits::default())
+}
+
+/// [`located`] under the given limits (the profile decides some rules).
+pub fn located_with(src: &str, stage: Stage, limits: &Limits) -> Vec<String> {
+    match compile(src, "t.glsl", stage, limits) {
         Ok(_) => panic!("compiled but should not:\n{src}"),
         Err(e) => e
             .diagnostics()
