@@ -19,6 +19,25 @@ pub struct Program {
     /// Struct definitions, global and local, in source order: `Type::Struct(k)` is
     /// `structs[k]`. The struct pass (`lang/structs.rs`) flattens every use.
     pub structs: Vec<StructDef>,
+    /// Float declarations written with no precision qualifier while no default float
+    /// precision was in scope, in source order: an error in GLSL ES fragment shaders
+    /// only (`parser/precision.rs`), which the parser cannot tell.
+    pub float_without_precision: Vec<UnqualifiedFloat>,
+}
+
+/// A float-typed variable, parameter or return type declared with no precision
+/// qualifier and no default float precision in scope (see
+/// [`Program::float_without_precision`]).
+#[derive(Clone, Debug)]
+pub struct UnqualifiedFloat {
+    /// Position of the type.
+    pub pos: Pos,
+    /// The declared type (`float`, `vecN` or a float matrix).
+    pub ty: Type,
+    /// What is declared: "variable", "parameter" or "return type of function".
+    pub what: &'static str,
+    /// The declared name (the function's for a return type).
+    pub name: String,
 }
 
 /// A struct definition (GLSL 1.10 §4.1.8): `struct NAME { members };`.
@@ -138,6 +157,9 @@ pub struct Qualifiers {
     /// `row_major` (`Some(true)`) or `column_major` (`Some(false)`) and its position
     /// (GLSL 1.40 §4.3.8), for uniform blocks and their members only.
     pub matrix_layout: Option<(bool, Pos)>,
+    /// Position of the precision qualifier (`highp`, `mediump`, `lowp`), if present;
+    /// it changes no value (GLSL 1.30 §4.5), only where it may appear is checked.
+    pub precision: Option<Pos>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).

@@ -163,12 +163,16 @@ impl Dialect {
     }
 
     /// The macros predefined for this dialect (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4):
-    /// `__VERSION__`, `GL_ES` (ES only), `GL_core_profile` (desktop 1.50 and later) and
+    /// `__VERSION__`, `GL_ES` and `GL_FRAGMENT_PRECISION_HIGH` (ES only),
+    /// `GL_core_profile` (desktop 1.50 and later) and
     /// `GL_compatibility_profile` (the compatibility profile of 1.50 and later).
     pub fn predefined_macros(self) -> Vec<(&'static str, i32)> {
         let mut m = vec![("__VERSION__", self.version as i32)];
         if self.is_es() {
             m.push(("GL_ES", 1));
+            // highp is supported in the fragment language, in both stages' macros
+            // (GLSL ES 1.00 §4.5.4; always 1 in GLSL ES 3.00 §4.5.4).
+            m.push(("GL_FRAGMENT_PRECISION_HIGH", 1));
         } else if self.version >= 150 {
             m.push(("GL_core_profile", 1));
             if self.profile == Profile::Compatibility {
@@ -259,7 +263,11 @@ mod tests {
         assert_eq!(d(100, None).reserved_for_future_use("patch"), None);
         assert_eq!(
             d(100, None).predefined_macros(),
-            vec![("__VERSION__", 100), ("GL_ES", 1)]
+            vec![
+                ("__VERSION__", 100),
+                ("GL_ES", 1),
+                ("GL_FRAGMENT_PRECISION_HIGH", 1)
+            ]
         );
         assert_eq!(
             d(150, Some("compatibility")).predefined_macros(),

@@ -206,6 +206,7 @@ fn compile_with(
         }
         let mut program = parser::parse(&tokens, &mut diags);
         program.dialect = dialect;
+        parser::report_missing_float_precision(&program, dialect, stage, &mut diags);
         programs.push(program);
     }
     if !diags.is_empty() {

@@ -102,6 +102,8 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
         items,
         dialect,
         structs,
+        // Each unit's were reported before the join.
+        float_without_precision: Vec::new(),
     }
 }
 

@@ -44,6 +44,7 @@ impl Parser<'_, '_> {
             items,
             dialect: Default::default(),
             structs: std::mem::take(&mut self.structs),
+            float_without_precision: std::mem::take(&mut self.float_without_precision),
         }
     }
 
@@ -100,6 +101,7 @@ impl Parser<'_, '_> {
         let type_array = self.opt_array_size()?;
         if matches!(ty, Type::Struct(_)) && type_array.is_none() && self.eat_punct(Punct::Semi) {
             // `struct S { ... };` defines the type only.
+            self.check_precision(quals.precision, ty, ty_pos, "variable", "")?;
             if quals.storage != Storage::None {
                 return self.fail_at(
                     quals.storage_pos,
@@ -109,6 +111,11 @@ impl Parser<'_, '_> {
             return Ok(());
         }
         let (name, pos) = self.name()?;
+        let what = match self.is_punct(Punct::LParen) {
+            true => "return type of function",
+            false => "variable",
+        };
+        self.check_precision(quals.precision, ty, ty_pos, what, &name)?;
         if self.is_punct(Punct::LParen) {
             if quals.storage != Storage::None
                 || quals.layout_pos.is_some()
@@ -126,17 +133,6 @@ impl Parser<'_, '_> {
         self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
             items.push(Item::Global(d))
         })
-    }
-
-    /// `precision highp float;` is accepted and ignored (GLSL 3.30 §4.5.3).
-    pub(super) fn precision_statement(&mut self) -> PResult<()> {
-        self.advance();
-        if !self.is_keyword(Keyword::PrecisionQualifier) {
-            return self.fail("expected a precision qualifier");
-        }
-        self.advance();
-        self.type_name()?;
-        self.expect(Punct::Semi, "expected ';'")
     }
 
     /// Parse `name [size] [= init] {, name [size] [= init]} ;` after the first name,
@@ -216,6 +212,7 @@ impl Parser<'_, '_> {
             interpolation: None,
             block_layout: None,
             matrix_layout: None,
+            precision: None,
         };
         loop {
             let pos = self.pos();
@@ -242,6 +239,9 @@ impl Parser<'_, '_> {
                 TokenKind::Keyword(Keyword::PrecisionQualifier | Keyword::NoEffectQualifier) => {
                     if !global && !self.is_keyword(Keyword::PrecisionQualifier) {
                         return self.fail("qualifiers are only valid at global scope");
+                    }
+                    if self.is_keyword(Keyword::PrecisionQualifier) {
+                        q.precision = Some(pos);
                     }
                     self.advance();
                     continue;
@@ -617,13 +617,14 @@ impl Parser<'_, '_> {
         loop {
             let mut is_const = false;
             let mut dir = ParamDir::In;
+            let mut precision = None;
             loop {
                 match self.kind() {
                     TokenKind::Keyword(Keyword::Const) => is_const = true,
                     TokenKind::Keyword(Keyword::In) => dir = ParamDir::In,
                     TokenKind::Keyword(Keyword::Out) => dir = ParamDir::Out,
                     TokenKind::Keyword(Keyword::InOut) => dir = ParamDir::InOut,
-                    TokenKind::Keyword(Keyword::PrecisionQualifier) => {}
+                    TokenKind::Keyword(Keyword::PrecisionQualifier) => precision = Some(self.pos()),
                     TokenKind::Keyword(Keyword::Interpolation(q)) => {
                         let m = format!(
                             "'{}' qualifies shader inputs and outputs, not parameters \
@@ -664,6 +665,7 @@ impl Parser<'_, '_> {
                 }
                 _ => return self.fail("expected a parameter type"),
             };
+            let ty_pos = pos;
             self.advance();
             let type_array = self.opt_array_size()?;
             let (name, pos) = match self.kind() {
@@ -675,6 +677,7 @@ impl Parser<'_, '_> {
                 TokenKind::Punct(Punct::Comma | Punct::RParen, _) => (String::new(), pos),
                 _ => return self.fail("expected a parameter name"),
             };
+            self.check_precision(precision, ty, ty_pos, "parameter", &name)?;
             let name_array = self.opt_array_size()?;
             let array = match (type_array, name_array) {
                 (Some(a), Some(_)) => {

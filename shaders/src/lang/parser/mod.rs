@@ -21,9 +21,11 @@
 mod expr;
 pub(crate) use expr::decode_swizzle;
 mod item;
+mod precision;
+pub(crate) use precision::report_missing_float_precision;
 mod stmt;
 
-use super::ast::{Program, StructDef};
+use super::ast::{Program, StructDef, UnqualifiedFloat};
 use super::diagnostic::Diagnostics;
 use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 
@@ -47,6 +49,8 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
         depth: 0,
         chain: 0,
         structs: Vec::new(),
+        precision: precision::PrecisionScopes::new(),
+        float_without_precision: Vec::new(),
     };
     p.program()
 }
@@ -68,6 +72,11 @@ struct Parser<'t, 'd> {
     chain: usize,
     /// Struct definitions so far (`Type::Struct(k)` is the k-th).
     structs: Vec<StructDef>,
+    /// The default float precision of each open block (`parser/precision.rs`).
+    precision: precision::PrecisionScopes,
+    /// Float declarations with no precision qualifier and no default in scope (see
+    /// [`Program::float_without_precision`]).
+    float_without_precision: Vec<UnqualifiedFloat>,
 }
 
 impl<'t> Parser<'t, '_> {

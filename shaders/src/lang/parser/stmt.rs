@@ -10,6 +10,7 @@ impl Parser<'_, '_> {
     pub(super) fn block_body(&mut self) -> PResult<(Vec<Stmt>, Pos)> {
         self.expect(Punct::LBrace, "expected '{'")?;
         self.enter(1)?;
+        self.enter_precision_scope();
         let mut stmts = Vec::new();
         let result = loop {
             if self.is_punct(Punct::RBrace) {
@@ -34,6 +35,7 @@ impl Parser<'_, '_> {
                 }
             }
         };
+        self.leave_precision_scope();
         self.leave(1);
         result.map(|end| (stmts, end))
     }
@@ -189,6 +191,7 @@ impl Parser<'_, '_> {
         let (ty, ty_pos) = self.type_name()?;
         let type_array = self.opt_array_size()?;
         let (name, pos) = self.name()?;
+        self.check_precision(quals.precision, ty, ty_pos, "variable", &name)?;
         self.declarators(quals, (ty, ty_pos, type_array), name, pos, out)
     }
 
