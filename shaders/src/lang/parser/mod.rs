@@ -1,7 +1,8 @@
 //! The recursive-descent parser (docs/csir-original.md B §1.3, widened to GLSL 3.30 forms).
 //!
 //! Accepted beyond the original: qualifiers in any order, `highp`/`mediump`/`lowp` and
-//! `precision` statements (ignored), `const in` / `in` parameters, `(void)` parameter
+//! `precision` statements (no effect on values; where they may appear is checked in
+//! `precision.rs`), `const in` / `in` parameters, `(void)` parameter
 //! lists, prototypes, several declarators per declaration, compound assignment,
 //! `++`/`--` statements, `?:`, `break`/`continue`, swizzle and index assignment
 //! targets, the `stpq` swizzle set, arrays (`float a[3]`, `float[3] a`, `float a[]`,
