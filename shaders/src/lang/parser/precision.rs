@@ -22,7 +22,7 @@ use super::super::ast::{Program, UnqualifiedFloat};
 use super::super::diagnostic::Diagnostics;
 use super::super::dialect::Dialect;
 use super::super::token::{Keyword, Pos, Reserved, TokenKind};
-use super::super::types::Type;
+use super::super::types::{Base, Type, base};
 use super::{PResult, Parser};
 use crate::ir::Stage;
 
@@ -44,26 +44,6 @@ impl PrecisionScopes {
     fn top(&self) -> bool {
         self.float_default.last().copied().unwrap_or(false)
     }
-}
-
-/// Whether `ty` is `float`, a float vector or a float matrix.
-fn is_float_based(ty: Type) -> bool {
-    matches!(
-        ty,
-        Type::Float
-            | Type::Vec2
-            | Type::Vec3
-            | Type::Vec4
-            | Type::Mat2
-            | Type::Mat3
-            | Type::Mat4
-            | Type::Mat2x3
-            | Type::Mat2x4
-            | Type::Mat3x2
-            | Type::Mat3x4
-            | Type::Mat4x2
-            | Type::Mat4x3
-    )
 }
 
 impl Parser<'_, '_> {
@@ -132,9 +112,9 @@ impl Parser<'_, '_> {
         name: &str,
     ) -> PResult<()> {
         if let Some(at) = precision {
-            let named = match ty {
-                Type::Bool | Type::BVec2 | Type::BVec3 | Type::BVec4 => Some(ty.keyword()),
-                Type::Struct(_) => Some("a struct"),
+            let named = match (ty, base(ty)) {
+                (Type::Struct(_), _) => Some("a struct"),
+                (_, Base::Bool) => Some(ty.keyword()),
                 _ => None,
             };
             if let Some(named) = named {
@@ -149,7 +129,7 @@ impl Parser<'_, '_> {
                 );
                 return self.fail_at(at, m);
             }
-        } else if is_float_based(ty) && !self.precision.top() {
+        } else if base(ty) == Base::Float && !self.precision.top() {
             self.float_without_precision.push(UnqualifiedFloat {
                 pos: ty_pos,
                 ty,
