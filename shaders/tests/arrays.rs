@@ -207,7 +207,7 @@ fn array_errors_name_the_construct() {
         ),
         (
             "float a[int(u.x)];",
-            "array size must be a constant integer expression",
+            "array size must be a constant integer expression (GLSL 1.20 §4.1.9)",
         ),
         ("float a[0];", "array size must be positive"),
         (

@@ -213,7 +213,10 @@ impl Lowerer<'_> {
         if op == BinOp::Mod && !types::is_int_base(base) {
             return self.err(pos, "operator % requires integer operands");
         }
-        if (op == BinOp::Div || op == BinOp::Mod) && self.divides_by_zero(b) {
+        if (op == BinOp::Div || op == BinOp::Mod)
+            && self.divides_by_zero(b)
+            && !self.zero_divisor_at_run_time()
+        {
             return self.err(pos, "division by zero");
         }
         // Under the extended profile an int operand of float arithmetic is converted

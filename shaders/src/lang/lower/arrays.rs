@@ -24,13 +24,14 @@
 //! - Sizes are constant int expressions; a global array's size may use earlier
 //!   global `const int`s ([`Lowerer::global_array_len`]).
 
-use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Item, Storage, UnOp};
+use super::super::ast::{ArraySize, BinOp, Decl, Expr, ExprKind, Param, ParamDir, Storage};
 use super::super::scope::{Access, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types::{self, Type};
 use super::assign::Place;
 use super::value::Value;
 use super::{Fail, LResult, Lowerer};
+use crate::ir::{Ir, Op};
 
 /// Largest array size accepted (bounds compile time and the unrolled code).
 pub const MAX_ARRAY_LEN: usize = 256;
@@ -69,7 +70,107 @@ impl<'a> Lowerer<'a> {
             ExprKind::ArrayConstruct { ty, size, args } => {
                 Some(self.array_constructor(*ty, size, args, e.pos))
             }
+            ExprKind::Ternary(c, a, b) if self.is_array_expr(e) => {
+                Some(self.array_ternary(c, a, b, e.pos))
+            }
+            ExprKind::Comma(a, b) if self.is_array_expr(b) => Some(self.array_sequence(a, b)),
             _ => None,
+        }
+    }
+
+    /// `c ? a : b` of two arrays (GLSL 1.20 §5.8: "The second and third expressions
+    /// can be any type, as long their types match"): the taken side when `c` is known
+    /// (the other checked without code), else each element selected under `IF c`.
+    fn array_ternary(&mut self, c: &Expr, a: &Expr, b: &Expr, pos: Pos) -> LResult<ArrayRef> {
+        let cond = self.operand(c)?;
+        let cond = self.condition(&cond, "the condition of ?:", c.pos)?;
+        let side = |me: &mut Self, e: &Expr| match me.array_ref(e) {
+            Some(r) => r,
+            None => me.err(
+                e.pos,
+                "operator ?: on an array and a value that is not one: the second and third \
+                 expressions must have the same type (GLSL 1.20 §5.8)",
+            ),
+        };
+        let mismatch = |me: &mut Self| {
+            me.err(
+                pos,
+                "operator ?: on arrays that differ in type or size: the second and third \
+                 expressions must have the same type (GLSL 1.20 §5.8)",
+            )
+        };
+        if let Some(k) = cond.as_const() {
+            let (taken, other) = if k.0[0] != 0.0 { (a, b) } else { (b, a) };
+            let r = side(self, taken)?;
+            let mut other_shape = None;
+            self.dry(|me| {
+                let o = side(me, other)?;
+                other_shape = Some(me.array_shape(&o));
+                Ok(())
+            })?;
+            let Some(shape) = other_shape else {
+                return Err(Fail::Reported);
+            };
+            if shape != self.array_shape(&r) {
+                return mismatch(self);
+            }
+            return Ok(r);
+        }
+        let names = self.assigned_in_exprs(&[a, b]);
+        self.materialize_known(&names)?;
+        let t = self.materialize(&cond)?;
+        self.open_if(t, pos)?;
+        let r = self.array_ternary_sides(a, b, pos, side, mismatch);
+        self.close_if()?;
+        r
+    }
+
+    fn array_ternary_sides(
+        &mut self,
+        a: &Expr,
+        b: &Expr,
+        pos: Pos,
+        side: impl Fn(&mut Self, &Expr) -> LResult<ArrayRef>,
+        mismatch: impl Fn(&mut Self) -> LResult<ArrayRef>,
+    ) -> LResult<ArrayRef> {
+        let ra = side(self, a)?;
+        let (ty, n) = self.array_shape(&ra);
+        let mut dst = Vec::with_capacity(n);
+        for k in 0..n {
+            let x = self.element(&ra, k, pos)?;
+            let t = self.temp(types::cols(ty))?;
+            self.store_into(t, &x, ty)?;
+            dst.push(t);
+        }
+        self.emit(Ir::new(Op::Else, Type::None.ir()))?;
+        let rb = side(self, b)?;
+        if self.array_shape(&rb) != (ty, n) {
+            return mismatch(self);
+        }
+        for (k, t) in dst.iter().enumerate() {
+            let y = self.element(&rb, k, pos)?;
+            self.store_into(*t, &y, ty)?;
+        }
+        Ok(ArrayRef::Values(
+            ty,
+            dst.into_iter().map(|t| Value::temp(ty, t)).collect(),
+        ))
+    }
+
+    /// `(a, b)` whose right operand is an array (GLSL 1.20 §5.9: the value is the
+    /// right operand's): `a` for its effects, then `b`.
+    fn array_sequence(&mut self, a: &Expr, b: &Expr) -> LResult<ArrayRef> {
+        match self.array_ref(a) {
+            Some(r) => {
+                r?;
+            }
+            None => {
+                self.expr(a)?;
+            }
+        }
+        match self.array_ref(b) {
+            Some(r) => r,
+            None => Err(Fail::Reported),
         }
     }
 
@@ -136,12 +237,59 @@ impl<'a> Lowerer<'a> {
         Ok(ArrayRef::Values(ty, out))
     }
 
+    /// Whether an array size may hold the sequence operator: only in GLSL ES 1.00
+    /// (piglit's `array-sized-by-sequence-in-parenthesis`); GLSL ES 3.00 leaves it out
+    /// of constant expressions (§4.3.3) and desktop GLSL's grammar sizes arrays with a
+    /// `constant_expression`, a `conditional_expression` (GLSL 1.20 §9), as Mesa reads
+    /// it for `float a[(5, 3)]` too.
+    pub(crate) fn sequence_in_array_size(&self) -> bool {
+        let d = self.program.dialect;
+        d.is_es() && d.version == 100
+    }
+
+    /// The error for the sequence operator in the array size `e` where
+    /// [`Lowerer::sequence_in_array_size`] does not allow it.
+    fn sequence_in_size_message(&self, e: &Expr) -> Option<String> {
+        if self.sequence_in_array_size() {
+            return None;
+        }
+        let mut seq = false;
+        super::super::builtin_vars::visit_expr(e, &mut |x| {
+            seq |= matches!(x.kind, ExprKind::Comma(..))
+        });
+        let d = self.program.dialect;
+        let rule = if d.is_es() {
+            "GLSL ES 3.00 §4.3.3"
+        } else {
+            "GLSL 1.20 §4.1.9 and §9: an array size is a constant_expression, a \
+             conditional_expression"
+        };
+        seq.then(|| {
+            format!(
+                "array size must be a constant integer expression, and the sequence \
+                 operator (,) is not one in {d} ({rule})"
+            )
+        })
+    }
+
     /// A local array size: a constant int expression, 1..=[`MAX_ARRAY_LEN`].
     pub(crate) fn local_array_len(&mut self, e: &Expr) -> LResult<usize> {
-        let v = self.operand(e)?;
+        if let Some(m) = self.sequence_in_size_message(e) {
+            return self.err(e.pos, m);
+        }
+        let v = self.in_constant(|me| me.operand(e))?;
         let n = match (v.ty, v.as_const()) {
-            (Type::Int | Type::Uint, Some(_)) => self.known_int(&v).unwrap_or(0),
-            _ => return self.err(e.pos, "array size must be a constant integer expression"),
+            // A known value is not enough: `vec4[(x = 3)] a;` assigns (GLSL 1.20 §4.1.9,
+            // §4.3.3: the size is a constant integral expression).
+            (Type::Int | Type::Uint, Some(_)) if self.is_constant_expression(e) => {
+                self.known_int(&v).unwrap_or(0)
+            }
+            _ => {
+                return self.err(
+                    e.pos,
+                    "array size must be a constant integer expression (GLSL 1.20 §4.1.9)",
+                );
+            }
         };
         self.check_len(n, e.pos)
     }
@@ -167,6 +315,8 @@ impl<'a> Lowerer<'a> {
                 .lookup(n)
                 .is_some_and(|id| self.scopes.var(id).array.is_some()),
             ExprKind::ArrayConstruct { .. } => true,
+            ExprKind::Ternary(_, a, b) => self.is_array_expr(a) || self.is_array_expr(b),
+            ExprKind::Comma(_, b) => self.is_array_expr(b),
             _ => false,
         }
     }
@@ -361,9 +511,12 @@ impl<'a> Lowerer<'a> {
             Some(e) => Some(self.local_array_len(e)?),
             None => None,
         };
-        let values = match &d.init {
-            Some(init) => Some(self.array_source(init, d.ty, len)?),
-            None => None,
+        let values = match (&d.init, d.quals.storage) {
+            (Some(init), Storage::Const) => {
+                Some(self.in_constant(|me| me.array_source(init, d.ty, len))?)
+            }
+            (Some(init), _) => Some(self.array_source(init, d.ty, len)?),
+            (None, _) => None,
         };
         let len = match (len, &values) {
             (Some(n), _) => n,
@@ -391,6 +544,40 @@ impl<'a> Lowerer<'a> {
         self.write_elements(id, &vals, init.pos)
     }
 
+    /// Why `what` (a whole-array assignment, an `out`/`inout` array parameter) is an
+    /// error in this dialect, if it is: GLSL 1.10 has no array l-values ("non-
+    /// dereferenced arrays ... cannot be l-values", GLSL 1.10 §5.8), and GLSL ES 1.00
+    /// lets an array be an `out`/`inout` argument but "not ... the target of an
+    /// assignment" (GLSL ES 1.00 §5.8). Later versions allow both (GLSL 1.20 §5.8).
+    pub(crate) fn no_array_assignment(&self, what: &str) -> Option<String> {
+        let d = self.program.dialect;
+        let rule = match (d.is_es(), d.version) {
+            (false, 110) => "arrays are not l-values (GLSL 1.10 §5.8)",
+            (true, 100) if what.starts_with("assignment") => {
+                "an array may not be the target of an assignment (GLSL ES 1.00 §5.8)"
+            }
+            _ => return None,
+        };
+        Some(format!("{what} is not allowed in {d}: {rule}"))
+    }
+
+    /// An `out`/`inout` array parameter where arrays are not l-values (GLSL 1.10
+    /// §5.8, [`Lowerer::no_array_assignment`]) is reported.
+    pub(crate) fn check_array_param(&mut self, p: &Param) {
+        if p.array.is_none() || p.dir == ParamDir::In {
+            return;
+        }
+        let dir = if p.dir == ParamDir::Out {
+            "out"
+        } else {
+            "inout"
+        };
+        let what = format!("the {dir} array parameter '{}'", p.name);
+        if let Some(m) = self.no_array_assignment(&what) {
+            self.diags.error(p.pos, m);
+        }
+    }
+
     /// `a = b;` for a whole array `a`.
     pub(crate) fn assign_array(&mut self, id: VarId, value: &Expr) -> LResult<()> {
         let (ty, len) = {
@@ -404,6 +591,15 @@ impl<'a> Lowerer<'a> {
     /// The size of global array `d` (reported and `None` when it is not a constant
     /// int expression over literals and earlier global `const int`s).
     pub(crate) fn global_array_len(&mut self, d: &Decl, size: &ArraySize) -> Option<u16> {
+        if let Some(m) = size
+            .len
+            .as_ref()
+            .and_then(|e| self.sequence_in_size_message(e))
+        {
+            let pos = size.len.as_ref().map_or(size.pos, |e| e.pos);
+            self.diags.error(pos, m);
+            return None;
+        }
         let n = match (&size.len, &d.init) {
             (Some(e), _) => match self.global_const_int(e, &mut 0) {
                 Some(n) => n,
@@ -436,55 +632,11 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Evaluate a global constant int expression: int literals, `+ - * / %`, unary
-    /// minus, parentheses, the names of global `const int`s with such initializers and
-    /// the built-in constants (`gl_MaxClipDistances`, GLSL 1.30 §7.4).
-    /// `work` counts the nodes visited (bounded, so that constants defined in terms of
-    /// each other many times over cannot take exponential time).
+    /// Evaluate a global constant int expression ([`Lowerer::global_const`]): its
+    /// value when it folds to an integer.
     fn global_const_int(&self, e: &Expr, work: &mut u32) -> Option<i64> {
-        *work += 1;
-        if *work > 4096 {
-            return None;
-        }
-        match &e.kind {
-            ExprKind::Int(v) => Some(*v as i64),
-            ExprKind::Unary(UnOp::Neg, x) => self.global_const_int(x, work)?.checked_neg(),
-            ExprKind::Binary(op, a, b) => {
-                let (x, y) = (
-                    self.global_const_int(a, work)?,
-                    self.global_const_int(b, work)?,
-                );
-                match op {
-                    BinOp::Add => x.checked_add(y),
-                    BinOp::Sub => x.checked_sub(y),
-                    BinOp::Mul => x.checked_mul(y),
-                    BinOp::Div => x.checked_div(y),
-                    BinOp::Mod => x.checked_rem(y),
-                    _ => None,
-                }
-            }
-            ExprKind::Ident(name) => {
-                let program = self.program;
-                program
-                    .items
-                    .iter()
-                    .find_map(|item| match item {
-                        Item::Global(g)
-                            if g.name == *name
-                                && g.quals.storage == Storage::Const
-                                && g.ty == Type::Int
-                                && g.array.is_none() =>
-                        {
-                            g.init.as_ref().and_then(|i| self.global_const_int(i, work))
-                        }
-                        _ => None,
-                    })
-                    // A built-in constant (`gl_MaxClipDistances`, ...; GLSL 1.30 §7.4).
-                    .or_else(|| {
-                        crate::lang::builtin_vars::constant(name, program.dialect, &self.limits)
-                            .map(i64::from)
-                    })
-            }
+        match self.global_const(e, work)? {
+            super::global_const::Scalar::Int(n) => Some(n),
             _ => None,
         }
     }

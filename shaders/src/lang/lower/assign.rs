@@ -80,6 +80,11 @@ impl Lowerer<'_> {
             return Ok(None);
         }
         self.check_writable(id, name, target.pos)?;
+        if let Some(m) =
+            self.no_array_assignment(&format!("assignment to the whole array '{name}'"))
+        {
+            return self.err(target.pos, m);
+        }
         Ok(Some(id))
     }
 

@@ -19,11 +19,18 @@ impl Lowerer<'_> {
     /// says it does not); `e.length()` of an array always does.
     pub(crate) fn is_constant_expression(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
-            ExprKind::Ident(name) => self.scopes.lookup(name).is_some_and(|id| {
-                let v = self.scopes.var(id);
-                v.access == Access::Const && v.known.is_some()
-            }),
+            ExprKind::Int(_) | ExprKind::UInt(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
+            ExprKind::Ident(name) => match self.scopes.lookup(name) {
+                Some(id) => {
+                    let v = self.scopes.var(id);
+                    v.access == Access::Const && v.known.is_some()
+                }
+                // A built-in constant (`gl_MaxDrawBuffers`, GLSL 1.10 §7.4).
+                None => {
+                    crate::lang::builtin_vars::constant(name, self.program.dialect, &self.limits)
+                        .is_some()
+                }
+            },
             ExprKind::Length(_) => true,
             ExprKind::Unary(_, x) | ExprKind::Swizzle(x, _) => self.is_constant_expression(x),
             ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
@@ -97,6 +104,27 @@ impl Lowerer<'_> {
             return Ok(index);
         }
         Ok(Value::temp(Type::Int, self.materialize(&index)?))
+    }
+
+    /// Run `f` (the lowering of an expression GLSL requires to be a constant
+    /// expression) with [`Lowerer::constant_required`] raised.
+    pub(crate) fn in_constant<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.constant_required += 1;
+        let r = f(self);
+        self.constant_required -= 1;
+        r
+    }
+
+    /// Whether a division by a known zero divisor compiles: under the extended
+    /// profile, outside a context that requires a constant expression. GLSL 1.10 §5.9
+    /// (and every later version) says division by zero "does not cause an exception
+    /// but does result in an unspecified value", so `int x = 1 / 0;` in a function
+    /// body compiles, with the value the extended profile's instruction gives at run
+    /// time (IDIV 0, IMOD -1, DIV ±inf or NaN; folded by the same rules);
+    /// the seed profile keeps the original's compile-time "division by zero"
+    /// (docs/csir.md, "Reciprocal-based division").
+    pub(crate) fn zero_divisor_at_run_time(&self) -> bool {
+        self.limits.extended_ops() && self.constant_required == 0
     }
 
     /// The divisor `b` (the value of `e`) of `/` or `%` as the arithmetic should see

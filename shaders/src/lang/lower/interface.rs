@@ -82,6 +82,7 @@ impl<'a> Lowerer<'a> {
                 if let Some(m) = self.missing_type(p.ty) {
                     self.diags.error(p.pos, m);
                 }
+                self.check_array_param(p);
             }
             if f.ret == Type::Sampler2D {
                 self.diags
@@ -99,6 +100,9 @@ impl<'a> Lowerer<'a> {
         }
         for item in &program.items {
             let Item::Prototype(p) = item else { continue };
+            for param in &p.params {
+                self.check_array_param(param);
+            }
             let def = self.funcs.iter().find(|g| {
                 g.def.name == p.name
                     && g.def.params.len() == p.params.len()

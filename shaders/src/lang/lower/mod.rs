@@ -22,6 +22,7 @@ mod constructors;
 mod emit;
 mod expr;
 mod flow;
+mod global_const;
 mod interface;
 mod ints;
 mod logic;
@@ -177,6 +178,10 @@ pub(crate) struct Lowerer<'a> {
     /// shader must write `gl_Position`. `false` for a compilation unit compiled alone
     /// ([`crate::compile_unit_alone`]).
     pub whole_stage: bool,
+    /// Open contexts whose expression GLSL requires to be a constant expression (a
+    /// `const` or ES global initializer, an array size, a case label): a division by
+    /// a known zero there is "division by zero" under every profile.
+    pub constant_required: u32,
 }
 
 /// A saved lowering state ([`Lowerer::checkpoint`]).
@@ -228,6 +233,7 @@ pub(crate) fn lower(
         globals: Vec::new(),
         volatile: Default::default(),
         whole_stage,
+        constant_required: 0,
     };
     let _ = lw.run();
     if lw.diags.is_empty() {

@@ -162,7 +162,11 @@ impl Lowerer<'_> {
         if let Some(size) = &d.array {
             return self.local_array_decl(d, size);
         }
-        let value = d.init.as_ref().map(|e| self.operand(e));
+        let value = match (&d.init, d.quals.storage) {
+            (Some(e), Storage::Const) => Some(self.in_constant(|me| me.operand(e))),
+            (Some(e), _) => Some(self.operand(e)),
+            (None, _) => None,
+        };
         let mut ok = self.check_decl(d, value.as_ref().and_then(|v| v.as_ref().ok()));
         if matches!(value, Some(Err(Fail::Fatal))) {
             return Err(Fail::Fatal);
@@ -302,7 +306,14 @@ impl Lowerer<'_> {
             self.em.pos = init.pos;
             self.em.push_frame();
             self.volatile = self.assigned_in_exprs(&[init]);
-            let r = self.global_init(var, d, init);
+            // A const, uniform or (ES) any global initializer is a constant expression.
+            let constant = matches!(d.quals.storage, Storage::Const | Storage::Uniform)
+                || self.program.dialect.is_es();
+            let r = if constant {
+                self.in_constant(|me| me.global_init(var, d, init))
+            } else {
+                self.global_init(var, d, init)
+            };
             self.volatile.clear();
             self.em.pop_frame();
             match r {

@@ -139,7 +139,7 @@ impl Lowerer<'_> {
 
     /// The value of `case e:`: a constant `int` expression.
     fn case_label(&mut self, e: &Expr) -> LResult<i32> {
-        let v = self.operand(e)?;
+        let v = self.in_constant(|me| me.operand(e))?;
         match (v.ty, v.as_const()) {
             (Type::Int | Type::Uint, Some(_)) => Ok(self.known_int(&v).unwrap_or(0) as i32),
             _ => self.err(

@@ -486,6 +486,21 @@ impl Parser<'_, '_> {
         Ok((Type::Struct(self.structs.len() as u16 - 1), pos))
     }
 
+    /// The error for a struct definition inside a struct (at `struct`): GLSL 1.10 and
+    /// every later version, GLSL ES 1.00 and 3.00 §4.1.8, "Embedded structure
+    /// definitions are not supported".
+    fn embedded_struct_message(&self) -> String {
+        let what = match self.peek_kind(1) {
+            TokenKind::Ident(n) => format!("struct '{n}'"),
+            _ => "an anonymous struct".to_string(),
+        };
+        format!(
+            "embedded structure definitions are not supported: {what} is defined inside \
+                 another struct; define it at global scope and declare the member with its \
+                 name (GLSL 1.10 §4.1.8)"
+        )
+    }
+
     /// Member declarations up to and including the `}` of a struct.
     fn struct_members(&mut self) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
@@ -507,6 +522,10 @@ impl Parser<'_, '_> {
                 )
             ) {
                 return self.fail("struct members cannot have qualifiers");
+            }
+            if matches!(self.kind(), TokenKind::Reserved(_, "struct")) {
+                let m = self.embedded_struct_message();
+                return self.fail(m);
             }
             self.member_declarators(&mut members, None)?;
         }
