@@ -484,6 +484,61 @@ mod tests {
     }
 
     #[test]
+    fn texel_offsets_move_the_texel_before_the_wrap() {
+        let tex = row(&[10, 20, 30, 40]);
+        let at =
+            |filter, wrap, s, dx| tex.sample_offset(Sampler { filter, wrap }, s, 0.5, [dx, 0])[0];
+        // s = 0.375 is texel 1: + 2 is texel 3; + 5 and − 3 clamp to the edges.
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 2), unorm(40));
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 5), unorm(40));
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, -3), unorm(10));
+        // repeat on a power of two masks the moved index: (1 + 5) & 3 = 2, (1 − 3) & 3 = 2
+        assert_eq!(at(Filter::Nearest, Wrap::Repeat, 0.375, 5), unorm(30));
+        assert_eq!(at(Filter::Nearest, Wrap::Repeat, 0.375, -3), unorm(30));
+        // mirror moves the coordinate: 0.375 + 4/4 = 1.375 mirrors to 0.625, texel 2
+        assert_eq!(at(Filter::Nearest, Wrap::Mirror, 0.375, 4), unorm(30));
+        // linear: the taps move, the weight stays: s = 0.25 is halfway between texels
+        // 0 and 1; + 1 is halfway between 20 and 30: 20 + (128·10 + 128) >> 8 = 25
+        assert_eq!(at(Filter::Linear, Wrap::Clamp, 0.25, 1), unorm(25));
+        assert_eq!(at(Filter::Linear, Wrap::Repeat, 0.25, 3), unorm(25)); // taps 3 and 0: 40 − 15
+        // a non-power-of-two repeat moves the coordinate: 0.5 + 2/3 wraps to texel 0,
+        // 0.5 − 8/3 to texel 2
+        let npot = row(&[10, 20, 30]);
+        let nearest_repeat = Sampler {
+            filter: Filter::Nearest,
+            wrap: Wrap::Repeat,
+        };
+        assert_eq!(
+            npot.sample_offset(nearest_repeat, 0.5, 0.5, [2, 0])[0],
+            unorm(10)
+        );
+        assert_eq!(
+            npot.sample_offset(nearest_repeat, 0.5, 0.5, [-8, 0])[0],
+            unorm(30)
+        );
+        // the offset on t selects rows the same way
+        let column = Texture::from_texels(1, 2, vec![[100, 0, 0, 255], [200, 0, 0, 255]]).unwrap();
+        assert_eq!(
+            column.sample_offset(NEAREST_CLAMP, 0.5, 0.25, [0, 1])[0],
+            unorm(200)
+        );
+        // (0, 0) is sample, in every mode, and huge coordinates stay safe
+        for filter in [Filter::Nearest, Filter::Linear] {
+            for wrap in [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror] {
+                let sampler = Sampler { filter, wrap };
+                for s in [-0.3, 0.1, 0.49, 1.7, f32::NAN, 1e30] {
+                    assert_eq!(
+                        npot.sample_offset(sampler, s, 0.4, [0, 0]),
+                        npot.sample(sampler, s, 0.4)
+                    );
+                    let c = npot.sample_offset(sampler, s, 0.4, [i32::MIN, i32::MAX]);
+                    assert!(c.iter().all(|v| (0.0..=1.0).contains(v)));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn lerp_unorm8_matches_llvmpipe_rounding() {
         assert_eq!(lerp_unorm8(0, 17, 200), 17);
         assert_eq!(lerp_unorm8(255, 0, 255), 254); // weights stop at 255/256
