@@ -282,7 +282,8 @@ def matrices_tile(index):
 def scene_texture():
     """The texture functions of GLSL 1.30 §8.7 beyond `texture` (issue 14), each on
     npot5x3.png, whose 5x3 texels are easy to count in the image: textureSize
-    (TEXSIZE), texelFetch and texelFetchOffset (TEXFETCH)."""
+    (TEXSIZE), texelFetch and texelFetchOffset (TEXFETCH), textureOffset and its
+    Proj/Lod forms (SAMPLE_OFFSET) in every filter and wrap mode."""
     scene("corpus_texture.json", [
         # textureSize: texel centres of a 5x3 texture under linear filtering.
         tile(0, "texture_size.frag", samplers={
@@ -291,7 +292,17 @@ def scene_texture():
         # repeat wrap and linear filter must not apply to a fetch.
         tile(1, "texel_fetch.frag", samplers={
             "uTex": {"texture": "npot", "filter": "linear", "wrap": "repeat"}}),
-    ], textures={"npot": {"path": "../textures/npot5x3.png"}})
+    ] + [
+        # textureOffset and its Proj/Lod forms: one tile per filter and wrap mode, on
+        # the non-power-of-two texture (left half) and tiny4.png (right half), whose
+        # repeat wraps take different paths in llvmpipe.
+        tile(2 + k, "texture_offset.frag", samplers={
+            "uTex": {"texture": "npot", "filter": f, "wrap": w},
+            "uPot": {"texture": "pot", "filter": f, "wrap": w}})
+        for k, (f, w) in enumerate(
+            (f, w) for w in ("clamp", "repeat", "mirror") for f in ("nearest", "linear"))
+    ], textures={"npot": {"path": "../textures/npot5x3.png"},
+                 "pot": {"path": "../textures/tiny4.png"}})
 
 
 def scene_clip():

@@ -41,6 +41,10 @@ impl Samplers for Ramp {
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
         [s, t, s * t + slot as f32, 0.75]
     }
+
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+        self.sample(slot, s + dx as f32, t + dy as f32)
+    }
 }
 
 /// Checks each step against the temporaries as they were before it.

@@ -42,6 +42,16 @@ impl Samplers for SlotSamplers<'_> {
         }
     }
 
+    /// The bound texture's sample with a texel offset ([`Texture::sample_offset`]);
+    /// an unbound slot gives (0, 0, 0, 0).
+    #[inline]
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
+        match self.slots.get(slot) {
+            Some(Some((texture, sampler))) => texture.sample_offset(*sampler, s, t, offset),
+            _ => [0.0; 4],
+        }
+    }
+
     /// The bound texture's width and height in texels; an unbound slot is 0×0.
     #[inline]
     fn size(&self, slot: usize) -> [u32; 2] {

@@ -86,15 +86,32 @@ impl Texture {
     /// Never panics and is deterministic for every input: NaN samples like 0 (clamp: the
     /// first texel), ±∞ and huge coordinates give some texel of the texture.
     pub fn sample(&self, sampler: Sampler, s: f32, t: f32) -> [f32; 4] {
+        self.sample_offset(sampler, s, t, [0, 0])
+    }
+
+    /// [`sample`](Self::sample) with a texel offset `(dx, dy)`: GLSL `textureOffset`
+    /// (GLSL 1.30 §8.7; GL 3.0 §3.9.7 adds the offset to the integer texel coordinates
+    /// before wrapping). As llvmpipe does it (`lp_bld_sample_aos.c` for clamp and
+    /// repeat, `lp_bld_sample_soa.c` for mirror):
+    ///
+    /// * `clamp`, and `repeat` on a power-of-two size: the offset is added to the
+    ///   integer texel index (nearest: ⌊s·width⌋; linear: the first of the two taps)
+    ///   before the clamp or the mask; the linear weight does not change.
+    /// * `repeat` on another size, and `mirror`: the wrap works on the float
+    ///   coordinate, so the offset is added there, as `s + dx/width` (an f32 division
+    ///   and addition), before the wrap.
+    ///
+    /// An offset of (0, 0) is [`sample`](Self::sample). Any offset is safe.
+    pub fn sample_offset(&self, sampler: Sampler, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
         match (sampler.filter, sampler.wrap) {
             (Filter::Nearest, wrap) => {
-                let i = nearest_index(s, self.width(), wrap);
-                let j = nearest_index(t, self.height(), wrap);
+                let i = nearest_index(s, self.width(), wrap, dx);
+                let j = nearest_index(t, self.height(), wrap, dy);
                 unorm8_to_f32(self.texel(i, j))
             }
             (Filter::Linear, Wrap::Mirror) => {
-                let (i0, i1, a) = mirror_linear_taps(s, self.width());
-                let (j0, j1, b) = mirror_linear_taps(t, self.height());
+                let (i0, i1, a) = mirror_linear_taps(shift(s, dx, self.width()), self.width());
+                let (j0, j1, b) = mirror_linear_taps(shift(t, dy, self.height()), self.height());
                 let [t00, t10, t01, t11] = [
                     unorm8_to_f32(self.texel(i0, j0)),
                     unorm8_to_f32(self.texel(i1, j0)),
@@ -108,8 +125,8 @@ impl Texture {
                 })
             }
             (Filter::Linear, wrap) => {
-                let (i0, i1, a) = fixed_linear_taps(s, self.width(), wrap);
-                let (j0, j1, b) = fixed_linear_taps(t, self.height(), wrap);
+                let (i0, i1, a) = fixed_linear_taps(s, self.width(), wrap, dx);
+                let (j0, j1, b) = fixed_linear_taps(t, self.height(), wrap, dy);
                 let [t00, t10, t01, t11] = [
                     self.texel(i0, j0),
                     self.texel(i1, j0),
@@ -171,30 +188,50 @@ fn repeat_fraction(s: f32) -> f32 {
     if f.is_nan() { 0.0 } else { f.min(BELOW_ONE) }
 }
 
-/// Texel index along one axis for nearest filtering.
-fn nearest_index(s: f32, size: u32, wrap: Wrap) -> u32 {
+/// `s` moved by `offset` texels of a `size`-texel axis in f32, `s + offset/size`, as
+/// llvmpipe moves the coordinate of the wraps that work on it (non-power-of-two
+/// `repeat`, `mirror`); `s` itself when `offset` is 0.
+fn shift(s: f32, offset: i32, size: u32) -> f32 {
+    if offset == 0 {
+        s
+    } else {
+        s + offset as f32 / size as f32
+    }
+}
+
+/// Texel index along one axis for nearest filtering, with texel offset `offset`.
+fn nearest_index(s: f32, size: u32, wrap: Wrap, offset: i32) -> u32 {
     let size_f = size as f32;
+    let moved = |i: i64| i.saturating_add(i64::from(offset));
     match wrap {
-        Wrap::Clamp => clamp_index(floor_to_int(s * size_f), size),
+        Wrap::Clamp => clamp_index(moved(floor_to_int(s * size_f)), size),
         Wrap::Repeat if size.is_power_of_two() => {
-            (floor_to_int(s * size_f) & i64::from(size - 1)) as u32
+            (moved(floor_to_int(s * size_f)) & i64::from(size - 1)) as u32
         }
         // fraction first: s · size could lose the fraction for large s
-        Wrap::Repeat => clamp_index((repeat_fraction(s) * size_f) as i64, size),
-        Wrap::Mirror => clamp_index((mirror_fraction(s) * size_f) as i64, size),
+        Wrap::Repeat => clamp_index(
+            (repeat_fraction(shift(s, offset, size)) * size_f) as i64,
+            size,
+        ),
+        Wrap::Mirror => clamp_index(
+            (mirror_fraction(shift(s, offset, size)) * size_f) as i64,
+            size,
+        ),
     }
 }
 
 /// The two texel indices along one axis and the weight of the second, in 1/256 units
-/// (0..=255), for bilinear filtering with `clamp` or `repeat` in 8.8 fixed point.
-fn fixed_linear_taps(s: f32, size: u32, wrap: Wrap) -> (u32, u32, i32) {
+/// (0..=255), for bilinear filtering with `clamp` or `repeat` in 8.8 fixed point, with
+/// texel offset `offset` (added to the first tap's index, or for a non-power-of-two
+/// `repeat` to the coordinate, as [`shift`]).
+fn fixed_linear_taps(s: f32, size: u32, wrap: Wrap, offset: i32) -> (u32, u32, i32) {
     let scale = size as f32 * 256.0; // 8 fractional bits
     let to_fixed = |x: f32| ((x * scale).round_ties_even() as i64).saturating_sub(128);
     let last = i64::from(size) - 1;
     match wrap {
         Wrap::Repeat if !size.is_power_of_two() => {
             // llvmpipe wraps non-power-of-two sizes on the fraction before scaling
-            let fixed = to_fixed(repeat_fraction(s));
+            let fixed = to_fixed(repeat_fraction(shift(s, offset, size)));
             let weight = (fixed & 255) as i32;
             let mut i0 = fixed >> 8;
             if i0 < 0 {
@@ -206,7 +243,7 @@ fn fixed_linear_taps(s: f32, size: u32, wrap: Wrap) -> (u32, u32, i32) {
         }
         Wrap::Repeat => {
             let fixed = to_fixed(s);
-            let i0 = fixed >> 8;
+            let i0 = (fixed >> 8).saturating_add(i64::from(offset));
             let mask = i64::from(size - 1);
             (
                 (i0 & mask) as u32,
@@ -217,7 +254,7 @@ fn fixed_linear_taps(s: f32, size: u32, wrap: Wrap) -> (u32, u32, i32) {
         // (mirror is filtered by `mirror_linear_taps`; here it would act as clamp)
         Wrap::Clamp | Wrap::Mirror => {
             let fixed = to_fixed(s);
-            let i0 = fixed >> 8;
+            let i0 = (fixed >> 8).saturating_add(i64::from(offset));
             (
                 clamp_index(i0, size),
                 clamp_index(i0 + 1, size),
@@ -444,6 +481,61 @@ mod tests {
         // NaN samples like 0
         let nan = tex.sample(NEAREST_CLAMP, f32::NAN, f32::NAN);
         assert_eq!(nan, tex.sample(NEAREST_CLAMP, 0.0, 0.0));
+    }
+
+    #[test]
+    fn texel_offsets_move_the_texel_before_the_wrap() {
+        let tex = row(&[10, 20, 30, 40]);
+        let at =
+            |filter, wrap, s, dx| tex.sample_offset(Sampler { filter, wrap }, s, 0.5, [dx, 0])[0];
+        // s = 0.375 is texel 1: + 2 is texel 3; + 5 and − 3 clamp to the edges.
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 2), unorm(40));
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 5), unorm(40));
+        assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, -3), unorm(10));
+        // repeat on a power of two masks the moved index: (1 + 5) & 3 = 2, (1 − 3) & 3 = 2
+        assert_eq!(at(Filter::Nearest, Wrap::Repeat, 0.375, 5), unorm(30));
+        assert_eq!(at(Filter::Nearest, Wrap::Repeat, 0.375, -3), unorm(30));
+        // mirror moves the coordinate: 0.375 + 4/4 = 1.375 mirrors to 0.625, texel 2
+        assert_eq!(at(Filter::Nearest, Wrap::Mirror, 0.375, 4), unorm(30));
+        // linear: the taps move, the weight stays: s = 0.25 is halfway between texels
+        // 0 and 1; + 1 is halfway between 20 and 30: 20 + (128·10 + 128) >> 8 = 25
+        assert_eq!(at(Filter::Linear, Wrap::Clamp, 0.25, 1), unorm(25));
+        assert_eq!(at(Filter::Linear, Wrap::Repeat, 0.25, 3), unorm(25)); // taps 3 and 0: 40 − 15
+        // a non-power-of-two repeat moves the coordinate: 0.5 + 2/3 wraps to texel 0,
+        // 0.5 − 8/3 to texel 2
+        let npot = row(&[10, 20, 30]);
+        let nearest_repeat = Sampler {
+            filter: Filter::Nearest,
+            wrap: Wrap::Repeat,
+        };
+        assert_eq!(
+            npot.sample_offset(nearest_repeat, 0.5, 0.5, [2, 0])[0],
+            unorm(10)
+        );
+        assert_eq!(
+            npot.sample_offset(nearest_repeat, 0.5, 0.5, [-8, 0])[0],
+            unorm(30)
+        );
+        // the offset on t selects rows the same way
+        let column = Texture::from_texels(1, 2, vec![[100, 0, 0, 255], [200, 0, 0, 255]]).unwrap();
+        assert_eq!(
+            column.sample_offset(NEAREST_CLAMP, 0.5, 0.25, [0, 1])[0],
+            unorm(200)
+        );
+        // (0, 0) is sample, in every mode, and huge coordinates stay safe
+        for filter in [Filter::Nearest, Filter::Linear] {
+            for wrap in [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror] {
+                let sampler = Sampler { filter, wrap };
+                for s in [-0.3, 0.1, 0.49, 1.7, f32::NAN, 1e30] {
+                    assert_eq!(
+                        npot.sample_offset(sampler, s, 0.4, [0, 0]),
+                        npot.sample(sampler, s, 0.4)
+                    );
+                    let c = npot.sample_offset(sampler, s, 0.4, [i32::MIN, i32::MAX]);
+                    assert!(c.iter().all(|v| (0.0..=1.0).contains(v)));
+                }
+            }
+        }
     }
 
     #[test]

@@ -487,6 +487,11 @@ impl Samplers for SlotTextures {
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
         [slot as f32, s, t, 1.0]
     }
+
+    /// `(n, s + dx, t + dy, 1)`.
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+        [slot as f32, s + dx as f32, t + dy as f32, 1.0]
+    }
 }
 
 fn run(shader: &Shader, inputs: &Inputs<'_>) -> Outputs {

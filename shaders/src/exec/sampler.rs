@@ -18,6 +18,13 @@ pub trait Samplers: Sync {
     /// Sample the texture bound to `slot` at `(s, t)`.
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4];
 
+    /// Sample the texture bound to `slot` at `(s, t)` with the texel offset `offset`
+    /// (SAMPLE_OFFSET, `textureOffset`, GLSL 1.30 §8.7): the offset is added to the
+    /// integer texel coordinates (u, v) before wrapping, in every filter and wrap mode
+    /// (GL 3.0 §3.9.7's `u + δu`). `[0, 0]` must give what
+    /// [`sample`](Self::sample) gives. It must not panic for any offset.
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4];
+
     /// Width and height in texels of the texture bound to `slot` (TEXSIZE,
     /// `textureSize`); `[0, 0]` for a slot with no texture, which is what this
     /// default gives.
@@ -80,6 +87,11 @@ pub struct NoSamplers;
 impl Samplers for NoSamplers {
     #[inline]
     fn sample(&self, _slot: usize, _s: f32, _t: f32) -> [f32; 4] {
+        [0.0; 4]
+    }
+
+    #[inline]
+    fn sample_offset(&self, _slot: usize, _s: f32, _t: f32, _offset: [i32; 2]) -> [f32; 4] {
         [0.0; 4]
     }
 }
@@ -169,8 +181,14 @@ impl NearestClampTexture {
 
     /// RGBA in [0, 1] of the texel containing `(s, t)`, clamped to the edge texels.
     pub fn sample(&self, s: f32, t: f32) -> [f32; 4] {
-        let i = nearest_clamped(s, self.width);
-        let j = nearest_clamped(t, self.height);
+        self.sample_offset(s, t, [0, 0])
+    }
+
+    /// [`sample`](Self::sample) with a texel offset: texel `i = clamp(floor(s·width) +
+    /// dx, 0, width−1)`, likewise `j` (GL 3.0 §3.9.7, `u + δu` before the clamp).
+    pub fn sample_offset(&self, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+        let i = nearest_clamped(s, self.width, dx);
+        let j = nearest_clamped(t, self.height, dy);
         self.texel(i as u32, j as u32)
     }
 
@@ -182,10 +200,10 @@ impl NearestClampTexture {
     }
 }
 
-/// `clamp(floor(coord·size), 0, size−1)`. The float-to-int cast saturates (NaN gives
-/// 0), so no coordinate can index out of range.
-fn nearest_clamped(coord: f32, size: u32) -> usize {
-    let index = (coord * size as f32).floor() as i64;
+/// `clamp(floor(coord·size) + offset, 0, size−1)`. The float-to-int cast saturates
+/// (NaN gives 0), so no coordinate or offset can index out of range.
+fn nearest_clamped(coord: f32, size: u32, offset: i32) -> usize {
+    let index = ((coord * size as f32).floor() as i64).saturating_add(offset as i64);
     index.clamp(0, size as i64 - 1) as usize
 }
 
@@ -193,6 +211,11 @@ impl Samplers for NearestClampTexture {
     /// Every slot reads this one texture.
     fn sample(&self, _slot: usize, s: f32, t: f32) -> [f32; 4] {
         NearestClampTexture::sample(self, s, t)
+    }
+
+    /// Every slot reads this one texture.
+    fn sample_offset(&self, _slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
+        NearestClampTexture::sample_offset(self, s, t, offset)
     }
 
     /// Every slot has this texture's size.
@@ -210,6 +233,12 @@ impl Samplers for Vec<NearestClampTexture> {
     /// Slot `k` reads element `k`; slots past the end read (0, 0, 0, 0).
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
         self.get(slot).map_or([0.0; 4], |tex| tex.sample(s, t))
+    }
+
+    /// Slot `k` reads element `k`; slots past the end read (0, 0, 0, 0).
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
+        self.get(slot)
+            .map_or([0.0; 4], |tex| tex.sample_offset(s, t, offset))
     }
 
     /// Element `k`'s size; 0×0 past the end.

@@ -162,6 +162,15 @@ impl<'s> Machine<'s> {
                 let value = inputs.samplers.sample(slot(ir.aux)?, coord[0], coord[1]);
                 *temps::write(temps, dst)? = value;
             }
+            Op::SampleOffset => {
+                let coord = temps::read(temps, a)?;
+                let offset = ir.texel_offset();
+                let value =
+                    inputs
+                        .samplers
+                        .sample_offset(slot(ir.aux)?, coord[0], coord[1], offset);
+                *temps::write(temps, dst)? = value;
+            }
             Op::TexSize => {
                 let lod = temps::read(temps, a)?[0].to_bits();
                 let size = super::texture_size(inputs.samplers, slot(ir.aux)?, lod);

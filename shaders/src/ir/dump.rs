@@ -71,6 +71,10 @@ pub fn instruction(ir: &Ir) -> String {
     if ir.aux != 0 || info.dump_aux_always {
         let _ = write!(out, " aux {}", ir.aux);
     }
+    if ir.opcode() == Some(Op::SampleOffset) {
+        let [dx, dy] = ir.texel_offset();
+        let _ = write!(out, " offset ({dx}, {dy})");
+    }
     out
 }
 

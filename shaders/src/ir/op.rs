@@ -269,6 +269,17 @@ instruction_set! {
     /// as llvmpipe does ([`texel_fetch`](crate::exec::texel_fetch)). TGSI `TXF`.
     TexFetch = 68 => OpInfo::new(TexFetch, "texfetch", Effect::Load(Input::Texture)).dst(All)
         .a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Extended profile: `textureOffset(sampler2D, P, offset)` (GLSL 1.30 §8.7): `dst ←`
+    /// the texture bound to sampler slot `aux` sampled at `a.xy` as SAMPLE samples it,
+    /// with the texel offset `(dx, dy)` added to the integer texel coordinates (u, v)
+    /// before wrapping, in every filter and wrap mode. The offset is a constant of the
+    /// instruction, in `aux2`: `dx` its low byte and `dy` its high byte, each an `i8`
+    /// ([`Ir::texel_offset`](super::Ir::texel_offset)); every value is an offset, and
+    /// the front end keeps them within -8..=7. What the offset does to each filter and
+    /// wrap mode, as llvmpipe does it, is the runtime's `Samplers::sample_offset`.
+    /// TGSI `TEX` with a texture offset.
+    SampleOffset = 69 => OpInfo::new(SampleOffset, "sample2d_offset", Effect::Load(Input::Texture))
+        .dst(All).a(Xy).aux(Aux::Sampler).dump_aux_always().extended();
 }
 
 impl Op {
@@ -312,8 +323,13 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 69);
-        assert_eq!(Op::from_code(69), None);
+        assert_eq!(ALL_OPS.len(), 70);
+        assert_eq!(Op::from_code(70), None);
+        assert_eq!(Op::SampleOffset.code(), 69);
+        assert_eq!(
+            Op::SampleOffset.info().profile,
+            crate::ir::Profile::Extended
+        );
         assert_eq!(Op::TexFetch.code(), 68);
         assert_eq!(Op::TexFetch.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::Ex2.code(), 65);

@@ -92,6 +92,19 @@ impl Ir {
         self
     }
 
+    /// Builder: SAMPLE_OFFSET's texel offset `(dx, dy)` into `aux2` (`dx` the low
+    /// byte, `dy` the high byte).
+    pub const fn with_texel_offset(self, [dx, dy]: [i8; 2]) -> Ir {
+        self.aux2(i16::from_le_bytes([dx as u8, dy as u8]))
+    }
+
+    /// SAMPLE_OFFSET's texel offset `(dx, dy)`: the low and high bytes of `aux2`, each
+    /// an `i8`.
+    pub const fn texel_offset(&self) -> [i32; 2] {
+        let [dx, dy] = self.aux2.to_le_bytes();
+        [dx as i8 as i32, dy as i8 as i32]
+    }
+
     /// The decoded opcode, `None` for an invalid byte.
     pub fn opcode(&self) -> Option<Op> {
         Op::from_code(self.op)

@@ -438,6 +438,16 @@ impl<'a> Lowering<'a> {
             Op::MulMv => self.lower_mul_mv(ir, out),
             Op::MulMm => self.lower_mul_mm(ir, out),
             Op::Sample => out.push(Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))])),
+            Op::SampleOffset => {
+                // The offset travels as an immediate of INT32 bit patterns (written as
+                // FLT32 hex, which keeps the bits): TGSI's texture offset register.
+                let [dx, dy] = ir.texel_offset();
+                let bits = [dx, dy, 0, 0].map(|o| f32::from_bits(o as u32));
+                let k = self.imms.intern(bits);
+                let mut tex = Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))]);
+                tex.tex_offset = Some(Register::new(File::Imm, k));
+                out.push(tex);
+            }
             Op::TexSize => out.push(Inst::new(
                 Opcode::Txq,
                 d.masked(WriteMask::first(2)),
@@ -495,6 +505,7 @@ impl<'a> Lowering<'a> {
                 opcode: Opcode::If,
                 dst: None,
                 src: vec![a.lane(0)],
+                tex_offset: None,
             }),
             Op::Else => out.push(Inst::bare(Opcode::Else)),
             Op::EndIf => out.push(Inst::bare(Opcode::EndIf)),

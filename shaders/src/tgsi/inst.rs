@@ -231,6 +231,11 @@ pub struct Inst {
     pub dst: Option<Dst>,
     /// The sources in order (for `TEX`: coordinate, then the `SAMP` register).
     pub src: Vec<Src>,
+    /// `TEX`'s texture offset: the register whose `x` and `y` hold the texel offset
+    /// as integers (an `IMM` in `INT32` bit patterns), printed after the target as
+    /// `, IMM[n].xyz` (tgsi_dump's three-letter offset swizzle; virglrenderer writes
+    /// `textureOffset(..., ivec2(x, y))`).
+    pub tex_offset: Option<super::operand::Register>,
 }
 
 impl Inst {
@@ -240,6 +245,7 @@ impl Inst {
             opcode,
             dst: Some(dst),
             src: src.to_vec(),
+            tex_offset: None,
         }
     }
 
@@ -249,6 +255,7 @@ impl Inst {
             opcode,
             dst: None,
             src: Vec::new(),
+            tex_offset: None,
         }
     }
 
@@ -274,6 +281,9 @@ impl fmt::Display for Inst {
         }
         if matches!(self.opcode, Opcode::Tex | Opcode::Txq | Opcode::Txf) {
             f.write_str(", 2D")?;
+        }
+        if let Some(offset) = self.tex_offset {
+            write!(f, ", {offset}.xyz")?;
         }
         Ok(())
     }
@@ -305,8 +315,17 @@ mod tests {
             opcode: Opcode::If,
             dst: None,
             src: vec![Src::temp(4).lane(0)],
+            tex_offset: None,
         };
         assert_eq!(iff.to_string(), "IF TEMP[4].xxxx");
+        let offset = Inst {
+            tex_offset: Some(Register::new(File::Imm, 3)),
+            ..tex
+        };
+        assert_eq!(
+            offset.to_string(),
+            "TEX TEMP[0], TEMP[1], SAMP[0], 2D, IMM[3].xyz"
+        );
         assert_eq!(Inst::bare(Opcode::Kill).to_string(), "KILL");
         let slt = Inst::new(
             Opcode::Slt,

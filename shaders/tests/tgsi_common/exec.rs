@@ -479,9 +479,19 @@ impl<'p> Executor<'p> {
                 };
                 [self.transcendental(d, semantics, mask != 0, run); 4]
             }
+            // With a texture offset (tgsi.rst: integer texel offsets in the offset
+            // register's x and y), the sampler adds it to the integer texel
+            // coordinates before wrapping: `Samplers::sample_offset`.
             "TEX" => {
                 let samp = inst.src[1].reg.index as usize;
-                env.samplers.sample(samp, s[0][0], s[0][1])
+                match &inst.tex_offset {
+                    None => env.samplers.sample(samp, s[0][0], s[0][1]),
+                    Some(offset) => {
+                        let o = self.fetch(env, temps, offset, 0b0011, line)?;
+                        let offset = [o[0].to_bits() as i32, o[1].to_bits() as i32];
+                        env.samplers.sample_offset(samp, s[0][0], s[0][1], offset)
+                    }
+                }
             }
             // tgsi.rst: the size of level src.x (an integer) of the sampler's texture,
             // as integers. A texture here has only level 0; llvmpipe reports 0 by 0

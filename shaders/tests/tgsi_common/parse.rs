@@ -219,6 +219,10 @@ pub struct Instruction {
     pub dst: Option<DstOp>,
     pub src: Vec<SrcOp>,
     pub target: Option<&'static str>,
+    /// A texture instruction's texel offset, `, FILE[i].xyz` after the target
+    /// (tgsi_text.c's `parse_texoffset_operand`: a register and an optional swizzle of
+    /// exactly three letters), as a source whose `w` repeats `z`.
+    pub tex_offset: Option<SrcOp>,
     pub label: Option<u32>,
 }
 
@@ -514,6 +518,40 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A texture offset operand: `FILE[i]` with an optional three-letter swizzle.
+    fn parse_tex_offset(&mut self) -> Result<SrcOp> {
+        let (file, dim, index, _) = self.parse_register(false)?;
+        let save = self.pos;
+        self.eat_opt_white();
+        let mut swizzle = [0, 1, 2, 2];
+        if self.peek() == b'.' {
+            self.pos += 1;
+            self.eat_opt_white();
+            for lane in swizzle.iter_mut().take(3) {
+                *lane = match self.peek().to_ascii_uppercase() {
+                    b'X' => 0,
+                    b'Y' => 1,
+                    b'Z' => 2,
+                    b'W' => 3,
+                    _ => {
+                        return self
+                            .error("Expected register swizzle component `x', `y', `z' or `w'");
+                    }
+                };
+                self.pos += 1;
+            }
+            swizzle[3] = swizzle[2];
+        } else {
+            self.pos = save;
+        }
+        Ok(SrcOp {
+            reg: Reg { file, index, dim },
+            swizzle,
+            negate: false,
+            abs: false,
+        })
+    }
+
     fn parse_src(&mut self) -> Result<SrcOp> {
         let mut negate = false;
         let mut abs = false;
@@ -598,6 +636,7 @@ impl<'a> Parser<'a> {
             dst: None,
             src: Vec::new(),
             target: None,
+            tex_offset: None,
             label: None,
         };
         let operands = info.num_dst + info.num_src + usize::from(info.is_tex);
@@ -617,6 +656,17 @@ impl<'a> Parser<'a> {
                     return self.error("Expected texture target");
                 };
                 inst.target = Some(target);
+            }
+        }
+        if info.is_tex {
+            let save = self.pos;
+            self.eat_opt_white();
+            if self.peek() == b',' {
+                self.pos += 1;
+                self.eat_opt_white();
+                inst.tex_offset = Some(self.parse_tex_offset()?);
+            } else {
+                self.pos = save;
             }
         }
         let save = self.pos;
@@ -1057,7 +1107,8 @@ fn sanity(program: &Program) -> std::result::Result<(), (Option<usize>, String)>
             _ => {}
         }
         let regs = inst.dst.iter().map(|d| (d.reg, true));
-        for (reg, is_dst) in regs.chain(inst.src.iter().map(|s| (s.reg, false))) {
+        let srcs = inst.src.iter().chain(&inst.tex_offset);
+        for (reg, is_dst) in regs.chain(srcs.map(|s| (s.reg, false))) {
             let declared = match reg.file {
                 RegFile::Imm => {
                     reg.dim.is_none() && (reg.index as usize) < program.immediates.len()

@@ -295,6 +295,13 @@ impl StepBinder<'_> {
                 d,
                 a: o[0],
                 slot: ir.aux as u8,
+                offset: None,
+            }),
+            Op::SampleOffset => self.emit(instr, |o, d| Step::Sample {
+                d,
+                a: o[0],
+                slot: ir.aux as u8,
+                offset: Some(ir.texel_offset().map(|o| o as i8)),
             }),
             Op::TexSize => self.emit(instr, |o, d| Step::TexSize {
                 d,

@@ -315,10 +315,20 @@ impl<const W: usize> Chunk<'_, W> {
                         (0..4).for_each(|c| self.store(d + j as Reg, c, r[c]));
                     }
                 }
-                Step::Sample { d, a, slot } => {
+                Step::Sample { d, a, slot, offset } => {
                     let samplers = self.lanes.samplers;
                     let slot = slot as usize;
-                    self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample(slot, s, t));
+                    match offset {
+                        None => {
+                            self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample(slot, s, t))
+                        }
+                        Some(o) => {
+                            let o = o.map(i32::from);
+                            self.texel_per_lane(d, a, a, |[s, t], _| {
+                                samplers.sample_offset(slot, s, t, o)
+                            })
+                        }
+                    }
                 }
                 Step::TexFetch { d, a, b, slot } => {
                     let samplers = self.lanes.samplers;

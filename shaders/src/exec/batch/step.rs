@@ -221,11 +221,14 @@ pub(in crate::exec) enum Step {
         n: u8,
         op: Op,
     },
-    /// `d ← texture(slot, a.xy)`, one [`Samplers`](crate::exec::Samplers) call per lane.
+    /// `d ← texture(slot, a.xy)`, one [`Samplers`](crate::exec::Samplers) call per lane:
+    /// `sample` for SAMPLE (`offset` `None`), `sample_offset` with the instruction's
+    /// texel offset for SAMPLE_OFFSET.
     Sample {
         d: Reg,
         a: Reg,
         slot: u8,
+        offset: Option<[i8; 2]>,
     },
     /// `d.xy ← textureSize(slot, a.x)` ([`texture_size`](crate::exec::texture_size)
     /// per lane: the level may differ between lanes).

@@ -42,6 +42,16 @@ impl Samplers for TestSamplers {
         }
     }
 
+    /// Slot 0 the texture's offset sample; slots 1 and 2 move `(s, t)` by the offset,
+    /// so a lost or swapped offset shows.
+    fn sample_offset(&self, slot: usize, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+        if slot == 0 {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+            return self.texture.sample_offset(s, t, [dx, dy]);
+        }
+        self.sample(slot, s + dx as f32, t + 0.5 * dy as f32)
+    }
+
     fn size(&self, slot: usize) -> [u32; 2] {
         match slot {
             0 => [3, 2],
@@ -245,8 +255,8 @@ const NT: u16 = 14;
 /// LOAD_VARs, LOAD_UNIs including a mat4, CONSTs of edge values), then one
 /// instruction per choice with operands picked among all temporaries, IFs nested up to
 /// 6 deep (closed at the end), and a final STORE_COLOR of temporary `last`.
-/// The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE, TEXFETCH)
-/// of random programs.
+/// The seed's pools with the extended instructions (LOAD_FACE, DIV, TEXSIZE, TEXFETCH,
+/// SAMPLE_OFFSET) of random programs.
 const RANDOM_LIMITS: Limits = Limits {
     profile: crate::ir::Profile::Extended,
     ..Limits::SEED
@@ -373,6 +383,16 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                     .a(a)
                     .b(bb)
                     .aux((z / 5 % 4) as i16)
+                    .ncomp(4),
+            ),
+            // Offsets -8..=7 on both axes, from the same draw.
+            21 if z % 5 == 2 => emit(
+                &mut b,
+                Ir::new(Op::SampleOffset, Type::Vec4)
+                    .dst(d)
+                    .a(a)
+                    .aux((z / 5 % 4) as i16)
+                    .with_texel_offset([(z / 20 % 16) as i8 - 8, (z / 320 % 16) as i8 - 8])
                     .ncomp(4),
             ),
             20 | 21 => emit(
@@ -1068,4 +1088,31 @@ fn subnormal_results_are_kept_in_both_interpreters() {
     assert_eq!(color(1)[1], bits(f32::MIN_POSITIVE) / 2);
     assert_eq!(color(2)[2], 2);
     assert_eq!(color(3)[3], bits(f32::MIN_POSITIVE) / 4);
+}
+
+#[test]
+fn texture_offsets_match_the_scalar_interpreter() {
+    // The corpus shader: every SAMPLE_OFFSET form, on slot 0 (a texture) and slot 1
+    // (coordinates moved by the offset), under divergent control flow.
+    let source = include_str!("../../../tests/corpus/texture_offset.frag");
+    let shader = compile(
+        source,
+        "texture_offset.frag",
+        Stage::Fragment,
+        &Limits::EXTENDED,
+    )
+    .expect("compiles");
+    assert!(
+        shader
+            .ir
+            .iter()
+            .filter(|i| i.op == Op::SampleOffset.code())
+            .count()
+            >= 8
+    );
+    let mut values = Values(0x7e_0ff5);
+    for len in [64, 1, 9, 33] {
+        let batch = values.batch(len, 1);
+        assert_same(&shader, &[], &[], &batch);
+    }
 }

@@ -7,6 +7,7 @@
 //! | `textureSize(sampler2D, lod)` | TEXSIZE (extended profile) |
 //! | `texelFetch(sampler2D, P, lod)` | TEXFETCH (extended profile) |
 //! | `texelFetchOffset(sampler2D, P, lod, offset)` | UADD of the constant offset, then TEXFETCH |
+//! | `textureOffset`, `textureProjOffset`, `textureLodOffset`, `textureProjLodOffset` | SAMPLE_OFFSET (extended profile; the constant offset in `aux2`) |
 //! | `ftransform` | `gl_ModelViewProjectionMatrix * gl_Vertex` |
 //! | `dot` | DOT (aux = width), MUL for scalars |
 //! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
@@ -43,11 +44,16 @@ use crate::ir::{CmpCode, Ir, Op};
 
 /// The functions that take a sampler: the 2D texture lookups ([`Lowerer::texture`]),
 /// `textureSize` ([`Lowerer::texture_size`]), `texelFetch` ([`Lowerer::texel_fetch`])
-/// and `texelFetchOffset` ([`Lowerer::texel_fetch_offset`]).
+/// `texelFetchOffset` ([`Lowerer::texel_fetch_offset`]) and the lookups with a texel
+/// offset ([`OFFSET_FUNCTIONS`]).
 const TEXTURE_FUNCTIONS: &[&str] = &[
     "textureSize",
     "texelFetch",
     "texelFetchOffset",
+    "textureOffset",
+    "textureProjOffset",
+    "textureLodOffset",
+    "textureProjLodOffset",
     "texture",
     "texture2D",
     "textureLod",
@@ -56,6 +62,15 @@ const TEXTURE_FUNCTIONS: &[&str] = &[
     "texture2DProj",
     "textureProjLod",
     "texture2DProjLod",
+];
+
+/// The 2D lookups with a constant texel offset (GLSL 1.30 §8.7), SAMPLE_OFFSET under
+/// the extended profile ([`Lowerer::texture`]).
+const OFFSET_FUNCTIONS: &[&str] = &[
+    "textureOffset",
+    "textureProjOffset",
+    "textureLodOffset",
+    "textureProjLodOffset",
 ];
 
 /// GL's texel offset range, MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET: the
@@ -134,10 +149,6 @@ pub const SUPPORTED: &[&str] = &[
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
-    "textureOffset",
-    "textureProjOffset",
-    "textureLodOffset",
-    "textureProjLodOffset",
     "textureGrad",
     "textureGradOffset",
     "textureProjGrad",
@@ -460,34 +471,75 @@ impl Lowerer<'_> {
     /// gives exactly what GL gives for such a texture (GL 3.3 §3.8.9–§3.8.11). The
     /// projective forms divide the coordinate by its last component first
     /// (`p.xy / p.z` for a vec3, `p.xy / p.w` for a vec4).
+    ///
+    /// The `Offset` forms (`textureOffset(sampler2D, vec2 P, const ivec2 offset [, float
+    /// bias])`, `textureProjOffset`, `textureLodOffset(sampler2D, vec2 P, float lod,
+    /// const ivec2 offset)`, `textureProjLodOffset`; GLSL 1.30 §8.7) take the offset
+    /// after the level of detail and before the bias, and give SAMPLE_OFFSET with the
+    /// constant offset ([`Op::SampleOffset`]). They need the extended profile
+    /// ("`textureOffset` needs the extended profile"), and the offset must be a
+    /// constant expression within -8..=7 ([`texel_offset`](Self::texel_offset)).
     fn texture(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
-        let projective = name.contains("Proj");
-        let explicit_lod = name.ends_with("Lod");
+        let with_offset = OFFSET_FUNCTIONS.contains(&name);
+        let base = name.strip_suffix("Offset").unwrap_or(name);
+        let projective = base.contains("Proj");
+        let explicit_lod = base.ends_with("Lod");
         let coord = if projective {
             "a vec3 or vec4"
         } else {
             "a vec2"
         };
-        let extra = if explicit_lod {
-            " and a float level of detail"
+        let offset_arg = if with_offset {
+            ", a constant ivec2 offset"
         } else {
-            " (and an optional float bias)"
+            ""
+        };
+        let extra = if explicit_lod {
+            format!(", a float level of detail{offset_arg}")
+        } else {
+            format!("{offset_arg} (and an optional float bias)")
         };
         let msg = format!("{name}() expects a sampler2D, {coord}{extra}");
-        let arity_ok = if explicit_lod {
-            v.len() == 3
-        } else {
-            matches!(v.len(), 2 | 3)
+        if with_offset && !self.limits.extended_ops() {
+            return self.err(
+                pos,
+                format!(
+                    "`{name}` needs the extended profile (the seed's CSIR has no texel \
+                     offsets and no 32-bit integers; --profile extended)"
+                ),
+            );
+        }
+        let arity_ok = match (explicit_lod, with_offset) {
+            (true, false) => v.len() == 3,
+            (true, true) => v.len() == 4,
+            (false, false) => matches!(v.len(), 2 | 3),
+            (false, true) => matches!(v.len(), 3 | 4),
         };
         let slot = match v.first().map(|s| s.repr) {
             Some(Repr::Sampler(slot)) if arity_ok => slot,
             _ => return self.err(pos, msg),
         };
-        if let Some(lod) = v.get(2)
+        // The offset's place: after the level of detail, before the bias.
+        let offset_at = if explicit_lod { 3 } else { 2 };
+        let (offset, lod_or_bias) = if with_offset {
+            let lod_or_bias = if explicit_lod { v.get(2) } else { v.get(3) };
+            (Some(&v[offset_at]), lod_or_bias)
+        } else {
+            (None, v.get(2))
+        };
+        if let Some(lod) = lod_or_bias
             && (lod.ty.width() != 1 || types::base(lod.ty) == Base::Bool || lod.ty.is_matrix())
         {
             return self.err(pos, msg);
         }
+        let offset = match offset {
+            Some(o) if o.ty != Type::IVec2 => return self.err(pos, msg),
+            Some(o) => {
+                let data = self.texel_offset(name, o, pos)?;
+                Some([0, 1].map(|i| data.0[i].to_bits() as i32 as i8))
+            }
+            None => None,
+        };
         let p = v[1];
         let widths_ok = if projective {
             matches!(p.ty.width(), 3 | 4)
@@ -507,13 +559,18 @@ impl Lowerer<'_> {
         };
         let t = self.materialize(&uv)?;
         let dst = self.temp(1)?;
-        self.emit(
-            Ir::new(Op::Sample, Type::Vec4.ir())
-                .dst(dst)
-                .a(t)
-                .aux(slot as i16)
-                .ncomp(4),
-        )?;
+        let sample = Ir::new(Op::Sample, Type::Vec4.ir())
+            .dst(dst)
+            .a(t)
+            .aux(slot as i16)
+            .ncomp(4);
+        self.emit(match offset {
+            None => sample,
+            Some(offset) => Ir {
+                op: Op::SampleOffset.code(),
+                ..sample.with_texel_offset(offset)
+            },
+        })?;
         Ok(Value::temp(Type::Vec4, dst))
     }
 
