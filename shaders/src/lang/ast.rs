@@ -138,6 +138,10 @@ pub struct Qualifiers {
     /// `row_major` (`Some(true)`) or `column_major` (`Some(false)`) and its position
     /// (GLSL 1.40 §4.3.8), for uniform blocks and their members only.
     pub matrix_layout: Option<(bool, Pos)>,
+    /// The position of `centroid` (GLSL 1.20 §4.3.6, GLSL 1.30 §4.3), if present: no
+    /// effect on a value here (one sample per pixel), but not every input or output
+    /// takes it.
+    pub centroid: Option<Pos>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).

@@ -281,6 +281,7 @@ fn block_globals(b: &Block, structs: &mut Vec<StructDef>) -> Vec<Decl> {
         interpolation: m.and_then(|m| m.interpolation),
         block_layout: None,
         matrix_layout: None,
+        centroid: None,
     };
     let Some((inst, inst_pos)) = &b.instance else {
         return b

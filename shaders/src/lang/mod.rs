@@ -204,8 +204,7 @@ fn compile_with(
         for t in &mut tokens {
             t.pos.line = line(t.pos.line);
         }
-        let mut program = parser::parse(&tokens, &mut diags);
-        program.dialect = dialect;
+        let program = parser::parse_in(&tokens, dialect, &mut diags);
         programs.push(program);
     }
     if !diags.is_empty() {

@@ -1461,6 +1461,7 @@ impl<'d> Pass<'d> {
                 interpolation: None,
                 block_layout: None,
                 matrix_layout: None,
+                centroid: None,
             },
             ty: Type::Struct(shape.sid),
             ty_pos: pos,

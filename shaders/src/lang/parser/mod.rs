@@ -25,6 +25,7 @@ mod stmt;
 
 use super::ast::{Program, StructDef};
 use super::diagnostic::Diagnostics;
+use super::dialect::Dialect;
 use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 
 /// Deepest expression/statement nesting accepted (docs/csir-original.md A3: the original's
@@ -37,9 +38,17 @@ pub const MAX_NESTING: usize = 64;
 /// after the parser, beside [`MAX_NESTING`]; 256 lets a sum of 257 terms compile.
 pub const MAX_OPERATOR_CHAIN: usize = 256;
 
-/// Parse a token stream (ending with EOF) into a program. Errors go to `diags`; the
-/// returned program is only meaningful when none were reported.
+/// Parse a token stream (ending with EOF) into a program, as GLSL 1.10 (the dialect of
+/// a shader without `#version`). Errors go to `diags`; the returned program is only
+/// meaningful when none were reported.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
+    parse_in(tokens, Dialect::default(), diags)
+}
+
+/// [`parse`] for a shader written in `dialect`, which decides the rules of the grammar
+/// that changed between versions: the order of qualifiers (GLSL 1.30 §4.7) and the
+/// operators reserved before GLSL 1.30 (GLSL 1.10 §5.1). The program carries `dialect`.
+pub fn parse_in(tokens: &[Token], dialect: Dialect, diags: &mut Diagnostics) -> Program {
     let mut p = Parser {
         tokens,
         at: 0,
@@ -47,8 +56,11 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
         depth: 0,
         chain: 0,
         structs: Vec::new(),
+        dialect,
     };
-    p.program()
+    let mut program = p.program();
+    program.dialect = dialect;
+    program
 }
 
 /// Marker: an error was reported and the caller should re-synchronise.
@@ -68,6 +80,8 @@ struct Parser<'t, 'd> {
     chain: usize,
     /// Struct definitions so far (`Type::Struct(k)` is the k-th).
     structs: Vec<StructDef>,
+    /// The dialect of the `#version` line.
+    dialect: Dialect,
 }
 
 impl<'t> Parser<'t, '_> {
