@@ -513,3 +513,35 @@ fn read_only_variables_are_not_assigned() {
     // common::run puts the fragment at gl_FragCoord.x = 0.5.
     assert_eq!(out.color, [0.75, 0.75, 2.0, 0.5]);
 }
+
+/// GLSL ES 1.00 §4.2.7: a name is declared once per scope, so a struct and a
+/// function or variable of one name at global scope are an error.
+#[test]
+fn es_100_struct_names_are_declared_once_per_scope() {
+    let head = "#version 100\nprecision mediump float;\n";
+    let tail = "void main() { gl_Position = vec4(1.0); }\n";
+    let src = format!("{head}int f(int a);\nstruct f {{ int x; }};\n{tail}");
+    assert_eq!(
+        located(&src, Stage::Vertex),
+        vec![
+            "t.glsl:4:8: struct 'f': a function or variable of this name is already declared \
+             in this scope, and GLSL ES 1.00 declares a name once per scope (GLSL ES 1.00 §4.2.7)"
+        ]
+    );
+    let src = format!("{head}struct f {{ int x; }};\nint g, f;\n{tail}");
+    assert_eq!(
+        located(&src, Stage::Vertex),
+        vec![
+            "t.glsl:4:8: 'f' is already the name of a struct in this scope: GLSL ES 1.00 \
+             declares a name once per scope (GLSL ES 1.00 §4.2.7)"
+        ]
+    );
+    // Valid twin: a struct, a variable and a function of different names, and a
+    // struct declared in a function (another scope).
+    let src = format!(
+        "{head}struct f {{ float x; }};\nfloat k = 0.25;\nf make() {{ return f(0.5); }}\n\
+         void main() {{ struct g {{ float y; }}; g b = g(k); gl_Position = vec4(make().x + b.y); }}\n"
+    );
+    let out = run(&build(&src, Stage::Vertex), &[], &[], &NoSamplers);
+    assert_eq!(out.position, [0.75; 4]);
+}

@@ -122,6 +122,7 @@ impl Parser<'_, '_> {
             return Ok(());
         }
         let (name, pos) = self.name()?;
+        self.one_declaration_per_name(&name, pos)?;
         if self.is_punct(Punct::LParen) {
             if quals.storage != Storage::None
                 || quals.layout_pos.is_some()
@@ -132,13 +133,41 @@ impl Parser<'_, '_> {
             if let Some(a) = type_array {
                 return self.fail_at(a.pos, "functions cannot return arrays");
             }
+            self.global_names.push(name.clone());
             let f = self.function(ty, ty_pos, name, pos)?;
             items.push(f);
             return Ok(());
         }
-        self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
+        let first = items.len();
+        let declared = self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
             items.push(Item::Global(d))
-        })
+        });
+        for item in &items[first..] {
+            if let Item::Global(d) = item {
+                self.one_declaration_per_name(&d.name, d.pos)?;
+                self.global_names.push(d.name.clone());
+            }
+        }
+        declared
+    }
+
+    /// GLSL ES 1.00 §4.2.7: a name is declared once per scope, so a global variable or
+    /// function cannot have the name of a struct declared at global scope, nor a
+    /// global struct the name of a variable or function declared before it.
+    fn one_declaration_per_name(&mut self, name: &str, pos: Pos) -> PResult<()> {
+        if !(self.dialect.is_es() && self.dialect.version == 100) {
+            return Ok(());
+        }
+        if self.global_structs.iter().any(|s| s == name) {
+            return self.fail_at(
+                pos,
+                format!(
+                    "'{name}' is already the name of a struct in this scope: GLSL ES 1.00 \
+                     declares a name once per scope (GLSL ES 1.00 §4.2.7)"
+                ),
+            );
+        }
+        Ok(())
     }
 
     /// `precision highp float;` is accepted and ignored (GLSL 3.30 §4.5.3).
@@ -535,6 +564,19 @@ impl Parser<'_, '_> {
             TokenKind::Ident(_) => self.name()?,
             _ => (String::new(), start),
         };
+        if self.depth == 0 && self.dialect.is_es() && self.dialect.version == 100 {
+            if self.global_names.contains(&name) {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "struct '{name}': a function or variable of this name is already \
+                         declared in this scope, and GLSL ES 1.00 declares a name once per \
+                         scope (GLSL ES 1.00 §4.2.7)"
+                    ),
+                );
+            }
+            self.global_structs.push(name.clone());
+        }
         if !name.is_empty() && self.structs.iter().any(|s| s.name == name && s.pos != pos) {
             return self.fail_at(
                 pos,

@@ -57,6 +57,8 @@ pub fn parse_in(tokens: &[Token], dialect: Dialect, diags: &mut Diagnostics) -> 
         chain: 0,
         structs: Vec::new(),
         dialect,
+        global_names: Vec::new(),
+        global_structs: Vec::new(),
     };
     let mut program = p.program();
     program.dialect = dialect;
@@ -82,6 +84,10 @@ struct Parser<'t, 'd> {
     structs: Vec<StructDef>,
     /// The dialect of the `#version` line.
     dialect: Dialect,
+    /// The global variables and functions declared so far (GLSL ES 1.00 §4.2.7).
+    global_names: Vec<String>,
+    /// The names of the structs declared at global scope so far.
+    global_structs: Vec<String>,
 }
 
 impl<'t> Parser<'t, '_> {
