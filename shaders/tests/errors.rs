@@ -170,7 +170,8 @@ fn messages_name_the_symbol_function_and_types() {
     let globals = [
         (
             "float f() { return 1.0; } float f() { return 2.0; }",
-            "duplicate symbol 'f': a function with these parameter types is already defined",
+            "duplicate symbol 'f': a function with these parameter types is already defined \
+             (GLSL 3.30 §6.1)",
         ),
         (
             "float g(float a, float a) { return a; }",

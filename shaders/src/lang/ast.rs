@@ -160,6 +160,10 @@ pub struct Qualifiers {
     /// Position of the precision qualifier (`highp`, `mediump`, `lowp`), if present;
     /// it changes no value (GLSL 1.30 §4.5), only where it may appear is checked.
     pub precision: Option<Pos>,
+    /// The position of `centroid` (GLSL 1.20 §4.3.6, GLSL 1.30 §4.3), if present: no
+    /// effect on a value here (one sample per pixel), but not every input or output
+    /// takes it.
+    pub centroid: Option<Pos>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).

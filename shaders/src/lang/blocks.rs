@@ -282,6 +282,7 @@ fn block_globals(b: &Block, structs: &mut Vec<StructDef>) -> Vec<Decl> {
         block_layout: None,
         matrix_layout: None,
         precision: None,
+        centroid: None,
     };
     let Some((inst, inst_pos)) = &b.instance else {
         return b

@@ -40,6 +40,7 @@
 
 use super::ast::{Decl, Expr, ExprKind, Item, Program, Stmt, StmtKind};
 use super::dialect::Dialect;
+use super::token::Pos;
 use super::types::Type;
 use crate::ir::Stage;
 
@@ -479,6 +480,71 @@ pub(crate) fn implicit_len(program: &Program, name: &str) -> u16 {
     } else {
         max
     }
+}
+
+/// Where `program` first writes `gl_FragColor` and `gl_FragData` (an assignment,
+/// compound assignment, `++` or `--` of the variable, an element or components), each
+/// `None` if it never does: what GLSL 1.10 §7.2 calls statically assigning, dead code
+/// included.
+pub(crate) fn colour_writes(program: &Program) -> [Option<Pos>; 2] {
+    fn root(e: &Expr) -> Option<&str> {
+        match &e.kind {
+            ExprKind::Ident(n) => Some(n),
+            ExprKind::Index(x, _) | ExprKind::Swizzle(x, _) | ExprKind::Field(x, _) => root(x),
+            _ => None,
+        }
+    }
+    fn statements<'a>(st: &'a Stmt, f: &mut dyn FnMut(&'a Stmt)) {
+        f(st);
+        match &st.kind {
+            StmtKind::Block(body) | StmtKind::Switch { body, .. } => {
+                body.iter().for_each(|s| statements(s, f))
+            }
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                statements(then, f);
+                if let Some(o) = otherwise {
+                    statements(o, f);
+                }
+            }
+            StmtKind::For {
+                init, step, body, ..
+            } => {
+                for s in [init, step].into_iter().flatten() {
+                    statements(s, f);
+                }
+                statements(body, f);
+            }
+            _ => {}
+        }
+    }
+    let mut targets: Vec<(&Expr, Pos)> = Vec::new();
+    for item in &program.items {
+        let Item::Function(func) = item else { continue };
+        for st in &func.body {
+            statements(st, &mut |s| match &s.kind {
+                StmtKind::Assign { target, .. } | StmtKind::Step { target, .. } => {
+                    targets.push((target, s.pos))
+                }
+                _ => {}
+            });
+            visit_stmt(st, &mut |e| match &e.kind {
+                ExprKind::Assign { target, .. } | ExprKind::Step(target, ..) => {
+                    targets.push((target, e.pos))
+                }
+                _ => {}
+            });
+        }
+    }
+    targets.sort_by_key(|(_, pos)| *pos);
+    let first = |name: &str| {
+        targets
+            .iter()
+            .find(|(t, _)| root(t) == Some(name))
+            .map(|(_, pos)| *pos)
+    };
+    [first("gl_FragColor"), first("gl_FragData")]
 }
 
 /// Call `f` on every expression of `program`, outer before inner.

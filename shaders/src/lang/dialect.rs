@@ -39,6 +39,36 @@ pub struct Dialect {
     pub profile: Profile,
 }
 
+/// The image types GLSL 1.30 (§3.6) and GLSL ES 3.00 (§3.7) reserve for future use
+/// (keywords from GLSL 4.20 and GLSL ES 3.10 on).
+pub const IMAGE_TYPES: [&str; 25] = [
+    "image1D",
+    "image2D",
+    "image3D",
+    "imageCube",
+    "iimage1D",
+    "iimage2D",
+    "iimage3D",
+    "iimageCube",
+    "uimage1D",
+    "uimage2D",
+    "uimage3D",
+    "uimageCube",
+    "image1DArray",
+    "image2DArray",
+    "iimage1DArray",
+    "iimage2DArray",
+    "uimage1DArray",
+    "uimage2DArray",
+    "image1DShadow",
+    "image2DShadow",
+    "image1DArrayShadow",
+    "image2DArrayShadow",
+    "imageBuffer",
+    "iimageBuffer",
+    "uimageBuffer",
+];
+
 /// Versions a `#version` line may name, in the message that lists them.
 pub const SUPPORTED_VERSIONS: &str = "100, 110, 120, 130, 140, 150, 300 es and 330";
 
@@ -136,16 +166,22 @@ impl Dialect {
 
     /// The rule that reserves `word` in this dialect, for the words reserved for future
     /// use from some version on (the words every dialect reserves, such as `input` or
-    /// `superp`, are keywords of the lexer instead): `common`, `partition` and `active`
-    /// from desktop GLSL 1.30 (GLSL 1.30 §3.6); those and `resource`, `atomic_uint`,
-    /// `patch` and `sample` in GLSL ES 3.00 (GLSL ES 3.00 §3.7). Desktop GLSL up to 3.30
-    /// leaves the last four free as names (they become keywords in GLSL 4.x).
+    /// `superp`, are keywords of the lexer instead): `common`, `partition`, `active` and
+    /// the image types ([`IMAGE_TYPES`]) from desktop GLSL 1.30 (GLSL 1.30 §3.6);
+    /// those and `resource`, `atomic_uint`, `patch` and `sample` in GLSL ES 3.00 (GLSL
+    /// ES 3.00 §3.7). Desktop GLSL up to 3.30 leaves the last four free as names (they
+    /// become keywords in GLSL 4.x). `row_major` is reserved in GLSL 1.30 only: GLSL
+    /// 1.40 makes it a layout qualifier name (§4.3.8), which is not a keyword.
     pub fn reserved_for_future_use(self, word: &str) -> Option<&'static str> {
-        let from_130 = matches!(word, "common" | "partition" | "active");
+        let from_130 =
+            matches!(word, "common" | "partition" | "active") || IMAGE_TYPES.contains(&word);
         let es_300 = matches!(word, "resource" | "atomic_uint" | "patch" | "sample");
         match self.profile {
             Profile::Es if self.version >= 300 && (from_130 || es_300) => Some("GLSL ES 3.00 §3.7"),
-            Profile::Core | Profile::Compatibility if self.version >= 130 && from_130 => {
+            Profile::Core | Profile::Compatibility
+                if self.version >= 130 && from_130
+                    || self.version == 130 && word == "row_major" =>
+            {
                 Some("GLSL 1.30 §3.6")
             }
             _ => None,

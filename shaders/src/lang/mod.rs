@@ -204,8 +204,7 @@ fn compile_with(
         for t in &mut tokens {
             t.pos.line = line(t.pos.line);
         }
-        let mut program = parser::parse(&tokens, &mut diags);
-        program.dialect = dialect;
+        let program = parser::parse_in(&tokens, dialect, &mut diags);
         parser::report_missing_float_precision(&program, dialect, stage, &mut diags);
         programs.push(program);
     }

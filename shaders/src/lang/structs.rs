@@ -1462,6 +1462,7 @@ impl<'d> Pass<'d> {
                 block_layout: None,
                 matrix_layout: None,
                 precision: None,
+                centroid: None,
             },
             ty: Type::Struct(shape.sid),
             ty_pos: pos,

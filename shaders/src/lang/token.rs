@@ -48,11 +48,14 @@ pub enum Keyword {
     Attribute,
     /// `varying` (GLSL 1.10 §4.3.6): a vertex output or a fragment input.
     Varying,
-    /// `centroid` and `invariant`: accepted and ignored, since neither changes a
-    /// picture here (one sample per pixel, so centroid and centre sampling agree; the
-    /// interpreter computes the same expression the same way in every shader, which is
-    /// what `invariant` asks for; GLSL 3.30 §4.3.9 and §4.6).
-    NoEffectQualifier,
+    /// `invariant`: accepted and ignored, since the interpreter computes the same
+    /// expression the same way in every shader, which is what it asks for (GLSL 3.30
+    /// §4.6); where it may stand is checked (GLSL 1.30 §4.7).
+    Invariant,
+    /// `centroid`: accepted and ignored, since with one sample per pixel centroid and
+    /// centre sampling agree (GLSL 3.30 §4.3.9); where it may stand is checked (just
+    /// before `in`, `out` or `varying`, GLSL 1.30 §4.3).
+    Centroid,
     /// A type keyword of the subset (`void bool int float vec2..4 ivec2..4 bvec2..4
     /// every matCxR, sampler2D`).
     Type(Type),
@@ -225,7 +228,8 @@ pub fn keyword_text(k: Keyword) -> &'static str {
         Keyword::PrecisionQualifier => "precision qualifier",
         Keyword::Attribute => "attribute",
         Keyword::Varying => "varying",
-        Keyword::NoEffectQualifier => "centroid or invariant",
+        Keyword::Invariant => "invariant",
+        Keyword::Centroid => "centroid",
         Keyword::Type(t) => t.keyword(),
         Keyword::If => "if",
         Keyword::Else => "else",
@@ -260,7 +264,8 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "highp" | "mediump" | "lowp" => K::PrecisionQualifier,
         "attribute" => K::Attribute,
         "varying" => K::Varying,
-        "centroid" | "invariant" => K::NoEffectQualifier,
+        "invariant" => K::Invariant,
+        "centroid" => K::Centroid,
         "void" => K::Type(Type::Void),
         "bool" => K::Type(Type::Bool),
         "int" => K::Type(Type::Int),
@@ -360,7 +365,11 @@ const RESERVED_QUALIFIERS: &[&str] = &[
     "subroutine",
 ];
 
+/// Other words GLSL reserves. `packed` is reserved in every version (GLSL 1.10 §3.6,
+/// GLSL ES 1.00 §3.6); from GLSL 1.40 and GLSL ES 3.00 on it is also a block layout
+/// name, which `layout(...)` accepts.
 const RESERVED_OTHER: &[&str] = &[
+    "packed",
     "struct",
     "switch",
     "case",

@@ -7,14 +7,133 @@
 //! take slots 0.. in order; other uniforms take consecutive vec4 slots (mat3 3,
 //! mat4 4). Slot errors point at the declaration (or its location number).
 
-use super::super::ast::{Decl, Item, Storage};
+use super::super::ast::{Decl, Function, Item, Param, ParamDir, Storage};
 use super::super::builtin_vars::{self, Binding, Lookup};
+use super::super::dialect::Dialect;
 use super::super::scope::{Access, Output, Var, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
 use super::{FuncInfo, Lowerer};
 use crate::ir::{InterfaceSymbol, Interpolation, Stage, SymbolKind};
+
+/// The specification of `d`, as rules name it: `GLSL 1.30`, `GLSL ES 3.00`.
+pub(crate) fn spec_of(d: Dialect) -> String {
+    let v = d.version;
+    match d.is_es() {
+        true => format!("GLSL ES {}.{:02}", v / 100, v % 100),
+        false => format!("GLSL {}.{:02}", v / 100, v % 100),
+    }
+}
+
+/// Whether `a` and `b` have the same parameter types (and so declare one function
+/// when they share a name).
+fn same_params(a: &Function, b: &Function) -> bool {
+    a.name == b.name
+        && a.params.len() == b.params.len()
+        && a.params
+            .iter()
+            .zip(&b.params)
+            .all(|(p, q)| p.ty == q.ty && p.array.is_some() == q.array.is_some())
+}
+
+/// The built-in functions of GLSL ES 3.00 (§8), which a shader cannot redefine or
+/// overload (§6.1).
+const ES3_BUILTINS: &[&str] = &[
+    "radians",
+    "degrees",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "pow",
+    "exp",
+    "log",
+    "exp2",
+    "log2",
+    "sqrt",
+    "inversesqrt",
+    "abs",
+    "sign",
+    "floor",
+    "trunc",
+    "round",
+    "roundEven",
+    "ceil",
+    "fract",
+    "mod",
+    "modf",
+    "min",
+    "max",
+    "clamp",
+    "mix",
+    "step",
+    "smoothstep",
+    "isnan",
+    "isinf",
+    "floatBitsToInt",
+    "floatBitsToUint",
+    "intBitsToFloat",
+    "uintBitsToFloat",
+    "packSnorm2x16",
+    "unpackSnorm2x16",
+    "packUnorm2x16",
+    "unpackUnorm2x16",
+    "packHalf2x16",
+    "unpackHalf2x16",
+    "length",
+    "distance",
+    "dot",
+    "cross",
+    "normalize",
+    "faceforward",
+    "reflect",
+    "refract",
+    "matrixCompMult",
+    "outerProduct",
+    "transpose",
+    "determinant",
+    "inverse",
+    "lessThan",
+    "lessThanEqual",
+    "greaterThan",
+    "greaterThanEqual",
+    "equal",
+    "notEqual",
+    "any",
+    "all",
+    "not",
+    "textureSize",
+    "texture",
+    "textureProj",
+    "textureLod",
+    "textureOffset",
+    "texelFetch",
+    "texelFetchOffset",
+    "textureProjOffset",
+    "textureLodOffset",
+    "textureProjLod",
+    "textureProjLodOffset",
+    "textureGrad",
+    "textureGradOffset",
+    "textureProjGrad",
+    "textureProjGradOffset",
+    "dFdx",
+    "dFdy",
+    "fwidth",
+];
+
+fn is_es3_builtin(name: &str) -> bool {
+    ES3_BUILTINS.contains(&name)
+}
 
 /// What a global is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +184,12 @@ impl<'a> Lowerer<'a> {
                         .all(|(a, b)| a.ty == b.ty)
             });
             if same.is_some() {
+                let spec = spec_of(self.program.dialect);
                 self.diags.error(
                     f.pos,
                     format!(
                         "duplicate symbol '{}': a function with these parameter types is \
-                         already defined",
+                         already defined ({spec} §6.1)",
                         f.name
                     ),
                 );
@@ -103,22 +223,150 @@ impl<'a> Lowerer<'a> {
             for param in &p.params {
                 self.check_array_param(param);
             }
-            let def = self.funcs.iter().find(|g| {
-                g.def.name == p.name
-                    && g.def.params.len() == p.params.len()
-                    && g.def
-                        .params
-                        .iter()
-                        .zip(&p.params)
-                        .all(|(a, b)| a.ty == b.ty && a.dir == b.dir)
-            });
-            if let Some(def) = def
-                && def.def.ret != p.ret
-            {
-                let pos = p.ret_pos;
-                self.diags.error(pos, "function return type mismatch");
-            }
         }
+        self.check_declarations();
+    }
+
+    /// The rules between the declarations of functions (prototypes and definitions),
+    /// in source order:
+    ///
+    /// * declarations with the same parameter types are one function, and agree in
+    ///   return type and in every parameter's qualifiers (GLSL 1.10 §6.1: "If a
+    ///   function name is declared twice with the same parameter types, then the
+    ///   return types and all qualifiers must also match");
+    /// * GLSL ES 1.00 allows one prototype and one definition of a function, not two
+    ///   prototypes (GLSL ES 1.00 §4.2.7);
+    /// * GLSL ES 3.00 functions cannot redefine or overload a built-in function (GLSL
+    ///   ES 3.00 §6.1), prototypes included. Desktop GLSL and GLSL ES 1.00 overloads
+    ///   are accepted, as Mesa and glslang accept them.
+    ///
+    /// Two definitions of one function are reported by [`Self::register_functions`].
+    fn check_declarations(&mut self) {
+        let dialect = self.program.dialect;
+        let spec = spec_of(dialect);
+        let mut seen: Vec<(&Function, bool)> = Vec::new();
+        for item in &self.program.items {
+            let (f, is_def) = match item {
+                Item::Function(f) => (f, true),
+                Item::Prototype(f) => (f, false),
+                _ => continue,
+            };
+            if dialect.is_es() && dialect.version >= 300 && is_es3_builtin(&f.name) {
+                let what = if is_def { "defined" } else { "declared" };
+                self.diags.error(
+                    f.pos,
+                    format!(
+                        "function '{}' is {what} here, but '{}' is a built-in function: a \
+                         shader cannot redefine or overload built-in functions (GLSL ES 3.00 \
+                         §6.1)",
+                        f.name, f.name
+                    ),
+                );
+                continue;
+            }
+            for &(g, g_def) in &seen {
+                if !same_params(f, g) || is_def && g_def {
+                    continue;
+                }
+                if f.ret != g.ret {
+                    self.diags.error(
+                        f.ret_pos,
+                        format!(
+                            "function return type mismatch: '{}' returns {} here and {} in \
+                             its declaration at line {}; declarations with the same parameter \
+                             types must agree in return type ({spec} §6.1)",
+                            f.name, f.ret, g.ret, g.pos.line
+                        ),
+                    );
+                    break;
+                }
+                let differs = f
+                    .params
+                    .iter()
+                    .zip(&g.params)
+                    .find(|(a, b)| a.dir != b.dir || a.is_const != b.is_const);
+                if let Some((a, b)) = differs {
+                    let quals = |p: &Param| {
+                        let dir = match p.dir {
+                            ParamDir::In => "in",
+                            ParamDir::Out => "out",
+                            ParamDir::InOut => "inout",
+                        };
+                        if p.is_const {
+                            format!("const {dir}")
+                        } else {
+                            dir.to_string()
+                        }
+                    };
+                    let which = match a.name.is_empty() {
+                        true => String::new(),
+                        false => format!(" '{}'", a.name),
+                    };
+                    self.diags.error(
+                        a.pos,
+                        format!(
+                            "parameter{which} of '{}' is '{}' here and '{}' in its declaration \
+                             at line {}; declarations with the same parameter types must agree \
+                             in every qualifier ({spec} §6.1)",
+                            f.name,
+                            quals(a),
+                            quals(b),
+                            g.pos.line
+                        ),
+                    );
+                    break;
+                }
+                if !is_def && !g_def && dialect.is_es() && dialect.version == 100 {
+                    self.diags.error(
+                        f.pos,
+                        format!(
+                            "function '{}' is declared twice (also at line {}): GLSL ES 1.00 \
+                             allows one prototype and one definition of a function (GLSL ES \
+                             1.00 §4.2.7)",
+                            f.name, g.pos.line
+                        ),
+                    );
+                    break;
+                }
+            }
+            seen.push((f, is_def));
+        }
+    }
+
+    /// A fragment shader writes `gl_FragColor` or `gl_FragData`, not both (GLSL 1.10
+    /// §7.2: "if a shader statically assigns a value to gl_FragColor, it may not
+    /// assign a value to any element of gl_FragData"); a write in dead code counts.
+    pub(super) fn check_colour_writes(&mut self) {
+        if self.stage != Stage::Fragment {
+            return;
+        }
+        let [Some(color), Some(data)] = builtin_vars::colour_writes(self.program) else {
+            return;
+        };
+        let spec = spec_of(self.program.dialect);
+        let (pos, m) = match color < data {
+            true => (
+                data,
+                format!(
+                    "gl_FragData is written here, and gl_FragColor at line {}",
+                    color.line
+                ),
+            ),
+            false => (
+                color,
+                format!(
+                    "gl_FragColor is written here, and gl_FragData at line {}",
+                    data.line
+                ),
+            ),
+        };
+        self.diags.error(
+            pos,
+            format!(
+                "{m}: a fragment shader that assigns gl_FragColor may not assign any \
+                 element of gl_FragData ({spec} §7.2)"
+            ),
+        );
     }
 
     /// Index of `void main()`, reporting "missing main" (only for a whole stage,
@@ -461,6 +709,21 @@ impl<'a> Lowerer<'a> {
             Storage::Const => Role::Const,
             Storage::None => Role::Private,
         };
+        if let Some(pos) = q.centroid
+            && matches!(role, Role::Attribute | Role::Color)
+        {
+            let (what, rule) = match role {
+                Role::Attribute => ("centroid in' in a vertex shader", "§4.3.4"),
+                _ => ("centroid out' in a fragment shader", "§4.3.6"),
+            };
+            let spec = spec_of(dialect);
+            let m = format!(
+                "'{}' cannot be declared '{what}: centroid qualifies interpolated values, \
+                 the vertex shader's outputs and the fragment shader's inputs ({spec} {rule})",
+                d.name
+            );
+            return err(self, pos, &m);
+        }
         if let Some((which, pos)) = q.interpolation {
             if !matches!(role, Role::VaryingIn | Role::VaryingOut) {
                 let m = format!(

@@ -272,6 +272,7 @@ impl<'a> Lowerer<'a> {
     fn run(&mut self) -> LResult<()> {
         self.register_functions();
         self.register_globals();
+        self.check_colour_writes();
         self.assign_slots();
         let main = self.find_main();
         if !self.diags.is_empty() {

@@ -69,6 +69,21 @@ pub(crate) fn decode_swizzle(word: &str) -> Result<Vec<u8>, &'static str> {
 }
 
 impl Parser<'_, '_> {
+    /// Fail at an operator GLSL reserves before integers have them: `%`, `~`, `<<`,
+    /// `>>`, `&`, `|`, `^` (GLSL 1.10 and 1.20 §5.1, GLSL ES 1.00 §5.1) and their
+    /// assignments (§5.8, `section`), until GLSL 1.30 and GLSL ES 3.00 define them.
+    fn reserved_operator(&mut self, spelling: &str, section: &str) -> PResult<()> {
+        let d = self.dialect;
+        if d.version >= 300 || !d.is_es() && d.version >= 130 {
+            return Ok(());
+        }
+        let spec = self.spec();
+        self.fail(format!(
+            "operator '{spelling}' is reserved in {spec} ({spec} §{section}): the integer \
+             operators %, ~, <<, >>, &, |, ^ and their assignments need GLSL 1.30 or GLSL ES 3.00"
+        ))
+    }
+
     /// An assignment expression (GLSL 1.10 §5.8, right-associative) or a `?:`: an
     /// argument, an initializer, an operand. Full expressions with `,` are
     /// [`Parser::comma_expr`].
@@ -99,6 +114,15 @@ impl Parser<'_, '_> {
             _ => return Ok(target),
         };
         let pos = self.pos();
+        if let (
+            AssignOp::Compound(
+                BinOp::Mod | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr,
+            ),
+            TokenKind::Punct(_, spelling),
+        ) = (op, self.kind())
+        {
+            self.reserved_operator(spelling, "5.8")?;
+        }
         self.advance();
         let value = self.expr()?;
         Ok(Expr {
@@ -168,6 +192,14 @@ impl Parser<'_, '_> {
             if prec < min {
                 break Ok(lhs);
             }
+            if let (
+                BinOp::Mod | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr,
+                TokenKind::Punct(_, spelling),
+            ) = (op, self.kind())
+                && let Err(e) = self.reserved_operator(spelling, "5.1")
+            {
+                break Err(e);
+            }
             let pos = self.pos();
             self.advance();
             if let Err(e) = self.enter_chain() {
@@ -205,7 +237,10 @@ impl Parser<'_, '_> {
                     pos,
                 });
             }
-            TokenKind::Punct(Punct::Bitwise, "~") => Some(UnOp::BitNot),
+            TokenKind::Punct(Punct::Bitwise, "~") => {
+                self.reserved_operator("~", "5.1")?;
+                Some(UnOp::BitNot)
+            }
             _ => return self.postfix(),
         };
         self.advance();

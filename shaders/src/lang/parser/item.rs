@@ -52,7 +52,7 @@ impl Parser<'_, '_> {
         if self.is_keyword(Keyword::Precision) {
             return self.precision_statement();
         }
-        if self.is_keyword(Keyword::NoEffectQualifier)
+        if self.is_keyword(Keyword::Invariant)
             && matches!(self.peek_kind(1), TokenKind::Ident(_))
             && matches!(
                 self.peek_kind(2),
@@ -60,7 +60,7 @@ impl Parser<'_, '_> {
             )
         {
             // `invariant gl_Position;` redeclares outputs as invariant (GLSL 3.30
-            // §4.6.1): no effect here (see `Keyword::NoEffectQualifier`).
+            // §4.6.1): no effect here (see `Keyword::Invariant`).
             self.advance();
             loop {
                 self.name()?;
@@ -78,6 +78,19 @@ impl Parser<'_, '_> {
             let block = self.interface_block(quals)?;
             items.push(Item::Block(block));
             return Ok(());
+        }
+        if let Some(pos) = quals.centroid
+            && !matches!(quals.storage, Storage::In | Storage::Out | Storage::Varying)
+        {
+            // (Not for block members, which have their block's storage.)
+            let spec = self.spec();
+            return self.fail_at(
+                pos,
+                format!(
+                    "'centroid' qualifies in, out and varying declarations only, and stands \
+                     just before them ({spec} §4.3)"
+                ),
+            );
         }
         if quals.storage == Storage::Uniform
             && (quals.block_layout.is_some() || quals.matrix_layout.is_some())
@@ -116,6 +129,7 @@ impl Parser<'_, '_> {
             false => "variable",
         };
         self.check_precision(quals.precision, ty, ty_pos, what, &name)?;
+        self.one_declaration_per_name(&name, pos)?;
         if self.is_punct(Punct::LParen) {
             if quals.storage != Storage::None
                 || quals.layout_pos.is_some()
@@ -126,13 +140,41 @@ impl Parser<'_, '_> {
             if let Some(a) = type_array {
                 return self.fail_at(a.pos, "functions cannot return arrays");
             }
+            self.global_names.push(name.clone());
             let f = self.function(ty, ty_pos, name, pos)?;
             items.push(f);
             return Ok(());
         }
-        self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
+        let first = items.len();
+        let declared = self.declarators(quals, (ty, ty_pos, type_array), name, pos, |d| {
             items.push(Item::Global(d))
-        })
+        });
+        for item in &items[first..] {
+            if let Item::Global(d) = item {
+                self.one_declaration_per_name(&d.name, d.pos)?;
+                self.global_names.push(d.name.clone());
+            }
+        }
+        declared
+    }
+
+    /// GLSL ES 1.00 §4.2.7: a name is declared once per scope, so a global variable or
+    /// function cannot have the name of a struct declared at global scope, nor a
+    /// global struct the name of a variable or function declared before it.
+    fn one_declaration_per_name(&mut self, name: &str, pos: Pos) -> PResult<()> {
+        if !(self.dialect.is_es() && self.dialect.version == 100) {
+            return Ok(());
+        }
+        if self.global_structs.iter().any(|s| s == name) {
+            return self.fail_at(
+                pos,
+                format!(
+                    "'{name}' is already the name of a struct in this scope: GLSL ES 1.00 \
+                     declares a name once per scope (GLSL ES 1.00 §4.2.7)"
+                ),
+            );
+        }
+        Ok(())
     }
 
     /// Parse `name [size] [= init] {, name [size] [= init]} ;` after the first name,
@@ -199,10 +241,16 @@ impl Parser<'_, '_> {
         Ok(Some(ArraySize { len, pos }))
     }
 
-    /// Qualifiers in any order: `layout(location = N)`, one interpolation qualifier
-    /// (`smooth`, `flat`, `noperspective`), precision qualifiers, and one of
-    /// `in out uniform const`. `global` is false for locals, where only `const` is
-    /// accepted.
+    /// Qualifiers: `invariant`, `layout(...)`, one interpolation qualifier (`smooth`,
+    /// `flat`, `noperspective`), `centroid`, one of `in out uniform const attribute
+    /// varying`, precision qualifiers. `global` is false for locals, where only `const`
+    /// and precision are accepted.
+    ///
+    /// Before GLSL 4.20 the qualifiers come in a fixed order (GLSL 1.20 to 3.30 and
+    /// GLSL ES §4.7): invariant, interpolation, storage, precision, with `centroid`
+    /// just before `in`, `out` or `varying` (§4.3) and `layout(...)` anywhere before
+    /// the storage qualifier (as Mesa and glslang accept). Interpolation qualifiers do
+    /// not apply to `varying` (GLSL 1.30 §4.3).
     pub(super) fn qualifiers(&mut self, global: bool) -> PResult<Qualifiers> {
         let mut q = Qualifiers {
             storage: Storage::None,
@@ -213,9 +261,52 @@ impl Parser<'_, '_> {
             block_layout: None,
             matrix_layout: None,
             precision: None,
+            centroid: None,
         };
+        // The latest class of qualifier seen and its word, for the order.
+        let mut last: Option<(Rank, &'static str)> = None;
         loop {
             let pos = self.pos();
+            let rank = match self.kind() {
+                TokenKind::Keyword(Keyword::Invariant) => Some((Rank::Invariant, "invariant")),
+                TokenKind::Keyword(Keyword::Interpolation(w)) => {
+                    Some((Rank::Interpolation, w.keyword()))
+                }
+                TokenKind::Keyword(Keyword::Layout) => Some((Rank::Interpolation, "layout")),
+                TokenKind::Keyword(Keyword::Centroid) => Some((Rank::Centroid, "centroid")),
+                TokenKind::Keyword(Keyword::PrecisionQualifier) if self.has_precision() => {
+                    Some((Rank::Precision, "the precision qualifier"))
+                }
+                TokenKind::Keyword(
+                    k @ (Keyword::In
+                    | Keyword::Out
+                    | Keyword::Uniform
+                    | Keyword::Const
+                    | Keyword::Attribute
+                    | Keyword::Varying),
+                ) => Some((Rank::Storage, keyword_text(*k))),
+                _ => None,
+            };
+            if let Some((rank, word)) = rank {
+                if let Some((before, prev)) = last
+                    && rank < before
+                {
+                    let rule = self.order_rule();
+                    let prev = match prev.starts_with("the ") {
+                        true => prev.to_string(),
+                        false => format!("'{prev}'"),
+                    };
+                    return self.fail(format!(
+                        "'{word}' cannot follow {prev}: qualifiers come in the order \
+                         invariant, interpolation, storage, precision, with centroid just \
+                         before in, out or varying ({rule})"
+                    ));
+                }
+                // `layout(...)` goes anywhere before the storage qualifier.
+                if word != "layout" {
+                    last = Some((rank, word));
+                }
+            }
             let storage = match self.kind() {
                 TokenKind::Keyword(Keyword::In) => Storage::In,
                 TokenKind::Keyword(Keyword::Out) => Storage::Out,
@@ -236,12 +327,17 @@ impl Parser<'_, '_> {
                     self.advance();
                     continue;
                 }
-                TokenKind::Keyword(Keyword::PrecisionQualifier | Keyword::NoEffectQualifier) => {
-                    if !global && !self.is_keyword(Keyword::PrecisionQualifier) {
+                TokenKind::Keyword(Keyword::PrecisionQualifier) => {
+                    q.precision = Some(pos);
+                    self.advance();
+                    continue;
+                }
+                TokenKind::Keyword(k @ (Keyword::Invariant | Keyword::Centroid)) => {
+                    if !global {
                         return self.fail("qualifiers are only valid at global scope");
                     }
-                    if self.is_keyword(Keyword::PrecisionQualifier) {
-                        q.precision = Some(pos);
+                    if *k == Keyword::Centroid {
+                        q.centroid = Some(pos);
                     }
                     self.advance();
                     continue;
@@ -283,6 +379,17 @@ impl Parser<'_, '_> {
         if q.storage == Storage::None {
             q.storage_pos = self.pos();
         }
+        let spec = self.spec();
+        if let (Some((which, pos)), Storage::Varying) = (q.interpolation, q.storage) {
+            return self.fail_at(
+                pos,
+                format!(
+                    "'{}' cannot qualify 'varying': interpolation qualifiers apply to in and \
+                     out declarations, not to the deprecated varying ({spec} §4.3)",
+                    which.keyword()
+                ),
+            );
+        }
         Ok(q)
     }
 
@@ -297,6 +404,8 @@ impl Parser<'_, '_> {
             let pos = self.pos();
             let word = match self.kind() {
                 TokenKind::Ident(k) => k.clone(),
+                // A reserved word, and a block layout name (GLSL 1.40 §4.3.8).
+                TokenKind::Reserved(_, "packed") => "packed".to_string(),
                 _ => return self.fail(LAYOUT_ONLY),
             };
             self.advance();
@@ -453,6 +562,19 @@ impl Parser<'_, '_> {
             TokenKind::Ident(_) => self.name()?,
             _ => (String::new(), start),
         };
+        if self.depth == 0 && self.dialect.is_es() && self.dialect.version == 100 {
+            if self.global_names.contains(&name) {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "struct '{name}': a function or variable of this name is already \
+                         declared in this scope, and GLSL ES 1.00 declares a name once per \
+                         scope (GLSL ES 1.00 §4.2.7)"
+                    ),
+                );
+            }
+            self.global_structs.push(name.clone());
+        }
         if !name.is_empty() && self.structs.iter().any(|s| s.name == name && s.pos != pos) {
             return self.fail_at(
                 pos,
@@ -636,8 +758,39 @@ impl Parser<'_, '_> {
         loop {
             let mut is_const = false;
             let mut dir = ParamDir::In;
-            let mut precision = None;
+            // The direction word and the precision qualifier, once seen (order, GLSL
+            // 1.30 §4.7: const, then in/out/inout, then precision).
+            let mut dir_word: Option<(&'static str, Pos)> = None;
+            let mut precision: Option<Pos> = None;
             loop {
+                let word = match self.kind() {
+                    TokenKind::Keyword(
+                        k @ (Keyword::Const | Keyword::In | Keyword::Out | Keyword::InOut),
+                    ) => Some(keyword_text(*k)),
+                    _ => None,
+                };
+                if let Some(word) = word {
+                    let rule = self.order_rule();
+                    if precision.is_some() && self.has_precision() {
+                        return self.fail(format!(
+                            "'{word}' cannot follow the precision qualifier: a parameter's \
+                             qualifiers come in the order const, in/out/inout, precision ({rule})"
+                        ));
+                    }
+                    if let Some((prev, _)) = dir_word {
+                        let m = match word {
+                            "const" => format!(
+                                "'const' cannot follow '{prev}': a parameter's qualifiers \
+                                 come in the order const, in/out/inout, precision ({rule})"
+                            ),
+                            _ => format!(
+                                "'{word}' after '{prev}': a parameter takes one of in, out \
+                                 and inout (GLSL 1.10 §6.1.1)"
+                            ),
+                        };
+                        return self.fail(m);
+                    }
+                }
                 match self.kind() {
                     TokenKind::Keyword(Keyword::Const) => is_const = true,
                     TokenKind::Keyword(Keyword::In) => dir = ParamDir::In,
@@ -658,7 +811,23 @@ impl Parser<'_, '_> {
                     }
                     _ => break,
                 }
+                if let (Some(word), None) = (word, dir_word)
+                    && word != "const"
+                {
+                    dir_word = Some((word, self.pos()));
+                }
                 self.advance();
+            }
+            if let (true, Some((word, pos))) = (is_const, dir_word)
+                && word != "in"
+            {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "a parameter cannot be both 'const' and '{word}': const qualifies \
+                         in parameters only (GLSL 1.10 §6.1.1)"
+                    ),
+                );
             }
             let pos = self.pos();
             let ty = match self.kind() {
@@ -709,6 +878,18 @@ impl Parser<'_, '_> {
             {
                 return self.fail_at(a.pos, "an array parameter needs a size");
             }
+            if dir != ParamDir::In
+                && let Some(what) = self.sampler_in(ty)
+            {
+                let word = if dir == ParamDir::Out { "out" } else { "inout" };
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "parameter '{name}' cannot be '{word}': {what}, and samplers are not \
+                         l-values (GLSL 1.20 §4.1.7)"
+                    ),
+                );
+            }
             params.push(Param {
                 ty,
                 name,
@@ -722,6 +903,67 @@ impl Parser<'_, '_> {
             }
             self.expect(Punct::RParen, "expected ')'")?;
             return Ok(params);
+        }
+    }
+}
+
+impl Parser<'_, '_> {
+    /// What makes `ty` hold a sampler, if it does: "it is a sampler" or "its type 'S'
+    /// holds one" (a struct with a sampler member, at any depth).
+    fn sampler_in(&self, ty: Type) -> Option<String> {
+        fn holds(structs: &[StructDef], ty: Type, depth: usize) -> bool {
+            match ty {
+                Type::Sampler2D => true,
+                Type::Struct(k) if depth < 64 => structs
+                    .get(k as usize)
+                    .is_some_and(|s| s.members.iter().any(|m| holds(structs, m.ty, depth + 1))),
+                _ => false,
+            }
+        }
+        match ty {
+            Type::Sampler2D => Some("it is a sampler".to_string()),
+            Type::Struct(k) if holds(&self.structs, ty, 0) => {
+                let name = self.structs.get(k as usize).map_or("", |s| s.name.as_str());
+                Some(format!("its type, struct '{name}', holds a sampler"))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The classes of qualifiers, in the order GLSL requires them before 4.20 (GLSL 1.30
+/// §4.7); `layout(...)` ranks with the interpolation qualifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Invariant,
+    Interpolation,
+    Centroid,
+    Storage,
+    Precision,
+}
+
+impl Parser<'_, '_> {
+    /// Whether the dialect has precision qualifiers (GLSL 1.30 §4.5, GLSL ES 1.00
+    /// §4.5); csir-render also accepts them, without rules, in GLSL 1.10 and 1.20.
+    fn has_precision(&self) -> bool {
+        self.dialect.is_es() || self.dialect.version >= 130
+    }
+
+    /// The specification of the dialect, as rules name it: `GLSL 1.30`, `GLSL ES 3.00`.
+    pub(super) fn spec(&self) -> String {
+        let v = self.dialect.version;
+        match self.dialect.is_es() {
+            true => format!("GLSL ES {}.{:02}", v / 100, v % 100),
+            false => format!("GLSL {}.{:02}", v / 100, v % 100),
+        }
+    }
+
+    /// The rule that fixes the order of qualifiers: §4.7 from GLSL 1.20 and in GLSL ES;
+    /// GLSL 1.10 has only `const` before a parameter's direction (§6.1.1).
+    fn order_rule(&self) -> String {
+        match self.dialect.is_es() || self.dialect.version >= 120 {
+            true => format!("{} §4.7", self.spec()),
+            false => "GLSL 1.10 §6.1.1".to_string(),
         }
     }
 }

@@ -28,6 +28,7 @@ mod stmt;
 
 use super::ast::{Program, StructDef, UnqualifiedFloat};
 use super::diagnostic::Diagnostics;
+use super::dialect::Dialect;
 use super::token::{Keyword, Pos, Punct, Reserved, Token, TokenKind};
 
 /// Deepest expression/statement nesting accepted (docs/csir-original.md A3: the original's
@@ -40,9 +41,17 @@ pub const MAX_NESTING: usize = 64;
 /// after the parser, beside [`MAX_NESTING`]; 256 lets a sum of 257 terms compile.
 pub const MAX_OPERATOR_CHAIN: usize = 256;
 
-/// Parse a token stream (ending with EOF) into a program. Errors go to `diags`; the
-/// returned program is only meaningful when none were reported.
+/// Parse a token stream (ending with EOF) into a program, as GLSL 1.10 (the dialect of
+/// a shader without `#version`). Errors go to `diags`; the returned program is only
+/// meaningful when none were reported.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
+    parse_in(tokens, Dialect::default(), diags)
+}
+
+/// [`parse`] for a shader written in `dialect`, which decides the rules of the grammar
+/// that changed between versions: the order of qualifiers (GLSL 1.30 §4.7) and the
+/// operators reserved before GLSL 1.30 (GLSL 1.10 §5.1). The program carries `dialect`.
+pub fn parse_in(tokens: &[Token], dialect: Dialect, diags: &mut Diagnostics) -> Program {
     let mut p = Parser {
         tokens,
         at: 0,
@@ -52,8 +61,13 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Program {
         structs: Vec::new(),
         precision: precision::PrecisionScopes::new(),
         float_without_precision: Vec::new(),
+        dialect,
+        global_names: Vec::new(),
+        global_structs: Vec::new(),
     };
-    p.program()
+    let mut program = p.program();
+    program.dialect = dialect;
+    program
 }
 
 /// Marker: an error was reported and the caller should re-synchronise.
@@ -78,6 +92,12 @@ struct Parser<'t, 'd> {
     /// Float declarations with no precision qualifier and no default in scope (see
     /// [`Program::float_without_precision`]).
     float_without_precision: Vec<UnqualifiedFloat>,
+    /// The dialect of the `#version` line.
+    dialect: Dialect,
+    /// The global variables and functions declared so far (GLSL ES 1.00 §4.2.7).
+    global_names: Vec<String>,
+    /// The names of the structs declared at global scope so far.
+    global_structs: Vec<String>,
 }
 
 impl<'t> Parser<'t, '_> {

@@ -3,15 +3,15 @@
 //! errors, the nesting bound, and prototypes, parameters and loop steps.
 
 use super::super::ast::{ExprKind, Item, StmtKind};
-use super::super::lexer::lex;
+use super::super::lexer::lex_with_dialect;
 use super::super::types::Type;
 use super::*;
 
 fn parse_src(src: &str) -> (Program, Vec<String>) {
     let mut d = Diagnostics::new(8);
-    let toks = lex(src, &mut d);
+    let (toks, dialect) = lex_with_dialect(src, &mut d);
     assert!(d.is_empty(), "lex errors in test source");
-    let p = parse(&toks, &mut d);
+    let p = parse_in(&toks, dialect, &mut d);
     let e = d.into_errors("t", src);
     let msgs = e
         .diagnostics()
