@@ -457,7 +457,8 @@ fn es_300_shaders_cannot_redefine_or_overload_builtins() {
 /// GLSL 1.10 §4.3.2 and §5.8: const variables (and `const` parameters) are not
 /// assigned after their declaration; §4.3.4, §4.3.5 and §7: neither are inputs,
 /// uniforms and the read-only built-ins. The messages are the original's catalogue
-/// (docs/csir-original.md A4).
+/// (docs/csir-original.md A4), which the extended profile follows with the symbol and
+/// the rule.
 #[test]
 fn read_only_variables_are_not_assigned() {
     let frag = |decls: &str, body: &str| {
@@ -498,6 +499,29 @@ fn read_only_variables_are_not_assigned() {
     let src = "void main() { gl_FrontFacing = true; gl_FragColor = vec4(1.0); }\n";
     let e = compile(src, "t", Stage::Fragment, &Limits::EXTENDED).unwrap_err();
     assert!(e.to_string().contains("invalid assignment"), "{e}");
+    // Under the extended profile the original's words are followed by the symbol and
+    // the rule.
+    let named = [
+        (
+            frag("const float k = 1.0;", "k = 2.0;"),
+            "cannot assign to const: 'k' is a constant, which a shader cannot write \
+             (GLSL 1.10 §4.3, §4.1.7)",
+        ),
+        (
+            frag("uniform float u;", "u = 1.0;"),
+            "invalid assignment: 'u' is a uniform or a shader input, which a shader cannot \
+             write (GLSL 1.10 §4.3, §4.1.7)",
+        ),
+        (
+            frag("", "gl_MaxTextureUnits = 2;"),
+            "cannot assign to const: 'gl_MaxTextureUnits' is a built-in constant, which a \
+             shader cannot write (GLSL 1.10 §4.3, §4.1.7)",
+        ),
+    ];
+    for (src, want) in named {
+        let e = compile(&src, "t", Stage::Fragment, &Limits::EXTENDED).unwrap_err();
+        assert!(e.to_string().contains(want), "{e}");
+    }
 
     // Valid twin: the same names read, a copy of them written, and an `in` parameter
     // (a copy) assigned inside its function.

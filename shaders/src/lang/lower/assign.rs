@@ -99,7 +99,12 @@ impl Lowerer<'_> {
                     }
                     let dialect = self.program.dialect;
                     if crate::lang::builtin_vars::constant(name, dialect, &self.limits).is_some() {
-                        return self.err(target.pos, "cannot assign to const");
+                        let m = self.read_only_message(
+                            "cannot assign to const",
+                            name,
+                            "a built-in constant",
+                        );
+                        return self.err(target.pos, m);
                     }
                     return self.unknown_name(name, target.pos);
                 };
@@ -359,11 +364,40 @@ impl Lowerer<'_> {
             (VarKind::Unavailable, _) => {
                 self.err(pos, format!("{name} is not available in this stage"))
             }
-            (_, Access::Const) => self.err(pos, "cannot assign to const"),
+            (_, Access::Const) => {
+                let m = self.read_only_message("cannot assign to const", name, "a constant");
+                self.err(pos, m)
+            }
             (_, Access::LoopVariable) => self.err(pos, "cannot assign the loop variable"),
-            (_, Access::ReadOnly) | (VarKind::Sampler(_), _) => self.err(pos, "invalid assignment"),
+            (VarKind::Sampler(_), _) => {
+                let m = self.read_only_message("invalid assignment", name, "a sampler");
+                self.err(pos, m)
+            }
+            (_, Access::ReadOnly) => {
+                let m = self.read_only_message(
+                    "invalid assignment",
+                    name,
+                    "a uniform or a shader input",
+                );
+                self.err(pos, m)
+            }
             _ => Ok(()),
         }
+    }
+
+    /// The message for an assignment to the read-only `name`, which is `what` ("a
+    /// constant", "a sampler", ...): the original's words `original` under the seed
+    /// profile (docs/csir-original.md A4), those words with the symbol and the rule
+    /// under the extended profile (GLSL 1.10 §4.3: constants, uniforms, attributes and
+    /// fragment-stage varyings are read-only; §4.1.7: samplers cannot be assigned).
+    fn read_only_message(&self, original: &str, name: &str, what: &str) -> String {
+        if !self.limits.extended_ops() {
+            return original.to_string();
+        }
+        format!(
+            "{original}: '{name}' is {what}, which a shader cannot write (GLSL 1.10 §4.3, \
+             §4.1.7)"
+        )
     }
 
     /// The current value at a place (for compound assignment).
