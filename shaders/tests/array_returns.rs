@@ -154,3 +154,25 @@ fn returned_arrays_keep_their_type() {
         assert!(m.iter().any(|m| m.contains(want)), "{decls} {body}: {m:?}");
     }
 }
+
+/// GLSL ES 3.00 §6.1: nested calls, `?:` of returned arrays, a run-time index, calls
+/// in a branch, and a function never called.
+#[test]
+fn es_3_00_returned_arrays_nest_and_select() {
+    let src = "#version 300 es\nprecision mediump float;\nuniform vec4 u;\nout vec4 c;\n\
+               float[2] f(float x) { return float[2](x, 2.0 * x); }\n\
+               float[2] g(float a[2]) { float r[2] = a; r[0] += 1.0; return r; }\n\
+               float[2] unused() { return float[2](0.0, 1.0); }\n\
+               void main() {\n\
+                 float b[2] = f(u.x);\n\
+                 if (u.y > 100.0) { b = g(f(1.0)); b = g(f(2.0)); }\n\
+                 float d[2] = u.z > 0.0 ? f(3.0) : g(b);\n\
+                 c = vec4(b[0], b[1], d[0], d[1]) + vec4(g(f(u.x))[int(u.w)]);\n\
+               }\n";
+    let s = build(src, Stage::Fragment);
+    let got = |u: [f32; 4]| run(&s, &[u], &[], &NoSamplers).color;
+    // b = (1, 2), d = f(3) = (3, 6), g(f(1))[1] = 2.
+    assert_eq!(got([1.0, 0.0, 1.0, 1.0]), [3.0, 4.0, 5.0, 8.0]);
+    // b = g(f(2)) = (3, 4), d = g(b) = (4, 4), g(f(1))[0] = 2.
+    assert_eq!(got([1.0, 200.0, 0.0, 0.0]), [5.0, 6.0, 6.0, 6.0]);
+}
