@@ -264,8 +264,9 @@ fn array_errors_name_the_construct() {
             "arrays of arrays are not supported",
         ),
         (
-            "float[2] f() { return float[2](1.0, 2.0); }",
-            "functions cannot return arrays",
+            "float[] f() { return float[2](1.0, 2.0); }",
+            "function 'f' returns an array without a size: a return type's array size is \
+             a constant expression (GLSL 1.20 §4.1.9, §6.1)",
         ),
         (
             "uniform sampler2D s[2];",

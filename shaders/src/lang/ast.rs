@@ -241,6 +241,8 @@ pub struct Function {
     pub ret: Type,
     /// Position of the return type.
     pub ret_pos: Pos,
+    /// The size of an array return type (`float[3] f()`, GLSL 1.20 §6.1).
+    pub ret_array: Option<ArraySize>,
     /// Name.
     pub name: String,
     /// Position of the name.

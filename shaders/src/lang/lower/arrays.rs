@@ -74,6 +74,9 @@ impl<'a> Lowerer<'a> {
                 Some(self.array_ternary(c, a, b, e.pos))
             }
             ExprKind::Comma(a, b) if self.is_array_expr(b) => Some(self.array_sequence(a, b)),
+            ExprKind::Call { name, args } if self.returns_array(name) => {
+                Some(self.call_array(name, args, e.pos))
+            }
             _ => None,
         }
     }
@@ -317,6 +320,7 @@ impl<'a> Lowerer<'a> {
             ExprKind::ArrayConstruct { .. } => true,
             ExprKind::Ternary(_, a, b) => self.is_array_expr(a) || self.is_array_expr(b),
             ExprKind::Comma(_, b) => self.is_array_expr(b),
+            ExprKind::Call { name, .. } => self.returns_array(name),
             _ => false,
         }
     }
@@ -634,7 +638,7 @@ impl<'a> Lowerer<'a> {
 
     /// Evaluate a global constant int expression ([`Lowerer::global_const`]): its
     /// value when it folds to an integer.
-    fn global_const_int(&self, e: &Expr, work: &mut u32) -> Option<i64> {
+    pub(crate) fn global_const_int(&self, e: &Expr, work: &mut u32) -> Option<i64> {
         match self.global_const(e, work)? {
             super::global_const::Scalar::Int(n) => Some(n),
             _ => None,

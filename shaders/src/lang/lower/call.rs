@@ -63,7 +63,78 @@ impl Lowerer<'_> {
         }
         let (vals, arrays) = self.call_args(args)?;
         let f = self.resolve(&candidates, &vals, &arrays, pos)?;
-        self.inline(f, &vals, &arrays, args, pos)
+        if self.funcs[f].def.ret_array.is_some() {
+            return self.err(
+                pos,
+                format!(
+                    "function '{name}' returns an array, which is not a value here: an \
+                     array can be indexed, compared, assigned or passed whole (GLSL 1.20 §5.7)"
+                ),
+            );
+        }
+        self.inline(f, &vals, &arrays, args, pos).map(|(v, _)| v)
+    }
+
+    /// Whether a user function named `name` returns an array (GLSL 1.20 §6.1).
+    pub(crate) fn returns_array(&self, name: &str) -> bool {
+        self.funcs
+            .iter()
+            .any(|f| f.def.name == name && f.def.ret_array.is_some())
+    }
+
+    /// `name(args)` of a function returning an array: the returned elements.
+    pub(crate) fn call_array(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<ArrayRef> {
+        let candidates: Vec<usize> = (0..self.funcs.len())
+            .filter(|&i| self.funcs[i].def.name == name)
+            .collect();
+        let (vals, arrays) = self.call_args(args)?;
+        let f = self.resolve(&candidates, &vals, &arrays, pos)?;
+        let ty = self.funcs[f].def.ret;
+        match self.inline(f, &vals, &arrays, args, pos)? {
+            (_, Some(elems)) => Ok(ArrayRef::Values(ty, elems)),
+            (_, None) => self.err(
+                pos,
+                format!(
+                    "this overload of '{name}' does not return an array, and another one \
+                     does: not supported"
+                ),
+            ),
+        }
+    }
+
+    /// The length of function `fi`'s array return type (`None`: not an array).
+    fn ret_len(&mut self, fi: usize) -> LResult<Option<usize>> {
+        match self.funcs[fi].def.ret_array.as_ref() {
+            Some(a) => match a.len.as_deref() {
+                Some(e) => self.local_array_len(e).map(Some),
+                None => self.err(a.pos, "an array return type needs a size"),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// `return e;` in a function returning `ret[len]`: the elements of `e`, an array of
+    /// exactly that type and size (GLSL 1.20 §6.1: arrays do not convert).
+    pub(crate) fn array_return(&mut self, e: &Expr, ret: Type, len: usize) -> LResult<Vec<Value>> {
+        let Some(r) = self.array_ref(e) else {
+            let v = self.operand(e)?;
+            let m = format!(
+                "return type mismatch: the function returns {ret}[{len}], not {} (GLSL 1.20 \
+                 §6.1)",
+                v.ty
+            );
+            return self.err(e.pos, m);
+        };
+        let r = r?;
+        let (ety, n) = self.array_shape(&r);
+        if ety != ret || n != len {
+            let m = format!(
+                "return type mismatch: the function returns {ret}[{len}], not {ety}[{n}]: \
+                 arrays must match in element type and size (GLSL 1.20 §6.1)"
+            );
+            return self.err(e.pos, m);
+        }
+        self.elements(&r, e.pos)
     }
 
     /// The arguments of a user-function call: values, and for an array argument (an
@@ -236,7 +307,7 @@ impl Lowerer<'_> {
     }
 
     /// Inline user function `fi` with evaluated arguments `vals` (expressions `args`
-    /// for `out`/`inout` targets).
+    /// for `out`/`inout` targets): its value, and the elements of a returned array.
     fn inline(
         &mut self,
         fi: usize,
@@ -244,7 +315,7 @@ impl Lowerer<'_> {
         arrays: &[Option<ArrayArg>],
         args: &[Expr],
         pos: Pos,
-    ) -> LResult<Value> {
+    ) -> LResult<(Value, Option<Vec<Value>>)> {
         if self.funcs[fi].broken {
             return Err(Fail::Reported);
         }
@@ -283,10 +354,17 @@ impl Lowerer<'_> {
             // the first time it was lowered. Lowering it again at every call would take
             // time exponential in the depth of a call tree (a fuzzing finding,
             // docs/robustness.md): a value of the return type stands for the result.
-            return Ok(match def.ret {
-                Type::Void => Value::void(),
-                ty => Value::temp(ty, 0),
-            });
+            if def.ret_array.is_some() {
+                let n = self.ret_len(fi)?;
+                return Ok((Value::void(), n.map(|n| vec![Value::temp(def.ret, 0); n])));
+            }
+            return Ok((
+                match def.ret {
+                    Type::Void => Value::void(),
+                    ty => Value::temp(ty, 0),
+                },
+                None,
+            ));
         }
         let errors = self.diags.count();
         let saved = self.scopes.hide_locals();
@@ -320,10 +398,17 @@ impl Lowerer<'_> {
         let frame = self.em.frame_index();
         self.calls
             .push(CallCtx::new(Some(fi), def.ret, self.cond_depth, frame));
+        if let Some(n) = self.ret_len(fi)? {
+            let mut temps = Vec::with_capacity(n);
+            for _ in 0..n {
+                temps.push(self.temp(types::cols(def.ret))?);
+            }
+            self.ctx().ret_elems = Some(temps);
+        }
         if has_early_return(&def.body) {
             let flag = self.new_flag()?;
             self.ctx().alive = Some(flag);
-            if def.ret != Type::Void {
+            if def.ret != Type::Void && def.ret_array.is_none() {
                 let t = self.temp(types::cols(def.ret))?;
                 self.ctx().ret_temp = Some(t);
             }
@@ -494,13 +579,23 @@ impl Lowerer<'_> {
         })
     }
 
-    /// The value of a finished call (its context popped into `ctx`).
-    fn call_result(&mut self, ctx: Option<CallCtx>) -> LResult<Value> {
+    /// The value of a finished call (its context popped into `ctx`), and the elements
+    /// of a returned array.
+    fn call_result(&mut self, ctx: Option<CallCtx>) -> LResult<(Value, Option<Vec<Value>>)> {
         let Some(ctx) = ctx else {
-            return Ok(Value::void());
+            return Ok((Value::void(), None));
         };
+        if let Some(temps) = ctx.ret_elems {
+            let n = types::cols(ctx.ret) as u16;
+            let mut elems = Vec::with_capacity(temps.len());
+            for t in temps {
+                self.em.hand_to(t, n, ctx.call_frame);
+                elems.push(Value::temp(ctx.ret, t));
+            }
+            return Ok((Value::void(), Some(elems)));
+        }
         if ctx.ret == Type::Void {
-            return Ok(Value::void());
+            return Ok((Value::void(), None));
         }
         let n = types::cols(ctx.ret) as u16;
         let v = match (ctx.epoch, ctx.result, ctx.ret_temp) {
@@ -512,7 +607,7 @@ impl Lowerer<'_> {
         if let Repr::Temp(t) = v.repr {
             self.em.hand_to(t, n, ctx.call_frame);
         }
-        Ok(v)
+        Ok((v, None))
     }
 
     /// Check every function that was never inlined, with unknown arguments and

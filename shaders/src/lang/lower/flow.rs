@@ -155,8 +155,18 @@ impl Lowerer<'_> {
     /// `return [value];`
     pub(crate) fn return_stmt(&mut self, value: Option<&Expr>, pos: Pos) -> LResult<()> {
         let ret = self.ctx().ret;
-        let v = match value {
-            Some(e) => {
+        let v = match (value, self.ctx().ret_elems.clone()) {
+            (Some(e), Some(temps)) => {
+                let vals = self.array_return(e, ret, temps.len())?;
+                for (t, v) in temps.iter().zip(&vals) {
+                    self.store_into(*t, v, ret)?;
+                }
+                None
+            }
+            (None, Some(_)) => {
+                return self.err(pos, "function is missing a return value");
+            }
+            (Some(e), None) => {
                 let v = self.operand(e)?;
                 if ret == Type::Void {
                     return self.err(e.pos, "a void function cannot return a value");
@@ -167,10 +177,10 @@ impl Lowerer<'_> {
                 }
                 Some(self.convert(&v, ret)?)
             }
-            None if ret != Type::Void => {
+            (None, None) if ret != Type::Void => {
                 return self.err(pos, "function is missing a return value");
             }
-            None => None,
+            (None, None) => None,
         };
         let base = self.ctx().base_depth;
         if self.cond_depth == base {

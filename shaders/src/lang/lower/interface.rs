@@ -241,6 +241,30 @@ impl<'a> Lowerer<'a> {
     ///   are accepted, as Mesa and glslang accept them.
     ///
     /// Two definitions of one function are reported by [`Self::register_functions`].
+    /// The array sizes of `f`'s and `g`'s return types (`"[3]"`, `""` for no array)
+    /// when they differ; sizes that do not fold are reported elsewhere.
+    fn ret_array_mismatch(&self, f: &Function, g: &Function) -> Option<(String, String)> {
+        let len = |f: &Function| {
+            f.ret_array.as_ref().map(|a| {
+                a.len
+                    .as_deref()
+                    .and_then(|e| self.global_const_int(e, &mut 0))
+            })
+        };
+        let (a, b) = (len(f), len(g));
+        let show = |n: Option<Option<i64>>| match n {
+            None => String::new(),
+            Some(Some(n)) => format!("[{n}]"),
+            Some(None) => "[]".into(),
+        };
+        match (a, b) {
+            (None, None) => None,
+            (Some(Some(x)), Some(Some(y))) if x != y => Some((show(a), show(b))),
+            (Some(_), Some(_)) => None,
+            _ => Some((show(a), show(b))),
+        }
+    }
+
     fn check_declarations(&mut self) {
         let dialect = self.program.dialect;
         let spec = spec_of(dialect);
@@ -275,6 +299,18 @@ impl<'a> Lowerer<'a> {
                             "function return type mismatch: '{}' returns {} here and {} in \
                              its declaration at line {}; declarations with the same parameter \
                              types must agree in return type ({spec} §6.1)",
+                            f.name, f.ret, g.ret, g.pos.line
+                        ),
+                    );
+                    break;
+                }
+                if let Some((here, there)) = self.ret_array_mismatch(f, g) {
+                    self.diags.error(
+                        f.ret_pos,
+                        format!(
+                            "function return type mismatch: '{}' returns {}{here} here and \
+                             {}{there} in its declaration at line {}; declarations with the \
+                             same parameter types must agree in return type ({spec} §6.1)",
                             f.name, f.ret, g.ret, g.pos.line
                         ),
                     );

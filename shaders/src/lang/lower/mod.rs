@@ -98,6 +98,9 @@ pub(crate) struct CallCtx {
     pub alive: Option<i16>,
     /// Where early returns leave their value.
     pub ret_temp: Option<i16>,
+    /// For a function returning an array: one temporary per element, where every
+    /// `return` leaves the elements (GLSL 1.20 §6.1).
+    pub ret_elems: Option<Vec<i16>>,
     /// The value of an unconditional `return`.
     pub result: Option<Value>,
     /// An unconditional `return` was lowered: the rest is dead.
@@ -500,6 +503,7 @@ impl CallCtx {
             call_frame,
             alive: None,
             ret_temp: None,
+            ret_elems: None,
             result: None,
             returned: false,
             epoch: 0,

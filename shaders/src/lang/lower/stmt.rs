@@ -104,7 +104,11 @@ impl Lowerer<'_> {
                 let v = self.binary(op, &cur, &one, s.pos)?;
                 self.write_target(&place, &v, target.pos)
             }
-            StmtKind::Expr(e) => self.expr(e).map(|_| ()),
+            StmtKind::Expr(e) => match self.array_ref(e) {
+                // `f();` of a function returning an array: its effects only.
+                Some(r) => r.map(|_| ()),
+                None => self.expr(e).map(|_| ()),
+            },
             StmtKind::If {
                 cond,
                 then,

@@ -137,11 +137,36 @@ impl Parser<'_, '_> {
             {
                 return self.fail_at(quals.storage_pos, "functions cannot have qualifiers");
             }
-            if let Some(a) = type_array {
-                return self.fail_at(a.pos, "functions cannot return arrays");
+            if let Some(a) = &type_array {
+                let d = self.dialect;
+                if d.version <= 110 || (d.is_es() && d.version == 100) {
+                    return self.fail_at(
+                        a.pos,
+                        format!(
+                            "function '{name}' returns an array: {d} allows arrays as \
+                             arguments but not as the return type ({d} §6.1; GLSL 1.20 \
+                             and GLSL ES 3.00 allow it)"
+                        ),
+                    );
+                }
+                if matches!(ty, Type::Struct(_)) {
+                    return self.fail_at(
+                        a.pos,
+                        format!("function '{name}' returns an array of structs: not supported"),
+                    );
+                }
+                if a.len.is_none() {
+                    return self.fail_at(
+                        a.pos,
+                        format!(
+                            "function '{name}' returns an array without a size: a return \
+                             type's array size is a constant expression (GLSL 1.20 §4.1.9, §6.1)"
+                        ),
+                    );
+                }
             }
             self.global_names.push(name.clone());
-            let f = self.function(ty, ty_pos, name, pos)?;
+            let f = self.function(ty, ty_pos, type_array, name, pos)?;
             items.push(f);
             return Ok(());
         }
@@ -718,12 +743,20 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn function(&mut self, ret: Type, ret_pos: Pos, name: String, pos: Pos) -> PResult<Item> {
+    fn function(
+        &mut self,
+        ret: Type,
+        ret_pos: Pos,
+        ret_array: Option<ArraySize>,
+        name: String,
+        pos: Pos,
+    ) -> PResult<Item> {
         self.advance(); // (
         let params = self.params()?;
         let mut f = Function {
             ret,
             ret_pos,
+            ret_array,
             name,
             pos,
             params,
