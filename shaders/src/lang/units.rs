@@ -107,8 +107,10 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
     }
 }
 
-/// Whether `a` and `b` declare the same function: name and parameter types.
-fn same_signature(a: &Function, b: &Function) -> bool {
+/// Whether `a` and `b` declare the same function: name and parameter types (an array
+/// parameter differs from a scalar one of its element type). Used by the unit join
+/// and by the lowering's rules between a function's declarations.
+pub(super) fn same_signature(a: &Function, b: &Function) -> bool {
     a.name == b.name
         && a.params.len() == b.params.len()
         && a.params

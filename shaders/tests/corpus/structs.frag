@@ -2,7 +2,8 @@
 // Structs (issue 14): an array of light structs set by the scene under OpenGL's names
 // (uLights[1].color), a material struct nested in a palette struct that also holds an
 // array indexed at run time, a function that takes structs and returns one, a struct
-// copied out of the uniform array with a run-time index, and struct equality.
+// copied out of the uniform array with a run-time index, struct equality, a const
+// array of structs (two fill lights) and a bvec2 uniform that switches them.
 in vec2 vUV;
 out vec4 fragColor;
 
@@ -29,6 +30,10 @@ struct Palette {
 
 uniform Light uLights[3];
 uniform Material uFloor;
+uniform bvec2 uFill;
+
+const Light kFill[2] = Light[2](Light(vec2(0.05, 0.95), vec3(0.35, 0.2, 0.1), 0.45),
+                                Light(vec2(0.95, 0.05), vec3(0.1, 0.2, 0.35), 0.45));
 
 Shade shade(Light l, Material m, vec2 p) {
     float fall = clamp(1.0 - length(p - l.pos) / l.radius, 0.0, 1.0);
@@ -47,6 +52,11 @@ void main() {
     for (int i = 0; i < 3; i++) {
         Shade s = shade(uLights[i], pal.base, vUV);
         col += s.diffuse + vec3(0.1) * s.rim;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (uFill[i]) {
+            col += shade(kFill[i], pal.base, vUV).diffuse;
+        }
     }
     // The light of this column; the middle column's equals uLights[1] and is tinted.
     Light probe = uLights[clamp(int(vUV.x * 3.0), 0, 2)];

@@ -14,6 +14,7 @@ use super::super::scope::{Access, Output, Var, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
+use super::super::units::same_signature;
 use super::{FuncInfo, Lowerer};
 use crate::ir::{InterfaceSymbol, Interpolation, Stage, SymbolKind};
 
@@ -24,17 +25,6 @@ pub(crate) fn spec_of(d: Dialect) -> String {
         true => format!("GLSL ES {}.{:02}", v / 100, v % 100),
         false => format!("GLSL {}.{:02}", v / 100, v % 100),
     }
-}
-
-/// Whether `a` and `b` have the same parameter types (and so declare one function
-/// when they share a name).
-fn same_params(a: &Function, b: &Function) -> bool {
-    a.name == b.name
-        && a.params.len() == b.params.len()
-        && a.params
-            .iter()
-            .zip(&b.params)
-            .all(|(p, q)| p.ty == q.ty && p.array.is_some() == q.array.is_some())
 }
 
 /// The built-in functions of GLSL ES 3.00 (§8), which a shader cannot redefine or
@@ -289,7 +279,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             for &(g, g_def) in &seen {
-                if !same_params(f, g) || is_def && g_def {
+                if !same_signature(f, g) || is_def && g_def {
                     continue;
                 }
                 if f.ret != g.ret {
