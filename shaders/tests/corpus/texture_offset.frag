@@ -6,7 +6,7 @@
 // both with one filter and wrap mode, and the coordinate runs from -0.25 to 1.25 so
 // that every wrap shows. Rows from the bottom: textureOffset (1, -1); textureOffset
 // (-8, 7) with a bias (the range's ends, more than a whole texture away);
-// textureProjOffset (2, 3); textureLodOffset (-3, 0). The colour is 3/4 of the rgb
+// textureProjOffset (2, 3) averaged with textureProj; textureLodOffset (-3, 0). The colour is 3/4 of the rgb
 // plus 1/4 of the alpha, so transparent texels show.
 uniform sampler2D uTex;
 uniform sampler2D uPot;
@@ -25,7 +25,9 @@ void main() {
         c = right ? textureOffset(uPot, p, far, 0.5) : textureOffset(uTex, p, far, 0.5);
     } else if (row == 2) {
         vec3 q = vec3(p * 2.0, 2.0);
+        // Half textureProjOffset, half plain textureProj of the same coordinate.
         c = right ? textureProjOffset(uPot, q, ivec2(2, 3)) : textureProjOffset(uTex, q, ivec2(2, 3));
+        c = 0.5 * c + 0.5 * (right ? textureProj(uPot, q) : textureProj(uTex, q));
     } else {
         c = right ? textureLodOffset(uPot, p, 0.0, ivec2(-3, 0))
                   : textureLodOffset(uTex, p, 0.0, ivec2(-3, 0));
