@@ -86,7 +86,8 @@ impl Texture {
     /// Never panics and is deterministic for every input: NaN samples like 0 (clamp: the
     /// first texel), ±∞ and huge coordinates give some texel of the texture.
     pub fn sample(&self, sampler: Sampler, s: f32, t: f32) -> [f32; 4] {
-        self.sample_offset(sampler, s, t, [0, 0])
+        // Its own copy of the filter code, with the offset 0 folded away.
+        self.filter(sampler, s, t, [0, 0])
     }
 
     /// [`sample`](Self::sample) with a texel offset `(dx, dy)`: GLSL `textureOffset`
@@ -102,7 +103,15 @@ impl Texture {
     ///   and addition), before the wrap.
     ///
     /// An offset of (0, 0) is [`sample`](Self::sample). Any offset is safe.
-    pub fn sample_offset(&self, sampler: Sampler, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+    pub fn sample_offset(&self, sampler: Sampler, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
+        self.filter(sampler, s, t, offset)
+    }
+
+    /// The filter and wrap of [`sample_offset`](Self::sample_offset), inlined into
+    /// both public functions so that [`sample`](Self::sample)'s copy has no offset
+    /// arithmetic.
+    #[inline(always)]
+    fn filter(&self, sampler: Sampler, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
         match (sampler.filter, sampler.wrap) {
             (Filter::Nearest, wrap) => {
                 let i = nearest_index(s, self.width(), wrap, dx);

@@ -203,6 +203,17 @@ impl<const W: usize> Chunk<'_, W> {
     /// each lane's bits, called per lane. Out of line: inlined into the step loop,
     /// its 8 × W calls per component changed how the loop was compiled and slowed
     /// the plain float steps (`benches/README.md`, "The extended profile").
+    /// SAMPLE_OFFSET: `d ← textureOffset(slot, a.xy, offset)`, one
+    /// [`Samplers::sample_offset`] call per lane. Out of line, like the integer steps,
+    /// so that the step loop keeps the code size it had before texel offsets (a second
+    /// inlined per-lane sampling loop made textured frames about 5% slower).
+    #[inline(never)]
+    fn sample_offset(&self, d: Reg, a: Reg, slot: usize, offset: [i8; 2]) {
+        let samplers = self.lanes.samplers;
+        let o = offset.map(i32::from);
+        self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample_offset(slot, s, t, o));
+    }
+
     #[inline(never)]
     fn int_binary(&self, d: Reg, a: Reg, b: Reg, n: u8, op: Op) {
         let f = math::int::binary(op).expect("an integer binary opcode");
@@ -322,12 +333,7 @@ impl<const W: usize> Chunk<'_, W> {
                         None => {
                             self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample(slot, s, t))
                         }
-                        Some(o) => {
-                            let o = o.map(i32::from);
-                            self.texel_per_lane(d, a, a, |[s, t], _| {
-                                samplers.sample_offset(slot, s, t, o)
-                            })
-                        }
+                        Some(o) => self.sample_offset(d, a, slot, o),
                     }
                 }
                 Step::TexFetch { d, a, b, slot } => {
