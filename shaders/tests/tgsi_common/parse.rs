@@ -518,6 +518,24 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// One swizzle letter (`x`, `y`, `z`, `w`, either case) into each lane of `lanes`,
+    /// after the `.`.
+    fn parse_swizzle_letters(&mut self, lanes: &mut [u8]) -> Result<()> {
+        for lane in lanes {
+            *lane = match self.peek().to_ascii_uppercase() {
+                b'X' => 0,
+                b'Y' => 1,
+                b'Z' => 2,
+                b'W' => 3,
+                _ => {
+                    return self.error("Expected register swizzle component `x', `y', `z' or `w'");
+                }
+            };
+            self.pos += 1;
+        }
+        Ok(())
+    }
+
     /// A texture offset operand: `FILE[i]` with an optional three-letter swizzle.
     fn parse_tex_offset(&mut self) -> Result<SrcOp> {
         let (file, dim, index, _) = self.parse_register(false)?;
@@ -527,19 +545,7 @@ impl<'a> Parser<'a> {
         if self.peek() == b'.' {
             self.pos += 1;
             self.eat_opt_white();
-            for lane in swizzle.iter_mut().take(3) {
-                *lane = match self.peek().to_ascii_uppercase() {
-                    b'X' => 0,
-                    b'Y' => 1,
-                    b'Z' => 2,
-                    b'W' => 3,
-                    _ => {
-                        return self
-                            .error("Expected register swizzle component `x', `y', `z' or `w'");
-                    }
-                };
-                self.pos += 1;
-            }
+            self.parse_swizzle_letters(&mut swizzle[..3])?;
             swizzle[3] = swizzle[2];
         } else {
             self.pos = save;
@@ -572,19 +578,7 @@ impl<'a> Parser<'a> {
         if self.peek() == b'.' {
             self.pos += 1;
             self.eat_opt_white();
-            for lane in swizzle.iter_mut() {
-                *lane = match self.peek().to_ascii_uppercase() {
-                    b'X' => 0,
-                    b'Y' => 1,
-                    b'Z' => 2,
-                    b'W' => 3,
-                    _ => {
-                        return self
-                            .error("Expected register swizzle component `x', `y', `z' or `w'");
-                    }
-                };
-                self.pos += 1;
-            }
+            self.parse_swizzle_letters(&mut swizzle)?;
         } else {
             self.pos = save;
         }
