@@ -198,6 +198,17 @@ impl Dialect {
         }
     }
 
+    /// The specification this dialect's rules are cited from, without the profile:
+    /// `GLSL 1.30`, `GLSL ES 3.00` (the [`Display`](fmt::Display) form adds `core` or
+    /// `compatibility`).
+    pub fn spec(self) -> String {
+        let (major, minor) = (self.version / 100, self.version % 100);
+        match self.is_es() {
+            true => format!("GLSL ES {major}.{minor:02}"),
+            false => format!("GLSL {major}.{minor:02}"),
+        }
+    }
+
     /// The macros predefined for this dialect (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4):
     /// `__VERSION__`, `GL_ES` and `GL_FRAGMENT_PRECISION_HIGH` (ES only),
     /// `GL_core_profile` (desktop 1.50 and later) and

@@ -9,7 +9,6 @@
 
 use super::super::ast::{Decl, Function, Item, Param, ParamDir, Storage};
 use super::super::builtin_vars::{self, Binding, Lookup};
-use super::super::dialect::Dialect;
 use super::super::scope::{Access, Output, Var, VarId, VarKind};
 use super::super::token::Pos;
 use super::super::types;
@@ -17,15 +16,6 @@ use super::super::types::Type;
 use super::super::units::same_signature;
 use super::{FuncInfo, Lowerer};
 use crate::ir::{InterfaceSymbol, Interpolation, Stage, SymbolKind};
-
-/// The specification of `d`, as rules name it: `GLSL 1.30`, `GLSL ES 3.00`.
-pub(crate) fn spec_of(d: Dialect) -> String {
-    let v = d.version;
-    match d.is_es() {
-        true => format!("GLSL ES {}.{:02}", v / 100, v % 100),
-        false => format!("GLSL {}.{:02}", v / 100, v % 100),
-    }
-}
 
 /// The built-in functions of GLSL ES 3.00 (§8), which a shader cannot redefine or
 /// overload (§6.1).
@@ -174,7 +164,7 @@ impl<'a> Lowerer<'a> {
                         .all(|(a, b)| a.ty == b.ty)
             });
             if same.is_some() {
-                let spec = spec_of(self.program.dialect);
+                let spec = self.program.dialect.spec();
                 self.diags.error(
                     f.pos,
                     format!(
@@ -257,7 +247,7 @@ impl<'a> Lowerer<'a> {
 
     fn check_declarations(&mut self) {
         let dialect = self.program.dialect;
-        let spec = spec_of(dialect);
+        let spec = dialect.spec();
         let mut seen: Vec<(&Function, bool)> = Vec::new();
         for item in &self.program.items {
             let (f, is_def) = match item {
@@ -369,7 +359,7 @@ impl<'a> Lowerer<'a> {
         let [Some(color), Some(data)] = builtin_vars::colour_writes(self.program) else {
             return;
         };
-        let spec = spec_of(self.program.dialect);
+        let spec = self.program.dialect.spec();
         let (pos, m) = match color < data {
             true => (
                 data,
@@ -742,7 +732,7 @@ impl<'a> Lowerer<'a> {
                 Role::Attribute => ("centroid in' in a vertex shader", "§4.3.4"),
                 _ => ("centroid out' in a fragment shader", "§4.3.6"),
             };
-            let spec = spec_of(dialect);
+            let spec = dialect.spec();
             let m = format!(
                 "'{}' cannot be declared '{what}: centroid qualifies interpolated values, \
                  the vertex shader's outputs and the fragment shader's inputs ({spec} {rule})",

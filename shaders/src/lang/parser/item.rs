@@ -982,13 +982,9 @@ impl Parser<'_, '_> {
         self.dialect.is_es() || self.dialect.version >= 130
     }
 
-    /// The specification of the dialect, as rules name it: `GLSL 1.30`, `GLSL ES 3.00`.
+    /// The specification of the dialect, as rules name it ([`Dialect::spec`]).
     pub(super) fn spec(&self) -> String {
-        let v = self.dialect.version;
-        match self.dialect.is_es() {
-            true => format!("GLSL ES {}.{:02}", v / 100, v % 100),
-            false => format!("GLSL {}.{:02}", v / 100, v % 100),
-        }
+        self.dialect.spec()
     }
 
     /// The rule that fixes the order of qualifiers: §4.7 from GLSL 1.20 and in GLSL ES;
