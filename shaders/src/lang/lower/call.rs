@@ -32,9 +32,7 @@ pub(crate) struct ArrayArg {
 impl Lowerer<'_> {
     /// `name(args)`.
     pub(crate) fn call(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<Value> {
-        let candidates: Vec<usize> = (0..self.funcs.len())
-            .filter(|&i| self.funcs[i].def.name == name)
-            .collect();
+        let candidates = self.overloads(name);
         if candidates.is_empty() {
             if name == "modf" {
                 return self.modf(args, pos);
@@ -76,6 +74,14 @@ impl Lowerer<'_> {
     }
 
     /// Whether a user function named `name` returns an array (GLSL 1.20 §6.1).
+    /// The user functions named `name` (indexes into `funcs`), in declaration order.
+    fn overloads(&self, name: &str) -> Vec<usize> {
+        (0..self.funcs.len())
+            .filter(|&i| self.funcs[i].def.name == name)
+            .collect()
+    }
+
+    /// Whether a user function named `name` returns an array (GLSL 1.20 §6.1).
     pub(crate) fn returns_array(&self, name: &str) -> bool {
         self.funcs
             .iter()
@@ -84,9 +90,7 @@ impl Lowerer<'_> {
 
     /// `name(args)` of a function returning an array: the returned elements.
     pub(crate) fn call_array(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<ArrayRef> {
-        let candidates: Vec<usize> = (0..self.funcs.len())
-            .filter(|&i| self.funcs[i].def.name == name)
-            .collect();
+        let candidates = self.overloads(name);
         let (vals, arrays) = self.call_args(args)?;
         let f = self.resolve(&candidates, &vals, &arrays, pos)?;
         let ty = self.funcs[f].def.ret;
