@@ -180,28 +180,48 @@ impl NearestClampTexture {
     }
 
     /// RGBA in [0, 1] of the texel containing `(s, t)`, clamped to the edge texels.
+    #[inline]
     pub fn sample(&self, s: f32, t: f32) -> [f32; 4] {
-        self.sample_offset(s, t, [0, 0])
+        self.lookup(s, t, [0, 0])
     }
 
     /// [`sample`](Self::sample) with a texel offset: texel `i = clamp(floor(s·width) +
     /// dx, 0, width−1)`, likewise `j` (GL 3.0 §3.9.7, `u + δu` before the clamp).
-    pub fn sample_offset(&self, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+    ///
+    pub fn sample_offset(&self, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
+        self.lookup(s, t, offset)
+    }
+
+    /// The texel of [`sample_offset`](Self::sample_offset), inlined into both
+    /// entry points so that [`sample`](Self::sample)'s zero offset folds away: this
+    /// is the texture of the interpreter benchmarks, whose textured rates measure
+    /// the interpreter, not this lookup (`benches/README.md`).
+    #[inline(always)]
+    fn lookup(&self, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
         let i = nearest_clamped(s, self.width, dx);
         let j = nearest_clamped(t, self.height, dy);
-        self.texel(i as u32, j as u32)
+        self.texel_in_range(i, j)
     }
 
     /// RGBA in [0, 1] of the texel in column `i`, row `j`, each clamped to the edge.
     pub fn texel(&self, i: u32, j: u32) -> [f32; 4] {
         let (i, j) = (i.min(self.width - 1), j.min(self.height - 1));
-        let texel = self.texels[j as usize * self.width as usize + i as usize];
+        self.texel_in_range(i as usize, j as usize)
+    }
+
+    /// The texel at column `i < width`, row `j < height` (already clamped by the
+    /// caller; an index past the end would panic on the slice, never read out of
+    /// bounds).
+    #[inline(always)]
+    fn texel_in_range(&self, i: usize, j: usize) -> [f32; 4] {
+        let texel = self.texels[j * self.width as usize + i];
         texel.map(|c| c as f32 / 255.0)
     }
 }
 
 /// `clamp(floor(coord·size) + offset, 0, size−1)`. The float-to-int cast saturates
 /// (NaN gives 0), so no coordinate or offset can index out of range.
+#[inline(always)]
 fn nearest_clamped(coord: f32, size: u32, offset: i32) -> usize {
     let index = ((coord * size as f32).floor() as i64).saturating_add(offset as i64);
     index.clamp(0, size as i64 - 1) as usize
