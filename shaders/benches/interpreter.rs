@@ -404,7 +404,12 @@ fn run_native(w: &Workload, colors: &mut [LaneArray; 4]) -> u64 {
 }
 
 fn bench(c: &mut Criterion) {
+    // `ONLY=<shader>` keeps one row, for profiling one shader (`perf record`).
+    let only = std::env::var("ONLY").ok();
     for w in [flat(), textured(), lit(), procedural()] {
+        if only.as_deref().is_some_and(|name| name != w.name) {
+            continue;
+        }
         let mut machine = Machine::new(&w.shader).unwrap();
         let draw = Plan::new(&w.shader).unwrap().bind(&w.uniforms, &[]);
         let mut regs = draw.registers();
@@ -468,7 +473,12 @@ fn min_of(reps: usize) {
     println!(
         "shader      | scalar | batch  | native | batch/scalar | batch/native | W=1    W=2    W=4    W=8    (Mfragments/s)"
     );
+    // `ONLY=<shader>` keeps one row, for profiling one shader (`perf record`).
+    let only = std::env::var("ONLY").ok();
     for w in [flat(), textured(), lit(), procedural()] {
+        if only.as_deref().is_some_and(|name| name != w.name) {
+            continue;
+        }
         let mut machine = Machine::new(&w.shader).unwrap();
         let draw = Plan::new(&w.shader).unwrap().bind(&w.uniforms, &[]);
         let mut regs = draw.registers();
