@@ -42,6 +42,27 @@ impl Samplers for SlotSamplers<'_> {
         }
     }
 
+    /// The bound texture's samples of one group of lanes, computed together
+    /// ([`Texture::sample_group`], the same bits as [`Texture::sample`] per lane).
+    #[inline]
+    fn sample_group(
+        &self,
+        slot: usize,
+        s: &[f32; 8],
+        t: &[f32; 8],
+        lanes: u8,
+        out: &mut [[f32; 8]; 4],
+    ) {
+        match self.slots.get(slot) {
+            Some(Some((texture, sampler))) => texture.sample_group(*sampler, s, t, lanes, out),
+            _ => {
+                for i in (0..8).filter(|i| lanes >> i & 1 != 0) {
+                    out.iter_mut().for_each(|c| c[i] = 0.0);
+                }
+            }
+        }
+    }
+
     /// The bound texture's sample with a texel offset ([`Texture::sample_offset`]);
     /// an unbound slot gives (0, 0, 0, 0).
     #[inline]

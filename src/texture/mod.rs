@@ -15,8 +15,13 @@
 //! larger exploratory grids (1024×1024 samples each of 5×3, 4×4 and 7×6 textures, all six
 //! filter/wrap pairs) nearest and linear clamp/repeat were bit-identical and linear mirror
 //! was off by 1/255 on at most 16 pixels per million.
+//!
+//! The batch interpreter samples 8 lanes at a time through [`Texture::sample_group`]
+//! (`lanes.rs`): the same arithmetic in `f32x8`/`i32x8`, bit for bit, with only the
+//! texel loads done lane by lane.
 
 mod error;
+mod lanes;
 #[cfg(test)]
 mod llvmpipe_tests;
 mod sampler;

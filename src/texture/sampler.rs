@@ -165,7 +165,7 @@ impl Texture {
 
 /// Largest f32 below 1: what a wrapped fraction is clamped to, so that ⌊frac · size⌋
 /// stays below `size` (llvmpipe's `lp_build_fract_safe`).
-const BELOW_ONE: f32 = 1.0 - f32::EPSILON / 2.0;
+pub(super) const BELOW_ONE: f32 = 1.0 - f32::EPSILON / 2.0;
 
 fn unorm8_to_f32(texel: [u8; 4]) -> [f32; 4] {
     texel.map(|c| f32::from(c) / 255.0)

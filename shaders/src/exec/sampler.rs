@@ -25,6 +25,30 @@ pub trait Samplers: Sync {
     /// [`sample`](Self::sample) gives. It must not panic for any offset.
     fn sample_offset(&self, slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4];
 
+    /// [`sample`](Self::sample) for one group of up to 8 lanes of the batch
+    /// interpreter: for every bit `i` set in `lanes`, `out[c][i]` ← component `c` of
+    /// `self.sample(slot, s[i], t[i])`; lanes whose bit is clear keep what `out` held,
+    /// and their `s` and `t` may be anything (NaN included).
+    ///
+    /// An implementation may compute the lanes together (SIMD) but must give every
+    /// lane exactly `sample`'s bits: the batch interpreter promises the scalar
+    /// interpreter's bits (docs/architecture.md). This default calls `sample` per lane.
+    fn sample_group(
+        &self,
+        slot: usize,
+        s: &[f32; 8],
+        t: &[f32; 8],
+        lanes: u8,
+        out: &mut [[f32; 8]; 4],
+    ) {
+        for i in (0..8).filter(|i| lanes >> i & 1 != 0) {
+            let texel = self.sample(slot, s[i], t[i]);
+            for (c, v) in out.iter_mut().zip(texel) {
+                c[i] = v;
+            }
+        }
+    }
+
     /// Width and height in texels of the texture bound to `slot` (TEXSIZE,
     /// `textureSize`); `[0, 0]` for a slot with no texture, which is what this
     /// default gives.

@@ -37,7 +37,10 @@
 //!   temporaries exactly; a branch no lane takes is skipped (jump to its ELSE/ENDIF).
 //! - DISCARD masks its lanes off for the rest of the shader; their colour keeps what
 //!   was stored before, as in the scalar interpreter.
-//! - SAMPLE calls [`Samplers::sample`](super::Samplers::sample) once per running lane.
+//! - SAMPLE calls [`Samplers::sample_group`](super::Samplers::sample_group) once per
+//!   group of 8 lanes with a running lane; the renderer's textures compute the group's
+//!   addresses, wraps and weights as vectors (`src/texture/lanes.rs`), with the same
+//!   bits as `Samplers::sample` per lane.
 //!
 //! Only fragment shaders run here; vertex shaders use [`Machine`](super::Machine).
 

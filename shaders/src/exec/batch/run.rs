@@ -214,6 +214,31 @@ impl<const W: usize> Chunk<'_, W> {
         self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample_offset(slot, s, t, o));
     }
 
+    /// SAMPLE: `d ← texture(slot, a.xy)`, one [`Samplers::sample_group`] call per
+    /// group of 8 lanes with a running lane (the implementation may sample them
+    /// together).
+    #[inline(always)]
+    fn sample(&self, d: Reg, a: Reg, slot: usize) {
+        let samplers = self.lanes.samplers;
+        let lanes = self.active.bits() & self.real;
+        let (s, t) = (self.load(a, 0), self.load(a, 1));
+        let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
+        for g in 0..W {
+            let group = (lanes >> (g * LANE_GROUP) & 0xff) as u8;
+            if group == 0 {
+                continue;
+            }
+            // Read the coordinates first: `d` may be `a`.
+            let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
+            let mut texels: [[f32; LANE_GROUP]; 4] =
+                std::array::from_fn(|c| dst[c][g].get().to_array());
+            samplers.sample_group(slot, &s, &t, group, &mut texels);
+            for (c, v) in dst.iter().zip(texels) {
+                c[g].set(f32x8::new(v));
+            }
+        }
+    }
+
     #[inline(never)]
     fn int_binary(&self, d: Reg, a: Reg, b: Reg, n: u8, op: Op) {
         let f = math::int::binary(op).expect("an integer binary opcode");
@@ -327,12 +352,9 @@ impl<const W: usize> Chunk<'_, W> {
                     }
                 }
                 Step::Sample { d, a, slot, offset } => {
-                    let samplers = self.lanes.samplers;
                     let slot = slot as usize;
                     match offset {
-                        None => {
-                            self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample(slot, s, t))
-                        }
+                        None => self.sample(d, a, slot),
                         Some(o) => self.sample_offset(d, a, slot, o),
                     }
                 }

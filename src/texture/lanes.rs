@@ -1,0 +1,404 @@
+//! Eight sample points at a time: [`Texture::sample_group`], the batch interpreter's
+//! texture lookup (`csir::exec::Samplers::sample_group`).
+//!
+//! The wrap, the texel addresses and the bilinear weights and blend are computed for a
+//! group of 8 lanes in `f32x8`/`i32x8`; only the texel loads (the gathers) are scalar.
+//! Every lane gets exactly the bits [`Texture::sample`] gives it (`sampler.rs` is the
+//! definition): the same f32 operations in the same order (Rust never fuses a
+//! multiply and an add), integers where it uses integers. Where `sample` relies on a
+//! 64-bit saturating conversion (a coordinate so large, infinite or NaN that
+//! `s · width · 256` leaves ±2^30) the group falls back to `sample` lane by lane, so
+//! the vector code only ever sees values that convert to `i32` exactly.
+
+use super::Texture;
+use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
+use wide::{f32x8, i32x8};
+
+/// Lanes in one group: one `f32x8`.
+pub(crate) const GROUP: usize = 8;
+
+/// Largest |coordinate · scale| the vector path takes: far inside `i32`, so every
+/// floor, round and truncation converts exactly and `+ 1` cannot overflow.
+const LIMIT: f32 = (1 << 30) as f32;
+
+/// One axis of a group's nearest or bilinear addressing.
+struct Taps {
+    /// First texel index per lane (`0..size`).
+    i0: i32x8,
+    /// Second texel index per lane (bilinear only; `i0` for nearest).
+    i1: i32x8,
+}
+
+impl Texture {
+    /// [`sample`](Self::sample) for up to 8 points: for every bit `i` set in `lanes`,
+    /// `out[c][i]` ← component `c` of `self.sample(sampler, s[i], t[i])`, bit for bit;
+    /// lanes whose bit is clear keep what `out` held (their `s` and `t` may be
+    /// anything, NaN included).
+    ///
+    /// Addresses, wraps and weights are computed for all lanes together; a group with a
+    /// coordinate outside the vector path's range (module docs) is sampled lane by lane.
+    pub fn sample_group(
+        &self,
+        sampler: Sampler,
+        s: &[f32; GROUP],
+        t: &[f32; GROUP],
+        lanes: u8,
+        out: &mut [[f32; GROUP]; 4],
+    ) {
+        if lanes == 0 {
+            return;
+        }
+        // Inactive lanes sample (0, 0), which is in range, and are not written.
+        let keep = |v: &[f32; GROUP]| {
+            f32x8::new(std::array::from_fn(|i| {
+                if lanes >> i & 1 != 0 { v[i] } else { 0.0 }
+            }))
+        };
+        let (sv, tv) = (keep(s), keep(t));
+        let rgba = match (sampler.filter, sampler.wrap) {
+            (Filter::Nearest, wrap) => self.nearest_group(wrap, sv, tv),
+            (Filter::Linear, Wrap::Mirror) => self.mirror_linear_group(sv, tv),
+            (Filter::Linear, wrap) => self.fixed_linear_group(wrap, sv, tv),
+        };
+        match rgba {
+            Some(rgba) => {
+                let rgba = rgba.map(f32x8::to_array);
+                for i in (0..GROUP).filter(|i| lanes >> i & 1 != 0) {
+                    for c in 0..4 {
+                        out[c][i] = rgba[c][i];
+                    }
+                }
+            }
+            None => {
+                for i in (0..GROUP).filter(|i| lanes >> i & 1 != 0) {
+                    let texel = self.sample(sampler, s[i], t[i]);
+                    for c in 0..4 {
+                        out[c][i] = texel[c];
+                    }
+                }
+            }
+        }
+    }
+
+    /// `GL_NEAREST`: one texel per lane, converted as `unorm8_to_f32`.
+    fn nearest_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
+        let i = nearest_axis(s, self.width(), wrap)?;
+        let j = nearest_axis(t, self.height(), wrap)?;
+        let texels = self.gather(i.i0, j.i0);
+        Some(std::array::from_fn(|c| unorm8(channel(texels, c))))
+    }
+
+    /// `GL_LINEAR` with `clamp` or `repeat`: llvmpipe's 8.8 fixed-point taps and
+    /// 8-bit lerps (`fixed_linear_taps`, `lerp_unorm8`).
+    fn fixed_linear_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
+        let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
+        let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
+        let [t00, t10, t01, t11] = [
+            self.gather(i.i0, j.i0),
+            self.gather(i.i1, j.i0),
+            self.gather(i.i0, j.i1),
+            self.gather(i.i1, j.i1),
+        ];
+        Some(std::array::from_fn(|c| {
+            let row0 = lerp_unorm8(a, channel(t00, c), channel(t10, c));
+            let row1 = lerp_unorm8(a, channel(t01, c), channel(t11, c));
+            unorm8(lerp_unorm8(b, row0, row1))
+        }))
+    }
+
+    /// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
+    fn mirror_linear_group(&self, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
+        let (i, a) = mirror_linear_axis(s, self.width())?;
+        let (j, b) = mirror_linear_axis(t, self.height())?;
+        let [t00, t10, t01, t11] = [
+            self.gather(i.i0, j.i0),
+            self.gather(i.i1, j.i0),
+            self.gather(i.i0, j.i1),
+            self.gather(i.i1, j.i1),
+        ];
+        Some(std::array::from_fn(|c| {
+            let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
+            let row0 = t00 + a * (t10 - t00);
+            let row1 = t01 + a * (t11 - t01);
+            row0 + b * (row1 - row0)
+        }))
+    }
+
+    /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
+    /// RGBA words: the scalar part, one load per lane.
+    #[inline(always)]
+    fn gather(&self, i: i32x8, j: i32x8) -> i32x8 {
+        let (i, j) = (i.to_array(), j.to_array());
+        let width = self.width() as usize;
+        let texels = self.texels();
+        i32x8::new(std::array::from_fn(|k| {
+            i32::from_le_bytes(texels[j[k] as usize * width + i[k] as usize])
+        }))
+    }
+}
+
+/// Channel `c` (0 = R .. 3 = A) of RGBA words, 0..=255.
+#[inline(always)]
+fn channel(texels: i32x8, c: usize) -> i32x8 {
+    (texels >> (8 * c as u32)) & i32x8::splat(0xff)
+}
+
+/// `f32::from(c) / 255.0` per lane.
+#[inline(always)]
+fn unorm8(c: i32x8) -> f32x8 {
+    c.round_float() / f32x8::splat(255.0)
+}
+
+/// `a + (w·(b − a) + 128) >> 8` per lane (`lerp_unorm8`).
+#[inline(always)]
+fn lerp_unorm8(w: i32x8, a: i32x8, b: i32x8) -> i32x8 {
+    a + ((w * (b - a) + i32x8::splat(128)) >> 8_u32)
+}
+
+/// `Some(v)` when every lane's |v| is below [`LIMIT`] (false for NaN and ±∞).
+#[inline(always)]
+fn in_range(v: f32x8) -> Option<f32x8> {
+    v.abs().simd_lt(f32x8::splat(LIMIT)).all().then_some(v)
+}
+
+/// `index` clamped to `0..size`.
+#[inline(always)]
+fn clamp_index(index: i32x8, size: u32) -> i32x8 {
+    index.max(i32x8::ZERO).min(i32x8::splat(size as i32 - 1))
+}
+
+/// `repeat_fraction`: `s − ⌊s⌋` kept below 1 (for finite `s`).
+#[inline(always)]
+fn repeat_fraction(s: f32x8) -> f32x8 {
+    (s - s.floor()).min(f32x8::splat(BELOW_ONE))
+}
+
+/// `mirror_fraction`: `|2·(s/2 − round(s/2))|` (for finite `s`).
+#[inline(always)]
+fn mirror_fraction(s: f32x8) -> f32x8 {
+    let half = s * f32x8::splat(0.5);
+    let f = half - half.round_ties_even();
+    (f + f).abs()
+}
+
+/// `nearest_index` with no offset.
+#[inline(always)]
+fn nearest_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<Taps> {
+    let size_f = f32x8::splat(size as f32);
+    in_range(s * size_f)?;
+    let i = match wrap {
+        Wrap::Clamp => clamp_index((s * size_f).floor().trunc_int(), size),
+        Wrap::Repeat if size.is_power_of_two() => {
+            (s * size_f).floor().trunc_int() & i32x8::splat(size as i32 - 1)
+        }
+        Wrap::Repeat => clamp_index((repeat_fraction(s) * size_f).trunc_int(), size),
+        Wrap::Mirror => clamp_index((mirror_fraction(s) * size_f).trunc_int(), size),
+    };
+    Some(Taps { i0: i, i1: i })
+}
+
+/// `fixed_linear_taps` with no offset: the two taps and the second's weight in
+/// 1/256 units.
+#[inline(always)]
+fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
+    let scale = f32x8::splat(size as f32 * 256.0);
+    in_range(s * scale)?;
+    let to_fixed = |x: f32x8| (x * scale).round_ties_even().trunc_int() - i32x8::splat(128);
+    let last = i32x8::splat(size as i32 - 1);
+    let one = i32x8::splat(1);
+    let byte = i32x8::splat(255);
+    Some(match wrap {
+        Wrap::Repeat if !size.is_power_of_two() => {
+            let fixed = to_fixed(repeat_fraction(s));
+            let i0: i32x8 = fixed >> 8_u32;
+            let i0 = i0.simd_lt(i32x8::ZERO).select(last, i0).min(last);
+            let i1 = i0.simd_eq(last).select(i32x8::ZERO, i0 + one);
+            (Taps { i0, i1 }, fixed & byte)
+        }
+        Wrap::Repeat => {
+            let fixed = to_fixed(s);
+            let mask = i32x8::splat(size as i32 - 1);
+            let i0: i32x8 = fixed >> 8_u32;
+            (
+                Taps {
+                    i0: i0 & mask,
+                    i1: (i0 + one) & mask,
+                },
+                fixed & byte,
+            )
+        }
+        Wrap::Clamp | Wrap::Mirror => {
+            let fixed = to_fixed(s);
+            let i0: i32x8 = fixed >> 8_u32;
+            (
+                Taps {
+                    i0: clamp_index(i0, size),
+                    i1: clamp_index(i0 + one, size),
+                },
+                fixed & byte,
+            )
+        }
+    })
+}
+
+/// `mirror_linear_taps`: the two taps and the second's f32 weight.
+#[inline(always)]
+fn mirror_linear_axis(s: f32x8, size: u32) -> Option<(Taps, f32x8)> {
+    let size_f = f32x8::splat(size as f32);
+    in_range(s * size_f)?;
+    let u = mirror_fraction(s) * size_f - f32x8::splat(0.5);
+    let floor = u.floor();
+    let i0 = floor.trunc_int();
+    Some((
+        Taps {
+            i0: clamp_index(i0, size),
+            i1: clamp_index(i0 + i32x8::splat(1), size),
+        },
+        u - floor,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A `width × height` texture whose texels all differ in every channel.
+    fn texture(width: u32, height: u32) -> Texture {
+        let texels = (0..width * height)
+            .map(|k| {
+                let k = k.wrapping_mul(2_654_435_761);
+                [k as u8, (k >> 8) as u8, (k >> 16) as u8, (k >> 24) as u8]
+            })
+            .collect();
+        Texture::from_texels(width, height, texels).unwrap()
+    }
+
+    const SAMPLERS: [Sampler; 6] = {
+        let f = [Filter::Nearest, Filter::Linear];
+        let w = [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror];
+        [
+            Sampler {
+                filter: f[0],
+                wrap: w[0],
+            },
+            Sampler {
+                filter: f[0],
+                wrap: w[1],
+            },
+            Sampler {
+                filter: f[0],
+                wrap: w[2],
+            },
+            Sampler {
+                filter: f[1],
+                wrap: w[0],
+            },
+            Sampler {
+                filter: f[1],
+                wrap: w[1],
+            },
+            Sampler {
+                filter: f[1],
+                wrap: w[2],
+            },
+        ]
+    };
+
+    /// `sample_group` against `sample`, bit for bit, lanes outside `lanes` untouched.
+    fn check(tex: &Texture, sampler: Sampler, s: [f32; 8], t: [f32; 8], lanes: u8) {
+        let mut out = [[-7.0f32; GROUP]; 4];
+        tex.sample_group(sampler, &s, &t, lanes, &mut out);
+        for i in 0..GROUP {
+            let got = [0, 1, 2, 3].map(|c| out[c][i].to_bits());
+            let want = if lanes >> i & 1 != 0 {
+                tex.sample(sampler, s[i], t[i]).map(f32::to_bits)
+            } else {
+                [(-7.0f32).to_bits(); 4]
+            };
+            assert_eq!(got, want, "{sampler:?} lane {i}: s {} t {}", s[i], t[i]);
+        }
+    }
+
+    /// Coordinates where the rules switch: texel edges and centres, the ends of the
+    /// fixed-point range, the fallback's triggers.
+    #[test]
+    fn edge_coordinates_match_the_scalar_sampler() {
+        let odd = [
+            0.0,
+            -0.0,
+            0.5,
+            1.0,
+            -1.0,
+            1.5,
+            0.999_999_94,
+            1.0 / 3.0,
+            0.125,
+            -0.125,
+            2.0e-8,
+            4096.0,
+            -4096.0,
+            3.0e5,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MAX,
+        ];
+        for (w, h) in [(1, 1), (4, 4), (5, 3), (64, 64), (7, 6), (1024, 2)] {
+            let tex = texture(w, h);
+            for sampler in SAMPLERS {
+                for chunk in odd.chunks(4) {
+                    let mut s = [0.25; 8];
+                    let mut t = [0.75; 8];
+                    for (k, &v) in chunk.iter().enumerate() {
+                        s[k] = v;
+                        t[7 - k] = v;
+                    }
+                    check(&tex, sampler, s, t, 0xff);
+                    check(&tex, sampler, s, t, 0b1010_0101);
+                }
+                // texel edges and centres of both axes
+                let s = std::array::from_fn(|k| k as f32 / w as f32);
+                let t = std::array::from_fn(|k| (k as f32 + 0.5) / h as f32);
+                check(&tex, sampler, s, t, 0xff);
+            }
+        }
+    }
+
+    /// In-range groups take the vector path (the comparisons above would also pass
+    /// if every group fell back to `sample`); NaN, ±∞ and huge coordinates do not.
+    #[test]
+    fn in_range_groups_are_computed_as_vectors() {
+        let tex = texture(64, 64);
+        let s = f32x8::new([0.1, 0.9, -2.5, 3.75, 0.5, 0.0, 1.0, 7.0]);
+        let t = f32x8::new([0.3; 8]);
+        for wrap in [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror] {
+            assert!(tex.nearest_group(wrap, s, t).is_some(), "{wrap:?}");
+            assert!(tex.fixed_linear_group(wrap, s, t).is_some(), "{wrap:?}");
+        }
+        assert!(tex.mirror_linear_group(s, t).is_some());
+        for odd in [f32::NAN, f32::INFINITY, 1.0e9] {
+            let s = f32x8::new([0.1, 0.2, 0.3, odd, 0.5, 0.6, 0.7, 0.8]);
+            assert!(tex.nearest_group(Wrap::Clamp, s, t).is_none(), "{odd}");
+            assert!(
+                tex.fixed_linear_group(Wrap::Repeat, s, t).is_none(),
+                "{odd}"
+            );
+            assert!(tex.mirror_linear_group(s, t).is_none(), "{odd}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn groups_match_the_scalar_sampler(
+            w in 1u32..70,
+            h in 1u32..70,
+            which in 0usize..6,
+            s in prop::array::uniform8(-3.0f32..4.0),
+            t in prop::array::uniform8(-3.0f32..4.0),
+            lanes in any::<u8>(),
+        ) {
+            check(&texture(w, h), SAMPLERS[which], s, t, lanes);
+        }
+    }
+}
