@@ -1,42 +1,103 @@
 //! Binning: each tile gets the list of triangles that may cover it, in submission
 //! order, so a tile can be rasterized on its own without changing the result.
+//!
+//! Large draws are binned in parallel: the triangles are cut into consecutive ranges,
+//! each range is binned into its own per-tile lists, and each tile's list is then the
+//! concatenation of its ranges' lists in range order. That is the list a single pass
+//! over all triangles gives, so the bins do not depend on the number of threads.
+
+use rayon::prelude::*;
 
 use crate::coverage::rect_outside;
 use crate::setup::SetupTriangle;
 use crate::tile::{TILE_SIZE, TileGrid};
+
+/// Draws with fewer set-up triangles than this are binned in one pass.
+const PARALLEL_MIN: usize = 8192;
 
 /// Per-tile triangle lists (indices into the draw's set-up triangles), reused across
 /// draws.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Bins {
     lists: Vec<Vec<u32>>,
+    /// For parallel binning: per range of triangles, its per-tile lists (buffers kept
+    /// from draw to draw).
+    parts: Vec<Vec<Vec<u32>>>,
 }
 
 impl Bins {
     /// Bins `triangles` into the tiles of `grid`: a triangle goes to every tile its pixel
     /// bounds overlap, except tiles one of its edges excludes entirely.
     pub fn build(&mut self, grid: &TileGrid, triangles: &[SetupTriangle]) {
-        self.lists.resize_with(grid.tile_count(), Vec::new);
-        self.lists.truncate(grid.tile_count());
-        self.lists.iter_mut().for_each(Vec::clear);
-        for (index, tri) in triangles.iter().enumerate() {
-            let b = &tri.bbox;
-            let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
-            let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
-            let single = tx0 == tx1 && ty0 == ty1;
-            for ty in ty0..=ty1 {
-                for tx in tx0..=tx1 {
-                    let tile = (ty * grid.tiles_x + tx) as usize;
-                    if single || !rect_outside(&tri.edges, &grid.tile_rect(tile).intersect(b)) {
-                        self.lists[tile].push(index as u32);
-                    }
-                }
-            }
+        let tiles = grid.tile_count();
+        if triangles.len() < PARALLEL_MIN {
+            reset(&mut self.lists, tiles);
+            bin_range(grid, triangles, 0, &mut self.lists);
+            return;
         }
+        // Ranges of at least PARALLEL_MIN / 2 triangles, about four per worker.
+        let range = triangles
+            .len()
+            .div_ceil(4 * rayon::current_num_threads())
+            .max(PARALLEL_MIN / 2);
+        let ranges = triangles.len().div_ceil(range);
+        if self.parts.len() < ranges {
+            self.parts.resize_with(ranges, Vec::new);
+        }
+        self.parts[..ranges]
+            .par_iter_mut()
+            .zip(triangles.par_chunks(range))
+            .enumerate()
+            .for_each(|(r, (part, chunk))| {
+                reset(part, tiles);
+                bin_range(grid, chunk, r * range, part);
+            });
+        self.lists.resize_with(tiles, Vec::new);
+        self.lists.truncate(tiles);
+        let parts = &self.parts[..ranges];
+        self.lists
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(tile, list)| {
+                list.clear();
+                for part in parts {
+                    list.extend_from_slice(&part[tile]);
+                }
+            });
     }
 
     /// The triangle list of every tile, in tile order.
     pub fn lists(&self) -> &[Vec<u32>] {
         &self.lists
+    }
+}
+
+/// `tiles` empty lists in `lists`, keeping the buffers it had.
+fn reset(lists: &mut Vec<Vec<u32>>, tiles: usize) {
+    lists.resize_with(tiles, Vec::new);
+    lists.truncate(tiles);
+    lists.iter_mut().for_each(Vec::clear);
+}
+
+/// Appends to `lists` (one per tile of `grid`) the triangles `triangles`, numbered from
+/// `first`, in order.
+fn bin_range(grid: &TileGrid, triangles: &[SetupTriangle], first: usize, lists: &mut [Vec<u32>]) {
+    for (k, tri) in triangles.iter().enumerate() {
+        let index = (first + k) as u32;
+        let b = &tri.bbox;
+        let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
+        let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
+        if tx0 == tx1 && ty0 == ty1 {
+            lists[(ty0 * grid.tiles_x + tx0) as usize].push(index);
+            continue;
+        }
+        for ty in ty0..=ty1 {
+            for tx in tx0..=tx1 {
+                let tile = (ty * grid.tiles_x + tx) as usize;
+                if !rect_outside(&tri.edges, &grid.tile_rect(tile).intersect(b)) {
+                    lists[tile].push(index);
+                }
+            }
+        }
     }
 }

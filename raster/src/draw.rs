@@ -1,8 +1,10 @@
 //! The draw API: a [`Renderer`] runs [`DrawCall`]s into a [`Framebuffer`].
 //!
-//! One draw, in order: primitive assembly and vertex shading (parallel over vertices),
-//! clipping and setup (parallel over chunks of triangles, kept in submission order),
-//! binning into tiles, then rasterization of the tiles in parallel. Inside a tile,
+//! One draw, in order: primitive assembly and vertex shading (parallel over vertices,
+//! each distinct index shaded once), clipping and setup (parallel over chunks of
+//! triangles, once per triangle, kept in submission order), binning into tiles
+//! (parallel over ranges of triangles for large draws, merged in order), then
+//! rasterization of the tiles in parallel. Inside a tile,
 //! triangles keep submission order, so the output bytes do not depend on the number of
 //! threads (`architecture.md`). Draws run one after another, each complete before the
 //! next starts.
@@ -13,7 +15,7 @@ use crate::bin::Bins;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
-use crate::primitive::setup_primitives;
+use crate::primitive::{SetupChunk, setup_primitives};
 use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
 use crate::setup::SetupTriangle;
 use crate::stage::{FragmentStage, VertexStage};
@@ -74,6 +76,7 @@ pub struct DrawStats {
 pub struct Renderer {
     assembly: Assembly,
     vertices: VertexBuffer,
+    setup_chunks: Vec<SetupChunk>,
     triangles: Vec<SetupTriangle>,
     bins: Bins,
 }
@@ -162,6 +165,7 @@ impl Renderer {
             call.state.cull,
             interpolation,
             clip,
+            &mut self.setup_chunks,
             &mut self.triangles,
         );
         self.bins.build(&grid, &self.triangles);

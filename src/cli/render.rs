@@ -54,10 +54,12 @@ pub enum Backend {
 /// Run `render`: write the PNG and print a one-line summary, or print the error and
 /// exit 1 without writing anything.
 pub fn run(args: &RenderArgs) -> ExitCode {
+    let load_start = Instant::now();
     let scene = match super::load_scene(args.scene.as_deref(), &args.memory) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
+    let load = load_start.elapsed();
     let output = output_path(args);
     if let Err(e) = refuse_inputs(&output, &scene.input_files()) {
         return fail(e);
@@ -65,17 +67,21 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if args.backend == Backend::Virgl {
         return render_virgl(args, &scene, &output);
     }
+    let prepare_start = Instant::now();
     let prepared = match PreparedScene::new(&scene, &args.profile.limits()) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
+    let prepare = prepare_start.elapsed();
     let threads = args.threads.map(|t| t as usize);
     let frames = args.frames.unwrap_or(0) as usize;
-    let (frame, timing) =
+    let (frame, mut timing) =
         match with_threads(threads, || render_timed(&prepared, frames)).and_then(|r| r) {
             Ok(r) => r,
             Err(e) => return fail(e),
         };
+    timing.load = load;
+    timing.prepare = prepare;
     write_and_summarize(args, &output, &frame, &timing)
 }
 
@@ -94,12 +100,14 @@ fn write_and_summarize(
     summary(
         output,
         format_args!(
-            "{}: {}x{}, {}, {:.2} ms -> {}",
+            "{}: {}x{}, {}, {:.2} ms (load {:.2} ms, prepare {:.2} ms) -> {}",
             shown_scene(args),
             image.width(),
             image.height(),
             counts(frame.draws.len(), frame.triangles()),
             timing.first.as_secs_f64() * 1e3,
+            timing.load.as_secs_f64() * 1e3,
+            timing.prepare.as_secs_f64() * 1e3,
             output.display()
         ),
     );
@@ -124,8 +132,14 @@ fn output_path(args: &RenderArgs) -> PathBuf {
     })
 }
 
-/// How long the frames of one `render` took.
+/// How long the scene's loading and the frames of one `render` took.
 struct Timing {
+    /// Reading the scene: the JSON, its OBJ meshes, textures and shader sources
+    /// (`Scene::load_within`).
+    load: Duration,
+    /// Compiling and linking the programs, binding uniforms and building the batch
+    /// plans (`PreparedScene::new`).
+    prepare: Duration,
     /// The first frame, pixels read back included.
     first: Duration,
     /// Each of the `--frames` timed frames, in milliseconds (empty without `--frames`).
@@ -191,6 +205,8 @@ fn render_timed(
         err!("\r\x1b[K");
     }
     let timing = Timing {
+        load: Duration::ZERO,
+        prepare: Duration::ZERO,
         first,
         frames_ms,
         cpu_ms,

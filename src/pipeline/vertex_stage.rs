@@ -1,6 +1,6 @@
 //! The vertex program as a [`csir_raster::VertexStage`].
 
-use crate::scene::{Draw, ShadeModel};
+use crate::scene::{Attribute, Draw, ShadeModel};
 use csir::Program;
 use csir::exec::{DEFAULT_ATTRIBUTE, Inputs, Machine, Outputs, Samplers};
 use csir::ir::Interpolation as Qualifier;
@@ -48,9 +48,12 @@ const _: () = assert!(
 /// 1.30 §7.1). [`clip_plane_error`] names a plane `gl_ClipDistance` has no element for.
 pub struct CsirVertexStage<'a> {
     program: &'a Program,
-    draw: &'a Draw,
     uniforms: &'a [[f32; 4]],
     samplers: &'a dyn Samplers,
+    /// Each attribute the program reads that fits the machine's attribute registers:
+    /// its location and the draw's array there (`None`: the draw supplies none, it
+    /// reads (0, 0, 0, 1)). Looked up once per draw, not once per vertex.
+    attributes: Vec<(usize, Option<&'a Attribute>)>,
     /// Vertex slot for each fragment slot (−1: none), then the back colours' vertex
     /// slots of a two-sided draw.
     slots: Vec<i16>,
@@ -160,11 +163,18 @@ impl<'a> CsirVertexStage<'a> {
             }
         }
         let planes = &draw.state.clip_planes;
+        let attributes = program
+            .attributes
+            .iter()
+            .map(|rec| usize::from(rec.location))
+            .filter(|&location| location < program.vertex.limits.attributes)
+            .map(|location| (location, draw.attribute(location as u32)))
+            .collect();
         CsirVertexStage {
             program,
-            draw,
             uniforms,
             samplers,
+            attributes,
             slots,
             back_face,
             interpolation,
@@ -254,13 +264,8 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
         position: &mut [f32; 4],
         varyings: &mut [f32],
     ) {
-        for rec in &self.program.attributes {
-            if let Some(slot) = scratch.attributes.get_mut(rec.location as usize) {
-                *slot = self
-                    .draw
-                    .attribute(rec.location as u32)
-                    .map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
-            }
+        for &(location, attribute) in &self.attributes {
+            scratch.attributes[location] = attribute.map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
         }
         let inputs = Inputs {
             uniforms: self.uniforms,

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""The performance suite's table (issue 17): every suite scene rendered by csir-render
+and by Mesa llvmpipe (through the peer tool), alternating, at 1 and 2 threads.
+
+    python3 benches/perf_table.py                  # 10 frames, 2 rounds, all scenes
+    python3 benches/perf_table.py --frames 20 --rounds 3 --scenes torus_500k,tiny_tris_1m
+
+Per scene and thread count, each round runs ours then llvmpipe back to back
+(`csir-render render SCENE --frames N --threads T`, `peer-render SCENE --frames N
+--threads T`); the table keeps the best of the rounds' median ms per frame. It prints
+one markdown table: our time over llvmpipe's at 2 threads, our 1 -> 2 thread speed-up,
+and the scene's load time apart from frame time (ours: reading the JSON, OBJ meshes and
+textures, then compiling and linking; llvmpipe: peer-render's `ms_setup`, context
+creation, GLSL compile/link and uploads). It also checks that both renderers drew the
+same picture (compare_png.py, tolerance 2) and says how busy the machine was.
+
+What it needs, and where it looks (it stops with a message naming what is missing):
+- the peer tool: $PEER, else ../shared/tools/peer-render/peer-render next to the
+  checkout, else /work/shared/tools/peer-render/peer-render (its README says how to
+  install Mesa and its Python packages);
+- numpy and Pillow, for the suite generator (benches/suite/gen_suite.py), which makes
+  the large meshes and the 1024^2 texture under target/perf-suite/ on first use;
+- cargo, to build target/release/csir-render (skip with --no-build).
+Images are written under target/perf-suite/ (NAME.ours.png, NAME.llvmpipe.png).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+OUT = os.path.join(ROOT, "target", "perf-suite")
+OURS = os.path.join(ROOT, "target", "release", "csir-render")
+
+# (short name, workload as the issue's table names it, scene path from the root)
+SUITE = [
+    ("procedural_1080p", "procedural 1080p (shading)", "reference-images/procedural_1080p.json"),
+    ("lit_cube_1080p", "lit cube 1080p (textured lighting)", "benches/lit_cube_1080p.json"),
+    ("textured_4tap", "full-screen quad, 4 linear taps of a 1024² texture",
+     "benches/suite/textured_4tap_1080p.json"),
+    ("blend16", "16 full-screen alpha-blended quads", "benches/suite/blend16_1080p.json"),
+    ("front_to_back64", "64 opaque quads front to back, heavy shader",
+     "benches/suite/front_to_back64_1080p.json"),
+    ("torus_500k", "500k-triangle lit torus (OBJ)", "benches/suite/torus_500k_1080p.json"),
+    ("tiny_tris_1m", "1M triangles of ~2 px", "benches/suite/tiny_tris_1m_1080p.json"),
+]
+
+
+def die(msg):
+    print("perf_table: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def find_peer():
+    candidates = [os.environ.get("PEER"),
+                  os.path.join(ROOT, "..", "shared", "tools", "peer-render", "peer-render"),
+                  "/work/shared/tools/peer-render/peer-render"]
+    for c in candidates:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return os.path.abspath(c)
+    die("the peer tool (peer-render) was not found: set PEER=/path/to/peer-render "
+        "(tried %s)" % ", ".join(c for c in candidates if c))
+
+
+def check_python_deps():
+    missing = []
+    for mod, pkg in (("numpy", "numpy"), ("PIL", "pillow")):
+        try:
+            __import__(mod)
+        except ImportError:
+            missing.append(pkg)
+    if missing:
+        die("the suite generator needs the Python packages %s: pip install %s"
+            % (", ".join(missing), " ".join(missing)))
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, **kw)
+    if p.returncode != 0:
+        die("command failed (exit %d): %s\n%s%s" % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
+    return p.stdout
+
+
+def ours(scene, frames, threads, png):
+    out = run([OURS, "render", scene, "-o", png, "--frames", str(frames), "--threads", str(threads)])
+    first = re.search(r"load ([0-9.]+) ms, prepare ([0-9.]+) ms", out)
+    med = re.search(r"median ([0-9.]+) ms/frame", out)
+    cpu = re.search(r"cpu ([0-9.]+) ms/frame", out)
+    if not (first and med):
+        die("unexpected csir-render output:\n" + out)
+    return {"ms": float(med.group(1)), "cpu": float(cpu.group(1)) if cpu else None,
+            "load": float(first.group(1)), "prepare": float(first.group(2))}
+
+
+def peer(tool, scene, frames, threads, png=None):
+    cmd = [tool, scene, "--frames", str(frames), "--threads", str(threads)]
+    if png:
+        cmd += ["-o", png]
+    line = run(cmd).strip().splitlines()[-1]
+    j = json.loads(line)
+    return {"ms": j["ms_per_frame_median"], "cpu": j.get("cpu_ms_per_frame_median"),
+            "load": j.get("ms_setup")}
+
+
+def compare(tool, a, b):
+    script = os.path.join(os.path.dirname(tool), "compare_png.py")
+    p = subprocess.run([sys.executable, script, a, b, "--tol", "2"], capture_output=True, text=True)
+    try:
+        return json.loads(p.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {"error": p.stdout + p.stderr}
+
+
+def loadavg():
+    try:
+        return open("/proc/loadavg").read().split()[0]
+    except OSError:
+        return "?"
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--frames", type=int, default=10, help="timed frames per run (default 10)")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    ap.add_argument("--scenes", help="comma-separated short names (default: all): "
+                    + ", ".join(s[0] for s in SUITE))
+    ap.add_argument("--no-build", action="store_true", help="use target/release/csir-render as is")
+    args = ap.parse_args()
+
+    tool = find_peer()
+    check_python_deps()
+    if not args.no_build:
+        if not shutil.which("cargo"):
+            die("cargo was not found (install a Rust toolchain, README 'Set-up'), or pass --no-build")
+        run(["cargo", "build", "--release", "--quiet"])
+    if not os.path.isfile(OURS):
+        die("%s is missing: run cargo build --release" % OURS)
+    run([sys.executable, os.path.join(ROOT, "benches", "suite", "gen_suite.py")])
+
+    suite = SUITE
+    if args.scenes:
+        wanted = args.scenes.split(",")
+        unknown = [w for w in wanted if w not in {s[0] for s in SUITE}]
+        if unknown:
+            die("unknown scene %s; the suite has %s" % (", ".join(unknown), ", ".join(s[0] for s in SUITE)))
+        suite = [s for s in SUITE if s[0] in wanted]
+
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    loads = [loadavg()]
+    rows = []
+    for name, workload, scene in suite:
+        ours_png = os.path.join(OUT, name + ".ours.png")
+        peer_png = os.path.join(OUT, name + ".llvmpipe.png")
+        best = {}
+        for r in range(args.rounds):
+            for t in (1, 2):
+                o = ours(scene, args.frames, t, ours_png)
+                p = peer(tool, scene, args.frames, t, peer_png if (r, t) == (0, 2) else None)
+                for who, res in (("ours", o), ("llvmpipe", p)):
+                    cur = best.get((who, t))
+                    if cur is None or res["ms"] < cur["ms"]:
+                        best[(who, t)] = res
+                print("  %s round %d, %d thread%s: ours %.1f ms, llvmpipe %.1f ms"
+                      % (name, r + 1, t, "s" if t > 1 else "", o["ms"], p["ms"]), file=sys.stderr)
+        loads.append(loadavg())
+        cmp = compare(tool, ours_png, peer_png)
+        o1, o2, p2 = best[("ours", 1)], best[("ours", 2)], best[("llvmpipe", 2)]
+        rows.append((workload, o1, o2, best[("llvmpipe", 1)], p2, cmp))
+
+    print("%s, %s, %d rounds of %d frames (best of the rounds' medians), load average %s"
+          % (started, cpu_model(), args.rounds, args.frames, " → ".join(loads)))
+    print()
+    print("| workload | ours / llvmpipe (2 thr.) | ours 1→2 threads | ours 1 thr. ms | ours 2 thr. ms "
+          "| llvmpipe 1 thr. ms | llvmpipe 2 thr. ms | CPU ms/frame at 2 thr., ours / llvmpipe "
+          "| ours load + prepare ms | llvmpipe setup ms | pixels > 2 off |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for workload, o1, o2, p1, p2, cmp in rows:
+        over = cmp.get("over_tol_pixels", cmp.get("error", "?"))
+        cpu = "%.0f / %.0f" % (o2["cpu"], p2["cpu"]) if o2["cpu"] and p2["cpu"] else "?"
+        print("| %s | **%.2f×** | %.2f× | %.1f | %.1f | %.1f | %.1f | %s | %.0f + %.0f | %.0f | %s |"
+              % (workload, o2["ms"] / p2["ms"], o1["ms"] / o2["ms"], o1["ms"], o2["ms"], p1["ms"],
+                 p2["ms"], cpu, o2["load"], o2["prepare"], p2["load"] or 0, over))
+
+
+if __name__ == "__main__":
+    main()
