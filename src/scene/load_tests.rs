@@ -108,7 +108,7 @@ fn the_lit_cube_scene_has_a_mesh_uniforms_in_order_and_a_sampler() {
     assert_eq!(d.samplers.len(), 1);
     assert_eq!(d.samplers[0].name, "uTex");
     assert_eq!(scene.textures[d.samplers[0].texture].name, "checker");
-    assert_eq!(d.samplers[0].sampler.filter, Filter::Nearest);
+    assert_eq!(d.samplers[0].sampler.mag_filter, Filter::Nearest);
     let bound: Vec<_> = scene
         .sampler_bindings(d)
         .map(|b| (b.name, b.texture.width()))
@@ -127,7 +127,7 @@ fn the_wrap_blend_scene_reads_every_sampler_and_state() {
         .collect();
     assert_eq!(wraps[1].wrap, Wrap::Repeat);
     assert_eq!(
-        (wraps[5].filter, wraps[5].wrap),
+        (wraps[5].mag_filter, wraps[5].wrap),
         (Filter::Linear, Wrap::Mirror)
     );
     assert_eq!(
@@ -251,12 +251,12 @@ fn samplers_keep_document_order_and_defaults() {
     let texture_name = |i: usize| scene.textures[s[i].texture].name.as_str();
     assert_eq!(s[0].name, "zTex");
     assert_eq!(
-        (texture_name(0), s[0].sampler.filter, s[0].sampler.wrap),
+        (texture_name(0), s[0].sampler.mag_filter, s[0].sampler.wrap),
         ("b", Filter::Nearest, Wrap::Mirror)
     );
     assert_eq!(s[1].name, "aTex");
     assert_eq!(
-        (texture_name(1), s[1].sampler.filter, s[1].sampler.wrap),
+        (texture_name(1), s[1].sampler.mag_filter, s[1].sampler.wrap),
         ("checker", Filter::Linear, Wrap::Clamp)
     );
 }

@@ -557,8 +557,8 @@ impl<'a> Run<'a> {
             unit,
             Unit {
                 texture: textures::create(image),
-                min: INITIAL_SAMPLER.filter,
-                mag: INITIAL_SAMPLER.filter,
+                min: INITIAL_SAMPLER.mag_filter,
+                mag: INITIAL_SAMPLER.mag_filter,
                 wrap_s: INITIAL_SAMPLER.wrap,
                 wrap_t: INITIAL_SAMPLER.wrap,
             },
@@ -782,10 +782,7 @@ impl<'a> Run<'a> {
                     }
                     (
                         u.texture.clone(),
-                        Sampler {
-                            filter: u.mag,
-                            wrap: u.wrap_s,
-                        },
+                        Sampler::new(u.mag, u.wrap_s),
                     )
                 }
                 None => (textures::missing(), INITIAL_SAMPLER),

@@ -21,6 +21,7 @@ mod error;
 mod io;
 pub mod math;
 mod observer;
+mod lod;
 mod sampler;
 mod scalar;
 mod temps;
@@ -28,8 +29,10 @@ mod temps;
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
 pub use observer::{NoObserver, Observer, Step};
+pub use lod::{fast_log2, lod_from_gradients};
 pub use sampler::{
-    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,
+    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size, texel_fetch,
+    texture_size,
 };
 pub use scalar::Machine;
 
