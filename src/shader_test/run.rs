@@ -780,10 +780,7 @@ impl<'a> Run<'a> {
                             "texture unit {unit} has different s and t wrap modes, which csir-render's sampler does not support"
                         ));
                     }
-                    (
-                        u.texture.clone(),
-                        Sampler::new(u.mag, u.wrap_s),
-                    )
+                    (u.texture.clone(), Sampler::new(u.mag, u.wrap_s))
                 }
                 None => (textures::missing(), INITIAL_SAMPLER),
             };

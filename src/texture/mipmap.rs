@@ -70,7 +70,7 @@ impl Texture {
         offset: [i32; 2],
     ) -> [f32; 4] {
         let wrap = sampler.wrap;
-        if !(lod > 0.0) {
+        if lod.is_nan() || lod <= 0.0 {
             return self.filter(sampler.mag_filter, wrap, s, t, offset);
         }
         let filter = sampler.min_filter.texel_filter();
@@ -287,6 +287,9 @@ mod tests {
         );
         // a non-mipmapped minification filter ignores the levels
         let linear = Sampler::new(Filter::Linear, Wrap::Clamp);
-        assert_eq!(tex.sample_lod(linear, 0.5, 0.5, 5.0, [0, 0])[0], 128.0 / 255.0);
+        assert_eq!(
+            tex.sample_lod(linear, 0.5, 0.5, 5.0, [0, 0])[0],
+            128.0 / 255.0
+        );
     }
 }

@@ -107,9 +107,9 @@ impl MinFilter {
     /// The filter used within a level.
     pub const fn texel_filter(self) -> Filter {
         match self {
-            MinFilter::Nearest | MinFilter::NearestMipmapNearest | MinFilter::NearestMipmapLinear => {
-                Filter::Nearest
-            }
+            MinFilter::Nearest
+            | MinFilter::NearestMipmapNearest
+            | MinFilter::NearestMipmapLinear => Filter::Nearest,
             MinFilter::Linear | MinFilter::LinearMipmapNearest | MinFilter::LinearMipmapLinear => {
                 Filter::Linear
             }
@@ -206,7 +206,14 @@ impl Texture {
     /// inlined into both public functions so that [`sample`](Self::sample)'s copy has
     /// no offset arithmetic.
     #[inline(always)]
-    pub(super) fn filter(&self, filter: Filter, wrap: Wrap, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
+    pub(super) fn filter(
+        &self,
+        filter: Filter,
+        wrap: Wrap,
+        s: f32,
+        t: f32,
+        [dx, dy]: [i32; 2],
+    ) -> [f32; 4] {
         match (filter, wrap) {
             (Filter::Nearest, wrap) => {
                 let i = nearest_index(s, self.width(), wrap, dx);
@@ -482,11 +489,7 @@ mod tests {
             unorm(139)
         );
         // green is 255 − red: 0 + (192·155 + 128) >> 8 = 116 (GL: 116.25)
-        let g = tex.sample(
-            Sampler::new(Filter::Linear, Wrap::Clamp),
-            2.25 / 4.0,
-            0.5,
-        )[1];
+        let g = tex.sample(Sampler::new(Filter::Linear, Wrap::Clamp), 2.25 / 4.0, 0.5)[1];
         assert_eq!(g, unorm(116));
     }
 

@@ -61,9 +61,15 @@ mod tests {
     fn lod_of_known_gradients() {
         let size = [64, 64];
         // one texel per pixel: ρ = 1, λ = 0
-        assert_eq!(lod_from_gradients(size, [1.0 / 64.0, 0.0, 0.0, 1.0 / 64.0]), 0.0);
+        assert_eq!(
+            lod_from_gradients(size, [1.0 / 64.0, 0.0, 0.0, 1.0 / 64.0]),
+            0.0
+        );
         // four texels per pixel along x: ρ = 4, λ = 2
-        assert_eq!(lod_from_gradients(size, [4.0 / 64.0, 0.0, 0.0, 1.0 / 64.0]), 2.0);
+        assert_eq!(
+            lod_from_gradients(size, [4.0 / 64.0, 0.0, 0.0, 1.0 / 64.0]),
+            2.0
+        );
         // ρ is the longer of the two gradients, each a Euclidean length: (3, 4) → 5
         let lod = lod_from_gradients(size, [3.0 / 64.0, 4.0 / 64.0, 0.0, 1.0 / 64.0]);
         // ρ² = 25 = 1.5625·2^4: ½·(4 + 0.5625) = 2.28125 (log2 5 = 2.32)
@@ -73,8 +79,14 @@ mod tests {
         // minification by half a texel: λ = −1 (magnified)
         assert_eq!(lod_from_gradients(size, [0.5 / 64.0, 0.0, 0.0, 0.0]), -1.0);
         // the width and height scale s and t separately
-        assert_eq!(lod_from_gradients([256, 16], [0.0, 1.0 / 8.0, 0.0, 0.0]), 1.0);
-        assert_eq!(lod_from_gradients([256, 16], [1.0 / 128.0, 0.0, 0.0, 0.0]), 1.0);
+        assert_eq!(
+            lod_from_gradients([256, 16], [0.0, 1.0 / 8.0, 0.0, 0.0]),
+            1.0
+        );
+        assert_eq!(
+            lod_from_gradients([256, 16], [1.0 / 128.0, 0.0, 0.0, 0.0]),
+            1.0
+        );
     }
 
     #[test]

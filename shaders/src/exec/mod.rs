@@ -19,17 +19,17 @@ pub mod batch;
 mod control;
 mod error;
 mod io;
+mod lod;
 pub mod math;
 mod observer;
-mod lod;
 mod sampler;
 mod scalar;
 mod temps;
 
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
-pub use observer::{NoObserver, Observer, Step};
 pub use lod::{fast_log2, lod_from_gradients};
+pub use observer::{NoObserver, Observer, Step};
 pub use sampler::{
     NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size, texel_fetch,
     texture_size,
