@@ -664,6 +664,89 @@ fn uniform_and_sampler_errors() {
 }
 
 #[test]
+fn min_and_mag_filters_and_the_mip_chain() {
+    use crate::texture::MinFilter;
+    let sampler_of = |entry: Value| {
+        let mut v = minimal();
+        v["textures"]["b"] = json!({"path": "textures/npot5x3.png"});
+        v["draws"][0]["samplers"] = json!({ "uTex": entry });
+        let scene = parse(&v).unwrap();
+        let binding = scene.draws[0].samplers[0].clone();
+        let levels: Vec<u32> = scene
+            .textures
+            .iter()
+            .map(|t| t.texture.level_count())
+            .collect();
+        (binding.sampler, levels)
+    };
+    // `filter` sets both; no chain for a non-mipmapped sampler
+    let (s, levels) = sampler_of(json!({"texture": "checker", "filter": "linear"}));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::Linear, Filter::Linear)
+    );
+    assert_eq!(levels, [1, 1]);
+    // min_filter and mag_filter override it; a mipmapped sampler gives its texture
+    // the full chain (64x64: 7 levels), the other texture keeps one (serde_json
+    // sorts the textures: b, then checker)
+    let (s, levels) = sampler_of(json!({
+        "texture": "checker", "filter": "linear", "min_filter": "nearest_mipmap_linear"
+    }));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::NearestMipmapLinear, Filter::Linear)
+    );
+    assert_eq!(levels, [1, 7]);
+    let (s, levels) = sampler_of(json!({
+        "texture": "b", "min_filter": "linear_mipmap_nearest", "mag_filter": "linear"
+    }));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::LinearMipmapNearest, Filter::Linear)
+    );
+    // 5x3 -> 2x1 -> 1x1
+    assert_eq!(levels, [3, 1]);
+    for (name, filter) in MinFilter::NAMES {
+        let (s, _) = sampler_of(json!({"texture": "checker", "min_filter": name}));
+        assert_eq!((s.min_filter, s.mag_filter), (filter, Filter::Nearest));
+    }
+}
+
+#[test]
+fn filter_key_errors_name_the_key_and_the_allowed_values() {
+    let sampler = |v: &mut Value, e: Value| v["draws"][0]["samplers"] = json!({ "uTex": e });
+    assert_error(
+        |v| sampler(v, json!({"texture": "checker", "min_filter": "trilinear"})),
+        "draws[0].samplers.uTex.min_filter",
+        "expected one of nearest, linear, nearest_mipmap_nearest, linear_mipmap_nearest, \
+         nearest_mipmap_linear, linear_mipmap_linear, got \"trilinear\"",
+    );
+    assert_error(
+        |v| {
+            sampler(
+                v,
+                json!({"texture": "checker", "mag_filter": "linear_mipmap_linear"}),
+            )
+        },
+        "draws[0].samplers.uTex.mag_filter",
+        "expected one of nearest, linear, got \"linear_mipmap_linear\"",
+    );
+    assert_error(
+        |v| sampler(v, json!({"texture": "checker", "min_filter": 3})),
+        "draws[0].samplers.uTex.min_filter",
+        "expected one of nearest, linear, nearest_mipmap_nearest, linear_mipmap_nearest, \
+         nearest_mipmap_linear, linear_mipmap_linear, got 3",
+    );
+    // the valid twins
+    let mut v = minimal();
+    sampler(
+        &mut v,
+        json!({"texture": "checker", "min_filter": "linear_mipmap_linear", "mag_filter": "linear"}),
+    );
+    parse(&v).unwrap();
+}
+
+#[test]
 fn state_errors() {
     let st = |v: &mut Value, s: Value| v["draws"][0]["state"] = s;
     assert_error(

@@ -157,3 +157,30 @@ fn slot_textures(scene: &Scene, samplers: &SlotSamplers) -> Vec<SlotTexture> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn mipmapped_samplers_are_refused_by_name() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images");
+        let scene = Scene::load(dir.join("texture_lod_strip.json")).unwrap();
+        let err = prepare(&scene, &Limits::EXTENDED)
+            .err()
+            .expect("a mipmapped sampler is refused");
+        assert_eq!(err.field, "draws[0].samplers.uTex.min_filter");
+        assert!(
+            err.message().contains(
+                "sampler 'uTex': min_filter nearest_mipmap_nearest with mag_filter nearest \
+                 is not supported by --backend virgl"
+            ),
+            "{}",
+            err.message()
+        );
+        // the valid twin: one filter, no mipmaps
+        let scene = Scene::load(dir.join("texture_filter_grid.json")).unwrap();
+        assert!(prepare(&scene, &Limits::EXTENDED).is_ok());
+    }
+}
