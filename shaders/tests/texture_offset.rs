@@ -34,8 +34,11 @@ fn sample(call: &str, u: [f32; 4]) -> [f32; 4] {
     let shader = compile(&src, "offset.frag", Stage::Fragment, &Limits::EXTENDED)
         .unwrap_or_else(|e| panic!("{call}: {e}"));
     assert!(
-        shader.ir.iter().any(|i| i.op == Op::SampleOffset.code()),
-        "{call}: no SAMPLE_OFFSET"
+        shader.ir.iter().any(|i| matches!(
+            i.opcode(),
+            Some(Op::SampleOffset | Op::SampleLod | Op::SampleBias)
+        )),
+        "{call}: no SAMPLE_OFFSET, SAMPLE_LOD or SAMPLE_BIAS"
     );
     backends::check(&shader, &[u, [0.0; 4]], &[]);
     common::run(&shader, &[u, [0.0; 4]], &[], &vec![texture()]).color

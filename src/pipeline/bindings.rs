@@ -73,6 +73,35 @@ impl Samplers for SlotSamplers<'_> {
         }
     }
 
+    /// The bound texture sampled at level of detail `lod` ([`Texture::sample_lod`]:
+    /// mip levels for a mipmapped sampler); an unbound slot gives (0, 0, 0, 0).
+    #[inline]
+    fn sample_lod(&self, slot: usize, s: f32, t: f32, lod: f32, offset: [i32; 2]) -> [f32; 4] {
+        match self.slots.get(slot) {
+            Some(Some((texture, sampler))) => texture.sample_lod(*sampler, s, t, lod, offset),
+            _ => [0.0; 4],
+        }
+    }
+
+    /// The bound texture's level count ([`Texture::level_count`]); 1 for an unbound
+    /// slot.
+    #[inline]
+    fn levels(&self, slot: usize) -> u32 {
+        match self.slots.get(slot) {
+            Some(Some((texture, _))) => texture.level_count(),
+            _ => 1,
+        }
+    }
+
+    /// The texel of level `level` of the bound texture ([`Texture::fetch`]).
+    #[inline]
+    fn level_texel(&self, slot: usize, level: u32, i: u32, j: u32) -> [f32; 4] {
+        match self.slots.get(slot) {
+            Some(Some((texture, _))) => texture.level(level).fetch(i, j),
+            _ => [0.0; 4],
+        }
+    }
+
     /// The bound texture's width and height in texels; an unbound slot is 0×0.
     #[inline]
     fn size(&self, slot: usize) -> [u32; 2] {

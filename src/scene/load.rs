@@ -17,7 +17,7 @@ use crate::file_read::{
     utf8_text,
 };
 use crate::image_io::{decode_png, png_dimensions};
-use crate::texture::{Filter, Sampler, Texture, Wrap};
+use crate::texture::{Filter, MinFilter, Sampler, Texture, Wrap};
 use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 
 /// The only format string this loader reads.
@@ -233,6 +233,17 @@ impl Loader<'_> {
             };
             for (index, d) in list.iter().enumerate() {
                 draws.push(self.draw(index, d, &textures)?);
+            }
+        }
+
+        // A texture a mipmapped sampler reads gets its chain, as a program calls
+        // glGenerateMipmap for it (scene-format.md "Samplers").
+        for draw in &draws {
+            for binding in draw.samplers.iter().filter(|b| b.sampler.is_mipmapped()) {
+                let named = &mut textures[binding.texture];
+                if named.texture.level_count() == 1 {
+                    named.texture = named.texture.clone().with_mipmaps();
+                }
             }
         }
 
@@ -507,7 +518,11 @@ impl Loader<'_> {
         field: &str,
         textures: &[NamedTexture],
     ) -> Result<SamplerBinding, SceneError> {
-        let entries = self.record(value, field, &["texture", "filter", "wrap"])?;
+        let entries = self.record(
+            value,
+            field,
+            &["texture", "filter", "min_filter", "mag_filter", "wrap"],
+        )?;
         let texture_field = format!("{field}.texture");
         let texture_name =
             self.string(get(entries, "texture"), &texture_field, "a texture name")?;
@@ -526,6 +541,20 @@ impl Loader<'_> {
             &Filter::NAMES,
             Filter::Nearest,
         )?;
+        // `filter` sets both; `min_filter` and `mag_filter` override it (GL's
+        // GL_TEXTURE_MIN_FILTER / GL_TEXTURE_MAG_FILTER).
+        let min_filter = self.choice(
+            get(entries, "min_filter"),
+            &format!("{field}.min_filter"),
+            &MinFilter::NAMES,
+            MinFilter::from_filter(filter),
+        )?;
+        let mag_filter = self.choice(
+            get(entries, "mag_filter"),
+            &format!("{field}.mag_filter"),
+            &Filter::NAMES,
+            filter,
+        )?;
         let wrap = self.choice(
             get(entries, "wrap"),
             &format!("{field}.wrap"),
@@ -535,7 +564,11 @@ impl Loader<'_> {
         Ok(SamplerBinding {
             name: name.to_owned(),
             texture,
-            sampler: Sampler { filter, wrap },
+            sampler: Sampler {
+                mag_filter,
+                min_filter,
+                wrap,
+            },
         })
     }
 

@@ -108,7 +108,7 @@ fn the_lit_cube_scene_has_a_mesh_uniforms_in_order_and_a_sampler() {
     assert_eq!(d.samplers.len(), 1);
     assert_eq!(d.samplers[0].name, "uTex");
     assert_eq!(scene.textures[d.samplers[0].texture].name, "checker");
-    assert_eq!(d.samplers[0].sampler.filter, Filter::Nearest);
+    assert_eq!(d.samplers[0].sampler.mag_filter, Filter::Nearest);
     let bound: Vec<_> = scene
         .sampler_bindings(d)
         .map(|b| (b.name, b.texture.width()))
@@ -127,7 +127,7 @@ fn the_wrap_blend_scene_reads_every_sampler_and_state() {
         .collect();
     assert_eq!(wraps[1].wrap, Wrap::Repeat);
     assert_eq!(
-        (wraps[5].filter, wraps[5].wrap),
+        (wraps[5].mag_filter, wraps[5].wrap),
         (Filter::Linear, Wrap::Mirror)
     );
     assert_eq!(
@@ -251,12 +251,12 @@ fn samplers_keep_document_order_and_defaults() {
     let texture_name = |i: usize| scene.textures[s[i].texture].name.as_str();
     assert_eq!(s[0].name, "zTex");
     assert_eq!(
-        (texture_name(0), s[0].sampler.filter, s[0].sampler.wrap),
+        (texture_name(0), s[0].sampler.mag_filter, s[0].sampler.wrap),
         ("b", Filter::Nearest, Wrap::Mirror)
     );
     assert_eq!(s[1].name, "aTex");
     assert_eq!(
-        (texture_name(1), s[1].sampler.filter, s[1].sampler.wrap),
+        (texture_name(1), s[1].sampler.mag_filter, s[1].sampler.wrap),
         ("checker", Filter::Linear, Wrap::Clamp)
     );
 }
@@ -661,6 +661,89 @@ fn uniform_and_sampler_errors() {
         "draws[0].samplers.uTex.wrap",
         "expected one of clamp, repeat, mirror, got \"edge\"",
     );
+}
+
+#[test]
+fn min_and_mag_filters_and_the_mip_chain() {
+    use crate::texture::MinFilter;
+    let sampler_of = |entry: Value| {
+        let mut v = minimal();
+        v["textures"]["b"] = json!({"path": "textures/npot5x3.png"});
+        v["draws"][0]["samplers"] = json!({ "uTex": entry });
+        let scene = parse(&v).unwrap();
+        let binding = scene.draws[0].samplers[0].clone();
+        let levels: Vec<u32> = scene
+            .textures
+            .iter()
+            .map(|t| t.texture.level_count())
+            .collect();
+        (binding.sampler, levels)
+    };
+    // `filter` sets both; no chain for a non-mipmapped sampler
+    let (s, levels) = sampler_of(json!({"texture": "checker", "filter": "linear"}));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::Linear, Filter::Linear)
+    );
+    assert_eq!(levels, [1, 1]);
+    // min_filter and mag_filter override it; a mipmapped sampler gives its texture
+    // the full chain (64x64: 7 levels), the other texture keeps one (serde_json
+    // sorts the textures: b, then checker)
+    let (s, levels) = sampler_of(json!({
+        "texture": "checker", "filter": "linear", "min_filter": "nearest_mipmap_linear"
+    }));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::NearestMipmapLinear, Filter::Linear)
+    );
+    assert_eq!(levels, [1, 7]);
+    let (s, levels) = sampler_of(json!({
+        "texture": "b", "min_filter": "linear_mipmap_nearest", "mag_filter": "linear"
+    }));
+    assert_eq!(
+        (s.min_filter, s.mag_filter),
+        (MinFilter::LinearMipmapNearest, Filter::Linear)
+    );
+    // 5x3 -> 2x1 -> 1x1
+    assert_eq!(levels, [3, 1]);
+    for (name, filter) in MinFilter::NAMES {
+        let (s, _) = sampler_of(json!({"texture": "checker", "min_filter": name}));
+        assert_eq!((s.min_filter, s.mag_filter), (filter, Filter::Nearest));
+    }
+}
+
+#[test]
+fn filter_key_errors_name_the_key_and_the_allowed_values() {
+    let sampler = |v: &mut Value, e: Value| v["draws"][0]["samplers"] = json!({ "uTex": e });
+    assert_error(
+        |v| sampler(v, json!({"texture": "checker", "min_filter": "trilinear"})),
+        "draws[0].samplers.uTex.min_filter",
+        "expected one of nearest, linear, nearest_mipmap_nearest, linear_mipmap_nearest, \
+         nearest_mipmap_linear, linear_mipmap_linear, got \"trilinear\"",
+    );
+    assert_error(
+        |v| {
+            sampler(
+                v,
+                json!({"texture": "checker", "mag_filter": "linear_mipmap_linear"}),
+            )
+        },
+        "draws[0].samplers.uTex.mag_filter",
+        "expected one of nearest, linear, got \"linear_mipmap_linear\"",
+    );
+    assert_error(
+        |v| sampler(v, json!({"texture": "checker", "min_filter": 3})),
+        "draws[0].samplers.uTex.min_filter",
+        "expected one of nearest, linear, nearest_mipmap_nearest, linear_mipmap_nearest, \
+         nearest_mipmap_linear, linear_mipmap_linear, got 3",
+    );
+    // the valid twins
+    let mut v = minimal();
+    sampler(
+        &mut v,
+        json!({"texture": "checker", "min_filter": "linear_mipmap_linear", "mag_filter": "linear"}),
+    );
+    parse(&v).unwrap();
 }
 
 #[test]

@@ -557,8 +557,8 @@ impl<'a> Run<'a> {
             unit,
             Unit {
                 texture: textures::create(image),
-                min: INITIAL_SAMPLER.filter,
-                mag: INITIAL_SAMPLER.filter,
+                min: INITIAL_SAMPLER.mag_filter,
+                mag: INITIAL_SAMPLER.mag_filter,
                 wrap_s: INITIAL_SAMPLER.wrap,
                 wrap_t: INITIAL_SAMPLER.wrap,
             },
@@ -780,13 +780,7 @@ impl<'a> Run<'a> {
                             "texture unit {unit} has different s and t wrap modes, which csir-render's sampler does not support"
                         ));
                     }
-                    (
-                        u.texture.clone(),
-                        Sampler {
-                            filter: u.mag,
-                            wrap: u.wrap_s,
-                        },
-                    )
+                    (u.texture.clone(), Sampler::new(u.mag, u.wrap_s))
                 }
                 None => (textures::missing(), INITIAL_SAMPLER),
             };

@@ -57,10 +57,7 @@ fn texel(image: &TextureImage, x: u32, y: u32) -> [f32; 4] {
 /// gives a checkerboard clamp-to-border with a red border, which csir-render's sampler
 /// does not have: coordinates outside [0, 1] read the edge texel instead;
 /// docs/conformance.md lists this difference.)
-pub const INITIAL_SAMPLER: Sampler = Sampler {
-    filter: Filter::Nearest,
-    wrap: Wrap::Clamp,
-};
+pub const INITIAL_SAMPLER: Sampler = Sampler::new(Filter::Nearest, Wrap::Clamp);
 
 /// The texture of a unit no `texture` command filled: 1×1 opaque black, what OpenGL's
 /// sampling of an incomplete texture returns (0, 0, 0, 1).

@@ -55,7 +55,7 @@ impl Texture {
             }))
         };
         let (sv, tv) = (keep(s), keep(t));
-        let rgba = match (sampler.filter, sampler.wrap) {
+        let rgba = match (sampler.mag_filter, sampler.wrap) {
             (Filter::Nearest, wrap) => self.nearest_group(wrap, sv, tv),
             (Filter::Linear, Wrap::Mirror) => self.mirror_linear_group(sv, tv),
             (Filter::Linear, wrap) => self.fixed_linear_group(wrap, sv, tv),
@@ -278,30 +278,12 @@ mod tests {
         let f = [Filter::Nearest, Filter::Linear];
         let w = [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror];
         [
-            Sampler {
-                filter: f[0],
-                wrap: w[0],
-            },
-            Sampler {
-                filter: f[0],
-                wrap: w[1],
-            },
-            Sampler {
-                filter: f[0],
-                wrap: w[2],
-            },
-            Sampler {
-                filter: f[1],
-                wrap: w[0],
-            },
-            Sampler {
-                filter: f[1],
-                wrap: w[1],
-            },
-            Sampler {
-                filter: f[1],
-                wrap: w[2],
-            },
+            Sampler::new(f[0], w[0]),
+            Sampler::new(f[0], w[1]),
+            Sampler::new(f[0], w[2]),
+            Sampler::new(f[1], w[0]),
+            Sampler::new(f[1], w[1]),
+            Sampler::new(f[1], w[2]),
         ]
     };
 

@@ -1,10 +1,14 @@
 //! Textures and texture sampling, as OpenGL 3.3 defines them for `texture(sampler2D, uv)`
-//! on an RGBA8 texture with a single level (no mipmaps).
+//! on an RGBA8 texture, with or without a mip chain.
 //!
 //! * [`Texture`] holds RGBA8 texels with **row 0 at the bottom** (t = 0): a PNG is
 //!   flipped on load, as the scene format (`csir-scene/1`) and most OpenGL programs do.
 //! * [`Sampler`] is the sampler state, a [`Filter`] and a [`Wrap`] mode applied to both s
 //!   and t. [`Texture::sample`] returns RGBA in 0..=1.
+//! * A sampler's [`MinFilter`] may be mipmapped: the texture then gets its chain
+//!   ([`Texture::with_mipmaps`], as `glGenerateMipmap` makes it) and
+//!   [`Texture::sample_lod`] picks and blends levels by the level of detail
+//!   (`mipmap.rs`).
 //!
 //! The reference renderer is Mesa llvmpipe, and sampling reproduces its arithmetic, not
 //! just the GL formulas: bilinear filtering with `clamp` and `repeat` runs in 8.8 fixed
@@ -24,9 +28,10 @@ mod error;
 mod lanes;
 #[cfg(test)]
 mod llvmpipe_tests;
+mod mipmap;
 mod sampler;
 mod texels;
 
 pub use error::TextureError;
-pub use sampler::{Filter, Sampler, Wrap};
+pub use sampler::{Filter, MinFilter, Sampler, Wrap};
 pub use texels::Texture;

@@ -58,18 +58,113 @@ impl Wrap {
     }
 }
 
-/// Sampler state: how [`Texture::sample`] turns (s, t) into a colour.
+/// The minification filter (GL 3.0 §3.9.7, Table 3.19): a filter within one level
+/// and, for the four mipmapped ones, how levels are chosen (`MIPMAP_NEAREST`: the
+/// nearest level; `MIPMAP_LINEAR`: a blend of the two levels around λ).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MinFilter {
+    /// `GL_NEAREST`: level 0, nearest texel.
+    #[default]
+    Nearest,
+    /// `GL_LINEAR`: level 0, bilinear.
+    Linear,
+    /// `GL_NEAREST_MIPMAP_NEAREST`: nearest level, nearest texel.
+    NearestMipmapNearest,
+    /// `GL_LINEAR_MIPMAP_NEAREST`: nearest level, bilinear.
+    LinearMipmapNearest,
+    /// `GL_NEAREST_MIPMAP_LINEAR`: two levels, nearest texel in each, blended.
+    NearestMipmapLinear,
+    /// `GL_LINEAR_MIPMAP_LINEAR`: two levels, bilinear in each, blended (trilinear).
+    LinearMipmapLinear,
+}
+
+impl MinFilter {
+    /// Every minification filter with its scene-format name (GL's name in lower case,
+    /// without `GL_`).
+    pub const NAMES: [(&'static str, MinFilter); 6] = [
+        ("nearest", MinFilter::Nearest),
+        ("linear", MinFilter::Linear),
+        ("nearest_mipmap_nearest", MinFilter::NearestMipmapNearest),
+        ("linear_mipmap_nearest", MinFilter::LinearMipmapNearest),
+        ("nearest_mipmap_linear", MinFilter::NearestMipmapLinear),
+        ("linear_mipmap_linear", MinFilter::LinearMipmapLinear),
+    ];
+
+    /// The scene-format name, e.g. `linear_mipmap_linear`.
+    pub fn name(self) -> &'static str {
+        let at = MinFilter::NAMES.iter().position(|(_, f)| *f == self);
+        MinFilter::NAMES[at.expect("every filter has a name")].0
+    }
+
+    /// The non-mipmapped filter that is `filter`.
+    pub const fn from_filter(filter: Filter) -> MinFilter {
+        match filter {
+            Filter::Nearest => MinFilter::Nearest,
+            Filter::Linear => MinFilter::Linear,
+        }
+    }
+
+    /// The filter used within a level.
+    pub const fn texel_filter(self) -> Filter {
+        match self {
+            MinFilter::Nearest
+            | MinFilter::NearestMipmapNearest
+            | MinFilter::NearestMipmapLinear => Filter::Nearest,
+            MinFilter::Linear | MinFilter::LinearMipmapNearest | MinFilter::LinearMipmapLinear => {
+                Filter::Linear
+            }
+        }
+    }
+
+    /// How levels are chosen: `None` for the two filters that read level 0 only,
+    /// `Nearest` for `*_MIPMAP_NEAREST`, `Linear` for `*_MIPMAP_LINEAR`.
+    pub const fn mip_filter(self) -> Option<Filter> {
+        match self {
+            MinFilter::Nearest | MinFilter::Linear => None,
+            MinFilter::NearestMipmapNearest | MinFilter::LinearMipmapNearest => {
+                Some(Filter::Nearest)
+            }
+            MinFilter::NearestMipmapLinear | MinFilter::LinearMipmapLinear => Some(Filter::Linear),
+        }
+    }
+}
+
+/// Sampler state: how [`Texture::sample`] and [`Texture::sample_lod`] turn (s, t)
+/// into a colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sampler {
-    /// Nearest or bilinear.
-    pub filter: Filter,
+    /// The magnification filter (λ ≤ 0, GL 3.0 §3.9.8), nearest or bilinear; also the
+    /// one filter of [`Texture::sample`].
+    pub mag_filter: Filter,
+    /// The minification filter (λ > 0, GL 3.0 §3.9.7).
+    pub min_filter: MinFilter,
     /// Wrap mode for both s and t.
     pub wrap: Wrap,
 }
 
+impl Sampler {
+    /// `filter` for both minification and magnification, no mipmaps, `wrap` on s and
+    /// t (the scene format's `filter` key).
+    pub const fn new(filter: Filter, wrap: Wrap) -> Sampler {
+        Sampler {
+            mag_filter: filter,
+            min_filter: MinFilter::from_filter(filter),
+            wrap,
+        }
+    }
+
+    /// Whether the minification filter reads mip levels, so that the texture needs
+    /// its chain ([`Texture::with_mipmaps`]).
+    pub const fn is_mipmapped(self) -> bool {
+        self.min_filter.mip_filter().is_some()
+    }
+}
+
 impl Texture {
-    /// Samples the texture at normalised coordinates (s, t), as GLSL `texture()` does on a
-    /// single-level RGBA8 texture. Returns RGBA, each channel in 0..=1.
+    /// Samples level 0 at normalised coordinates (s, t) with the magnification filter,
+    /// as GLSL `texture()` does on a single-level RGBA8 texture, and as every sampler
+    /// does at λ ≤ 0 (`sample_lod(sampler, s, t, 0.0)` gives the same). Returns
+    /// RGBA, each channel in 0..=1.
     ///
     /// s = 0 is the left edge of texel column 0, t = 0 the bottom edge of texel row 0
     /// (the PNG's bottom row); s = t = 1 is the far corner. Texel centres are at
@@ -87,7 +182,7 @@ impl Texture {
     /// first texel), ±∞ and huge coordinates give some texel of the texture.
     pub fn sample(&self, sampler: Sampler, s: f32, t: f32) -> [f32; 4] {
         // Its own copy of the filter code, with the offset 0 folded away.
-        self.filter(sampler, s, t, [0, 0])
+        self.filter(sampler.mag_filter, sampler.wrap, s, t, [0, 0])
     }
 
     /// [`sample`](Self::sample) with a texel offset `(dx, dy)`: GLSL `textureOffset`
@@ -104,15 +199,22 @@ impl Texture {
     ///
     /// An offset of (0, 0) is [`sample`](Self::sample). Any offset is safe.
     pub fn sample_offset(&self, sampler: Sampler, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
-        self.filter(sampler, s, t, offset)
+        self.filter(sampler.mag_filter, sampler.wrap, s, t, offset)
     }
 
-    /// The filter and wrap of [`sample_offset`](Self::sample_offset), inlined into
-    /// both public functions so that [`sample`](Self::sample)'s copy has no offset
-    /// arithmetic.
+    /// The filter and wrap of [`sample_offset`](Self::sample_offset) on this level,
+    /// inlined into both public functions so that [`sample`](Self::sample)'s copy has
+    /// no offset arithmetic.
     #[inline(always)]
-    fn filter(&self, sampler: Sampler, s: f32, t: f32, [dx, dy]: [i32; 2]) -> [f32; 4] {
-        match (sampler.filter, sampler.wrap) {
+    pub(super) fn filter(
+        &self,
+        filter: Filter,
+        wrap: Wrap,
+        s: f32,
+        t: f32,
+        [dx, dy]: [i32; 2],
+    ) -> [f32; 4] {
+        match (filter, wrap) {
             (Filter::Nearest, wrap) => {
                 let i = nearest_index(s, self.width(), wrap, dx);
                 let j = nearest_index(t, self.height(), wrap, dy);
@@ -284,7 +386,7 @@ fn mirror_linear_taps(s: f32, size: u32) -> (u32, u32, f32) {
 
 /// a + (w·(b − a) + 128) >> 8 with w in 0..=255 (a weight in 1/256 units): llvmpipe's
 /// 8-bit lerp with pre-scaled weights. The result lies between a and b.
-fn lerp_unorm8(w: i32, a: u8, b: u8) -> u8 {
+pub(super) fn lerp_unorm8(w: i32, a: u8, b: u8) -> u8 {
     let a = i32::from(a);
     (a + ((w * (i32::from(b) - a) + 128) >> 8)) as u8
 }
@@ -293,10 +395,7 @@ fn lerp_unorm8(w: i32, a: u8, b: u8) -> u8 {
 mod tests {
     use super::*;
 
-    const NEAREST_CLAMP: Sampler = Sampler {
-        filter: Filter::Nearest,
-        wrap: Wrap::Clamp,
-    };
+    const NEAREST_CLAMP: Sampler = Sampler::new(Filter::Nearest, Wrap::Clamp);
 
     /// A width×1 texture whose red channel holds `reds`; green = 255 − red.
     fn row(reds: &[u8]) -> Texture {
@@ -305,7 +404,7 @@ mod tests {
     }
 
     fn red(tex: &Texture, filter: Filter, wrap: Wrap, s: f32) -> f32 {
-        tex.sample(Sampler { filter, wrap }, s, 0.5)[0]
+        tex.sample(Sampler::new(filter, wrap), s, 0.5)[0]
     }
 
     fn unorm(v: u8) -> f32 {
@@ -390,14 +489,7 @@ mod tests {
             unorm(139)
         );
         // green is 255 − red: 0 + (192·155 + 128) >> 8 = 116 (GL: 116.25)
-        let g = tex.sample(
-            Sampler {
-                filter: Filter::Linear,
-                wrap: Wrap::Clamp,
-            },
-            2.25 / 4.0,
-            0.5,
-        )[1];
+        let g = tex.sample(Sampler::new(Filter::Linear, Wrap::Clamp), 2.25 / 4.0, 0.5)[1];
         assert_eq!(g, unorm(116));
     }
 
@@ -415,10 +507,7 @@ mod tests {
             ],
         )
         .unwrap();
-        let linear = |wrap| Sampler {
-            filter: Filter::Linear,
-            wrap,
-        };
+        let linear = |wrap| Sampler::new(Filter::Linear, wrap);
         // rows: 0→100 gives 50, 200→40 gives 120; then 50→120 gives 85
         assert_eq!(tex.sample(linear(Wrap::Clamp), 0.5, 0.5)[0], unorm(85));
         assert_eq!(tex.sample(linear(Wrap::Repeat), 0.5, 0.5)[0], unorm(85));
@@ -477,7 +566,7 @@ mod tests {
         ];
         for filter in [Filter::Nearest, Filter::Linear] {
             for wrap in [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror] {
-                let sampler = Sampler { filter, wrap };
+                let sampler = Sampler::new(filter, wrap);
                 for &s in &specials {
                     for &t in &specials {
                         let a = tex.sample(sampler, s, t);
@@ -496,7 +585,7 @@ mod tests {
     fn texel_offsets_move_the_texel_before_the_wrap() {
         let tex = row(&[10, 20, 30, 40]);
         let at =
-            |filter, wrap, s, dx| tex.sample_offset(Sampler { filter, wrap }, s, 0.5, [dx, 0])[0];
+            |filter, wrap, s, dx| tex.sample_offset(Sampler::new(filter, wrap), s, 0.5, [dx, 0])[0];
         // s = 0.375 is texel 1: + 2 is texel 3; + 5 and − 3 clamp to the edges.
         assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 2), unorm(40));
         assert_eq!(at(Filter::Nearest, Wrap::Clamp, 0.375, 5), unorm(40));
@@ -513,10 +602,7 @@ mod tests {
         // a non-power-of-two repeat moves the coordinate: 0.5 + 2/3 wraps to texel 0,
         // 0.5 − 8/3 to texel 2
         let npot = row(&[10, 20, 30]);
-        let nearest_repeat = Sampler {
-            filter: Filter::Nearest,
-            wrap: Wrap::Repeat,
-        };
+        let nearest_repeat = Sampler::new(Filter::Nearest, Wrap::Repeat);
         assert_eq!(
             npot.sample_offset(nearest_repeat, 0.5, 0.5, [2, 0])[0],
             unorm(10)
@@ -534,7 +620,7 @@ mod tests {
         // (0, 0) is sample, in every mode, and huge coordinates stay safe
         for filter in [Filter::Nearest, Filter::Linear] {
             for wrap in [Wrap::Clamp, Wrap::Repeat, Wrap::Mirror] {
-                let sampler = Sampler { filter, wrap };
+                let sampler = Sampler::new(filter, wrap);
                 for s in [-0.3, 0.1, 0.49, 1.7, f32::NAN, 1e30] {
                     assert_eq!(
                         npot.sample_offset(sampler, s, 0.4, [0, 0]),

@@ -19,6 +19,9 @@ pub struct Texture {
     height: u32,
     /// `width · height` texels, row-major, row 0 = bottom.
     texels: Vec<[u8; 4]>,
+    /// Levels 1, 2, ... of the mip chain ([`Texture::with_mipmaps`]); empty for a
+    /// texture of one level (and in every level of a chain).
+    pub(super) mips: Vec<Texture>,
 }
 
 impl Texture {
@@ -46,6 +49,7 @@ impl Texture {
             width,
             height,
             texels,
+            mips: Vec::new(),
         })
     }
 
@@ -63,6 +67,7 @@ impl Texture {
             width,
             height,
             texels,
+            mips: Vec::new(),
         }
     }
 

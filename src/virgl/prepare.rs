@@ -50,7 +50,9 @@ pub struct PreparedDraw<'s> {
 /// (compile, link, uniforms, samplers), a TGSI emission failure, reported on
 /// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
 /// (`draws[i].state.two_sided_color`), the flat shade model
-/// (`draws[i].state.shade_model`) and user clip planes (`draws[i].state.clip_planes`),
+/// (`draws[i].state.shade_model`), user clip planes (`draws[i].state.clip_planes`)
+/// and a sampler whose minification filter is mipmapped or differs from its
+/// magnification filter (`draws[i].samplers.NAME.min_filter`),
 /// which this back end does not send: the
 /// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`, and the
 /// host's flat shading applies to colours only. (Interpolation qualifiers do reach
@@ -83,6 +85,21 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                 "user clip planes are not supported by --backend virgl (the plane \
                  enables and equations are draw state this back end does not send to \
                  the host)",
+            ));
+        }
+        if let Some(binding) = draw.samplers.iter().find(|b| {
+            b.sampler.is_mipmapped() || b.sampler.min_filter.texel_filter() != b.sampler.mag_filter
+        }) {
+            return Err(scene.error(
+                format!("{}.min_filter", draw.sampler_field(&binding.name)),
+                format!(
+                    "sampler '{}': min_filter {} with mag_filter {} is not supported by \
+                     --backend virgl (this back end uploads level 0 only and sends one \
+                     filter for minification and magnification); use filter",
+                    binding.name,
+                    binding.sampler.min_filter.name(),
+                    binding.sampler.mag_filter.name()
+                ),
             ));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;
@@ -139,4 +156,31 @@ fn slot_textures(scene: &Scene, samplers: &SlotSamplers) -> Vec<SlotTexture> {
             Some((index, sampler))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn mipmapped_samplers_are_refused_by_name() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images");
+        let scene = Scene::load(dir.join("texture_lod_strip.json")).unwrap();
+        let err = prepare(&scene, &Limits::EXTENDED)
+            .err()
+            .expect("a mipmapped sampler is refused");
+        assert_eq!(err.field, "draws[0].samplers.uTex.min_filter");
+        assert!(
+            err.message().contains(
+                "sampler 'uTex': min_filter nearest_mipmap_nearest with mag_filter nearest \
+                 is not supported by --backend virgl"
+            ),
+            "{}",
+            err.message()
+        );
+        // the valid twin: one filter, no mipmaps
+        let scene = Scene::load(dir.join("texture_filter_grid.json")).unwrap();
+        assert!(prepare(&scene, &Limits::EXTENDED).is_ok());
+    }
 }

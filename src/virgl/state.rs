@@ -47,11 +47,12 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
     RasterizerState { cull }
 }
 
-/// A scene sampler: one filter for minification and magnification, one wrap mode for
-/// s and t, no mipmaps.
+/// A scene sampler: one filter for minification and magnification (the
+/// magnification filter: `prepare` refuses samplers whose minification filter
+/// differs or is mipmapped), one wrap mode for s and t, no mipmaps.
 pub fn sampler_state(sampler: Sampler) -> SamplerState {
     SamplerState {
-        filter: match sampler.filter {
+        filter: match sampler.mag_filter {
             Filter::Nearest => pipe::Filter::Nearest,
             Filter::Linear => pipe::Filter::Linear,
         },
@@ -109,10 +110,7 @@ mod tests {
 
     #[test]
     fn samplers_keep_filter_and_wrap() {
-        let s = sampler_state(Sampler {
-            filter: Filter::Linear,
-            wrap: Wrap::Mirror,
-        });
+        let s = sampler_state(Sampler::new(Filter::Linear, Wrap::Mirror));
         assert_eq!(s.filter, pipe::Filter::Linear);
         assert_eq!(s.wrap, pipe::Wrap::MirrorRepeat);
         assert_eq!(

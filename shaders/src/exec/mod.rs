@@ -19,6 +19,7 @@ pub mod batch;
 mod control;
 mod error;
 mod io;
+mod lod;
 pub mod math;
 mod observer;
 mod sampler;
@@ -27,9 +28,11 @@ mod temps;
 
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
+pub use lod::{fast_log2, lod_from_gradients};
 pub use observer::{NoObserver, Observer, Step};
 pub use sampler::{
-    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,
+    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size, texel_fetch,
+    texture_size,
 };
 pub use scalar::Machine;
 

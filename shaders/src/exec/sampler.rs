@@ -1,11 +1,13 @@
 //! Texture access for SAMPLE: the [`Samplers`] trait (one texture per sampler slot),
 //! [`NoSamplers`], and [`NearestClampTexture`], a small RGBA8 texture for tests and
-//! tools.
+//! tools. [`lod_from_gradients`] is the level of detail of a lookup.
 //!
 //! SAMPLE honours its sampler slot (docs/csir-original.md A2; the original ignored it, B
 //! §10.8). Filtering, wrapping and orientation are sampler state owned by whoever
 //! implements [`Samplers`] (docs/csir-original.md A6; `docs/scene-format.md`): the
 //! renderer's textures implement it with nearest/linear and clamp/repeat/mirror.
+
+use super::lod::lod_from_gradients;
 
 /// The textures a shader invocation can sample, one per sampler slot
 /// (`0..Limits::samplers`).
@@ -49,6 +51,38 @@ pub trait Samplers: Sync {
         }
     }
 
+    /// Sample the texture bound to `slot` at `(s, t)`, with the texel offset `offset`
+    /// (`[0, 0]` for none), at the level of detail `lod` (λ after bias, GL 3.0
+    /// §3.9.7): SAMPLE_LOD (`textureLod`), SAMPLE_BIAS and, through
+    /// [`sample_grad`](Self::sample_grad), SAMPLE_GRAD. λ ≤ 0 (and NaN) is
+    /// magnification; λ > 0 minification, which picks mip levels when the sampler is
+    /// mipmapped (GL 3.0 §3.9.7–3.9.8; the renderer's rules, as llvmpipe's, are in
+    /// docs/csir.md "Level of detail"). `lod = 0.0` must give what
+    /// [`sample_offset`](Self::sample_offset) gives. It must not panic for any `lod`.
+    ///
+    /// This default, for samplers without mip levels or a minification filter of
+    /// their own, ignores `lod`.
+    fn sample_lod(&self, slot: usize, s: f32, t: f32, lod: f32, offset: [i32; 2]) -> [f32; 4] {
+        let _ = lod;
+        self.sample_offset(slot, s, t, offset)
+    }
+
+    /// [`sample_lod`](Self::sample_lod) at the λ of the gradients
+    /// `[ds/dx, dt/dx, ds/dy, dt/dy]` for level 0's [`size`](Self::size)
+    /// ([`lod_from_gradients`]): SAMPLE_GRAD (`textureGrad`), and the entry point an
+    /// implicit level of detail from a quad's derivatives goes through.
+    fn sample_grad(
+        &self,
+        slot: usize,
+        s: f32,
+        t: f32,
+        gradients: [f32; 4],
+        offset: [i32; 2],
+    ) -> [f32; 4] {
+        let lod = lod_from_gradients(self.size(slot), gradients);
+        self.sample_lod(slot, s, t, lod, offset)
+    }
+
     /// Width and height in texels of the texture bound to `slot` (TEXSIZE,
     /// `textureSize`); `[0, 0]` for a slot with no texture, which is what this
     /// default gives.
@@ -66,6 +100,35 @@ pub trait Samplers: Sync {
         let _ = (slot, i, j);
         [0.0; 4]
     }
+
+    /// How many mip levels the texture bound to `slot` has (level 0 and its chain,
+    /// GL 3.0 §3.9.10's `q + 1`); this default is 1, a texture of one level (an empty
+    /// slot also answers 1: its level 0 is 0×0).
+    fn levels(&self, slot: usize) -> u32 {
+        let _ = slot;
+        1
+    }
+
+    /// [`texel`](Self::texel) of mip level `level` (below [`levels`](Self::levels),
+    /// with `i`, `j` inside that level's size: [`texel_fetch`] checks both). This
+    /// default reads level 0.
+    fn level_texel(&self, slot: usize, level: u32, i: u32, j: u32) -> [f32; 4] {
+        let _ = level;
+        self.texel(slot, i, j)
+    }
+}
+
+/// The size of mip level `level` of a texture whose level 0 is `size`: each side
+/// `max(1, ⌊side / 2^level⌋)` (GL 3.0 §3.9.10, what `glGenerateMipmap` makes); an
+/// empty size stays empty.
+pub fn level_size(size: [u32; 2], level: u32) -> [u32; 2] {
+    size.map(|side| {
+        if side == 0 {
+            0
+        } else {
+            side.checked_shr(level).unwrap_or(0).max(1)
+        }
+    })
 }
 
 /// TEXFETCH's RGBA: the texel at index `(x, y)` (`i32` patterns) of level `lod_bits`
@@ -73,8 +136,8 @@ pub trait Samplers: Sync {
 /// outside the level, or from a level the texture does not have, undefined; llvmpipe
 /// gives (0, 0, 0, 0) for both (corpus_texture's `texel_fetch.frag` tile fetches a
 /// ring of indexes around the texture and levels 1 and −1), and so does this.
-/// Textures have one level, 0. An empty slot is 0 by 0, so every fetch from it is
-/// out of range.
+/// A texture has [`Samplers::levels`] levels ([`texture_size`] gives each one's
+/// size). An empty slot is 0 by 0, so every fetch from it is out of range.
 pub fn texel_fetch(
     samplers: &dyn Samplers,
     slot: usize,
@@ -84,21 +147,22 @@ pub fn texel_fetch(
     let [width, height] = texture_size(samplers, slot, lod_bits);
     // As unsigned values, negative indexes are at least 2^31 and so out of range.
     if x < width && y < height {
-        samplers.texel(slot, x, y)
+        samplers.level_texel(slot, lod_bits, x, y)
     } else {
         [0.0; 4]
     }
 }
 
 /// TEXSIZE's `x` and `y` as `i32` patterns: the width and height of level `lod_bits`
-/// (an `i32` pattern) of the texture bound to `slot`. Textures have one level, 0;
-/// GLSL 1.30 §8.7 leaves the size of a level a texture does not have undefined, and
-/// it is 0 by 0 here, as llvmpipe gives for every level but 0 of a one-level
-/// texture (corpus_texture's `texture_size.frag` tile shows both). An empty slot is 0 by
-/// 0 at every level.
+/// (an `i32` pattern) of the texture bound to `slot`: [`level_size`] for the levels
+/// below [`Samplers::levels`]. GLSL 1.30 §8.7 leaves the size of a level a texture
+/// does not have undefined, and it is 0 by 0 here, as llvmpipe gives for every level
+/// but 0 of a one-level texture (corpus_texture's `texture_size.frag` tile shows
+/// both; a negative level is a huge unsigned one). An empty slot is 0 by 0 at every
+/// level.
 pub fn texture_size(samplers: &dyn Samplers, slot: usize, lod_bits: u32) -> [u32; 2] {
-    if lod_bits == 0 {
-        samplers.size(slot)
+    if lod_bits < samplers.levels(slot) {
+        level_size(samplers.size(slot), lod_bits)
     } else {
         [0, 0]
     }

@@ -171,6 +171,32 @@ impl<'s> Machine<'s> {
                         .sample_offset(slot(ir.aux)?, coord[0], coord[1], offset);
                 *temps::write(temps, dst)? = value;
             }
+            Op::SampleLod | Op::SampleBias => {
+                // SAMPLE_BIAS's implicit level of detail is 0 until fragments run in
+                // quads (op.rs), so its λ is the bias.
+                let coord = temps::read(temps, a)?;
+                let lod = temps::read(temps, ir.b as i32)?[0];
+                let value = inputs.samplers.sample_lod(
+                    slot(ir.aux)?,
+                    coord[0],
+                    coord[1],
+                    lod,
+                    ir.texel_offset(),
+                );
+                *temps::write(temps, dst)? = value;
+            }
+            Op::SampleGrad => {
+                let coord = temps::read(temps, a)?;
+                let gradients = temps::read(temps, ir.b as i32)?;
+                let value = inputs.samplers.sample_grad(
+                    slot(ir.aux)?,
+                    coord[0],
+                    coord[1],
+                    gradients,
+                    ir.texel_offset(),
+                );
+                *temps::write(temps, dst)? = value;
+            }
             Op::TexSize => {
                 let lod = temps::read(temps, a)?[0].to_bits();
                 let size = super::texture_size(inputs.samplers, slot(ir.aux)?, lod);

@@ -71,7 +71,11 @@ pub fn instruction(ir: &Ir) -> String {
     if ir.aux != 0 || info.dump_aux_always {
         let _ = write!(out, " aux {}", ir.aux);
     }
-    if ir.opcode() == Some(Op::SampleOffset) {
+    let offset_form = matches!(
+        ir.opcode(),
+        Some(Op::SampleLod | Op::SampleBias | Op::SampleGrad)
+    ) && ir.aux2 != 0;
+    if ir.opcode() == Some(Op::SampleOffset) || offset_form {
         let [dx, dy] = ir.texel_offset();
         let _ = write!(out, " offset ({dx}, {dy})");
     }

@@ -280,6 +280,36 @@ instruction_set! {
     /// TGSI `TEX` with a texture offset.
     SampleOffset = 69 => OpInfo::new(SampleOffset, "sample2d_offset", Effect::Load(Input::Texture))
         .dst(All).a(Xy).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Placeholder for a code another branch assigns (DDX); a no-op. The lead
+    /// renumbers at the merge.
+    Reserved70 = 70 => OpInfo::new(Reserved70, "reserved70", Effect::None)
+        .unused_fields_unchecked().extended();
+    /// Placeholder for a code another branch assigns (DDY); a no-op. The lead
+    /// renumbers at the merge.
+    Reserved71 = 71 => OpInfo::new(Reserved71, "reserved71", Effect::None)
+        .unused_fields_unchecked().extended();
+    /// Extended profile: `textureLod(sampler2D, P, lod)` and `textureLodOffset` (GLSL
+    /// 1.30 §8.7): `dst ←` the texture bound to sampler slot `aux` sampled at `a.xy`
+    /// at the level of detail λ = `b.x` (a float), with the constant texel offset in
+    /// `aux2` as SAMPLE_OFFSET keeps it (0 for none). λ ≤ 0 magnifies, λ > 0 minifies
+    /// and selects mip levels (GL 3.0 §3.9.7–3.9.8): the runtime's
+    /// `Samplers::sample_lod` (docs/csir.md "Level of detail"). TGSI `TXL`.
+    SampleLod = 72 => OpInfo::new(SampleLod, "sample2d_lod", Effect::Load(Input::Texture))
+        .dst(All).a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Extended profile: `texture(sampler2D, P, bias)` and `textureOffset(…, bias)`
+    /// (GLSL 1.30 §8.7): SAMPLE_LOD at λ = λ_implicit + `b.x`, with the texel offset
+    /// in `aux2`. λ_implicit is the lookup's own level of detail from the quad's
+    /// derivatives; until fragments run in quads it is 0, so this is SAMPLE_LOD at
+    /// λ = `b.x` (docs/csir.md "Level of detail"). TGSI `TXB`.
+    SampleBias = 73 => OpInfo::new(SampleBias, "sample2d_bias", Effect::Load(Input::Texture))
+        .dst(All).a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Extended profile: `textureGrad(sampler2D, P, dPdx, dPdy)` and
+    /// `textureGradOffset` (GLSL 1.30 §8.7): SAMPLE_LOD at the λ of the gradients `b
+    /// = (ds/dx, dt/dx, ds/dy, dt/dy)` (`Samplers::sample_grad`,
+    /// [`lod_from_gradients`](crate::exec::lod_from_gradients), GL 3.0 §3.9.7), with
+    /// the texel offset in `aux2`. TGSI `TXD`.
+    SampleGrad = 74 => OpInfo::new(SampleGrad, "sample2d_grad", Effect::Load(Input::Texture))
+        .dst(All).a(Xy).b(All).aux(Aux::Sampler).dump_aux_always().extended();
 }
 
 impl Op {
@@ -323,8 +353,12 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), 70);
-        assert_eq!(Op::from_code(70), None);
+        assert_eq!(ALL_OPS.len(), Op::SampleGrad.code() as usize + 1);
+        assert_eq!(Op::from_code(Op::SampleGrad.code() + 1), None);
+        for op in [Op::SampleLod, Op::SampleBias, Op::SampleGrad] {
+            assert_eq!(op.info().profile, crate::ir::Profile::Extended);
+            assert!(op.code() > Op::SampleOffset.code());
+        }
         assert_eq!(Op::SampleOffset.code(), 69);
         assert_eq!(
             Op::SampleOffset.info().profile,

@@ -190,6 +190,10 @@ fn check_instruction(
     ifs: &mut IfMatcher,
 ) -> Result<(), VerifyRule> {
     let info = ir.info().ok_or(VerifyRule::Opcode)?;
+    // Codes held for another branch's instructions until the merge renumbers them.
+    if matches!(info.op, Op::Reserved70 | Op::Reserved71) {
+        return Err(VerifyRule::Opcode);
+    }
     if info.profile > s.limits.profile {
         return Err(VerifyRule::Profile);
     }

@@ -242,6 +242,20 @@ impl<'a> Lowering<'a> {
         lowering
     }
 
+    /// `tex` with the instruction's constant texel offset, when it has one (SAMPLE_OFFSET
+    /// always; SAMPLE_LOD, SAMPLE_BIAS and SAMPLE_GRAD when `aux2` is not 0): an
+    /// immediate of INT32 bit patterns (written as FLT32 hex, which keeps the bits),
+    /// TGSI's texture offset register.
+    fn with_texel_offset(&mut self, mut tex: Inst, ir: &Ir) -> Inst {
+        if ir.opcode() == Some(Op::SampleOffset) || ir.aux2 != 0 {
+            let [dx, dy] = ir.texel_offset();
+            let bits = [dx, dy, 0, 0].map(|o| f32::from_bits(o as u32));
+            let k = self.imms.intern(bits);
+            tex.tex_offset = Some(Register::new(File::Imm, k));
+        }
+        tex
+    }
+
     fn is_read(&self, temp: i16) -> bool {
         usize::try_from(temp)
             .ok()
@@ -439,15 +453,35 @@ impl<'a> Lowering<'a> {
             Op::MulMm => self.lower_mul_mm(ir, out),
             Op::Sample => out.push(Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))])),
             Op::SampleOffset => {
-                // The offset travels as an immediate of INT32 bit patterns (written as
-                // FLT32 hex, which keeps the bits): TGSI's texture offset register.
-                let [dx, dy] = ir.texel_offset();
-                let bits = [dx, dy, 0, 0].map(|o| f32::from_bits(o as u32));
-                let k = self.imms.intern(bits);
-                let mut tex = Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))]);
-                tex.tex_offset = Some(Register::new(File::Imm, k));
-                out.push(tex);
+                let tex = Inst::new(Opcode::Tex, d, &[a, reg(File::Samp, t(ir.aux))]);
+                out.push(self.with_texel_offset(tex, ir));
             }
+            Op::SampleLod | Op::SampleBias => {
+                // TXL and TXB take the coordinate and the level (or bias) in one
+                // register (xy and w), built in a scratch temporary.
+                let s = self.scratch;
+                out.push(Inst::mov(Dst::temp(s).masked(WriteMask::first(2)), a));
+                out.push(Inst::mov(
+                    Dst::temp(s).masked(WriteMask::lane(3)),
+                    b.lane(0),
+                ));
+                let opcode = if op == Op::SampleLod {
+                    Opcode::Txl
+                } else {
+                    Opcode::Txb
+                };
+                let tex = Inst::new(opcode, d, &[Src::temp(s), reg(File::Samp, t(ir.aux))]);
+                out.push(self.with_texel_offset(tex, ir));
+            }
+            Op::SampleGrad => {
+                // b = (ds/dx, dt/dx, ds/dy, dt/dy): TXD's ddx is b.xy, its ddy b.zw.
+                let ddx = b.swizzled(Swizzle([0, 1, 1, 1]));
+                let ddy = b.swizzled(Swizzle([2, 3, 3, 3]));
+                let tex = Inst::new(Opcode::Txd, d, &[a, ddx, ddy, reg(File::Samp, t(ir.aux))]);
+                out.push(self.with_texel_offset(tex, ir));
+            }
+            // The verifier rejects the reserved codes.
+            Op::Reserved70 | Op::Reserved71 => {}
             Op::TexSize => out.push(Inst::new(
                 Opcode::Txq,
                 d.masked(WriteMask::first(2)),

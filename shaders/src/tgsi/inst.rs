@@ -140,6 +140,14 @@ pub enum Opcode {
     /// `TXF dst, src, SAMP[n], 2D`: the texel at integer index `src.xy` of level
     /// `src.w` (integers), unfiltered.
     Txf,
+    /// `TXL dst, src, SAMP[n], 2D`: sample at `src.xy` at the level of detail `src.w`.
+    Txl,
+    /// `TXB dst, src, SAMP[n], 2D`: sample at `src.xy` with the level of detail bias
+    /// `src.w`.
+    Txb,
+    /// `TXD dst, src, ddx, ddy, SAMP[n], 2D`: sample at `src.xy` at the level of
+    /// detail of the gradients `ddx.xy` (ds/dx, dt/dx) and `ddy.xy`.
+    Txd,
 }
 
 impl Opcode {
@@ -207,6 +215,9 @@ impl Opcode {
             Opcode::Div => "DIV",
             Opcode::Txq => "TXQ",
             Opcode::Txf => "TXF",
+            Opcode::Txl => "TXL",
+            Opcode::Txb => "TXB",
+            Opcode::Txd => "TXD",
         }
     }
 
@@ -266,8 +277,8 @@ impl Inst {
 }
 
 impl fmt::Display for Inst {
-    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`, `TXQ` and
-    /// `TXF`.
+    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`, `TXQ`,
+    /// `TXF`, `TXL`, `TXB` and `TXD`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.opcode.mnemonic())?;
         let mut sep = " ";
@@ -279,7 +290,10 @@ impl fmt::Display for Inst {
             write!(f, "{sep}{src}")?;
             sep = ", ";
         }
-        if matches!(self.opcode, Opcode::Tex | Opcode::Txq | Opcode::Txf) {
+        if matches!(
+            self.opcode,
+            Opcode::Tex | Opcode::Txq | Opcode::Txf | Opcode::Txl | Opcode::Txb | Opcode::Txd
+        ) {
             f.write_str(", 2D")?;
         }
         if let Some(offset) = self.tex_offset {

@@ -394,9 +394,9 @@ impl<'p> Executor<'p> {
                     0
                 }
             }
-            "TEX" => 0b0011,
+            "TEX" | "TXD" => 0b0011,
             "TXQ" => 0b0001,
-            "TXF" => 0b1011,
+            "TXF" | "TXL" | "TXB" => 0b1011,
             _ => per_lane,
         };
         let mut s = Vec::with_capacity(inst.src.len());
@@ -493,26 +493,53 @@ impl<'p> Executor<'p> {
                     }
                 }
             }
+            // tgsi.rst: TXL samples at src.xy at the level of detail src.w, TXB with
+            // the bias src.w added to the implicit level of detail (which is 0 here:
+            // this executor runs one pixel, with no derivatives), TXD at the level of
+            // detail of the gradients src1.xy (d/dx) and src2.xy (d/dy); all three
+            // take a texture offset as TEX does.
+            "TXL" | "TXB" | "TXD" => {
+                let samp = inst.src[inst.src.len() - 1].reg.index as usize;
+                let offset = match &inst.tex_offset {
+                    None => [0, 0],
+                    Some(offset) => {
+                        let o = self.fetch(env, temps, offset, 0b0011, line)?;
+                        [o[0].to_bits() as i32, o[1].to_bits() as i32]
+                    }
+                };
+                let (x, y) = (s[0][0], s[0][1]);
+                if name == "TXD" {
+                    let gradients = [s[1][0], s[1][1], s[2][0], s[2][1]];
+                    env.samplers.sample_grad(samp, x, y, gradients, offset)
+                } else {
+                    env.samplers.sample_lod(samp, x, y, s[0][3], offset)
+                }
+            }
             // tgsi.rst: the size of level src.x (an integer) of the sampler's texture,
-            // as integers. A texture here has only level 0; llvmpipe reports 0 by 0
+            // as integers: each side max(1, side >> level). llvmpipe reports 0 by 0
             // for a level the texture does not have.
             "TXQ" => {
                 let samp = inst.src[1].reg.index as usize;
-                let [w, h] = match s[0][0].to_bits() {
-                    0 => env.samplers.size(samp),
-                    _ => [0, 0],
+                let level = s[0][0].to_bits();
+                let [w, h] = if level < env.samplers.levels(samp) {
+                    csir::exec::level_size(env.samplers.size(samp), level)
+                } else {
+                    [0, 0]
                 };
                 [f32::from_bits(w), f32::from_bits(h), 0.0, 0.0]
             }
             // tgsi.rst: the texel at integer index src.xy of level src.w, unfiltered.
-            // Written here from llvmpipe's behaviour: a level the texture lacks (all
-            // but 0 here) and an index outside the level give (0, 0, 0, 0).
+            // Written here from llvmpipe's behaviour: a level the texture lacks and an
+            // index outside the level give (0, 0, 0, 0).
             "TXF" => {
                 let samp = inst.src[1].reg.index as usize;
                 let [x, y, lod] = [0, 1, 3].map(|i| s[0][i].to_bits() as i32);
-                let [w, h] = env.samplers.size(samp).map(|n| n as i32);
-                if lod == 0 && (0..w).contains(&x) && (0..h).contains(&y) {
-                    env.samplers.texel(samp, x as u32, y as u32)
+                let levels = env.samplers.levels(samp) as i32;
+                let size = csir::exec::level_size(env.samplers.size(samp), lod as u32);
+                let [w, h] = size.map(|n| n as i32);
+                if (0..levels).contains(&lod) && (0..w).contains(&x) && (0..h).contains(&y) {
+                    env.samplers
+                        .level_texel(samp, lod as u32, x as u32, y as u32)
                 } else {
                     [0.0; 4]
                 }

@@ -167,6 +167,10 @@ pub static OPCODES: &[OpInfo] = &[
     tex("TEX"),
     tex("TXB"),
     tex("TXL"),
+    OpInfo {
+        is_tex: true,
+        ..op("TXD", 1, 4)
+    },
     tex("TXQ"),
     tex("TXF"),
     op("DP2", 1, 2),

@@ -303,6 +303,16 @@ impl StepBinder<'_> {
                 slot: ir.aux as u8,
                 offset: Some(ir.texel_offset().map(|o| o as i8)),
             }),
+            Op::SampleLod | Op::SampleBias | Op::SampleGrad => {
+                self.emit(instr, |o, d| Step::SampleLod {
+                    d,
+                    a: o[0],
+                    b: o[1],
+                    slot: ir.aux as u8,
+                    offset: ir.texel_offset().map(|o| o as i8),
+                    grad: ir.opcode() == Some(Op::SampleGrad),
+                })
+            }
             Op::TexSize => self.emit(instr, |o, d| Step::TexSize {
                 d,
                 a: o[0],

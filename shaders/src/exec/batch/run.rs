@@ -239,6 +239,45 @@ impl<const W: usize> Chunk<'_, W> {
         }
     }
 
+    /// SAMPLE_LOD, SAMPLE_BIAS and SAMPLE_GRAD: one [`Samplers::sample_lod`] (λ in
+    /// `b.x`) or [`Samplers::sample_grad`] (gradients in `b`) call per lane. Out of
+    /// line, as [`sample_offset`](Self::sample_offset).
+    #[inline(never)]
+    fn sample_lod(&self, d: Reg, a: Reg, b: Reg, slot: usize, offset: [i8; 2], grad: bool) {
+        let samplers = self.lanes.samplers;
+        let o = offset.map(i32::from);
+        if !grad {
+            self.texel_per_lane(d, a, b, |[s, t], lod| {
+                samplers.sample_lod(slot, s, t, lod, o)
+            });
+            return;
+        }
+        let lanes = self.active.bits() & self.real;
+        let g: [Pack<W>; 4] = std::array::from_fn(|c| self.load(b, c));
+        let (s, t) = (self.load(a, 0), self.load(a, 1));
+        let mut out: [[[f32; LANE_GROUP]; 4]; W] =
+            std::array::from_fn(|gr| std::array::from_fn(|c| self.comp(d, c)[gr].get().to_array()));
+        for (gr, group_out) in out.iter_mut().enumerate() {
+            let mut group = lanes >> (gr * LANE_GROUP) & 0xff;
+            let (s, t) = (s.0[gr].to_array(), t.0[gr].to_array());
+            let g = g.map(|p| p.0[gr].to_array());
+            while group != 0 {
+                let i = group.trailing_zeros() as usize;
+                group &= group - 1;
+                let gradients = [g[0][i], g[1][i], g[2][i], g[3][i]];
+                let texel = samplers.sample_grad(slot, s[i], t[i], gradients, o);
+                for (c, v) in group_out.iter_mut().zip(texel) {
+                    c[i] = v;
+                }
+            }
+        }
+        for c in 0..4 {
+            for (gr, group_out) in out.iter().enumerate() {
+                self.comp(d, c)[gr].set(f32x8::new(group_out[c]));
+            }
+        }
+    }
+
     #[inline(never)]
     fn int_binary(&self, d: Reg, a: Reg, b: Reg, n: u8, op: Op) {
         let f = math::int::binary(op).expect("an integer binary opcode");
@@ -358,6 +397,14 @@ impl<const W: usize> Chunk<'_, W> {
                         Some(o) => self.sample_offset(d, a, slot, o),
                     }
                 }
+                Step::SampleLod {
+                    d,
+                    a,
+                    b,
+                    slot,
+                    offset,
+                    grad,
+                } => self.sample_lod(d, a, b, slot as usize, offset, grad),
                 Step::TexFetch { d, a, b, slot } => {
                     let samplers = self.lanes.samplers;
                     self.texel_per_lane(d, a, b, |[x, y], lod| {

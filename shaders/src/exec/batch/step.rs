@@ -230,6 +230,20 @@ pub(in crate::exec) enum Step {
         slot: u8,
         offset: Option<[i8; 2]>,
     },
+    /// `d ← textureLod(slot, a.xy, b.x)` (SAMPLE_LOD, and SAMPLE_BIAS with λ = the
+    /// bias) or `textureGrad(slot, a.xy, b)` (SAMPLE_GRAD, `grad`), with the texel
+    /// offset (0, 0 for none): one [`Samplers::sample_lod`] or
+    /// [`Samplers::sample_grad`](crate::exec::Samplers::sample_grad) call per lane.
+    ///
+    /// [`Samplers::sample_lod`]: crate::exec::Samplers::sample_lod
+    SampleLod {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        slot: u8,
+        offset: [i8; 2],
+        grad: bool,
+    },
     /// `d.xy ← textureSize(slot, a.x)` ([`texture_size`](crate::exec::texture_size)
     /// per lane: the level may differ between lanes).
     TexSize {
@@ -338,6 +352,7 @@ impl Step {
             Swz { d, .. }
             | MulMv { d, .. }
             | Sample { d, .. }
+            | SampleLod { d, .. }
             | TexFetch { d, .. }
             | LoadFcoord { d } => one(d, XYZW),
             TexSize { d, .. } => one(d, 0b11),
@@ -436,6 +451,10 @@ impl Step {
                 f(one(a, 0b11));
                 f(one(b, 1));
             }
+            SampleLod { a, b, grad, .. } => {
+                f(one(a, 0b11));
+                f(one(b, if grad { 0b1111 } else { 1 }));
+            }
             If { cond, .. } => f(one(cond, 1)),
             LoadVar { .. }
             | LoadFcoord { .. }
@@ -491,7 +510,7 @@ impl Step {
                 *a = f(*a);
                 *d = f(*d);
             }
-            TexFetch { d, a, b, .. } => {
+            TexFetch { d, a, b, .. } | SampleLod { d, a, b, .. } => {
                 *a = f(*a);
                 *b = f(*b);
                 *d = f(*d);
@@ -552,6 +571,7 @@ impl Step {
             | IntBinary { d, .. }
             | IntUnary { d, .. }
             | Sample { d, .. }
+            | SampleLod { d, .. }
             | TexSize { d, .. }
             | TexFetch { d, .. }
             | LoadVar { d, .. }

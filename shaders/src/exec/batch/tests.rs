@@ -52,6 +52,14 @@ impl Samplers for TestSamplers {
         self.sample(slot, s + dx as f32, t + 0.5 * dy as f32)
     }
 
+    /// A function of the level of detail, so that a lost or wrong λ shows: the
+    /// offset sample with λ added to green (SAMPLE_GRAD reaches this through the
+    /// default `sample_grad`, which computes λ from `size`).
+    fn sample_lod(&self, slot: usize, s: f32, t: f32, lod: f32, offset: [i32; 2]) -> [f32; 4] {
+        let [r, g, b, a] = self.sample_offset(slot, s, t, offset);
+        [r, g + lod, b, a]
+    }
+
     fn size(&self, slot: usize) -> [u32; 2] {
         match slot {
             0 => [3, 2],
@@ -394,6 +402,21 @@ fn program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
                     .aux((z / 5 % 4) as i16)
                     .with_texel_offset([(z / 20 % 16) as i8 - 8, (z / 320 % 16) as i8 - 8])
                     .ncomp(4),
+            ),
+            // SAMPLE_LOD / SAMPLE_BIAS with λ from `b.x` (EDGES included), with and
+            // without an offset; SAMPLE_GRAD with the gradients in `b`.
+            21 if z % 5 == 3 => emit(
+                &mut b,
+                Ir::new(
+                    [Op::SampleLod, Op::SampleBias, Op::SampleGrad][(z / 5 % 3) as usize],
+                    Type::Vec4,
+                )
+                .dst(d)
+                .a(a)
+                .b(bb)
+                .aux((z / 15 % 4) as i16)
+                .with_texel_offset([(z / 60 % 3) as i8 - 1, (z / 180 % 3) as i8 - 1])
+                .ncomp(4),
             ),
             20 | 21 => emit(
                 &mut b,
@@ -1106,7 +1129,10 @@ fn texture_offsets_match_the_scalar_interpreter() {
         shader
             .ir
             .iter()
-            .filter(|i| i.op == Op::SampleOffset.code())
+            .filter(|i| matches!(
+                i.opcode(),
+                Some(Op::SampleOffset | Op::SampleLod | Op::SampleBias)
+            ))
             .count()
             >= 8
     );

@@ -8,6 +8,8 @@
 //! | `texelFetch(sampler2D, P, lod)` | TEXFETCH (extended profile) |
 //! | `texelFetchOffset(sampler2D, P, lod, offset)` | UADD of the constant offset, then TEXFETCH |
 //! | `textureOffset`, `textureProjOffset`, `textureLodOffset`, `textureProjLodOffset` | SAMPLE_OFFSET (extended profile; the constant offset in `aux2`) |
+//! | `textureLod` and a bias, extended profile | SAMPLE_LOD / SAMPLE_BIAS (the level or bias in `b.x`, any offset in `aux2`) |
+//! | `textureGrad`, `textureGradOffset` | SAMPLE_GRAD (extended profile; gradients packed in `b`) |
 //! | `ftransform` | `gl_ModelViewProjectionMatrix * gl_Vertex` |
 //! | `dot` | DOT (aux = width), MUL for scalars |
 //! | `cross` | two swizzled products and a SUB: `a.yzx*b.zxy - a.zxy*b.yzx` |
@@ -62,6 +64,8 @@ const TEXTURE_FUNCTIONS: &[&str] = &[
     "texture2DProj",
     "textureProjLod",
     "texture2DProjLod",
+    "textureGrad",
+    "textureGradOffset",
 ];
 
 /// The 2D lookups with a constant texel offset (GLSL 1.30 §8.7), SAMPLE_OFFSET under
@@ -71,6 +75,7 @@ const OFFSET_FUNCTIONS: &[&str] = &[
     "textureProjOffset",
     "textureLodOffset",
     "textureProjLodOffset",
+    "textureGradOffset",
 ];
 
 /// GL's texel offset range, MIN_PROGRAM_TEXEL_OFFSET..=MAX_PROGRAM_TEXEL_OFFSET: the
@@ -149,8 +154,6 @@ pub const SUPPORTED: &[&str] = &[
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
-    "textureGrad",
-    "textureGradOffset",
     "textureProjGrad",
     "textureProjGradOffset",
     "texture1D",
@@ -254,6 +257,7 @@ impl Lowerer<'_> {
             "textureSize" => self.texture_size(v, pos),
             "texelFetch" => self.texel_fetch(v, pos),
             "texelFetchOffset" => self.texel_fetch_offset(v, pos),
+            "textureGrad" | "textureGradOffset" => self.texture_grad(name, v, pos),
             n if TEXTURE_FUNCTIONS.contains(&n) => self.texture(n, v, pos),
             "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
                 self.bits_builtin(name, v, pos)
@@ -466,11 +470,13 @@ impl Lowerer<'_> {
     /// `textureProj`, `texture2DProj`, `textureProjLod`, `texture2DProjLod` on a
     /// `sampler2D`, with an optional bias (or the level of detail of the `Lod` forms).
     ///
-    /// A texture here has one level, sampled with one filter whether magnified or
-    /// minified, so the level of detail selects nothing: a bias or an explicit level
-    /// gives exactly what GL gives for such a texture (GL 3.3 §3.8.9–§3.8.11). The
-    /// projective forms divide the coordinate by its last component first
-    /// (`p.xy / p.z` for a vec3, `p.xy / p.w` for a vec4).
+    /// Under the extended profile an explicit level gives SAMPLE_LOD
+    /// ([`Op::SampleLod`]) and a bias SAMPLE_BIAS ([`Op::SampleBias`]), with the
+    /// texel offset of the `Offset` forms in `aux2`; without either, SAMPLE (or
+    /// SAMPLE_OFFSET). The seed profile has no level of detail: its SAMPLE ignores the
+    /// level and the bias, as the seed did. The projective forms divide the
+    /// coordinate by its last component first (`p.xy / p.z` for a vec3, `p.xy / p.w`
+    /// for a vec4).
     ///
     /// The `Offset` forms (`textureOffset(sampler2D, vec2 P, const ivec2 offset [, float
     /// bias])`, `textureProjOffset`, `textureLodOffset(sampler2D, vec2 P, float lod,
@@ -558,19 +564,91 @@ impl Lowerer<'_> {
             p
         };
         let t = self.materialize(&uv)?;
+        let level = match lod_or_bias {
+            Some(lod) if self.limits.extended_ops() => {
+                let lod = self.gen_type(lod, false, pos)?;
+                let op = if explicit_lod {
+                    Op::SampleLod
+                } else {
+                    Op::SampleBias
+                };
+                Some((op, self.materialize(&lod)?))
+            }
+            _ => None,
+        };
         let dst = self.temp(1)?;
         let sample = Ir::new(Op::Sample, Type::Vec4.ir())
             .dst(dst)
             .a(t)
             .aux(slot as i16)
             .ncomp(4);
-        self.emit(match offset {
-            None => sample,
-            Some(offset) => Ir {
+        self.emit(match (level, offset) {
+            (None, None) => sample,
+            (None, Some(offset)) => Ir {
                 op: Op::SampleOffset.code(),
                 ..sample.with_texel_offset(offset)
             },
+            (Some((op, lod)), offset) => Ir {
+                op: op.code(),
+                ..sample.b(lod).with_texel_offset(offset.unwrap_or([0, 0]))
+            },
         })?;
+        Ok(Value::temp(Type::Vec4, dst))
+    }
+
+    /// `textureGrad(sampler2D, vec2 P, vec2 dPdx, vec2 dPdy)` and
+    /// `textureGradOffset(…, const ivec2 offset)` (GLSL 1.30 §8.7): SAMPLE_GRAD
+    /// ([`Op::SampleGrad`]) with the gradients packed as `(dPdx.x, dPdx.y, dPdy.x,
+    /// dPdy.y)` and the offset in `aux2`.
+    ///
+    /// Errors: under the seed profile "`textureGrad` needs the extended profile";
+    /// arguments other than a sampler, three vec2 (and a constant ivec2 offset within
+    /// -8..=7, [`texel_offset`](Self::texel_offset)).
+    fn texture_grad(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
+        if !self.limits.extended_ops() {
+            return self.err(
+                pos,
+                format!(
+                    "`{name}` needs the extended profile (the seed's CSIR has no level of \
+                     detail; --profile extended)"
+                ),
+            );
+        }
+        let with_offset = name == "textureGradOffset";
+        let slot = match v.first().map(|s| s.repr) {
+            Some(Repr::Sampler(slot)) if v.len() == 4 + usize::from(with_offset) => slot,
+            _ => return self.wrong_arguments(pos),
+        };
+        if v[1..4].iter().any(|x| x.ty != Type::Vec2) {
+            return self.wrong_arguments(pos);
+        }
+        let offset = match v.get(4) {
+            Some(o) if o.ty != Type::IVec2 => return self.wrong_arguments(pos),
+            Some(o) => {
+                let data = self.texel_offset(name, o, pos)?;
+                [0, 1].map(|i| data.0[i].to_bits() as i32 as i8)
+            }
+            None => [0, 0],
+        };
+        let (dpdx, dpdy) = (v[2], v[3]);
+        let mark = self.em.mark();
+        let gradients = self.assemble(
+            &[(dpdx, 0), (dpdx, 1), (dpdy, 0), (dpdy, 1)],
+            Type::Vec4,
+            mark,
+        )?;
+        let coord = self.materialize(&v[1])?;
+        let gradients = self.materialize(&gradients)?;
+        let dst = self.temp(1)?;
+        self.emit(
+            Ir::new(Op::SampleGrad, Type::Vec4.ir())
+                .dst(dst)
+                .a(coord)
+                .b(gradients)
+                .aux(slot as i16)
+                .ncomp(4)
+                .with_texel_offset(offset),
+        )?;
         Ok(Value::temp(Type::Vec4, dst))
     }
 
