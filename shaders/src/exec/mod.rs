@@ -21,6 +21,7 @@ mod error;
 mod io;
 pub mod math;
 mod observer;
+pub(crate) mod quad;
 mod sampler;
 mod scalar;
 mod temps;
@@ -31,7 +32,8 @@ pub use observer::{NoObserver, Observer, Step};
 pub use sampler::{
     NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,
 };
-pub use scalar::Machine;
+pub use quad::QUAD_LANES;
+pub use scalar::{Machine, QuadMachine};
 
 #[cfg(test)]
 mod tests;

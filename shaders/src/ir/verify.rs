@@ -70,6 +70,9 @@ pub enum VerifyRule {
     /// LOAD_FACE in a vertex shader.
     #[error("front-facing load in a non-fragment shader")]
     FrontFacingStage,
+    /// DDX or DDY in a vertex shader: derivatives exist only across a fragment quad.
+    #[error("derivative in a non-fragment shader")]
+    DerivativeStage,
     /// A sampler slot outside `0..Limits::samplers` or past the interface's `samp_hi`.
     #[error("invalid sampler")]
     Sampler,

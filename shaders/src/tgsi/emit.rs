@@ -386,6 +386,15 @@ impl<'a> Lowering<'a> {
                 let mask = WriteMask::first(ir.ncomp_lanes(4));
                 out.push(Inst::mov(d.masked(mask), a.absolute()));
             }
+            Op::Ddx | Op::Ddy => {
+                let opcode = if op == Op::Ddx {
+                    Opcode::Ddx
+                } else {
+                    Opcode::Ddy
+                };
+                let mask = WriteMask::first(ir.ncomp_lanes(4));
+                out.push(Inst::new(opcode, d.masked(mask), &[a]));
+            }
             Op::Dot => {
                 let opcode = match ir.aux {
                     2 => Opcode::Dp2,

@@ -140,6 +140,12 @@ pub enum Opcode {
     /// `TXF dst, src, SAMP[n], 2D`: the texel at integer index `src.xy` of level
     /// `src.w` (integers), unfiltered.
     Txf,
+    /// Per lane the derivative in window x across the 2×2 quad (fine: right minus
+    /// left pixel of the row; docs/tgsi-text.md "DDX, DDY").
+    Ddx,
+    /// Per lane the derivative in window y across the 2×2 quad (fine: upper minus
+    /// lower pixel of the column, GL's y up).
+    Ddy,
 }
 
 impl Opcode {
@@ -207,6 +213,8 @@ impl Opcode {
             Opcode::Div => "DIV",
             Opcode::Txq => "TXQ",
             Opcode::Txf => "TXF",
+            Opcode::Ddx => "DDX",
+            Opcode::Ddy => "DDY",
         }
     }
 
