@@ -292,6 +292,16 @@ impl<'s> QuadMachine<'s> {
         })
     }
 
+    /// What the verifier found out about the shader (its IF/ELSE/ENDIF partners).
+    pub fn info(&self) -> &ShaderInfo {
+        self.lanes[0].info()
+    }
+
+    /// The shader this quad runs.
+    pub fn shader(&self) -> &'s Shader {
+        self.lanes[0].shader
+    }
+
     /// Lane `k`'s temporaries as the last run left them.
     pub fn temps(&self, lane: usize) -> &[[f32; 4]] {
         self.lanes[lane].temps()
