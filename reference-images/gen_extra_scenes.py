@@ -232,13 +232,18 @@ def scene_fwidth_sdf():
     ground = (pos, [c for v in uv for c in v], [0, 1, 2, 0, 2, 3])
     tri = ([-0.95, 0.25, 0.0, 0.3, 0.35, 0.0, -0.4, 0.95, 0.0],
            [0, 0, 0, 1, 1, 0.2, 0, 1, 0.3, 1, 0, 1], [0, 1, 2])
-    dump("fwidth_sdf.json", {
+    draws = [
+        draw3d(*ground, mvp, {"depth_test": "none"}, frag="fwidth_sdf.frag"),
+        draw3d(*tri, IDENTITY, {"depth_test": "none"}, frag="derivatives.frag"),
+    ]
+    for d in draws:
+        d["vertex"] = "../shaders/color3d.vert"
+    # Its own folder: its shaders need the extended profile, and the seed-profile
+    # tests compile every shader in shaders/.
+    dump("derivatives/fwidth_sdf.json", {
         "format": "csir-scene/1", "width": w, "height": h,
         "clear": {"color": [0.05, 0.05, 0.05, 1.0]},
-        "draws": [
-            draw3d(*ground, mvp, {"depth_test": "none"}, frag="shaders/fwidth_sdf.frag"),
-            draw3d(*tri, IDENTITY, {"depth_test": "none"}, frag="shaders/derivatives.frag"),
-        ],
+        "draws": draws,
     })
 
 
