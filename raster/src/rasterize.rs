@@ -404,7 +404,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             rest &= rest - 1;
             for k in 0..4 {
                 let (c, row) = (2 * (q % 4) + (k & 1), 2 * (q / 4) + k / 2);
-                let r = rows[row].as_ref().expect("both rows of a queued quad were tested");
+                let r = rows[row]
+                    .as_ref()
+                    .expect("both rows of a queued quad were tested");
                 let lane = batch.len;
                 batch.pixel_x[lane] = bx + c as u32;
                 batch.pixel_y[lane] = by + row as u32;
@@ -449,7 +451,14 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
 
     /// Reports the covered pixels of a block row to the observer; `lanes[c]` is the
     /// batch lane of pixel `c` if it passed.
-    fn trace_row(&mut self, cur: &Current<'_>, bx: u32, y: u32, row: &RowDepth, lanes: &[usize; BLOCK]) {
+    fn trace_row(
+        &mut self,
+        cur: &Current<'_>,
+        bx: u32,
+        y: u32,
+        row: &RowDepth,
+        lanes: &[usize; BLOCK],
+    ) {
         let test = self.ctx.state.depth_test;
         for c in 0..BLOCK {
             let (x, bit) = (bx + c as u32, 1u8 << c);
@@ -515,7 +524,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let discard = output.discard.0 & low_bits(len as u32);
         let helpers = batch.helpers;
         let quads = self.ctx.quads;
-        if !O::ENABLED && (discard | helpers.0) == 0 && !self.ctx.late_depth_write && mode == BlendMode::Replace {
+        if !O::ENABLED
+            && (discard | helpers.0) == 0
+            && !self.ctx.late_depth_write
+            && mode == BlendMode::Replace
+        {
             let mut lane = 0;
             while lane < len {
                 let (x, y) = (batch.pixel_x[lane], batch.pixel_y[lane]);

@@ -69,7 +69,9 @@ fn a_linear_varying_gives_its_slopes_and_y_is_up() {
 #[test]
 fn derivatives_are_fine_per_row_and_column() {
     // f = x·y: dFdx = y of the lane's row, dFdy = x of its column (pixel centres).
-    let s = extended("float f = gl_FragCoord.x * gl_FragCoord.y; c = vec4(dFdx(f), dFdy(f), 0.0, 0.0);");
+    let s = extended(
+        "float f = gl_FragCoord.x * gl_FragCoord.y; c = vec4(dFdx(f), dFdy(f), 0.0, 0.0);",
+    );
     let out = quad(&s, 2.0, 4.0, |_, _| [0.0, 0.0]);
     let want = [[4.5, 2.5], [4.5, 3.5], [5.5, 2.5], [5.5, 3.5]];
     for (k, o) in out.iter().enumerate() {
@@ -94,7 +96,12 @@ fn a_discarded_lane_keeps_computing_for_its_neighbours() {
 #[test]
 fn a_lone_invocation_is_its_own_quad() {
     let s = extended("c = vec4(dFdx(uv.x), dFdy(u.x * uv.y), fwidth(uv.x), 1.0);");
-    let out = common::run(&s, &[[3.0, 0.0, 0.0, 0.0]], &[[0.7, 0.2, 0.0, 0.0]], &NoSamplers);
+    let out = common::run(
+        &s,
+        &[[3.0, 0.0, 0.0, 0.0]],
+        &[[0.7, 0.2, 0.0, 0.0]],
+        &NoSamplers,
+    );
     assert_eq!(out.color, [0.0, 0.0, 0.0, 1.0]);
     backends::check(&s, &[[3.0, 0.0, 0.0, 0.0]], &[[0.7, 0.2, 0.0, 0.0]]);
     // Of a constant: folded to c − c, NaN for an infinity.
@@ -112,7 +119,10 @@ fn a_lone_invocation_is_its_own_quad() {
 fn tgsi_and_csi_carry_ddx_and_ddy() {
     let s = extended("c = vec4(dFdx(uv * u.x), dFdy(uv.yx));");
     let tgsi = csir::emit_tgsi(&s, None, None).unwrap_or_else(|e| panic!("{e}"));
-    assert!(tgsi.contains("DDX TEMP[") && tgsi.contains("DDY TEMP["), "{tgsi}");
+    assert!(
+        tgsi.contains("DDX TEMP[") && tgsi.contains("DDY TEMP["),
+        "{tgsi}"
+    );
     backends::check(&s, &[[2.0, 0.0, 0.0, 0.0]], &[[0.25, 0.5, 0.0, 0.0]]);
     let v1 = csir::save_csi_v1(&s);
     assert!(v1.is_err(), "CSI v1 cannot hold an extended instruction");
@@ -158,7 +168,10 @@ fn the_verifier_keeps_ddx_out_of_vertex_shaders_and_the_seed() {
     assert!(s.uses_derivatives());
     verify(&s).expect("the fragment shader verifies");
     let mut seed = s.clone();
-    seed.limits = Limits { profile: csir::Profile::Seed, ..s.limits };
+    seed.limits = Limits {
+        profile: csir::Profile::Seed,
+        ..s.limits
+    };
     assert_eq!(verify(&seed).unwrap_err().rule, VerifyRule::Profile);
     s.stage = Stage::Vertex;
     // Only DDX left of the fragment-only instructions.

@@ -29,10 +29,10 @@ mod temps;
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
 pub use observer::{NoObserver, Observer, Step};
+pub use quad::QUAD_LANES;
 pub use sampler::{
     NearestClampTexture, NoSamplers, Samplers, TextureSizeError, texel_fetch, texture_size,
 };
-pub use quad::QUAD_LANES;
 pub use scalar::{Machine, QuadMachine};
 
 #[cfg(test)]

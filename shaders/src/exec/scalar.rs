@@ -149,7 +149,9 @@ impl<'s> Machine<'s> {
                 let quad = match quad {
                     Some(q) => q,
                     None => {
-                        own = QuadOperand::alone(temps::read(&self.temps, ir.a as i32).map_err(fail)?);
+                        own = QuadOperand::alone(
+                            temps::read(&self.temps, ir.a as i32).map_err(fail)?,
+                        );
                         &own
                     }
                 };

@@ -199,9 +199,10 @@ impl Shader {
     /// [`Effect::Derivative`](super::Effect::Derivative)): such a fragment shader must
     /// run its invocations as whole quads (docs/csir.md "Derivatives").
     pub fn uses_derivatives(&self) -> bool {
-        self.ir
-            .iter()
-            .any(|ir| ir.info().is_some_and(|i| i.effect == super::Effect::Derivative))
+        self.ir.iter().any(|ir| {
+            ir.info()
+                .is_some_and(|i| i.effect == super::Effect::Derivative)
+        })
     }
 
     /// The varying output (vertex stage) named `name`, if the interface declares one.

@@ -31,8 +31,8 @@ use super::super::math;
 use super::plan::{Comps, Instr, Plan, Span, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
 use super::tidy::tidy;
-use crate::ir::{Effect, Op};
 use crate::ir::first_lanes;
+use crate::ir::{Effect, Op};
 use std::collections::HashMap;
 
 /// A [`Plan`] bound to one draw's uniforms: what [`BoundPlan::run`] executes per batch.
@@ -262,7 +262,11 @@ impl StepBinder<'_> {
         // A derivative inside reads its operand in lanes that skip the branch too:
         // they must hold the value every lane has here (see `derivative_operand`).
         for instr in &self.plan.instrs[i + 1..instr.end] {
-            if instr.ir.info().is_some_and(|info| info.effect == Effect::Derivative) {
+            if instr
+                .ir
+                .info()
+                .is_some_and(|info| info.effect == Effect::Derivative)
+            {
                 let s = instr.reads[0].expect("a derivative reads a");
                 for t in s.temps() {
                     self.materialize(t, s.comps);
@@ -340,7 +344,12 @@ impl StepBinder<'_> {
                 let a = self.derivative_operand(instr.reads[0].expect("a derivative reads a"));
                 let d = Reg::from(instr.writes.expect("a derivative writes").first);
                 let n = ir.ncomp_lanes(4);
-                self.steps.push(Step::Derivative { d, a, n, op: instr.op });
+                self.steps.push(Step::Derivative {
+                    d,
+                    a,
+                    n,
+                    op: instr.op,
+                });
                 self.clobber(instr.writes.expect("a derivative writes"));
             }
             Op::StoreColor => {

@@ -125,9 +125,10 @@ impl Plan {
     /// Whether the shader takes derivatives (DDX, DDY), so runs its fragments in 2×2
     /// quads ([`Shader::uses_derivatives`]).
     pub fn needs_quads(&self) -> bool {
-        self.instrs
-            .iter()
-            .any(|i| i.ir.info().is_some_and(|info| info.effect == Effect::Derivative))
+        self.instrs.iter().any(|i| {
+            i.ir.info()
+                .is_some_and(|info| info.effect == Effect::Derivative)
+        })
     }
 
     /// Instructions left after decoding (NOPs dropped).
