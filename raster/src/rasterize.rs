@@ -328,33 +328,37 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     ) -> RowDepth {
         let test = self.ctx.state.depth_test;
         let base = cur.setup.depth.row(y);
-        let mut r = RowDepth {
-            covered,
-            passed: covered,
-            z: [0.0; BLOCK],
-            depth: [0; BLOCK],
-            stored: [0; BLOCK],
-        };
+        let mut z = [0.0f64; BLOCK];
         for c in 0..BLOCK {
-            r.z[c] = base + columns[c];
+            z[c] = base + columns[c];
         }
+        let mut depth = [0u32; BLOCK];
+        let mut stored = [0u32; BLOCK];
+        let mut passed = covered;
         if test.is_enabled() {
             for c in 0..BLOCK {
-                r.depth[c] = quantize_depth(r.z[c]);
+                depth[c] = quantize_depth(z[c]);
             }
             // A block row never crosses the tile's storage (tiles are whole blocks).
             let start = storage_index(&self.rect, bx, y);
             let row_depth = &mut self.depth[start..start + BLOCK];
-            r.stored.copy_from_slice(row_depth);
-            r.passed &= depth_mask(test, &r.depth, &r.stored);
-            if self.ctx.early_depth_write && r.passed != 0 {
+            stored.copy_from_slice(row_depth);
+            passed &= depth_mask(test, &depth, &stored);
+            if self.ctx.early_depth_write && passed != 0 {
                 for c in 0..BLOCK {
-                    if r.passed & (1 << c) != 0 {
-                        row_depth[c] = r.depth[c];
+                    if passed & (1 << c) != 0 {
+                        row_depth[c] = depth[c];
                     }
                 }
             }
         }
+        let r = RowDepth {
+            covered,
+            passed,
+            z,
+            depth,
+            stored,
+        };
         self.counts.depth_failed += u64::from((covered & !r.passed).count_ones());
         r
     }
@@ -460,7 +464,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         lanes: &[usize; BLOCK],
     ) {
         let test = self.ctx.state.depth_test;
-        for c in 0..BLOCK {
+        for (c, &lane) in lanes.iter().enumerate() {
             let (x, bit) = (bx + c as u32, 1u8 << c);
             if row.covered & bit == 0 {
                 continue;
@@ -486,7 +490,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     blend: None,
                     quad: None,
                 };
-                self.observer.fragment(event, ok.then_some(lanes[c]));
+                self.observer.fragment(event, ok.then_some(lane));
             }
         }
     }

@@ -26,20 +26,24 @@ pub(crate) fn pair(op: Op, lane: usize) -> (usize, usize) {
     }
 }
 
+/// A derivative's value from its pair of lanes: `hi − lo` (IEEE, round to nearest).
+/// A lone invocation, or a constant, is its own pair: `x − x`, 0 or NaN.
+#[inline(always)]
+pub(crate) fn difference(hi: f32, lo: f32) -> f32 {
+    hi - lo
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn pairs_follow_the_lane_order() {
-        for lane in 0..4 {
+        for (lane, &(x, y)) in QUAD_LANES.iter().enumerate() {
             let (hi, lo) = pair(Op::Ddx, lane);
-            assert_eq!((QUAD_LANES[hi].0, QUAD_LANES[lo].0), (1, 0));
-            assert_eq!(QUAD_LANES[hi].1, QUAD_LANES[lane].1);
-            assert_eq!(QUAD_LANES[lo].1, QUAD_LANES[lane].1);
+            assert_eq!((QUAD_LANES[hi], QUAD_LANES[lo]), ((1, y), (0, y)));
             let (hi, lo) = pair(Op::Ddy, lane);
-            assert_eq!((QUAD_LANES[hi].1, QUAD_LANES[lo].1), (1, 0));
-            assert_eq!(QUAD_LANES[hi].0, QUAD_LANES[lane].0);
+            assert_eq!((QUAD_LANES[hi], QUAD_LANES[lo]), ((x, 1), (x, 0)));
         }
     }
 }

@@ -263,7 +263,7 @@ impl QuadOperand {
     /// DDX or DDY of the operand for `self.lane`, all four components.
     fn derivative(&self, op: Op) -> [f32; 4] {
         let (hi, lo) = super::quad::pair(op, self.lane);
-        std::array::from_fn(|c| self.values[hi][c] - self.values[lo][c])
+        std::array::from_fn(|c| super::quad::difference(self.values[hi][c], self.values[lo][c]))
     }
 }
 

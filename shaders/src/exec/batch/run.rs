@@ -25,7 +25,7 @@ use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
 use crate::exec::math::{self, Lane};
-use crate::exec::quad::pair;
+use crate::exec::quad::{difference, pair};
 use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
 use wide::f32x8;
@@ -246,7 +246,7 @@ impl<const W: usize> Chunk<'_, W> {
         self.unary(d, a, n, |x| {
             per_group(x, |v| {
                 let v = v.to_array();
-                f32x8::new(pairs.map(|(hi, lo)| v[hi] - v[lo]))
+                f32x8::new(pairs.map(|(hi, lo)| difference(v[hi], v[lo])))
             })
         });
     }

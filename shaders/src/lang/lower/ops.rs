@@ -35,7 +35,7 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
         Op::Max => consteval::max(a, b),
         Op::Abs => a.abs(),
         // Every lane of a quad holds the same constant.
-        Op::Ddx | Op::Ddy => a - a,
+        Op::Ddx | Op::Ddy => crate::exec::quad::difference(a, a),
         Op::Sin => a.sin(),
         Op::Cos => a.cos(),
         Op::Rcp => consteval::rcp(a),
