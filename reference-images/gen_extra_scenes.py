@@ -217,6 +217,36 @@ def scene_discard_depth():
     })
 
 
+def scene_fwidth_sdf():
+    """Derivatives (issue 18): a ring SDF antialiased with fwidth on a quad receding in
+    perspective, and dFdx/dFdy of a nonlinear function on a triangle whose slanted
+    edges leave partly covered 2x2 quads (helper invocations). The uv rides in the
+    colour attribute's xy."""
+    w, h = 256, 256
+    view = look_at((0.0, 1.2, 1.6), (0.0, 0.0, -0.6), (0, 1, 0))
+    proj = perspective(60.0, w / h, 0.1, 20.0)
+    mvp = colmajor(proj @ view)
+    uv = [[0, 0, 0, 1], [1, 0, 0, 1], [1, 1, 0, 1], [0, 1, 0, 1]]
+    # The ground quad in y = 0, from z = 1 (near) to z = -3 (far).
+    pos = [-1.5, 0.0, 1.0, 1.5, 0.0, 1.0, 1.5, 0.0, -3.0, -1.5, 0.0, -3.0]
+    ground = (pos, [c for v in uv for c in v], [0, 1, 2, 0, 2, 3])
+    tri = ([-0.95, 0.25, 0.0, 0.3, 0.35, 0.0, -0.4, 0.95, 0.0],
+           [0, 0, 0, 1, 1, 0.2, 0, 1, 0.3, 1, 0, 1], [0, 1, 2])
+    draws = [
+        draw3d(*ground, mvp, {"depth_test": "none"}, frag="fwidth_sdf.frag"),
+        draw3d(*tri, IDENTITY, {"depth_test": "none"}, frag="derivatives.frag"),
+    ]
+    for d in draws:
+        d["vertex"] = "../shaders/color3d.vert"
+    # Its own folder: its shaders need the extended profile, and the seed-profile
+    # tests compile every shader in shaders/.
+    dump("derivatives/fwidth_sdf.json", {
+        "format": "csir-scene/1", "width": w, "height": h,
+        "clear": {"color": [0.05, 0.05, 0.05, 1.0]},
+        "draws": draws,
+    })
+
+
 def scene_alpha_overlap():
     """Alpha blending (src*a + dst*(1-a) on RGB and A) of overlapping quads, in order;
     one quad's alpha ramps 0..1 across it, one's colour exceeds 0..1 (clamped before
@@ -392,6 +422,7 @@ if __name__ == "__main__":
     scene_bilinear_perspective()
     scene_discard_depth()
     scene_alpha_overlap()
+    scene_fwidth_sdf()
     scene_clip_planes()
     scene_depth_equal_redraw()
     make_mip_textures()

@@ -119,6 +119,7 @@ fn shader_sources() -> Vec<PathBuf> {
         "shaders/glsl",
         "shaders/tests/corpus",
         "reference-images/shaders",
+        "reference-images/derivatives",
         "src/scene/default",
     ] {
         for entry in std::fs::read_dir(root().join(dir)).expect("shader folder exists") {

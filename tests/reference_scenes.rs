@@ -121,3 +121,15 @@ fn the_implicit_lod_floor_matches_llvmpipe() {
         r.message.as_deref().unwrap_or("")
     );
 }
+
+#[test]
+fn quads_give_the_same_bytes_at_any_thread_count() {
+    // fwidth_sdf shades 2x2 quads with helper lanes (issue 18): a quad never spans
+    // tiles, so the bytes stay the same whatever the split of tiles among threads.
+    let path = reference_dir().join("derivatives/fwidth_sdf.json");
+    let one = render(&path, Some(1));
+    for threads in [2, 7] {
+        let other = render(&path, Some(threads));
+        assert!(one.image == other.image, "1 and {threads} threads differ");
+    }
+}

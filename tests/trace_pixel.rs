@@ -351,3 +351,31 @@ fn no_depth_test_writes_no_depth_and_non_finite_values_are_named_in_json() {
     );
     assert!(text.contains("color: vec4 = (NaN, inf, -inf, 1)"), "{text}");
 }
+
+#[test]
+fn a_shader_with_derivatives_shows_the_quad_it_ran_in() {
+    // derivatives/fwidth_sdf: pixel (20, 94) of the image is window (20, 161); the
+    // triangle's lower edge leaves the quad's lower row (window y 160) uncovered.
+    let scene = load("derivatives/fwidth_sdf.json");
+    let frame = render(&scene);
+    let trace = trace_pixel(&scene, [20, 94]).unwrap();
+    check_trace("fwidth_sdf (20, 94)", &trace, pixel_of(&frame, [20, 94]));
+    let fragment = trace.draws[1]
+        .fragments
+        .first()
+        .expect("the triangle covers it");
+    let quad = fragment
+        .quad
+        .expect("a quad when the shader takes derivatives");
+    assert_eq!(quad.pixels, [[20, 160], [21, 160], [20, 161], [21, 161]]);
+    assert_eq!(quad.helpers, [true, true, false, false]);
+    assert_eq!(quad.traced, 2);
+    let shader = fragment.shader.as_ref().unwrap();
+    assert!(shader.disagreement.is_none(), "{:?}", shader.disagreement);
+    // A shader without derivatives shades no quads.
+    let plain = load("triangle.json");
+    let frame = render(&plain);
+    let [x, y] = chosen_pixels(&plain, &frame)[0];
+    let trace = trace_pixel(&plain, [x, y]).unwrap();
+    assert!(trace.draws[0].fragments.iter().all(|f| f.quad.is_none()));
+}

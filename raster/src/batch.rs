@@ -73,6 +73,10 @@ pub struct FragmentBatch {
     /// before perspective correction: what [`Interpolation::NoPerspective`](crate::Interpolation)
     /// varyings are interpolated with (GL 3.0 §3.5.1).
     pub screen_barycentric: [LaneArray; 3],
+    /// Helper lanes of a quad batch ([`FragmentStage::needs_quads`](crate::FragmentStage::needs_quads)):
+    /// shaded for their neighbours' derivatives, never written. Always empty when the
+    /// stage does not need quads.
+    pub helpers: LaneMask,
 }
 
 impl Default for FragmentBatch {
@@ -84,6 +88,7 @@ impl Default for FragmentBatch {
             frag_coord: [[0.0; MAX_LANES]; 4],
             barycentric: [[0.0; MAX_LANES]; 3],
             screen_barycentric: [[0.0; MAX_LANES]; 3],
+            helpers: LaneMask::NONE,
         }
     }
 }

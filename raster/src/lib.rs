@@ -113,5 +113,5 @@ pub use framebuffer::Framebuffer;
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{BlendMode, CullMode, DepthTest, RasterState};
 pub use tile::TILE_SIZE;
-pub use trace::{BlendTrace, DepthTrace, TraceEvent};
+pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};
 pub use vertex::MAX_VARYINGS;

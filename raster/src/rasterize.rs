@@ -12,7 +12,7 @@
 //! otherwise.
 
 use crate::barycentric::BarycentricPlanes;
-use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, MAX_LANES};
+use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
 use crate::blend::{blend, unorm8_bits};
 use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 
@@ -22,7 +22,7 @@ use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
 use crate::tile::{PixelRect, Tile, storage_index};
-use crate::trace::{BlendTrace, DepthTrace, Observer, TraceEvent};
+use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
 
 /// Everything shared by the tiles of one draw.
@@ -39,6 +39,8 @@ pub(crate) struct DrawContext<'a, F> {
     pub early_depth_write: bool,
     /// Depth is written after shading, for fragments not discarded.
     pub late_depth_write: bool,
+    /// The stage needs whole 2×2 quads ([`FragmentStage::needs_quads`]).
+    pub quads: bool,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -61,6 +63,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             interpolation,
             early_depth_write: writes && !may_discard,
             late_depth_write: writes && may_discard,
+            quads: stage.needs_quads(),
         }
     }
 }
@@ -146,6 +149,50 @@ fn depth_mask(test: DepthTest, depth: &[u32; BLOCK], stored: &[u32; BLOCK]) -> u
     }
 }
 
+/// The 2×2 quads of an 8×8 block mask (bit `row·8 + column`) with at least one pixel
+/// set, as 16 bits: bit `qx + 4·qy` for the quad at columns `2qx, 2qx + 1` and rows
+/// `2qy, 2qy + 1`.
+fn quad_mask(mask: u64) -> u16 {
+    // Fold each row pair, then each column pair, onto the quad's lower-left pixel.
+    let rows = (mask | mask >> BLOCK_SIZE) & 0x00ff_00ff_00ff_00ff;
+    let cols = (rows | rows >> 1) & 0x0055_0055_0055_0055;
+    let mut quads = 0u16;
+    for q in 0..16 {
+        let (qx, qy) = (q % 4, q / 4);
+        if cols & (1 << (2 * qy * BLOCK_SIZE + 2 * qx)) != 0 {
+            quads |= 1 << q;
+        }
+    }
+    quads
+}
+
+/// The quad of batch lane `lane` (lanes `lane & !3 ..`), for the observer.
+fn quad_trace(batch: &FragmentBatch, lane: usize) -> QuadTrace {
+    let first = lane & !3;
+    let at = |k: usize| first + k;
+    QuadTrace {
+        lane: lane - first,
+        pixels: std::array::from_fn(|k| [batch.pixel_x[at(k)], batch.pixel_y[at(k)]]),
+        helpers: std::array::from_fn(|k| batch.helpers.contains(at(k))),
+        frag_coord: std::array::from_fn(|k| std::array::from_fn(|c| batch.frag_coord[c][at(k)])),
+        barycentric: std::array::from_fn(|k| std::array::from_fn(|i| batch.barycentric[i][at(k)])),
+        screen_barycentric: std::array::from_fn(|k| {
+            std::array::from_fn(|i| batch.screen_barycentric[i][at(k)])
+        }),
+    }
+}
+
+/// One block row's depth test: the covered pixels, those that passed, window depth
+/// `z`, its 24-bit value and the stored value it was compared with (0 without a test).
+#[derive(Clone, Copy)]
+struct RowDepth {
+    covered: u8,
+    passed: u8,
+    z: [f64; BLOCK],
+    depth: [u32; BLOCK],
+    stored: [u32; BLOCK],
+}
+
 /// The triangle being rasterized in the current tile.
 struct Current<'a> {
     setup: &'a SetupTriangle,
@@ -222,58 +269,158 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     /// Depth-tests the covered pixels `mask` of the block at `(bx, by)` and queues the
-    /// survivors for shading, one block row (8 pixels, contiguous in the tile) at a time.
+    /// survivors for shading, one block row (8 pixels, contiguous in the tile) at a time;
+    /// with quads, whole 2×2 quads ([`TileRaster::block_quads`]).
     fn block(&mut self, cur: &Current<'_>, mask: u64, bx: u32, by: u32) {
         let count = mask.count_ones() as usize;
         if count == 0 {
+            return;
+        }
+        if self.ctx.quads {
+            self.block_quads(cur, mask, bx, by);
             return;
         }
         if self.worker.batch.len + count > MAX_LANES {
             self.flush(cur);
         }
         self.counts.covered += count as u64;
-        let test = self.ctx.state.depth_test;
-        let uses_depth = test.is_enabled();
-        let mut columns = [0.0f64; BLOCK];
-        for (c, column) in columns.iter_mut().enumerate() {
-            *column = cur.setup.depth.column(bx + c as u32);
-        }
+        let columns = self.depth_columns(cur, bx);
         for row in 0..BLOCK_SIZE {
             let covered = (mask >> (row * BLOCK_SIZE)) as u8;
             if covered == 0 {
                 continue;
             }
             let y = by + row;
-            let base = cur.setup.depth.row(y);
-            let mut z = [0.0f64; BLOCK];
-            for c in 0..BLOCK {
-                z[c] = base + columns[c];
+            let r = self.depth_row(cur, &columns, covered, bx, y);
+            if O::ENABLED {
+                let mut lane = self.worker.batch.len;
+                let lanes = std::array::from_fn(|c| {
+                    let at = lane;
+                    lane += usize::from(r.passed & (1 << c) != 0);
+                    at
+                });
+                self.trace_row(cur, bx, y, &r, &lanes);
             }
-            let mut depth = [0u32; BLOCK];
-            let mut stored = [0u32; BLOCK];
-            let mut passed = covered;
-            if uses_depth {
+            self.queue_row(r.passed, bx, y, &r.z, &r.depth);
+        }
+    }
+
+    /// The depth plane's column terms of the block at `bx`.
+    #[inline(always)]
+    fn depth_columns(&self, cur: &Current<'_>, bx: u32) -> [f64; BLOCK] {
+        let mut columns = [0.0f64; BLOCK];
+        for (c, column) in columns.iter_mut().enumerate() {
+            *column = cur.setup.depth.column(bx + c as u32);
+        }
+        columns
+    }
+
+    /// Window depth and its 24-bit value for the 8 pixels of the row at `(bx, y)`, and
+    /// which of `covered` pass the depth test (written early when the draw does).
+    #[inline(always)]
+    fn depth_row(
+        &mut self,
+        cur: &Current<'_>,
+        columns: &[f64; BLOCK],
+        covered: u8,
+        bx: u32,
+        y: u32,
+    ) -> RowDepth {
+        let test = self.ctx.state.depth_test;
+        let base = cur.setup.depth.row(y);
+        let mut z = [0.0f64; BLOCK];
+        for c in 0..BLOCK {
+            z[c] = base + columns[c];
+        }
+        let mut depth = [0u32; BLOCK];
+        let mut stored = [0u32; BLOCK];
+        let mut passed = covered;
+        if test.is_enabled() {
+            for c in 0..BLOCK {
+                depth[c] = quantize_depth(z[c]);
+            }
+            // A block row never crosses the tile's storage (tiles are whole blocks).
+            let start = storage_index(&self.rect, bx, y);
+            let row_depth = &mut self.depth[start..start + BLOCK];
+            stored.copy_from_slice(row_depth);
+            passed &= depth_mask(test, &depth, &stored);
+            if self.ctx.early_depth_write && passed != 0 {
                 for c in 0..BLOCK {
-                    depth[c] = quantize_depth(z[c]);
-                }
-                // A block row never crosses the tile's storage (tiles are whole blocks).
-                let start = storage_index(&self.rect, bx, y);
-                let row_depth = &mut self.depth[start..start + BLOCK];
-                stored.copy_from_slice(row_depth);
-                passed &= depth_mask(test, &depth, &stored);
-                if self.ctx.early_depth_write && passed != 0 {
-                    for c in 0..BLOCK {
-                        if passed & (1 << c) != 0 {
-                            row_depth[c] = depth[c];
-                        }
+                    if passed & (1 << c) != 0 {
+                        row_depth[c] = depth[c];
                     }
                 }
             }
-            if O::ENABLED {
-                self.trace_row(cur, covered, passed, bx, y, &z, &depth, &stored);
+        }
+        let r = RowDepth {
+            covered,
+            passed,
+            z,
+            depth,
+            stored,
+        };
+        self.counts.depth_failed += u64::from((covered & !r.passed).count_ones());
+        r
+    }
+
+    /// Quads: depth-tests the covered pixels `mask` of the block at `(bx, by)`, then
+    /// queues each 2×2 quad with a surviving pixel as four lanes in quad order
+    /// ([`FragmentStage::needs_quads`]), its other pixels as helpers.
+    fn block_quads(&mut self, cur: &Current<'_>, mask: u64, bx: u32, by: u32) {
+        // At most the quads of the covered pixels: flush first if they might not fit
+        // (the previous batch's late depth writes touch other pixels of the triangle).
+        if self.worker.batch.len + quad_mask(mask).count_ones() as usize * 4 > MAX_LANES {
+            self.flush(cur);
+        }
+        self.counts.covered += u64::from(mask.count_ones());
+        let columns = self.depth_columns(cur, bx);
+        let mut rows: [Option<RowDepth>; BLOCK] = [None; BLOCK];
+        let mut live = 0u64;
+        for row in 0..BLOCK_SIZE {
+            let covered = (mask >> (row * BLOCK_SIZE)) as u8;
+            let pair = (mask >> ((row & !1) * BLOCK_SIZE)) & 0xffff;
+            if pair == 0 {
+                continue;
             }
-            self.counts.depth_failed += u64::from((covered & !passed).count_ones());
-            self.queue_row(passed, bx, y, &z, &depth);
+            let r = self.depth_row(cur, &columns, covered, bx, by + row);
+            live |= u64::from(r.passed) << (row * BLOCK_SIZE);
+            rows[row as usize] = Some(r);
+        }
+        let quads = quad_mask(live);
+        let first = self.worker.batch.len;
+        if O::ENABLED {
+            for (row, r) in rows.iter().enumerate() {
+                if let Some(r) = r {
+                    let lanes = std::array::from_fn(|c| {
+                        let q = c / 2 + 4 * (row / 2);
+                        let rank = (quads & ((1u16 << q) - 1)).count_ones() as usize;
+                        first + 4 * rank + (c & 1) + 2 * (row & 1)
+                    });
+                    self.trace_row(cur, bx, by + row as u32, r, &lanes);
+                }
+            }
+        }
+        let worker = &mut *self.worker;
+        let batch = &mut *worker.batch;
+        let mut rest = quads;
+        while rest != 0 {
+            let q = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for k in 0..4 {
+                let (c, row) = (2 * (q % 4) + (k & 1), 2 * (q / 4) + k / 2);
+                let r = rows[row]
+                    .as_ref()
+                    .expect("both rows of a queued quad were tested");
+                let lane = batch.len;
+                batch.pixel_x[lane] = bx + c as u32;
+                batch.pixel_y[lane] = by + row as u32;
+                batch.frag_coord[2][lane] = r.z[c] as f32;
+                worker.depth[lane] = r.depth[c];
+                if r.passed & (1 << c) == 0 {
+                    batch.helpers.insert(lane);
+                }
+                batch.len += 1;
+            }
         }
     }
 
@@ -306,38 +453,34 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
     }
 
-    /// Reports the covered pixels of a block row to the observer (before depth writes).
-    #[allow(clippy::too_many_arguments)]
+    /// Reports the covered pixels of a block row to the observer; `lanes[c]` is the
+    /// batch lane of pixel `c` if it passed.
     fn trace_row(
         &mut self,
         cur: &Current<'_>,
-        covered: u8,
-        passed: u8,
         bx: u32,
         y: u32,
-        z: &[f64; BLOCK],
-        depth: &[u32; BLOCK],
-        stored: &[u32; BLOCK],
+        row: &RowDepth,
+        lanes: &[usize; BLOCK],
     ) {
         let test = self.ctx.state.depth_test;
-        let mut lane = self.worker.batch.len;
-        for c in 0..BLOCK {
+        for (c, &lane) in lanes.iter().enumerate() {
             let (x, bit) = (bx + c as u32, 1u8 << c);
-            if covered & bit == 0 {
+            if row.covered & bit == 0 {
                 continue;
             }
-            let ok = passed & bit != 0;
+            let ok = row.passed & bit != 0;
             if self.observer.watches(x, y) {
                 let (barycentric, w) = cur.planes.at(x, y);
                 let event = TraceEvent {
                     primitive: cur.setup.primitive,
                     front_facing: cur.setup.front_facing,
-                    frag_coord: [x as f32 + 0.5, y as f32 + 0.5, z[c] as f32, w],
+                    frag_coord: [x as f32 + 0.5, y as f32 + 0.5, row.z[c] as f32, w],
                     barycentric,
                     depth: test.is_enabled().then_some(DepthTrace {
                         test,
-                        fragment: depth[c],
-                        stored: stored[c],
+                        fragment: row.depth[c],
+                        stored: row.stored[c],
                         passed: ok,
                         written: ok && self.ctx.early_depth_write,
                     }),
@@ -345,10 +488,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     color: None,
                     discarded: false,
                     blend: None,
+                    quad: None,
                 };
                 self.observer.fragment(event, ok.then_some(lane));
             }
-            lane += usize::from(ok);
         }
     }
 
@@ -368,11 +511,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             &worker.batch,
             &mut worker.output,
         );
-        self.counts.shaded += len as u64;
+        self.counts.shaded += (len - worker.batch.helpers.count() as usize) as u64;
 
         pack_rgba8(&worker.output.color, &mut worker.rgba);
         self.resolve(len);
         self.worker.batch.len = 0;
+        self.worker.batch.helpers = LaneMask::NONE;
     }
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
@@ -382,7 +526,13 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
         let mode = self.ctx.state.blend;
         let discard = output.discard.0 & low_bits(len as u32);
-        if !O::ENABLED && discard == 0 && !self.ctx.late_depth_write && mode == BlendMode::Replace {
+        let helpers = batch.helpers;
+        let quads = self.ctx.quads;
+        if !O::ENABLED
+            && (discard | helpers.0) == 0
+            && !self.ctx.late_depth_write
+            && mode == BlendMode::Replace
+        {
             let mut lane = 0;
             while lane < len {
                 let (x, y) = (batch.pixel_x[lane], batch.pixel_y[lane]);
@@ -411,6 +561,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             None
         };
         for lane in 0..len {
+            if helpers.contains(lane) {
+                continue;
+            }
             let discarded = output.discard.contains(lane);
             let index = storage_index(rect, batch.pixel_x[lane], batch.pixel_y[lane]);
             let mut blend_trace = None;
@@ -442,6 +595,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     e.color = Some([0, 1, 2, 3].map(|c| output.color[c][lane]));
                     e.discarded = discarded;
                     e.blend = blend_trace;
+                    e.quad = quads.then(|| quad_trace(batch, lane));
                     if let Some(d) = &mut e.depth {
                         d.written |= late_write;
                     }

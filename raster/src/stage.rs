@@ -108,6 +108,20 @@ pub trait FragmentStage: Sync {
     /// only for fragments that were not discarded.
     fn may_discard(&self) -> bool;
 
+    /// Whether the shader needs its fragments in whole 2×2 quads (it takes derivatives
+    /// across them: GLSL's `dFdx`, `dFdy`, `fwidth`). When `true`, the rasterizer
+    /// queues every quad (aligned to even window x and y) that has at least one
+    /// covered fragment passing the early depth test as four consecutive lanes
+    /// `4q .. 4q + 4` in the order (x0, y0), (x0 + 1, y0), (x0, y0 + 1),
+    /// (x0 + 1, y0 + 1) (window y up), and marks the other lanes of such a quad
+    /// [`FragmentBatch::helpers`]: their inputs are the triangle's planes evaluated
+    /// at their pixel centres (extrapolated outside the triangle), they are shaded,
+    /// and they never write colour or depth, whatever `shade` returns for them.
+    /// Default: `false`, covered fragments only, in any order.
+    fn needs_quads(&self) -> bool {
+        false
+    }
+
     /// Shades lanes `0..batch.len` (it may also compute the padding lanes up to
     /// `batch.padded_len()`; those results are ignored) and writes their colour and
     /// discard bits into `out`. `out.discard` is empty on entry.

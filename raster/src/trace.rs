@@ -70,6 +70,30 @@ pub struct TraceEvent {
     pub discarded: bool,
     /// Blend inputs and output, when the colour was written.
     pub blend: Option<BlendTrace>,
+    /// The 2×2 quad the fragment was shaded in, when the fragment stage
+    /// [needs quads](crate::FragmentStage::needs_quads) and it was shaded.
+    pub quad: Option<QuadTrace>,
+}
+
+/// The 2×2 quad a traced fragment was shaded in: its four lanes in quad order
+/// ((x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1), window y up), with each
+/// lane's shading inputs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuadTrace {
+    /// Which of the four lanes is the traced fragment.
+    pub lane: usize,
+    /// Pixel `(x, y)` of each lane.
+    pub pixels: [[u32; 2]; 4],
+    /// Whether each lane is a helper (not covered, or failed the depth test): shaded,
+    /// never written.
+    pub helpers: [bool; 4],
+    /// `gl_FragCoord` of each lane.
+    pub frag_coord: [[f32; 4]; 4],
+    /// Perspective-correct barycentrics of each lane (extrapolated for a helper outside
+    /// the triangle).
+    pub barycentric: [[f32; 3]; 4],
+    /// Window-space barycentrics of each lane.
+    pub screen_barycentric: [[f32; 3]; 4],
 }
 
 /// Hooks the tile rasterizer calls for watched pixels.

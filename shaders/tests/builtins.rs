@@ -122,15 +122,16 @@ fn texture_and_texture2d_sample_their_slots() {
 #[test]
 fn unsupported_builtins_say_so() {
     // log and log2 need the extended profile instead (tests/logs.rs), and so do
-    // textureSize and texelFetch (tests/texture_size.rs, tests/texel_fetch.rs).
-    for f in ["dFdx", "fwidth"] {
+    // textureSize and texelFetch (tests/texture_size.rs, tests/texel_fetch.rs) and the
+    // derivatives (tests/derivatives.rs).
+    for f in ["noise1", "shadow2D"] {
         let src = frag_src("", &format!("c = vec4({f}(u.x));"));
         assert_eq!(
             messages(&src, Stage::Fragment),
             vec![format!("{f} is not supported")]
         );
     }
-    for f in ["textureSize", "texelFetch"] {
+    for f in ["textureSize", "texelFetch", "dFdx", "dFdy", "fwidth"] {
         let src = frag_src("", &format!("c = vec4({f}(u.x));"));
         let m = messages(&src, Stage::Fragment);
         assert!(

@@ -9,7 +9,7 @@
 //! every control-flow marker of the running path and none of the skipped ones.
 
 use super::named_value::LaneValue;
-use csir::exec::{ExecError, Inputs, Machine, Observer, Outputs, Step};
+use csir::exec::{ExecError, Inputs, Machine, Observer, Outputs, QuadMachine, Step};
 use csir::ir::{Control, Effect, IfTable, dump_instruction};
 use csir::{Ir, Shader, Type};
 use serde::Serialize;
@@ -254,6 +254,28 @@ pub fn record_run(machine: &mut Machine<'_>, inputs: &Inputs<'_>) -> RecordedRun
     let ran_to_end = fault.is_none() && !outputs.discarded;
     RecordedRun {
         outputs,
+        instructions: recorder.finish(ran_to_end),
+        fault,
+    }
+}
+
+/// [`record_run`] for lane `watched` of a 2×2 quad ([`QuadMachine`]: a shader that
+/// takes derivatives runs its quad's four invocations in lock step). A DISCARD does
+/// not stop the lane there (it keeps computing for its neighbours' derivatives), so
+/// the trace runs to the end.
+pub fn record_quad_run(
+    machine: &mut QuadMachine<'_>,
+    inputs: &[Inputs<'_>; 4],
+    watched: usize,
+) -> RecordedRun {
+    let mut outputs: [Outputs; 4] = std::array::from_fn(|_| Outputs::INITIAL);
+    let ifs = machine.info().ifs.clone();
+    let mut recorder = InstructionRecorder::new(machine.shader(), &ifs);
+    let result = machine.run_observed(inputs, &mut outputs, watched, &mut recorder);
+    let fault = result.err().map(|e: ExecError| e.to_string());
+    let ran_to_end = fault.is_none();
+    RecordedRun {
+        outputs: outputs[watched].clone(),
         instructions: recorder.finish(ran_to_end),
         fault,
     }

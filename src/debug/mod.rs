@@ -47,7 +47,9 @@ pub use invocation::{
 };
 pub use invocation_error::{InputKind, InvocationError};
 pub use named_value::{LaneValue, NamedValue};
-pub use pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace, VertexTrace};
+pub use pixel_trace::{
+    DrawTrace, FragmentTrace, PixelTrace, QuadPixels, ShaderTrace, StateTrace, VertexTrace,
+};
 pub use text::instruction_listing;
 pub use trace_error::TraceError;
 pub use trace_pixel::{TraceOptions, trace_pixel, trace_pixel_with};

@@ -111,6 +111,23 @@ pub struct FragmentTrace {
     /// Blending into the pixel (the rasterizer's record), when the colour was written.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "blend_json")]
     pub blend: Option<BlendTrace>,
+    /// The 2×2 quad the fragment was shaded in, when the fragment shader takes
+    /// derivatives (docs/csir.md "Derivatives").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quad: Option<QuadPixels>,
+}
+
+/// The 2×2 quad a fragment was shaded in: four window pixels in quad order
+/// ((x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1), y up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct QuadPixels {
+    /// The four pixels `[x, y]`.
+    pub pixels: [[u32; 2]; 4],
+    /// Which are helper invocations (not covered, or failed the depth test): shaded
+    /// for the derivatives, never written.
+    pub helpers: [bool; 4],
+    /// Which of the four is the traced pixel.
+    pub traced: usize,
 }
 
 /// One vertex of a traced triangle.

@@ -147,6 +147,18 @@ impl Display for FragmentTrace {
         if !self.shaded {
             return writeln!(f, "    not shaded: the depth test failed");
         }
+        if let Some(q) = &self.quad {
+            write!(f, "    shaded in the 2x2 quad")?;
+            for (k, [x, y]) in q.pixels.iter().enumerate() {
+                let role = match (k == q.traced, q.helpers[k]) {
+                    (true, _) => "this pixel",
+                    (false, true) => "helper",
+                    (false, false) => "fragment",
+                };
+                write!(f, "{} ({x}, {y}) {role}", if k == 0 { "" } else { "," })?;
+            }
+            writeln!(f)?;
+        }
         writeln!(f, "    varyings (interpolated):")?;
         for v in &self.varyings {
             writeln!(f, "      {}", value_line(v))?;

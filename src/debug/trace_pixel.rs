@@ -10,7 +10,7 @@
 use super::instruction_trace::RecordedRun;
 use super::named_value::{NamedValue, format_values, slots_of};
 use super::pixel_trace::{
-    DrawTrace, FragmentTrace, PixelTrace, ShaderTrace, StateTrace, VertexTrace,
+    DrawTrace, FragmentTrace, PixelTrace, QuadPixels, ShaderTrace, StateTrace, VertexTrace,
 };
 use super::trace_error::TraceError;
 use super::tracing_stage::{ShadedFragment, TracingFragmentStage};
@@ -207,6 +207,11 @@ fn fragment_trace<V: VertexStage, F>(
         shader,
         discarded: event.discarded,
         blend: event.blend,
+        quad: event.quad.map(|q| QuadPixels {
+            pixels: q.pixels,
+            helpers: q.helpers,
+            traced: q.lane,
+        }),
     }
 }
 
@@ -217,7 +222,9 @@ fn shader_trace(parts: DrawParts<'_>, s: ShadedFragment, event: &TraceEvent) -> 
         instructions,
         fault,
     } = s.run;
-    let same_color = outputs.color.map(f32::to_bits) == s.stage_color.map(f32::to_bits);
+    // A discarded lane of a quad keeps running, so its colour is unspecified.
+    let same_color = outputs.color.map(f32::to_bits) == s.stage_color.map(f32::to_bits)
+        || (s.quad && outputs.discarded);
     let disagreement =
         (!same_color || outputs.discarded != s.stage_discarded || s.primitive != event.primitive)
             .then(|| {

@@ -9,10 +9,10 @@
 //! colour is checked against the stage's (the interpreters must agree bit for bit) by
 //! the tests.
 
-use super::instruction_trace::{RecordedRun, run_recorded};
+use super::instruction_trace::{RecordedRun, record_quad_run, run_recorded};
 use super::named_value::slots_of;
 use csir::Shader;
-use csir::exec::{Inputs, Samplers};
+use csir::exec::{Inputs, QuadMachine, Samplers};
 use csir_raster::{FragmentBatch, FragmentOutput, FragmentStage, Triangle};
 use std::sync::{Mutex, PoisonError};
 
@@ -29,6 +29,9 @@ pub(crate) struct ShadedFragment {
     pub stage_color: [f32; 4],
     /// Whether the pipeline's stage discarded the lane.
     pub stage_discarded: bool,
+    /// The lane ran in a 2×2 quad (the shader takes derivatives), so a discarded
+    /// lane's colour is unspecified.
+    pub quad: bool,
 }
 
 /// The pipeline's fragment stage `F`, watching window pixel `pixel`.
@@ -92,24 +95,42 @@ impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
         {
             return;
         }
-        let mut flat = vec![0.0; triangle.varying_count()];
-        triangle.interpolate_lane(batch, lane, &mut flat);
-        let varyings = slots_of(&flat);
-        let inputs = Inputs {
+        let lane_inputs = |lane: usize| {
+            let mut flat = vec![0.0; triangle.varying_count()];
+            triangle.interpolate_lane(batch, lane, &mut flat);
+            slots_of(&flat)
+        };
+        let inputs = |varyings, lane: usize| Inputs {
             uniforms: self.uniforms,
-            varyings: &varyings,
+            varyings,
             frag_coord: std::array::from_fn(|c| batch.frag_coord[c][lane]),
             front_facing: triangle.front_facing,
             samplers: self.samplers,
             ..Inputs::default()
         };
-        let run = run_recorded(self.shader, &inputs);
+        let quad = self.inner.needs_quads();
+        let (varyings, run) = if quad {
+            // The lane's quad: lanes `lane & !3 ..`, in quad order.
+            let first = lane & !3;
+            let all: [Vec<[f32; 4]>; 4] = std::array::from_fn(|k| lane_inputs(first + k));
+            let quad_inputs: [Inputs; 4] = std::array::from_fn(|k| inputs(&all[k], first + k));
+            let run = match QuadMachine::new(self.shader) {
+                Ok(mut machine) => record_quad_run(&mut machine, &quad_inputs, lane - first),
+                Err(_) => run_recorded(self.shader, &quad_inputs[lane - first]),
+            };
+            (all[lane - first].clone(), run)
+        } else {
+            let varyings = lane_inputs(lane);
+            let run = run_recorded(self.shader, &inputs(&varyings, lane));
+            (varyings, run)
+        };
         let fragment = ShadedFragment {
             primitive: triangle.primitive,
             varyings,
             run,
             stage_color: std::array::from_fn(|c| out.color[c][lane]),
             stage_discarded: out.discard.contains(lane),
+            quad,
         };
         self.shaded
             .lock()
@@ -129,6 +150,10 @@ impl<F: FragmentStage> FragmentStage for TracingFragmentStage<'_, F> {
         self.inner.may_discard()
     }
 
+    fn needs_quads(&self) -> bool {
+        self.inner.needs_quads()
+    }
+
     fn shade(
         &self,
         scratch: &mut F::Scratch,
@@ -139,7 +164,9 @@ impl<F: FragmentStage> FragmentStage for TracingFragmentStage<'_, F> {
         self.inner.shade(scratch, triangle, batch, out);
         let [x, y] = self.pixel;
         for lane in 0..batch.len {
-            if batch.pixel_x[lane] == x && batch.pixel_y[lane] == y {
+            // A helper lane at the pixel is not one of its fragments.
+            if batch.pixel_x[lane] == x && batch.pixel_y[lane] == y && !batch.helpers.contains(lane)
+            {
                 self.record(triangle, batch, lane, out);
             }
         }

@@ -80,6 +80,12 @@ impl FragmentStage for CsirFragmentStage<'_> {
         self.draw.may_discard()
     }
 
+    /// The shader takes derivatives (DDX, DDY): its batches come in 2×2 quads, in the
+    /// lane order both interpreters use ([`csir::exec::QUAD_LANES`]).
+    fn needs_quads(&self) -> bool {
+        self.draw.needs_quads()
+    }
+
     fn shade(
         &self,
         scratch: &mut FragmentScratch,

@@ -197,6 +197,11 @@ pub enum Command {
     Color([f32; 4]),
     /// `link success`: nothing to do once the program linked.
     LinkSuccess,
+    /// `hint GL_FRAGMENT_SHADER_DERIVATIVE_HINT MODE` (`GL_NICEST`, `GL_FASTEST`,
+    /// `GL_DONT_CARE`): nothing to do. The hint lets an implementation trade the
+    /// accuracy of `dFdx`/`dFdy` for speed (GL 2.0 §5.6); ours has one kind, fine
+    /// derivatives across the 2×2 quad (docs/csir.md "Derivatives").
+    DerivativeHint,
     /// `enable CAP` (`true`) or `disable CAP` (`false`).
     Enable(Capability, bool),
     /// `clip plane I A B C D`: user clip plane `I`'s equation (`glClipPlane`), in eye
@@ -305,6 +310,14 @@ fn parse_command(text: &str) -> Result<Command, String> {
         "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
         "color" => Ok(Command::Color(four(&mut c, "color")?)),
         "link" if c.eat_word("success") => Ok(Command::LinkSuccess),
+        "hint" if c.eat_word("GL_FRAGMENT_SHADER_DERIVATIVE_HINT") => match c.word() {
+            Some("GL_NICEST" | "GL_FASTEST" | "GL_DONT_CARE") if c.at_end() => {
+                Ok(Command::DerivativeHint)
+            }
+            _ => Err(format!(
+                "{text}: the hint's mode is GL_NICEST, GL_FASTEST or GL_DONT_CARE"
+            )),
+        },
         "shade" if c.eat_word("model") => match c.word() {
             Some("smooth") => Ok(Command::ShadeModel(ShadeModel::Smooth)),
             Some("flat") => Ok(Command::ShadeModel(ShadeModel::Flat)),
@@ -902,6 +915,14 @@ mod tests {
             Command::Unsupported("enable GL_DEPTH_TEST".into())
         );
         assert_eq!(cmd("link success"), Command::LinkSuccess);
+        assert_eq!(
+            cmd("hint GL_FRAGMENT_SHADER_DERIVATIVE_HINT GL_NICEST"),
+            Command::DerivativeHint
+        );
+        assert_eq!(
+            cmd("hint GL_PERSPECTIVE_CORRECTION_HINT GL_NICEST"),
+            Command::Unsupported("hint GL_PERSPECTIVE_CORRECTION_HINT GL_NICEST".into())
+        );
         assert_eq!(
             cmd("enable GL_VERTEX_PROGRAM_TWO_SIDE"),
             Command::Enable(Capability::VertexProgramTwoSide, true)

@@ -390,7 +390,7 @@ impl<'a> Run<'a> {
             }
             Command::Color(c) => self.color = *c,
             Command::Tolerance(t) => self.tolerance = *t,
-            Command::LinkSuccess => {}
+            Command::LinkSuccess | Command::DerivativeHint => {}
             Command::ShadeModel(model) => self.shade_model = *model,
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
             Command::Enable(Capability::ClipPlane(i), on) => {

@@ -11,6 +11,7 @@ mod depth;
 mod fill_rule;
 mod interpolation;
 mod properties;
+mod quads;
 mod support;
 mod threads;
 mod trace;

@@ -22,6 +22,7 @@ mod io;
 mod lod;
 pub mod math;
 mod observer;
+pub(crate) mod quad;
 mod sampler;
 mod scalar;
 mod temps;
@@ -30,11 +31,12 @@ pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
 pub use lod::{fast_log2, lod_from_gradients};
 pub use observer::{NoObserver, Observer, Step};
+pub use quad::QUAD_LANES;
 pub use sampler::{
     NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size, texel_fetch,
     texture_size,
 };
-pub use scalar::Machine;
+pub use scalar::{Machine, QuadMachine};
 
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,7 @@
 use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
 use super::{ExecError, Fault, Inputs, Outputs, alu, temps};
-use crate::ir::{Ir, Op, Shader, ShaderInfo, VerifyError, verify};
+use crate::ir::{Effect, Ir, Op, Shader, ShaderInfo, VerifyError, verify};
 
 /// A verified shader with its reusable registers. Create one per shader (and per
 /// thread: [`Machine::run`] needs `&mut self`; `clone` is cheap), then call
@@ -82,54 +82,91 @@ impl<'s> Machine<'s> {
         outputs: &mut Outputs,
         observer: &mut O,
     ) -> Result<(), ExecError> {
-        let shader = self.shader;
-        self.temps.fill([0.0; 4]);
-        self.branches.clear();
-        *outputs = Outputs::INITIAL;
-        for (index, ir) in shader.ir.iter().enumerate() {
-            let fail = |fault| ExecError {
-                index,
-                op: ir.op,
-                fault,
-            };
-            let op = ir.opcode().ok_or(fail(Fault::Opcode(ir.op)))?;
-            match op {
-                Op::If => {
-                    let temps = &self.temps;
-                    let taken = self
-                        .branches
-                        .open(|| Ok(temps::read(temps, ir.a as i32)?[0] != 0.0))
-                        .map_err(fail)?;
-                    if let Some(taken) = taken {
-                        observer.branch(index, ir, taken);
-                    }
-                    continue;
-                }
-                Op::Else => {
-                    if let Some(taken) = self.branches.flip().map_err(fail)? {
-                        observer.branch(index, ir, taken);
-                    }
-                    continue;
-                }
-                Op::EndIf => {
-                    self.branches.close().map_err(fail)?;
-                    continue;
-                }
-                Op::Nop => continue,
-                _ if self.branches.skipping() => continue,
-                Op::Discard => outputs.discarded = true,
-                _ => self.execute(op, ir, inputs, outputs).map_err(fail)?,
-            }
-            observer.step(Step {
-                index,
-                ir,
-                temps: &self.temps,
-                outputs,
-            });
+        self.start(outputs);
+        for (index, ir) in self.shader.ir.iter().enumerate() {
+            self.instruction(index, ir, inputs, outputs, None, observer)?;
             if outputs.discarded {
                 break;
             }
         }
+        Ok(())
+    }
+
+    /// Zero the temporaries, close every IF and reset `outputs`: the state every
+    /// invocation starts from.
+    fn start(&mut self, outputs: &mut Outputs) {
+        self.temps.fill([0.0; 4]);
+        self.branches.clear();
+        *outputs = Outputs::INITIAL;
+    }
+
+    /// Run instruction `index` (`ir`) for this invocation, unless a branch skips it.
+    /// `quad` is operand `a` of the quad's four invocations for a derivative (DDX,
+    /// DDY), read before any of them wrote; `None` for a lone invocation, whose quad
+    /// is four copies of itself.
+    fn instruction<O: Observer>(
+        &mut self,
+        index: usize,
+        ir: &Ir,
+        inputs: &Inputs<'_>,
+        outputs: &mut Outputs,
+        quad: Option<&QuadOperand>,
+        observer: &mut O,
+    ) -> Result<(), ExecError> {
+        let fail = |fault| ExecError {
+            index,
+            op: ir.op,
+            fault,
+        };
+        let op = ir.opcode().ok_or(fail(Fault::Opcode(ir.op)))?;
+        match op {
+            Op::If => {
+                let temps = &self.temps;
+                let taken = self
+                    .branches
+                    .open(|| Ok(temps::read(temps, ir.a as i32)?[0] != 0.0))
+                    .map_err(fail)?;
+                if let Some(taken) = taken {
+                    observer.branch(index, ir, taken);
+                }
+                return Ok(());
+            }
+            Op::Else => {
+                if let Some(taken) = self.branches.flip().map_err(fail)? {
+                    observer.branch(index, ir, taken);
+                }
+                return Ok(());
+            }
+            Op::EndIf => {
+                self.branches.close().map_err(fail)?;
+                return Ok(());
+            }
+            Op::Nop => return Ok(()),
+            _ if self.branches.skipping() => return Ok(()),
+            Op::Discard => outputs.discarded = true,
+            Op::Ddx | Op::Ddy => {
+                let own;
+                let quad = match quad {
+                    Some(q) => q,
+                    None => {
+                        own = QuadOperand::alone(
+                            temps::read(&self.temps, ir.a as i32).map_err(fail)?,
+                        );
+                        &own
+                    }
+                };
+                let n = ir.ncomp_lanes(4) as usize;
+                let d = temps::write(&mut self.temps, ir.dst as i32).map_err(fail)?;
+                d[..n].copy_from_slice(&quad.derivative(op)[..n]);
+            }
+            _ => self.execute(op, ir, inputs, outputs).map_err(fail)?,
+        }
+        observer.step(Step {
+            index,
+            ir,
+            temps: &self.temps,
+            outputs,
+        });
         Ok(())
     }
 
@@ -228,4 +265,122 @@ impl<'s> Machine<'s> {
 #[inline]
 fn slot(aux: i16) -> Result<usize, Fault> {
     usize::try_from(aux).map_err(|_| Fault::Slot(aux))
+}
+
+/// Operand `a` of a derivative (DDX, DDY) in the four invocations of one quad, in the
+/// quad's lane order ([`QUAD_LANES`](super::QUAD_LANES)), and which of them is running
+/// the instruction.
+#[derive(Clone, Copy, Debug)]
+struct QuadOperand {
+    values: [[f32; 4]; 4],
+    /// The lane being computed.
+    lane: usize,
+}
+
+impl QuadOperand {
+    /// A lone invocation: its quad is four copies of it.
+    fn alone(value: [f32; 4]) -> Self {
+        QuadOperand {
+            values: [value; 4],
+            lane: 0,
+        }
+    }
+
+    /// DDX or DDY of the operand for `self.lane`, all four components.
+    fn derivative(&self, op: Op) -> [f32; 4] {
+        let (hi, lo) = super::quad::pair(op, self.lane);
+        std::array::from_fn(|c| super::quad::difference(self.values[hi][c], self.values[lo][c]))
+    }
+}
+
+/// The four invocations of one 2×2 fragment quad, run in lock step: the scalar
+/// definition of what DDX and DDY compute (docs/csir.md "Derivatives").
+///
+/// Lane `k` of the quad is the pixel of [`QUAD_LANES`](super::QUAD_LANES)`[k]`. Every
+/// instruction runs for lane 0, 1, 2, 3 in turn before the next instruction starts,
+/// each lane with its own temporaries and IF stack (a lane in a skipped branch does
+/// not run it, but its temporaries stay readable by its neighbours' derivatives).
+/// DISCARD marks a lane's outputs discarded without stopping it (it keeps computing
+/// values its neighbours' derivatives read, as llvmpipe's lanes do); a discarded
+/// lane's colour output is unspecified. The caller decides which lanes are helper
+/// invocations: they run like any other, and it ignores their outputs.
+#[derive(Clone, Debug)]
+pub struct QuadMachine<'s> {
+    lanes: [Machine<'s>; 4],
+}
+
+impl<'s> QuadMachine<'s> {
+    /// Verify `shader` and allocate four invocations' registers.
+    ///
+    /// Errors: the first rule `shader` breaks ([`verify`]).
+    pub fn new(shader: &'s Shader) -> Result<Self, VerifyError> {
+        let machine = Machine::new(shader)?;
+        Ok(QuadMachine {
+            lanes: [machine.clone(), machine.clone(), machine.clone(), machine],
+        })
+    }
+
+    /// What the verifier found out about the shader (its IF/ELSE/ENDIF partners).
+    pub fn info(&self) -> &ShaderInfo {
+        self.lanes[0].info()
+    }
+
+    /// The shader this quad runs.
+    pub fn shader(&self) -> &'s Shader {
+        self.lanes[0].shader
+    }
+
+    /// Lane `k`'s temporaries as the last run left them.
+    pub fn temps(&self, lane: usize) -> &[[f32; 4]] {
+        self.lanes[lane].temps()
+    }
+
+    /// Run the quad: lane `k` reads `inputs[k]` and fills `outputs[k]`.
+    ///
+    /// Errors: as [`Machine::run`], for the first lane that faults.
+    pub fn run(
+        &mut self,
+        inputs: &[Inputs<'_>; 4],
+        outputs: &mut [Outputs; 4],
+    ) -> Result<(), ExecError> {
+        self.run_observed(inputs, outputs, 0, &mut NoObserver)
+    }
+
+    /// [`QuadMachine::run`], reporting lane `watched`'s instructions and branch
+    /// decisions to `observer`.
+    pub fn run_observed<O: Observer>(
+        &mut self,
+        inputs: &[Inputs<'_>; 4],
+        outputs: &mut [Outputs; 4],
+        watched: usize,
+        observer: &mut O,
+    ) -> Result<(), ExecError> {
+        for (lane, out) in self.lanes.iter_mut().zip(outputs.iter_mut()) {
+            lane.start(out);
+        }
+        let shader = self.lanes[0].shader;
+        for (index, ir) in shader.ir.iter().enumerate() {
+            let mut quad = None;
+            if ir.info().is_some_and(|i| i.effect == Effect::Derivative) {
+                let mut values = [[0.0; 4]; 4];
+                for (v, lane) in values.iter_mut().zip(&self.lanes) {
+                    *v = temps::read(&lane.temps, ir.a as i32).map_err(|fault| ExecError {
+                        index,
+                        op: ir.op,
+                        fault,
+                    })?;
+                }
+                quad = Some(QuadOperand { values, lane: 0 });
+            }
+            for (k, (lane, out)) in self.lanes.iter_mut().zip(outputs.iter_mut()).enumerate() {
+                let quad = quad.map(|q| QuadOperand { lane: k, ..q });
+                if k == watched {
+                    lane.instruction(index, ir, &inputs[k], out, quad.as_ref(), observer)?;
+                } else {
+                    lane.instruction(index, ir, &inputs[k], out, quad.as_ref(), &mut NoObserver)?;
+                }
+            }
+        }
+        Ok(())
+    }
 }

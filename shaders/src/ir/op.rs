@@ -280,14 +280,21 @@ instruction_set! {
     /// TGSI `TEX` with a texture offset.
     SampleOffset = 69 => OpInfo::new(SampleOffset, "sample2d_offset", Effect::Load(Input::Texture))
         .dst(All).a(Xy).aux(Aux::Sampler).dump_aux_always().extended();
-    /// Placeholder for a code another branch assigns (DDX); a no-op. The lead
-    /// renumbers at the merge.
-    Reserved70 = 70 => OpInfo::new(Reserved70, "reserved70", Effect::None)
-        .unused_fields_unchecked().extended();
-    /// Placeholder for a code another branch assigns (DDY); a no-op. The lead
-    /// renumbers at the merge.
-    Reserved71 = 71 => OpInfo::new(Reserved71, "reserved71", Effect::None)
-        .unused_fields_unchecked().extended();
+    /// Extended profile, fragment stage: the derivative in window x, component-wise on
+    /// `ncomp` lanes (0 means 4) (GLSL 1.10 §8.8 `dFdx`; TGSI `DDX`). Fine, as
+    /// llvmpipe computes it: in the 2×2 quad the invocation runs in, `a` of the right
+    /// pixel of the invocation's row minus `a` of the left pixel of that row, the
+    /// values the four invocations' registers hold at this instruction (window y up,
+    /// so x grows to the right). A lone invocation is its own quad: `a − a`
+    /// (docs/csir.md "Derivatives").
+    Ddx = 70 => OpInfo::derivative(Ddx, "ddx").dst(NCOMP_OR_4).a(NCOMP_OR_4).ncomp_at_most_4()
+        .only_in(Stage::Fragment, VerifyRule::DerivativeStage).extended();
+    /// Extended profile, fragment stage: the derivative in window y, component-wise on
+    /// `ncomp` lanes (0 means 4) (GLSL 1.10 §8.8 `dFdy`; TGSI `DDY`). Fine, like DDX:
+    /// `a` of the upper pixel of the invocation's quad column (window y + 1) minus `a`
+    /// of the lower one, so the value grows with window y as GL's y does.
+    Ddy = 71 => OpInfo::derivative(Ddy, "ddy").dst(NCOMP_OR_4).a(NCOMP_OR_4).ncomp_at_most_4()
+        .only_in(Stage::Fragment, VerifyRule::DerivativeStage).extended();
     /// Extended profile: `textureLod(sampler2D, P, lod)` and `textureLodOffset` (GLSL
     /// 1.30 §8.7): `dst ←` the texture bound to sampler slot `aux` sampled at `a.xy`
     /// at the level of detail λ = `b.x` (a float), with the constant texel offset in
@@ -359,6 +366,8 @@ mod tests {
             assert_eq!(op.info().profile, crate::ir::Profile::Extended);
             assert!(op.code() > Op::SampleOffset.code());
         }
+        assert_eq!((Op::Ddx.code(), Op::Ddy.code()), (70, 71));
+        assert_eq!(Op::Ddy.info().profile, crate::ir::Profile::Extended);
         assert_eq!(Op::SampleOffset.code(), 69);
         assert_eq!(
             Op::SampleOffset.info().profile,

@@ -180,6 +180,10 @@ pub enum Effect {
     None,
     /// Computes its destination from temporaries and immediates only.
     Compute,
+    /// Computes its destination from a temporary of all four invocations of the 2×2
+    /// quad it runs in (DDX, DDY; docs/csir.md "Derivatives"): not a function of one
+    /// invocation's registers, so it is never evaluated ahead of time for a draw.
+    Derivative,
     /// Loads its destination from an input.
     Load(Input),
     /// Stores `a` to an output.
@@ -273,6 +277,13 @@ impl OpInfo {
     /// A removable temp-to-temp computation.
     pub(super) const fn compute(op: Op, mnemonic: &'static str) -> OpInfo {
         let mut info = OpInfo::new(op, mnemonic, Effect::Compute);
+        info.removable = true;
+        info
+    }
+
+    /// A removable derivative across the quad ([`Effect::Derivative`]).
+    pub(super) const fn derivative(op: Op, mnemonic: &'static str) -> OpInfo {
+        let mut info = OpInfo::new(op, mnemonic, Effect::Derivative);
         info.removable = true;
         info
     }

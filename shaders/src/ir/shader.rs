@@ -195,6 +195,16 @@ impl Shader {
         self.ir.iter().filter(|i| i.op != 0).count()
     }
 
+    /// Whether an instruction reads across the 2×2 quad (DDX, DDY:
+    /// [`Effect::Derivative`](super::Effect::Derivative)): such a fragment shader must
+    /// run its invocations as whole quads (docs/csir.md "Derivatives").
+    pub fn uses_derivatives(&self) -> bool {
+        self.ir.iter().any(|ir| {
+            ir.info()
+                .is_some_and(|i| i.effect == super::Effect::Derivative)
+        })
+    }
+
     /// The varying output (vertex stage) named `name`, if the interface declares one.
     pub fn varying_output(&self, name: &str) -> Option<&InterfaceSymbol> {
         self.interface

@@ -70,6 +70,9 @@ pub enum VerifyRule {
     /// LOAD_FACE in a vertex shader.
     #[error("front-facing load in a non-fragment shader")]
     FrontFacingStage,
+    /// DDX or DDY in a vertex shader: derivatives exist only across a fragment quad.
+    #[error("derivative in a non-fragment shader")]
+    DerivativeStage,
     /// A sampler slot outside `0..Limits::samplers` or past the interface's `samp_hi`.
     #[error("invalid sampler")]
     Sampler,
@@ -190,10 +193,6 @@ fn check_instruction(
     ifs: &mut IfMatcher,
 ) -> Result<(), VerifyRule> {
     let info = ir.info().ok_or(VerifyRule::Opcode)?;
-    // Codes held for another branch's instructions until the merge renumbers them.
-    if matches!(info.op, Op::Reserved70 | Op::Reserved71) {
-        return Err(VerifyRule::Opcode);
-    }
     if info.profile > s.limits.profile {
         return Err(VerifyRule::Profile);
     }

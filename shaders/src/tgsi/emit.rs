@@ -400,6 +400,15 @@ impl<'a> Lowering<'a> {
                 let mask = WriteMask::first(ir.ncomp_lanes(4));
                 out.push(Inst::mov(d.masked(mask), a.absolute()));
             }
+            Op::Ddx | Op::Ddy => {
+                let opcode = if op == Op::Ddx {
+                    Opcode::Ddx
+                } else {
+                    Opcode::Ddy
+                };
+                let mask = WriteMask::first(ir.ncomp_lanes(4));
+                out.push(Inst::new(opcode, d.masked(mask), &[a]));
+            }
             Op::Dot => {
                 let opcode = match ir.aux {
                     2 => Opcode::Dp2,
@@ -480,8 +489,6 @@ impl<'a> Lowering<'a> {
                 let tex = Inst::new(Opcode::Txd, d, &[a, ddx, ddy, reg(File::Samp, t(ir.aux))]);
                 out.push(self.with_texel_offset(tex, ir));
             }
-            // The verifier rejects the reserved codes.
-            Op::Reserved70 | Op::Reserved71 => {}
             Op::TexSize => out.push(Inst::new(
                 Opcode::Txq,
                 d.masked(WriteMask::first(2)),

@@ -140,6 +140,12 @@ pub enum Opcode {
     /// `TXF dst, src, SAMP[n], 2D`: the texel at integer index `src.xy` of level
     /// `src.w` (integers), unfiltered.
     Txf,
+    /// Per lane the derivative in window x across the 2×2 quad (fine: right minus
+    /// left pixel of the row; docs/tgsi-text.md "DDX, DDY").
+    Ddx,
+    /// Per lane the derivative in window y across the 2×2 quad (fine: upper minus
+    /// lower pixel of the column, GL's y up).
+    Ddy,
     /// `TXL dst, src, SAMP[n], 2D`: sample at `src.xy` at the level of detail `src.w`.
     Txl,
     /// `TXB dst, src, SAMP[n], 2D`: sample at `src.xy` with the level of detail bias
@@ -215,6 +221,8 @@ impl Opcode {
             Opcode::Div => "DIV",
             Opcode::Txq => "TXQ",
             Opcode::Txf => "TXF",
+            Opcode::Ddx => "DDX",
+            Opcode::Ddy => "DDY",
             Opcode::Txl => "TXL",
             Opcode::Txb => "TXB",
             Opcode::Txd => "TXD",

@@ -419,6 +419,12 @@ impl<'p> Executor<'p> {
         let value = match name {
             "MOV" => s[0],
             "ABS" => s[0].map(f32::abs),
+            // One invocation is its own 2×2 quad (as `Machine::run` defines it), so a
+            // fine derivative is the operand minus itself: 0, or NaN for ±inf and NaN.
+            "DDX" | "DDY" => {
+                let (pixel, neighbour) = (s[0], s[0]);
+                lanewise(&|i| neighbour[i] - pixel[i])
+            }
             "ADD" => lanewise(&|i| s[0][i] + s[1][i]),
             "SUB" => lanewise(&|i| s[0][i] - s[1][i]),
             "MUL" => lanewise(&|i| s[0][i] * s[1][i]),

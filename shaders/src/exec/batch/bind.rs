@@ -31,8 +31,8 @@ use super::super::math;
 use super::plan::{Comps, Instr, Plan, Span, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
 use super::tidy::tidy;
-use crate::ir::Op;
 use crate::ir::first_lanes;
+use crate::ir::{Effect, Op};
 use std::collections::HashMap;
 
 /// A [`Plan`] bound to one draw's uniforms: what [`BoundPlan::run`] executes per batch.
@@ -49,6 +49,9 @@ pub struct BoundPlan {
     pub(super) constants: Vec<[f32; 4]>,
     /// Deepest nesting of per-pixel IFs.
     pub(super) depth: usize,
+    /// The shader takes derivatives: lanes come in 2×2 quads and DISCARD demotes a
+    /// lane instead of stopping it (`QuadMachine`'s rules).
+    pub(super) quads: bool,
     /// The colour register must be zeroed before each chunk: some output component
     /// (or a read, or a DISCARD) can see it before every lane wrote it.
     pub(super) zero_color: bool,
@@ -58,6 +61,14 @@ impl BoundPlan {
     /// Whether some fragment can be discarded (the shader has a reachable DISCARD).
     pub fn may_discard(&self) -> bool {
         self.steps.contains(&Step::Discard)
+    }
+
+    /// Whether the shader takes derivatives (DDX, DDY): [`BoundPlan::run`] then treats
+    /// lanes `4q .. 4q + 4` as one 2×2 quad in
+    /// [`QUAD_LANES`](crate::exec::QUAD_LANES) order, with
+    /// [`QuadMachine`](crate::exec::QuadMachine)'s rules.
+    pub fn needs_quads(&self) -> bool {
+        self.quads
     }
 
     /// Steps run per batch: the instructions left after binding.
@@ -115,6 +126,7 @@ impl Plan {
         tidy(&mut steps, ntmp as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg);
         BoundPlan {
+            quads: self.needs_quads(),
             zero_color: color_needs_zero(&steps, color),
             steps,
             registers,
@@ -247,6 +259,20 @@ impl StepBinder<'_> {
         for (t, &w) in written.iter().enumerate() {
             self.materialize(t, w);
         }
+        // A derivative inside reads its operand in lanes that skip the branch too:
+        // they must hold the value every lane has here (see `derivative_operand`).
+        for instr in &self.plan.instrs[i + 1..instr.end] {
+            if instr
+                .ir
+                .info()
+                .is_some_and(|info| info.effect == Effect::Derivative)
+            {
+                let s = instr.reads[0].expect("a derivative reads a");
+                for t in s.temps() {
+                    self.materialize(t, s.comps);
+                }
+            }
+        }
         let cond = self.operand(instr.reads[0].expect("IF reads its condition"));
         let at = self.steps.len();
         self.steps.push(Step::If { cond, next: 0 });
@@ -324,6 +350,18 @@ impl StepBinder<'_> {
                 b: o[1],
                 slot: ir.aux as u8,
             }),
+            Op::Ddx | Op::Ddy => {
+                let a = self.derivative_operand(instr.reads[0].expect("a derivative reads a"));
+                let d = Reg::from(instr.writes.expect("a derivative writes").first);
+                let n = ir.ncomp_lanes(4);
+                self.steps.push(Step::Derivative {
+                    d,
+                    a,
+                    n,
+                    op: instr.op,
+                });
+                self.clobber(instr.writes.expect("a derivative writes"));
+            }
             Op::StoreColor => {
                 let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
                 let d = self.color();
@@ -368,6 +406,21 @@ impl StepBinder<'_> {
         if s.temps().all(|t| st.known[t] & s.comps == s.comps) {
             let values: Vec<[f32; 4]> = s.temps().map(|t| masked(st.values[t], s.comps)).collect();
             return self.constant(&values);
+        }
+        for t in s.temps() {
+            self.materialize(t, s.comps);
+        }
+        Reg::from(s.first)
+    }
+
+    /// The register a derivative (DDX, DDY) reads for `span`. It reads the operand in
+    /// all four lanes of each quad, also in lanes that do not run the current branch:
+    /// outside every per-pixel IF every lane holds a known value, so the constant
+    /// table serves; inside one, the batch register, which `open_per_pixel`
+    /// materialised for every lane before the outermost IF opened.
+    fn derivative_operand(&mut self, s: Span) -> Reg {
+        if self.depth == 0 {
+            return self.operand(s);
         }
         for t in s.temps() {
             self.materialize(t, s.comps);

@@ -5,7 +5,7 @@
 //! uniform work soundly), as its opcode's description gives them
 //! ([`Ir::sources`](crate::ir::Ir::sources), [`Ir::destination`](crate::ir::Ir::destination)).
 
-use crate::ir::{Ir, Op, Shader, Stage, TempSpan, VerifyError, verify};
+use crate::ir::{Effect, Ir, Op, Shader, Stage, TempSpan, VerifyError, verify};
 use thiserror::Error;
 
 /// Why a shader has no batch plan.
@@ -119,6 +119,15 @@ impl Plan {
             instrs,
             imm: shader.imm.clone(),
             ntmp: shader.ntmp as usize,
+        })
+    }
+
+    /// Whether the shader takes derivatives (DDX, DDY), so runs its fragments in 2×2
+    /// quads ([`Shader::uses_derivatives`]).
+    pub fn needs_quads(&self) -> bool {
+        self.instrs.iter().any(|i| {
+            i.ir.info()
+                .is_some_and(|info| info.effect == Effect::Derivative)
         })
     }
 

@@ -25,6 +25,7 @@ use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
 use crate::exec::math::{self, Lane};
+use crate::exec::quad::{difference, pair};
 use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
 use wide::f32x8;
@@ -34,7 +35,10 @@ use wide::f32x8;
 pub struct FragmentLanes<'a> {
     /// Fragments in the batch, `0..=MAX_LANES`. Lanes from `len` up to the next
     /// multiple of 8 are computed too (their inputs may hold anything; raster pads them
-    /// with copies of the last fragment) and their results are unspecified.
+    /// with copies of the last fragment) and their results are unspecified. When the
+    /// plan [needs quads](BoundPlan::needs_quads), lanes `4q .. 4q + 4` are one 2×2
+    /// quad in [`QUAD_LANES`](crate::exec::QUAD_LANES) order, and the lanes of the last
+    /// quad past `len` run like real ones (their results are not reported).
     pub len: usize,
     /// `gl_FragCoord` as four lane arrays (x, y, z, w) (LOAD_FCOORD).
     pub frag_coord: &'a [LaneArray; 4],
@@ -93,6 +97,13 @@ impl BoundPlan {
         } = regs;
         let cells = Cell::from_mut(&mut cells[..]).as_slice_of_cells();
         let groups = lanes.len.div_ceil(LANE_GROUP);
+        // With quads, the last quad's lanes past `len` run like real ones: their
+        // neighbours' derivatives read them.
+        let shaded = if self.quads {
+            lanes.len.next_multiple_of(4)
+        } else {
+            lanes.len
+        };
         let mut discarded = 0;
         for first in (0..groups).step_by(W) {
             let lane0 = first * LANE_GROUP;
@@ -101,9 +112,11 @@ impl BoundPlan {
                 constants: &self.constants,
                 active: Mask::all(),
                 discarded: Mask::NONE,
+                demoted: Mask::NONE,
+                quads: self.quads,
                 full: true,
                 valid: low_bits((groups - first).min(W) * LANE_GROUP),
-                real: low_bits(lanes.len - lane0),
+                real: low_bits(shaded - lane0),
                 lane0,
                 lanes,
             };
@@ -112,7 +125,8 @@ impl BoundPlan {
             }
             chunk.run(&self.steps, masks, ends);
             chunk.store_color(self.color, color);
-            discarded |= (chunk.discarded.bits() & chunk.real) << lane0;
+            let gone = chunk.discarded.or(chunk.demoted);
+            discarded |= (gone.bits() & low_bits(lanes.len - lane0)) << lane0;
         }
         discarded
     }
@@ -131,13 +145,19 @@ struct Chunk<'a, const W: usize> {
     constants: &'a [[f32; 4]],
     /// Lanes running the current step.
     active: Mask<W>,
-    /// Lanes that executed a DISCARD.
+    /// Lanes that executed a DISCARD (and stopped).
     discarded: Mask<W>,
+    /// Quads: lanes that executed a DISCARD and keep running for their neighbours'
+    /// derivatives.
+    demoted: Mask<W>,
+    /// The plan takes derivatives ([`BoundPlan::needs_quads`]).
+    quads: bool,
     /// `active` has every lane: writes need no select.
     full: bool,
     /// Lanes of the batch's groups (the rest of the chunk is never read), as bits.
     valid: u64,
-    /// Lanes below `FragmentLanes::len`, as bits.
+    /// Lanes below `FragmentLanes::len` (with quads, below the end of the last quad),
+    /// as bits: the lanes that sample textures.
     real: u64,
     /// Batch lane of the chunk's first lane.
     lane0: usize,
@@ -278,6 +298,23 @@ impl<const W: usize> Chunk<'_, W> {
         }
     }
 
+    /// DDX, DDY: lane `4q + k` gets `a[4q + hi] − a[4q + lo]` with `(hi, lo)` the
+    /// quad pair of `k` (`exec::quad`), from every lane's register whether it runs
+    /// or not. Out of line, like the integer steps: one shuffle per group.
+    #[inline(never)]
+    fn derivative(&self, d: Reg, a: Reg, n: u8, op: Op) {
+        let pairs: [(usize, usize); LANE_GROUP] = std::array::from_fn(|i| {
+            let (hi, lo) = pair(op, i & 3);
+            ((i & !3) + hi, (i & !3) + lo)
+        });
+        self.unary(d, a, n, |x| {
+            per_group(x, |v| {
+                let v = v.to_array();
+                f32x8::new(pairs.map(|(hi, lo)| difference(v[hi], v[lo])))
+            })
+        });
+    }
+
     #[inline(never)]
     fn int_binary(&self, d: Reg, a: Reg, b: Reg, n: u8, op: Op) {
         let f = math::int::binary(op).expect("an integer binary opcode");
@@ -360,6 +397,7 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Min { d, a, b, n } => self.binary(d, a, b, n, math::min),
                 Step::Max { d, a, b, n } => self.binary(d, a, b, n, math::max),
                 Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
+                Step::Derivative { d, a, n, op } => self.derivative(d, a, n, op),
                 Step::Rcp { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::rcp)),
                 Step::Sin { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::sin)),
                 Step::Cos { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::cos)),
@@ -464,6 +502,7 @@ impl<const W: usize> Chunk<'_, W> {
                     ends.pop();
                     self.set_active(parent.and_not(self.discarded));
                 }
+                Step::Discard if self.quads => self.demoted = self.demoted.or(self.active),
                 Step::Discard => {
                     self.discarded = self.discarded.or(self.active);
                     self.set_active(Mask::NONE);

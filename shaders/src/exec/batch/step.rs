@@ -138,6 +138,14 @@ pub(in crate::exec) enum Step {
         a: Reg,
         n: u8,
     },
+    /// DDX or DDY (`op`) on `n` components: each lane reads `a` in its quad's lanes
+    /// (`exec::quad`).
+    Derivative {
+        d: Reg,
+        a: Reg,
+        n: u8,
+        op: Op,
+    },
     Rcp {
         d: Reg,
         a: Reg,
@@ -333,6 +341,7 @@ impl Step {
             | Min { d, n: k, .. }
             | Max { d, n: k, .. }
             | Abs { d, n: k, .. }
+            | Derivative { d, n: k, .. }
             | Rcp { d, n: k, .. }
             | Sin { d, n: k, .. }
             | Cos { d, n: k, .. }
@@ -374,6 +383,7 @@ impl Step {
         match *self {
             Mov { a, n: k, .. }
             | Abs { a, n: k, .. }
+            | Derivative { a, n: k, .. }
             | Rcp { a, n: k, .. }
             | Sin { a, n: k, .. }
             | Cos { a, n: k, .. }
@@ -519,6 +529,7 @@ impl Step {
             | Swz { d, a, .. }
             | SetLane { d, a, .. }
             | Abs { d, a, .. }
+            | Derivative { d, a, .. }
             | Rcp { d, a, .. }
             | Sin { d, a, .. }
             | Cos { d, a, .. }
@@ -556,6 +567,7 @@ impl Step {
             | Min { d, .. }
             | Max { d, .. }
             | Abs { d, .. }
+            | Derivative { d, .. }
             | Rcp { d, .. }
             | Sin { d, .. }
             | Cos { d, .. }

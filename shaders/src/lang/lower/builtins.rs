@@ -42,7 +42,7 @@ use super::super::types::Type;
 use super::super::types::{self, Base};
 use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op};
+use crate::ir::{CmpCode, Ir, Op, Stage};
 
 /// The functions that take a sampler: the 2D texture lookups ([`Lowerer::texture`]),
 /// `textureSize` ([`Lowerer::texture_size`]), `texelFetch` ([`Lowerer::texel_fetch`])
@@ -85,6 +85,9 @@ pub const TEXEL_OFFSETS: std::ops::RangeInclusive<i32> = -8..=7;
 
 /// Built-in functions this front end lowers, besides [`TEXTURE_FUNCTIONS`].
 pub const SUPPORTED: &[&str] = &[
+    "dFdx",
+    "dFdy",
+    "fwidth",
     "ftransform",
     "refract",
     "isnan",
@@ -160,9 +163,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "texture3D",
     "textureCube",
     "shadow2D",
-    "dFdx",
-    "dFdy",
-    "fwidth",
     "noise1",
     "noise2",
     "noise3",
@@ -349,6 +349,7 @@ impl Lowerer<'_> {
                 let f = self.lanewise(Op::Sub, &twice, &Value::float(1.0), Type::Float)?;
                 self.widen_op(Op::Mul, &n, &f, n.ty)
             }
+            "dFdx" | "dFdy" | "fwidth" => self.derivative(name, v, pos),
             "abs" | "sin" | "cos" | "tan" => {
                 self.arity(name, v, 1, pos)?;
                 let x = self.gen_type(&v[0], name == "abs", pos)?;
@@ -463,6 +464,48 @@ impl Lowerer<'_> {
             _ if super::trig::TRIG_BUILTINS.contains(&name) => self.trig_builtin(name, v, pos),
             _ if super::logs::LOG_BUILTINS.contains(&name) => self.log_builtin(name, v, pos),
             _ => self.math_builtin(name, v, pos),
+        }
+    }
+
+    /// `dFdx(p)`, `dFdy(p)` and `fwidth(p) = abs(dFdx(p)) + abs(dFdy(p))` for a float
+    /// or vecN `p` (GLSL 1.10 §8.8): DDX and DDY ([`Op::Ddx`], fine derivatives across
+    /// the fragment's 2×2 quad, docs/csir.md "Derivatives"), component-wise. A constant
+    /// argument folds to `p − p` (0, or NaN for ±inf and NaN).
+    ///
+    /// Errors: in a vertex shader, "`dFdx` is available only in fragment shaders
+    /// (GLSL 1.10 §8.8)"; under the seed profile, "`dFdx` needs the extended profile";
+    /// an argument that is not a float scalar or vector, "wrong arguments".
+    fn derivative(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
+        if self.stage != Stage::Fragment {
+            return self.err(
+                pos,
+                format!(
+                    "`{name}` is available only in fragment shaders (GLSL 1.10 §8.8: \
+                     derivatives are taken across a fragment quad)"
+                ),
+            );
+        }
+        if !self.limits.extended_ops() {
+            return self.err(
+                pos,
+                format!(
+                    "`{name}` needs the extended profile (the seed's CSIR has no \
+                     derivatives; --profile extended)"
+                ),
+            );
+        }
+        self.arity(name, v, 1, pos)?;
+        let p = self.gen_type(&v[0], false, pos)?;
+        match name {
+            "dFdx" => self.unary_op(Op::Ddx, &p, p.ty),
+            "dFdy" => self.unary_op(Op::Ddy, &p, p.ty),
+            _ => {
+                let dx = self.unary_op(Op::Ddx, &p, p.ty)?;
+                let dy = self.unary_op(Op::Ddy, &p, p.ty)?;
+                let ax = self.unary_op(Op::Abs, &dx, p.ty)?;
+                let ay = self.unary_op(Op::Abs, &dy, p.ty)?;
+                self.lanewise(Op::Add, &ax, &ay, p.ty)
+            }
         }
     }
 

@@ -34,6 +34,8 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
         Op::Min => consteval::min(a, b),
         Op::Max => consteval::max(a, b),
         Op::Abs => a.abs(),
+        // Every lane of a quad holds the same constant.
+        Op::Ddx | Op::Ddy => crate::exec::quad::difference(a, a),
         Op::Sin => a.sin(),
         Op::Cos => a.cos(),
         Op::Rcp => consteval::rcp(a),
