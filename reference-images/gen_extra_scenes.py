@@ -429,7 +429,6 @@ if __name__ == "__main__":
     scene_texture_lod_strip()
     scene_floor("floor_grad_trilinear.json", "shaders/extended/floor_grad.frag", "linear_mipmap_linear")
     scene_floor("floor_grad_nearest_mip.json", "shaders/extended/floor_grad.frag", "nearest_mipmap_nearest")
-    # Passes only once texture() computes its implicit level of detail from quads:
-    # kept out of the checked set (a folder whose name starts with '.').
-    scene_floor("mip_floor_implicit.json", "shaders/floor_implicit.frag", "linear_mipmap_linear",
-                folder=".pending")
+    # Plain texture(): the level of detail comes from each 2x2 quad's derivatives.
+    scene_floor("mip_floor_trilinear.json", "shaders/floor_implicit.frag", "linear_mipmap_linear")
+    scene_floor("mip_floor_nearest_mip.json", "shaders/floor_implicit.frag", "nearest_mipmap_nearest")

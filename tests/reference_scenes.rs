@@ -99,29 +99,6 @@ fn output_bytes_do_not_depend_on_the_thread_count() {
     }
 }
 
-/// `reference-images/.pending/mip_floor_implicit`: the trilinear checkerboard floor
-/// with plain `texture()`, whose level of detail llvmpipe takes from each quad's
-/// derivatives. csir-render samples level 0 there until fragments run in 2×2 quads.
-#[test]
-#[ignore = "needs texture()'s implicit level of detail from 2x2 quads (issue 18)"]
-fn the_implicit_lod_floor_matches_llvmpipe() {
-    let scene = reference_dir().join(".pending/mip_floor_implicit.json");
-    let results = check_scenes(
-        std::slice::from_ref(&scene),
-        &CheckOptions::default(),
-        &|_| {},
-    );
-    let results = CheckResults::new(None, 1, results);
-    let r = &results.results[0];
-    assert_eq!(
-        r.status,
-        Status::Passed,
-        "{}: {}",
-        r.metrics_text().unwrap_or_default(),
-        r.message.as_deref().unwrap_or("")
-    );
-}
-
 #[test]
 fn quads_give_the_same_bytes_at_any_thread_count() {
     // fwidth_sdf shades 2x2 quads with helper lanes (issue 18): a quad never spans

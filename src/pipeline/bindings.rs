@@ -102,6 +102,15 @@ impl Samplers for SlotSamplers<'_> {
         }
     }
 
+    /// Whether some bound sampler's lookups depend on the level of detail
+    /// ([`Sampler::needs_lod`]).
+    fn needs_lod(&self) -> bool {
+        self.slots
+            .iter()
+            .flatten()
+            .any(|(_, sampler)| sampler.needs_lod())
+    }
+
     /// The bound texture's width and height in texels; an unbound slot is 0×0.
     #[inline]
     fn size(&self, slot: usize) -> [u32; 2] {

@@ -27,7 +27,7 @@ impl<'a> CsirFragmentStage<'a> {
     /// (decodes and binds the shader: [`plan`](Self::plan) and [`bound`](Self::bound)
     /// do that once for many frames).
     pub fn new(program: &'a Program, uniforms: &'a [[f32; 4]], samplers: &'a dyn Samplers) -> Self {
-        let draw = Self::plan(program).bind(uniforms, &[]);
+        let draw = Self::plan(program).bind_lod(uniforms, &[], samplers.needs_lod());
         CsirFragmentStage {
             draw: Cow::Owned(draw),
             samplers,

@@ -8,6 +8,7 @@ use super::program::ProgramCache;
 use super::vertex_stage::{CsirVertexStage, clip_plane_error};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene, SceneError};
+use csir::exec::Samplers as _;
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
 use csir_raster::{DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Renderer};
@@ -131,7 +132,11 @@ impl<'s> PreparedScene<'s> {
                 return Err(scene.error(format!("{}.state.clip_planes", draw.field()), message));
             }
             let bindings = DrawBindings::new(scene, draw, &program)?;
-            let fragment = plan.bind(&bindings.uniforms.fragment, &[]);
+            let fragment = plan.bind_lod(
+                &bindings.uniforms.fragment,
+                &[],
+                bindings.fragment_samplers.needs_lod(),
+            );
             draws.push(PreparedDraw {
                 draw,
                 program,
@@ -174,7 +179,11 @@ impl<'s> PreparedScene<'s> {
         let d = &mut self.draws[draw];
         d.bindings
             .set_uniform(self.scene, d.draw, &d.program, key, values)?;
-        d.fragment = d.plan.bind(&d.bindings.uniforms.fragment, &[]);
+        d.fragment = d.plan.bind_lod(
+            &d.bindings.uniforms.fragment,
+            &[],
+            d.bindings.fragment_samplers.needs_lod(),
+        );
         Ok(())
     }
 

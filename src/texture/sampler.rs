@@ -158,6 +158,18 @@ impl Sampler {
     pub const fn is_mipmapped(self) -> bool {
         self.min_filter.mip_filter().is_some()
     }
+
+    /// Whether a lookup's result depends on its level of detail λ: the sampler is
+    /// mipmapped, or it minifies (λ > 0) with another filter than it magnifies with.
+    /// Otherwise every λ gives [`Texture::sample`]'s texel, and a fragment shader need
+    /// not run in 2×2 quads for it (docs/csir.md "Level of detail").
+    pub const fn needs_lod(self) -> bool {
+        self.is_mipmapped()
+            || !matches!(
+                (self.min_filter, self.mag_filter),
+                (MinFilter::Nearest, Filter::Nearest) | (MinFilter::Linear, Filter::Linear)
+            )
+    }
 }
 
 impl Texture {

@@ -33,6 +33,40 @@ pub(crate) fn difference(hi: f32, lo: f32) -> f32 {
     hi - lo
 }
 
+/// The coordinate gradients `[ds/dx, dt/dx, ds/dy, dt/dy]` of an implicit level of
+/// detail from the coordinates `(s[k], t[k])` of the quad's four lanes: one set per
+/// quad (coarse), from lane 0's row and column (lane 1 − lane 0 along x, lane 2 −
+/// lane 0 along y), as llvmpipe computes a quad's level of detail (docs/csir.md
+/// "Level of detail"). Both interpreters call this, so they agree bit for bit.
+#[inline]
+pub(crate) fn lod_gradients(s: [f32; 4], t: [f32; 4]) -> [f32; 4] {
+    [
+        difference(s[1], s[0]),
+        difference(t[1], t[0]),
+        difference(s[2], s[0]),
+        difference(t[2], t[0]),
+    ]
+}
+
+/// An implicit-LOD lookup ([`OpInfo::implicit_lod`](crate::ir::OpInfo::implicit_lod):
+/// SAMPLE, SAMPLE_OFFSET, SAMPLE_BIAS) at `(s, t)` in a quad whose coordinate
+/// gradients are `gradients` ([`lod_gradients`]): λ = the gradients' level of detail
+/// for the texture bound to `slot` ([`lod_from_gradients`](super::lod_from_gradients))
+/// plus `bias` (SAMPLE_BIAS's `b.x`, else 0), through
+/// [`Samplers::sample_lod`](super::Samplers::sample_lod).
+#[inline]
+pub(crate) fn sample_in_quad(
+    samplers: &dyn super::Samplers,
+    slot: usize,
+    [s, t]: [f32; 2],
+    gradients: [f32; 4],
+    bias: f32,
+    offset: [i32; 2],
+) -> [f32; 4] {
+    let lod = super::lod_from_gradients(samplers.size(slot), gradients) + bias;
+    samplers.sample_lod(slot, s, t, lod, offset)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -83,6 +83,15 @@ pub trait Samplers: Sync {
         self.sample_lod(slot, s, t, lod, offset)
     }
 
+    /// Whether some slot's lookups depend on their level of detail λ (a mipmapped
+    /// sampler, or one that minifies with another filter than it magnifies with): a
+    /// fragment shader's implicit-LOD lookups then run in 2×2 quads
+    /// ([`Plan::bind_lod`](crate::exec::batch::Plan::bind_lod)). This default, for
+    /// samplers whose result never depends on λ, is `false`.
+    fn needs_lod(&self) -> bool {
+        false
+    }
+
     /// Width and height in texels of the texture bound to `slot` (TEXSIZE,
     /// `textureSize`); `[0, 0]` for a slot with no texture, which is what this
     /// default gives.

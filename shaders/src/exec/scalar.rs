@@ -159,6 +159,19 @@ impl<'s> Machine<'s> {
                 let d = temps::write(&mut self.temps, ir.dst as i32).map_err(fail)?;
                 d[..n].copy_from_slice(&quad.derivative(op)[..n]);
             }
+            _ if quad.is_some() && ir.info().is_some_and(|i| i.implicit_lod) => {
+                let quad = quad.expect("checked");
+                let bias = match op {
+                    Op::SampleBias => temps::read(&self.temps, ir.b as i32).map_err(fail)?[0],
+                    _ => 0.0,
+                };
+                let offset = match op {
+                    Op::Sample => [0, 0],
+                    _ => ir.texel_offset(),
+                };
+                let value = quad.sample(inputs, slot(ir.aux).map_err(fail)?, bias, offset);
+                *temps::write(&mut self.temps, ir.dst as i32).map_err(fail)? = value;
+            }
             _ => self.execute(op, ir, inputs, outputs).map_err(fail)?,
         }
         observer.step(Step {
@@ -209,8 +222,8 @@ impl<'s> Machine<'s> {
                 *temps::write(temps, dst)? = value;
             }
             Op::SampleLod | Op::SampleBias => {
-                // SAMPLE_BIAS's implicit level of detail is 0 until fragments run in
-                // quads (op.rs), so its λ is the bias.
+                // A lone invocation's implicit level of detail is 0 (op.rs), so
+                // SAMPLE_BIAS's λ is the bias; in a quad, `QuadOperand::sample`.
                 let coord = temps::read(temps, a)?;
                 let lod = temps::read(temps, ir.b as i32)?[0];
                 let value = inputs.samplers.sample_lod(
@@ -284,6 +297,16 @@ impl QuadOperand {
             values: [value; 4],
             lane: 0,
         }
+    }
+
+    /// An implicit-LOD lookup (SAMPLE, SAMPLE_OFFSET, SAMPLE_BIAS) for `self.lane`,
+    /// the operand being the coordinate: λ from the quad's coarse gradients
+    /// ([`lod_gradients`](super::quad::lod_gradients)) plus `bias`.
+    fn sample(&self, inputs: &Inputs<'_>, slot: usize, bias: f32, offset: [i32; 2]) -> [f32; 4] {
+        let gradients =
+            super::quad::lod_gradients(self.values.map(|v| v[0]), self.values.map(|v| v[1]));
+        let [s, t, ..] = self.values[self.lane];
+        super::quad::sample_in_quad(inputs.samplers, slot, [s, t], gradients, bias, offset)
     }
 
     /// DDX or DDY of the operand for `self.lane`, all four components.
@@ -361,7 +384,10 @@ impl<'s> QuadMachine<'s> {
         let shader = self.lanes[0].shader;
         for (index, ir) in shader.ir.iter().enumerate() {
             let mut quad = None;
-            if ir.info().is_some_and(|i| i.effect == Effect::Derivative) {
+            if ir
+                .info()
+                .is_some_and(|i| i.effect == Effect::Derivative || i.implicit_lod)
+            {
                 let mut values = [[0.0; 4]; 4];
                 for (v, lane) in values.iter_mut().zip(&self.lanes) {
                     *v = temps::read(&lane.temps, ir.a as i32).map_err(|fault| ExecError {

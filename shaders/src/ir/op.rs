@@ -109,7 +109,7 @@ instruction_set! {
         .aux(Aux::MatrixWidth).kept();
     /// `dst ← texture(sampler aux, a.xy)`.
     Sample = 21 => OpInfo::new(Sample, "sample2d", Effect::Load(Input::Texture)).dst(All)
-        .a(Xy).aux(Aux::Sampler).dump_aux_always();
+        .a(Xy).aux(Aux::Sampler).dump_aux_always().implicit_lod();
     /// `dst ← attribute[aux]` (vertex stage).
     LoadAttr = 22 => OpInfo::new(LoadAttr, "load_attr", Effect::Load(Input::Attribute))
         .dst(All).aux(Aux::Attribute).only_in(Stage::Vertex, VerifyRule::AttributeStage)
@@ -279,7 +279,7 @@ instruction_set! {
     /// wrap mode, as llvmpipe does it, is the runtime's `Samplers::sample_offset`.
     /// TGSI `TEX` with a texture offset.
     SampleOffset = 69 => OpInfo::new(SampleOffset, "sample2d_offset", Effect::Load(Input::Texture))
-        .dst(All).a(Xy).aux(Aux::Sampler).dump_aux_always().extended();
+        .dst(All).a(Xy).aux(Aux::Sampler).dump_aux_always().implicit_lod().extended();
     /// Extended profile, fragment stage: the derivative in window x, component-wise on
     /// `ncomp` lanes (0 means 4) (GLSL 1.10 §8.8 `dFdx`; TGSI `DDX`). Fine, as
     /// llvmpipe computes it: in the 2×2 quad the invocation runs in, `a` of the right
@@ -305,11 +305,11 @@ instruction_set! {
         .dst(All).a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
     /// Extended profile: `texture(sampler2D, P, bias)` and `textureOffset(…, bias)`
     /// (GLSL 1.30 §8.7): SAMPLE_LOD at λ = λ_implicit + `b.x`, with the texel offset
-    /// in `aux2`. λ_implicit is the lookup's own level of detail from the quad's
-    /// derivatives; until fragments run in quads it is 0, so this is SAMPLE_LOD at
-    /// λ = `b.x` (docs/csir.md "Level of detail"). TGSI `TXB`.
+    /// in `aux2`. λ_implicit is the lookup's own level of detail from the 2×2 quad's
+    /// derivatives of `a.xy` when the fragment runs in a quad, and 0 for a lone
+    /// invocation (docs/csir.md "Level of detail"). TGSI `TXB`.
     SampleBias = 73 => OpInfo::new(SampleBias, "sample2d_bias", Effect::Load(Input::Texture))
-        .dst(All).a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().extended();
+        .dst(All).a(Xy).b(X).aux(Aux::Sampler).dump_aux_always().implicit_lod().extended();
     /// Extended profile: `textureGrad(sampler2D, P, dPdx, dPdy)` and
     /// `textureGradOffset` (GLSL 1.30 §8.7): SAMPLE_LOD at the λ of the gradients `b
     /// = (ds/dx, dt/dx, ds/dy, dt/dy)` (`Samplers::sample_grad`,

@@ -236,6 +236,11 @@ pub struct OpInfo {
     /// The dump prints ` aux X` even when `aux` is 0 (LOAD_ATTR, LOAD_UNI, SAMPLE: the
     /// original's dump).
     pub dump_aux_always: bool,
+    /// A texture lookup whose level of detail is implicit (SAMPLE, SAMPLE_OFFSET,
+    /// SAMPLE_BIAS): in a fragment shader run in 2×2 quads it comes from the quad's
+    /// derivatives of the coordinate `a.xy`, so the instruction reads operand `a` of
+    /// all four invocations, as a derivative does (docs/csir.md "Level of detail").
+    pub implicit_lod: bool,
 }
 
 /// One temporary with `lanes`.
@@ -271,6 +276,7 @@ impl OpInfo {
             dst_counts_as_read: false,
             unused_fields_checked: true,
             dump_aux_always: false,
+            implicit_lod: false,
         }
     }
 
@@ -369,6 +375,12 @@ impl OpInfo {
     /// The dump always prints `aux`.
     pub(super) const fn dump_aux_always(mut self) -> OpInfo {
         self.dump_aux_always = true;
+        self
+    }
+
+    /// Its level of detail is implicit ([`OpInfo::implicit_lod`]).
+    pub(super) const fn implicit_lod(mut self) -> OpInfo {
+        self.implicit_lod = true;
         self
     }
 }

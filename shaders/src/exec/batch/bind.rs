@@ -29,7 +29,7 @@
 use super::super::alu;
 use super::super::math;
 use super::plan::{Comps, Instr, Plan, Span, XYZW};
-use super::step::{Access, CONSTANT, Reg, Step};
+use super::step::{Access, CONSTANT, LodMode, Reg, Step};
 use super::tidy::tidy;
 use crate::ir::first_lanes;
 use crate::ir::{Effect, Op};
@@ -103,6 +103,23 @@ impl Plan {
     /// missing entries map a slot to itself, as in
     /// [`Inputs::var_remap`](crate::exec::Inputs::var_remap)).
     pub fn bind(&self, uniforms: &[[f32; 4]], var_remap: &[i16]) -> BoundPlan {
+        self.bind_lod(uniforms, var_remap, false)
+    }
+
+    /// [`Plan::bind`] for a draw whose textures need a level of detail
+    /// (`implicit_lod`: some bound sampler is mipmapped or minifies with another
+    /// filter than it magnifies with): if the shader then samples with an implicit
+    /// level of detail ([`Plan::uses_implicit_lod`]), its lanes run in 2×2 quads and
+    /// those lookups take λ from each quad's coordinate gradients, as in
+    /// [`QuadMachine`](crate::exec::QuadMachine) (docs/csir.md "Level of detail").
+    /// `implicit_lod = false` is [`Plan::bind`].
+    pub fn bind_lod(
+        &self,
+        uniforms: &[[f32; 4]],
+        var_remap: &[i16],
+        implicit_lod: bool,
+    ) -> BoundPlan {
+        let quads = self.needs_quads() || (implicit_lod && self.uses_implicit_lod());
         let ntmp = self.ntmp;
         let mut binder = StepBinder {
             plan: self,
@@ -119,6 +136,7 @@ impl Plan {
             frames: Vec::new(),
             depth: 0,
             max_depth: 0,
+            quads,
         };
         binder.walk();
         let mut steps = binder.steps;
@@ -126,7 +144,7 @@ impl Plan {
         tidy(&mut steps, ntmp as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg);
         BoundPlan {
-            quads: self.needs_quads(),
+            quads,
             zero_color: color_needs_zero(&steps, color),
             steps,
             registers,
@@ -177,6 +195,9 @@ struct StepBinder<'p> {
     /// Open per-pixel IFs.
     depth: usize,
     max_depth: usize,
+    /// Lanes run in 2×2 quads ([`BoundPlan::needs_quads`]): implicit-LOD lookups take
+    /// their level of detail from the quad.
+    quads: bool,
 }
 
 impl StepBinder<'_> {
@@ -262,11 +283,9 @@ impl StepBinder<'_> {
         // A derivative inside reads its operand in lanes that skip the branch too:
         // they must hold the value every lane has here (see `derivative_operand`).
         for instr in &self.plan.instrs[i + 1..instr.end] {
-            if instr
-                .ir
-                .info()
-                .is_some_and(|info| info.effect == Effect::Derivative)
-            {
+            if instr.ir.info().is_some_and(|info| {
+                info.effect == Effect::Derivative || (self.quads && info.implicit_lod)
+            }) {
                 let s = instr.reads[0].expect("a derivative reads a");
                 for t in s.temps() {
                     self.materialize(t, s.comps);
@@ -317,6 +336,28 @@ impl StepBinder<'_> {
             }
             Op::LoadFcoord => self.emit(instr, |_, d| Step::LoadFcoord { d }),
             Op::LoadFace => self.emit(instr, |_, d| Step::LoadFace { d }),
+            Op::Sample | Op::SampleOffset | Op::SampleBias if self.quads => {
+                let a = self.derivative_operand(instr.reads[0].expect("a lookup reads a"));
+                let bias = instr.op == Op::SampleBias;
+                let b = match instr.reads[1] {
+                    Some(s) if bias => self.operand(s),
+                    _ => a,
+                };
+                let w = instr.writes.expect("a lookup writes");
+                let offset = match instr.op {
+                    Op::Sample => [0, 0],
+                    _ => ir.texel_offset().map(|o| o as i8),
+                };
+                self.steps.push(Step::SampleLod {
+                    d: Reg::from(w.first),
+                    a,
+                    b,
+                    slot: ir.aux as u8,
+                    offset,
+                    mode: LodMode::Quad { bias },
+                });
+                self.clobber(w);
+            }
             Op::Sample => self.emit(instr, |o, d| Step::Sample {
                 d,
                 a: o[0],
@@ -336,7 +377,10 @@ impl StepBinder<'_> {
                     b: o[1],
                     slot: ir.aux as u8,
                     offset: ir.texel_offset().map(|o| o as i8),
-                    grad: ir.opcode() == Some(Op::SampleGrad),
+                    mode: match instr.op {
+                        Op::SampleGrad => LodMode::Grad,
+                        _ => LodMode::Explicit,
+                    },
                 })
             }
             Op::TexSize => self.emit(instr, |o, d| Step::TexSize {

@@ -131,6 +131,16 @@ impl Plan {
         })
     }
 
+    /// Whether the shader samples with an implicit level of detail (SAMPLE,
+    /// SAMPLE_OFFSET, SAMPLE_BIAS: [`OpInfo::implicit_lod`](crate::ir::OpInfo::implicit_lod)),
+    /// which needs 2×2 quads when a bound sampler needs a level of detail
+    /// ([`Plan::bind_lod`]).
+    pub fn uses_implicit_lod(&self) -> bool {
+        self.instrs
+            .iter()
+            .any(|i| i.ir.info().is_some_and(|info| info.implicit_lod))
+    }
+
     /// Instructions left after decoding (NOPs dropped).
     pub fn len(&self) -> usize {
         self.instrs.len()

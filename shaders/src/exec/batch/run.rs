@@ -20,12 +20,12 @@
 use super::mask::{Mask, low_bits};
 use super::pack::{Pack, each};
 use super::regs::GROUPS;
-use super::step::{CONSTANT, Reg, Step};
+use super::step::{CONSTANT, LodMode, Reg, Step};
 use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
 use crate::exec::math::{self, Lane};
-use crate::exec::quad::{difference, pair};
+use crate::exec::quad::{difference, lod_gradients, pair, sample_in_quad};
 use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
 use wide::f32x8;
@@ -263,14 +263,21 @@ impl<const W: usize> Chunk<'_, W> {
     /// `b.x`) or [`Samplers::sample_grad`] (gradients in `b`) call per lane. Out of
     /// line, as [`sample_offset`](Self::sample_offset).
     #[inline(never)]
-    fn sample_lod(&self, d: Reg, a: Reg, b: Reg, slot: usize, offset: [i8; 2], grad: bool) {
+    fn sample_lod(&self, d: Reg, a: Reg, b: Reg, slot: usize, offset: [i8; 2], mode: LodMode) {
         let samplers = self.lanes.samplers;
         let o = offset.map(i32::from);
-        if !grad {
-            self.texel_per_lane(d, a, b, |[s, t], lod| {
-                samplers.sample_lod(slot, s, t, lod, o)
-            });
-            return;
+        match mode {
+            LodMode::Explicit => {
+                self.texel_per_lane(d, a, b, |[s, t], lod| {
+                    samplers.sample_lod(slot, s, t, lod, o)
+                });
+                return;
+            }
+            LodMode::Quad { bias } => {
+                self.sample_in_quads(d, a, b, slot, o, bias);
+                return;
+            }
+            LodMode::Grad => {}
         }
         let lanes = self.active.bits() & self.real;
         let g: [Pack<W>; 4] = std::array::from_fn(|c| self.load(b, c));
@@ -294,6 +301,42 @@ impl<const W: usize> Chunk<'_, W> {
         for c in 0..4 {
             for (gr, group_out) in out.iter().enumerate() {
                 self.comp(d, c)[gr].set(f32x8::new(group_out[c]));
+            }
+        }
+    }
+
+    /// An implicit-LOD lookup in 2×2 quads ([`LodMode::Quad`]): each quad's coarse
+    /// gradients from the coordinates of all four of its lanes, running or not
+    /// (`exec::quad::lod_gradients`), then one [`Samplers::sample_lod`] call per
+    /// running lane through `exec::quad::sample_in_quad`, as `QuadMachine` does.
+    fn sample_in_quads(&self, d: Reg, a: Reg, b: Reg, slot: usize, o: [i32; 2], bias: bool) {
+        let samplers = self.lanes.samplers;
+        let lanes = self.active.bits() & self.real;
+        let (s, t) = (self.load(a, 0), self.load(a, 1));
+        let bias = bias.then(|| self.load(b, 0));
+        for g in 0..W {
+            let group = lanes >> (g * LANE_GROUP) & 0xff;
+            if group == 0 {
+                continue;
+            }
+            // Read the coordinates first: `d` may be `a`.
+            let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
+            let bias = bias.map(|b| b.0[g].to_array());
+            let dst: [&Cell<f32x8>; 4] = std::array::from_fn(|c| &self.comp(d, c)[g]);
+            let mut texels: [[f32; LANE_GROUP]; 4] = dst.map(|c| c.get().to_array());
+            for q in (0..LANE_GROUP).step_by(4) {
+                let quad = |v: &[f32; LANE_GROUP]| [v[q], v[q + 1], v[q + 2], v[q + 3]];
+                let gradients = lod_gradients(quad(&s), quad(&t));
+                for i in (q..q + 4).filter(|i| group >> i & 1 != 0) {
+                    let b = bias.map_or(0.0, |b| b[i]);
+                    let texel = sample_in_quad(samplers, slot, [s[i], t[i]], gradients, b, o);
+                    for (c, v) in texels.iter_mut().zip(texel) {
+                        c[i] = v;
+                    }
+                }
+            }
+            for (c, v) in dst.iter().zip(texels) {
+                c.set(f32x8::new(v));
             }
         }
     }
@@ -441,8 +484,8 @@ impl<const W: usize> Chunk<'_, W> {
                     b,
                     slot,
                     offset,
-                    grad,
-                } => self.sample_lod(d, a, b, slot as usize, offset, grad),
+                    mode,
+                } => self.sample_lod(d, a, b, slot as usize, offset, mode),
                 Step::TexFetch { d, a, b, slot } => {
                     let samplers = self.lanes.samplers;
                     self.texel_per_lane(d, a, b, |[x, y], lod| {

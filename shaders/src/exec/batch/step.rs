@@ -239,8 +239,9 @@ pub(in crate::exec) enum Step {
         offset: Option<[i8; 2]>,
     },
     /// `d ← textureLod(slot, a.xy, b.x)` (SAMPLE_LOD, and SAMPLE_BIAS with λ = the
-    /// bias) or `textureGrad(slot, a.xy, b)` (SAMPLE_GRAD, `grad`), with the texel
-    /// offset (0, 0 for none): one [`Samplers::sample_lod`] or
+    /// bias outside quads), `textureGrad(slot, a.xy, b)` (SAMPLE_GRAD) or, in 2×2
+    /// quads, an implicit-LOD lookup (SAMPLE, SAMPLE_OFFSET, SAMPLE_BIAS), with the
+    /// texel offset (0, 0 for none): one [`Samplers::sample_lod`] or
     /// [`Samplers::sample_grad`](crate::exec::Samplers::sample_grad) call per lane.
     ///
     /// [`Samplers::sample_lod`]: crate::exec::Samplers::sample_lod
@@ -250,7 +251,7 @@ pub(in crate::exec) enum Step {
         b: Reg,
         slot: u8,
         offset: [i8; 2],
-        grad: bool,
+        mode: LodMode,
     },
     /// `d.xy ← textureSize(slot, a.x)` ([`texture_size`](crate::exec::texture_size)
     /// per lane: the level may differ between lanes).
@@ -297,6 +298,19 @@ pub(in crate::exec) enum Step {
     EndIf,
     /// Discard the running lanes, then jump to the end of the current branch.
     Discard,
+}
+
+/// Where a [`Step::SampleLod`]'s level of detail comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::exec) enum LodMode {
+    /// λ = `b.x` (SAMPLE_LOD; SAMPLE_BIAS outside quads).
+    Explicit,
+    /// The gradients `b.xyzw` (SAMPLE_GRAD).
+    Grad,
+    /// The quad's coarse gradients of `a.xy` (`exec::quad::lod_gradients`, read in all
+    /// four lanes of each quad), plus `b.x` when `bias` (SAMPLE_BIAS); `b` is unread
+    /// otherwise.
+    Quad { bias: bool },
 }
 
 /// `count` consecutive registers from `first`, components `comps` of each.
@@ -461,9 +475,13 @@ impl Step {
                 f(one(a, 0b11));
                 f(one(b, 1));
             }
-            SampleLod { a, b, grad, .. } => {
+            SampleLod { a, b, mode, .. } => {
                 f(one(a, 0b11));
-                f(one(b, if grad { 0b1111 } else { 1 }));
+                match mode {
+                    LodMode::Explicit | LodMode::Quad { bias: true } => f(one(b, 1)),
+                    LodMode::Grad => f(one(b, 0b1111)),
+                    LodMode::Quad { bias: false } => {}
+                }
             }
             If { cond, .. } => f(one(cond, 1)),
             LoadVar { .. }
