@@ -93,12 +93,7 @@ impl Texture {
     fn fixed_linear_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
         let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
         let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
-        let [t00, t10, t01, t11] = [
-            self.gather(i.i0, j.i0),
-            self.gather(i.i1, j.i0),
-            self.gather(i.i0, j.i1),
-            self.gather(i.i1, j.i1),
-        ];
+        let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
         Some(std::array::from_fn(|c| {
             let row0 = lerp_unorm8(a, channel(t00, c), channel(t10, c));
             let row1 = lerp_unorm8(a, channel(t01, c), channel(t11, c));
@@ -110,18 +105,24 @@ impl Texture {
     fn mirror_linear_group(&self, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
         let (i, a) = mirror_linear_axis(s, self.width())?;
         let (j, b) = mirror_linear_axis(t, self.height())?;
-        let [t00, t10, t01, t11] = [
-            self.gather(i.i0, j.i0),
-            self.gather(i.i1, j.i0),
-            self.gather(i.i0, j.i1),
-            self.gather(i.i1, j.i1),
-        ];
+        let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
         Some(std::array::from_fn(|c| {
             let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
             let row0 = t00 + a * (t10 - t00);
             let row1 = t01 + a * (t11 - t01);
             row0 + b * (row1 - row0)
         }))
+    }
+
+    /// The four bilinear taps per lane: `(i0, j0)`, `(i1, j0)`, `(i0, j1)`, `(i1, j1)`.
+    #[inline(always)]
+    fn gather_bilinear(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
+        [
+            self.gather(i.i0, j.i0),
+            self.gather(i.i1, j.i0),
+            self.gather(i.i0, j.i1),
+            self.gather(i.i1, j.i1),
+        ]
     }
 
     /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
