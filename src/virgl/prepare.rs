@@ -90,16 +90,29 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
         if let Some(binding) = draw.samplers.iter().find(|b| {
             b.sampler.is_mipmapped() || b.sampler.min_filter.texel_filter() != b.sampler.mag_filter
         }) {
-            return Err(scene.error(
-                format!("{}.min_filter", draw.sampler_field(&binding.name)),
+            let sampler = binding.sampler;
+            let message = if sampler.is_mipmapped() {
+                format!(
+                    "sampler '{}': the mipmapped min_filter {} is not supported by \
+                     --backend virgl (this back end uploads level 0 only); render it \
+                     with the CPU back end, or use min_filter {} for level 0 alone",
+                    binding.name,
+                    sampler.min_filter.name(),
+                    sampler.min_filter.texel_filter().name()
+                )
+            } else {
                 format!(
                     "sampler '{}': min_filter {} with mag_filter {} is not supported by \
-                     --backend virgl (this back end uploads level 0 only and sends one \
-                     filter for minification and magnification); use filter",
+                     --backend virgl (this back end sends one filter for minification \
+                     and magnification); use filter",
                     binding.name,
-                    binding.sampler.min_filter.name(),
-                    binding.sampler.mag_filter.name()
-                ),
+                    sampler.min_filter.name(),
+                    sampler.mag_filter.name()
+                )
+            };
+            return Err(scene.error(
+                format!("{}.min_filter", draw.sampler_field(&binding.name)),
+                message,
             ));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;
@@ -173,8 +186,9 @@ mod tests {
         assert_eq!(err.field, "draws[0].samplers.uTex.min_filter");
         assert!(
             err.message().contains(
-                "sampler 'uTex': min_filter nearest_mipmap_nearest with mag_filter nearest \
-                 is not supported by --backend virgl"
+                "sampler 'uTex': the mipmapped min_filter nearest_mipmap_nearest is not \
+                 supported by --backend virgl (this back end uploads level 0 only); render \
+                 it with the CPU back end, or use min_filter nearest for level 0 alone"
             ),
             "{}",
             err.message()
