@@ -186,3 +186,49 @@ fn texture_grad_rejects_wrong_arguments() {
         compile(&src, "t.glsl", Stage::Fragment, &Limits::EXTENDED).expect(call);
     }
 }
+
+#[test]
+fn a_bias_is_refused_outside_the_fragment_stage() {
+    let vert = |call: &str| {
+        format!(
+            "#version 330 core\nuniform sampler2D t;\nin vec2 uv;\nout vec4 c;\n\
+             void main() {{ c = {call}; gl_Position = vec4(uv, 0.0, 1.0); }}\n"
+        )
+    };
+    for (call, hint) in [
+        ("texture(t, uv, 1.0)", "use textureLod)"),
+        (
+            "textureOffset(t, uv, ivec2(1, 0), 2.0)",
+            "use textureLodOffset)",
+        ),
+    ] {
+        let e = csir::compile(
+            &vert(call),
+            "b.vert",
+            csir::Stage::Vertex,
+            &csir::Limits::EXTENDED,
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{call} compiled in a vertex shader"))
+        .to_string();
+        assert!(e.contains("bias argument of `texture"), "{e}");
+        assert!(e.contains("GLSL 1.30 §8.7") && e.contains(hint), "{e}");
+    }
+    // the valid twins: an explicit level in the vertex shader, a bias in a fragment one
+    csir::compile(
+        &vert("textureLod(t, uv, 1.0)"),
+        "l.vert",
+        csir::Stage::Vertex,
+        &csir::Limits::EXTENDED,
+    )
+    .unwrap();
+    let frag = "#version 330 core\nuniform sampler2D t;\nin vec2 uv;\nout vec4 c;\n\
+                void main() { c = texture(t, uv, 1.0); }\n";
+    csir::compile(
+        frag,
+        "b.frag",
+        csir::Stage::Fragment,
+        &csir::Limits::EXTENDED,
+    )
+    .unwrap();
+}

@@ -528,6 +528,9 @@ impl Lowerer<'_> {
     /// constant offset ([`Op::SampleOffset`]). They need the extended profile
     /// ("`textureOffset` needs the extended profile"), and the offset must be a
     /// constant expression within -8..=7 ([`texel_offset`](Self::texel_offset)).
+    ///
+    /// A bias outside a fragment shader is an error naming the function (GLSL 1.30
+    /// §8.7: "the bias parameter is not accepted in a vertex shader").
     fn texture(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         let with_offset = OFFSET_FUNCTIONS.contains(&name);
         let base = name.strip_suffix("Offset").unwrap_or(name);
@@ -580,6 +583,17 @@ impl Lowerer<'_> {
             && (lod.ty.width() != 1 || types::base(lod.ty) == Base::Bool || lod.ty.is_matrix())
         {
             return self.err(pos, msg);
+        }
+        if lod_or_bias.is_some() && !explicit_lod && self.stage != Stage::Fragment {
+            return self.err(
+                pos,
+                format!(
+                    "the bias argument of `{name}` is available only in fragment shaders \
+                     (GLSL 1.10 §8.7, GLSL 1.30 §8.7: a vertex shader has no implicit level \
+                     of detail to bias; use {base}Lod{})",
+                    if with_offset { "Offset" } else { "" }
+                ),
+            );
         }
         let offset = match offset {
             Some(o) if o.ty != Type::IVec2 => return self.err(pos, msg),
