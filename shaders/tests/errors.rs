@@ -50,7 +50,7 @@ fn catalogue_messages_at_their_tokens() {
         messages(src, Stage::Fragment),
         vec![
             "void function used as a value",
-            "unknown function",
+            "unknown function 'g'",
             "cannot multiply mat3 by vec4",
             "index out of range",
             "invalid swizzle",

@@ -57,7 +57,7 @@ impl Lowerer<'_> {
                     format!("function '{name}' is declared but never defined"),
                 );
             }
-            return self.err(pos, "unknown function");
+            return self.err(pos, format!("unknown function '{name}'"));
         }
         let (vals, arrays) = self.call_args(args)?;
         let f = self.resolve(&candidates, &vals, &arrays, pos)?;
