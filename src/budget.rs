@@ -57,6 +57,18 @@ impl MemoryEstimate {
         (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES)
     }
 
+    /// Bytes of the mip levels 1, 2, … of a `width × height` RGBA8 texture (each side
+    /// `max(1, ⌊side/2⌋)` of the one before, down to 1×1; saturating): what a mipmapped
+    /// sampler adds to its texture (scene-format.md "Samplers").
+    pub fn mip_chain_bytes(width: u32, height: u32) -> u64 {
+        let (mut w, mut h, mut bytes) = (width, height, 0u64);
+        while w > 1 || h > 1 {
+            (w, h) = ((w / 2).max(1), (h / 2).max(1));
+            bytes = bytes.saturating_add(Self::texture_bytes(w, h));
+        }
+        bytes
+    }
+
     /// The sum of the parts (saturating).
     pub fn total(&self) -> u64 {
         self.framebuffer
@@ -197,6 +209,10 @@ mod tests {
         assert_eq!(e.framebuffer, 2 * 64 * 64 * 8);
         assert_eq!(e.readback, 260);
         assert_eq!(MemoryEstimate::texture_bytes(3, 5), 60);
+        // 4x4 -> 2x2 -> 1x1; 5x3 -> 2x1 -> 1x1
+        assert_eq!(MemoryEstimate::mip_chain_bytes(4, 4), (4 + 1) * 4);
+        assert_eq!(MemoryEstimate::mip_chain_bytes(5, 3), (2 + 1) * 4);
+        assert_eq!(MemoryEstimate::mip_chain_bytes(1, 1), 0);
         // No overflow even far past the format's limits.
         let e = MemoryEstimate::frame(u32::MAX, u32::MAX);
         assert_eq!(e.total(), u64::MAX);

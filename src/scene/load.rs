@@ -238,10 +238,29 @@ impl Loader<'_> {
 
         // A texture a mipmapped sampler reads gets its chain, as a program calls
         // glGenerateMipmap for it (scene-format.md "Samplers").
+        // The chain counts against the memory budget like the texture itself.
         for draw in &draws {
             for binding in draw.samplers.iter().filter(|b| b.sampler.is_mipmapped()) {
                 let named = &mut textures[binding.texture];
                 if named.texture.level_count() == 1 {
+                    let (w, h) = (named.texture.width(), named.texture.height());
+                    let chain = MemoryEstimate::mip_chain_bytes(w, h);
+                    let with_chain = MemoryEstimate {
+                        textures: self.memory.textures.saturating_add(chain),
+                        ..self.memory
+                    };
+                    with_chain.check(self.max_memory).map_err(|e| {
+                        self.error(
+                            format!("{}.min_filter", draw.sampler_field(&binding.name)),
+                            format!(
+                                "the mip chain of texture '{}' ({w}x{h}; {} more) does not \
+                                 fit: {e}",
+                                named.name,
+                                Bytes(chain)
+                            ),
+                        )
+                    })?;
+                    self.memory.textures = with_chain.textures;
                     named.texture = named.texture.clone().with_mipmaps();
                 }
             }
