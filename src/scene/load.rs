@@ -554,6 +554,20 @@ impl Loader<'_> {
                     format!("no texture named {texture_name:?} in textures"),
                 )
             })?;
+        // A mipmapped filter is a minification filter only: say where it goes.
+        if let Some(Json::String(s)) = get(entries, "filter")
+            && MinFilter::NAMES
+                .iter()
+                .any(|(n, f)| n == s && f.mip_filter().is_some())
+        {
+            return Err(self.error(
+                format!("{field}.filter"),
+                format!(
+                    "\"{s}\" is a minification filter: give it as \"min_filter\" (\"filter\" \
+                     sets magnification too, which has no mip levels: nearest or linear)"
+                ),
+            ));
+        }
         let filter = self.choice(
             get(entries, "filter"),
             &format!("{field}.filter"),

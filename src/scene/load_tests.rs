@@ -737,6 +737,18 @@ fn filter_key_errors_name_the_key_and_the_allowed_values() {
         "expected one of nearest, linear, nearest_mipmap_nearest, linear_mipmap_nearest, \
          nearest_mipmap_linear, linear_mipmap_linear, got 3",
     );
+    // a mipmapped filter under `filter` is told where it goes
+    assert_error(
+        |v| {
+            sampler(
+                v,
+                json!({"texture": "checker", "filter": "linear_mipmap_linear"}),
+            )
+        },
+        "draws[0].samplers.uTex.filter",
+        "\"linear_mipmap_linear\" is a minification filter: give it as \"min_filter\" \
+         (\"filter\" sets magnification too, which has no mip levels: nearest or linear)",
+    );
     // the valid twins
     let mut v = minimal();
     sampler(

@@ -32,7 +32,11 @@ impl Lowerer<'_> {
     pub(crate) fn check_operand(&mut self, v: &Value, pos: Pos) -> LResult<()> {
         match v.ty {
             Type::Void => self.err(pos, "void function used as a value"),
-            Type::Sampler2D => self.err(pos, "a sampler can only be passed to texture()"),
+            Type::Sampler2D => self.err(
+                pos,
+                "a sampler can only be passed to a texture function (texture, textureLod, \
+                 textureGrad, texelFetch, textureSize and their forms), not used as a value",
+            ),
             _ => Ok(()),
         }
     }
