@@ -11,7 +11,9 @@ Per scene and thread count, each round runs ours then llvmpipe back to back
 one markdown table: our time over llvmpipe's at 2 threads, our 1 -> 2 thread speed-up,
 and the scene's load time apart from frame time (ours: reading the JSON, OBJ meshes and
 textures, then compiling and linking; llvmpipe: peer-render's `ms_setup`, context
-creation, GLSL compile/link and uploads). It also checks that both renderers drew the
+creation, GLSL compile/link and uploads), and both renderers' peak resident memory at 2
+threads (the largest of the rounds; llvmpipe's is the peer tool's Python process, Mesa
+inside it). It also checks that both renderers drew the
 same picture (compare_png.py, tolerance 2) and says how busy the machine was.
 
 What it needs, and where it looks (it stops with a message naming what is missing):
@@ -30,6 +32,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -78,32 +81,42 @@ def check_python_deps():
             % (", ".join(missing), " ".join(missing)))
 
 
-def run(cmd, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, **kw)
+def run(cmd):
+    """Runs `cmd` from the checkout's root; returns its standard output and its peak
+    resident memory in MB (the kernel's `ru_maxrss` of that one child, from `os.wait4`,
+    so earlier runs do not count). Stops with the output on failure."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, text=True, cwd=ROOT)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
     if p.returncode != 0:
-        die("command failed (exit %d): %s\n%s%s" % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
-    return p.stdout
+        die("command failed (exit %d): %s\n%s%s" % (p.returncode, " ".join(cmd), stdout, stderr))
+    return stdout, usage.ru_maxrss / 1024.0
 
 
 def ours(scene, frames, threads, png):
-    out = run([OURS, "render", scene, "-o", png, "--frames", str(frames), "--threads", str(threads)])
+    out, peak = run([OURS, "render", scene, "-o", png, "--frames", str(frames), "--threads", str(threads)])
     first = re.search(r"load ([0-9.]+) ms, prepare ([0-9.]+) ms", out)
     med = re.search(r"median ([0-9.]+) ms/frame", out)
     cpu = re.search(r"cpu ([0-9.]+) ms/frame", out)
     if not (first and med):
         die("unexpected csir-render output:\n" + out)
     return {"ms": float(med.group(1)), "cpu": float(cpu.group(1)) if cpu else None,
-            "load": float(first.group(1)), "prepare": float(first.group(2))}
+            "load": float(first.group(1)), "prepare": float(first.group(2)), "peak": peak}
 
 
 def peer(tool, scene, frames, threads, png=None):
     cmd = [tool, scene, "--frames", str(frames), "--threads", str(threads)]
     if png:
         cmd += ["-o", png]
-    line = run(cmd).strip().splitlines()[-1]
+    out, peak = run(cmd)
+    line = out.strip().splitlines()[-1]
     j = json.loads(line)
     return {"ms": j["ms_per_frame_median"], "cpu": j.get("cpu_ms_per_frame_median"),
-            "load": j.get("ms_setup")}
+            "load": j.get("ms_setup"), "peak": peak}
 
 
 def compare(tool, a, b):
@@ -165,12 +178,13 @@ def main():
     for name, workload, scene in suite:
         ours_png = os.path.join(OUT, name + ".ours.png")
         peer_png = os.path.join(OUT, name + ".llvmpipe.png")
-        best = {}
+        best, peaks = {}, {}
         for r in range(args.rounds):
             for t in (1, 2):
                 o = ours(scene, args.frames, t, ours_png)
                 p = peer(tool, scene, args.frames, t, peer_png if (r, t) == (0, 2) else None)
                 for who, res in (("ours", o), ("llvmpipe", p)):
+                    peaks[(who, t)] = max(peaks.get((who, t), 0.0), res["peak"])
                     cur = best.get((who, t))
                     if cur is None or res["ms"] < cur["ms"]:
                         best[(who, t)] = res
@@ -179,21 +193,24 @@ def main():
         loads.append(loadavg())
         cmp = compare(tool, ours_png, peer_png)
         o1, o2, p2 = best[("ours", 1)], best[("ours", 2)], best[("llvmpipe", 2)]
-        rows.append((workload, o1, o2, best[("llvmpipe", 1)], p2, cmp))
+        rows.append((workload, o1, o2, best[("llvmpipe", 1)], p2, cmp,
+                     (peaks[("ours", 2)], peaks[("llvmpipe", 2)])))
 
     print("%s, %s, %d rounds of %d frames (best of the rounds' medians), load average %s"
           % (started, cpu_model(), args.rounds, args.frames, " → ".join(loads)))
     print()
     print("| workload | ours / llvmpipe (2 thr.) | ours 1→2 threads | ours 1 thr. ms | ours 2 thr. ms "
           "| llvmpipe 1 thr. ms | llvmpipe 2 thr. ms | CPU ms/frame at 2 thr., ours / llvmpipe "
-          "| ours load + prepare ms | llvmpipe setup ms | pixels > 2 off |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for workload, o1, o2, p1, p2, cmp in rows:
+          "| peak MB at 2 thr., ours / llvmpipe | ours load + prepare ms | llvmpipe setup ms "
+          "| pixels > 2 off |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for workload, o1, o2, p1, p2, cmp, (peak_o, peak_p) in rows:
         over = cmp.get("over_tol_pixels", cmp.get("error", "?"))
         cpu = "%.0f / %.0f" % (o2["cpu"], p2["cpu"]) if o2["cpu"] and p2["cpu"] else "?"
-        print("| %s | **%.2f×** | %.2f× | %.1f | %.1f | %.1f | %.1f | %s | %.0f + %.0f | %.0f | %s |"
+        print("| %s | **%.2f×** | %.2f× | %.1f | %.1f | %.1f | %.1f | %s | %.0f / %.0f | %.0f + %.0f "
+              "| %.0f | %s |"
               % (workload, o2["ms"] / p2["ms"], o1["ms"] / o2["ms"], o1["ms"], o2["ms"], p1["ms"],
-                 p2["ms"], cpu, o2["load"], o2["prepare"], p2["load"] or 0, over))
+                 p2["ms"], cpu, peak_o, peak_p, o2["load"], o2["prepare"], p2["load"] or 0, over))
 
 
 if __name__ == "__main__":
