@@ -3,6 +3,8 @@
 //!
 //! The wrap, the texel addresses and the bilinear weights and blend are computed for a
 //! group of 8 lanes in `f32x8`/`i32x8`; only the texel loads (the gathers) are scalar.
+//! The 8-bit bilinear blend runs on two channels per 32-bit lane, in 16-bit fields
+//! (`PairWeights::lerp`), as llvmpipe blends in 16-bit lanes: the same integers.
 //! Every lane gets exactly the bits [`Texture::sample`] gives it (`sampler.rs` is the
 //! definition): the same f32 operations in the same order (Rust never fuses a
 //! multiply and an add), integers where it uses integers. Where `sample` relies on a
@@ -12,7 +14,8 @@
 
 use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
-use wide::{f32x8, i32x8};
+use wide::bytemuck::cast;
+use wide::{f32x8, i32x8, u16x16};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -50,6 +53,9 @@ impl Texture {
         }
         // Inactive lanes sample (0, 0), which is in range, and are not written.
         let keep = |v: &[f32; GROUP]| {
+            if lanes == u8::MAX {
+                return f32x8::new(*v);
+            }
             f32x8::new(std::array::from_fn(|i| {
                 if lanes >> i & 1 != 0 { v[i] } else { 0.0 }
             }))
@@ -61,6 +67,7 @@ impl Texture {
             (Filter::Linear, wrap) => self.fixed_linear_group(wrap, sv, tv),
         };
         match rgba {
+            Some(rgba) if lanes == u8::MAX => *out = rgba.map(f32x8::to_array),
             Some(rgba) => {
                 let rgba = rgba.map(f32x8::to_array);
                 for i in (0..GROUP).filter(|i| lanes >> i & 1 != 0) {
@@ -94,11 +101,17 @@ impl Texture {
         let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
         let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
         let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
-        Some(std::array::from_fn(|c| {
-            let row0 = lerp_unorm8(a, channel(t00, c), channel(t10, c));
-            let row1 = lerp_unorm8(a, channel(t01, c), channel(t11, c));
-            unorm8(lerp_unorm8(b, row0, row1))
-        }))
+        let (a, b) = (PairWeights::new(a), PairWeights::new(b));
+        // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
+        // (G, A), blended two channels per 32-bit lane.
+        let bilinear = |pair: fn(i32x8) -> u16x16| {
+            let row0 = a.lerp(pair(t00), pair(t10));
+            let row1 = a.lerp(pair(t01), pair(t11));
+            cast::<u16x16, i32x8>(b.lerp(row0, row1))
+        };
+        let (rb, ga) = (bilinear(even_bytes), bilinear(odd_bytes));
+        let low = i32x8::splat(0xffff);
+        Some([rb & low, ga & low, rb >> 16_u32, ga >> 16_u32].map(unorm8))
     }
 
     /// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
@@ -150,10 +163,47 @@ fn unorm8(c: i32x8) -> f32x8 {
     c.round_float() / f32x8::splat(255.0)
 }
 
-/// `a + (w·(b − a) + 128) >> 8` per lane (`lerp_unorm8`).
+/// Bytes 0 and 2 (R and B) of each texel word, one per 16-bit field.
 #[inline(always)]
-fn lerp_unorm8(w: i32x8, a: i32x8, b: i32x8) -> i32x8 {
-    a + ((w * (b - a) + i32x8::splat(128)) >> 8_u32)
+fn even_bytes(texels: i32x8) -> u16x16 {
+    cast(texels & i32x8::splat(0x00ff_00ff))
+}
+
+/// Bytes 1 and 3 (G and A) of each texel word, one per 16-bit field.
+#[inline(always)]
+fn odd_bytes(texels: i32x8) -> u16x16 {
+    cast((texels >> 8_u32) & i32x8::splat(0x00ff_00ff))
+}
+
+/// One axis's bilinear weights (0..=255, in 1/256 units) repeated in both 16-bit
+/// fields of each lane, for `lerp_unorm8` on two channels at once.
+struct PairWeights {
+    /// `w` in both fields.
+    w: u16x16,
+    /// `256 − w` in both fields.
+    rest: u16x16,
+}
+
+impl PairWeights {
+    #[inline(always)]
+    fn new(w: i32x8) -> Self {
+        let w: u16x16 = cast(w | (w << 16_u32));
+        Self {
+            w,
+            rest: u16x16::splat(256) - w,
+        }
+    }
+
+    /// `lerp_unorm8(w, a, b)` per 16-bit field (channel values 0..=255), computed as
+    /// `(a·(256 − w) + b·w + 128) >> 8`. That is the same number: `a·256` is a whole
+    /// multiple of 256, so `(a·256 + w·(b − a) + 128) >> 8 = a + ((w·(b − a) + 128) >> 8)`
+    /// with `>>` rounding down. Every term is ≥ 0 and the sum is at most
+    /// `255·256 + 128 < 2^16`, so the 16-bit field never wraps and the two channels of
+    /// a lane never mix. (llvmpipe blends its 8-bit texels in 16-bit lanes too.)
+    #[inline(always)]
+    fn lerp(&self, a: u16x16, b: u16x16) -> u16x16 {
+        (a * self.rest + b * self.w + u16x16::splat(128)) >> 8_u32
+    }
 }
 
 /// `Some(v)` when every lane's |v| is below [`LIMIT`] (false for NaN and ±∞).
@@ -368,6 +418,26 @@ mod tests {
                 "{odd}"
             );
             assert!(tex.mirror_linear_group(s, t).is_none(), "{odd}");
+        }
+    }
+
+    /// `PairWeights::lerp` gives `lerp_unorm8`'s byte for every weight and every pair
+    /// of channel values, in every field.
+    #[test]
+    fn pair_lerp_is_lerp_unorm8_for_every_input() {
+        use crate::texture::sampler::lerp_unorm8;
+        for w in 0..256 {
+            let weights = PairWeights::new(i32x8::splat(w));
+            for a in 0..=255u8 {
+                for b0 in (0..256).step_by(16) {
+                    let b = u16x16::new(std::array::from_fn(|k| (b0 + k) as u16));
+                    let got = weights.lerp(u16x16::splat(a.into()), b).to_array();
+                    for (k, got) in got.into_iter().enumerate() {
+                        let want = lerp_unorm8(w, a, (b0 + k) as u8);
+                        assert_eq!(got, u16::from(want), "w {w} a {a} b {}", b0 + k);
+                    }
+                }
+            }
         }
     }
 
