@@ -15,7 +15,7 @@
 use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
 use wide::bytemuck::cast;
-use wide::{f32x8, i32x8, u16x16};
+use wide::{f32x8, i32x8, u16x16, u32x8};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -23,6 +23,9 @@ pub(crate) const GROUP: usize = 8;
 /// Largest |coordinate · scale| the vector path takes: far inside `i32`, so every
 /// floor, round and truncation converts exactly and `+ 1` cannot overflow.
 const LIMIT: f32 = (1 << 30) as f32;
+
+/// Texels per row of [`Texture::gather_window`]'s window: one `i32x8`.
+const WINDOW: usize = GROUP;
 
 /// One axis of a group's nearest or bilinear addressing.
 struct Taps {
@@ -128,14 +131,72 @@ impl Texture {
     }
 
     /// The four bilinear taps per lane: `(i0, j0)`, `(i1, j0)`, `(i0, j1)`, `(i1, j1)`.
+    ///
+    /// A group's lanes are two 2×2 quads side by side, so when the texture is not
+    /// minified much their taps usually lie in a window of 8 texels by 3 rows: then
+    /// [`gather_window`](Self::gather_window) reads the window with 3 vector loads
+    /// and picks each lane's taps with permutes instead of 32 scalar loads.
     #[inline(always)]
     fn gather_bilinear(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
+        if let Some(taps) = self.gather_window(i, j) {
+            return taps;
+        }
         [
             self.gather(i.i0, j.i0),
             self.gather(i.i1, j.i0),
             self.gather(i.i0, j.i1),
             self.gather(i.i1, j.i1),
         ]
+    }
+
+    /// [`gather_bilinear`](Self::gather_bilinear)'s taps from the window of
+    /// `WINDOW` texels by 3 rows whose first texel is the group's smallest `(i0, j0)`,
+    /// or `None` when some lane's taps are not in it: a lane wraps or clamps
+    /// (`i1 ≠ i0 + 1` or `j1 ≠ j0 + 1`), the lanes are more than `WINDOW − 1`
+    /// texels apart across or two rows apart, or the window would leave the texture.
+    /// The texels are the ones the scalar loads would read, so the bits are the same.
+    #[inline(always)]
+    fn gather_window(&self, i: &Taps, j: &Taps) -> Option<[i32x8; 4]> {
+        let one = i32x8::splat(1);
+        let steps = (i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one);
+        if !steps.all() {
+            return None;
+        }
+        let min = |v: i32x8| v.to_array().into_iter().min().unwrap_or(0);
+        let (left, bottom) = (min(i.i0), min(j.i0));
+        let (column, row) = (i.i0 - i32x8::splat(left), j.i0 - i32x8::splat(bottom));
+        let fits = column.simd_lt(i32x8::splat(WINDOW as i32 - 1)) & row.simd_lt(i32x8::splat(2));
+        let (left, bottom) = (left as usize, bottom as usize);
+        let width = self.width() as usize;
+        if !fits.all() || left + WINDOW > width || bottom + 3 > self.height() as usize {
+            return None;
+        }
+        let at = bottom * width + left;
+        let rows = [
+            self.texel_row(at),
+            self.texel_row(at + width),
+            self.texel_row(at + 2 * width),
+        ];
+        let (first, second): (u32x8, u32x8) = (cast(column), cast(column + one));
+        let upper = row.simd_eq(one);
+        let pick = |r: usize, at: u32x8| -> i32x8 {
+            upper.select(cast(rows[r + 1].shuffle(at)), cast(rows[r].shuffle(at)))
+        };
+        Some([
+            pick(0, first),
+            pick(0, second),
+            pick(1, first),
+            pick(1, second),
+        ])
+    }
+
+    /// The `WINDOW` texels from index `at` on (in range) as little-endian RGBA words.
+    #[inline(always)]
+    fn texel_row(&self, at: usize) -> u32x8 {
+        let row: [[u8; 4]; WINDOW] = self.texels()[at..at + WINDOW]
+            .try_into()
+            .expect("a slice of WINDOW texels");
+        cast(row)
     }
 
     /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
@@ -439,6 +500,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Groups of nearby points (a magnified texture) take the window path, which
+    /// gives the scalar sampler's bits; at the texture's edges (wrap, clamp, the
+    /// window leaving the texture) and for points far apart it is not taken.
+    #[test]
+    fn nearby_points_are_gathered_from_one_window() {
+        let linear = [Wrap::Clamp, Wrap::Repeat].map(|w| Sampler::new(Filter::Linear, w));
+        for (w, h) in [(64, 64), (37, 23), (1024, 2), (9, 3)] {
+            let tex = texture(w, h);
+            let (wf, hf) = (w as f32, h as f32);
+            for start in [0.0, 0.013, 0.5, 0.77, 0.97, 1.0, -0.2, 2.31] {
+                // two rows of four lanes, half a texel apart, as two 2×2 quads
+                let s = std::array::from_fn(|k| start + (k % 4) as f32 * 0.53 / wf);
+                let t = std::array::from_fn(|k| start + (k / 4) as f32 * 0.95 / hf);
+                for sampler in linear {
+                    check(&tex, sampler, s, t, 0xff);
+                    check(&tex, sampler, s, t, 0b0110_1001);
+                }
+            }
+        }
+        let tex = texture(64, 64);
+        let window = |s: [f32; 8], t: [f32; 8]| {
+            let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
+            let (j, _) = fixed_linear_axis(f32x8::new(t), 64, Wrap::Repeat).unwrap();
+            tex.gather_window(&i, &j).is_some()
+        };
+        let near = std::array::from_fn(|k| 0.3 + (k % 4) as f32 * 0.008);
+        let rows = std::array::from_fn(|k| 0.6 + (k / 4) as f32 * 0.015);
+        assert!(window(near, rows));
+        let far = std::array::from_fn(|k| 0.3 + k as f32 * 0.05);
+        assert!(!window(far, rows), "lanes 20 texels apart");
+        let right_edge = near.map(|s| s + 0.69); // i0 = 63 wraps to i1 = 0
+        assert!(!window(right_edge, rows));
+        let top = rows.map(|t| t + 0.38); // the third row would be row 64
+        assert!(!window(near, top));
     }
 
     proptest! {
