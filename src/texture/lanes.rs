@@ -3,6 +3,8 @@
 //!
 //! The wrap, the texel addresses and the bilinear weights and blend are computed for a
 //! group of 8 lanes in `f32x8`/`i32x8`; only the texel loads (the gathers) are scalar.
+//! The 8-bit bilinear blend runs on two channels per 32-bit lane, in 16-bit fields
+//! (`PairWeights::lerp`), as llvmpipe blends in 16-bit lanes: the same integers.
 //! Every lane gets exactly the bits [`Texture::sample`] gives it (`sampler.rs` is the
 //! definition): the same f32 operations in the same order (Rust never fuses a
 //! multiply and an add), integers where it uses integers. Where `sample` relies on a
@@ -12,7 +14,8 @@
 
 use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
-use wide::{f32x8, i32x8};
+use wide::bytemuck::cast;
+use wide::{f32x8, i32x8, u16x16, u32x8};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -20,6 +23,9 @@ pub(crate) const GROUP: usize = 8;
 /// Largest |coordinate · scale| the vector path takes: far inside `i32`, so every
 /// floor, round and truncation converts exactly and `+ 1` cannot overflow.
 const LIMIT: f32 = (1 << 30) as f32;
+
+/// Texels per row of [`Texture::gather_window`]'s window: one `i32x8`.
+const WINDOW: usize = GROUP;
 
 /// One axis of a group's nearest or bilinear addressing.
 struct Taps {
@@ -50,6 +56,9 @@ impl Texture {
         }
         // Inactive lanes sample (0, 0), which is in range, and are not written.
         let keep = |v: &[f32; GROUP]| {
+            if lanes == u8::MAX {
+                return f32x8::new(*v);
+            }
             f32x8::new(std::array::from_fn(|i| {
                 if lanes >> i & 1 != 0 { v[i] } else { 0.0 }
             }))
@@ -61,6 +70,7 @@ impl Texture {
             (Filter::Linear, wrap) => self.fixed_linear_group(wrap, sv, tv),
         };
         match rgba {
+            Some(rgba) if lanes == u8::MAX => *out = rgba.map(f32x8::to_array),
             Some(rgba) => {
                 let rgba = rgba.map(f32x8::to_array);
                 for i in (0..GROUP).filter(|i| lanes >> i & 1 != 0) {
@@ -94,11 +104,17 @@ impl Texture {
         let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
         let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
         let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
-        Some(std::array::from_fn(|c| {
-            let row0 = lerp_unorm8(a, channel(t00, c), channel(t10, c));
-            let row1 = lerp_unorm8(a, channel(t01, c), channel(t11, c));
-            unorm8(lerp_unorm8(b, row0, row1))
-        }))
+        let (a, b) = (PairWeights::new(a), PairWeights::new(b));
+        // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
+        // (G, A), blended two channels per 32-bit lane.
+        let bilinear = |pair: fn(i32x8) -> u16x16| {
+            let row0 = a.lerp(pair(t00), pair(t10));
+            let row1 = a.lerp(pair(t01), pair(t11));
+            cast::<u16x16, i32x8>(b.lerp(row0, row1))
+        };
+        let (rb, ga) = (bilinear(even_bytes), bilinear(odd_bytes));
+        let low = i32x8::splat(0xffff);
+        Some([rb & low, ga & low, rb >> 16_u32, ga >> 16_u32].map(unorm8))
     }
 
     /// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
@@ -115,14 +131,72 @@ impl Texture {
     }
 
     /// The four bilinear taps per lane: `(i0, j0)`, `(i1, j0)`, `(i0, j1)`, `(i1, j1)`.
+    ///
+    /// A group's lanes are two 2×2 quads side by side, so when the texture is not
+    /// minified much their taps usually lie in a window of 8 texels by 3 rows: then
+    /// [`gather_window`](Self::gather_window) reads the window with 3 vector loads
+    /// and picks each lane's taps with permutes instead of 32 scalar loads.
     #[inline(always)]
     fn gather_bilinear(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
+        if let Some(taps) = self.gather_window(i, j) {
+            return taps;
+        }
         [
             self.gather(i.i0, j.i0),
             self.gather(i.i1, j.i0),
             self.gather(i.i0, j.i1),
             self.gather(i.i1, j.i1),
         ]
+    }
+
+    /// [`gather_bilinear`](Self::gather_bilinear)'s taps from the window of
+    /// `WINDOW` texels by 3 rows whose first texel is the group's smallest `(i0, j0)`,
+    /// or `None` when some lane's taps are not in it: a lane wraps or clamps
+    /// (`i1 ≠ i0 + 1` or `j1 ≠ j0 + 1`), the lanes are more than `WINDOW − 1`
+    /// texels apart across or two rows apart, or the window would leave the texture.
+    /// The texels are the ones the scalar loads would read, so the bits are the same.
+    #[inline(always)]
+    fn gather_window(&self, i: &Taps, j: &Taps) -> Option<[i32x8; 4]> {
+        let one = i32x8::splat(1);
+        let steps = (i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one);
+        if !steps.all() {
+            return None;
+        }
+        let min = |v: i32x8| v.to_array().into_iter().min().unwrap_or(0);
+        let (left, bottom) = (min(i.i0), min(j.i0));
+        let (column, row) = (i.i0 - i32x8::splat(left), j.i0 - i32x8::splat(bottom));
+        let fits = column.simd_lt(i32x8::splat(WINDOW as i32 - 1)) & row.simd_lt(i32x8::splat(2));
+        let (left, bottom) = (left as usize, bottom as usize);
+        let width = self.width() as usize;
+        if !fits.all() || left + WINDOW > width || bottom + 3 > self.height() as usize {
+            return None;
+        }
+        let at = bottom * width + left;
+        let rows = [
+            self.texel_row(at),
+            self.texel_row(at + width),
+            self.texel_row(at + 2 * width),
+        ];
+        let (first, second): (u32x8, u32x8) = (cast(column), cast(column + one));
+        let upper = row.simd_eq(one);
+        let pick = |r: usize, at: u32x8| -> i32x8 {
+            upper.select(cast(rows[r + 1].shuffle(at)), cast(rows[r].shuffle(at)))
+        };
+        Some([
+            pick(0, first),
+            pick(0, second),
+            pick(1, first),
+            pick(1, second),
+        ])
+    }
+
+    /// The `WINDOW` texels from index `at` on (in range) as little-endian RGBA words.
+    #[inline(always)]
+    fn texel_row(&self, at: usize) -> u32x8 {
+        let row: [[u8; 4]; WINDOW] = self.texels()[at..at + WINDOW]
+            .try_into()
+            .expect("a slice of WINDOW texels");
+        cast(row)
     }
 
     /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
@@ -150,10 +224,47 @@ fn unorm8(c: i32x8) -> f32x8 {
     c.round_float() / f32x8::splat(255.0)
 }
 
-/// `a + (w·(b − a) + 128) >> 8` per lane (`lerp_unorm8`).
+/// Bytes 0 and 2 (R and B) of each texel word, one per 16-bit field.
 #[inline(always)]
-fn lerp_unorm8(w: i32x8, a: i32x8, b: i32x8) -> i32x8 {
-    a + ((w * (b - a) + i32x8::splat(128)) >> 8_u32)
+fn even_bytes(texels: i32x8) -> u16x16 {
+    cast(texels & i32x8::splat(0x00ff_00ff))
+}
+
+/// Bytes 1 and 3 (G and A) of each texel word, one per 16-bit field.
+#[inline(always)]
+fn odd_bytes(texels: i32x8) -> u16x16 {
+    cast((texels >> 8_u32) & i32x8::splat(0x00ff_00ff))
+}
+
+/// One axis's bilinear weights (0..=255, in 1/256 units) repeated in both 16-bit
+/// fields of each lane, for `lerp_unorm8` on two channels at once.
+struct PairWeights {
+    /// `w` in both fields.
+    w: u16x16,
+    /// `256 − w` in both fields.
+    rest: u16x16,
+}
+
+impl PairWeights {
+    #[inline(always)]
+    fn new(w: i32x8) -> Self {
+        let w: u16x16 = cast(w | (w << 16_u32));
+        Self {
+            w,
+            rest: u16x16::splat(256) - w,
+        }
+    }
+
+    /// `lerp_unorm8(w, a, b)` per 16-bit field (channel values 0..=255), computed as
+    /// `(a·(256 − w) + b·w + 128) >> 8`. That is the same number: `a·256` is a whole
+    /// multiple of 256, so `(a·256 + w·(b − a) + 128) >> 8 = a + ((w·(b − a) + 128) >> 8)`
+    /// with `>>` rounding down. Every term is ≥ 0 and the sum is at most
+    /// `255·256 + 128 < 2^16`, so the 16-bit field never wraps and the two channels of
+    /// a lane never mix. (llvmpipe blends its 8-bit texels in 16-bit lanes too.)
+    #[inline(always)]
+    fn lerp(&self, a: u16x16, b: u16x16) -> u16x16 {
+        (a * self.rest + b * self.w + u16x16::splat(128)) >> 8_u32
+    }
 }
 
 /// `Some(v)` when every lane's |v| is below [`LIMIT`] (false for NaN and ±∞).
@@ -369,6 +480,62 @@ mod tests {
             );
             assert!(tex.mirror_linear_group(s, t).is_none(), "{odd}");
         }
+    }
+
+    /// `PairWeights::lerp` gives `lerp_unorm8`'s byte for every weight and every pair
+    /// of channel values, in every field.
+    #[test]
+    fn pair_lerp_is_lerp_unorm8_for_every_input() {
+        use crate::texture::sampler::lerp_unorm8;
+        for w in 0..256 {
+            let weights = PairWeights::new(i32x8::splat(w));
+            for a in 0..=255u8 {
+                for b0 in (0..256).step_by(16) {
+                    let b = u16x16::new(std::array::from_fn(|k| (b0 + k) as u16));
+                    let got = weights.lerp(u16x16::splat(a.into()), b).to_array();
+                    for (k, got) in got.into_iter().enumerate() {
+                        let want = lerp_unorm8(w, a, (b0 + k) as u8);
+                        assert_eq!(got, u16::from(want), "w {w} a {a} b {}", b0 + k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Groups of nearby points (a magnified texture) take the window path, which
+    /// gives the scalar sampler's bits; at the texture's edges (wrap, clamp, the
+    /// window leaving the texture) and for points far apart it is not taken.
+    #[test]
+    fn nearby_points_are_gathered_from_one_window() {
+        let linear = [Wrap::Clamp, Wrap::Repeat].map(|w| Sampler::new(Filter::Linear, w));
+        for (w, h) in [(64, 64), (37, 23), (1024, 2), (9, 3)] {
+            let tex = texture(w, h);
+            let (wf, hf) = (w as f32, h as f32);
+            for start in [0.0, 0.013, 0.5, 0.77, 0.97, 1.0, -0.2, 2.31] {
+                // two rows of four lanes, half a texel apart, as two 2×2 quads
+                let s = std::array::from_fn(|k| start + (k % 4) as f32 * 0.53 / wf);
+                let t = std::array::from_fn(|k| start + (k / 4) as f32 * 0.95 / hf);
+                for sampler in linear {
+                    check(&tex, sampler, s, t, 0xff);
+                    check(&tex, sampler, s, t, 0b0110_1001);
+                }
+            }
+        }
+        let tex = texture(64, 64);
+        let window = |s: [f32; 8], t: [f32; 8]| {
+            let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
+            let (j, _) = fixed_linear_axis(f32x8::new(t), 64, Wrap::Repeat).unwrap();
+            tex.gather_window(&i, &j).is_some()
+        };
+        let near = std::array::from_fn(|k| 0.3 + (k % 4) as f32 * 0.008);
+        let rows = std::array::from_fn(|k| 0.6 + (k / 4) as f32 * 0.015);
+        assert!(window(near, rows));
+        let far = std::array::from_fn(|k| 0.3 + k as f32 * 0.05);
+        assert!(!window(far, rows), "lanes 20 texels apart");
+        let right_edge = near.map(|s| s + 0.69); // i0 = 63 wraps to i1 = 0
+        assert!(!window(right_edge, rows));
+        let top = rows.map(|t| t + 0.38); // the third row would be row 64
+        assert!(!window(near, top));
     }
 
     proptest! {
