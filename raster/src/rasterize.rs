@@ -13,7 +13,7 @@
 
 use crate::barycentric::BarycentricPlanes;
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
-use crate::blend::{blend, unorm8_bits};
+use crate::blend::{blend, blend_lanes, unorm8_bits};
 use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
@@ -21,7 +21,7 @@ use crate::depth::quantize_depth;
 use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
-use crate::tile::{PixelRect, Tile, storage_index};
+use crate::tile::{PixelRect, TILE_SIZE, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
 
@@ -98,6 +98,10 @@ pub(crate) struct TileWorker<S> {
     depth: Box<[u32; MAX_LANES]>,
     /// Each lane's colour converted to RGBA8 (bytes R, G, B, A in memory order).
     rgba: Box<[u32; MAX_LANES]>,
+    /// Each lane's stored colour, then the blend result (same packing as `rgba`).
+    dst: Box<[u32; MAX_LANES]>,
+    /// Each lane's pixel as a tile storage index (`storage_index`), set when queued.
+    index: Box<[u32; MAX_LANES]>,
 }
 
 impl<S> TileWorker<S> {
@@ -108,6 +112,8 @@ impl<S> TileWorker<S> {
             output: Box::default(),
             depth: Box::new([0; MAX_LANES]),
             rgba: Box::new([0; MAX_LANES]),
+            dst: Box::new([0; MAX_LANES]),
+            index: Box::new([0; MAX_LANES]),
         }
     }
 }
@@ -147,6 +153,23 @@ fn depth_mask(test: DepthTest, depth: &[u32; BLOCK], stored: &[u32; BLOCK]) -> u
         DepthTest::Equal => compare(depth, stored, |f, s| f == s),
         DepthTest::NotEqual => compare(depth, stored, |f, s| f != s),
     }
+}
+
+/// The storage index of lane `lane` if lanes `lane..lane + 8` (all below `len`) are 8
+/// neighbouring pixels of one tile row, as `queue_row` adds a fully covered block row:
+/// then their colours move as one 8-pixel copy.
+#[inline(always)]
+fn row_run(index: &[u32; MAX_LANES], len: usize, lane: usize) -> Option<usize> {
+    if lane + BLOCK > len {
+        return None;
+    }
+    let first = index[lane];
+    let run: &[u32; BLOCK] = index[lane..lane + BLOCK].try_into().unwrap();
+    let mut same = true;
+    for (k, &i) in run.iter().enumerate() {
+        same &= i == first.wrapping_add(k as u32);
+    }
+    same.then_some(first as usize)
 }
 
 /// The 2×2 quads of an 8×8 block mask (bit `row·8 + column`) with at least one pixel
@@ -400,6 +423,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 }
             }
         }
+        let base = storage_index(&self.rect, bx, by) as u32;
         let worker = &mut *self.worker;
         let batch = &mut *worker.batch;
         let mut rest = quads;
@@ -416,6 +440,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 batch.pixel_y[lane] = by + row as u32;
                 batch.frag_coord[2][lane] = r.z[c] as f32;
                 worker.depth[lane] = r.depth[c];
+                worker.index[lane] = base + (row * TILE_SIZE as usize + c) as u32;
                 if r.passed & (1 << c) == 0 {
                     batch.helpers.insert(lane);
                 }
@@ -427,16 +452,23 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// Appends the pixels `bits` of the row of 8 starting at `(bx, y)` to the batch.
     #[inline(always)]
     fn queue_row(&mut self, bits: u8, bx: u32, y: u32, z: &[f64; BLOCK], depth: &[u32; BLOCK]) {
+        let start = storage_index(&self.rect, bx, y) as u32;
         let worker = &mut *self.worker;
         let batch = &mut *worker.batch;
         let lane = batch.len;
         if bits == 0xff {
-            for c in 0..BLOCK {
-                batch.pixel_x[lane + c] = bx + c as u32;
-                batch.pixel_y[lane + c] = y;
-                batch.frag_coord[2][lane + c] = z[c] as f32;
-                worker.depth[lane + c] = depth[c];
-            }
+            // Whole-row slices (one bounds check each) so the stores vectorize.
+            let row = lane..lane + BLOCK;
+            let px: &mut [u32; BLOCK] = (&mut batch.pixel_x[row.clone()]).try_into().unwrap();
+            let py: &mut [u32; BLOCK] = (&mut batch.pixel_y[row.clone()]).try_into().unwrap();
+            let fz: &mut [f32; BLOCK] = (&mut batch.frag_coord[2][row.clone()]).try_into().unwrap();
+            let d: &mut [u32; BLOCK] = (&mut worker.depth[row.clone()]).try_into().unwrap();
+            let index: &mut [u32; BLOCK] = (&mut worker.index[row]).try_into().unwrap();
+            *px = std::array::from_fn(|c| bx + c as u32);
+            *py = [y; BLOCK];
+            *fz = z.map(|v| v as f32);
+            *d = *depth;
+            *index = std::array::from_fn(|c| start + c as u32);
             batch.len += BLOCK;
             return;
         }
@@ -449,6 +481,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             batch.pixel_y[lane] = y;
             batch.frag_coord[2][lane] = z[c] as f32;
             worker.depth[lane] = depth[c];
+            worker.index[lane] = start + c as u32;
             batch.len += 1;
         }
     }
@@ -521,45 +554,85 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
     fn resolve(&mut self, len: usize) {
+        if O::ENABLED {
+            self.resolve_traced(len);
+        } else {
+            self.resolve_lanes(len);
+        }
+    }
+
+    /// [`TileRaster::resolve`] without an observer, a step at a time over all lanes:
+    /// gather the stored colours, blend every lane ([`blend_lanes`]), write back the
+    /// lanes neither discarded nor helpers. Exact because a batch holds each pixel at
+    /// most once (one triangle; a pixel is queued once per triangle), so no lane reads
+    /// a colour another lane of the batch writes.
+    fn resolve_lanes(&mut self, len: usize) {
+        let worker = &mut *self.worker;
+        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        let (color, depth) = (&mut *self.color, &mut *self.depth);
+        let mode = self.ctx.state.blend;
+        let live = low_bits(len as u32);
+        let writes = live & !(output.discard.0 | batch.helpers.0);
+        let result = if mode == BlendMode::Replace {
+            &*worker.rgba
+        } else {
+            let dst = &mut *worker.dst;
+            let mut lane = 0;
+            while lane < len {
+                if let Some(start) = row_run(index, len, lane) {
+                    for k in 0..BLOCK {
+                        dst[lane + k] = u32::from_le_bytes(color[start + k]);
+                    }
+                    lane += BLOCK;
+                } else {
+                    dst[lane] = u32::from_le_bytes(color[index[lane] as usize]);
+                    lane += 1;
+                }
+            }
+            blend_lanes(mode, &worker.rgba, dst);
+            &*worker.dst
+        };
+        let mut lane = 0;
+        while lane < len {
+            let row = (writes >> lane) as u8;
+            match row_run(index, len, lane) {
+                Some(start) if row == 0xff => {
+                    for k in 0..BLOCK {
+                        color[start + k] = result[lane + k].to_le_bytes();
+                    }
+                    lane += BLOCK;
+                }
+                _ => {
+                    if row & 1 != 0 {
+                        color[index[lane] as usize] = result[lane].to_le_bytes();
+                    }
+                    lane += 1;
+                }
+            }
+        }
+        if self.ctx.late_depth_write {
+            let mut rest = writes;
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                depth[index[lane] as usize] = worker.depth[lane];
+            }
+        }
+        self.counts.written += u64::from(writes.count_ones());
+        self.counts.discarded +=
+            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
+    }
+
+    /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
+    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches).
+    fn resolve_traced(&mut self, len: usize) {
         let worker = &*self.worker;
         let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
         let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
         let mode = self.ctx.state.blend;
-        let discard = output.discard.0 & low_bits(len as u32);
         let helpers = batch.helpers;
         let quads = self.ctx.quads;
-        if !O::ENABLED
-            && (discard | helpers.0) == 0
-            && !self.ctx.late_depth_write
-            && mode == BlendMode::Replace
-        {
-            let mut lane = 0;
-            while lane < len {
-                let (x, y) = (batch.pixel_x[lane], batch.pixel_y[lane]);
-                let index = storage_index(rect, x, y);
-                // A whole block row (as `queue_row` adds it): 8 neighbours in storage.
-                if lane + BLOCK <= len
-                    && (0..BLOCK).all(|k| {
-                        batch.pixel_y[lane + k] == y && batch.pixel_x[lane + k] == x + k as u32
-                    })
-                {
-                    for (k, dst) in color[index..index + BLOCK].iter_mut().enumerate() {
-                        *dst = rgba[lane + k].to_le_bytes();
-                    }
-                    lane += BLOCK;
-                } else {
-                    color[index] = rgba[lane].to_le_bytes();
-                    lane += 1;
-                }
-            }
-            self.counts.written += len as u64;
-            return;
-        }
-        let traced = if O::ENABLED {
-            self.observer.pending_lane()
-        } else {
-            None
-        };
+        let traced = self.observer.pending_lane();
         for lane in 0..len {
             if helpers.contains(lane) {
                 continue;
