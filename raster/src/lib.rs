@@ -88,6 +88,7 @@ mod blend;
 mod clip;
 mod coverage;
 mod depth;
+mod depth_bound;
 mod draw;
 mod edge;
 mod error;

@@ -18,6 +18,7 @@ use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
+use crate::depth_bound::{block_fails, block_max, block_of_pixel, block_of_storage};
 use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
@@ -172,6 +173,14 @@ fn row_run(index: &[u32; MAX_LANES], len: usize, lane: usize) -> Option<usize> {
     same.then_some(first as usize)
 }
 
+/// Keeps the bound of the block holding storage index `index` above a late depth write
+/// of `value` there (`depth_bound.rs`).
+#[inline(always)]
+fn raise_depth_bound(bound: &mut [u32], index: usize, value: u32) {
+    let b = &mut bound[block_of_storage(index)];
+    *b = (*b).max(value);
+}
+
 /// The 2×2 quads of an 8×8 block mask (bit `row·8 + column`) with at least one pixel
 /// set, as 16 bits: bit `qx + 4·qy` for the quad at columns `2qx, 2qx + 1` and rows
 /// `2qy, 2qy + 1`.
@@ -233,13 +242,14 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     observer: &mut O,
 ) -> FragmentCounts {
     let rect = tile.rect;
-    let (color, depth) = tile.pixels_mut(ctx.state.depth_test.is_enabled());
+    let pixels = tile.pixels_mut(ctx.state.depth_test.is_enabled());
     let mut raster = TileRaster {
         ctx,
         worker,
         rect,
-        color,
-        depth,
+        color: pixels.color,
+        depth: pixels.depth,
+        depth_bound: pixels.depth_bound,
         observer,
         counts: FragmentCounts::default(),
     };
@@ -257,6 +267,8 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     /// The tile's colour and depth storage (see `storage_index`).
     color: &'t mut [[u8; 4]],
     depth: &'t mut [u32],
+    /// Upper bound of each block's stored depth (`depth_bound.rs`; empty without depth).
+    depth_bound: &'t mut [u32],
     observer: &'o mut O,
     counts: FragmentCounts,
 }
@@ -299,6 +311,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if count == 0 {
             return;
         }
+        if !O::ENABLED && self.block_fails_depth(cur, bx, by) {
+            // Exactly what the per-pixel test would count; nothing is queued or written.
+            self.counts.covered += count as u64;
+            self.counts.depth_failed += count as u64;
+            return;
+        }
         if self.ctx.quads {
             self.block_quads(cur, mask, bx, by);
             return;
@@ -308,6 +326,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
+        let mut passed = 0u8;
         for row in 0..BLOCK_SIZE {
             let covered = (mask >> (row * BLOCK_SIZE)) as u8;
             if covered == 0 {
@@ -315,6 +334,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             let y = by + row;
             let r = self.depth_row(cur, &columns, covered, bx, y);
+            passed |= r.passed;
             if O::ENABLED {
                 let mut lane = self.worker.batch.len;
                 let lanes = std::array::from_fn(|c| {
@@ -325,6 +345,37 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 self.trace_row(cur, bx, y, &r, &lanes);
             }
             self.queue_row(r.passed, bx, y, &r.z, &r.depth);
+        }
+        if passed != 0 {
+            self.tighten_depth_bound(bx, by);
+        }
+    }
+
+    /// Whether every fragment of the block at `(bx, by)` fails the depth test by the
+    /// block's bound (`depth_bound.rs`): the triangle's smallest depth over the block
+    /// cannot pass against the largest stored one.
+    #[inline(always)]
+    fn block_fails_depth(&self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
+        let test = self.ctx.state.depth_test;
+        if !matches!(test, DepthTest::Less | DepthTest::LessEqual) {
+            return false;
+        }
+        let last = BLOCK_SIZE - 1;
+        let Some(min) = cur.setup.depth.min_over(bx, bx + last, by, by + last) else {
+            return false;
+        };
+        let bound = self.depth_bound[block_of_pixel(&self.rect, bx, by)];
+        block_fails(test, quantize_depth(min), bound)
+    }
+
+    /// After early depth writes into the block at `(bx, by)`: its bound becomes the
+    /// block's exact largest stored depth (the writes can only have lowered it under
+    /// `less`, but any test may write here, so it is recomputed, not assumed).
+    #[inline(always)]
+    fn tighten_depth_bound(&mut self, bx: u32, by: u32) {
+        if self.ctx.early_depth_write {
+            let block = block_of_pixel(&self.rect, bx, by);
+            self.depth_bound[block] = block_max(self.depth, block);
         }
     }
 
@@ -408,6 +459,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             let r = self.depth_row(cur, &columns, covered, bx, by + row);
             live |= u64::from(r.passed) << (row * BLOCK_SIZE);
             rows[row as usize] = Some(r);
+        }
+        if live != 0 {
+            self.tighten_depth_bound(bx, by);
         }
         let quads = quad_mask(live);
         let first = self.worker.batch.len;
@@ -569,7 +623,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn resolve_lanes(&mut self, len: usize) {
         let worker = &mut *self.worker;
         let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
-        let (color, depth) = (&mut *self.color, &mut *self.depth);
+        let (color, depth, bound) = (&mut *self.color, &mut *self.depth, &mut *self.depth_bound);
         let mode = self.ctx.state.blend;
         let live = low_bits(len as u32);
         let writes = live & !(output.discard.0 | batch.helpers.0);
@@ -615,7 +669,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             while rest != 0 {
                 let lane = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                depth[index[lane] as usize] = worker.depth[lane];
+                let i = index[lane] as usize;
+                depth[i] = worker.depth[lane];
+                raise_depth_bound(bound, i, worker.depth[lane]);
             }
         }
         self.counts.written += u64::from(writes.count_ones());
@@ -629,6 +685,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let worker = &*self.worker;
         let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
         let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
+        let bound = &mut *self.depth_bound;
         let mode = self.ctx.state.blend;
         let helpers = batch.helpers;
         let quads = self.ctx.quads;
@@ -645,6 +702,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             } else {
                 if self.ctx.late_depth_write {
                     depth[index] = worker.depth[lane];
+                    raise_depth_bound(bound, index, worker.depth[lane]);
                 }
                 let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
                 let result = blend(mode, source, destination);
