@@ -81,24 +81,29 @@ pub(crate) fn blend_lanes(mode: BlendMode, src: &[u32; MAX_LANES], dst: &mut [u3
     }
 }
 
-/// `round(a · b / 255)` for unorm8 values held in `u32`s ([`mul_unorm8`]'s formula).
+/// Bytes 0 and 2 of a packed pixel: two channels, each in its own 16-bit field.
+const PAIR: u32 = 0x00ff_00ff;
+
+/// [`mul_unorm8`] of both channels of `pairs` (unorm8 values in bits 0..8 and 16..24)
+/// by `f` (0..=255) at once. Each 16-bit field stays below 2^16 at every step
+/// (`x·f + 128 ≤ 65153`, plus `≤ 254`), so no carry crosses into the other field and
+/// each field gets exactly `mul_unorm8`'s `(t + (t >> 8)) >> 8`.
 #[inline(always)]
-fn mul_unorm8_u32(a: u32, b: u32) -> u32 {
-    let t = a * b + 128;
-    (t + (t >> 8)) >> 8
+fn mul_unorm8_pairs(pairs: u32, f: u32) -> u32 {
+    let t = pairs * f + 0x0080_0080;
+    ((t + ((t >> 8) & PAIR)) >> 8) & PAIR
 }
 
-/// [`BlendMode::Alpha`] on packed RGBA8: `src·a + dst·(1 − a)` per channel.
+/// [`BlendMode::Alpha`] on packed RGBA8: `src·a + dst·(1 − a)` per channel, two
+/// channels per multiply. No saturation is needed: `mul_unorm8` is monotonic, so the
+/// sum is at most `mul_unorm8(255, a) + mul_unorm8(255, 255 − a) = a + (255 − a)`;
+/// the saturating add of [`blend`] never saturates here (the exhaustive test checks).
 #[inline(always)]
 fn alpha_packed(src: u32, dst: u32) -> u32 {
     let a = src >> 24;
-    let mut out = 0;
-    for shift in [0, 8, 16, 24] {
-        let (s, d) = ((src >> shift) & 0xff, (dst >> shift) & 0xff);
-        let sum = mul_unorm8_u32(s, a) + mul_unorm8_u32(d, 255 - a);
-        out |= sum.min(255) << shift;
-    }
-    out
+    let rb = mul_unorm8_pairs(src & PAIR, a) + mul_unorm8_pairs(dst & PAIR, 255 - a);
+    let ga = mul_unorm8_pairs((src >> 8) & PAIR, a) + mul_unorm8_pairs((dst >> 8) & PAIR, 255 - a);
+    rb | ga << 8
 }
 
 /// [`BlendMode::Additive`] on packed RGBA8: `src + dst` per channel, saturating.
