@@ -11,7 +11,7 @@
 //! shading when nothing can be discarded, afterwards (for surviving fragments only)
 //! otherwise.
 
-use crate::barycentric::BarycentricPlanes;
+use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
 use crate::blend::{blend, blend_lanes, unorm8_bits};
 use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
@@ -42,6 +42,10 @@ pub(crate) struct DrawContext<'a, F> {
     pub late_depth_write: bool,
     /// The stage needs whole 2×2 quads ([`FragmentStage::needs_quads`]).
     pub quads: bool,
+    /// The optional batch inputs to fill: `frag_coord` x, y, w when the stage reads
+    /// them ([`FragmentStage::reads_frag_coord`]), screen barycentrics when the stage
+    /// reads them or a varying is noperspective.
+    pub inputs: BatchInputs,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -65,6 +69,11 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             early_depth_write: writes && !may_discard,
             late_depth_write: writes && may_discard,
             quads: stage.needs_quads(),
+            inputs: BatchInputs {
+                frag_coord: stage.reads_frag_coord(),
+                screen_barycentric: stage.reads_screen_barycentric()
+                    || interpolation.contains(&Interpolation::NoPerspective),
+            },
         }
     }
 }
@@ -590,7 +599,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             return;
         }
         worker.batch.pad_positions();
-        cur.planes.fill(&mut worker.batch);
+        let inputs = if O::ENABLED {
+            BatchInputs::ALL
+        } else {
+            self.ctx.inputs
+        };
+        cur.planes.fill(&mut worker.batch, inputs);
         worker.output.discard = Default::default();
         self.ctx.stage.shade(
             &mut worker.scratch,
