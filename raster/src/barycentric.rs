@@ -12,6 +12,24 @@
 use crate::batch::FragmentBatch;
 use crate::setup::SetupTriangle;
 
+/// Which optional per-lane inputs a batch needs filled (besides the perspective
+/// barycentrics, always filled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BatchInputs {
+    /// `frag_coord` x, y and w.
+    pub frag_coord: bool,
+    /// `screen_barycentric`.
+    pub screen_barycentric: bool,
+}
+
+impl BatchInputs {
+    /// Everything (for traced tiles: the trace reports all of it).
+    pub const ALL: BatchInputs = BatchInputs {
+        frag_coord: true,
+        screen_barycentric: true,
+    };
+}
+
 /// A triangle's barycentric planes anchored at one reference pixel.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BarycentricPlanes {
@@ -66,10 +84,22 @@ impl BarycentricPlanes {
         )
     }
 
-    /// Fills `frag_coord` x, y, w, `barycentric` and `screen_barycentric` of lanes
-    /// `0..padded_len()` from their pixel positions (`frag_coord.z` is set when lanes
-    /// are added).
-    pub fn fill(&self, batch: &mut FragmentBatch) {
+    /// Fills `barycentric` of lanes `0..padded_len()` from their pixel positions, and
+    /// `frag_coord` x, y, w and `screen_barycentric` when `inputs` asks for them
+    /// (`frag_coord.z` is set when lanes are added). One loop per combination, each
+    /// vectorized across lanes: a stage that reads neither skips six of the nine
+    /// stores per lane.
+    pub fn fill(&self, batch: &mut FragmentBatch, inputs: BatchInputs) {
+        match (inputs.frag_coord, inputs.screen_barycentric) {
+            (true, true) => self.fill_lanes::<true, true>(batch),
+            (true, false) => self.fill_lanes::<true, false>(batch),
+            (false, true) => self.fill_lanes::<false, true>(batch),
+            (false, false) => self.fill_lanes::<false, false>(batch),
+        }
+    }
+
+    #[inline(always)]
+    fn fill_lanes<const FRAG_COORD: bool, const SCREEN: bool>(&self, batch: &mut FragmentBatch) {
         let lanes = batch.padded_len();
         let FragmentBatch {
             pixel_x,
@@ -82,14 +112,18 @@ impl BarycentricPlanes {
         for lane in 0..lanes {
             let (x, y) = (pixel_x[lane], pixel_y[lane]);
             let (b, lambda, w) = self.weights_at(x, y);
-            frag_coord[0][lane] = x as f32 + 0.5;
-            frag_coord[1][lane] = y as f32 + 0.5;
-            frag_coord[3][lane] = w;
+            if FRAG_COORD {
+                frag_coord[0][lane] = x as f32 + 0.5;
+                frag_coord[1][lane] = y as f32 + 0.5;
+                frag_coord[3][lane] = w;
+            }
             barycentric[0][lane] = b[0];
             barycentric[1][lane] = b[1];
             barycentric[2][lane] = b[2];
-            for (s, l) in screen_barycentric.iter_mut().zip(lambda) {
-                s[lane] = l;
+            if SCREEN {
+                for (s, l) in screen_barycentric.iter_mut().zip(lambda) {
+                    s[lane] = l;
+                }
             }
         }
     }

@@ -6,6 +6,7 @@
 //! blends a UNORM8 target: the fragment colour is converted first, then each product
 //! `x·y/255` is rounded to nearest and the two terms are added with saturation.
 
+use crate::batch::MAX_LANES;
 use crate::state::BlendMode;
 
 /// Converts one colour channel to 8-bit unorm as the framebuffer stores it:
@@ -51,6 +52,67 @@ pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
                 out[i] = src[i].saturating_add(dst[i]);
             }
         }
+    }
+    out
+}
+
+/// [`blend`] for every lane of a batch at once: `dst[lane]` becomes the blend of
+/// `src[lane]` over it, both RGBA8 packed in a `u32` (bytes R, G, B, A in memory
+/// order, as `u32::from_le_bytes`).
+///
+/// The same arithmetic as [`blend`] (`mul_unorm8`'s rounding, the saturating add), but
+/// on whole `u32` lanes with no branches and no aliasing, so each mode is one loop
+/// the compiler vectorizes across lanes (8 pixels per AVX2 register) instead of a
+/// byte-wise call per pixel. All `MAX_LANES` lanes are blended; the caller writes back
+/// only the lanes it owns.
+pub(crate) fn blend_lanes(mode: BlendMode, src: &[u32; MAX_LANES], dst: &mut [u32; MAX_LANES]) {
+    match mode {
+        BlendMode::Replace => dst.copy_from_slice(src),
+        BlendMode::Alpha => {
+            for (d, &s) in dst.iter_mut().zip(src) {
+                *d = alpha_packed(s, *d);
+            }
+        }
+        BlendMode::Additive => {
+            for (d, &s) in dst.iter_mut().zip(src) {
+                *d = additive_packed(s, *d);
+            }
+        }
+    }
+}
+
+/// Bytes 0 and 2 of a packed pixel: two channels, each in its own 16-bit field.
+const PAIR: u32 = 0x00ff_00ff;
+
+/// [`mul_unorm8`] of both channels of `pairs` (unorm8 values in bits 0..8 and 16..24)
+/// by `f` (0..=255) at once. Each 16-bit field stays below 2^16 at every step
+/// (`x·f + 128 ≤ 65153`, plus `≤ 254`), so no carry crosses into the other field and
+/// each field gets exactly `mul_unorm8`'s `(t + (t >> 8)) >> 8`.
+#[inline(always)]
+fn mul_unorm8_pairs(pairs: u32, f: u32) -> u32 {
+    let t = pairs * f + 0x0080_0080;
+    ((t + ((t >> 8) & PAIR)) >> 8) & PAIR
+}
+
+/// [`BlendMode::Alpha`] on packed RGBA8: `src·a + dst·(1 − a)` per channel, two
+/// channels per multiply. No saturation is needed: `mul_unorm8` is monotonic, so the
+/// sum is at most `mul_unorm8(255, a) + mul_unorm8(255, 255 − a) = a + (255 − a)`;
+/// the saturating add of [`blend`] never saturates here (the exhaustive test checks).
+#[inline(always)]
+fn alpha_packed(src: u32, dst: u32) -> u32 {
+    let a = src >> 24;
+    let rb = mul_unorm8_pairs(src & PAIR, a) + mul_unorm8_pairs(dst & PAIR, 255 - a);
+    let ga = mul_unorm8_pairs((src >> 8) & PAIR, a) + mul_unorm8_pairs((dst >> 8) & PAIR, 255 - a);
+    rb | ga << 8
+}
+
+/// [`BlendMode::Additive`] on packed RGBA8: `src + dst` per channel, saturating.
+#[inline(always)]
+fn additive_packed(src: u32, dst: u32) -> u32 {
+    let mut out = 0;
+    for shift in [0, 8, 16, 24] {
+        let sum = ((src >> shift) & 0xff) + ((dst >> shift) & 0xff);
+        out |= sum.min(255) << shift;
     }
     out
 }
@@ -106,5 +168,42 @@ mod tests {
             [10, 20, 30, 255]
         );
         assert_eq!(blend(BlendMode::Alpha, [10, 20, 30, 0], dst), dst);
+    }
+
+    /// `blend_lanes` equals the per-pixel `blend` for every source channel, alpha and
+    /// destination channel value (all 2^24 triples, each channel position covered).
+    #[test]
+    fn lane_blend_equals_pixel_blend_exhaustively() {
+        for mode in [BlendMode::Replace, BlendMode::Alpha, BlendMode::Additive] {
+            let mut src = [0u32; MAX_LANES];
+            let mut dst = [0u32; MAX_LANES];
+            let mut pixels = [([0u8; 4], [0u8; 4]); MAX_LANES];
+            let mut lane = 0;
+            for a in 0..=255u8 {
+                for s in 0..=255u8 {
+                    for d in 0..=255u8 {
+                        // Every channel sees every (s, d) pair; channel 3 is the alpha.
+                        let sp = [s, s ^ 0x5a, 255 - s, a];
+                        let dp = [d, 255 - d, d ^ 0xa5, d.wrapping_add(s)];
+                        pixels[lane] = (sp, dp);
+                        src[lane] = u32::from_le_bytes(sp);
+                        dst[lane] = u32::from_le_bytes(dp);
+                        lane += 1;
+                        if lane == MAX_LANES {
+                            blend_lanes(mode, &src, &mut dst);
+                            for (k, &(sp, dp)) in pixels.iter().enumerate() {
+                                let expected = blend(mode, sp, dp);
+                                assert_eq!(
+                                    dst[k].to_le_bytes(),
+                                    expected,
+                                    "{mode:?} {sp:?} {dp:?}"
+                                );
+                            }
+                            lane = 0;
+                        }
+                    }
+                }
+            }
+        }
     }
 }

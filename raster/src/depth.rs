@@ -98,6 +98,23 @@ impl DepthPlane {
         self.z0 + self.dzdy * dy as f64
     }
 
+    /// The smallest `row(y) + column(x)` over the pixel centres `x0..=x1 × y0..=y1`,
+    /// exactly: each term is monotonic in its coordinate (a product with a fixed
+    /// slope) and f64 addition is monotonic in each operand, so the minimum is the
+    /// evaluation at the corner the slopes' signs pick, bit for bit what the per-pixel
+    /// formula gives there. `None` when a slope or the origin depth is not finite
+    /// (then `0 · ∞` could break the monotonicity).
+    #[inline]
+    pub fn min_over(&self, x0: u32, x1: u32, y0: u32, y1: u32) -> Option<f64> {
+        if !(self.z0.is_finite() && self.dzdx.is_finite() && self.dzdy.is_finite()) {
+            return None;
+        }
+        let x = if self.dzdx >= 0.0 { x0 } else { x1 };
+        let y = if self.dzdy >= 0.0 { y0 } else { y1 };
+        let z = self.row(y) + self.column(x);
+        (!z.is_nan()).then_some(z)
+    }
+
     /// The part of the depth that depends on the column: `dz/dx · Δx`.
     #[inline]
     pub fn column(&self, px: u32) -> f64 {
@@ -145,6 +162,25 @@ mod tests {
         ]);
         // Pixel (3, 4) has its centre at (3.5, 4.5).
         assert!((plane.at(3, 4) - (0.1 + 0.035 + 0.09)).abs() < 1e-7);
+    }
+
+    #[test]
+    fn min_over_is_the_smallest_pixel_depth() {
+        let planes = [
+            DepthPlane::new([(fp(0, 0), 0.5), (fp(40, 3), 0.25), (fp(7, 33), 0.875)]),
+            DepthPlane::new([(fp(0, 0), 0.5), (fp(40, 3), 0.75), (fp(7, 33), 0.125)]),
+            DepthPlane::new([(fp(0, 0), 0.3), (fp(40, 0), 0.3), (fp(0, 33), 0.3)]),
+        ];
+        for plane in planes {
+            let min = plane.min_over(8, 15, 16, 23).expect("finite plane");
+            let mut smallest = f64::INFINITY;
+            for y in 16..=23 {
+                for x in 8..=15 {
+                    smallest = smallest.min(plane.at(x, y));
+                }
+            }
+            assert_eq!(min.to_bits(), smallest.to_bits());
+        }
     }
 
     #[test]

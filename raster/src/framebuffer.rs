@@ -163,7 +163,7 @@ mod tests {
         fb.clear([0.0; 4], 1.0);
         let bottom_left = fb.grid.tile_of(0, 0);
         let i = fb.tiles[bottom_left].index(0, 0);
-        fb.tiles[bottom_left].pixels_mut(true).0[i] = [1, 2, 3, 4];
+        fb.tiles[bottom_left].pixels_mut(true).color[i] = [1, 2, 3, 4];
         let bytes = fb.to_rgba8_top_down();
         // Window (0, 0) is the bottom-left pixel: the first pixel of the last row.
         assert_eq!(&bytes[8..12], &[1, 2, 3, 4]);

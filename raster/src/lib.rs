@@ -20,7 +20,8 @@
 //!         ─▶ setup.rs       winding, culling, edge.rs edge functions + fill rule,
 //!                           depth.rs depth plane
 //!         ─▶ bin.rs         per-tile triangle lists in submission order (tile.rs)
-//!         ─▶ rasterize.rs   per tile, in parallel: coverage.rs 8×8 blocks, early depth,
+//!         ─▶ rasterize.rs   per tile, in parallel: coverage.rs 8×8 blocks, coarse depth
+//!                           rejection per block (depth_bound.rs), early depth,
 //!                           FragmentBatch (batch.rs) with barycentric.rs inputs,
 //!                           FragmentStage, late depth write, blend.rs
 //!         ─▶ framebuffer.rs RGBA8 + 24-bit depth; top-row-first read-out
@@ -88,6 +89,7 @@ mod blend;
 mod clip;
 mod coverage;
 mod depth;
+mod depth_bound;
 mod draw;
 mod edge;
 mod error;

@@ -11,17 +11,18 @@
 //! shading when nothing can be discarded, afterwards (for surviving fragments only)
 //! otherwise.
 
-use crate::barycentric::BarycentricPlanes;
+use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
-use crate::blend::{blend, unorm8_bits};
+use crate::blend::{blend, blend_lanes, unorm8_bits};
 use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
+use crate::depth_bound::{block_fails, block_max, block_of_pixel, block_of_storage};
 use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
-use crate::tile::{PixelRect, Tile, storage_index};
+use crate::tile::{PixelRect, TILE_SIZE, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
 
@@ -41,6 +42,10 @@ pub(crate) struct DrawContext<'a, F> {
     pub late_depth_write: bool,
     /// The stage needs whole 2×2 quads ([`FragmentStage::needs_quads`]).
     pub quads: bool,
+    /// The optional batch inputs to fill: `frag_coord` x, y, w when the stage reads
+    /// them ([`FragmentStage::reads_frag_coord`]), screen barycentrics when the stage
+    /// reads them or a varying is noperspective.
+    pub inputs: BatchInputs,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -64,6 +69,11 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             early_depth_write: writes && !may_discard,
             late_depth_write: writes && may_discard,
             quads: stage.needs_quads(),
+            inputs: BatchInputs {
+                frag_coord: stage.reads_frag_coord(),
+                screen_barycentric: stage.reads_screen_barycentric()
+                    || interpolation.contains(&Interpolation::NoPerspective),
+            },
         }
     }
 }
@@ -98,6 +108,10 @@ pub(crate) struct TileWorker<S> {
     depth: Box<[u32; MAX_LANES]>,
     /// Each lane's colour converted to RGBA8 (bytes R, G, B, A in memory order).
     rgba: Box<[u32; MAX_LANES]>,
+    /// Each lane's stored colour, then the blend result (same packing as `rgba`).
+    dst: Box<[u32; MAX_LANES]>,
+    /// Each lane's pixel as a tile storage index (`storage_index`), set when queued.
+    index: Box<[u32; MAX_LANES]>,
 }
 
 impl<S> TileWorker<S> {
@@ -108,6 +122,8 @@ impl<S> TileWorker<S> {
             output: Box::default(),
             depth: Box::new([0; MAX_LANES]),
             rgba: Box::new([0; MAX_LANES]),
+            dst: Box::new([0; MAX_LANES]),
+            index: Box::new([0; MAX_LANES]),
         }
     }
 }
@@ -147,6 +163,31 @@ fn depth_mask(test: DepthTest, depth: &[u32; BLOCK], stored: &[u32; BLOCK]) -> u
         DepthTest::Equal => compare(depth, stored, |f, s| f == s),
         DepthTest::NotEqual => compare(depth, stored, |f, s| f != s),
     }
+}
+
+/// The storage index of lane `lane` if lanes `lane..lane + 8` (all below `len`) are 8
+/// neighbouring pixels of one tile row, as `queue_row` adds a fully covered block row:
+/// then their colours move as one 8-pixel copy.
+#[inline(always)]
+fn row_run(index: &[u32; MAX_LANES], len: usize, lane: usize) -> Option<usize> {
+    if lane + BLOCK > len {
+        return None;
+    }
+    let first = index[lane];
+    let run: &[u32; BLOCK] = index[lane..lane + BLOCK].try_into().unwrap();
+    let mut same = true;
+    for (k, &i) in run.iter().enumerate() {
+        same &= i == first.wrapping_add(k as u32);
+    }
+    same.then_some(first as usize)
+}
+
+/// Keeps the bound of the block holding storage index `index` above a late depth write
+/// of `value` there (`depth_bound.rs`).
+#[inline(always)]
+fn raise_depth_bound(bound: &mut [u32], index: usize, value: u32) {
+    let b = &mut bound[block_of_storage(index)];
+    *b = (*b).max(value);
 }
 
 /// The 2×2 quads of an 8×8 block mask (bit `row·8 + column`) with at least one pixel
@@ -210,13 +251,14 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     observer: &mut O,
 ) -> FragmentCounts {
     let rect = tile.rect;
-    let (color, depth) = tile.pixels_mut(ctx.state.depth_test.is_enabled());
+    let pixels = tile.pixels_mut(ctx.state.depth_test.is_enabled());
     let mut raster = TileRaster {
         ctx,
         worker,
         rect,
-        color,
-        depth,
+        color: pixels.color,
+        depth: pixels.depth,
+        depth_bound: pixels.depth_bound,
         observer,
         counts: FragmentCounts::default(),
     };
@@ -234,6 +276,8 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     /// The tile's colour and depth storage (see `storage_index`).
     color: &'t mut [[u8; 4]],
     depth: &'t mut [u32],
+    /// Upper bound of each block's stored depth (`depth_bound.rs`; empty without depth).
+    depth_bound: &'t mut [u32],
     observer: &'o mut O,
     counts: FragmentCounts,
 }
@@ -276,6 +320,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if count == 0 {
             return;
         }
+        if !O::ENABLED && self.block_fails_depth(cur, bx, by) {
+            // Exactly what the per-pixel test would count; nothing is queued or written.
+            self.counts.covered += count as u64;
+            self.counts.depth_failed += count as u64;
+            return;
+        }
         if self.ctx.quads {
             self.block_quads(cur, mask, bx, by);
             return;
@@ -285,6 +335,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
+        let mut passed = 0u8;
         for row in 0..BLOCK_SIZE {
             let covered = (mask >> (row * BLOCK_SIZE)) as u8;
             if covered == 0 {
@@ -292,6 +343,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             let y = by + row;
             let r = self.depth_row(cur, &columns, covered, bx, y);
+            passed |= r.passed;
             if O::ENABLED {
                 let mut lane = self.worker.batch.len;
                 let lanes = std::array::from_fn(|c| {
@@ -302,6 +354,37 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 self.trace_row(cur, bx, y, &r, &lanes);
             }
             self.queue_row(r.passed, bx, y, &r.z, &r.depth);
+        }
+        if passed != 0 {
+            self.tighten_depth_bound(bx, by);
+        }
+    }
+
+    /// Whether every fragment of the block at `(bx, by)` fails the depth test by the
+    /// block's bound (`depth_bound.rs`): the triangle's smallest depth over the block
+    /// cannot pass against the largest stored one.
+    #[inline(always)]
+    fn block_fails_depth(&self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
+        let test = self.ctx.state.depth_test;
+        if !matches!(test, DepthTest::Less | DepthTest::LessEqual) {
+            return false;
+        }
+        let last = BLOCK_SIZE - 1;
+        let Some(min) = cur.setup.depth.min_over(bx, bx + last, by, by + last) else {
+            return false;
+        };
+        let bound = self.depth_bound[block_of_pixel(&self.rect, bx, by)];
+        block_fails(test, quantize_depth(min), bound)
+    }
+
+    /// After early depth writes into the block at `(bx, by)`: its bound becomes the
+    /// block's exact largest stored depth (the writes can only have lowered it under
+    /// `less`, but any test may write here, so it is recomputed, not assumed).
+    #[inline(always)]
+    fn tighten_depth_bound(&mut self, bx: u32, by: u32) {
+        if self.ctx.early_depth_write {
+            let block = block_of_pixel(&self.rect, bx, by);
+            self.depth_bound[block] = block_max(self.depth, block);
         }
     }
 
@@ -386,6 +469,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             live |= u64::from(r.passed) << (row * BLOCK_SIZE);
             rows[row as usize] = Some(r);
         }
+        if live != 0 {
+            self.tighten_depth_bound(bx, by);
+        }
         let quads = quad_mask(live);
         let first = self.worker.batch.len;
         if O::ENABLED {
@@ -400,6 +486,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 }
             }
         }
+        let base = storage_index(&self.rect, bx, by) as u32;
         let worker = &mut *self.worker;
         let batch = &mut *worker.batch;
         let mut rest = quads;
@@ -416,6 +503,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 batch.pixel_y[lane] = by + row as u32;
                 batch.frag_coord[2][lane] = r.z[c] as f32;
                 worker.depth[lane] = r.depth[c];
+                worker.index[lane] = base + (row * TILE_SIZE as usize + c) as u32;
                 if r.passed & (1 << c) == 0 {
                     batch.helpers.insert(lane);
                 }
@@ -427,16 +515,23 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// Appends the pixels `bits` of the row of 8 starting at `(bx, y)` to the batch.
     #[inline(always)]
     fn queue_row(&mut self, bits: u8, bx: u32, y: u32, z: &[f64; BLOCK], depth: &[u32; BLOCK]) {
+        let start = storage_index(&self.rect, bx, y) as u32;
         let worker = &mut *self.worker;
         let batch = &mut *worker.batch;
         let lane = batch.len;
         if bits == 0xff {
-            for c in 0..BLOCK {
-                batch.pixel_x[lane + c] = bx + c as u32;
-                batch.pixel_y[lane + c] = y;
-                batch.frag_coord[2][lane + c] = z[c] as f32;
-                worker.depth[lane + c] = depth[c];
-            }
+            // Whole-row slices (one bounds check each) so the stores vectorize.
+            let row = lane..lane + BLOCK;
+            let px: &mut [u32; BLOCK] = (&mut batch.pixel_x[row.clone()]).try_into().unwrap();
+            let py: &mut [u32; BLOCK] = (&mut batch.pixel_y[row.clone()]).try_into().unwrap();
+            let fz: &mut [f32; BLOCK] = (&mut batch.frag_coord[2][row.clone()]).try_into().unwrap();
+            let d: &mut [u32; BLOCK] = (&mut worker.depth[row.clone()]).try_into().unwrap();
+            let index: &mut [u32; BLOCK] = (&mut worker.index[row]).try_into().unwrap();
+            *px = std::array::from_fn(|c| bx + c as u32);
+            *py = [y; BLOCK];
+            *fz = z.map(|v| v as f32);
+            *d = *depth;
+            *index = std::array::from_fn(|c| start + c as u32);
             batch.len += BLOCK;
             return;
         }
@@ -449,6 +544,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             batch.pixel_y[lane] = y;
             batch.frag_coord[2][lane] = z[c] as f32;
             worker.depth[lane] = depth[c];
+            worker.index[lane] = start + c as u32;
             batch.len += 1;
         }
     }
@@ -503,7 +599,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             return;
         }
         worker.batch.pad_positions();
-        cur.planes.fill(&mut worker.batch);
+        let inputs = if O::ENABLED {
+            BatchInputs::ALL
+        } else {
+            self.ctx.inputs
+        };
+        cur.planes.fill(&mut worker.batch, inputs);
         worker.output.discard = Default::default();
         self.ctx.stage.shade(
             &mut worker.scratch,
@@ -521,45 +622,88 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
     fn resolve(&mut self, len: usize) {
-        let worker = &*self.worker;
-        let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
-        let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
+        if O::ENABLED {
+            self.resolve_traced(len);
+        } else {
+            self.resolve_lanes(len);
+        }
+    }
+
+    /// [`TileRaster::resolve`] without an observer, a step at a time over all lanes:
+    /// gather the stored colours, blend every lane ([`blend_lanes`]), write back the
+    /// lanes neither discarded nor helpers. Exact because a batch holds each pixel at
+    /// most once (one triangle; a pixel is queued once per triangle), so no lane reads
+    /// a colour another lane of the batch writes.
+    fn resolve_lanes(&mut self, len: usize) {
+        let worker = &mut *self.worker;
+        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        let (color, depth, bound) = (&mut *self.color, &mut *self.depth, &mut *self.depth_bound);
         let mode = self.ctx.state.blend;
-        let discard = output.discard.0 & low_bits(len as u32);
-        let helpers = batch.helpers;
-        let quads = self.ctx.quads;
-        if !O::ENABLED
-            && (discard | helpers.0) == 0
-            && !self.ctx.late_depth_write
-            && mode == BlendMode::Replace
-        {
+        let live = low_bits(len as u32);
+        let writes = live & !(output.discard.0 | batch.helpers.0);
+        let result = if mode == BlendMode::Replace {
+            &*worker.rgba
+        } else {
+            let dst = &mut *worker.dst;
             let mut lane = 0;
             while lane < len {
-                let (x, y) = (batch.pixel_x[lane], batch.pixel_y[lane]);
-                let index = storage_index(rect, x, y);
-                // A whole block row (as `queue_row` adds it): 8 neighbours in storage.
-                if lane + BLOCK <= len
-                    && (0..BLOCK).all(|k| {
-                        batch.pixel_y[lane + k] == y && batch.pixel_x[lane + k] == x + k as u32
-                    })
-                {
-                    for (k, dst) in color[index..index + BLOCK].iter_mut().enumerate() {
-                        *dst = rgba[lane + k].to_le_bytes();
+                if let Some(start) = row_run(index, len, lane) {
+                    for k in 0..BLOCK {
+                        dst[lane + k] = u32::from_le_bytes(color[start + k]);
                     }
                     lane += BLOCK;
                 } else {
-                    color[index] = rgba[lane].to_le_bytes();
+                    dst[lane] = u32::from_le_bytes(color[index[lane] as usize]);
                     lane += 1;
                 }
             }
-            self.counts.written += len as u64;
-            return;
-        }
-        let traced = if O::ENABLED {
-            self.observer.pending_lane()
-        } else {
-            None
+            blend_lanes(mode, &worker.rgba, dst);
+            &*worker.dst
         };
+        let mut lane = 0;
+        while lane < len {
+            let row = (writes >> lane) as u8;
+            match row_run(index, len, lane) {
+                Some(start) if row == 0xff => {
+                    for k in 0..BLOCK {
+                        color[start + k] = result[lane + k].to_le_bytes();
+                    }
+                    lane += BLOCK;
+                }
+                _ => {
+                    if row & 1 != 0 {
+                        color[index[lane] as usize] = result[lane].to_le_bytes();
+                    }
+                    lane += 1;
+                }
+            }
+        }
+        if self.ctx.late_depth_write {
+            let mut rest = writes;
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let i = index[lane] as usize;
+                depth[i] = worker.depth[lane];
+                raise_depth_bound(bound, i, worker.depth[lane]);
+            }
+        }
+        self.counts.written += u64::from(writes.count_ones());
+        self.counts.discarded +=
+            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
+    }
+
+    /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
+    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches).
+    fn resolve_traced(&mut self, len: usize) {
+        let worker = &*self.worker;
+        let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
+        let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);
+        let bound = &mut *self.depth_bound;
+        let mode = self.ctx.state.blend;
+        let helpers = batch.helpers;
+        let quads = self.ctx.quads;
+        let traced = self.observer.pending_lane();
         for lane in 0..len {
             if helpers.contains(lane) {
                 continue;
@@ -572,6 +716,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             } else {
                 if self.ctx.late_depth_write {
                     depth[index] = worker.depth[lane];
+                    raise_depth_bound(bound, index, worker.depth[lane]);
                 }
                 let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
                 let result = blend(mode, source, destination);

@@ -122,6 +122,22 @@ pub trait FragmentStage: Sync {
         false
     }
 
+    /// Whether `shade` reads [`FragmentBatch::frag_coord`] x, y or w (`[0]`, `[1]`,
+    /// `[3]`). When `false` the rasterizer may leave them holding anything; z (`[2]`)
+    /// is always set. Default: `true`.
+    fn reads_frag_coord(&self) -> bool {
+        true
+    }
+
+    /// Whether `shade` reads [`FragmentBatch::screen_barycentric`] itself. The
+    /// [`Triangle`] interpolation methods do not count: the rasterizer fills the
+    /// screen barycentrics whenever a varying is [`Interpolation::NoPerspective`].
+    /// When `false` (and no varying is noperspective) they may hold anything.
+    /// Default: `true`.
+    fn reads_screen_barycentric(&self) -> bool {
+        true
+    }
+
     /// Shades lanes `0..batch.len` (it may also compute the padding lanes up to
     /// `batch.padded_len()`; those results are ignored) and writes their colour and
     /// discard bits into `out`. `out.discard` is empty on entry.

@@ -2,6 +2,7 @@
 //! (and in parallel); each tile owns its pixels' colour and depth.
 
 use crate::depth::DEPTH_MAX;
+use crate::depth_bound::BLOCKS_PER_TILE;
 
 /// Tile edge in pixels. Tiles are aligned to multiples of this; edge tiles are
 /// partly outside the framebuffer.
@@ -105,11 +106,16 @@ pub(crate) struct ClearValues {
 /// tile is next drawn into, so the fill happens in parallel and right before the pixels
 /// are used (as llvmpipe bins clears); the depth fill waits for the first draw that
 /// tests depth. Reads see the pending values.
+///
+/// `depth_bound` holds an upper bound of each 8×8 block's stored depth
+/// (`depth_bound.rs`); it is set with the depth storage here and kept by the
+/// rasterizer's writes.
 #[derive(Clone, Debug)]
 pub(crate) struct Tile {
     pub rect: PixelRect,
     color: Box<[[u8; 4]]>,
     depth: Box<[u32]>,
+    depth_bound: Box<[u32; BLOCKS_PER_TILE]>,
     pending_color: Option<[u8; 4]>,
     pending_depth: Option<u32>,
 }
@@ -120,6 +126,7 @@ impl Tile {
             rect,
             color: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
             depth: vec![DEPTH_MAX; TILE_PIXELS].into_boxed_slice(),
+            depth_bound: Box::new([DEPTH_MAX; BLOCKS_PER_TILE]),
             pending_color: None,
             pending_depth: None,
         }
@@ -137,20 +144,29 @@ impl Tile {
         self.pending_depth = Some(values.depth);
     }
 
-    /// Colour storage for writing, and depth storage if `with_depth` (else an empty
-    /// slice: a draw that does not test depth neither reads nor writes it), with any
-    /// pending clear of what is returned applied first.
-    pub fn pixels_mut(&mut self, with_depth: bool) -> (&mut [[u8; 4]], &mut [u32]) {
+    /// Colour storage for writing, and depth storage and its per-block bounds if
+    /// `with_depth` (else empty slices: a draw that does not test depth neither reads
+    /// nor writes them), with any pending clear of what is returned applied first.
+    pub fn pixels_mut(&mut self, with_depth: bool) -> TilePixels<'_> {
         if let Some(c) = self.pending_color.take() {
             self.color.fill(c);
         }
         if !with_depth {
-            return (&mut self.color, &mut []);
+            return TilePixels {
+                color: &mut self.color,
+                depth: &mut [],
+                depth_bound: &mut [],
+            };
         }
         if let Some(d) = self.pending_depth.take() {
             self.depth.fill(d);
+            self.depth_bound.fill(d);
         }
-        (&mut self.color, &mut self.depth)
+        TilePixels {
+            color: &mut self.color,
+            depth: &mut self.depth,
+            depth_bound: &mut self.depth_bound[..],
+        }
     }
 
     /// Colour of storage index `i`.
@@ -170,6 +186,14 @@ impl Tile {
             None => ColorRun::Stored(&self.color[start..start + len]),
         }
     }
+}
+
+/// A tile's storage as [`Tile::pixels_mut`] lends it out.
+pub(crate) struct TilePixels<'a> {
+    pub color: &'a mut [[u8; 4]],
+    pub depth: &'a mut [u32],
+    /// Upper bound of each block's stored depth (`depth_bound.rs`).
+    pub depth_bound: &'a mut [u32],
 }
 
 /// A run of pixel colours within one tile row.
@@ -206,21 +230,26 @@ mod tests {
     #[test]
     fn pending_clear_is_seen_by_reads_and_applied_before_writes() {
         let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
-        t.pixels_mut(true).0[5] = [9; 4];
+        t.pixels_mut(true).color[5] = [9; 4];
         t.clear(ClearValues {
             color: [1, 2, 3, 4],
             depth: 7,
         });
         assert_eq!((t.color(5), t.depth(5)), ([1, 2, 3, 4], 7));
         // A draw without depth: the colour clear is applied, the depth clear waits.
-        let (color, depth) = t.pixels_mut(false);
-        assert!(depth.is_empty());
-        color[6] = [5; 4];
+        let pixels = t.pixels_mut(false);
+        assert!(pixels.depth.is_empty() && pixels.depth_bound.is_empty());
+        pixels.color[6] = [5; 4];
         assert_eq!(
             (t.color(6), t.color(5), t.depth(5)),
             ([5; 4], [1, 2, 3, 4], 7)
         );
-        let (color, depth) = t.pixels_mut(true);
-        assert_eq!((color[6], depth[4095]), ([5; 4], 7));
+        let pixels = t.pixels_mut(true);
+        assert_eq!((pixels.color[6], pixels.depth[4095]), ([5; 4], 7));
+        assert_eq!(
+            pixels.depth_bound,
+            &[7; BLOCKS_PER_TILE][..],
+            "a clear sets the bounds"
+        );
     }
 }

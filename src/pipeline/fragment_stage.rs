@@ -86,6 +86,16 @@ impl FragmentStage for CsirFragmentStage<'_> {
         self.draw.needs_quads()
     }
 
+    /// Only when the bound shader loads `gl_FragCoord`.
+    fn reads_frag_coord(&self) -> bool {
+        self.draw.reads_frag_coord()
+    }
+
+    /// Never directly: varyings go through `Triangle::interpolate_selected`.
+    fn reads_screen_barycentric(&self) -> bool {
+        false
+    }
+
     fn shade(
         &self,
         scratch: &mut FragmentScratch,

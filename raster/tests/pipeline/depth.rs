@@ -191,3 +191,106 @@ fn same_triangle_in_any_vertex_order_gives_the_same_depth_bits() {
         );
     }
 }
+
+/// Coarse depth rejection (`depth_bound.rs`) changes nothing: the same random draws
+/// give the same colours, depths and counts whether depth is written before shading
+/// (the per-block bounds are tightened, so blocks get skipped) or after it (the
+/// bounds only rise, so nothing below the clear value is ever skipped). Mostly
+/// `less` / `lequal` with some `greater` and `always` draws that raise stored depth.
+#[test]
+fn coarse_depth_rejection_matches_the_per_pixel_test() {
+    let (w, h) = (160u32, 96u32);
+    let tests = [
+        DepthTest::Less,
+        DepthTest::LessEqual,
+        DepthTest::Less,
+        DepthTest::Greater,
+        DepthTest::LessEqual,
+        DepthTest::Always,
+    ];
+    for seed in 1..=4u64 {
+        let mut rng = Rng(seed * 0x9e37_79b9);
+        let mut early = framebuffer(w, h);
+        let mut late = framebuffer(w, h);
+        let (mut early_failed, mut late_failed) = (0, 0);
+        let (mut rejected, mut covered) = (0, 0);
+        for i in 0..60 {
+            let mut point = || {
+                [
+                    rng.range(-20.0, w as f32 + 20.0),
+                    rng.range(-20.0, h as f32 + 20.0),
+                    rng.range(0.0, 1.0),
+                ]
+            };
+            let mesh = Mesh::from_window(&[point(), point(), point()], w, h);
+            let state = RasterState {
+                depth_test: tests[(rng.next_u64() % tests.len() as u64) as usize],
+                ..RasterState::default()
+            };
+            let color = [
+                (i % 7) as f32 / 7.0,
+                (i % 5) as f32 / 5.0,
+                (i % 3) as f32 / 3.0,
+                1.0,
+            ];
+            let a = draw(&mut early, &mesh, None, &Flat::new(color), state);
+            let never = Flat {
+                color,
+                discard_right_of: Some(f32::INFINITY),
+            };
+            let b = draw(&mut late, &mesh, None, &never, state);
+            assert_eq!(
+                (
+                    a.fragments_covered,
+                    a.fragments_depth_failed,
+                    a.fragments_written
+                ),
+                (
+                    b.fragments_covered,
+                    b.fragments_depth_failed,
+                    b.fragments_written
+                ),
+                "seed {seed}, draw {i}"
+            );
+            early_failed += a.fragments_depth_failed;
+            late_failed += b.fragments_depth_failed;
+            rejected += a.fragments_depth_failed;
+            covered += a.fragments_covered;
+        }
+        assert_eq!(
+            early.to_rgba8_top_down(),
+            late.to_rgba8_top_down(),
+            "seed {seed}"
+        );
+        assert_eq!(early.depth_top_down(), late.depth_top_down(), "seed {seed}");
+        assert_eq!(early_failed, late_failed);
+        assert!(
+            rejected > covered / 10,
+            "the draws overlap: {rejected} of {covered}"
+        );
+    }
+}
+
+/// `lequal` after an equal-depth draw passes everywhere, block bounds or not (the
+/// coarse test must not reject a block whose smallest depth equals its bound).
+#[test]
+fn lequal_passes_at_the_block_bound() {
+    let mut fb = framebuffer(16, 16);
+    let less = RasterState::default();
+    let lequal = RasterState {
+        depth_test: DepthTest::LessEqual,
+        ..RasterState::default()
+    };
+    let first = draw(&mut fb, &cover_all(0.5), None, &Flat::new([1.0; 4]), less);
+    assert_eq!(first.fragments_written, 256);
+    let second = draw(&mut fb, &cover_all(0.5), None, &Flat::new([0.5; 4]), lequal);
+    assert_eq!(
+        (second.fragments_written, second.fragments_depth_failed),
+        (256, 0)
+    );
+    let third = draw(&mut fb, &cover_all(0.5), None, &Flat::new([0.5; 4]), less);
+    assert_eq!(
+        (third.fragments_written, third.fragments_depth_failed),
+        (0, 256)
+    );
+}

@@ -71,6 +71,15 @@ impl BoundPlan {
         self.quads
     }
 
+    /// Whether [`BoundPlan::run`] reads `gl_FragCoord`
+    /// ([`FragmentLanes::frag_coord`](super::FragmentLanes::frag_coord)): a bound
+    /// LOAD_FCOORD step is left.
+    pub fn reads_frag_coord(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| matches!(s, Step::LoadFcoord { .. }))
+    }
+
     /// Steps run per batch: the instructions left after binding.
     pub fn steps(&self) -> usize {
         self.steps.len()

@@ -853,6 +853,17 @@ fn uniform_work_is_done_once_per_draw() {
 }
 
 #[test]
+fn reads_frag_coord_only_with_a_live_load() {
+    let plan = |source: &str| Plan::new(&stock(source)).unwrap().bind(&[], &[]);
+    let reads = plan(
+        "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(gl_FragCoord.xy * 0.01, 0.0, 1.0); }\n",
+    );
+    assert!(reads.reads_frag_coord());
+    let ignores = plan("#version 330 core\nin vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n");
+    assert!(!ignores.reads_frag_coord());
+}
+
+#[test]
 fn a_branch_no_lane_takes_is_skipped() {
     // if (v0.x < 0) colour = texture(1, v0.xy) else colour = v0
     let mut b = IrBuilder::new(Limits::SEED);
