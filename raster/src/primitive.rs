@@ -291,11 +291,19 @@ impl PrimitiveContext<'_> {
             out.counts.culled += 1;
             return;
         }
-        let mut depth_vertices = [Default::default(); POLYGON_CAPACITY];
-        for (d, v) in depth_vertices.iter_mut().zip(w) {
-            *d = (v.pos, v.z);
-        }
-        let depth = DepthPlane::for_polygon(&depth_vertices[..w.len()]);
+        // An unclipped triangle with area: `for_polygon` would pick its three
+        // vertices (the smallest, the largest, and the third, the only one off the
+        // line between them), and `DepthPlane::new` sorts them itself, so the plane
+        // is the same bits without the search.
+        let depth = if let [p, q, r] = w {
+            DepthPlane::new([(p.pos, p.z), (q.pos, q.z), (r.pos, r.z)])
+        } else {
+            let mut depth_vertices = [Default::default(); POLYGON_CAPACITY];
+            for (d, v) in depth_vertices.iter_mut().zip(w) {
+                *d = (v.pos, v.z);
+            }
+            DepthPlane::for_polygon(&depth_vertices[..w.len()])
+        };
         let info = PolygonInfo {
             front_facing,
             depth,
@@ -345,6 +353,37 @@ fn screen_weights(weights: [f32; 3], w: [f32; 3]) -> [f32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_triangle_plane_is_the_polygon_plane_of_its_vertices() {
+        use crate::edge::FixedPoint;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..5000 {
+            // Small coordinates so ties in x, y and z happen often.
+            let mut v = [(FixedPoint::default(), 0.0f32); 3];
+            for p in &mut v {
+                let r = next();
+                p.0 = FixedPoint {
+                    x: (r % 7) as i64 * 96 - 200,
+                    y: (r >> 8) as i64 % 5 * 128,
+                };
+                p.1 = ((r >> 20) % 4) as f32 * 0.25;
+            }
+            if v[0].0.cross(v[1].0, v[2].0) == 0 {
+                continue;
+            }
+            checked += 1;
+            assert_eq!(DepthPlane::new(v), DepthPlane::for_polygon(&v), "{v:?}");
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     #[test]
     fn rotation_starts_at_smallest_vertex() {
