@@ -29,6 +29,20 @@ pub trait VertexStage: Sync {
         varyings: &mut [f32],
     );
 
+    /// Shades the vertices `indices` at once (at most [`crate::MAX_LANES`] of them):
+    /// vertex `indices[k]` writes record `k` of `records`, which holds
+    /// `indices.len()` records of `4 + varying_count()` floats (the position, then
+    /// the varyings), exactly as [`VertexStage::shade_vertex`] would. A stage with a
+    /// SIMD interpreter overrides it to shade many vertices per instruction dispatch;
+    /// the default calls `shade_vertex` once per vertex.
+    fn shade_vertices(&self, scratch: &mut Self::Scratch, indices: &[u32], records: &mut [f32]) {
+        let stride = 4 + self.varying_count();
+        for (&index, record) in indices.iter().zip(records.chunks_exact_mut(stride)) {
+            let (position, varyings) = record.split_first_chunk_mut::<4>().expect("stride ≥ 4");
+            self.shade_vertex(scratch, index, position, varyings);
+        }
+    }
+
     /// Varyings that back-facing triangles read from other varyings: for each pair,
     /// the fragments of a back-facing triangle get [`BackFaceVarying::back`]
     /// interpolated where they would get [`BackFaceVarying::varying`]. This is GL's

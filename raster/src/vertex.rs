@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use crate::MAX_LANES as LANES;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::stage::VertexStage;
@@ -15,8 +16,9 @@ use crate::stage::VertexStage;
 /// linked program's varyings with those additions fit.
 pub const MAX_VARYINGS: usize = 64 + 2 * 4 + MAX_CLIP_DISTANCES;
 
-/// Vertices shaded per parallel work item.
+/// Vertices shaded per parallel work item (a multiple of [`LANES`]).
 const VERTEX_CHUNK: usize = 256;
+const _: () = assert!(VERTEX_CHUNK.is_multiple_of(LANES));
 
 /// Post-transform vertices: per vertex the clip-space position (4 f32) followed by its
 /// varyings. Ids `0..shaded` are vertex-stage outputs; clipping appends new vertices.
@@ -139,7 +141,8 @@ impl Assembly {
 }
 
 /// Runs `stage` once for each distinct vertex of `assembly`, in parallel, filling
-/// `buffer` (ids as in `assembly.triangles`).
+/// `buffer` (ids as in `assembly.triangles`): [`VertexStage::shade_vertices`] on
+/// batches of up to [`LANES`] consecutive ids.
 pub(crate) fn shade_vertices<V: VertexStage>(
     stage: &V,
     assembly: &Assembly,
@@ -154,11 +157,14 @@ pub(crate) fn shade_vertices<V: VertexStage>(
         .for_each_init(
             || stage.new_scratch(),
             |scratch, (chunk, records)| {
-                for (k, record) in records.chunks_exact_mut(stride).enumerate() {
-                    let index = assembly.vertex_index(chunk * VERTEX_CHUNK + k);
-                    let (position, varyings) =
-                        record.split_first_chunk_mut::<4>().expect("stride ≥ 4");
-                    stage.shade_vertex(scratch, index, position, varyings);
+                let mut indices = [0u32; LANES];
+                for (b, batch) in records.chunks_mut(stride * LANES).enumerate() {
+                    let first = chunk * VERTEX_CHUNK + b * LANES;
+                    let indices = &mut indices[..batch.len() / stride];
+                    for (k, index) in indices.iter_mut().enumerate() {
+                        *index = assembly.vertex_index(first + k);
+                    }
+                    stage.shade_vertices(scratch, indices, batch);
                 }
             },
         );

@@ -2,6 +2,7 @@
 
 use crate::scene::{Attribute, Draw, ShadeModel};
 use csir::Program;
+use csir::exec::batch::{BoundPlan, LaneArray, MAX_LANES, Plan, Registers};
 use csir::exec::{DEFAULT_ATTRIBUTE, Inputs, Machine, Outputs, Samplers};
 use csir::ir::Interpolation as Qualifier;
 use csir::link::VaryingRecord;
@@ -19,8 +20,10 @@ const _: () = assert!(
         <= csir_raster::MAX_VARYINGS
 );
 
-/// Runs a linked program's vertex shader through the scalar interpreter, once per
-/// vertex index.
+/// Runs a linked program's vertex shader, up to 64 vertices at a time through the
+/// batch interpreter ([`BoundPlan::run_vertices`], bit-identical to the scalar
+/// interpreter, which stays the definition and serves
+/// [`VertexStage::shade_vertex`]); uniform-only work is done once per draw.
 ///
 /// Attributes come from the draw by location, widened with (0, 0, 0, 1) as OpenGL
 /// does; a location the draw does not supply reads (0, 0, 0, 1). The varyings handed
@@ -54,6 +57,10 @@ pub struct CsirVertexStage<'a> {
     /// its location and the draw's array there (`None`: the draw supplies none, it
     /// reads (0, 0, 0, 1)). Looked up once per draw, not once per vertex.
     attributes: Vec<(usize, Option<&'a Attribute>)>,
+    /// The vertex shader bound to this draw's uniforms for the batch interpreter, and
+    /// the attribute lane arrays it reads: per location, the draw's array there (or
+    /// none: (0, 0, 0, 1)) and the components loaded, as bits.
+    batch: Option<(BoundPlan, Vec<LaneAttribute<'a>>)>,
     /// Vertex slot for each fragment slot (−1: none), then the back colours' vertex
     /// slots of a two-sided draw.
     slots: Vec<i16>,
@@ -66,6 +73,10 @@ pub struct CsirVertexStage<'a> {
     /// The enabled clip planes: number and equation, in increasing order.
     clip_planes: Vec<(usize, [f32; 4])>,
 }
+
+/// An attribute location the batch vertex shader reads: the location, the draw's
+/// array there (`None`: (0, 0, 0, 1)) and the components loaded, as bits.
+type LaneAttribute<'a> = (usize, Option<&'a Attribute>, u8);
 
 /// What a vertex's user clip distances are computed from (GLSL 1.30 §7.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,18 +174,37 @@ impl<'a> CsirVertexStage<'a> {
             }
         }
         let planes = &draw.state.clip_planes;
-        let attributes = program
+        let attributes: Vec<(usize, Option<&Attribute>)> = program
             .attributes
             .iter()
             .map(|rec| usize::from(rec.location))
             .filter(|&location| location < program.vertex.limits.attributes)
             .map(|location| (location, draw.attribute(location as u32)))
             .collect();
+        // The same arrays as the scalar path: a location the program's attribute list
+        // does not name reads (0, 0, 0, 1).
+        let batch = Plan::new_vertex(&program.vertex).ok().map(|plan| {
+            let plan = plan.bind(uniforms, &[]);
+            let read = plan.varyings_read();
+            let lanes = (0..program.vertex.limits.attributes.min(16))
+                .map(|location| (location, (read >> (4 * location)) as u8 & 0xf))
+                .filter(|&(_, comps)| comps != 0)
+                .map(|(location, comps)| {
+                    let array = attributes
+                        .iter()
+                        .find(|&&(l, _)| l == location)
+                        .and_then(|&(_, a)| a);
+                    (location, array, comps)
+                })
+                .collect();
+            (plan, lanes)
+        });
         CsirVertexStage {
             program,
             uniforms,
             samplers,
             attributes,
+            batch,
             slots,
             back_face,
             interpolation,
@@ -227,6 +257,43 @@ pub struct VertexScratch<'a> {
     machine: Machine<'a>,
     attributes: Vec<[f32; 4]>,
     outputs: Box<Outputs>,
+    /// The batch interpreter's registers, its attribute lane arrays (location `l`
+    /// component `c` at `4·l + c`) and its outputs (position, then vertex slots).
+    regs: Registers,
+    lane_attributes: Vec<LaneArray>,
+    lane_outputs: Vec<LaneArray>,
+}
+
+impl CsirVertexStage<'_> {
+    /// Writes one vertex's `position` and `varyings` from the shader's position and
+    /// vertex-slot outputs (`vary`: zeros for a slot never stored): the fragment-slot
+    /// layout, then the clip distances (the rules in the type's docs).
+    fn write_vertex(
+        &self,
+        out_position: [f32; 4],
+        vary: impl Fn(usize) -> [f32; 4],
+        position: &mut [f32; 4],
+        varyings: &mut [f32],
+    ) {
+        *position = out_position;
+        for (f, &v) in self.slots.iter().enumerate() {
+            let value = usize::try_from(v).map_or([0.0; 4], &vary);
+            varyings[f * 4..f * 4 + 4].copy_from_slice(&value);
+        }
+        let distances = &mut varyings[self.slots.len() * 4..];
+        let dot = |e: [f32; 4], v: [f32; 4]| e[0] * v[0] + e[1] * v[1] + e[2] * v[2] + e[3] * v[3];
+        for (d, &(plane, equation)) in distances.iter_mut().zip(&self.clip_planes) {
+            *d = match self.clip_source {
+                // clip_plane_error refuses planes past the array's end before a draw.
+                ClipSource::Distances { slot, len } if plane < usize::from(len) => {
+                    vary(usize::from(slot) + plane)[0]
+                }
+                ClipSource::Distances { .. } => 0.0,
+                ClipSource::ClipVertex(slot) => dot(equation, vary(usize::from(slot))),
+                ClipSource::Position => dot(equation, out_position),
+            };
+        }
+    }
 }
 
 impl<'a> VertexStage for CsirVertexStage<'a> {
@@ -238,6 +305,21 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
                 .expect("csir::compile and Program::link only give verified shaders"),
             attributes: vec![DEFAULT_ATTRIBUTE; self.program.vertex.limits.attributes],
             outputs: Box::new(Outputs::INITIAL),
+            regs: self
+                .batch
+                .as_ref()
+                .map_or_else(Registers::default, |(plan, _)| plan.registers()),
+            lane_attributes: vec![
+                [0.0; MAX_LANES];
+                4 * self.program.vertex.limits.attributes.min(16)
+            ],
+            lane_outputs: vec![
+                [0.0; MAX_LANES];
+                4 * self
+                    .batch
+                    .as_ref()
+                    .map_or(0, |(plan, _)| plan.vertex_outputs())
+            ],
         }
     }
 
@@ -276,29 +358,58 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
         // A verified shader cannot fault; if it ever did, the outputs written so far
         // stand (the interpreter keeps them), which is the most useful picture.
         let _ = scratch.machine.run(&inputs, &mut scratch.outputs);
-        *position = scratch.outputs.position;
-        for (f, &v) in self.slots.iter().enumerate() {
-            let value = usize::try_from(v)
-                .ok()
-                .and_then(|v| scratch.outputs.varyings.get(v))
-                .copied()
-                .unwrap_or([0.0; 4]);
-            varyings[f * 4..f * 4 + 4].copy_from_slice(&value);
-        }
-        let distances = &mut varyings[self.slots.len() * 4..];
         let outputs = &scratch.outputs;
         let vary = |slot: usize| outputs.varyings.get(slot).copied().unwrap_or([0.0; 4]);
-        let dot = |e: [f32; 4], v: [f32; 4]| e[0] * v[0] + e[1] * v[1] + e[2] * v[2] + e[3] * v[3];
-        for (d, &(plane, equation)) in distances.iter_mut().zip(&self.clip_planes) {
-            *d = match self.clip_source {
-                // clip_plane_error refuses planes past the array's end before a draw.
-                ClipSource::Distances { slot, len } if plane < usize::from(len) => {
-                    vary(usize::from(slot) + plane)[0]
+        self.write_vertex(outputs.position, vary, position, varyings);
+    }
+
+    fn shade_vertices(
+        &self,
+        scratch: &mut VertexScratch<'a>,
+        indices: &[u32],
+        records: &mut [f32],
+    ) {
+        let stride = 4 + self.varying_count();
+        let Some((plan, lanes)) = &self.batch else {
+            for (&index, record) in indices.iter().zip(records.chunks_exact_mut(stride)) {
+                let (position, varyings) = record.split_first_chunk_mut::<4>().expect("stride ≥ 4");
+                self.shade_vertex(scratch, index, position, varyings);
+            }
+            return;
+        };
+        for &(location, attribute, comps) in lanes {
+            let arrays = &mut scratch.lane_attributes[4 * location..4 * location + 4];
+            for (lane, &index) in indices.iter().enumerate() {
+                let value = attribute.map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
+                for c in (0..4).filter(|c| comps & (1 << c) != 0) {
+                    arrays[c][lane] = value[c];
                 }
-                ClipSource::Distances { .. } => 0.0,
-                ClipSource::ClipVertex(slot) => dot(equation, vary(usize::from(slot))),
-                ClipSource::Position => dot(equation, outputs.position),
+            }
+        }
+        let out = &mut scratch.lane_outputs;
+        plan.run_vertices(
+            &mut scratch.regs,
+            indices.len(),
+            &scratch.lane_attributes,
+            self.samplers,
+            out,
+        );
+        let slots = out.len() / 4 - 1;
+        for (lane, record) in records
+            .chunks_exact_mut(stride)
+            .take(indices.len())
+            .enumerate()
+        {
+            let (position, varyings) = record.split_first_chunk_mut::<4>().expect("stride ≥ 4");
+            let vary = |slot: usize| -> [f32; 4] {
+                if slot < slots {
+                    std::array::from_fn(|c| out[4 * (1 + slot) + c][lane])
+                } else {
+                    [0.0; 4]
+                }
             };
+            let p = std::array::from_fn(|c| out[c][lane]);
+            self.write_vertex(p, vary, position, varyings);
         }
     }
 }

@@ -42,9 +42,16 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub struct BoundPlan {
     pub(super) steps: Vec<Step>,
-    /// Batch registers the steps use (the colour output among them).
+    /// Batch registers the steps use (the outputs among them).
     pub(super) registers: usize,
+    /// The first output register: a fragment shader's colour, or a vertex shader's
+    /// position, followed by its varyings (vertex slot `s` in `color + 1 + s`).
     pub(super) color: Reg,
+    /// Output registers from `color` on: 1 for a fragment shader; for a vertex shader
+    /// the position and vertex slots `0..outputs - 1`.
+    pub(super) outputs: usize,
+    /// A vertex shader's plan ([`BoundPlan::run_vertices`]).
+    pub(super) vertex: bool,
     /// The constant table: the four components of each constant operand.
     pub(super) constants: Vec<[f32; 4]>,
     /// Deepest nesting of per-pixel IFs.
@@ -150,14 +157,18 @@ impl Plan {
         binder.walk();
         let mut steps = binder.steps;
         specialize_pow(&mut steps, &binder.constants);
-        tidy(&mut steps, ntmp as Reg);
-        let (registers, color) = renumber(&mut steps, ntmp as Reg);
+        let outputs = self.outputs();
+        tidy(&mut steps, ntmp as Reg, outputs as Reg);
+        let (registers, color) = renumber(&mut steps, ntmp as Reg, outputs as Reg);
+        let vertex = self.stage == crate::ir::Stage::Vertex;
         BoundPlan {
             quads,
-            zero_color: color_needs_zero(&steps, color),
+            zero_color: !vertex && color_needs_zero(&steps, color),
             steps,
             registers,
             color,
+            outputs,
+            vertex,
             constants: binder.constants,
             depth: binder.max_depth,
         }
@@ -420,8 +431,23 @@ impl StepBinder<'_> {
                 let d = self.color();
                 self.steps.push(Step::Mov { d, a, n: 4 });
             }
-            Op::LoadAttr | Op::StorePos | Op::StoreVar => {
-                unreachable!("verified fragment shaders have no vertex interface")
+            // A vertex plan's attributes come in as the lane arrays of
+            // `FragmentLanes::varyings` (component `c` of location `l` at `4·l + c`).
+            Op::LoadAttr => {
+                let first = ir.aux as u32 * 4;
+                self.emit(instr, |_, d| Step::LoadVar {
+                    d,
+                    first,
+                    comps: XYZW,
+                });
+            }
+            Op::StorePos | Op::StoreVar => {
+                let a = self.operand(instr.reads[0].expect("a store reads"));
+                let d = match instr.op {
+                    Op::StorePos => self.color(),
+                    _ => self.color() + 1 + ir.aux as Reg,
+                };
+                self.steps.push(Step::Mov { d, a, n: 4 });
             }
             _ if inputs_known => self.evaluate(instr),
             _ => self.emit(instr, |o, d| alu::batch_step(ir, d, o[0], o[1])),
@@ -617,17 +643,17 @@ fn set_next(step: &mut Step, target: usize) {
 }
 
 /// Number the batch registers the steps use densely, in order of first use, the
-/// colour output (`color`) first; returns the register count and the colour's new
-/// number. Shaders with MULMV/MULMM keep their numbering: those steps name spans of
-/// consecutive registers.
-fn renumber(steps: &mut [Step], color: Reg) -> (usize, Reg) {
+/// `outputs` output registers from `color` on first (in order); returns the register
+/// count and the first output's new number. Shaders with MULMV/MULMM keep their
+/// numbering: those steps name spans of consecutive registers.
+fn renumber(steps: &mut [Step], color: Reg, outputs: Reg) -> (usize, Reg) {
     let spans = steps
         .iter()
         .any(|s| matches!(s, Step::MulMv { .. } | Step::MulMm { .. }));
     if spans {
-        return (color as usize + 1, color);
+        return ((color + outputs) as usize, color);
     }
-    let mut new: HashMap<Reg, Reg> = HashMap::from([(color, 0)]);
+    let mut new: HashMap<Reg, Reg> = (0..outputs).map(|k| (color + k, k)).collect();
     for step in steps.iter_mut() {
         step.rename(|r| {
             if r & CONSTANT != 0 {

@@ -1,5 +1,6 @@
 //! The SIMD batch interpreter: one fragment shader over up to [`MAX_LANES`] (64)
-//! pixels at a time, with the temporaries stored lane-wise in [`wide::f32x8`] vectors.
+//! pixels (or one vertex shader over up to 64 vertices) at a time, with the
+//! temporaries stored lane-wise in [`wide::f32x8`] vectors.
 //! It gives, in every lane, the same bits as the scalar [`Machine`](super::Machine)
 //! (architecture.md: "the batch interpreter must produce the same bits for every
 //! lane"); the property test in `tests.rs` checks that on random verified programs.
@@ -42,7 +43,13 @@
 //!   addresses, wraps and weights as vectors (`src/texture/lanes.rs`), with the same
 //!   bits as `Samplers::sample` per lane.
 //!
-//! Only fragment shaders run here; vertex shaders use [`Machine`](super::Machine).
+//! Vertex shaders run here too ([`Plan::new_vertex`], [`BoundPlan::run_vertices`]):
+//! attributes come in as lane arrays where a fragment batch has its varyings
+//! (LOAD_ATTR binds to the same step as LOAD_VAR), and STORE_POS and STORE_VAR are
+//! moves into output registers that start at the scalar interpreter's
+//! [`Outputs::INITIAL`](super::Outputs::INITIAL) values; the renderer shades up to
+//! 64 vertices per dispatch this way (the scalar [`Machine`](super::Machine) stays
+//! the definition, `tests.rs` checks the bits).
 
 mod bind;
 mod mask;

@@ -14,9 +14,9 @@ pub enum PlanError {
     /// The shader does not verify; only verified shaders run.
     #[error(transparent)]
     Verify(#[from] VerifyError),
-    /// The batch interpreter runs fragment shaders only (vertex shaders use
-    /// [`Machine`](crate::exec::Machine)).
-    #[error("the batch interpreter runs fragment shaders only")]
+    /// [`Plan::new`] takes fragment shaders and [`Plan::new_vertex`] vertex shaders;
+    /// the shader was of the other stage.
+    #[error("the batch plan was asked for the other shader stage")]
     Stage,
 }
 
@@ -69,23 +69,39 @@ pub(super) struct Instr {
     pub end: usize,
 }
 
-/// A verified fragment shader decoded for the batch interpreter. Make one per shader
-/// (it does not depend on uniforms), then [`Plan::bind`] it once per draw.
+/// A verified shader decoded for the batch interpreter. Make one per shader (it does
+/// not depend on uniforms), then [`Plan::bind`] it once per draw.
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub(super) instrs: Vec<Instr>,
     pub(super) imm: Vec<f32>,
     pub(super) ntmp: usize,
+    /// The shader's stage: a vertex plan has the outputs of
+    /// [`BoundPlan::run_vertices`](super::BoundPlan::run_vertices) instead of a colour.
+    pub(super) stage: Stage,
 }
 
 impl Plan {
-    /// Verify and decode `shader`.
+    /// Verify and decode fragment shader `shader`.
     ///
     /// Errors: the first rule `shader` breaks ([`verify`]), or [`PlanError::Stage`] for
     /// a vertex shader.
     pub fn new(shader: &Shader) -> Result<Plan, PlanError> {
+        Plan::decode(shader, Stage::Fragment)
+    }
+
+    /// Verify and decode vertex shader `shader`, to run many vertices at once with
+    /// [`BoundPlan::run_vertices`](super::BoundPlan::run_vertices).
+    ///
+    /// Errors: the first rule `shader` breaks ([`verify`]), or [`PlanError::Stage`] for
+    /// a fragment shader.
+    pub fn new_vertex(shader: &Shader) -> Result<Plan, PlanError> {
+        Plan::decode(shader, Stage::Vertex)
+    }
+
+    fn decode(shader: &Shader, stage: Stage) -> Result<Plan, PlanError> {
         let info = verify(shader)?;
-        if shader.stage != Stage::Fragment {
+        if shader.stage != stage {
             return Err(PlanError::Stage);
         }
         // Where each kept record lands in `instrs`.
@@ -119,6 +135,7 @@ impl Plan {
             instrs,
             imm: shader.imm.clone(),
             ntmp: shader.ntmp as usize,
+            stage,
         })
     }
 
@@ -139,6 +156,24 @@ impl Plan {
         self.instrs
             .iter()
             .any(|i| i.ir.info().is_some_and(|info| info.implicit_lod))
+    }
+
+    /// Output registers of a bound plan: the colour of a fragment shader; a vertex
+    /// shader's position and vertex slots `0..=s` for the highest slot `s` it stores.
+    pub(super) fn outputs(&self) -> usize {
+        match self.stage {
+            Stage::Vertex => {
+                let slots = self
+                    .instrs
+                    .iter()
+                    .filter(|i| i.op == Op::StoreVar)
+                    .map(|i| i.ir.aux as usize + 1)
+                    .max()
+                    .unwrap_or(0);
+                1 + slots
+            }
+            _ => 1,
+        }
     }
 
     /// Instructions left after decoding (NOPs dropped).

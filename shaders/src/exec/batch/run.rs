@@ -132,6 +132,104 @@ impl BoundPlan {
     }
 }
 
+/// `gl_FragCoord` of a vertex batch: a vertex shader cannot read it (the verifier
+/// keeps LOAD_FCOORD out of vertex shaders).
+static NO_FRAG_COORD: [LaneArray; 4] = [[0.0; MAX_LANES]; 4];
+
+impl BoundPlan {
+    /// Shade a batch of up to [`MAX_LANES`] vertices with a vertex shader's plan
+    /// ([`Plan::new_vertex`](super::Plan::new_vertex)): lane `i < len` has the
+    /// attributes `attributes[4·l + c][i]` (component `c` of location `l`, every
+    /// location below the shader's `limits.attributes` that it reads; a missing array
+    /// reads 0, so the caller passes (0, 0, 0, 1) for an attribute the draw does not
+    /// supply, as [`Inputs::attribute`](crate::exec::Inputs::attribute) gives).
+    ///
+    /// `out[4·k + c][i]` gets, for every lane `i < len`, component `c` of output `k`:
+    /// `k = 0` is `gl_Position` (STORE_POS; (0, 0, 0, 1) if never stored), `k = 1 + s`
+    /// vertex slot `s` (STORE_VAR; zeros if never stored), for `k <`
+    /// [`BoundPlan::vertex_outputs`] — the same bits as
+    /// [`Machine::run`](crate::exec::Machine::run)'s `Outputs` for that vertex. Lanes
+    /// from `len` up to the next multiple of 8 are overwritten with unspecified values;
+    /// arrays past `out.len()` are not written.
+    ///
+    /// # Panics
+    /// If `len > MAX_LANES` or the plan is a fragment shader's.
+    pub fn run_vertices(
+        &self,
+        regs: &mut Registers,
+        len: usize,
+        attributes: &[LaneArray],
+        samplers: &dyn Samplers,
+        out: &mut [LaneArray],
+    ) {
+        assert!(self.vertex, "run_vertices needs a vertex shader's plan");
+        let lanes = FragmentLanes {
+            len,
+            frag_coord: &NO_FRAG_COORD,
+            front_facing: false,
+            varyings: attributes,
+            samplers,
+        };
+        match len.div_ceil(LANE_GROUP) {
+            0 | 1 => self.run_vertex_width::<1>(regs, &lanes, out),
+            2 => self.run_vertex_width::<2>(regs, &lanes, out),
+            3 | 4 => self.run_vertex_width::<4>(regs, &lanes, out),
+            _ => self.run_vertex_width::<8>(regs, &lanes, out),
+        }
+    }
+
+    /// Outputs [`BoundPlan::run_vertices`] writes (in groups of 4 lane arrays): 1 for
+    /// the position plus one per vertex slot up to the highest the shader stores; 1 for
+    /// a fragment shader's plan.
+    pub fn vertex_outputs(&self) -> usize {
+        self.outputs
+    }
+
+    fn run_vertex_width<const W: usize>(
+        &self,
+        regs: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        out: &mut [LaneArray],
+    ) {
+        const { assert!(W >= 1 && W * LANE_GROUP <= MAX_LANES) };
+        assert!(lanes.len <= MAX_LANES, "a batch has at most 64 lanes");
+        regs.prepare(self);
+        let Registers {
+            cells, masks, ends, ..
+        } = regs;
+        let cells = Cell::from_mut(&mut cells[..]).as_slice_of_cells();
+        let groups = lanes.len.div_ceil(LANE_GROUP);
+        for first in (0..groups).step_by(W) {
+            let lane0 = first * LANE_GROUP;
+            let mut chunk = Chunk::<W> {
+                cells,
+                constants: &self.constants,
+                active: Mask::all(),
+                discarded: Mask::NONE,
+                demoted: Mask::NONE,
+                quads: false,
+                full: true,
+                valid: low_bits((groups - first).min(W) * LANE_GROUP),
+                real: low_bits(lanes.len - lane0),
+                lane0,
+                lanes,
+            };
+            // Every invocation starts from Outputs::INITIAL.
+            for k in 0..self.outputs {
+                let reg = self.color + k as Reg;
+                chunk.zero(reg);
+                if k == 0 {
+                    chunk.comp(reg, 3).iter().for_each(|v| v.set(f32x8::ONE));
+                }
+            }
+            chunk.run(&self.steps, masks, ends);
+            for (k, out) in out.chunks_mut(4).take(self.outputs).enumerate() {
+                chunk.store_output(self.color + k as Reg, out);
+            }
+        }
+    }
+}
+
 /// `f` applied to each group of `x` on its own (a whole `f32x8` chain at a time).
 #[inline(always)]
 fn per_group<const W: usize>(x: Pack<W>, f: impl Fn(f32x8) -> f32x8) -> Pack<W> {
@@ -737,6 +835,18 @@ impl<const W: usize> Chunk<'_, W> {
     fn zero(&self, r: Reg) {
         for c in 0..4 {
             self.comp(r, c).iter().for_each(|v| v.set(f32x8::ZERO));
+        }
+    }
+
+    /// Copy register `reg`'s lanes of the batch's groups to `out` (one lane array per
+    /// component, at most 4).
+    fn store_output(&self, reg: Reg, out: &mut [LaneArray]) {
+        let groups = (self.valid.count_ones() as usize).div_ceil(LANE_GROUP);
+        for (c, out) in out.iter_mut().enumerate().take(4) {
+            for (g, v) in self.comp(reg, c).iter().enumerate().take(groups) {
+                let at = self.lane0 + g * LANE_GROUP;
+                out[at..at + LANE_GROUP].copy_from_slice(v.get().as_array());
+            }
         }
     }
 

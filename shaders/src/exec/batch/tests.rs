@@ -969,10 +969,208 @@ fn constant_integral_exponents_take_the_squaring_step() {
 }
 
 #[test]
-fn vertex_shaders_are_refused() {
+fn each_plan_takes_its_own_stage_only() {
     let src = "#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
     let shader = compile(src, "v.vert", Stage::Vertex, &Limits::SEED).unwrap();
     assert_eq!(Plan::new(&shader).unwrap_err(), PlanError::Stage);
+    assert!(Plan::new_vertex(&shader).is_ok());
+    let frag = stock(include_str!("../../../glsl/flat.frag"));
+    assert_eq!(Plan::new_vertex(&frag).unwrap_err(), PlanError::Stage);
+    assert!(Plan::new(&frag).is_ok());
+}
+
+/// Run vertex shader `shader` on every lane of `batch` (its varyings are the
+/// attributes: location `l` component `c` at `4·l + c`) through the scalar
+/// interpreter and through [`BoundPlan::run_vertices`]; assert the same position and
+/// varying bits, every output slot, twice (stale registers the second time).
+fn assert_same_vertices(shader: &Shader, uniforms: &[[f32; 4]], batch: &Batch) {
+    let samplers = TestSamplers::new();
+    let mut machine = Machine::new(shader).expect("verified");
+    let mut want = Vec::new();
+    for lane in 0..batch.len {
+        let attributes = batch.lane_varyings(lane);
+        let inputs = Inputs {
+            uniforms,
+            attributes: &attributes,
+            samplers: &samplers,
+            ..Inputs::default()
+        };
+        let mut out = Outputs::default();
+        machine.run(&inputs, &mut out).expect("runs");
+        want.push(out);
+    }
+    let draw = Plan::new_vertex(shader).expect("plan").bind(uniforms, &[]);
+    let outputs = draw.vertex_outputs();
+    let mut regs = draw.registers();
+    for pass in 0..2 {
+        let mut out = vec![[f32::from_bits(0x7fc0_dead); MAX_LANES]; 4 * outputs];
+        draw.run_vertices(&mut regs, batch.len, &batch.varyings, &samplers, &mut out);
+        for (lane, w) in want.iter().enumerate() {
+            let got = |k: usize| -> [f32; 4] { std::array::from_fn(|c| out[4 * k + c][lane]) };
+            assert_eq!(
+                got(0).map(bits),
+                w.position.map(bits),
+                "position, lane {lane} of {}, pass {pass}",
+                batch.len
+            );
+            for (slot, v) in w.varyings.iter().enumerate() {
+                let g = if slot + 1 < outputs {
+                    got(slot + 1)
+                } else {
+                    [0.0; 4]
+                };
+                assert_eq!(
+                    g.map(bits),
+                    v.map(bits),
+                    "varying slot {slot}, lane {lane} of {}, pass {pass}",
+                    batch.len
+                );
+            }
+        }
+    }
+}
+
+/// [`program`] made a vertex shader: its loads of `gl_FragCoord` and varyings read
+/// attributes 3 and 0..8, the fragment-only instructions go (a DISCARD becomes a
+/// STORE_VAR of its slot choice, so stores happen under lane masks), and the final
+/// STORE_COLOR becomes STORE_POS plus a STORE_VAR of slot 2.
+fn vertex_program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
+    let mut shader = program(choices, last);
+    shader.stage = Stage::Vertex;
+    let mut stores = 0i16;
+    let mut ir = Vec::new();
+    for mut r in std::mem::take(&mut shader.ir) {
+        match r.opcode() {
+            Some(Op::LoadFcoord) => {
+                r.op = Op::LoadAttr.code();
+                r.aux = 3;
+            }
+            Some(Op::LoadVar) => r.op = Op::LoadAttr.code(),
+            Some(Op::LoadFace | Op::Ddx | Op::Ddy) => r = Ir::new(Op::Nop, Type::None),
+            Some(Op::Discard) => {
+                stores += 1;
+                r = Ir::new(Op::StoreVar, Type::Vec4)
+                    .a(stores % NT as i16)
+                    .aux(stores % 4);
+            }
+            Some(Op::StoreColor) => {
+                ir.push(
+                    Ir::new(Op::StoreVar, Type::Vec4)
+                        .a((r.a + 1) % NT as i16)
+                        .aux(2),
+                );
+                r.op = Op::StorePos.code();
+            }
+            _ => {}
+        }
+        ir.push(r);
+    }
+    shader.ir = ir;
+    shader.interface.attr_hi = 7;
+    shader.interface.var_hi = -1;
+    shader.interface.writes_position = true;
+    shader
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn random_vertex_programs_match_the_scalar_interpreter(
+        choices in prop::collection::vec((any::<u8>(), any::<u16>(), any::<u16>(), any::<u16>()), 0..80),
+        last in any::<u16>(),
+        len in 1usize..=MAX_LANES,
+        seed in any::<u64>(),
+    ) {
+        let shader = vertex_program(&choices, last);
+        let mut values = Values(seed | 1);
+        let uniforms: Vec<[f32; 4]> =
+            (0..12).map(|_| std::array::from_fn(|_| values.value())).collect();
+        let batch = values.batch(len, 8);
+        assert_same_vertices(&shader, &uniforms, &batch);
+    }
+}
+
+#[test]
+fn vertex_outputs_start_from_the_scalar_initial_values() {
+    // gl_Position and slot 1 stored only where attribute 0's x is non-zero: the other
+    // lanes keep (0, 0, 0, 1) and zeros; slot 0 is never stored (zeros).
+    let mut b = IrBuilder::new(RANDOM_LIMITS);
+    b.alloc_temps(2).unwrap();
+    for ir in [
+        Ir::new(Op::LoadAttr, Type::Vec4).dst(0).aux(0).ncomp(4),
+        Ir::new(Op::If, Type::None).a(0),
+        Ir::new(Op::StorePos, Type::None).a(0),
+        Ir::new(Op::StoreVar, Type::Vec4).a(0).aux(1),
+        Ir::new(Op::EndIf, Type::None),
+    ] {
+        b.emit(ir).unwrap();
+    }
+    let (ir, imm, ntmp) = b.finish();
+    let shader = Shader {
+        name: "partial".into(),
+        stage: Stage::Vertex,
+        limits: RANDOM_LIMITS,
+        ir,
+        imm,
+        ntmp,
+        interface: Interface {
+            attr_hi: 0,
+            writes_position: true,
+            ..Interface::default()
+        },
+    };
+    let mut batch = Values(7).batch(21, 1);
+    for lane in 0..MAX_LANES {
+        batch.varyings[0][lane] = (lane % 3) as f32;
+    }
+    assert_same_vertices(&shader, &[], &batch);
+    let draw = Plan::new_vertex(&shader).unwrap().bind(&[], &[]);
+    assert_eq!(draw.vertex_outputs(), 3);
+    let mut out = vec![[9.0; MAX_LANES]; 12];
+    draw.run_vertices(
+        &mut draw.registers(),
+        21,
+        &batch.varyings,
+        &TestSamplers::new(),
+        &mut out,
+    );
+    assert_eq!(
+        [out[0][3], out[1][3], out[2][3], out[3][3]],
+        [0.0, 0.0, 0.0, 1.0]
+    );
+    assert_eq!(out[8][3], 0.0);
+    assert_eq!(out[4][4], 0.0);
+    assert_eq!(out[0][4], 1.0);
+    assert_eq!(out[8][4], 1.0);
+}
+
+#[test]
+fn stock_vertex_shaders_match_the_scalar_interpreter() {
+    for (name, src) in [
+        ("lit.vert", include_str!("../../../glsl/lit.vert")),
+        ("light.vert", include_str!("../../../glsl/light.vert")),
+        ("mvp.vert", include_str!("../../../glsl/mvp.vert")),
+        ("tex.vert", include_str!("../../../glsl/tex.vert")),
+        ("textured.vert", include_str!("../../../glsl/textured.vert")),
+        ("vary.vert", include_str!("../../../glsl/vary.vert")),
+        ("world.vert", include_str!("../../../glsl/world.vert")),
+        ("ground.vert", include_str!("../../../glsl/ground.vert")),
+        (
+            "lit.vert (reference images)",
+            include_str!("../../../../reference-images/shaders/lit.vert"),
+        ),
+    ] {
+        let shader = compile(src, name, Stage::Vertex, &Limits::EXTENDED).unwrap();
+        let mut values = Values(0x5eed);
+        let uniforms: Vec<[f32; 4]> = (0..16)
+            .map(|_| std::array::from_fn(|_| values.value()))
+            .collect();
+        for len in [64, 13, 1] {
+            let batch = values.batch(len, 4);
+            assert_same_vertices(&shader, &uniforms, &batch);
+        }
+    }
 }
 
 #[test]

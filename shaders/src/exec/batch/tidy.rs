@@ -38,13 +38,14 @@ use super::plan::{Comps, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
 use crate::ir::first_lanes;
 
-/// Tidy `steps` in place; `color` is the colour output register.
-pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg) {
+/// Tidy `steps` in place; the `outputs` registers from `color` on are the outputs
+/// (live at the end).
+pub(super) fn tidy(steps: &mut Vec<Step>, color: Reg, outputs: Reg) {
     loop {
         if repeated(steps) {
             continue;
         }
-        let after = liveness(steps, color);
+        let after = liveness(steps, color, outputs);
         let dead_at = |i: usize, r: Reg, comps: Comps| {
             r & CONSTANT == 0 && after[i].get(r as usize).is_none_or(|&l| l & comps == 0)
         };
@@ -394,8 +395,8 @@ fn normalize(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bo
 }
 
 /// For every step, the live components of every register just after it.
-fn liveness(steps: &[Step], color: Reg) -> Vec<Vec<Comps>> {
-    let mut registers = color as usize + 1;
+fn liveness(steps: &[Step], color: Reg, outputs: Reg) -> Vec<Vec<Comps>> {
+    let mut registers = (color + outputs) as usize;
     for step in steps {
         let mut see = |r: Reg| {
             if r & CONSTANT == 0 {
@@ -408,7 +409,7 @@ fn liveness(steps: &[Step], color: Reg) -> Vec<Vec<Comps>> {
         }
     }
     let mut live = vec![0; registers];
-    live[color as usize] = XYZW;
+    live[color as usize..(color + outputs) as usize].fill(XYZW);
     let mut after = vec![Vec::new(); steps.len()];
     let mut depth = 0usize;
     for (i, step) in steps.iter().enumerate().rev() {
