@@ -333,6 +333,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if self.worker.batch.len + count > MAX_LANES {
             self.flush(cur);
         }
+        if !O::ENABLED && mask == u64::MAX && !self.ctx.state.depth_test.is_enabled() {
+            self.counts.covered += count as u64;
+            self.queue_whole_block(cur, bx, by);
+            return;
+        }
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
         let mut passed = 0u8;
@@ -510,6 +515,37 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 batch.len += 1;
             }
         }
+    }
+
+    /// Appends all 64 pixels of the block at `(bx, y)`, fully covered, to the batch with
+    /// no depth test: what [`TileRaster::queue_row`] does for its 8 rows with every bit
+    /// set (the same lanes in the same order, the same `z = row(y) + column(x)` in f64
+    /// rounded to f32), without the per-row mask, depth and count work. The lanes'
+    /// 24-bit depths are not written: without a depth test nothing reads them
+    /// (`RasterState::writes_depth` is false).
+    fn queue_whole_block(&mut self, cur: &Current<'_>, bx: u32, by: u32) {
+        let columns = self.depth_columns(cur, bx);
+        let start = storage_index(&self.rect, bx, by) as u32;
+        let worker = &mut *self.worker;
+        let batch = &mut *worker.batch;
+        let first = batch.len;
+        for row in 0..BLOCK {
+            let lanes = first + row * BLOCK..first + (row + 1) * BLOCK;
+            let y = by + row as u32;
+            let base = cur.setup.depth.row(y);
+            let row_start = start + (row as u32) * TILE_SIZE;
+            let px: &mut [u32; BLOCK] = (&mut batch.pixel_x[lanes.clone()]).try_into().unwrap();
+            let py: &mut [u32; BLOCK] = (&mut batch.pixel_y[lanes.clone()]).try_into().unwrap();
+            let fz: &mut [f32; BLOCK] = (&mut batch.frag_coord[2][lanes.clone()])
+                .try_into()
+                .unwrap();
+            let index: &mut [u32; BLOCK] = (&mut worker.index[lanes]).try_into().unwrap();
+            *px = std::array::from_fn(|c| bx + c as u32);
+            *py = [y; BLOCK];
+            *fz = std::array::from_fn(|c| (base + columns[c]) as f32);
+            *index = std::array::from_fn(|c| row_start + c as u32);
+        }
+        batch.len += BLOCK * BLOCK;
     }
 
     /// Appends the pixels `bits` of the row of 8 starting at `(bx, y)` to the batch.
