@@ -525,6 +525,18 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// 24-bit depths are not written: without a depth test nothing reads them
     /// (`RasterState::writes_depth` is false).
     fn queue_whole_block(&mut self, cur: &Current<'_>, bx: u32, by: u32) {
+        if self.ctx.inputs.frag_coord {
+            self.queue_whole_block_lanes::<true>(cur, bx, by);
+        } else {
+            self.queue_whole_block_lanes::<false>(cur, bx, by);
+        }
+    }
+
+    /// [`TileRaster::queue_whole_block`], with `frag_coord.z` only when `Z`: a stage
+    /// that does not read `gl_FragCoord` ([`FragmentStage::reads_frag_coord`]) has no
+    /// use for it here, since without a depth test nothing else reads it.
+    #[inline(always)]
+    fn queue_whole_block_lanes<const Z: bool>(&mut self, cur: &Current<'_>, bx: u32, by: u32) {
         let columns = self.depth_columns(cur, bx);
         let start = storage_index(&self.rect, bx, by) as u32;
         let worker = &mut *self.worker;
@@ -533,7 +545,6 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         for row in 0..BLOCK {
             let lanes = first + row * BLOCK..first + (row + 1) * BLOCK;
             let y = by + row as u32;
-            let base = cur.setup.depth.row(y);
             let row_start = start + (row as u32) * TILE_SIZE;
             let px: &mut [u32; BLOCK] = (&mut batch.pixel_x[lanes.clone()]).try_into().unwrap();
             let py: &mut [u32; BLOCK] = (&mut batch.pixel_y[lanes.clone()]).try_into().unwrap();
@@ -543,7 +554,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             let index: &mut [u32; BLOCK] = (&mut worker.index[lanes]).try_into().unwrap();
             *px = std::array::from_fn(|c| bx + c as u32);
             *py = [y; BLOCK];
-            *fz = std::array::from_fn(|c| (base + columns[c]) as f32);
+            if Z {
+                let base = cur.setup.depth.row(y);
+                *fz = std::array::from_fn(|c| (base + columns[c]) as f32);
+            }
             *index = std::array::from_fn(|c| row_start + c as u32);
         }
         batch.len += BLOCK * BLOCK;
