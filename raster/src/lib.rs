@@ -23,7 +23,9 @@
 //!         ─▶ rasterize.rs   per tile, in parallel: coverage.rs 8×8 blocks, coarse depth
 //!                           rejection per block (depth_bound.rs), early depth,
 //!                           FragmentBatch (batch.rs) with barycentric.rs inputs,
-//!                           FragmentStage, late depth write, blend.rs
+//!                           FragmentStage, late depth write, blend.rs (a whole
+//!                           block without depth test: one batch, rows blended
+//!                           straight from the shader's colours)
 //!         ─▶ framebuffer.rs RGBA8 + 24-bit depth; top-row-first read-out
 //! ```
 //!

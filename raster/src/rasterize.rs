@@ -13,7 +13,7 @@
 
 use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
-use crate::blend::{blend, blend_lanes, unorm8_bits};
+use crate::blend::{blend, blend_lanes, blend_row_from_float, pack_unorm8};
 use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
@@ -112,6 +112,9 @@ pub(crate) struct TileWorker<S> {
     dst: Box<[u32; MAX_LANES]>,
     /// Each lane's pixel as a tile storage index (`storage_index`), set when queued.
     index: Box<[u32; MAX_LANES]>,
+    /// The batch is one whole block queued by `queue_whole_block`: lanes `8r..8r + 8`
+    /// are the block's row `r`, left to right.
+    whole_block: bool,
 }
 
 impl<S> TileWorker<S> {
@@ -124,6 +127,7 @@ impl<S> TileWorker<S> {
             rgba: Box::new([0; MAX_LANES]),
             dst: Box::new([0; MAX_LANES]),
             index: Box::new([0; MAX_LANES]),
+            whole_block: false,
         }
     }
 }
@@ -134,10 +138,7 @@ impl<S> TileWorker<S> {
 fn pack_rgba8(color: &[LaneArray; 4], out: &mut [u32; MAX_LANES]) {
     let [r, g, b, a] = color;
     for lane in 0..MAX_LANES {
-        out[lane] = unorm8_bits(r[lane])
-            | unorm8_bits(g[lane]) << 8
-            | unorm8_bits(b[lane]) << 16
-            | unorm8_bits(a[lane]) << 24;
+        out[lane] = pack_unorm8(r[lane], g[lane], b[lane], a[lane]);
     }
 }
 
@@ -333,6 +334,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if self.worker.batch.len + count > MAX_LANES {
             self.flush(cur);
         }
+        if !O::ENABLED && mask == u64::MAX && !self.ctx.state.depth_test.is_enabled() {
+            self.counts.covered += count as u64;
+            self.queue_whole_block(cur, bx, by);
+            return;
+        }
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
         let mut passed = 0u8;
@@ -512,6 +518,52 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
     }
 
+    /// Appends all 64 pixels of the block at `(bx, y)`, fully covered, to the batch with
+    /// no depth test: what [`TileRaster::queue_row`] does for its 8 rows with every bit
+    /// set (the same lanes in the same order, the same `z = row(y) + column(x)` in f64
+    /// rounded to f32), without the per-row mask, depth and count work. The lanes'
+    /// 24-bit depths are not written: without a depth test nothing reads them
+    /// (`RasterState::writes_depth` is false).
+    fn queue_whole_block(&mut self, cur: &Current<'_>, bx: u32, by: u32) {
+        if self.ctx.inputs.frag_coord {
+            self.queue_whole_block_lanes::<true>(cur, bx, by);
+        } else {
+            self.queue_whole_block_lanes::<false>(cur, bx, by);
+        }
+    }
+
+    /// [`TileRaster::queue_whole_block`], with `frag_coord.z` only when `Z`: a stage
+    /// that does not read `gl_FragCoord` ([`FragmentStage::reads_frag_coord`]) has no
+    /// use for it here, since without a depth test nothing else reads it.
+    #[inline(always)]
+    fn queue_whole_block_lanes<const Z: bool>(&mut self, cur: &Current<'_>, bx: u32, by: u32) {
+        let columns = self.depth_columns(cur, bx);
+        let start = storage_index(&self.rect, bx, by) as u32;
+        let worker = &mut *self.worker;
+        let batch = &mut *worker.batch;
+        let first = batch.len;
+        for row in 0..BLOCK {
+            let lanes = first + row * BLOCK..first + (row + 1) * BLOCK;
+            let y = by + row as u32;
+            let row_start = start + (row as u32) * TILE_SIZE;
+            let px: &mut [u32; BLOCK] = (&mut batch.pixel_x[lanes.clone()]).try_into().unwrap();
+            let py: &mut [u32; BLOCK] = (&mut batch.pixel_y[lanes.clone()]).try_into().unwrap();
+            let fz: &mut [f32; BLOCK] = (&mut batch.frag_coord[2][lanes.clone()])
+                .try_into()
+                .unwrap();
+            let index: &mut [u32; BLOCK] = (&mut worker.index[lanes]).try_into().unwrap();
+            *px = std::array::from_fn(|c| bx + c as u32);
+            *py = [y; BLOCK];
+            if Z {
+                let base = cur.setup.depth.row(y);
+                *fz = std::array::from_fn(|c| (base + columns[c]) as f32);
+            }
+            *index = std::array::from_fn(|c| row_start + c as u32);
+        }
+        batch.len += BLOCK * BLOCK;
+        worker.whole_block = true;
+    }
+
     /// Appends the pixels `bits` of the row of 8 starting at `(bx, y)` to the batch.
     #[inline(always)]
     fn queue_row(&mut self, bits: u8, bx: u32, y: u32, z: &[f64; BLOCK], depth: &[u32; BLOCK]) {
@@ -614,10 +666,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         );
         self.counts.shaded += (len - worker.batch.helpers.count() as usize) as u64;
 
-        pack_rgba8(&worker.output.color, &mut worker.rgba);
         self.resolve(len);
         self.worker.batch.len = 0;
         self.worker.batch.helpers = LaneMask::NONE;
+        self.worker.whole_block = false;
     }
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
@@ -633,14 +685,51 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// gather the stored colours, blend every lane ([`blend_lanes`]), write back the
     /// lanes neither discarded nor helpers. Exact because a batch holds each pixel at
     /// most once (one triangle; a pixel is queued once per triangle), so no lane reads
-    /// a colour another lane of the batch writes.
+    /// a colour another lane of the batch writes. A whole block whose every lane
+    /// writes is converted and blended row by row straight into the tile
+    /// ([`blend_row_from_float`], the same arithmetic).
     fn resolve_lanes(&mut self, len: usize) {
         let worker = &mut *self.worker;
         let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
-        let (color, depth, bound) = (&mut *self.color, &mut *self.depth, &mut *self.depth_bound);
         let mode = self.ctx.state.blend;
         let live = low_bits(len as u32);
         let writes = live & !(output.discard.0 | batch.helpers.0);
+        if worker.whole_block && writes == u64::MAX {
+            for row in 0..BLOCK {
+                let start = index[row * BLOCK] as usize;
+                let pixels: &mut [[u8; 4]; BLOCK] =
+                    (&mut self.color[start..start + BLOCK]).try_into().unwrap();
+                blend_row_from_float(mode, &output.color, row * BLOCK, pixels);
+            }
+        } else {
+            pack_rgba8(&output.color, &mut worker.rgba);
+            self.write_colors(len, writes);
+        }
+        let worker = &*self.worker;
+        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        if self.ctx.late_depth_write {
+            let (depth, bound) = (&mut *self.depth, &mut *self.depth_bound);
+            let mut rest = writes;
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let i = index[lane] as usize;
+                depth[i] = worker.depth[lane];
+                raise_depth_bound(bound, i, worker.depth[lane]);
+            }
+        }
+        self.counts.written += u64::from(writes.count_ones());
+        self.counts.discarded +=
+            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
+    }
+
+    /// Blends the packed colours `worker.rgba` of lanes `0..len` over their stored
+    /// pixels and writes back the lanes in `writes` (whole rows of 8 as one copy).
+    fn write_colors(&mut self, len: usize, writes: u64) {
+        let worker = &mut *self.worker;
+        let index = &*worker.index;
+        let color = &mut *self.color;
+        let mode = self.ctx.state.blend;
         let result = if mode == BlendMode::Replace {
             &*worker.rgba
         } else {
@@ -678,24 +767,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 }
             }
         }
-        if self.ctx.late_depth_write {
-            let mut rest = writes;
-            while rest != 0 {
-                let lane = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let i = index[lane] as usize;
-                depth[i] = worker.depth[lane];
-                raise_depth_bound(bound, i, worker.depth[lane]);
-            }
-        }
-        self.counts.written += u64::from(writes.count_ones());
-        self.counts.discarded +=
-            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
     }
 
     /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
     /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches).
     fn resolve_traced(&mut self, len: usize) {
+        pack_rgba8(&self.worker.output.color, &mut self.worker.rgba);
         let worker = &*self.worker;
         let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
         let (rect, color, depth) = (&self.rect, &mut *self.color, &mut *self.depth);

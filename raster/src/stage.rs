@@ -136,9 +136,10 @@ pub trait FragmentStage: Sync {
         false
     }
 
-    /// Whether `shade` reads [`FragmentBatch::frag_coord`] x, y or w (`[0]`, `[1]`,
-    /// `[3]`). When `false` the rasterizer may leave them holding anything; z (`[2]`)
-    /// is always set. Default: `true`.
+    /// Whether `shade` reads [`FragmentBatch::frag_coord`] (any of x, y, z, w). When
+    /// `false` the rasterizer may leave x, y and w (`[0]`, `[1]`, `[3]`) holding
+    /// anything, and z (`[2]`) too in a draw without a depth test; with one, z is
+    /// always set. Default: `true`.
     fn reads_frag_coord(&self) -> bool {
         true
     }
