@@ -67,7 +67,7 @@ pub trait Lane:
     fn all(mask: Self::Mask) -> bool;
     /// Whether `mask` holds in some lane (a shortcut only, like [`Lane::all`]).
     fn any(mask: Self::Mask) -> bool;
-    /// SIN/COS's quadrant tests ([`trig`](super::trig)) for `self = k`, the reduction's
+    /// SIN/COS's quadrant tests (`math/trig.rs`) for `self = k`, the reduction's
     /// quadrant count, which is an integer or, for |k| in [2^22, 2^23], a half-integer:
     /// with `q = (k + offset) mod 4` in [0, 4), returns `(q == 1 || q == 3, q >= 2)`.
     ///
