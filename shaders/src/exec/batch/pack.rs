@@ -168,6 +168,11 @@ impl<const N: usize> Lane for Pack<N> {
         Pack(each(|g| mask.0[g].select(if_true.0[g], if_false.0[g])))
     }
     #[inline(always)]
+    fn quadrant(self, offset: i32) -> (Self, Self) {
+        let q = self.0.map(|g| g.quadrant(offset));
+        (Pack(each(|g| q[g].0)), Pack(each(|g| q[g].1)))
+    }
+    #[inline(always)]
     fn all(mask: Self) -> bool {
         mask.0.iter().all(|m| m.all())
     }

@@ -3,14 +3,19 @@
 //! (one `f64`, or four in a [`wide::f64x4`]).
 //!
 //! Every method maps to one IEEE-exact primitive (add, subtract, multiply, divide,
-//! square root, truncation, floor, comparison, select, sign or bit manipulation), so
+//! square root, truncation, floor, comparison, select, sign or bit manipulation; and
+//! [`Lane::quadrant`], integer operations on an exactly converted integral value), so
 //! an algorithm written once over these traits gives the same bits in every lane on
 //! both types (docs/architecture.md). Not used: `wide`'s `recip` and `recip_sqrt`
 //! (approximations on x86), `mul_add` and `sin_cos` (different bits with and without
 //! FMA), and never an FMA.
 
+use bytemuck::cast;
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Shl, Shr, Sub};
-use wide::{f32x8, f64x4, u64x4};
+use wide::{f32x8, f64x4, i32x8, u64x4};
+
+/// `2k` is clamped to ±this in [`Lane::quadrant`]: 2^30, exact in `f32` and `i32`.
+const QUADRANT_CLAMP: f32 = 1_073_741_824.0;
 
 /// A vector of `f32` lanes (or a single `f32`) with exactly rounded operations.
 ///
@@ -62,6 +67,15 @@ pub trait Lane:
     fn all(mask: Self::Mask) -> bool;
     /// Whether `mask` holds in some lane (a shortcut only, like [`Lane::all`]).
     fn any(mask: Self::Mask) -> bool;
+    /// SIN/COS's quadrant tests (`math/trig.rs`) for `self = k`, the reduction's
+    /// quadrant count, which is an integer or, for |k| in [2^22, 2^23], a half-integer:
+    /// with `q = (k + offset) mod 4` in [0, 4), returns `(q == 1 || q == 3, q >= 2)`.
+    ///
+    /// Computed on the integer `j = 2·k + 2·offset` (`2k` clamped to ±2^30 first, where
+    /// `k` is a multiple of 4 and `q = offset` either way): `q` odd is `j & 3 == 2`,
+    /// `q >= 2` is `j & 4 != 0`. The results for NaN and infinite `k` are unspecified
+    /// (SIN/COS return NaN there).
+    fn quadrant(self, offset: i32) -> (Self::Mask, Self::Mask);
     /// `f` applied to each lane's bit pattern (the extended profile's integer
     /// instructions: [`int`](super::int)).
     fn map_bits(self, f: impl Fn(u32) -> u32) -> Self;
@@ -173,6 +187,12 @@ impl Lane for f32 {
         mask
     }
     #[inline]
+    fn quadrant(self, offset: i32) -> (bool, bool) {
+        // NaN stays NaN through the clamp and `as` turns it into 0 (unspecified anyway).
+        let j = ((self + self).clamp(-QUADRANT_CLAMP, QUADRANT_CLAMP) as i32) + 2 * offset;
+        (j & 3 == 2, j & 4 != 0)
+    }
+    #[inline]
     fn map_bits(self, f: impl Fn(u32) -> u32) -> Self {
         f32::from_bits(f(self.to_bits()))
     }
@@ -248,6 +268,18 @@ impl Lane for f32x8 {
     #[inline]
     fn any(mask: Self) -> bool {
         mask.any()
+    }
+    #[inline]
+    fn quadrant(self, offset: i32) -> (Self, Self) {
+        let s = f32x8::splat;
+        let two_k = (self + self)
+            .fast_max(s(-QUADRANT_CLAMP))
+            .fast_min(s(QUADRANT_CLAMP));
+        // In range and integral: the truncation is exact (no out-of-range behaviour).
+        let j = two_k.fast_trunc_int() + i32x8::splat(2 * offset);
+        let odd = (j & i32x8::splat(3)).simd_eq(i32x8::splat(2));
+        let high = (j & i32x8::splat(4)).simd_eq(i32x8::splat(4));
+        (cast(odd), cast(high))
     }
     #[inline]
     fn map_bits(self, f: impl Fn(u32) -> u32) -> Self {

@@ -29,19 +29,19 @@ const R_MAX: f32 = 0.8;
 #[inline]
 pub fn sin<L: Lane>(x: L) -> L {
     // The polynomial turns −0 into +0; sin keeps the sign of zero.
-    L::select(x.eq(L::splat(0.0)), x, sin_quadrant(x, 0.0))
+    L::select(x.eq(L::splat(0.0)), x, sin_quadrant(x, 0))
 }
 
 /// `cos(x)` per lane, computed as the sine of the next quadrant (exactly, on the
 /// quadrant count, not by adding π/2 to `x`).
 #[inline]
 pub fn cos<L: Lane>(x: L) -> L {
-    sin_quadrant(x, 1.0)
+    sin_quadrant(x, 1)
 }
 
 /// `sin(x + offset·π/2)` for `offset` 0 or 1.
 #[inline]
-fn sin_quadrant<L: Lane>(x: L, offset: f32) -> L {
+fn sin_quadrant<L: Lane>(x: L, offset: i32) -> L {
     let s = L::splat;
     let k = (x * s(FRAC_2_PI) + s(ROUND_MAGIC)) - s(ROUND_MAGIC);
     let r = ((x - k * s(PIO2_C1)) - k * s(PIO2_C2)) - k * s(PIO2_C3);
@@ -49,9 +49,10 @@ fn sin_quadrant<L: Lane>(x: L, offset: f32) -> L {
     let r = L::select(r.gt(s(R_MAX)), s(R_MAX), r);
     let r = L::select(r.lt(s(-R_MAX)), s(-R_MAX), r);
 
-    // Quadrant 0..=3 (k is an integer; for |k| >= 2^25 it is a multiple of 4).
-    let q = k - s(4.0) * (k * s(0.25)).floor() + s(offset);
-    let q = L::select(q.ge(s(4.0)), q - s(4.0), q);
+    // Quadrant (k + offset) mod 4, in integer bit operations ([`Lane::quadrant`]); k is
+    // an integer (a half-integer for |k| in [2^22, 2^23], whose quadrant is neither odd
+    // nor even; for |k| >= 2^25 a multiple of 4).
+    let (odd, high) = k.quadrant(offset);
 
     let z = r * r;
     let sin_r = ((s(-1.951_529_6e-4) * z + s(8.332_161e-3)) * z - s(1.666_665_5e-1)) * z * r + r;
@@ -59,9 +60,8 @@ fn sin_quadrant<L: Lane>(x: L, offset: f32) -> L {
         - s(0.5) * z
         + s(1.0);
 
-    let odd = q.eq(s(1.0)) | q.eq(s(3.0));
     let v = L::select(odd, cos_r, sin_r);
-    let v = L::select(q.ge(s(2.0)), -v, v);
+    let v = L::select(high, -v, v);
     L::select(x.abs().lt(s(f32::INFINITY)), v, s(f32::NAN))
 }
 
@@ -114,6 +114,64 @@ mod tests {
         // up to 1e5 turns into at most 2e-10 of reduction error.
         let sum = PIO2_C1 as f64 + PIO2_C2 as f64 + PIO2_C3 as f64;
         assert!((sum - std::f64::consts::FRAC_PI_2).abs() < 2e-15);
+    }
+
+    /// The quadrant tests as the float formula computed them before
+    /// [`Lane::quadrant`]: `q = k − 4·floor(k/4) + offset`, wrapped below 4.
+    fn float_quadrant(k: f32, offset: f32) -> (bool, bool) {
+        let q = k - 4.0 * (k * 0.25).floor() + offset;
+        let q = if q >= 4.0 { q - 4.0 } else { q };
+        (q == 1.0 || q == 3.0, q >= 2.0)
+    }
+
+    #[test]
+    fn the_integer_quadrant_equals_the_float_formula() {
+        use wide::f32x8;
+        // Every k the reduction makes, from x over the whole finite range (integers,
+        // the half-integers of |k| in [2^22, 2^23], huge multiples of 4), plus edges.
+        let mut ks = vec![
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            4_194_304.5,
+            -4_194_304.5,
+            8_388_607.5,
+        ];
+        ks.extend([
+            -8_388_607.5,
+            2f32.powi(30),
+            -(2f32.powi(30)),
+            2f32.powi(31),
+            f32::MAX,
+        ]);
+        let mut x = 1e-3f32;
+        while x.is_finite() {
+            for v in [x, -x, x * 1.37, -x * 1.37, x * 1.0001, -x * 3.3] {
+                // Infinite x gives NaN whatever the quadrant.
+                if v.is_finite() {
+                    ks.push((v * FRAC_2_PI + ROUND_MAGIC) - ROUND_MAGIC);
+                }
+            }
+            x *= 1.01;
+        }
+        for n in -50_000i32..50_000 {
+            ks.push(n as f32);
+            ks.push(4_194_304.0 + n as f32 * 0.5);
+            ks.push(-8_388_608.0 - n as f32 * 0.5);
+        }
+        let mut half_integers = 0;
+        for &k in &ks {
+            half_integers += usize::from(k.fract().abs() == 0.5);
+            for offset in [0, 1] {
+                let want = float_quadrant(k, offset as f32);
+                assert_eq!(k.quadrant(offset), want, "k = {k}, offset {offset}");
+                let (odd, high) = f32x8::splat(k).quadrant(offset);
+                assert_eq!((odd.all(), high.all()), want, "f32x8: k = {k}");
+                assert_eq!((odd.any(), high.any()), want, "f32x8: k = {k}");
+            }
+        }
+        assert!(half_integers > 1000, "{half_integers} half-integers");
     }
 
     #[test]
