@@ -9,6 +9,8 @@
 //! linearly in window space). The `λ_i` themselves are the window-space barycentrics
 //! `noperspective` varyings use.
 
+use std::ops::Range;
+
 use crate::batch::FragmentBatch;
 use crate::setup::SetupTriangle;
 
@@ -90,17 +92,28 @@ impl BarycentricPlanes {
     /// vectorized across lanes: a stage that reads neither skips six of the nine
     /// stores per lane.
     pub fn fill(&self, batch: &mut FragmentBatch, inputs: BatchInputs) {
+        let lanes = 0..batch.padded_len();
+        self.fill_range(batch, inputs, lanes);
+    }
+
+    /// [`BarycentricPlanes::fill`] for the lanes `lanes` only (each lane's values
+    /// depend on its own pixel alone): one triangle's lanes of a batch that holds
+    /// several triangles.
+    pub fn fill_range(&self, batch: &mut FragmentBatch, inputs: BatchInputs, lanes: Range<usize>) {
         match (inputs.frag_coord, inputs.screen_barycentric) {
-            (true, true) => self.fill_lanes::<true, true>(batch),
-            (true, false) => self.fill_lanes::<true, false>(batch),
-            (false, true) => self.fill_lanes::<false, true>(batch),
-            (false, false) => self.fill_lanes::<false, false>(batch),
+            (true, true) => self.fill_lanes::<true, true>(batch, lanes),
+            (true, false) => self.fill_lanes::<true, false>(batch, lanes),
+            (false, true) => self.fill_lanes::<false, true>(batch, lanes),
+            (false, false) => self.fill_lanes::<false, false>(batch, lanes),
         }
     }
 
     #[inline(always)]
-    fn fill_lanes<const FRAG_COORD: bool, const SCREEN: bool>(&self, batch: &mut FragmentBatch) {
-        let lanes = batch.padded_len();
+    fn fill_lanes<const FRAG_COORD: bool, const SCREEN: bool>(
+        &self,
+        batch: &mut FragmentBatch,
+        lanes: Range<usize>,
+    ) {
         let FragmentBatch {
             pixel_x,
             pixel_y,
@@ -109,7 +122,7 @@ impl BarycentricPlanes {
             screen_barycentric,
             ..
         } = batch;
-        for lane in 0..lanes {
+        for lane in lanes {
             let (x, y) = (pixel_x[lane], pixel_y[lane]);
             let (b, lambda, w) = self.weights_at(x, y);
             if FRAG_COORD {

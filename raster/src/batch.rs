@@ -5,7 +5,8 @@
 //! `len..padded_len()` hold copies of the last real lane, so code may always run whole
 //! groups of [`LANE_GROUP`] lanes without reading garbage (their results are ignored).
 
-/// Most fragments in one batch. A batch never mixes triangles.
+/// Most fragments in one batch. A batch mixes triangles only as `rasterize.rs`
+/// allows (one facing, each pixel at most once).
 pub const MAX_LANES: usize = 64;
 
 /// SIMD group width the padding guarantees (8 × f32 = one 256-bit register).
@@ -48,7 +49,8 @@ impl LaneMask {
     }
 }
 
-/// Inputs of up to [`MAX_LANES`] fragments of one triangle, one lane each.
+/// Inputs of up to [`MAX_LANES`] fragments, one lane each (of one triangle, or of
+/// several small ones of one facing: see [`crate::FragmentStage::shades_several_triangles`]).
 ///
 /// Coordinates are OpenGL window space (y up, `scene-format.md` "Conventions"):
 /// pixel `(x, y)` has its centre at `(x + 0.5, y + 0.5)`.
@@ -112,6 +114,32 @@ impl FragmentBatch {
             self.pixel_x[lane] = self.pixel_x[last];
             self.pixel_y[lane] = self.pixel_y[last];
             self.frag_coord[2][lane] = self.frag_coord[2][last];
+        }
+    }
+}
+
+impl FragmentBatch {
+    /// Copies every per-lane input of the last real lane (pixel, `frag_coord`, both
+    /// barycentrics) into the padding lanes `len..padded_len()`: for a batch of
+    /// several triangles, whose inputs were filled triangle by triangle, this gives
+    /// the padding exactly what [`FragmentBatch::pad_positions`] and filling from the
+    /// last triangle's planes would.
+    pub(crate) fn pad_inputs(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        let (last, padded) = (self.len - 1, self.padded_len());
+        for lane in self.len..padded {
+            self.pixel_x[lane] = self.pixel_x[last];
+            self.pixel_y[lane] = self.pixel_y[last];
+            for a in self
+                .frag_coord
+                .iter_mut()
+                .chain(&mut self.barycentric)
+                .chain(&mut self.screen_barycentric)
+            {
+                a[lane] = a[last];
+            }
         }
     }
 }

@@ -10,6 +10,17 @@
 //! removes fragments. What `may_discard` changes is when depth is *written*: before
 //! shading when nothing can be discarded, afterwards (for surviving fragments only)
 //! otherwise.
+//!
+//! Small triangles cover a few pixels each, so one shader run per triangle would
+//! shade a handful of lanes. Where the stage allows it
+//! ([`FragmentStage::shades_several_triangles`]) and the draw needs no quads and no
+//! trace, a batch instead gathers the fragments of consecutive triangles: each
+//! triangle's lanes get their barycentrics and varyings when the triangle ends, and
+//! the shader runs once per full batch. This is exact because the batch never holds
+//! a pixel twice (a block whose covered pixels meet the batch's flushes it first) and
+//! never mixes facings: every depth test, blend gather and write touches pixels no
+//! other lane of the batch touches, so the order in which pixels are tested and
+//! written does not matter; each pixel still sees the triangles in submission order.
 
 use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
@@ -46,6 +57,9 @@ pub(crate) struct DrawContext<'a, F> {
     /// them ([`FragmentStage::reads_frag_coord`]), screen barycentrics when the stage
     /// reads them or a varying is noperspective.
     pub inputs: BatchInputs,
+    /// Batches may hold several triangles (the module doc): the stage can, and the
+    /// draw needs no quads.
+    pub several: bool,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -74,6 +88,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
                 screen_barycentric: stage.reads_screen_barycentric()
                     || interpolation.contains(&Interpolation::NoPerspective),
             },
+            several: stage.shades_several_triangles() && !stage.needs_quads(),
         }
     }
 }
@@ -115,7 +130,21 @@ pub(crate) struct TileWorker<S> {
     /// The batch is one whole block queued by `queue_whole_block`: lanes `8r..8r + 8`
     /// are the block's row `r`, left to right.
     whole_block: bool,
+    /// Batching several triangles: the pixels in the batch, per block of the tile
+    /// (`block_of_pixel`; bit `row · 8 + column` as in a block mask).
+    queued: Box<[u64; BLOCKS_PER_TILE]>,
+    /// The blocks with bits in `queued` (bit = block).
+    queued_blocks: u64,
+    /// Batching several triangles: the first lane of the current triangle (lanes
+    /// below have their barycentrics and varyings).
+    segment: usize,
+    /// Batching several triangles: the facing of every lane in the batch.
+    front_facing: bool,
 }
+
+/// Blocks per tile: one bit each in a `u64`.
+const BLOCKS_PER_TILE: usize = ((TILE_SIZE / BLOCK_SIZE) * (TILE_SIZE / BLOCK_SIZE)) as usize;
+const _: () = assert!(BLOCKS_PER_TILE == 64);
 
 impl<S> TileWorker<S> {
     pub fn new(scratch: S) -> Self {
@@ -128,6 +157,10 @@ impl<S> TileWorker<S> {
             dst: Box::new([0; MAX_LANES]),
             index: Box::new([0; MAX_LANES]),
             whole_block: false,
+            queued: Box::new([0; BLOCKS_PER_TILE]),
+            queued_blocks: 0,
+            segment: 0,
+            front_facing: true,
         }
     }
 }
@@ -266,6 +299,9 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     for &index in bin {
         raster.triangle(&ctx.triangles[index as usize]);
     }
+    if raster.several() {
+        raster.shade_batch();
+    }
     raster.counts
 }
 
@@ -284,10 +320,22 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
 }
 
 impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
+    /// Whether batches gather several triangles here (the module doc).
+    #[inline(always)]
+    fn several(&self) -> bool {
+        !O::ENABLED && self.ctx.several
+    }
+
     fn triangle(&mut self, setup: &'c SetupTriangle) {
         let rect = setup.bbox.intersect(&self.rect);
         if rect.is_empty() {
             return;
+        }
+        if self.several() {
+            if self.worker.batch.len != 0 && self.worker.front_facing != setup.front_facing {
+                self.shade_batch();
+            }
+            self.worker.front_facing = setup.front_facing;
         }
         let current = Current {
             setup,
@@ -310,7 +358,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 }
             }
         }
-        self.flush(&current);
+        if self.several() {
+            self.end_segment(&current);
+        } else {
+            self.flush(&current);
+        }
     }
 
     /// Depth-tests the covered pixels `mask` of the block at `(bx, by)` and queues the
@@ -331,8 +383,13 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             self.block_quads(cur, mask, bx, by);
             return;
         }
-        if self.worker.batch.len + count > MAX_LANES {
+        if self.worker.batch.len + count > MAX_LANES || self.meets_batch(mask, bx, by) {
             self.flush(cur);
+        }
+        if self.several() {
+            let block = block_of_pixel(&self.rect, bx, by);
+            self.worker.queued[block] |= mask;
+            self.worker.queued_blocks |= 1 << block;
         }
         if !O::ENABLED && mask == u64::MAX && !self.ctx.state.depth_test.is_enabled() {
             self.counts.covered += count as u64;
@@ -364,6 +421,14 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if passed != 0 {
             self.tighten_depth_bound(bx, by);
         }
+    }
+
+    /// Batching several triangles: whether some of the pixels `mask` of the block at
+    /// `(bx, by)` are already in the batch (then it is shaded first: a batch holds
+    /// each pixel at most once).
+    #[inline(always)]
+    fn meets_batch(&self, mask: u64, bx: u32, by: u32) -> bool {
+        self.several() && self.worker.queued[block_of_pixel(&self.rect, bx, by)] & mask != 0
     }
 
     /// Whether every fragment of the block at `(bx, by)` fails the depth test by the
@@ -643,8 +708,61 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
     }
 
+    /// Batching several triangles: fills the barycentrics and varyings of the current
+    /// triangle's lanes (from `segment` to the batch's end).
+    fn end_segment(&mut self, cur: &Current<'_>) {
+        let worker = &mut *self.worker;
+        let lanes = worker.segment..worker.batch.len;
+        if !lanes.is_empty() {
+            cur.planes
+                .fill_range(&mut worker.batch, self.ctx.inputs, lanes.clone());
+            self.ctx.stage.interpolate_lanes(
+                &mut worker.scratch,
+                &cur.triangle,
+                &worker.batch,
+                lanes,
+            );
+        }
+        worker.segment = worker.batch.len;
+    }
+
+    /// Batching several triangles: shades the batch (every triangle's lanes already
+    /// interpolated by [`TileRaster::end_segment`]) and writes the results.
+    fn shade_batch(&mut self) {
+        let worker = &mut *self.worker;
+        let len = worker.batch.len;
+        if len == 0 {
+            return;
+        }
+        worker.batch.pad_inputs();
+        worker.output.discard = Default::default();
+        self.ctx.stage.shade_interpolated(
+            &mut worker.scratch,
+            worker.front_facing,
+            &worker.batch,
+            &mut worker.output,
+        );
+        self.counts.shaded += len as u64;
+        self.resolve(len);
+        let worker = &mut *self.worker;
+        worker.batch.len = 0;
+        worker.whole_block = false;
+        worker.segment = 0;
+        let mut blocks = worker.queued_blocks;
+        while blocks != 0 {
+            worker.queued[blocks.trailing_zeros() as usize] = 0;
+            blocks &= blocks - 1;
+        }
+        worker.queued_blocks = 0;
+    }
+
     /// Shades the queued fragments and writes their results.
     fn flush(&mut self, cur: &Current<'_>) {
+        if self.several() {
+            self.end_segment(cur);
+            self.shade_batch();
+            return;
+        }
         let worker = &mut *self.worker;
         let len = worker.batch.len;
         if len == 0 {
@@ -684,7 +802,8 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// [`TileRaster::resolve`] without an observer, a step at a time over all lanes:
     /// gather the stored colours, blend every lane ([`blend_lanes`]), write back the
     /// lanes neither discarded nor helpers. Exact because a batch holds each pixel at
-    /// most once (one triangle; a pixel is queued once per triangle), so no lane reads
+    /// most once (a pixel is queued once per triangle, and a batch of several
+    /// triangles is shaded before it would take a pixel twice), so no lane reads
     /// a colour another lane of the batch writes. A whole block whose every lane
     /// writes is converted and blended row by row straight into the tile
     /// ([`blend_row_from_float`], the same arithmetic).

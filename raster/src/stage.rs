@@ -4,6 +4,8 @@
 //! per-thread mutable state (an interpreter's registers, say) lives in the associated
 //! `Scratch`, created once per worker and reused for every call that worker makes.
 
+use std::ops::Range;
+
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray};
 
 /// Computes each vertex's clip-space position and varyings.
@@ -153,6 +155,46 @@ pub trait FragmentStage: Sync {
         true
     }
 
+    /// Whether the stage can shade one batch holding the fragments of several
+    /// triangles: it interpolates each triangle's lanes into its scratch as the
+    /// rasterizer finishes that triangle ([`FragmentStage::interpolate_lanes`]), then
+    /// shades the whole batch at once ([`FragmentStage::shade_interpolated`]). The
+    /// rasterizer batches small triangles this way (one shader run per 64 lanes
+    /// instead of one per triangle) only where it is exact (`rasterize.rs`). Default:
+    /// `false`, one [`FragmentStage::shade`] per triangle's batch.
+    fn shades_several_triangles(&self) -> bool {
+        false
+    }
+
+    /// Interpolates `triangle`'s varyings for the lanes `lanes` of `batch` (whose
+    /// barycentrics are filled there) into the scratch, with exactly the arithmetic
+    /// [`FragmentStage::shade`] would use. Called only when
+    /// [`FragmentStage::shades_several_triangles`]; the default does nothing.
+    fn interpolate_lanes(
+        &self,
+        _scratch: &mut Self::Scratch,
+        _triangle: &Triangle<'_>,
+        _batch: &FragmentBatch,
+        _lanes: Range<usize>,
+    ) {
+    }
+
+    /// Shades lanes `0..batch.len` whose varyings [`FragmentStage::interpolate_lanes`]
+    /// filled, every lane with `gl_FrontFacing` = `front_facing` (the rasterizer never
+    /// mixes facings in one batch), and writes their colour and discard bits into
+    /// `out` as [`FragmentStage::shade`] does. The padding lanes up to
+    /// `batch.padded_len()` hold copies of the last lane's inputs; the stage copies
+    /// that lane's varyings into them. Called only when
+    /// [`FragmentStage::shades_several_triangles`]; the default does nothing.
+    fn shade_interpolated(
+        &self,
+        _scratch: &mut Self::Scratch,
+        _front_facing: bool,
+        _batch: &FragmentBatch,
+        _out: &mut FragmentOutput,
+    ) {
+    }
+
     /// Shades lanes `0..batch.len` (it may also compute the padding lanes up to
     /// `batch.padded_len()`; those results are ignored) and writes their colour and
     /// discard bits into `out`. `out.discard` is empty on entry.
@@ -225,10 +267,22 @@ impl Triangle<'_> {
     /// perspective-correct or the window-space barycentrics.
     #[inline]
     fn fill_varying(&self, batch: &FragmentBatch, k: usize, dst: &mut LaneArray) {
-        let lanes = batch.padded_len();
+        self.fill_varying_lanes(batch, k, dst, 0..batch.padded_len());
+    }
+
+    /// [`Triangle::fill_varying`] for the lanes `lanes` only (each lane's value
+    /// depends on that lane's barycentrics alone).
+    #[inline]
+    fn fill_varying_lanes(
+        &self,
+        batch: &FragmentBatch,
+        k: usize,
+        dst: &mut LaneArray,
+        lanes: Range<usize>,
+    ) {
         let weights = match self.interpolation_of(k) {
             Interpolation::Flat => {
-                dst[..lanes].fill(self.provoking[self.source_of(k)]);
+                dst[lanes].fill(self.provoking[self.source_of(k)]);
                 return;
             }
             Interpolation::Smooth => &batch.barycentric,
@@ -236,7 +290,7 @@ impl Triangle<'_> {
         };
         let vertex_values = self.vertex_values(k);
         let [_, b1, b2] = weights;
-        for lane in 0..lanes {
+        for lane in lanes {
             dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
         }
     }
@@ -263,6 +317,23 @@ impl Triangle<'_> {
         for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
             if k < 64 && which & (1 << k) != 0 {
                 self.fill_varying(batch, k, dst);
+            }
+        }
+    }
+
+    /// [`Triangle::interpolate_selected`] for the lanes `lanes` of `batch` only (the
+    /// other lanes of `out` are left as they are), with the same arithmetic: a batch
+    /// holding several triangles' fragments gets each triangle's lanes this way.
+    pub fn interpolate_selected_lanes(
+        &self,
+        batch: &FragmentBatch,
+        which: u64,
+        out: &mut [LaneArray],
+        lanes: Range<usize>,
+    ) {
+        for (k, dst) in out.iter_mut().take(self.varying_count()).enumerate() {
+            if k < 64 && which & (1 << k) != 0 {
+                self.fill_varying_lanes(batch, k, dst, lanes.clone());
             }
         }
     }

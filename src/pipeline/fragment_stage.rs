@@ -5,6 +5,7 @@ use csir::exec::Samplers;
 use csir::exec::batch::{BoundPlan, FragmentLanes, Plan, Registers};
 use csir_raster::{FragmentBatch, FragmentOutput, FragmentStage, LaneArray, MAX_LANES, Triangle};
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// Runs a linked program's fragment shader through the SIMD batch interpreter
 /// ([`csir::exec::batch`]): the shader is bound to the draw's uniforms once, then each
@@ -94,6 +95,54 @@ impl FragmentStage for CsirFragmentStage<'_> {
     /// Never directly: varyings go through `Triangle::interpolate_selected`.
     fn reads_screen_barycentric(&self) -> bool {
         false
+    }
+
+    fn shades_several_triangles(&self) -> bool {
+        true
+    }
+
+    fn interpolate_lanes(
+        &self,
+        scratch: &mut FragmentScratch,
+        triangle: &Triangle<'_>,
+        batch: &FragmentBatch,
+        lanes: Range<usize>,
+    ) {
+        let count = triangle.varying_count().min(scratch.interpolated.len());
+        let read = self.draw.varyings_read();
+        triangle.interpolate_selected_lanes(batch, read, &mut scratch.interpolated[..count], lanes);
+    }
+
+    /// The padding lanes get the last lane's varyings: what interpolating the last
+    /// triangle at the copied pixel gives.
+    fn shade_interpolated(
+        &self,
+        scratch: &mut FragmentScratch,
+        front_facing: bool,
+        batch: &FragmentBatch,
+        out: &mut FragmentOutput,
+    ) {
+        let (len, padded) = (batch.len, batch.padded_len());
+        if len == 0 {
+            return;
+        }
+        let read = self.draw.varyings_read();
+        for (k, a) in scratch.interpolated.iter_mut().enumerate() {
+            if k < 64 && read & (1 << k) != 0 {
+                let last = a[len - 1];
+                a[len..padded].fill(last);
+            }
+        }
+        let lanes = FragmentLanes {
+            len,
+            frag_coord: &batch.frag_coord,
+            front_facing,
+            varyings: &scratch.interpolated,
+            samplers: self.samplers,
+        };
+        out.discard.0 |= self
+            .draw
+            .run(&mut scratch.registers, &lanes, &mut out.color);
     }
 
     fn shade(

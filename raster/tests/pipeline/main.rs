@@ -12,6 +12,7 @@ mod fill_rule;
 mod interpolation;
 mod properties;
 mod quads;
+mod several;
 mod support;
 mod threads;
 mod trace;
