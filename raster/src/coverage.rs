@@ -6,13 +6,13 @@
 //! per-pixel test. Only edges that cut the block are evaluated per pixel, so blocks
 //! fully inside a triangle cost three comparisons.
 
+use std::ops::Range;
+
 use crate::edge::EdgeFunction;
 use crate::tile::PixelRect;
 
 /// Block edge in pixels; a block's coverage is one `u64` (bit `row · 8 + column`).
 pub(crate) const BLOCK_SIZE: u32 = 8;
-
-const LAST: i64 = BLOCK_SIZE as i64 - 1;
 
 /// Smallest and largest offset of `e` from its value at a rectangle's first pixel
 /// centre, over a rectangle `w × h` pixel centres large (offsets `0..w`, `0..h`).
@@ -22,10 +22,17 @@ fn extent(e: &EdgeFunction, w: i64, h: i64) -> (i64, i64) {
     (ax.min(0) + by.min(0), ax.max(0) + by.max(0))
 }
 
-/// Covered pixels of the 8×8 block whose bottom-left pixel is `(bx, by)`.
+/// Covered pixels of the 8×8 block whose bottom-left pixel is `(bx, by)`, in the
+/// block rows `rows` (`0..=8`, relative to `by`) only: the other rows come out empty. A small triangle's bounding box spans a few rows of
+/// its block, and the per-pixel edge test then runs on those rows alone.
 #[inline]
-pub(crate) fn block_mask(edges: &[EdgeFunction; 3], bx: u32, by: u32) -> u64 {
-    let mut mask = u64::MAX;
+pub(crate) fn block_mask_rows(
+    edges: &[EdgeFunction; 3],
+    bx: u32,
+    by: u32,
+    rows: Range<u32>,
+) -> u64 {
+    let mut mask = low_bits(rows.end * BLOCK_SIZE) & !low_bits(rows.start * BLOCK_SIZE);
     for e in edges {
         let origin = e.at(i64::from(bx), i64::from(by));
         let (lo, hi) = extent(e, BLOCK_SIZE.into(), BLOCK_SIZE.into());
@@ -33,18 +40,20 @@ pub(crate) fn block_mask(edges: &[EdgeFunction; 3], bx: u32, by: u32) -> u64 {
             return 0;
         }
         if origin + lo < 0 {
-            mask &= edge_mask(e, origin);
+            mask &= edge_mask(e, origin, rows.clone());
         }
     }
     mask
 }
 
-/// Per-pixel test of one edge over a block, given its value at the block's origin.
+/// Per-pixel test of one edge over the rows `rows` of a block (the others come out
+/// 0), given its value at the block's origin.
 #[inline]
-fn edge_mask(e: &EdgeFunction, origin: i64) -> u64 {
+fn edge_mask(e: &EdgeFunction, origin: i64, rows: Range<u32>) -> u64 {
     let columns: [i64; BLOCK_SIZE as usize] = std::array::from_fn(|c| e.a * c as i64);
     let mut mask = 0u64;
-    for row in 0..=LAST {
+    for row in rows {
+        let row = i64::from(row);
         let base = origin + e.b * row;
         let mut bits = 0u64;
         for (c, offset) in columns.iter().enumerate() {
@@ -115,16 +124,21 @@ mod tests {
     }
 
     #[test]
-    fn block_mask_matches_per_pixel_test() {
+    fn block_mask_rows_matches_per_pixel_test() {
         let edges = ccw_edges([(100, 37), (5000, 1200), (1900, 4321)]);
         for by in (0..24).step_by(8) {
             for bx in (0..24).step_by(8) {
-                assert_eq!(block_mask(&edges, bx, by), brute_force(&edges, bx, by));
+                let all = brute_force(&edges, bx, by);
+                assert_eq!(block_mask_rows(&edges, bx, by, 0..8), all);
+                for (r0, r1) in [(0, 8), (2, 5), (7, 8), (0, 1), (3, 3)] {
+                    let rows = low_bits(r1 * BLOCK_SIZE) & !low_bits(r0 * BLOCK_SIZE);
+                    assert_eq!(block_mask_rows(&edges, bx, by, r0..r1), all & rows);
+                }
             }
         }
         // A block fully inside a large triangle is all ones without per-pixel work.
         let big = ccw_edges([(-100_000, -100_000), (100_000, -100_000), (0, 100_000)]);
-        assert_eq!(block_mask(&big, 0, 0), u64::MAX);
+        assert_eq!(block_mask_rows(&big, 0, 0, 0..8), u64::MAX);
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
 use crate::blend::{blend, blend_lanes, blend_row_from_float, pack_unorm8};
-use crate::coverage::{BLOCK_SIZE, block_mask, low_bits, rect_mask};
+use crate::coverage::{BLOCK_SIZE, block_mask_rows, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
 use crate::depth::quantize_depth;
@@ -351,8 +351,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         };
         let align = |v: u32| v - v % BLOCK_SIZE;
         for by in (align(rect.y0)..rect.y1).step_by(BLOCK_SIZE as usize) {
+            // The block rows inside the rectangle: the only ones tested per pixel.
+            let rows = rect.y0.saturating_sub(by)..(rect.y1 - by).min(BLOCK_SIZE);
             for bx in (align(rect.x0)..rect.x1).step_by(BLOCK_SIZE as usize) {
-                let mask = block_mask(&setup.edges, bx, by);
+                let mask = block_mask_rows(&setup.edges, bx, by, rows.clone());
                 if mask != 0 {
                     self.block(&current, mask & rect_mask(&rect, bx, by), bx, by);
                 }
