@@ -23,8 +23,9 @@ fn extent(e: &EdgeFunction, w: i64, h: i64) -> (i64, i64) {
 }
 
 /// Covered pixels of the 8×8 block whose bottom-left pixel is `(bx, by)`, in the
-/// block rows `rows` (`0..=8`, relative to `by`) only: the other rows come out empty. A small triangle's bounding box spans a few rows of
-/// its block, and the per-pixel edge test then runs on those rows alone.
+/// block rows `rows` (`0..=8`, relative to `by`) only: the other rows come out
+/// empty. A small triangle's bounding box spans a few rows of its block, and the
+/// per-pixel edge test then runs on those rows alone.
 #[inline]
 pub(crate) fn block_mask_rows(
     edges: &[EdgeFunction; 3],

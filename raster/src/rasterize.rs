@@ -4,12 +4,13 @@
 //!
 //! Per triangle and tile, covered pixels of 8×8 blocks are appended to a batch of up
 //! to `MAX_LANES` fragments (a full block fills one batch exactly); the batch is shaded
-//! when the next block would not fit and when the triangle is done. A pixel appears at
-//! most once per triangle, so testing depth for the whole batch before any of it is
-//! written is exact, and the depth test can always run before shading: a discard only
-//! removes fragments. What `may_discard` changes is when depth is *written*: before
-//! shading when nothing can be discarded, afterwards (for surviving fragments only)
-//! otherwise.
+//! when the next block would not fit and when the triangle is done (or, batching
+//! several triangles as below, when it is full or would take a pixel twice). A pixel
+//! appears at most once per triangle, so testing depth for the whole batch before any
+//! of it is written is exact, and the depth test can always run before shading: a
+//! discard only removes fragments. What `may_discard` changes is when depth is
+//! *written*: before shading when nothing can be discarded, afterwards (for surviving
+//! fragments only) otherwise.
 //!
 //! Small triangles cover a few pixels each, so one shader run per triangle would
 //! shade a handful of lanes. Where the stage allows it

@@ -109,7 +109,9 @@ pub struct BackFaceVarying {
     pub back: u16,
 }
 
-/// Shades a batch of fragments of one triangle.
+/// Shades batches of fragments: of one triangle ([`FragmentStage::shade`]), or of
+/// several small ones when the stage allows it
+/// ([`FragmentStage::shades_several_triangles`]).
 pub trait FragmentStage: Sync {
     /// Per-thread working memory.
     type Scratch: Send;
