@@ -1,10 +1,16 @@
 //! Binning: each tile gets the list of triangles that may cover it, in submission
 //! order, so a tile can be rasterized on its own without changing the result.
 //!
-//! Large draws are binned in parallel: the triangles are cut into consecutive ranges,
-//! each range is binned into its own per-tile lists, and each tile's list is then the
-//! concatenation of its ranges' lists in range order. That is the list a single pass
+//! The draw's triangles in submission order are given as index ranges of its
+//! triangle storage ([`crate::primitive::setup_primitives`] leaves unused entries
+//! between them); a tile's list holds storage indices, in submission order.
+//!
+//! Large draws are binned in parallel: the ranges are cut into consecutive groups,
+//! each group is binned into its own per-tile lists, and each tile's list is then the
+//! concatenation of its groups' lists in group order. That is the list a single pass
 //! over all triangles gives, so the bins do not depend on the number of threads.
+
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -26,35 +32,42 @@ pub(crate) struct Bins {
 }
 
 impl Bins {
-    /// Bins `triangles` into the tiles of `grid`: a triangle goes to every tile its pixel
-    /// bounds overlap, except tiles one of its edges excludes entirely.
-    pub fn build(&mut self, grid: &TileGrid, triangles: &[SetupTriangle]) {
+    /// Bins the triangles `triangles[r]` for each `r` of `ranges`, in that order, into
+    /// the tiles of `grid`: a triangle goes to every tile its pixel bounds overlap,
+    /// except tiles one of its edges excludes entirely.
+    pub fn build(&mut self, grid: &TileGrid, triangles: &[SetupTriangle], ranges: &[Range<usize>]) {
         let tiles = grid.tile_count();
-        if triangles.len() < PARALLEL_MIN {
+        let total: usize = ranges.iter().map(|r| r.len()).sum();
+        if total < PARALLEL_MIN {
             reset(&mut self.lists, tiles);
-            bin_range(grid, triangles, 0, &mut self.lists);
+            for r in ranges {
+                bin_range(grid, triangles, r.clone(), &mut self.lists);
+            }
             return;
         }
-        // Ranges of at least PARALLEL_MIN / 2 triangles, about four per worker.
-        let range = triangles
+        // Groups of at least PARALLEL_MIN / 2 triangles, about four per worker
+        // (ranges counted at their mean length).
+        let mean = total.div_ceil(ranges.len());
+        let group = ranges
             .len()
             .div_ceil(4 * rayon::current_num_threads())
-            .max(PARALLEL_MIN / 2);
-        let ranges = triangles.len().div_ceil(range);
-        if self.parts.len() < ranges {
-            self.parts.resize_with(ranges, Vec::new);
+            .max((PARALLEL_MIN / 2).div_ceil(mean));
+        let groups = ranges.len().div_ceil(group);
+        if self.parts.len() < groups {
+            self.parts.resize_with(groups, Vec::new);
         }
-        self.parts[..ranges]
+        self.parts[..groups]
             .par_iter_mut()
-            .zip(triangles.par_chunks(range))
-            .enumerate()
-            .for_each(|(r, (part, chunk))| {
+            .zip(ranges.par_chunks(group))
+            .for_each(|(part, chunk)| {
                 reset(part, tiles);
-                bin_range(grid, chunk, r * range, part);
+                for r in chunk {
+                    bin_range(grid, triangles, r.clone(), part);
+                }
             });
         self.lists.resize_with(tiles, Vec::new);
         self.lists.truncate(tiles);
-        let parts = &self.parts[..ranges];
+        let parts = &self.parts[..groups];
         self.lists
             .par_iter_mut()
             .enumerate()
@@ -79,10 +92,16 @@ fn reset(lists: &mut Vec<Vec<u32>>, tiles: usize) {
     lists.iter_mut().for_each(Vec::clear);
 }
 
-/// Appends to `lists` (one per tile of `grid`) the triangles `triangles`, numbered from
-/// `first`, in order.
-fn bin_range(grid: &TileGrid, triangles: &[SetupTriangle], first: usize, lists: &mut [Vec<u32>]) {
-    for (k, tri) in triangles.iter().enumerate() {
+/// Appends to `lists` (one per tile of `grid`) the triangles `triangles[range]`, in
+/// order.
+fn bin_range(
+    grid: &TileGrid,
+    triangles: &[SetupTriangle],
+    range: Range<usize>,
+    lists: &mut [Vec<u32>],
+) {
+    let first = range.start;
+    for (k, tri) in triangles[range].iter().enumerate() {
         let index = (first + k) as u32;
         let b = &tri.bbox;
         let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);

@@ -9,6 +9,8 @@
 //! threads (`architecture.md`). Draws run one after another, each complete before the
 //! next starts.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::bin::Bins;
@@ -77,7 +79,9 @@ pub struct Renderer {
     assembly: Assembly,
     vertices: VertexBuffer,
     setup_chunks: Vec<SetupChunk>,
+    /// Set-up triangle storage; the draw's triangles are those of `ranges`, in order.
     triangles: Vec<SetupTriangle>,
+    ranges: Vec<Range<usize>>,
     bins: Bins,
 }
 
@@ -167,8 +171,9 @@ impl Renderer {
             clip,
             &mut self.setup_chunks,
             &mut self.triangles,
+            &mut self.ranges,
         );
-        self.bins.build(&grid, &self.triangles);
+        self.bins.build(&grid, &self.triangles, &self.ranges);
 
         let ctx = DrawContext::new(
             &self.triangles,

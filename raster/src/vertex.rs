@@ -68,6 +68,15 @@ impl VertexBuffer {
         &self.data[at..at + self.stride - 4]
     }
 
+    /// A buffer of the vertex records `data` (position + `varying_count` varyings
+    /// each), for tests of the stages after vertex shading.
+    #[cfg(test)]
+    pub fn from_records(varying_count: usize, data: Vec<f32>) -> Self {
+        let stride = 4 + varying_count;
+        assert_eq!(data.len() % stride, 0);
+        Self { stride, data }
+    }
+
     /// Appends whole vertex records (position + varyings each).
     pub fn append(&mut self, records: &[f32]) {
         debug_assert_eq!(records.len() % self.stride, 0);
@@ -224,7 +233,8 @@ mod tests {
     #[test]
     fn first_use_ordered_indices_keep_their_numbers() {
         let mut a = Assembly::default();
-        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3, 3, 0, 4, 9])).unwrap();
+        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3, 3, 0, 4, 9]))
+            .unwrap();
         assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3], [3, 0, 4]]);
         assert!(a.unique.is_empty());
         assert_eq!(a.vertex_total, 5);
