@@ -15,8 +15,8 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::coverage::rect_outside;
-use crate::setup::SetupTriangle;
-use crate::tile::{TILE_SIZE, TileGrid};
+use crate::primitive::SetupTriangles;
+use crate::tile::{PixelRect, TILE_SIZE, TileGrid};
 
 /// Draws with fewer set-up triangles than this are binned in one pass.
 const PARALLEL_MIN: usize = 8192;
@@ -32,16 +32,17 @@ pub(crate) struct Bins {
 }
 
 impl Bins {
-    /// Bins the triangles `triangles[r]` for each `r` of `ranges`, in that order, into
-    /// the tiles of `grid`: a triangle goes to every tile its pixel bounds overlap,
-    /// except tiles one of its edges excludes entirely.
-    pub fn build(&mut self, grid: &TileGrid, triangles: &[SetupTriangle], ranges: &[Range<usize>]) {
+    /// Bins the draw's set-up triangles `set` (those of `set.ranges`, in that order)
+    /// into the tiles of `grid`: a triangle goes to every tile its pixel bounds
+    /// overlap, except tiles one of its edges excludes entirely.
+    pub fn build(&mut self, grid: &TileGrid, set: &SetupTriangles) {
+        let ranges = &set.ranges[..];
         let tiles = grid.tile_count();
         let total: usize = ranges.iter().map(|r| r.len()).sum();
         if total < PARALLEL_MIN {
             reset(&mut self.lists, tiles);
             for r in ranges {
-                bin_range(grid, triangles, r.clone(), &mut self.lists);
+                bin_range(grid, set, r.clone(), &mut self.lists);
             }
             return;
         }
@@ -62,7 +63,7 @@ impl Bins {
             .for_each(|(part, chunk)| {
                 reset(part, tiles);
                 for r in chunk {
-                    bin_range(grid, triangles, r.clone(), part);
+                    bin_range(grid, set, r.clone(), part);
                 }
             });
         self.lists.resize_with(tiles, Vec::new);
@@ -92,24 +93,39 @@ fn reset(lists: &mut Vec<Vec<u32>>, tiles: usize) {
     lists.iter_mut().for_each(Vec::clear);
 }
 
-/// Appends to `lists` (one per tile of `grid`) the triangles `triangles[range]`, in
-/// order.
-fn bin_range(
-    grid: &TileGrid,
-    triangles: &[SetupTriangle],
-    range: Range<usize>,
-    lists: &mut [Vec<u32>],
-) {
+/// Marks a set-up triangle whose pixel bounds span more than one tile.
+pub(crate) const SPANS_TILES: u32 = u32::MAX;
+
+/// The tile (of a grid with `tiles_x` tiles per row) that holds all of the non-empty
+/// pixel rectangle `b`, or [`SPANS_TILES`]. Such a triangle is binned into that tile
+/// alone: no edge test can exclude the one tile its covered centres lie in.
+#[inline]
+pub(crate) fn single_tile(tiles_x: u32, b: &PixelRect) -> u32 {
+    let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
+    let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
+    if tx0 == tx1 && ty0 == ty1 {
+        ty0 * tiles_x + tx0
+    } else {
+        SPANS_TILES
+    }
+}
+
+/// Appends to `lists` (one per tile of `grid`) the triangles `set.storage[range]`, in
+/// order. Most triangles of a large draw lie in one tile: those are binned from
+/// `set.tiles` alone, without reading the triangle.
+fn bin_range(grid: &TileGrid, set: &SetupTriangles, range: Range<usize>, lists: &mut [Vec<u32>]) {
     let first = range.start;
-    for (k, tri) in triangles[range].iter().enumerate() {
-        let index = (first + k) as u32;
+    for (k, &tile) in set.tiles[range].iter().enumerate() {
+        let index = first + k;
+        if tile != SPANS_TILES {
+            lists[tile as usize].push(index as u32);
+            continue;
+        }
+        let tri = &set.storage[index];
+        let index = index as u32;
         let b = &tri.bbox;
         let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
         let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
-        if tx0 == tx1 && ty0 == ty1 {
-            lists[(ty0 * grid.tiles_x + tx0) as usize].push(index);
-            continue;
-        }
         for ty in ty0..=ty1 {
             for tx in tx0..=tx1 {
                 let tile = (ty * grid.tiles_x + tx) as usize;

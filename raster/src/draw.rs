@@ -9,17 +9,14 @@
 //! threads (`architecture.md`). Draws run one after another, each complete before the
 //! next starts.
 
-use std::ops::Range;
-
 use rayon::prelude::*;
 
 use crate::bin::Bins;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
-use crate::primitive::{SetupChunk, setup_primitives};
+use crate::primitive::{SetupChunk, SetupTriangles, setup_primitives};
 use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
-use crate::setup::SetupTriangle;
 use crate::stage::{FragmentStage, VertexStage};
 use crate::state::RasterState;
 use crate::trace::{NoTrace, PixelTracer, TraceEvent};
@@ -79,9 +76,7 @@ pub struct Renderer {
     assembly: Assembly,
     vertices: VertexBuffer,
     setup_chunks: Vec<SetupChunk>,
-    /// Set-up triangle storage; the draw's triangles are those of `ranges`, in order.
-    triangles: Vec<SetupTriangle>,
-    ranges: Vec<Range<usize>>,
+    triangles: SetupTriangles,
     bins: Bins,
 }
 
@@ -165,18 +160,17 @@ impl Renderer {
         let primitives = setup_primitives(
             &self.assembly.triangles,
             &mut self.vertices,
-            grid.bounds(),
+            &grid,
             call.state.cull,
             interpolation,
             clip,
             &mut self.setup_chunks,
             &mut self.triangles,
-            &mut self.ranges,
         );
-        self.bins.build(&grid, &self.triangles, &self.ranges);
+        self.bins.build(&grid, &self.triangles);
 
         let ctx = DrawContext::new(
-            &self.triangles,
+            &self.triangles.storage,
             &self.vertices,
             call.fragment_stage,
             call.state,

@@ -13,12 +13,13 @@ use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
+use crate::bin::{SPANS_TILES, single_tile};
 use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
 use crate::state::CullMode;
-use crate::tile::PixelRect;
+use crate::tile::{PixelRect, TileGrid};
 use crate::vertex::VertexBuffer;
 use crate::viewport::{Viewport, WindowVertex};
 
@@ -61,6 +62,8 @@ pub(crate) struct SetupChunk {
     placed: usize,
     /// Set-up triangles that did not fit in the slot, in order after those in it.
     overflow: Vec<SetupTriangle>,
+    /// The [`single_tile`] of each of `overflow`.
+    overflow_tiles: Vec<u32>,
     generated: Vec<f32>,
     counts: PrimitiveCounts,
 }
@@ -69,26 +72,50 @@ impl SetupChunk {
     fn clear(&mut self) {
         self.placed = 0;
         self.overflow.clear();
+        self.overflow_tiles.clear();
         self.generated.clear();
         self.counts = PrimitiveCounts::default();
     }
 }
 
+/// A draw's set-up triangles, kept by the renderer from draw to draw.
+#[derive(Debug, Default)]
+pub(crate) struct SetupTriangles {
+    /// Storage: chunk slots of [`TRIANGLE_CHUNK`] entries, then the chunks'
+    /// overflow; entries outside `ranges` are unused (stale or placeholders).
+    pub storage: Vec<SetupTriangle>,
+    /// Per entry of `storage`, its [`single_tile`] (read by the binner instead of
+    /// the ~200-byte triangle: streaming through those to read the bounds was ~80 %
+    /// of binning, cache misses).
+    pub tiles: Vec<u32>,
+    /// The draw's triangles in submission order: these ranges of `storage`, in order.
+    pub ranges: Vec<Range<usize>>,
+}
+
 /// Where one chunk's set-up triangles go while it is processed.
 struct ChunkOut<'a> {
     chunk: &'a mut SetupChunk,
-    /// The chunk's slot in the draw's triangle storage.
+    /// The chunk's slot in the draw's triangle storage, and of its tiles.
     slot: &'a mut [SetupTriangle],
+    tiles: &'a mut [u32],
+    /// Tiles per row of the draw's tile grid.
+    tiles_x: u32,
 }
 
 impl ChunkOut<'_> {
     fn push(&mut self, t: SetupTriangle) {
-        match self.slot.get_mut(self.chunk.placed) {
+        let tile = single_tile(self.tiles_x, &t.bbox);
+        let at = self.chunk.placed;
+        match self.slot.get_mut(at) {
             Some(place) => {
                 *place = t;
+                self.tiles[at] = tile;
                 self.chunk.placed += 1;
             }
-            None => self.chunk.overflow.push(t),
+            None => {
+                self.chunk.overflow.push(t);
+                self.chunk.overflow_tiles.push(tile);
+            }
         }
     }
 
@@ -113,8 +140,8 @@ struct PrimitiveContext<'a> {
 /// Processes `triangles` (vertex-buffer ids) into `out`, appending vertices made by
 /// clipping to `vertices` (their varyings interpolated as `interpolation` says). The
 /// last `clip_distances` varyings of each vertex are its user clip distances. The
-/// set-up triangles in submission order are those of the index ranges `ranges`, in
-/// order; other entries of `out` are unused (stale or placeholders).
+/// set-up triangles in submission order are those of the index ranges `out.ranges`
+/// of `out.storage`, in order; other entries are unused (stale or placeholders).
 ///
 /// Each triangle is clipped and set up exactly once, by one worker: the input is cut
 /// into chunks of [`TRIANGLE_CHUNK`] triangles processed in parallel, chunk `c`
@@ -123,20 +150,25 @@ struct PrimitiveContext<'a> {
 /// into its overflow list in `chunks` (buffers reused across draws), which is then
 /// appended after all slots. So each set-up triangle (~200 bytes) is written once, not
 /// written into a chunk and copied into one list (that copy was 8 % of a 1M-triangle
-/// frame), and `out`, `ranges` and `vertices` hold the same bytes for any number of
-/// threads.
+/// frame), and `out` and `vertices` hold the same bytes for any number of threads.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
     vertices: &mut VertexBuffer,
-    bounds: PixelRect,
+    grid: &TileGrid,
     cull: CullMode,
     interpolation: &[Interpolation],
     clip_distances: usize,
     chunks: &mut Vec<SetupChunk>,
-    out: &mut Vec<SetupTriangle>,
-    ranges: &mut Vec<Range<usize>>,
+    out: &mut SetupTriangles,
 ) -> PrimitiveCounts {
+    let bounds = grid.bounds();
+    let tiles_x = grid.tiles_x;
+    let SetupTriangles {
+        storage: out,
+        tiles,
+        ranges,
+    } = out;
     let ctx = PrimitiveContext {
         vertices,
         viewport: Viewport::new(bounds.x1, bounds.y1),
@@ -152,14 +184,21 @@ pub(crate) fn setup_primitives(
     // `out` keeps its length from the last draw, so only growth writes placeholders
     // (page faults and a memset once, not per frame).
     out.resize(used * TRIANGLE_CHUNK, SetupTriangle::placeholder());
+    tiles.resize(used * TRIANGLE_CHUNK, SPANS_TILES);
     chunks[..used]
         .par_iter_mut()
         .zip(out.par_chunks_mut(TRIANGLE_CHUNK))
+        .zip(tiles.par_chunks_mut(TRIANGLE_CHUNK))
         .zip(triangles.par_chunks(TRIANGLE_CHUNK))
         .enumerate()
-        .for_each(|(c, ((chunk, slot), input))| {
+        .for_each(|(c, (((chunk, slot), tiles), input))| {
             chunk.clear();
-            let mut sink = ChunkOut { chunk, slot };
+            let mut sink = ChunkOut {
+                chunk,
+                slot,
+                tiles,
+                tiles_x,
+            };
             for (k, &ids) in input.iter().enumerate() {
                 ctx.process(ids, (c * TRIANGLE_CHUNK + k) as u32, &mut sink);
             }
@@ -199,6 +238,7 @@ pub(crate) fn setup_primitives(
         if !chunk.overflow.is_empty() {
             let start = out.len();
             out.extend_from_slice(&chunk.overflow);
+            tiles.extend_from_slice(&chunk.overflow_tiles);
             ranges.push(start..out.len());
         }
     }
@@ -465,7 +505,7 @@ mod tests {
     }
 
     /// Buffers [`setup_primitives`] reuses from draw to draw.
-    type Buffers = (Vec<SetupChunk>, Vec<SetupTriangle>, Vec<Range<usize>>);
+    type Buffers = (Vec<SetupChunk>, SetupTriangles);
 
     /// The draw's set-up triangles in submission order, each as (input triangle,
     /// edges, bounds, its vertices' records).
@@ -478,28 +518,25 @@ mod tests {
         PrimitiveCounts,
         Vec<(u32, [crate::edge::EdgeFunction; 3], PixelRect, Vec<f32>)>,
     ) {
-        let bounds = PixelRect {
-            x0: 0,
-            y0: 0,
-            x1: 100,
-            y1: 100,
-        };
-        let (chunks, out, ranges) = buffers;
+        let grid = TileGrid::new(100, 100);
+        let (chunks, out) = buffers;
         let counts = setup_primitives(
             ids,
             vertices,
-            bounds,
+            &grid,
             CullMode::Disabled,
             &[],
             0,
             chunks,
             out,
-            ranges,
         );
-        let triangles = ranges
+        let triangles = out
+            .ranges
             .iter()
-            .flat_map(|r| &out[r.clone()])
-            .map(|t| {
+            .flat_map(|r| r.clone())
+            .map(|i| {
+                let t = &out.storage[i];
+                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox));
                 let records = t
                     .vertices
                     .iter()
