@@ -60,6 +60,8 @@ impl Bins {
         self.parts[..groups]
             .par_iter_mut()
             .zip(ranges.par_chunks(group))
+            // One group per rayon job, so both workers share the groups evenly.
+            .with_max_len(1)
             .for_each(|(part, chunk)| {
                 reset(part, tiles);
                 for r in chunk {

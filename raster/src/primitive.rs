@@ -191,6 +191,11 @@ pub(crate) fn setup_primitives(
         .zip(tiles.par_chunks_mut(TRIANGLE_CHUNK))
         .zip(triangles.par_chunks(TRIANGLE_CHUNK))
         .enumerate()
+        // One chunk per rayon job: chunks differ in cost (culled or off-screen
+        // parts of a mesh are cheap), and rayon's adaptive splitting otherwise stops
+        // at about a quarter of the input per leaf, so the calling worker set up
+        // twice the other's share of a 500k-triangle torus at 2 threads.
+        .with_max_len(1)
         .for_each(|(c, (((chunk, slot), tiles), input))| {
             chunk.clear();
             let mut sink = ChunkOut {
