@@ -1,16 +1,22 @@
 //! Binning: each tile gets the list of triangles that may cover it, in submission
 //! order, so a tile can be rasterized on its own without changing the result.
 //!
-//! Large draws are binned in parallel: the triangles are cut into consecutive ranges,
-//! each range is binned into its own per-tile lists, and each tile's list is then the
-//! concatenation of its ranges' lists in range order. That is the list a single pass
+//! The draw's triangles in submission order are given as index ranges of its
+//! triangle storage ([`crate::primitive::setup_primitives`] leaves unused entries
+//! between them); a tile's list holds storage indices, in submission order.
+//!
+//! Large draws are binned in parallel: the ranges are cut into consecutive groups,
+//! each group is binned into its own per-tile lists, and each tile's list is then the
+//! concatenation of its groups' lists in group order. That is the list a single pass
 //! over all triangles gives, so the bins do not depend on the number of threads.
+
+use std::ops::Range;
 
 use rayon::prelude::*;
 
 use crate::coverage::rect_outside;
-use crate::setup::SetupTriangle;
-use crate::tile::{TILE_SIZE, TileGrid};
+use crate::primitive::SetupTriangles;
+use crate::tile::{PixelRect, TILE_SIZE, TileGrid};
 
 /// Draws with fewer set-up triangles than this are binned in one pass.
 const PARALLEL_MIN: usize = 8192;
@@ -26,35 +32,45 @@ pub(crate) struct Bins {
 }
 
 impl Bins {
-    /// Bins `triangles` into the tiles of `grid`: a triangle goes to every tile its pixel
-    /// bounds overlap, except tiles one of its edges excludes entirely.
-    pub fn build(&mut self, grid: &TileGrid, triangles: &[SetupTriangle]) {
+    /// Bins the draw's set-up triangles `set` (those of `set.ranges`, in that order)
+    /// into the tiles of `grid`: a triangle goes to every tile its pixel bounds
+    /// overlap, except tiles one of its edges excludes entirely.
+    pub fn build(&mut self, grid: &TileGrid, set: &SetupTriangles) {
+        let ranges = &set.ranges[..];
         let tiles = grid.tile_count();
-        if triangles.len() < PARALLEL_MIN {
+        let total: usize = ranges.iter().map(|r| r.len()).sum();
+        if total < PARALLEL_MIN {
             reset(&mut self.lists, tiles);
-            bin_range(grid, triangles, 0, &mut self.lists);
+            for r in ranges {
+                bin_range(grid, set, r.clone(), &mut self.lists);
+            }
             return;
         }
-        // Ranges of at least PARALLEL_MIN / 2 triangles, about four per worker.
-        let range = triangles
+        // Groups of at least PARALLEL_MIN / 2 triangles, about four per worker
+        // (ranges counted at their mean length).
+        let mean = total.div_ceil(ranges.len());
+        let group = ranges
             .len()
             .div_ceil(4 * rayon::current_num_threads())
-            .max(PARALLEL_MIN / 2);
-        let ranges = triangles.len().div_ceil(range);
-        if self.parts.len() < ranges {
-            self.parts.resize_with(ranges, Vec::new);
+            .max((PARALLEL_MIN / 2).div_ceil(mean));
+        let groups = ranges.len().div_ceil(group);
+        if self.parts.len() < groups {
+            self.parts.resize_with(groups, Vec::new);
         }
-        self.parts[..ranges]
+        self.parts[..groups]
             .par_iter_mut()
-            .zip(triangles.par_chunks(range))
-            .enumerate()
-            .for_each(|(r, (part, chunk))| {
+            .zip(ranges.par_chunks(group))
+            // One group per rayon job, so both workers share the groups evenly.
+            .with_max_len(1)
+            .for_each(|(part, chunk)| {
                 reset(part, tiles);
-                bin_range(grid, chunk, r * range, part);
+                for r in chunk {
+                    bin_range(grid, set, r.clone(), part);
+                }
             });
         self.lists.resize_with(tiles, Vec::new);
         self.lists.truncate(tiles);
-        let parts = &self.parts[..ranges];
+        let parts = &self.parts[..groups];
         self.lists
             .par_iter_mut()
             .enumerate()
@@ -79,18 +95,39 @@ fn reset(lists: &mut Vec<Vec<u32>>, tiles: usize) {
     lists.iter_mut().for_each(Vec::clear);
 }
 
-/// Appends to `lists` (one per tile of `grid`) the triangles `triangles`, numbered from
-/// `first`, in order.
-fn bin_range(grid: &TileGrid, triangles: &[SetupTriangle], first: usize, lists: &mut [Vec<u32>]) {
-    for (k, tri) in triangles.iter().enumerate() {
-        let index = (first + k) as u32;
+/// Marks a set-up triangle whose pixel bounds span more than one tile.
+pub(crate) const SPANS_TILES: u32 = u32::MAX;
+
+/// The tile (of a grid with `tiles_x` tiles per row) that holds all of the non-empty
+/// pixel rectangle `b`, or [`SPANS_TILES`]. Such a triangle is binned into that tile
+/// alone: no edge test can exclude the one tile its covered centres lie in.
+#[inline]
+pub(crate) fn single_tile(tiles_x: u32, b: &PixelRect) -> u32 {
+    let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
+    let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
+    if tx0 == tx1 && ty0 == ty1 {
+        ty0 * tiles_x + tx0
+    } else {
+        SPANS_TILES
+    }
+}
+
+/// Appends to `lists` (one per tile of `grid`) the triangles `set.storage[range]`, in
+/// order. Most triangles of a large draw lie in one tile: those are binned from
+/// `set.tiles` alone, without reading the triangle.
+fn bin_range(grid: &TileGrid, set: &SetupTriangles, range: Range<usize>, lists: &mut [Vec<u32>]) {
+    let first = range.start;
+    for (k, &tile) in set.tiles[range].iter().enumerate() {
+        let index = first + k;
+        if tile != SPANS_TILES {
+            lists[tile as usize].push(index as u32);
+            continue;
+        }
+        let tri = &set.storage[index];
+        let index = index as u32;
         let b = &tri.bbox;
         let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
         let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
-        if tx0 == tx1 && ty0 == ty1 {
-            lists[(ty0 * grid.tiles_x + tx0) as usize].push(index);
-            continue;
-        }
         for ty in ty0..=ty1 {
             for tx in tx0..=tx1 {
                 let tile = (ty * grid.tiles_x + tx) as usize;

@@ -15,9 +15,8 @@ use crate::bin::Bins;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
-use crate::primitive::{SetupChunk, setup_primitives};
+use crate::primitive::{SetupChunk, SetupTriangles, setup_primitives};
 use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
-use crate::setup::SetupTriangle;
 use crate::stage::{FragmentStage, VertexStage};
 use crate::state::RasterState;
 use crate::trace::{NoTrace, PixelTracer, TraceEvent};
@@ -77,7 +76,7 @@ pub struct Renderer {
     assembly: Assembly,
     vertices: VertexBuffer,
     setup_chunks: Vec<SetupChunk>,
-    triangles: Vec<SetupTriangle>,
+    triangles: SetupTriangles,
     bins: Bins,
 }
 
@@ -161,7 +160,7 @@ impl Renderer {
         let primitives = setup_primitives(
             &self.assembly.triangles,
             &mut self.vertices,
-            grid.bounds(),
+            &grid,
             call.state.cull,
             interpolation,
             clip,
@@ -171,7 +170,7 @@ impl Renderer {
         self.bins.build(&grid, &self.triangles);
 
         let ctx = DrawContext::new(
-            &self.triangles,
+            &self.triangles.storage,
             &self.vertices,
             call.fragment_stage,
             call.state,

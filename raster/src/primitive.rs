@@ -1,20 +1,25 @@
 //! Primitive processing, from assembled triangles to set-up triangles: canonical vertex
 //! rotation, clipping, the viewport transform, facing and culling, and setup.
 //!
-//! Triangles are processed in parallel chunks; each chunk keeps its triangles in
-//! submission order, and chunks are concatenated in order, so the result does not
+//! Triangles are processed in parallel chunks; each chunk writes its set-up triangles,
+//! in submission order, straight into its own slot of the draw's triangle storage
+//! (the few past the slot's end after all slots), and the draw's triangles in
+//! submission order are the chunks' ranges in chunk order, so the result does not
 //! depend on the thread count.
+
+use std::ops::Range;
 
 use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
+use crate::bin::{SPANS_TILES, single_tile};
 use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
 use crate::state::CullMode;
-use crate::tile::PixelRect;
+use crate::tile::{PixelRect, TileGrid};
 use crate::vertex::VertexBuffer;
 use crate::viewport::{Viewport, WindowVertex};
 
@@ -23,9 +28,6 @@ const GENERATED: u32 = 1 << 31;
 
 /// Triangles per parallel work item.
 const TRIANGLE_CHUNK: usize = 512;
-
-/// Fewest chunks a worker copies at once when the chunks are concatenated.
-const MERGE_MIN: usize = 8;
 
 /// What happened to a draw's input triangles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,22 +51,76 @@ impl PrimitiveCounts {
     }
 }
 
-/// The set-up triangles of one chunk of input triangles and the vertices its clipping
-/// made. The renderer keeps one per chunk from draw to draw, so their buffers are
-/// allocated once rather than every frame (fresh per-frame buffers cost a page fault
-/// per 4 KiB: about a tenth of a 500k-triangle frame).
+/// What one chunk of input triangles made besides the set-up triangles in its slot:
+/// those past the slot's end (clipping can make several triangles of one input) and
+/// the vertices its clipping made. The renderer keeps one per chunk from draw to draw,
+/// so their buffers are allocated once rather than every frame (fresh per-frame
+/// buffers cost a page fault per 4 KiB: about a tenth of a 500k-triangle frame).
 #[derive(Debug, Default)]
 pub(crate) struct SetupChunk {
-    triangles: Vec<SetupTriangle>,
+    /// Set-up triangles in the slot (its first `placed` entries).
+    placed: usize,
+    /// Set-up triangles that did not fit in the slot, in order after those in it.
+    overflow: Vec<SetupTriangle>,
+    /// The [`single_tile`] of each of `overflow`.
+    overflow_tiles: Vec<u32>,
     generated: Vec<f32>,
     counts: PrimitiveCounts,
 }
 
 impl SetupChunk {
     fn clear(&mut self) {
-        self.triangles.clear();
+        self.placed = 0;
+        self.overflow.clear();
+        self.overflow_tiles.clear();
         self.generated.clear();
         self.counts = PrimitiveCounts::default();
+    }
+}
+
+/// A draw's set-up triangles, kept by the renderer from draw to draw.
+#[derive(Debug, Default)]
+pub(crate) struct SetupTriangles {
+    /// Storage: chunk slots of [`TRIANGLE_CHUNK`] entries, then the chunks'
+    /// overflow; entries outside `ranges` are unused (stale or placeholders).
+    pub storage: Vec<SetupTriangle>,
+    /// Per entry of `storage`, its [`single_tile`] (read by the binner instead of
+    /// the ~200-byte triangle: streaming through those to read the bounds was ~80 %
+    /// of binning, cache misses).
+    pub tiles: Vec<u32>,
+    /// The draw's triangles in submission order: these ranges of `storage`, in order.
+    pub ranges: Vec<Range<usize>>,
+}
+
+/// Where one chunk's set-up triangles go while it is processed.
+struct ChunkOut<'a> {
+    chunk: &'a mut SetupChunk,
+    /// The chunk's slot in the draw's triangle storage, and of its tiles.
+    slot: &'a mut [SetupTriangle],
+    tiles: &'a mut [u32],
+    /// Tiles per row of the draw's tile grid.
+    tiles_x: u32,
+}
+
+impl ChunkOut<'_> {
+    fn push(&mut self, t: SetupTriangle) {
+        let tile = single_tile(self.tiles_x, &t.bbox);
+        let at = self.chunk.placed;
+        match self.slot.get_mut(at) {
+            Some(place) => {
+                *place = t;
+                self.tiles[at] = tile;
+                self.chunk.placed += 1;
+            }
+            None => {
+                self.chunk.overflow.push(t);
+                self.chunk.overflow_tiles.push(tile);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.chunk.placed + self.chunk.overflow.len()
     }
 }
 
@@ -81,26 +137,38 @@ struct PrimitiveContext<'a> {
     clip_distances: usize,
 }
 
-/// Processes `triangles` (vertex-buffer ids) into `out`, in submission order, appending
-/// vertices made by clipping to `vertices` (their varyings interpolated as
-/// `interpolation` says). The last `clip_distances` varyings of each vertex are its
-/// user clip distances.
+/// Processes `triangles` (vertex-buffer ids) into `out`, appending vertices made by
+/// clipping to `vertices` (their varyings interpolated as `interpolation` says). The
+/// last `clip_distances` varyings of each vertex are its user clip distances. The
+/// set-up triangles in submission order are those of the index ranges `out.ranges`
+/// of `out.storage`, in order; other entries are unused (stale or placeholders).
 ///
 /// Each triangle is clipped and set up exactly once, by one worker: the input is cut
-/// into chunks of [`TRIANGLE_CHUNK`] triangles processed in parallel into `chunks`
-/// (buffers reused across draws), and the chunks are concatenated in order, so `out`
-/// and `vertices` hold the same bytes for any number of threads.
+/// into chunks of [`TRIANGLE_CHUNK`] triangles processed in parallel, chunk `c`
+/// writing its set-up triangles in order into slot `c` of `out` (entries
+/// `c·TRIANGLE_CHUNK ..`, room for one per input triangle) and any past the slot's end
+/// into its overflow list in `chunks` (buffers reused across draws), which is then
+/// appended after all slots. So each set-up triangle (~200 bytes) is written once, not
+/// written into a chunk and copied into one list (that copy was 8 % of a 1M-triangle
+/// frame), and `out` and `vertices` hold the same bytes for any number of threads.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
     vertices: &mut VertexBuffer,
-    bounds: PixelRect,
+    grid: &TileGrid,
     cull: CullMode,
     interpolation: &[Interpolation],
     clip_distances: usize,
     chunks: &mut Vec<SetupChunk>,
-    out: &mut Vec<SetupTriangle>,
+    out: &mut SetupTriangles,
 ) -> PrimitiveCounts {
+    let bounds = grid.bounds();
+    let tiles_x = grid.tiles_x;
+    let SetupTriangles {
+        storage: out,
+        tiles,
+        ranges,
+    } = out;
     let ctx = PrimitiveContext {
         vertices,
         viewport: Viewport::new(bounds.x1, bounds.y1),
@@ -113,61 +181,73 @@ pub(crate) fn setup_primitives(
     if chunks.len() < used {
         chunks.resize_with(used, SetupChunk::default);
     }
+    // `out` keeps its length from the last draw, so only growth writes placeholders
+    // (page faults and a memset once, not per frame).
+    out.resize(used * TRIANGLE_CHUNK, SetupTriangle::placeholder());
+    tiles.resize(used * TRIANGLE_CHUNK, SPANS_TILES);
     chunks[..used]
         .par_iter_mut()
+        .zip(out.par_chunks_mut(TRIANGLE_CHUNK))
+        .zip(tiles.par_chunks_mut(TRIANGLE_CHUNK))
         .zip(triangles.par_chunks(TRIANGLE_CHUNK))
         .enumerate()
-        .for_each(|(c, (slot, chunk))| {
-            // Filled as a local (as fast as a fresh chunk) with the slot's buffers.
-            let mut result = std::mem::take(slot);
-            result.clear();
-            for (k, &ids) in chunk.iter().enumerate() {
-                ctx.process(ids, (c * TRIANGLE_CHUNK + k) as u32, &mut result);
+        // One chunk per rayon job: chunks differ in cost (culled or off-screen
+        // parts of a mesh are cheap), and rayon's adaptive splitting otherwise stops
+        // at about a quarter of the input per leaf, so the calling worker set up
+        // twice the other's share of a 500k-triangle torus at 2 threads.
+        .with_max_len(1)
+        .for_each(|(c, (((chunk, slot), tiles), input))| {
+            chunk.clear();
+            let mut sink = ChunkOut {
+                chunk,
+                slot,
+                tiles,
+                tiles_x,
+            };
+            for (k, &ids) in input.iter().enumerate() {
+                ctx.process(ids, (c * TRIANGLE_CHUNK + k) as u32, &mut sink);
             }
-            *slot = result;
         });
-    let chunks = &chunks[..used];
-    // The vertex-buffer id each chunk's first generated vertex gets, and the total
-    // number of set-up triangles.
+    let chunks = &mut chunks[..used];
+    // The vertex-buffer id each chunk's first generated vertex gets.
     let mut bases = Vec::with_capacity(used);
-    let (mut start, mut base) = (0, vertices.len() as u32);
+    let mut base = vertices.len() as u32;
     let mut counts = PrimitiveCounts::default();
-    for chunk in chunks {
+    for chunk in chunks.iter() {
         bases.push(base);
-        start += chunk.triangles.len();
         base += (chunk.generated.len() / (4 + vertices.varying_count())) as u32;
         counts.add(&chunk.counts);
     }
-    // The concatenation, copied by all workers (serially it was 7 % of a
-    // 1M-triangle frame, all on one thread), each chunk into its own part of `out`.
-    // `out` keeps its length from the last draw, so only growth writes a filler
-    // first (a copy of some triangle) before every element is overwritten.
-    match chunks.iter().find_map(|c| c.triangles.first()) {
-        Some(&filler) => out.resize(start, filler),
-        None => out.clear(),
-    }
-    let mut parts = Vec::with_capacity(used);
-    let mut rest = &mut out[..];
-    for chunk in chunks {
-        let (part, tail) = rest.split_at_mut(chunk.triangles.len());
-        parts.push(part);
-        rest = tail;
-    }
-    parts
-        .into_par_iter()
-        .zip(chunks)
+    // Chunk-local ids of generated vertices become vertex-buffer ids (only chunks
+    // that clipped have any).
+    out.par_chunks_mut(TRIANGLE_CHUNK)
+        .zip(chunks.par_iter_mut())
         .zip(&bases)
-        .with_min_len(MERGE_MIN)
-        .for_each(|((part, chunk), &base)| {
-            part.copy_from_slice(&chunk.triangles);
-            if !chunk.generated.is_empty() {
-                for id in part.iter_mut().flat_map(|t| &mut t.vertices) {
-                    if *id & GENERATED != 0 {
-                        *id = base + (*id & !GENERATED);
-                    }
+        .filter(|((_, chunk), _)| !chunk.generated.is_empty())
+        .for_each(|((slot, chunk), &base)| {
+            let placed = chunk.placed;
+            let ids = slot[..placed]
+                .iter_mut()
+                .chain(chunk.overflow.iter_mut())
+                .flat_map(|t| &mut t.vertices);
+            for id in ids {
+                if *id & GENERATED != 0 {
+                    *id = base + (*id & !GENERATED);
                 }
             }
         });
+    ranges.clear();
+    for (c, chunk) in chunks.iter().enumerate() {
+        let start = c * TRIANGLE_CHUNK;
+        ranges.push(start..start + chunk.placed);
+        if !chunk.overflow.is_empty() {
+            let start = out.len();
+            out.extend_from_slice(&chunk.overflow);
+            tiles.extend_from_slice(&chunk.overflow_tiles);
+            ranges.push(start..out.len());
+        }
+    }
+    ranges.retain(|r| !r.is_empty());
     for chunk in chunks.iter().filter(|c| !c.generated.is_empty()) {
         vertices.append(&chunk.generated);
     }
@@ -194,12 +274,12 @@ fn canonical_rotation(p: &[[f32; 4]; 3]) -> usize {
 }
 
 impl PrimitiveContext<'_> {
-    fn process(&self, mut ids: [u32; 3], primitive: u32, out: &mut SetupChunk) {
+    fn process(&self, mut ids: [u32; 3], primitive: u32, out: &mut ChunkOut<'_>) {
         // The last vertex as submitted, before the canonical rotation (GL 3.0 §2.14.7).
         let provoking = ids[2];
         let mut p = ids.map(|id| self.vertices.position(id));
         if p.iter().flatten().any(|c| !c.is_finite()) {
-            out.counts.invalid += 1;
+            out.chunk.counts.invalid += 1;
             return;
         }
         let r = canonical_rotation(&p);
@@ -210,7 +290,7 @@ impl PrimitiveContext<'_> {
         let user = self.user_distances(&ids);
         let len = match clip_triangle(p, &user) {
             ClipResult::Rejected => {
-                out.counts.clipped_away += 1;
+                out.chunk.counts.clipped_away += 1;
                 return;
             }
             ClipResult::Unclipped => {
@@ -218,12 +298,12 @@ impl PrimitiveContext<'_> {
                 self.project(p.into_iter(), &mut window)
             }
             ClipResult::Clipped(polygon) => {
-                out.counts.clipped += 1;
+                out.chunk.counts.clipped += 1;
                 let vertices = polygon.vertices();
                 for (slot, v) in poly_ids.iter_mut().zip(vertices) {
                     *slot = match v.original {
                         Some(k) => ids[k as usize],
-                        None => self.generate(v.position, v.weights, &ids, out),
+                        None => self.generate(v.position, v.weights, &ids, out.chunk),
                     };
                 }
                 self.project(vertices.iter().map(|v| v.position), &mut window)
@@ -237,7 +317,7 @@ impl PrimitiveContext<'_> {
                 };
                 self.emit_polygon(&window[..len], &poly_ids[..len], input, out);
             }
-            None => out.counts.invalid += 1,
+            None => out.chunk.counts.invalid += 1,
         }
     }
 
@@ -306,16 +386,16 @@ impl PrimitiveContext<'_> {
         w: &[WindowVertex],
         ids: &[u32],
         input: InputTriangle,
-        out: &mut SetupChunk,
+        out: &mut ChunkOut<'_>,
     ) {
         let area = polygon_double_area(w);
         if area == 0 {
-            out.counts.empty += 1;
+            out.chunk.counts.empty += 1;
             return;
         }
         let front_facing = area > 0;
         if self.cull.culls(front_facing) {
-            out.counts.culled += 1;
+            out.chunk.counts.culled += 1;
             return;
         }
         // An unclipped triangle with area: `for_polygon` would pick its three
@@ -337,18 +417,18 @@ impl PrimitiveContext<'_> {
             primitive: input.primitive,
             provoking: input.provoking,
         };
-        let before = out.triangles.len();
+        let before = out.len();
         for i in 1..w.len() - 1 {
             let tri = [w[0], w[i], w[i + 1]];
             let tri_ids = [ids[0], ids[i], ids[i + 1]];
             if let Some(t) = setup_triangle(tri, tri_ids, &info, &self.bounds) {
-                out.triangles.push(t);
+                out.push(t);
             }
         }
-        let made = (out.triangles.len() - before) as u64;
-        out.counts.rasterized += made;
+        let made = (out.len() - before) as u64;
+        out.chunk.counts.rasterized += made;
         if made == 0 {
-            out.counts.empty += 1;
+            out.chunk.counts.empty += 1;
         }
     }
 }
@@ -410,6 +490,104 @@ mod tests {
             assert_eq!(DepthPlane::new(v), DepthPlane::for_polygon(&v), "{v:?}");
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Triangles `0..count`, each reaching past the near plane (its third vertex at
+    /// z = -2w), so each is clipped to a quad: two set-up triangles per input.
+    fn near_clipped(count: usize) -> (VertexBuffer, Vec<[u32; 3]>) {
+        let mut data = Vec::new();
+        for t in 0..count {
+            let dx = (t % 13) as f32 * 0.05 - 0.3;
+            let value = t as f32;
+            data.extend_from_slice(&[-0.5 + dx, -0.5, 0.0, 1.0, value]);
+            data.extend_from_slice(&[0.5 + dx, -0.5, 0.5, 1.0, value + 0.5]);
+            data.extend_from_slice(&[dx, 0.5, -2.0, 1.0, value + 0.25]);
+        }
+        let ids = (0..count as u32)
+            .map(|t| [3 * t, 3 * t + 1, 3 * t + 2])
+            .collect();
+        (VertexBuffer::from_records(1, data), ids)
+    }
+
+    /// Buffers [`setup_primitives`] reuses from draw to draw.
+    type Buffers = (Vec<SetupChunk>, SetupTriangles);
+
+    /// The draw's set-up triangles in submission order, each as (input triangle,
+    /// edges, bounds, its vertices' records).
+    #[allow(clippy::type_complexity)]
+    fn setup_all(
+        buffers: &mut Buffers,
+        vertices: &mut VertexBuffer,
+        ids: &[[u32; 3]],
+    ) -> (
+        PrimitiveCounts,
+        Vec<(u32, [crate::edge::EdgeFunction; 3], PixelRect, Vec<f32>)>,
+    ) {
+        let grid = TileGrid::new(100, 100);
+        let (chunks, out) = buffers;
+        let counts = setup_primitives(
+            ids,
+            vertices,
+            &grid,
+            CullMode::Disabled,
+            &[],
+            0,
+            chunks,
+            out,
+        );
+        let triangles = out
+            .ranges
+            .iter()
+            .flat_map(|r| r.clone())
+            .map(|i| {
+                let t = &out.storage[i];
+                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox));
+                let records = t
+                    .vertices
+                    .iter()
+                    .flat_map(|&id| {
+                        let mut r = vertices.position(id).to_vec();
+                        r.extend_from_slice(vertices.varyings(id));
+                        r
+                    })
+                    .collect();
+                (t.primitive, t.edges, t.bbox, records)
+            })
+            .collect();
+        (counts, triangles)
+    }
+
+    #[test]
+    fn triangles_past_a_chunk_slot_keep_submission_order() {
+        // Two set-up triangles per input: every full chunk fills its slot halfway
+        // through and puts the rest in its overflow list.
+        let count = 2 * TRIANGLE_CHUNK + 7;
+        let (mut vertices, ids) = near_clipped(count);
+        let mut buffers = Buffers::default();
+        let (counts, all) = setup_all(&mut buffers, &mut vertices, &ids);
+        assert_eq!(counts.clipped, count as u64);
+        assert_eq!(counts.rasterized, 2 * count as u64);
+        assert_eq!(all.len(), 2 * count);
+        // Each input triangle set up alone (no overflow) gives the same triangles,
+        // vertex records included (generated vertices renumbered per draw).
+        for (t, tri) in ids.iter().enumerate() {
+            let (mut alone, _) = near_clipped(count);
+            let (_, expected) = setup_all(&mut Buffers::default(), &mut alone, &[*tri]);
+            assert_eq!(expected.len(), 2);
+            for (k, (primitive, edges, bbox, records)) in expected.into_iter().enumerate() {
+                let got = &all[2 * t + k];
+                assert_eq!(got.0, t as u32);
+                assert_eq!(primitive, 0);
+                assert_eq!((got.1, got.2), (edges, bbox), "triangle {t}.{k}");
+                assert_eq!(got.3, records, "triangle {t}.{k}");
+            }
+        }
+        // A smaller draw, then the same draw again, with the buffers reused: stale
+        // entries and overflow lists do not leak into the result.
+        let (mut small, _) = near_clipped(count);
+        assert_eq!(setup_all(&mut buffers, &mut small, &ids[5..9]).1.len(), 8);
+        let (mut again, _) = near_clipped(count);
+        assert_eq!(setup_all(&mut buffers, &mut again, &ids).1, all);
     }
 
     #[test]

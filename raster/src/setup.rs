@@ -33,6 +33,27 @@ pub(crate) struct SetupTriangle {
     pub provoking: u32,
 }
 
+impl SetupTriangle {
+    /// A placeholder for storage slots that hold no triangle of the current draw
+    /// (see [`crate::primitive::setup_primitives`]); never binned, so never read.
+    pub fn placeholder() -> Self {
+        let origin = FixedPoint::default();
+        let edge = EdgeFunction::new(origin, origin);
+        SetupTriangle {
+            edges: [edge; 3],
+            bbox: PixelRect::default(),
+            vertices: [0; 3],
+            inv_w: [1.0; 3],
+            inv_w_scale: 1.0,
+            inv_double_area: 0.0,
+            depth: DepthPlane::new([(origin, 0.0); 3]),
+            front_facing: true,
+            primitive: 0,
+            provoking: 0,
+        }
+    }
+}
+
 /// Twice the signed area of a polygon of snapped window positions (positive when
 /// counter-clockwise); exact.
 pub(crate) fn polygon_double_area(points: &[WindowVertex]) -> i128 {

@@ -29,12 +29,17 @@ pub(crate) struct VertexBuffer {
 }
 
 impl VertexBuffer {
-    /// Empties the buffer and makes room for `count` vertices of `varying_count`
-    /// varyings (zeroed).
+    /// Makes the buffer hold exactly `count` vertices of `varying_count` varyings.
+    /// Their contents are unspecified (what the last draw left, zeros where the
+    /// buffer grew): every record is written whole by the vertex stage
+    /// ([`VertexStage::shade_vertices`] writes the position and all varyings), so
+    /// clearing first would only add a memset of the whole buffer per draw (1.4 % of
+    /// a 500k-triangle frame, all on the calling thread).
     fn reset(&mut self, varying_count: usize, count: usize) {
         self.stride = 4 + varying_count;
-        self.data.clear();
-        self.data.resize(count * self.stride, 0.0);
+        let len = count * self.stride;
+        self.data.truncate(len);
+        self.data.resize(len, 0.0);
     }
 
     pub fn varying_count(&self) -> usize {
@@ -61,6 +66,15 @@ impl VertexBuffer {
     pub fn varyings(&self, id: u32) -> &[f32] {
         let at = id as usize * self.stride + 4;
         &self.data[at..at + self.stride - 4]
+    }
+
+    /// A buffer of the vertex records `data` (position + `varying_count` varyings
+    /// each), for tests of the stages after vertex shading.
+    #[cfg(test)]
+    pub fn from_records(varying_count: usize, data: Vec<f32>) -> Self {
+        let stride = 4 + varying_count;
+        assert_eq!(data.len() % stride, 0);
+        Self { stride, data }
     }
 
     /// Appends whole vertex records (position + varyings each).
@@ -104,15 +118,35 @@ impl Assembly {
             return Ok(());
         };
         let used = &indices[..indices.len() / 3 * 3];
-        if let Some((position, &index)) = used.iter().enumerate().find(|&(_, &i)| i >= vertex_count)
-        {
+        // The largest index of each piece, in parallel: the range check and the
+        // first-use check's starting points.
+        let maxima: Vec<Option<u32>> = used
+            .par_chunks(INDEX_PIECE)
+            .map(|piece| piece.iter().copied().max())
+            .collect();
+        let max = maxima.iter().flatten().copied().max();
+        if max.is_some_and(|m| m >= vertex_count) {
+            let (position, &index) = used
+                .iter()
+                .enumerate()
+                .find(|&(_, &i)| i >= vertex_count)
+                .expect("the largest index is out of range");
             return Err(DrawError::IndexOutOfRange {
                 position,
                 index,
                 vertex_count,
             });
         }
-        let max = used.iter().copied().max().map_or(0, |m| m as usize + 1);
+        if let Some(distinct) = first_use_count(used, &maxima) {
+            // Already numbered by first use (as OBJ meshes are: tobj's `single_index`
+            // gives each new vertex the next number), so the renumbering below would
+            // be the identity: id = index, and `unique` stays empty.
+            self.triangles
+                .par_extend(used.par_chunks_exact(3).map(|t| [t[0], t[1], t[2]]));
+            self.vertex_total = distinct;
+            return Ok(());
+        }
+        let max = max.map_or(0, |m| m as usize + 1);
         self.slots.clear();
         self.slots.resize(max, u32::MAX);
         for tri in used.chunks_exact(3) {
@@ -138,6 +172,42 @@ impl Assembly {
             self.unique[id]
         }
     }
+}
+
+/// Indices per parallel piece of the checks in [`Assembly::assemble`].
+const INDEX_PIECE: usize = 1 << 15;
+
+/// The number of distinct indices when `indices` are in first-use order (each index is
+/// either one already seen or the smallest not yet seen, i.e. `0, 1, 2, …` in order
+/// of first appearance); `None` otherwise. `maxima` holds the largest index of each
+/// piece of [`INDEX_PIECE`] indices.
+///
+/// Serially only a running count `next` is kept: an index below it has been seen,
+/// because every number below it has; `next` is the largest index so far plus one.
+/// So each piece is checked on its own (in parallel), starting from one more than
+/// the largest index of the pieces before it: that is the serial check's `next` at
+/// the piece's start whenever the pieces before it pass.
+fn first_use_count(indices: &[u32], maxima: &[Option<u32>]) -> Option<usize> {
+    let mut starts = Vec::with_capacity(maxima.len());
+    let mut next = 0u64;
+    for m in maxima {
+        starts.push(next);
+        if let Some(m) = m {
+            next = next.max(u64::from(*m) + 1);
+        }
+    }
+    let in_order = |piece: &[u32], mut next: u64| {
+        piece.iter().all(|&i| {
+            let i = u64::from(i);
+            next += u64::from(i == next);
+            i < next
+        })
+    };
+    indices
+        .par_chunks(INDEX_PIECE)
+        .zip(starts)
+        .all(|(piece, start)| in_order(piece, start))
+        .then_some(next as usize)
 }
 
 /// Runs `stage` once for each distinct vertex of `assembly`, in parallel, filling
@@ -189,6 +259,53 @@ mod tests {
         assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3]]);
         assert_eq!(a.unique, vec![7, 2, 9, 5]);
         assert_eq!(a.vertex_index(3), 5);
+    }
+
+    #[test]
+    fn first_use_ordered_indices_keep_their_numbers() {
+        let mut a = Assembly::default();
+        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3, 3, 0, 4, 9]))
+            .unwrap();
+        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3], [3, 0, 4]]);
+        assert!(a.unique.is_empty());
+        assert_eq!(a.vertex_total, 5);
+        assert_eq!(a.vertex_index(4), 4);
+        // The same triangles after a draw that needed renumbering.
+        a.assemble(10, Some(&[7, 2, 9])).unwrap();
+        assert_eq!(a.unique, vec![7, 2, 9]);
+        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3])).unwrap();
+        assert!(a.unique.is_empty());
+        assert_eq!(a.vertex_total, 4);
+    }
+
+    fn first_use(indices: &[u32]) -> Option<usize> {
+        let maxima: Vec<_> = indices
+            .chunks(INDEX_PIECE)
+            .map(|p| p.iter().copied().max())
+            .collect();
+        first_use_count(indices, &maxima)
+    }
+
+    #[test]
+    fn first_use_order_is_detected_exactly() {
+        assert_eq!(first_use(&[]), Some(0));
+        assert_eq!(first_use(&[0, 0, 1, 0, 2, 1]), Some(3));
+        assert_eq!(first_use(&[1, 0, 2]), None);
+        assert_eq!(first_use(&[0, 2, 1]), None);
+        assert_eq!(first_use(&[0, 1, 1, 3]), None);
+        // Across pieces: a piece may start with old indices or the next new one,
+        // never one past it.
+        let mut long: Vec<u32> = (0..INDEX_PIECE as u32 + 10).collect();
+        assert_eq!(first_use(&long), Some(INDEX_PIECE + 10));
+        long.insert(INDEX_PIECE, 3);
+        assert_eq!(first_use(&long), Some(INDEX_PIECE + 10));
+        long[INDEX_PIECE] = INDEX_PIECE as u32 + 1;
+        assert_eq!(first_use(&long), None);
+        let mut reused = vec![0u32; INDEX_PIECE];
+        reused.extend([1, 2, 0, 3]);
+        assert_eq!(first_use(&reused), Some(4));
+        reused[INDEX_PIECE] = 2;
+        assert_eq!(first_use(&reused), None);
     }
 
     #[test]
