@@ -292,8 +292,10 @@ impl Triangle<'_> {
         };
         let vertex_values = self.vertex_values(k);
         let [_, b1, b2] = weights;
-        for lane in lanes {
-            dst[lane] = interpolate_one(vertex_values, b1[lane], b2[lane]);
+        // Sliced to the range first: a loop without bounds checks, vectorized.
+        let (b1, b2) = (&b1[lanes.clone()], &b2[lanes.clone()]);
+        for ((d, &u), &v) in dst[lanes].iter_mut().zip(b1).zip(b2) {
+            *d = interpolate_one(vertex_values, u, v);
         }
     }
 
