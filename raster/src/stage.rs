@@ -23,6 +23,9 @@ pub trait VertexStage: Sync {
     /// Shades vertex `index` (`0..vertex_count` of the draw; called once per index the
     /// draw uses, in any order and from any thread): writes the clip-space position
     /// `(x, y, z, w)` (OpenGL's clip space) and `varyings` (length `varying_count()`).
+    /// It must write every element of both: they arrive holding whatever an earlier
+    /// draw left there (the vertex buffer is not cleared between draws), so an
+    /// element left unwritten would make the output depend on the previous draw.
     fn shade_vertex(
         &self,
         scratch: &mut Self::Scratch,
