@@ -15,9 +15,11 @@
 //! Small triangles cover a few pixels each, so one shader run per triangle would
 //! shade a handful of lanes. Where the stage allows it
 //! ([`FragmentStage::shades_several_triangles`]) and the draw needs no quads and no
-//! trace, a batch instead gathers the fragments of consecutive triangles: each
-//! triangle's lanes get their barycentrics and varyings when the triangle ends, and
-//! the shader runs once per full batch. This is exact because the batch never holds
+//! trace, a batch instead gathers the fragments of consecutive small triangles (whose
+//! rectangle in the tile holds at most `SEVERAL_MAX_PIXELS`; a larger triangle shades
+//! the pending batch first and then fills batches of its own): each triangle's lanes
+//! get their barycentrics and varyings when the triangle ends, and the shader runs
+//! once per full batch. This is exact because the batch never holds
 //! a pixel twice (a block whose covered pixels meet the batch's flushes it first) and
 //! never mixes facings: every depth test, blend gather and write touches pixels no
 //! other lane of the batch touches, so the order in which pixels are tested and
