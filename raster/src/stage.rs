@@ -268,7 +268,7 @@ impl Triangle<'_> {
     }
 
     /// Varying `k` for lanes `0..batch.padded_len()` of `dst`, as its interpolation
-    /// says: the provoking vertex's value, or [`interpolate_one`] with the
+    /// says: the provoking vertex's value, or `interpolate_one` with the
     /// perspective-correct or the window-space barycentrics.
     #[inline]
     fn fill_varying(&self, batch: &FragmentBatch, k: usize, dst: &mut LaneArray) {
@@ -305,7 +305,7 @@ impl Triangle<'_> {
     /// Interpolates every varying for lanes `0..batch.padded_len()`, each as its
     /// [`Interpolation`] says; a smooth one perspective-correctly:
     /// `out[k][lane] = v0[k] + b1·(v1[k] − v0[k]) + b2·(v2[k] − v0[k])` (see
-    /// [`interpolate_one`]: a varying equal at the three vertices comes out exactly).
+    /// `interpolate_one`: a varying equal at the three vertices comes out exactly).
     /// A back-facing triangle's two-sided varyings read their back values
     /// ([`Triangle::back_face`]).
     /// Fills `out[k]` for `k` below both `out.len()` and `varying_count()` (a stage

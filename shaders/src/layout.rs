@@ -225,9 +225,9 @@ pub enum IntLanes {
 /// −2^31..=2^32 − 1) or the float value under the seed's (within ±(2^24 − 1)); for
 /// float types the nearest float; for `bool` 1.0 when nonzero. Store the result with
 /// [`IntLanes::AsStored`]. Errors name the first value out of range. The one
-/// integer-to-lane conversion: scene loading, [`Program::set_uniform_ints`]
-/// (crate::Program::set_uniform_ints), shader_test and the `run` command's integer
-/// uniforms, attributes and varyings all use it.
+/// integer-to-lane conversion: scene loading,
+/// [`Program::set_uniform_ints`](crate::Program::set_uniform_ints), shader_test and the
+/// `run` command's integer uniforms, attributes and varyings all use it.
 pub fn uniform_lanes_from_ints(
     key: &str,
     ty: Type,
@@ -398,9 +398,9 @@ impl Interface {
         slots
     }
 
-    /// Set uniform `key` in this stage's `slots` (see [`Program::set_uniform`]
-    /// (crate::Program::set_uniform), which does the same for both stages of a
-    /// program).
+    /// Set uniform `key` in this stage's `slots` (see
+    /// [`Program::set_uniform`](crate::Program::set_uniform), which does the same for
+    /// both stages of a program).
     ///
     /// Errors: the key names no uniform of this stage, or is a sampler; the element or
     /// the float count is wrong ([`UniformWrite::new`]).

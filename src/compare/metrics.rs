@@ -76,7 +76,7 @@ pub(super) fn same_size(a: &Rgba8Image, b: &Rgba8Image) -> Result<(), CompareErr
 
 /// Compares two RGBA8 images channel by channel. `tolerance` (in 1/255 units) only
 /// affects [`ImageDiff::over_tolerance_pixels`]. Whether a render matches its reference
-/// is decided from these metrics by [`super::Tolerance`].
+/// is decided from these metrics by [`super::ToleranceRule`].
 ///
 /// # Errors
 /// [`CompareError::SizeMismatch`] when the sizes differ.

@@ -48,7 +48,7 @@ const _: () = assert!(
 /// clip distance per enabled plane, in plane order ([`VertexStage::clip_distance_count`]):
 /// `gl_ClipDistance[i]` when the vertex shader writes `gl_ClipDistance`, else the plane
 /// equation times `gl_ClipVertex` when it writes that, else times `gl_Position` (GLSL
-/// 1.30 §7.1). [`clip_plane_error`] names a plane `gl_ClipDistance` has no element for.
+/// 1.30 §7.1). `clip_plane_error` names a plane `gl_ClipDistance` has no element for.
 pub struct CsirVertexStage<'a> {
     program: &'a Program,
     uniforms: &'a [[f32; 4]],

@@ -1,7 +1,7 @@
 //! The vocabulary of an opcode's description ([`OpInfo`]): what its operand fields
 //! name, which lanes it reads and writes as a function of `ncomp`, `aux` and `aux2`,
 //! what `aux` holds and how the verifier checks it, whether the optimizer may remove
-//! it, and how the dump prints it. The entries themselves are in [`op`](super::op);
+//! it, and how the dump prints it. The entries themselves are in `ir/op.rs`;
 //! the questions every consumer asks of a record ([`Ir::sources`],
 //! [`Ir::destination`], [`Ir::reads`], ...) are answered here, from the entry.
 //!
@@ -194,7 +194,7 @@ pub enum Effect {
 
 /// Everything the verifier, optimizer, dump, batch decoder, TGSI lane analysis and
 /// tracer need to know about one opcode. One entry per opcode, in
-/// [`op`](super::op); the semantics (what the instruction computes) live with the
+/// `ir/op.rs`; the semantics (what the instruction computes) live with the
 /// interpreters and the TGSI emitter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpInfo {
@@ -256,7 +256,7 @@ const fn many(temps: Temps, lanes: Lanes) -> Option<Operand> {
     Some(Operand { temps, lanes })
 }
 
-/// Builders for the entries of [`op`](super::op): `OpInfo::compute("add").dst(..)...`.
+/// Builders for the entries of `ir/op.rs`: `OpInfo::compute("add").dst(..)...`.
 impl OpInfo {
     /// An opcode with `effect` and nothing else: no operands, `aux` unused, not
     /// removable, in the seed profile.
@@ -415,7 +415,7 @@ impl Ir {
     /// How many lanes an `ncomp`-driven opcode covers: `ncomp` (at most 4), with 0
     /// meaning `zero_means` — 4 for MOV, ADD, SUB, MUL, MIN, MAX and ABS, 1 for SWZ,
     /// RCP, SIN and COS (the original's component-count defaults, stated per opcode in
-    /// [`op`](super::op)). Never more than 4, whatever the record or `zero_means`.
+    /// `ir/op.rs`). Never more than 4, whatever the record or `zero_means`.
     pub const fn ncomp_lanes(&self, zero_means: u8) -> u8 {
         let n = if self.ncomp == 0 {
             zero_means
@@ -517,7 +517,7 @@ impl Ir {
     /// The lanes of its destination this instruction writes, as a mask, the same for
     /// each destination temporary when it writes several; 0 when it has no
     /// destination or its opcode byte is invalid. Lanes outside the mask keep their
-    /// value. The entries of [`op`](super::op) say which, per opcode.
+    /// value. The entries of `ir/op.rs` say which, per opcode.
     pub fn written_lanes(&self) -> u8 {
         self.destination().map_or(0, |d| d.lanes)
     }

@@ -20,7 +20,7 @@
 //!   `Transpose` and `InverseTranspose` forms, `gl_NormalMatrix`), identity until set,
 //!   as in GL; `gl_NormalScale`, 1 until set;
 //! - `gl_TexCoord[]`, varyings like a user array varying, sized in each shader by
-//!   the largest constant index it uses ([`texcoord_len`]); the fragment shader's may
+//!   the largest constant index it uses (`implicit_len`); the fragment shader's may
 //!   be shorter than the vertex shader's;
 //! - the **colour output** `gl_FragColor`, or `gl_FragData[0]` (one render target);
 //! - `gl_FrontFacing` (fragment stage, every dialect; GLSL 1.10 §7.2): LOAD_FACE, true
@@ -31,12 +31,12 @@
 //!   fragment shader never reads, which the renderer turns into clip distances for
 //!   the enabled clip planes (`docs/scene-format.md`, `state.clip_planes`):
 //!   `gl_ClipVertex` (compatibility) and `gl_ClipDistance[]` (GLSL 1.30 §7.1, desktop
-//!   GLSL 1.30 and later), a float array sized like `gl_TexCoord` ([`implicit_len`],
+//!   GLSL 1.30 and later), a float array sized like `gl_TexCoord` (`implicit_len`,
 //!   at most [`MAX_CLIP_DISTANCES`]) or by a redeclaration
 //!   (`out float gl_ClipDistance[4];`). The fragment shader's `gl_ClipDistance` input
 //!   is not supported.
 //!
-//! The rest are reported by name with the reason ([`BuiltinVar::Unsupported`]).
+//! The rest are reported by name with the reason (the `UNSUPPORTED` table).
 
 use super::ast::{Decl, Expr, ExprKind, Item, Program, Stmt, StmtKind};
 use super::dialect::Dialect;

@@ -1,7 +1,7 @@
 //! The front end's types and their rules (GLSL 3.30 §4.1 and §5.9, where
 //! docs/csir-original.md A2 asks us to follow GLSL instead of the original).
 //!
-//! [`Type`] is [`ir::Type`](crate::ir::Type) plus `bvec2..4` and `mat2`, which exist
+//! [`Type`] is [`crate::ir::Type`] plus `bvec2..4` and `mat2`, which exist
 //! only in the front end: a `bvecN` lives in a register like a `vecN` whose lanes are
 //! 0.0 or 1.0 (the values comparisons give, docs/csir-original.md A1), a `mat2` in two
 //! registers holding its vec2 columns; both are recorded in CSIR as float vectors

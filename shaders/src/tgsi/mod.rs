@@ -12,16 +12,17 @@
 //! - only opcodes both Mesa and virglrenderer know (`ADD d, a, -b` rather than `SUB`,
 //!   `MOV d, |a|` rather than `ABS`, `TEX` rather than `TEX_LZ`).
 //!
-//! The mapping is docs/csir-original.md B §5 with the A5 fixes; [`emit`] lists every change
-//! and why. Registers keep CSIR's numbering: `TEMP[n]` is temporary `n`, `CONST[0][n]`
-//! uniform slot `n`, `IN[n]` attribute location `n` (vertex) or linked varying slot `n`
-//! (fragment, declared `GENERIC[n]`), `OUT[n+1]` varying slot `n` (vertex).
+//! The mapping is docs/csir-original.md B §5 with the A5 fixes; `emit.rs` lists every
+//! change and why. Registers keep CSIR's numbering: `TEMP[n]` is temporary `n`,
+//! `CONST[0][n]` uniform slot `n`, `IN[n]` attribute location `n` (vertex) or linked
+//! varying slot `n` (fragment, declared `GENERIC[n]`), `OUT[n+1]` varying slot `n`
+//! (vertex).
 //!
 //! Where the two back ends define an operation differently (POW outside GLSL's
 //! domain, MIN/MAX with NaN), the TGSI keeps TGSI's meaning and [`parity_dump`] marks
-//! the instruction; see [`parity`] for the table. RSQ and RCP are the exceptions:
+//! the instruction; see `parity.rs` for the table. RSQ and RCP are the exceptions:
 //! CSIR's `sqrt` and `length` rely on RSQ(0) = 0 and RCP(0) = 0, so the emitter keeps
-//! the interpreter's meaning there ([`emit`]).
+//! the interpreter's meaning there (`emit.rs`).
 
 mod decl;
 mod emit;

@@ -149,7 +149,7 @@ impl Plan {
     }
 
     /// Whether the shader samples with an implicit level of detail (SAMPLE,
-    /// SAMPLE_OFFSET, SAMPLE_BIAS: [`OpInfo::implicit_lod`](crate::ir::OpInfo::implicit_lod)),
+    /// SAMPLE_OFFSET, SAMPLE_BIAS: `OpInfo::implicit_lod`),
     /// which needs 2×2 quads when a bound sampler needs a level of detail
     /// ([`Plan::bind_lod`]).
     pub fn uses_implicit_lod(&self) -> bool {

@@ -8,7 +8,7 @@
 //!    `//` comment too (the comment then goes on). Positions stay those of the
 //!    physical text;
 //! 3. comments (`//`, `/* */`) become blanks, and the text becomes tokens;
-//! 4. directives run and macros expand ([`Preprocessor`]), then words are told apart
+//! 4. directives run and macros expand (`Preprocessor`), then words are told apart
 //!    into keywords and identifiers for the dialect in effect; a word the dialect
 //!    reserves for future use is an error naming the rule
 //!    ([`Dialect::reserved_for_future_use`]).
@@ -19,7 +19,7 @@
 //! `#extension NAME : BEHAVIOR` (no extension is supported: `require` is an error, the
 //! other behaviours are accepted), `#pragma` and the null directive are ignored;
 //! `#define`, `#undef`, `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif`,
-//! `#line` and `#error` go to the [`Preprocessor`]; every other directive is an error
+//! `#line` and `#error` go to the `Preprocessor`; every other directive is an error
 //! naming it. A `#` anywhere else is an error (GLSL has no `#` and `##` operators).
 //! Numbers are decimal, octal (leading 0) or hexadecimal integers, and floats with an
 //! optional exponent and an `f`/`F` suffix.
