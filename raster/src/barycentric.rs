@@ -53,8 +53,8 @@ impl BarycentricPlanes {
             at_origin: std::array::from_fn(|i| {
                 (e[i].exact_at(i64::from(x), i64::from(y)) as f64 * s) as f32
             }),
-            step_x: std::array::from_fn(|i| (e[i].a as f64 * s) as f32),
-            step_y: std::array::from_fn(|i| (e[i].b as f64 * s) as f32),
+            step_x: std::array::from_fn(|i| (e[i].a() as f64 * s) as f32),
+            step_y: std::array::from_fn(|i| (e[i].b() as f64 * s) as f32),
             inv_w: tri.inv_w,
             inv_w_scale: tri.inv_w_scale,
         }

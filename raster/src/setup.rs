@@ -215,6 +215,17 @@ mod tests {
     }
 
     #[test]
+    fn set_up_triangles_stay_compact() {
+        // The tile rasterizer's first touch of each triangle is a cache miss, and the
+        // 1M-triangle scene writes and reads every one once per frame.
+        eprintln!(
+            "SetupTriangle: {} bytes",
+            std::mem::size_of::<SetupTriangle>()
+        );
+        assert!(std::mem::size_of::<SetupTriangle>() <= 144);
+    }
+
+    #[test]
     fn polygon_area_sign_gives_winding() {
         let square = [(0, 0), (256, 0), (256, 256), (0, 256)].map(|(x, y)| WindowVertex {
             pos: FixedPoint { x, y },
