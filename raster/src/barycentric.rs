@@ -46,7 +46,7 @@ pub(crate) struct BarycentricPlanes {
 impl BarycentricPlanes {
     /// Planes of `tri` anchored at pixel `(x, y)`.
     pub fn new(tri: &SetupTriangle, x: u32, y: u32) -> Self {
-        let s = tri.inv_double_area;
+        let s = tri.inv_double_area();
         let e = &tri.edges;
         BarycentricPlanes {
             origin: [x as i32, y as i32],

@@ -104,7 +104,7 @@ struct ChunkOut<'a> {
 
 impl ChunkOut<'_> {
     fn push(&mut self, t: SetupTriangle) {
-        let tile = single_tile(self.tiles_x, &t.bbox);
+        let tile = single_tile(self.tiles_x, &t.bbox());
         let at = self.chunk.placed;
         match self.slot.get_mut(at) {
             Some(place) => {
@@ -541,7 +541,7 @@ mod tests {
             .flat_map(|r| r.clone())
             .map(|i| {
                 let t = &out.storage[i];
-                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox));
+                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox()));
                 let records = t
                     .vertices
                     .iter()
@@ -551,7 +551,7 @@ mod tests {
                         r
                     })
                     .collect();
-                (t.primitive, t.edges, t.bbox, records)
+                (t.primitive, t.edges, t.bbox(), records)
             })
             .collect();
         (counts, triangles)
