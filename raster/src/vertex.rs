@@ -93,8 +93,13 @@ pub(crate) struct Assembly {
     unique: Vec<u32>,
     /// Number of distinct vertices.
     vertex_total: usize,
-    /// Each triangle's three vertex-buffer ids, in submission order.
-    pub triangles: Vec<[u32; 3]>,
+    /// Each triangle's three vertex-buffer ids, in submission order, unless
+    /// `in_indices` (see [`Assembly::triangles`]).
+    triangles: Vec<[u32; 3]>,
+    /// The ids are the draw's indices themselves (first-use order): the triangles
+    /// are read from the index buffer, not copied (12 MB per frame for 1M
+    /// triangles).
+    in_indices: bool,
 }
 
 impl Assembly {
@@ -110,6 +115,7 @@ impl Assembly {
     ) -> Result<(), DrawError> {
         self.triangles.clear();
         self.unique.clear();
+        self.in_indices = false;
         let Some(indices) = indices else {
             let count = vertex_count / 3;
             self.triangles
@@ -141,8 +147,7 @@ impl Assembly {
             // Already numbered by first use (as OBJ meshes are: tobj's `single_index`
             // gives each new vertex the next number), so the renumbering below would
             // be the identity: id = index, and `unique` stays empty.
-            self.triangles
-                .par_extend(used.par_chunks_exact(3).map(|t| [t[0], t[1], t[2]]));
+            self.in_indices = true;
             self.vertex_total = distinct;
             return Ok(());
         }
@@ -162,6 +167,16 @@ impl Assembly {
         }
         self.vertex_total = self.unique.len();
         Ok(())
+    }
+
+    /// Each triangle's three vertex-buffer ids, in submission order. `indices` must be
+    /// the draw's indices given to the last [`Assembly::assemble`] (they are the ids
+    /// when already in first-use order).
+    pub fn triangles<'a>(&'a self, indices: Option<&'a [u32]>) -> &'a [[u32; 3]] {
+        match indices {
+            Some(indices) if self.in_indices => indices.as_chunks::<3>().0,
+            _ => &self.triangles,
+        }
     }
 
     /// The vertex index that vertex-buffer id `id` holds.
@@ -248,15 +263,16 @@ mod tests {
     fn non_indexed_drops_trailing_vertices() {
         let mut a = Assembly::default();
         a.assemble(8, None).unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [3, 4, 5]]);
+        assert_eq!(a.triangles(None), [[0, 1, 2], [3, 4, 5]]);
         assert_eq!(a.vertex_total, 6);
     }
 
     #[test]
     fn indexed_deduplicates_vertices() {
         let mut a = Assembly::default();
-        a.assemble(10, Some(&[7, 2, 9, 9, 2, 5, 1])).unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3]]);
+        let indices = [7, 2, 9, 9, 2, 5, 1];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(a.triangles(Some(&indices)), [[0, 1, 2], [2, 1, 3]]);
         assert_eq!(a.unique, vec![7, 2, 9, 5]);
         assert_eq!(a.vertex_index(3), 5);
     }
@@ -264,16 +280,22 @@ mod tests {
     #[test]
     fn first_use_ordered_indices_keep_their_numbers() {
         let mut a = Assembly::default();
-        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3, 3, 0, 4, 9]))
-            .unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3], [3, 0, 4]]);
+        let indices = [0, 1, 2, 2, 1, 3, 3, 0, 4, 9];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(
+            a.triangles(Some(&indices)),
+            [[0, 1, 2], [2, 1, 3], [3, 0, 4]]
+        );
         assert!(a.unique.is_empty());
         assert_eq!(a.vertex_total, 5);
         assert_eq!(a.vertex_index(4), 4);
         // The same triangles after a draw that needed renumbering.
         a.assemble(10, Some(&[7, 2, 9])).unwrap();
         assert_eq!(a.unique, vec![7, 2, 9]);
-        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3])).unwrap();
+        assert_eq!(a.triangles(Some(&[7, 2, 9])), [[0, 1, 2]]);
+        let indices = [0, 1, 2, 2, 1, 3];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(a.triangles(Some(&indices)), [[0, 1, 2], [2, 1, 3]]);
         assert!(a.unique.is_empty());
         assert_eq!(a.vertex_total, 4);
     }
