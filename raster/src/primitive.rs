@@ -285,20 +285,25 @@ impl PrimitiveContext<'_> {
         let r = canonical_rotation(&p);
         p.rotate_left(r);
         ids.rotate_left(r);
-        let mut window = [WindowVertex::default(); POLYGON_CAPACITY];
-        let mut poly_ids = [0u32; POLYGON_CAPACITY];
+        let input = InputTriangle {
+            primitive,
+            provoking,
+        };
         let user = self.user_distances(&ids);
-        let len = match clip_triangle(p, &user) {
-            ClipResult::Rejected => {
-                out.chunk.counts.clipped_away += 1;
-                return;
-            }
+        match clip_triangle(p, &user) {
+            ClipResult::Rejected => out.chunk.counts.clipped_away += 1,
             ClipResult::Unclipped => {
-                poly_ids[..3].copy_from_slice(&ids);
-                self.project(p.into_iter(), &mut window)
+                // Almost every triangle: three window vertices, not a polygon's 24.
+                let mut window = [WindowVertex::default(); 3];
+                match self.project(p.into_iter(), &mut window) {
+                    Some(_) => self.emit_polygon(&window, &ids, input, out),
+                    None => out.chunk.counts.invalid += 1,
+                }
             }
             ClipResult::Clipped(polygon) => {
                 out.chunk.counts.clipped += 1;
+                let mut window = [WindowVertex::default(); POLYGON_CAPACITY];
+                let mut poly_ids = [0u32; POLYGON_CAPACITY];
                 let vertices = polygon.vertices();
                 for (slot, v) in poly_ids.iter_mut().zip(vertices) {
                     *slot = match v.original {
@@ -306,18 +311,11 @@ impl PrimitiveContext<'_> {
                         None => self.generate(v.position, v.weights, &ids, out.chunk),
                     };
                 }
-                self.project(vertices.iter().map(|v| v.position), &mut window)
+                match self.project(vertices.iter().map(|v| v.position), &mut window) {
+                    Some(len) => self.emit_polygon(&window[..len], &poly_ids[..len], input, out),
+                    None => out.chunk.counts.invalid += 1,
+                }
             }
-        };
-        match len {
-            Some(len) => {
-                let input = InputTriangle {
-                    primitive,
-                    provoking,
-                };
-                self.emit_polygon(&window[..len], &poly_ids[..len], input, out);
-            }
-            None => out.chunk.counts.invalid += 1,
         }
     }
 
@@ -339,12 +337,12 @@ impl PrimitiveContext<'_> {
         user
     }
 
-    /// Projects clip positions into `out`; the count, or `None` if any vertex cannot be
-    /// projected.
+    /// Projects clip positions into `out` (as many as fit); the count, or `None` if
+    /// any vertex cannot be projected.
     fn project(
         &self,
         positions: impl Iterator<Item = [f32; 4]>,
-        out: &mut [WindowVertex; POLYGON_CAPACITY],
+        out: &mut [WindowVertex],
     ) -> Option<usize> {
         let mut len = 0;
         for (slot, p) in out.iter_mut().zip(positions) {
