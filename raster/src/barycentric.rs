@@ -46,15 +46,15 @@ pub(crate) struct BarycentricPlanes {
 impl BarycentricPlanes {
     /// Planes of `tri` anchored at pixel `(x, y)`.
     pub fn new(tri: &SetupTriangle, x: u32, y: u32) -> Self {
-        let s = tri.inv_double_area;
+        let s = tri.inv_double_area();
         let e = &tri.edges;
         BarycentricPlanes {
             origin: [x as i32, y as i32],
             at_origin: std::array::from_fn(|i| {
                 (e[i].exact_at(i64::from(x), i64::from(y)) as f64 * s) as f32
             }),
-            step_x: std::array::from_fn(|i| (e[i].a as f64 * s) as f32),
-            step_y: std::array::from_fn(|i| (e[i].b as f64 * s) as f32),
+            step_x: std::array::from_fn(|i| (e[i].a() as f64 * s) as f32),
+            step_y: std::array::from_fn(|i| (e[i].b() as f64 * s) as f32),
             inv_w: tri.inv_w,
             inv_w_scale: tri.inv_w_scale,
         }

@@ -125,7 +125,7 @@ fn bin_range(grid: &TileGrid, set: &SetupTriangles, range: Range<usize>, lists: 
         }
         let tri = &set.storage[index];
         let index = index as u32;
-        let b = &tri.bbox;
+        let b = &tri.bbox();
         let (tx0, tx1) = (b.x0 / TILE_SIZE, (b.x1 - 1) / TILE_SIZE);
         let (ty0, ty1) = (b.y0 / TILE_SIZE, (b.y1 - 1) / TILE_SIZE);
         for ty in ty0..=ty1 {

@@ -18,7 +18,7 @@ pub(crate) const BLOCK_SIZE: u32 = 8;
 /// centre, over a rectangle `w × h` pixel centres large (offsets `0..w`, `0..h`).
 #[inline]
 fn extent(e: &EdgeFunction, w: i64, h: i64) -> (i64, i64) {
-    let (ax, by) = (e.a * (w - 1), e.b * (h - 1));
+    let (ax, by) = (e.a() * (w - 1), e.b() * (h - 1));
     (ax.min(0) + by.min(0), ax.max(0) + by.max(0))
 }
 
@@ -51,11 +51,11 @@ pub(crate) fn block_mask_rows(
 /// 0), given its value at the block's origin.
 #[inline]
 fn edge_mask(e: &EdgeFunction, origin: i64, rows: Range<u32>) -> u64 {
-    let columns: [i64; BLOCK_SIZE as usize] = std::array::from_fn(|c| e.a * c as i64);
+    let columns: [i64; BLOCK_SIZE as usize] = std::array::from_fn(|c| e.a() * c as i64);
     let mut mask = 0u64;
     for row in rows {
         let row = i64::from(row);
-        let base = origin + e.b * row;
+        let base = origin + e.b() * row;
         let mut bits = 0u64;
         for (c, offset) in columns.iter().enumerate() {
             bits |= u64::from(base + offset >= 0) << c;

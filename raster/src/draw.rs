@@ -157,8 +157,9 @@ impl Renderer {
         let vertices_shaded = self.vertices.len() as u64;
 
         let grid = framebuffer.grid();
+        let triangles = self.assembly.triangles(call.indices);
         let primitives = setup_primitives(
-            &self.assembly.triangles,
+            triangles,
             &mut self.vertices,
             &grid,
             call.state.cull,
@@ -210,7 +211,7 @@ impl Renderer {
 
         let stats = DrawStats {
             vertices_shaded,
-            triangles_in: self.assembly.triangles.len() as u64,
+            triangles_in: triangles.len() as u64,
             triangles_invalid: primitives.invalid,
             triangles_clipped_away: primitives.clipped_away,
             triangles_clipped: primitives.clipped,

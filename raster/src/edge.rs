@@ -41,57 +41,78 @@ impl FixedPoint {
 ///
 /// For an edge from `p` to `q` and the pixel centre `P = (256·px + 128, 256·py + 128)`:
 /// `E(P) = (q.x − p.x)(P.y − p.y) − (q.y − p.y)(P.x − p.x)` in fixed units² (2^-16
-/// pixel²), positive on the interior side of a counter-clockwise triangle. The stored
-/// form is `c + a·px + b·py` with the fill-rule bias folded into `c`, so a pixel centre
-/// is covered by the edge exactly when that value is `>= 0`.
+/// pixel²), positive on the interior side of a counter-clockwise triangle. The value
+/// is `c + a·px + b·py` with the fill-rule bias folded into `c`, so a pixel centre is
+/// covered by the edge exactly when that value is `>= 0`.
+///
+/// Stored in 16 bytes (a set-up triangle holds three, and the rasterizer's first touch
+/// of each triangle is a cache miss): `c` and the edge's extent `dx`, `dy` in fixed
+/// units, which fit `i32` because snapped coordinates stay below 2^28 in magnitude
+/// (the clipper's guard band, `clip.rs`); the steps `a = −256·dy`, `b = 256·dx` and
+/// the bias follow from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct EdgeFunction {
-    /// Change per pixel step in x.
-    pub a: i64,
-    /// Change per pixel step in y.
-    pub b: i64,
     /// Biased value at pixel (0, 0).
     pub c: i64,
-    /// `0` for an edge that includes centres lying on it, `-1` for one that excludes them.
-    pub bias: i64,
+    /// `q.x − p.x` in fixed units.
+    dx: i32,
+    /// `q.y − p.y` in fixed units.
+    dy: i32,
 }
 
 impl EdgeFunction {
     /// The edge from `p` to `q` of a counter-clockwise triangle. Coordinates must be
-    /// below 2^29 in magnitude (the guard band keeps them below 2^28).
+    /// below 2^29 in magnitude (the guard band keeps them below 2^28), so the extents
+    /// fit `i32`.
     pub fn new(p: FixedPoint, q: FixedPoint) -> Self {
         let dx = q.x - p.x;
         let dy = q.y - p.y;
-        let bias = if Self::includes_centres(dx, dy) {
-            0
-        } else {
-            -1
-        };
-        let c = dx * (PIXEL_CENTER - p.y) - dy * (PIXEL_CENTER - p.x);
+        debug_assert!(i32::try_from(dx).is_ok() && i32::try_from(dy).is_ok());
+        let (dx, dy) = (dx as i32, dy as i32);
+        let c = i64::from(dx) * (PIXEL_CENTER - p.y) - i64::from(dy) * (PIXEL_CENTER - p.x);
         EdgeFunction {
-            a: -dy * SUBPIXEL_ONE,
-            b: dx * SUBPIXEL_ONE,
-            c: c + bias,
-            bias,
+            c: c + Self::bias_of(dx, dy),
+            dx,
+            dy,
         }
     }
 
     /// Fill rule: a left edge (running down) or a bottom edge (running right) of a
-    /// counter-clockwise triangle includes pixel centres lying exactly on it.
-    fn includes_centres(dx: i64, dy: i64) -> bool {
-        dy < 0 || (dy == 0 && dx > 0)
+    /// counter-clockwise triangle includes pixel centres lying exactly on it: bias
+    /// `0`; any other edge excludes them: bias `-1`.
+    #[inline(always)]
+    fn bias_of(dx: i32, dy: i32) -> i64 {
+        if dy < 0 || (dy == 0 && dx > 0) { 0 } else { -1 }
+    }
+
+    /// `0` for an edge that includes centres lying on it, `-1` for one that excludes them.
+    #[inline(always)]
+    pub fn bias(&self) -> i64 {
+        Self::bias_of(self.dx, self.dy)
+    }
+
+    /// Change per pixel step in x.
+    #[inline(always)]
+    pub fn a(&self) -> i64 {
+        -i64::from(self.dy) * SUBPIXEL_ONE
+    }
+
+    /// Change per pixel step in y.
+    #[inline(always)]
+    pub fn b(&self) -> i64 {
+        i64::from(self.dx) * SUBPIXEL_ONE
     }
 
     /// Biased value at the centre of pixel `(px, py)`: covered when `>= 0`.
     #[inline]
     pub fn at(&self, px: i64, py: i64) -> i64 {
-        self.c + self.a * px + self.b * py
+        self.c + self.a() * px + self.b() * py
     }
 
     /// Exact (unbiased) edge function value at the centre of pixel `(px, py)`.
     #[inline]
     pub fn exact_at(&self, px: i64, py: i64) -> i64 {
-        self.at(px, py) - self.bias
+        self.at(px, py) - self.bias()
     }
 }
 
@@ -109,13 +130,13 @@ mod tests {
         // left (0,4)->(0,0), in pixels.
         let (a, b, c) = (fp(0, 0), fp(4 * 256, 0), fp(0, 4 * 256));
         assert!(a.cross(b, c) > 0);
-        assert_eq!(EdgeFunction::new(a, b).bias, 0, "bottom edge");
-        assert_eq!(EdgeFunction::new(b, c).bias, -1, "top-right edge");
-        assert_eq!(EdgeFunction::new(c, a).bias, 0, "left edge");
+        assert_eq!(EdgeFunction::new(a, b).bias(), 0, "bottom edge");
+        assert_eq!(EdgeFunction::new(b, c).bias(), -1, "top-right edge");
+        assert_eq!(EdgeFunction::new(c, a).bias(), 0, "left edge");
         // A horizontal top edge runs leftwards in a CCW triangle.
-        assert_eq!(EdgeFunction::new(fp(4 * 256, 0), fp(0, 0)).bias, -1);
+        assert_eq!(EdgeFunction::new(fp(4 * 256, 0), fp(0, 0)).bias(), -1);
         // A vertical right edge runs upwards.
-        assert_eq!(EdgeFunction::new(fp(0, 0), fp(0, 256)).bias, -1);
+        assert_eq!(EdgeFunction::new(fp(0, 0), fp(0, 256)).bias(), -1);
     }
 
     #[test]

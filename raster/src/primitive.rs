@@ -104,7 +104,7 @@ struct ChunkOut<'a> {
 
 impl ChunkOut<'_> {
     fn push(&mut self, t: SetupTriangle) {
-        let tile = single_tile(self.tiles_x, &t.bbox);
+        let tile = single_tile(self.tiles_x, &t.bbox());
         let at = self.chunk.placed;
         match self.slot.get_mut(at) {
             Some(place) => {
@@ -273,32 +273,49 @@ fn canonical_rotation(p: &[[f32; 4]; 3]) -> usize {
     })
 }
 
+/// `v` rotated left by `r` (`0..3`): `[v[r], v[r + 1], v[r + 2]]` (indices mod 3).
+/// The same as `<[T]>::rotate_left`, which calls a general memmove-based rotation:
+/// ~2 % of a 500k-triangle frame for three elements.
+#[inline(always)]
+fn rotate3<T: Copy>(v: [T; 3], r: usize) -> [T; 3] {
+    match r {
+        0 => v,
+        1 => [v[1], v[2], v[0]],
+        _ => [v[2], v[0], v[1]],
+    }
+}
+
 impl PrimitiveContext<'_> {
-    fn process(&self, mut ids: [u32; 3], primitive: u32, out: &mut ChunkOut<'_>) {
+    fn process(&self, ids: [u32; 3], primitive: u32, out: &mut ChunkOut<'_>) {
         // The last vertex as submitted, before the canonical rotation (GL 3.0 §2.14.7).
         let provoking = ids[2];
-        let mut p = ids.map(|id| self.vertices.position(id));
+        let p = ids.map(|id| self.vertices.position(id));
         if p.iter().flatten().any(|c| !c.is_finite()) {
             out.chunk.counts.invalid += 1;
             return;
         }
         let r = canonical_rotation(&p);
-        p.rotate_left(r);
-        ids.rotate_left(r);
-        let mut window = [WindowVertex::default(); POLYGON_CAPACITY];
-        let mut poly_ids = [0u32; POLYGON_CAPACITY];
+        let p = rotate3(p, r);
+        let ids = rotate3(ids, r);
+        let input = InputTriangle {
+            primitive,
+            provoking,
+        };
         let user = self.user_distances(&ids);
-        let len = match clip_triangle(p, &user) {
-            ClipResult::Rejected => {
-                out.chunk.counts.clipped_away += 1;
-                return;
-            }
+        match clip_triangle(p, &user) {
+            ClipResult::Rejected => out.chunk.counts.clipped_away += 1,
             ClipResult::Unclipped => {
-                poly_ids[..3].copy_from_slice(&ids);
-                self.project(p.into_iter(), &mut window)
+                // Almost every triangle: three window vertices, not a polygon's 24.
+                let mut window = [WindowVertex::default(); 3];
+                match self.project(p.into_iter(), &mut window) {
+                    Some(_) => self.emit_polygon(&window, &ids, input, out),
+                    None => out.chunk.counts.invalid += 1,
+                }
             }
             ClipResult::Clipped(polygon) => {
                 out.chunk.counts.clipped += 1;
+                let mut window = [WindowVertex::default(); POLYGON_CAPACITY];
+                let mut poly_ids = [0u32; POLYGON_CAPACITY];
                 let vertices = polygon.vertices();
                 for (slot, v) in poly_ids.iter_mut().zip(vertices) {
                     *slot = match v.original {
@@ -306,18 +323,11 @@ impl PrimitiveContext<'_> {
                         None => self.generate(v.position, v.weights, &ids, out.chunk),
                     };
                 }
-                self.project(vertices.iter().map(|v| v.position), &mut window)
+                match self.project(vertices.iter().map(|v| v.position), &mut window) {
+                    Some(len) => self.emit_polygon(&window[..len], &poly_ids[..len], input, out),
+                    None => out.chunk.counts.invalid += 1,
+                }
             }
-        };
-        match len {
-            Some(len) => {
-                let input = InputTriangle {
-                    primitive,
-                    provoking,
-                };
-                self.emit_polygon(&window[..len], &poly_ids[..len], input, out);
-            }
-            None => out.chunk.counts.invalid += 1,
         }
     }
 
@@ -339,12 +349,12 @@ impl PrimitiveContext<'_> {
         user
     }
 
-    /// Projects clip positions into `out`; the count, or `None` if any vertex cannot be
-    /// projected.
+    /// Projects clip positions into `out` (as many as fit); the count, or `None` if
+    /// any vertex cannot be projected.
     fn project(
         &self,
         positions: impl Iterator<Item = [f32; 4]>,
-        out: &mut [WindowVertex; POLYGON_CAPACITY],
+        out: &mut [WindowVertex],
     ) -> Option<usize> {
         let mut len = 0;
         for (slot, p) in out.iter_mut().zip(positions) {
@@ -510,6 +520,15 @@ mod tests {
     }
 
     /// Buffers [`setup_primitives`] reuses from draw to draw.
+    #[test]
+    fn rotate3_is_rotate_left() {
+        for r in 0..3 {
+            let mut expected = [10, 11, 12];
+            expected.rotate_left(r);
+            assert_eq!(rotate3([10, 11, 12], r), expected, "{r}");
+        }
+    }
+
     type Buffers = (Vec<SetupChunk>, SetupTriangles);
 
     /// The draw's set-up triangles in submission order, each as (input triangle,
@@ -541,7 +560,7 @@ mod tests {
             .flat_map(|r| r.clone())
             .map(|i| {
                 let t = &out.storage[i];
-                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox));
+                assert_eq!(out.tiles[i], single_tile(grid.tiles_x, &t.bbox()));
                 let records = t
                     .vertices
                     .iter()
@@ -551,7 +570,7 @@ mod tests {
                         r
                     })
                     .collect();
-                (t.primitive, t.edges, t.bbox, records)
+                (t.primitive, t.edges, t.bbox(), records)
             })
             .collect();
         (counts, triangles)

@@ -341,7 +341,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     fn triangle(&mut self, setup: &'c SetupTriangle) {
-        let rect = setup.bbox.intersect(&self.rect);
+        let rect = setup.bbox().intersect(&self.rect);
         if rect.is_empty() {
             return;
         }

@@ -7,23 +7,29 @@ use crate::tile::PixelRect;
 use crate::viewport::WindowVertex;
 
 /// A triangle ready for rasterization, wound counter-clockwise.
+///
+/// Two cache lines exactly (128 bytes, 64-aligned): every set-up triangle is written
+/// once by setup and read once per tile by the rasterizer, whose first touch of it is
+/// a cache miss (a 1M-triangle frame streams all of them), so what can be derived
+/// cheaply is derived (the edge steps and bias, `edge.rs`; `1 / (2·area)` from the
+/// edges) and the bounds are `u16` (framebuffers are at most
+/// [`MAX_FRAMEBUFFER_SIZE`](crate::MAX_FRAMEBUFFER_SIZE) = 16384 pixels wide).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
 pub(crate) struct SetupTriangle {
     /// Edge `i` is the edge opposite vertex `i` (`v1→v2`, `v2→v0`, `v0→v1`), so its
     /// exact value divided by `2·area` is vertex `i`'s screen-space barycentric.
     pub edges: [EdgeFunction; 3],
-    /// Pixels whose centres can be covered, clamped to the framebuffer; not empty.
-    pub bbox: PixelRect,
+    /// Window depth plane.
+    pub depth: DepthPlane,
+    /// [`SetupTriangle::bbox`] as `[x0, y0, x1, y1]`.
+    bounds: [u16; 4],
     /// Vertex-buffer ids of the three vertices, in the same order as `edges`.
     pub vertices: [u32; 3],
     /// 1/w of each vertex divided by the largest of the three (so in (0, 1]).
     pub inv_w: [f32; 3],
     /// The largest 1/w: true 1/w = `inv_w[i] · inv_w_scale`.
     pub inv_w_scale: f32,
-    /// 1 / (2·area) in fixed units² (positive).
-    pub inv_double_area: f64,
-    /// Window depth plane.
-    pub depth: DepthPlane,
     /// Counter-clockwise as submitted (before setup's own reordering).
     pub front_facing: bool,
     /// Input triangle index within the draw.
@@ -34,6 +40,24 @@ pub(crate) struct SetupTriangle {
 }
 
 impl SetupTriangle {
+    /// Pixels whose centres can be covered, clamped to the framebuffer; not empty.
+    #[inline(always)]
+    pub fn bbox(&self) -> PixelRect {
+        let [x0, y0, x1, y1] = self.bounds.map(u32::from);
+        PixelRect { x0, y0, x1, y1 }
+    }
+
+    /// 1 / (2·area) in fixed units² (positive): the three exact edge values at any
+    /// point sum to twice the counter-clockwise area (each is twice the area of the
+    /// triangle the point makes with its edge), exactly in `i64` (each is below 2^61
+    /// in magnitude, coordinates being below 2^29), so this is the same `f64` as
+    /// `1 / |cross|` of the vertices.
+    #[inline(always)]
+    pub fn inv_double_area(&self) -> f64 {
+        let double_area: i64 = self.edges.iter().map(|e| e.exact_at(0, 0)).sum();
+        1.0 / double_area as f64
+    }
+
     /// A placeholder for storage slots that hold no triangle of the current draw
     /// (see [`crate::primitive::setup_primitives`]); never binned, so never read.
     pub fn placeholder() -> Self {
@@ -41,12 +65,11 @@ impl SetupTriangle {
         let edge = EdgeFunction::new(origin, origin);
         SetupTriangle {
             edges: [edge; 3],
-            bbox: PixelRect::default(),
+            depth: DepthPlane::new([(origin, 0.0); 3]),
+            bounds: [0; 4],
             vertices: [0; 3],
             inv_w: [1.0; 3],
             inv_w_scale: 1.0,
-            inv_double_area: 0.0,
-            depth: DepthPlane::new([(origin, 0.0); 3]),
             front_facing: true,
             primitive: 0,
             provoking: 0,
@@ -109,12 +132,12 @@ pub(crate) fn setup_triangle(
             EdgeFunction::new(p[2], p[0]),
             EdgeFunction::new(p[0], p[1]),
         ],
-        bbox,
+        depth: polygon.depth,
+        // Clamped to `bounds`, the framebuffer (at most 16384 pixels wide).
+        bounds: [bbox.x0, bbox.y0, bbox.x1, bbox.y1].map(|v| v as u16),
         vertices: ids,
         inv_w: v.map(|w| w.inv_w / inv_w_scale),
         inv_w_scale,
-        inv_double_area: 1.0 / double_area.abs() as f64,
-        depth: polygon.depth,
         front_facing,
         primitive: polygon.primitive,
         provoking: polygon.provoking,
@@ -181,7 +204,7 @@ mod tests {
         // Centres at 2.5 ..= 9.5 in x, 1.5 ..= 5.5 in y.
         let t = setup([wv(2.5, 1.2), wv(9.6, 1.2), wv(3.0, 5.5)], [0, 1, 2], true).unwrap();
         assert_eq!(
-            t.bbox,
+            t.bbox(),
             PixelRect {
                 x0: 2,
                 y0: 1,
@@ -199,7 +222,9 @@ mod tests {
         assert!(!t.front_facing);
         assert_eq!(t.vertices, [0, 2, 1]);
         // Barycentric of vertex 0 at the centre of pixel (0, 0): 1 - 0.5/8 - 0.5/8.
-        let l0 = t.edges[0].exact_at(0, 0) as f64 * t.inv_double_area;
+        let l0 = t.edges[0].exact_at(0, 0) as f64 * t.inv_double_area();
+        // Twice the area of the 8×8-pixel right triangle, in fixed units².
+        assert_eq!(t.inv_double_area(), 1.0 / (64.0 * 65536.0));
         assert!((l0 - 0.875).abs() < 1e-12);
     }
 
@@ -212,6 +237,17 @@ mod tests {
         // Too thin to hold a pixel centre.
         let thin = [wv(1.6, 1.0), wv(1.9, 1.0), wv(1.6, 9.0)];
         assert!(setup(thin, [0, 1, 2], true).is_none());
+    }
+
+    #[test]
+    fn set_up_triangles_stay_compact() {
+        // The tile rasterizer's first touch of each triangle is a cache miss, and the
+        // 1M-triangle scene writes and reads every one once per frame.
+        eprintln!(
+            "SetupTriangle: {} bytes",
+            std::mem::size_of::<SetupTriangle>()
+        );
+        assert_eq!(std::mem::size_of::<SetupTriangle>(), 128);
     }
 
     #[test]

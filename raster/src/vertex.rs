@@ -93,8 +93,13 @@ pub(crate) struct Assembly {
     unique: Vec<u32>,
     /// Number of distinct vertices.
     vertex_total: usize,
-    /// Each triangle's three vertex-buffer ids, in submission order.
-    pub triangles: Vec<[u32; 3]>,
+    /// Each triangle's three vertex-buffer ids, in submission order, unless
+    /// `in_indices` (see [`Assembly::triangles`]).
+    triangles: Vec<[u32; 3]>,
+    /// The ids are the draw's indices themselves (first-use order): the triangles
+    /// are read from the index buffer, not copied (12 MB per frame for 1M
+    /// triangles).
+    in_indices: bool,
 }
 
 impl Assembly {
@@ -110,6 +115,7 @@ impl Assembly {
     ) -> Result<(), DrawError> {
         self.triangles.clear();
         self.unique.clear();
+        self.in_indices = false;
         let Some(indices) = indices else {
             let count = vertex_count / 3;
             self.triangles
@@ -118,13 +124,10 @@ impl Assembly {
             return Ok(());
         };
         let used = &indices[..indices.len() / 3 * 3];
-        // The largest index of each piece, in parallel: the range check and the
-        // first-use check's starting points.
-        let maxima: Vec<Option<u32>> = used
-            .par_chunks(INDEX_PIECE)
-            .map(|piece| piece.iter().copied().max())
-            .collect();
-        let max = maxima.iter().flatten().copied().max();
+        // One read of the indices, in parallel pieces: the largest index (the range
+        // check) and what the first-use check needs ([`PieceSummary`]).
+        let pieces: Vec<PieceSummary> = used.par_chunks(INDEX_PIECE).map(summarize).collect();
+        let max = pieces.iter().filter_map(|p| p.max).max();
         if max.is_some_and(|m| m >= vertex_count) {
             let (position, &index) = used
                 .iter()
@@ -137,12 +140,11 @@ impl Assembly {
                 vertex_count,
             });
         }
-        if let Some(distinct) = first_use_count(used, &maxima) {
+        if let Some(distinct) = first_use_count(&pieces) {
             // Already numbered by first use (as OBJ meshes are: tobj's `single_index`
             // gives each new vertex the next number), so the renumbering below would
             // be the identity: id = index, and `unique` stays empty.
-            self.triangles
-                .par_extend(used.par_chunks_exact(3).map(|t| [t[0], t[1], t[2]]));
+            self.in_indices = true;
             self.vertex_total = distinct;
             return Ok(());
         }
@@ -164,6 +166,16 @@ impl Assembly {
         Ok(())
     }
 
+    /// Each triangle's three vertex-buffer ids, in submission order. `indices` must be
+    /// the draw's indices given to the last [`Assembly::assemble`] (they are the ids
+    /// when already in first-use order).
+    pub fn triangles<'a>(&'a self, indices: Option<&'a [u32]>) -> &'a [[u32; 3]] {
+        match indices {
+            Some(indices) if self.in_indices => indices.as_chunks::<3>().0,
+            _ => &self.triangles,
+        }
+    }
+
     /// The vertex index that vertex-buffer id `id` holds.
     fn vertex_index(&self, id: usize) -> u32 {
         if self.unique.is_empty() {
@@ -177,37 +189,55 @@ impl Assembly {
 /// Indices per parallel piece of the checks in [`Assembly::assemble`].
 const INDEX_PIECE: usize = 1 << 15;
 
-/// The number of distinct indices when `indices` are in first-use order (each index is
-/// either one already seen or the smallest not yet seen, i.e. `0, 1, 2, …` in order
-/// of first appearance); `None` otherwise. `maxima` holds the largest index of each
-/// piece of [`INDEX_PIECE`] indices.
+/// What [`Assembly::assemble`]'s checks need of one piece of [`INDEX_PIECE`] indices,
+/// from a single read of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PieceSummary {
+    /// The largest index; `None` for an empty piece.
+    max: Option<u32>,
+    /// One more than the largest "jump": an index more than one past every index
+    /// before it in the piece (the first index counts as a jump when it is not 0);
+    /// 0 when there is none.
+    jump_end: u64,
+}
+
+/// The [`PieceSummary`] of `piece`.
+fn summarize(piece: &[u32]) -> PieceSummary {
+    // `next`: one more than the largest index so far (0 before any).
+    let (mut next, mut jump_end) = (0u64, 0u64);
+    for &i in piece {
+        let i = u64::from(i);
+        jump_end = jump_end.max(if i > next { i + 1 } else { 0 });
+        next = next.max(i + 1);
+    }
+    PieceSummary {
+        max: next.checked_sub(1).map(|m| m as u32),
+        jump_end,
+    }
+}
+
+/// The number of distinct indices when the indices summarized by `pieces` (in order)
+/// are in first-use order (each index is either one already seen or the smallest not
+/// yet seen, i.e. `0, 1, 2, …` in order of first appearance); `None` otherwise.
 ///
 /// Serially only a running count `next` is kept: an index below it has been seen,
-/// because every number below it has; `next` is the largest index so far plus one.
-/// So each piece is checked on its own (in parallel), starting from one more than
-/// the largest index of the pieces before it: that is the serial check's `next` at
-/// the piece's start whenever the pieces before it pass.
-fn first_use_count(indices: &[u32], maxima: &[Option<u32>]) -> Option<usize> {
-    let mut starts = Vec::with_capacity(maxima.len());
+/// because every number below it has; `next` is the largest index so far plus one,
+/// and an index passes when it is at most `next`. Within a piece that starts with
+/// `next = s` (one more than the largest index of the pieces before it, whenever
+/// those pass), index `i` passes when `i ≤ max(s, 1 + the largest before it in the
+/// piece)`: always unless it is a jump, and then exactly when `i ≤ s`. So the piece
+/// passes when its largest jump is at most `s` (`jump_end ≤ s + 1`).
+fn first_use_count(pieces: &[PieceSummary]) -> Option<usize> {
     let mut next = 0u64;
-    for m in maxima {
-        starts.push(next);
-        if let Some(m) = m {
-            next = next.max(u64::from(*m) + 1);
+    for p in pieces {
+        if p.jump_end > next + 1 {
+            return None;
+        }
+        if let Some(m) = p.max {
+            next = next.max(u64::from(m) + 1);
         }
     }
-    let in_order = |piece: &[u32], mut next: u64| {
-        piece.iter().all(|&i| {
-            let i = u64::from(i);
-            next += u64::from(i == next);
-            i < next
-        })
-    };
-    indices
-        .par_chunks(INDEX_PIECE)
-        .zip(starts)
-        .all(|(piece, start)| in_order(piece, start))
-        .then_some(next as usize)
+    Some(next as usize)
 }
 
 /// Runs `stage` once for each distinct vertex of `assembly`, in parallel, filling
@@ -248,15 +278,16 @@ mod tests {
     fn non_indexed_drops_trailing_vertices() {
         let mut a = Assembly::default();
         a.assemble(8, None).unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [3, 4, 5]]);
+        assert_eq!(a.triangles(None), [[0, 1, 2], [3, 4, 5]]);
         assert_eq!(a.vertex_total, 6);
     }
 
     #[test]
     fn indexed_deduplicates_vertices() {
         let mut a = Assembly::default();
-        a.assemble(10, Some(&[7, 2, 9, 9, 2, 5, 1])).unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3]]);
+        let indices = [7, 2, 9, 9, 2, 5, 1];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(a.triangles(Some(&indices)), [[0, 1, 2], [2, 1, 3]]);
         assert_eq!(a.unique, vec![7, 2, 9, 5]);
         assert_eq!(a.vertex_index(3), 5);
     }
@@ -264,26 +295,75 @@ mod tests {
     #[test]
     fn first_use_ordered_indices_keep_their_numbers() {
         let mut a = Assembly::default();
-        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3, 3, 0, 4, 9]))
-            .unwrap();
-        assert_eq!(a.triangles, vec![[0, 1, 2], [2, 1, 3], [3, 0, 4]]);
+        let indices = [0, 1, 2, 2, 1, 3, 3, 0, 4, 9];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(
+            a.triangles(Some(&indices)),
+            [[0, 1, 2], [2, 1, 3], [3, 0, 4]]
+        );
         assert!(a.unique.is_empty());
         assert_eq!(a.vertex_total, 5);
         assert_eq!(a.vertex_index(4), 4);
         // The same triangles after a draw that needed renumbering.
         a.assemble(10, Some(&[7, 2, 9])).unwrap();
         assert_eq!(a.unique, vec![7, 2, 9]);
-        a.assemble(10, Some(&[0, 1, 2, 2, 1, 3])).unwrap();
+        assert_eq!(a.triangles(Some(&[7, 2, 9])), [[0, 1, 2]]);
+        let indices = [0, 1, 2, 2, 1, 3];
+        a.assemble(10, Some(&indices)).unwrap();
+        assert_eq!(a.triangles(Some(&indices)), [[0, 1, 2], [2, 1, 3]]);
         assert!(a.unique.is_empty());
         assert_eq!(a.vertex_total, 4);
     }
 
     fn first_use(indices: &[u32]) -> Option<usize> {
-        let maxima: Vec<_> = indices
-            .chunks(INDEX_PIECE)
-            .map(|p| p.iter().copied().max())
-            .collect();
-        first_use_count(indices, &maxima)
+        let pieces: Vec<_> = indices.chunks(INDEX_PIECE).map(summarize).collect();
+        first_use_count(&pieces)
+    }
+
+    /// The definition: a serial scan of every index.
+    fn first_use_serial(indices: &[u32]) -> Option<usize> {
+        let mut next = 0u64;
+        for &i in indices {
+            let i = u64::from(i);
+            next += u64::from(i == next);
+            if i >= next {
+                return None;
+            }
+        }
+        Some(next as usize)
+    }
+
+    #[test]
+    fn first_use_by_pieces_is_the_serial_scan() {
+        // Every sequence of up to 6 indices below 5 (pieces of one index would need
+        // INDEX_PIECE = 1; these all fit one piece), then sequences spanning pieces.
+        let mut seq = Vec::new();
+        fn all(seq: &mut Vec<u32>, len: usize, check: &mut dyn FnMut(&[u32])) {
+            check(seq);
+            if seq.len() == len {
+                return;
+            }
+            for i in 0..5 {
+                seq.push(i);
+                all(seq, len, check);
+                seq.pop();
+            }
+        }
+        all(&mut seq, 6, &mut |s| {
+            assert_eq!(first_use(s), first_use_serial(s), "{s:?}")
+        });
+        for tail in [[0, 1], [5, 6], [6, 5], [7, 0], [4, 6], [u32::MAX, 0]] {
+            for head_len in [INDEX_PIECE - 1, INDEX_PIECE, INDEX_PIECE + 1] {
+                let mut long: Vec<u32> = (0..head_len as u32).map(|i| i % 6).collect();
+                long.extend(tail);
+                long.extend([0, 7, 8, 6]);
+                assert_eq!(
+                    first_use(&long),
+                    first_use_serial(&long),
+                    "{head_len} {tail:?}"
+                );
+            }
+        }
     }
 
     #[test]
