@@ -141,6 +141,15 @@ impl Texture {
         if let Some(taps) = self.gather_window(i, j) {
             return taps;
         }
+        self.gather_taps(i, j)
+    }
+
+    /// [`gather_bilinear`](Self::gather_bilinear)'s taps with one scalar load per
+    /// lane and tap. Out of line: inlined, its lane-by-lane inserts made the compiler
+    /// keep all four taps of both paths in a rotated lane order, about 25 shuffles
+    /// per group on the window path, which the 4-tap bench takes for most groups.
+    #[inline(never)]
+    fn gather_taps(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
         [
             self.gather(i.i0, j.i0),
             self.gather(i.i1, j.i0),
