@@ -8,6 +8,32 @@
 //! renderer's textures implement it with nearest/linear and clamp/repeat/mirror.
 
 use super::lod::lod_from_gradients;
+use std::cell::Cell;
+use wide::f32x8;
+
+/// [`Samplers::sample_groups`] through [`Samplers::sample_group`], one call per group
+/// with a lane in `lanes`: the default, and what an implementation calls for the slots
+/// it does not speed up.
+pub fn sample_groups_one_by_one<S: Samplers + ?Sized>(
+    samplers: &S,
+    slot: usize,
+    s: &[f32x8],
+    t: &[f32x8],
+    lanes: u64,
+    out: [&[Cell<f32x8>]; 4],
+) {
+    for (g, (s, t)) in s.iter().zip(t).enumerate() {
+        let group = (lanes >> (g * 8) & 0xff) as u8;
+        if group == 0 {
+            continue;
+        }
+        let mut texels: [[f32; 8]; 4] = std::array::from_fn(|c| out[c][g].get().to_array());
+        samplers.sample_group(slot, &s.to_array(), &t.to_array(), group, &mut texels);
+        for (c, v) in out.iter().zip(texels) {
+            c[g].set(f32x8::new(v));
+        }
+    }
+}
 
 /// The textures a shader invocation can sample, one per sampler slot
 /// (`0..Limits::samplers`).
@@ -49,6 +75,28 @@ pub trait Samplers: Sync {
                 c[i] = v;
             }
         }
+    }
+
+    /// [`sample_group`](Self::sample_group) for the groups of one SAMPLE step of the
+    /// batch interpreter, all in one call: for every group `g` (`s.len() == t.len()`,
+    /// at most 8 groups, `out[c].len() >= s.len()`) and every bit `i` set in byte `g`
+    /// of `lanes` (lane `8·g + i`), component `c` of `out[c][g]` lane `i` ←
+    /// component `c` of `self.sample(slot, s[g][i], t[g][i])`; every other lane of
+    /// `out` keeps its value. The coordinates are copies, so `out` may be the register
+    /// they came from.
+    ///
+    /// One call per step instead of one per group lets an implementation look the slot
+    /// up once and keep the per-texture constants across the groups. This default is
+    /// [`sample_groups_one_by_one`]: `sample_group` per group.
+    fn sample_groups(
+        &self,
+        slot: usize,
+        s: &[f32x8],
+        t: &[f32x8],
+        lanes: u64,
+        out: [&[Cell<f32x8>]; 4],
+    ) {
+        sample_groups_one_by_one(self, slot, s, t, lanes, out);
     }
 
     /// Sample the texture bound to `slot` at `(s, t)`, with the texel offset `offset`
