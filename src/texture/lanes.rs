@@ -227,12 +227,12 @@ impl Texture {
         if !fits.all() || left + WINDOW > width || bottom + 3 > self.height() as usize {
             return None;
         }
+        // One bounds check for the three rows: `bottom + 3 ≤ height` and
+        // `left + WINDOW ≤ width` put the block inside the texels.
         let at = bottom * width + left;
-        let rows = [
-            self.texel_row(at),
-            self.texel_row(at + width),
-            self.texel_row(at + 2 * width),
-        ];
+        let block = self.texels().get(at..at + 2 * width + WINDOW)?;
+        let (middle, top) = block.split_at(width).1.split_at(width);
+        let rows = [block, middle, top].map(texel_row);
         let (first, second): (u32x8, u32x8) = (cast(column), cast(column + one));
         let upper = row.simd_eq(one);
         let pick = |r: usize, at: u32x8| -> i32x8 {
@@ -246,15 +246,6 @@ impl Texture {
         ])
     }
 
-    /// The `WINDOW` texels from index `at` on (in range) as little-endian RGBA words.
-    #[inline(always)]
-    fn texel_row(&self, at: usize) -> u32x8 {
-        let row: [[u8; 4]; WINDOW] = self.texels()[at..at + WINDOW]
-            .try_into()
-            .expect("a slice of WINDOW texels");
-        cast(row)
-    }
-
     /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
     /// RGBA words: the scalar part, one load per lane.
     #[inline(always)]
@@ -266,6 +257,14 @@ impl Texture {
             i32::from_le_bytes(texels[j[k] as usize * width + i[k] as usize])
         }))
     }
+}
+
+/// The first `WINDOW` texels of `row` (at least that long) as little-endian RGBA
+/// words.
+#[inline(always)]
+fn texel_row(row: &[[u8; 4]]) -> u32x8 {
+    let row: &[[u8; 4]; WINDOW] = row.first_chunk().expect("a window row holds WINDOW texels");
+    cast(*row)
 }
 
 /// Channel `c` (0 = R .. 3 = A) of RGBA words, 0..=255.
