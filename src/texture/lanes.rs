@@ -103,7 +103,8 @@ impl Texture {
     ) {
         let groups = s.len().min(t.len());
         let out = out.map(|c| &c[..groups]);
-        for (g, (&sv, &tv)) in s.iter().zip(t).enumerate() {
+        // `lanes` has bytes for 8 groups; any further group has no lane to sample.
+        for (g, (&sv, &tv)) in s.iter().zip(t).take(8).enumerate() {
             let group = (lanes >> (g * GROUP) & 0xff) as u8;
             if group == 0 {
                 continue;
