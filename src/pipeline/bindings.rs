@@ -4,8 +4,10 @@
 
 use crate::scene::{Draw, Scene, SceneError};
 use crate::texture::{Sampler, Texture};
-use csir::exec::Samplers;
+use csir::exec::{Samplers, sample_groups_one_by_one};
 use csir::{Program, UniformStorage};
+use std::cell::Cell;
+use wide::f32x8;
 
 /// Textures bound to one stage's sampler slots.
 #[derive(Clone, Default)]
@@ -60,6 +62,24 @@ impl Samplers for SlotSamplers<'_> {
                     out.iter_mut().for_each(|c| c[i] = 0.0);
                 }
             }
+        }
+    }
+
+    /// The bound texture's samples of a SAMPLE step's groups
+    /// ([`Texture::sample_groups`]: the slot looked up once, full groups written
+    /// straight into `out`); an unbound slot goes group by group.
+    #[inline]
+    fn sample_groups(
+        &self,
+        slot: usize,
+        s: &[f32x8],
+        t: &[f32x8],
+        lanes: u64,
+        out: [&[Cell<f32x8>]; 4],
+    ) {
+        match self.slots.get(slot) {
+            Some(Some((texture, sampler))) => texture.sample_groups(*sampler, s, t, lanes, out),
+            _ => sample_groups_one_by_one(self, slot, s, t, lanes, out),
         }
     }
 

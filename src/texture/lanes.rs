@@ -14,6 +14,7 @@
 
 use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
+use std::cell::Cell;
 use wide::bytemuck::cast;
 use wide::{f32x8, i32x8, u16x16, u32x8};
 
@@ -64,11 +65,7 @@ impl Texture {
             }))
         };
         let (sv, tv) = (keep(s), keep(t));
-        let rgba = match (sampler.mag_filter, sampler.wrap) {
-            (Filter::Nearest, wrap) => self.nearest_group(wrap, sv, tv),
-            (Filter::Linear, Wrap::Mirror) => self.mirror_linear_group(sv, tv),
-            (Filter::Linear, wrap) => self.fixed_linear_group(wrap, sv, tv),
-        };
+        let rgba = self.rgba_group(sampler, sv, tv);
         match rgba {
             Some(rgba) if lanes == u8::MAX => *out = rgba.map(f32x8::to_array),
             Some(rgba) => {
@@ -90,7 +87,61 @@ impl Texture {
         }
     }
 
+    /// [`sample_group`](Self::sample_group) for the groups of one SAMPLE step (the
+    /// contract of `csir::exec::Samplers::sample_groups`): group `g` takes the lanes
+    /// of byte `g` of `lanes`; `out[c][g]` gets component `c`, lanes outside `lanes`
+    /// keep their value. A full group in the vector path's range is written straight
+    /// into `out`; the others go through `sample_group`.
+    ///
+    /// At most 8 groups (the batch interpreter's chunks have 1–8; checked in debug
+    /// builds): `lanes` has no byte for a 9th. Not clamped in release builds: with a
+    /// clamp the 4-tap frame measured 0.4–0.8 ms slower in one sitting (within what
+    /// code placement alone moves, benches/README.md, but nothing needs it).
+    #[inline(never)]
+    pub fn sample_groups(
+        &self,
+        sampler: Sampler,
+        s: &[f32x8],
+        t: &[f32x8],
+        lanes: u64,
+        out: [&[Cell<f32x8>]; 4],
+    ) {
+        debug_assert!(s.len() <= 8, "{} groups, lanes has bytes for 8", s.len());
+        let groups = s.len().min(t.len());
+        let out = out.map(|c| &c[..groups]);
+        for (g, (&sv, &tv)) in s.iter().zip(t).enumerate() {
+            let group = (lanes >> (g * GROUP) & 0xff) as u8;
+            if group == 0 {
+                continue;
+            }
+            if group == u8::MAX
+                && let Some(rgba) = self.rgba_group(sampler, sv, tv)
+            {
+                for (c, v) in out.iter().zip(rgba) {
+                    c[g].set(v);
+                }
+                continue;
+            }
+            let mut texels: [[f32; GROUP]; 4] = std::array::from_fn(|c| out[c][g].get().to_array());
+            self.sample_group(sampler, &sv.to_array(), &tv.to_array(), group, &mut texels);
+            for (c, v) in out.iter().zip(texels) {
+                c[g].set(f32x8::new(v));
+            }
+        }
+    }
+
+    /// The vector path of every lane (`None`: a coordinate out of its range).
+    #[inline(always)]
+    fn rgba_group(&self, sampler: Sampler, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
+        match (sampler.mag_filter, sampler.wrap) {
+            (Filter::Nearest, wrap) => self.nearest_group(wrap, s, t),
+            (Filter::Linear, Wrap::Mirror) => self.mirror_linear_group(s, t),
+            (Filter::Linear, wrap) => self.fixed_linear_group(wrap, s, t),
+        }
+    }
+
     /// `GL_NEAREST`: one texel per lane, converted as `unorm8_to_f32`.
+    #[inline(always)]
     fn nearest_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
         let i = nearest_axis(s, self.width(), wrap)?;
         let j = nearest_axis(t, self.height(), wrap)?;
@@ -100,6 +151,7 @@ impl Texture {
 
     /// `GL_LINEAR` with `clamp` or `repeat`: llvmpipe's 8.8 fixed-point taps and
     /// 8-bit lerps (`fixed_linear_taps`, `lerp_unorm8`).
+    #[inline(always)]
     fn fixed_linear_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
         let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
         let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
@@ -118,6 +170,7 @@ impl Texture {
     }
 
     /// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
+    #[inline(always)]
     fn mirror_linear_group(&self, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
         let (i, a) = mirror_linear_axis(s, self.width())?;
         let (j, b) = mirror_linear_axis(t, self.height())?;
@@ -141,6 +194,15 @@ impl Texture {
         if let Some(taps) = self.gather_window(i, j) {
             return taps;
         }
+        self.gather_taps(i, j)
+    }
+
+    /// [`gather_bilinear`](Self::gather_bilinear)'s taps with one scalar load per
+    /// lane and tap. Out of line: inlined, its lane-by-lane inserts made the compiler
+    /// keep all four taps of both paths in a rotated lane order, about 25 shuffles
+    /// per group on the window path, which the 4-tap bench takes for most groups.
+    #[inline(never)]
+    fn gather_taps(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
         [
             self.gather(i.i0, j.i0),
             self.gather(i.i1, j.i0),
@@ -171,12 +233,12 @@ impl Texture {
         if !fits.all() || left + WINDOW > width || bottom + 3 > self.height() as usize {
             return None;
         }
+        // One bounds check for the three rows: `bottom + 3 ≤ height` and
+        // `left + WINDOW ≤ width` put the block inside the texels.
         let at = bottom * width + left;
-        let rows = [
-            self.texel_row(at),
-            self.texel_row(at + width),
-            self.texel_row(at + 2 * width),
-        ];
+        let block = self.texels().get(at..at + 2 * width + WINDOW)?;
+        let (middle, top) = block.split_at(width).1.split_at(width);
+        let rows = [block, middle, top].map(texel_row);
         let (first, second): (u32x8, u32x8) = (cast(column), cast(column + one));
         let upper = row.simd_eq(one);
         let pick = |r: usize, at: u32x8| -> i32x8 {
@@ -190,15 +252,6 @@ impl Texture {
         ])
     }
 
-    /// The `WINDOW` texels from index `at` on (in range) as little-endian RGBA words.
-    #[inline(always)]
-    fn texel_row(&self, at: usize) -> u32x8 {
-        let row: [[u8; 4]; WINDOW] = self.texels()[at..at + WINDOW]
-            .try_into()
-            .expect("a slice of WINDOW texels");
-        cast(row)
-    }
-
     /// The texels at `(i, j)` per lane (indexes already in range), as little-endian
     /// RGBA words: the scalar part, one load per lane.
     #[inline(always)]
@@ -210,6 +263,14 @@ impl Texture {
             i32::from_le_bytes(texels[j[k] as usize * width + i[k] as usize])
         }))
     }
+}
+
+/// The first `WINDOW` texels of `row` (at least that long) as little-endian RGBA
+/// words.
+#[inline(always)]
+fn texel_row(row: &[[u8; 4]]) -> u32x8 {
+    let row: &[[u8; 4]; WINDOW] = row.first_chunk().expect("a window row holds WINDOW texels");
+    cast(*row)
 }
 
 /// Channel `c` (0 = R .. 3 = A) of RGBA words, 0..=255.
@@ -538,7 +599,87 @@ mod tests {
         assert!(!window(near, top));
     }
 
+    /// `sample_groups` against `sample` lane by lane: every lane of a group whose byte
+    /// of `lanes` has its bit gets `sample`'s bits, every other lane keeps its value.
+    fn check_groups(tex: &Texture, sampler: Sampler, s: &[f32x8], t: &[f32x8], lanes: u64) {
+        let keep = |g: usize, i: usize, c: usize| (100 * g + 10 * i + c) as f32 - 0.5;
+        let cells: [Vec<Cell<f32x8>>; 4] = std::array::from_fn(|c| {
+            (0..s.len())
+                .map(|g| Cell::new(f32x8::new(std::array::from_fn(|i| keep(g, i, c)))))
+                .collect()
+        });
+        tex.sample_groups(sampler, s, t, lanes, cells.each_ref().map(|c| &c[..]));
+        for g in 0..s.len() {
+            let (sg, tg) = (s[g].to_array(), t[g].to_array());
+            for i in 0..GROUP {
+                let got = [0, 1, 2, 3].map(|c| cells[c][g].get().to_array()[i].to_bits());
+                let want = if lanes >> (8 * g + i) & 1 != 0 {
+                    tex.sample(sampler, sg[i], tg[i]).map(f32::to_bits)
+                } else {
+                    [0, 1, 2, 3].map(|c| keep(g, i, c).to_bits())
+                };
+                assert_eq!(
+                    got, want,
+                    "{sampler:?} group {g} lane {i}: s {} t {}",
+                    sg[i], tg[i]
+                );
+            }
+        }
+    }
+
+    /// Full, partial and empty groups in one call, the edge coordinates (0, −0,
+    /// subnormal, ±∞, NaN, max, huge) in full groups (they take the lane-by-lane
+    /// fallback) and in-range full groups (the vector path written straight out).
+    #[test]
+    fn sample_groups_matches_the_scalar_sampler_per_group() {
+        let odd = [
+            0.0,
+            -0.0,
+            1.0e-40,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MAX,
+            3.0e9,
+        ];
+        for (w, h) in [(1, 1), (5, 3), (64, 64)] {
+            let tex = texture(w, h);
+            for sampler in SAMPLERS {
+                let s = [
+                    f32x8::new(odd),
+                    f32x8::splat(0.3),
+                    f32x8::new(std::array::from_fn(|k| 0.2 + k as f32 * 0.01)),
+                    f32x8::new(odd),
+                ];
+                let t = [
+                    f32x8::splat(0.7),
+                    f32x8::new(odd),
+                    f32x8::new(std::array::from_fn(|k| 0.6 + (k / 4) as f32 * 0.013)),
+                    f32x8::new(odd),
+                ];
+                for lanes in [u64::MAX, 0xffff_ffff, 0x00ff_00ff, 0x8100_ff3c, 0] {
+                    check_groups(&tex, sampler, &s, &t, lanes);
+                    check_groups(&tex, sampler, &s[2..3], &t[2..3], lanes);
+                }
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn sample_groups_match_the_scalar_sampler(
+            w in 1u32..70,
+            h in 1u32..70,
+            which in 0usize..6,
+            groups in 1usize..=8,
+            s in prop::array::uniform8(prop::array::uniform8(-3.0f32..4.0)),
+            t in prop::array::uniform8(prop::array::uniform8(-3.0f32..4.0)),
+            lanes in any::<u64>(),
+        ) {
+            let (s, t) = (s.map(f32x8::new), t.map(f32x8::new));
+            check_groups(&texture(w, h), SAMPLERS[which], &s[..groups], &t[..groups], lanes);
+        }
+
         #[test]
         fn groups_match_the_scalar_sampler(
             w in 1u32..70,

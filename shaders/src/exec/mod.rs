@@ -33,8 +33,8 @@ pub use lod::{fast_log2, lod_from_gradients};
 pub use observer::{NoObserver, Observer, Step};
 pub use quad::QUAD_LANES;
 pub use sampler::{
-    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size, texel_fetch,
-    texture_size,
+    NearestClampTexture, NoSamplers, Samplers, TextureSizeError, level_size,
+    sample_groups_one_by_one, texel_fetch, texture_size,
 };
 pub use scalar::{Machine, QuadMachine};
 

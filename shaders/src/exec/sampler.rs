@@ -8,6 +8,33 @@
 //! renderer's textures implement it with nearest/linear and clamp/repeat/mirror.
 
 use super::lod::lod_from_gradients;
+use std::cell::Cell;
+use wide::f32x8;
+
+/// [`Samplers::sample_groups`] through [`Samplers::sample_group`], one call per group
+/// with a lane in `lanes`: the default, and what an implementation calls for the slots
+/// it does not speed up.
+pub fn sample_groups_one_by_one<S: Samplers + ?Sized>(
+    samplers: &S,
+    slot: usize,
+    s: &[f32x8],
+    t: &[f32x8],
+    lanes: u64,
+    out: [&[Cell<f32x8>]; 4],
+) {
+    // `lanes` has bytes for 8 groups; any further group has no lane to sample.
+    for (g, (s, t)) in s.iter().zip(t).take(8).enumerate() {
+        let group = (lanes >> (g * 8) & 0xff) as u8;
+        if group == 0 {
+            continue;
+        }
+        let mut texels: [[f32; 8]; 4] = std::array::from_fn(|c| out[c][g].get().to_array());
+        samplers.sample_group(slot, &s.to_array(), &t.to_array(), group, &mut texels);
+        for (c, v) in out.iter().zip(texels) {
+            c[g].set(f32x8::new(v));
+        }
+    }
+}
 
 /// The textures a shader invocation can sample, one per sampler slot
 /// (`0..Limits::samplers`).
@@ -49,6 +76,29 @@ pub trait Samplers: Sync {
                 c[i] = v;
             }
         }
+    }
+
+    /// [`sample_group`](Self::sample_group) for the groups of one SAMPLE step of the
+    /// batch interpreter, all in one call: for every group `g` (`s.len() == t.len()`,
+    /// `out[c].len() >= s.len()`; `lanes` covers 8 groups, so groups from the 9th on
+    /// are left alone) and every bit `i` set in byte `g`
+    /// of `lanes` (lane `8·g + i`), component `c` of `out[c][g]` lane `i` ←
+    /// component `c` of `self.sample(slot, s[g][i], t[g][i])`; every other lane of
+    /// `out` keeps its value. The coordinates are copies, so `out` may be the register
+    /// they came from.
+    ///
+    /// One call per step instead of one per group lets an implementation look the slot
+    /// up once and keep the per-texture constants across the groups. This default is
+    /// [`sample_groups_one_by_one`]: `sample_group` per group.
+    fn sample_groups(
+        &self,
+        slot: usize,
+        s: &[f32x8],
+        t: &[f32x8],
+        lanes: u64,
+        out: [&[Cell<f32x8>]; 4],
+    ) {
+        sample_groups_one_by_one(self, slot, s, t, lanes, out);
     }
 
     /// Sample the texture bound to `slot` at `(s, t)`, with the texel offset `offset`
@@ -395,6 +445,34 @@ mod tests {
         assert_eq!(texture_size(&textures, 2, 0), [0, 0]);
         assert_eq!(texture_size(&NoSamplers, 0, 0), [0, 0]);
         assert_eq!(texture_size(&quad(), 5, 0), [2, 2]);
+    }
+
+    /// The default `sample_groups`: the lanes of `lanes` get `sample`'s texel, the
+    /// others (and a 9th group, which `lanes` has no byte for) keep their value.
+    #[test]
+    fn sample_groups_samples_the_running_lanes_of_each_group() {
+        let textures = vec![quad()];
+        let s: Vec<f32x8> = (0..9)
+            .map(|g| f32x8::splat(0.25 + 0.5 * (g % 2) as f32))
+            .collect();
+        let t = vec![f32x8::splat(0.25); 9];
+        let old = f32x8::splat(-3.0);
+        let out: [Vec<Cell<f32x8>>; 4] = std::array::from_fn(|_| vec![Cell::new(old); 9]);
+        let lanes = 0x8000_0000_0000_00ff_u64 | 0b1010 << 8;
+        textures.sample_groups(0, &s, &t, lanes, out.each_ref().map(|c| &c[..]));
+        let groups = (0..9).map(|g| (g, out.each_ref().map(|c| c[g].get().to_array())));
+        for (g, rgba) in groups {
+            let texel = if g % 2 == 0 { RED } else { GREEN };
+            for i in 0..8 {
+                let on = g < 8 && lanes >> (8 * g + i) & 1 != 0;
+                let got = rgba.map(|c| c[i]);
+                assert_eq!(
+                    got,
+                    if on { texel } else { [-3.0; 4] },
+                    "group {g} lane {i}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -332,32 +332,19 @@ impl<const W: usize> Chunk<'_, W> {
         self.texel_per_lane(d, a, a, |[s, t], _| samplers.sample_offset(slot, s, t, o));
     }
 
-    /// SAMPLE: `d ← texture(slot, a.xy)`, one [`Samplers::sample_group`] call per
-    /// group of 8 lanes with a running lane (the implementation may sample them
-    /// together).
+    /// SAMPLE: `d ← texture(slot, a.xy)`, one [`Samplers::sample_groups`] call for
+    /// the chunk's groups (the implementation may sample a group's lanes together and
+    /// look the slot up once; the default calls `sample_group` per group with a
+    /// running lane).
     #[inline(always)]
-    /// Its own copy of [`texels_by_group`](Self::texels_by_group)'s frame, so that the
-    /// hot SAMPLE path keeps the code benches/README.md measured: built on it, one
-    /// noisy sitting measured lit_cube_1080p 0–3 % slower at one thread.
     fn sample(&self, d: Reg, a: Reg, slot: usize) {
-        let samplers = self.lanes.samplers;
         let lanes = self.active.bits() & self.real;
+        // Read the coordinates first: `d` may be `a`.
         let (s, t) = (self.load(a, 0), self.load(a, 1));
-        let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
-        for g in 0..W {
-            let group = (lanes >> (g * LANE_GROUP) & 0xff) as u8;
-            if group == 0 {
-                continue;
-            }
-            // Read the coordinates first: `d` may be `a`.
-            let (s, t) = (s.0[g].to_array(), t.0[g].to_array());
-            let mut texels: [[f32; LANE_GROUP]; 4] =
-                std::array::from_fn(|c| dst[c][g].get().to_array());
-            samplers.sample_group(slot, &s, &t, group, &mut texels);
-            for (c, v) in dst.iter().zip(texels) {
-                c[g].set(f32x8::new(v));
-            }
-        }
+        let dst: [&[Cell<f32x8>]; 4] = std::array::from_fn(|c| &self.comp(d, c)[..]);
+        self.lanes
+            .samplers
+            .sample_groups(slot, &s.0, &t.0, lanes, dst);
     }
 
     /// SAMPLE_LOD, SAMPLE_BIAS and SAMPLE_GRAD: one [`Samplers::sample_lod`] (λ in
