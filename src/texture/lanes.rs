@@ -93,10 +93,9 @@ impl Texture {
     /// keep their value. A full group in the vector path's range is written straight
     /// into `out`; the others go through `sample_group`.
     ///
-    /// At most 8 groups (the batch interpreter's chunks have 1–8; checked in debug
-    /// builds): `lanes` has no byte for a 9th. Not clamped in release builds: with a
-    /// clamp the 4-tap frame measured 0.4–0.8 ms slower in one sitting (within what
-    /// code placement alone moves, benches/README.md, but nothing needs it).
+    /// At most 8 groups are sampled (the batch interpreter's chunks have 1–8):
+    /// `lanes` has no byte for a 9th, so groups from the 9th on are left alone, as in
+    /// the trait's default.
     #[inline(never)]
     pub fn sample_groups(
         &self,
@@ -106,8 +105,8 @@ impl Texture {
         lanes: u64,
         out: [&[Cell<f32x8>]; 4],
     ) {
-        debug_assert!(s.len() <= 8, "{} groups, lanes has bytes for 8", s.len());
-        let groups = s.len().min(t.len());
+        let groups = s.len().min(t.len()).min(8);
+        let (s, t) = (&s[..groups], &t[..groups]);
         let out = out.map(|c| &c[..groups]);
         for (g, (&sv, &tv)) in s.iter().zip(t).enumerate() {
             let group = (lanes >> (g * GROUP) & 0xff) as u8;
@@ -600,7 +599,8 @@ mod tests {
     }
 
     /// `sample_groups` against `sample` lane by lane: every lane of a group whose byte
-    /// of `lanes` has its bit gets `sample`'s bits, every other lane keeps its value.
+    /// of `lanes` has its bit gets `sample`'s bits, every other lane (and every lane of
+    /// a 9th or later group, which `lanes` has no byte for) keeps its value.
     fn check_groups(tex: &Texture, sampler: Sampler, s: &[f32x8], t: &[f32x8], lanes: u64) {
         let keep = |g: usize, i: usize, c: usize| (100 * g + 10 * i + c) as f32 - 0.5;
         let cells: [Vec<Cell<f32x8>>; 4] = std::array::from_fn(|c| {
@@ -613,7 +613,7 @@ mod tests {
             let (sg, tg) = (s[g].to_array(), t[g].to_array());
             for i in 0..GROUP {
                 let got = [0, 1, 2, 3].map(|c| cells[c][g].get().to_array()[i].to_bits());
-                let want = if lanes >> (8 * g + i) & 1 != 0 {
+                let want = if g < 8 && lanes >> (8 * g + i) & 1 != 0 {
                     tex.sample(sampler, sg[i], tg[i]).map(f32::to_bits)
                 } else {
                     [0, 1, 2, 3].map(|c| keep(g, i, c).to_bits())
@@ -661,6 +661,9 @@ mod tests {
                     check_groups(&tex, sampler, &s, &t, lanes);
                     check_groups(&tex, sampler, &s[2..3], &t[2..3], lanes);
                 }
+                // Nine groups: the ninth has no byte in `lanes` and keeps its value.
+                let nine = |v: &[f32x8; 4]| [&v[..], &v[..], &v[..1]].concat();
+                check_groups(&tex, sampler, &nine(&s), &nine(&t), u64::MAX);
             }
         }
     }
