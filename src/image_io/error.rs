@@ -17,13 +17,30 @@ pub enum ImageIoError {
         /// The operating system's error.
         source: std::io::Error,
     },
-    /// The bytes are not a PNG this loader accepts (corrupt, truncated, too large).
+    /// The bytes are not a PNG this loader accepts (corrupt, truncated).
     #[error("{}: not a readable PNG: {message}", path.display())]
     Decode {
         /// The file the bytes came from (empty for in-memory data).
         path: PathBuf,
         /// What the decoder reported.
         message: String,
+    },
+    /// The PNG's header announces a side larger than
+    /// [`MAX_PNG_SIDE`](super::MAX_PNG_SIDE); nothing was decoded.
+    #[error(
+        "{}: the PNG is {width}x{height}; the largest width and height accepted are \
+         {max} pixels (llvmpipe's GL_MAX_TEXTURE_SIZE)",
+        path.display()
+    )]
+    TooLarge {
+        /// The file the bytes came from (empty for in-memory data).
+        path: PathBuf,
+        /// Width in pixels, from the header.
+        width: u32,
+        /// Height in pixels, from the header.
+        height: u32,
+        /// The largest side accepted ([`MAX_PNG_SIDE`](super::MAX_PNG_SIDE)).
+        max: u32,
     },
     /// The encoded image could not be written (see [`crate::file_write`]).
     #[error("{0}")]

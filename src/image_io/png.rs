@@ -33,13 +33,24 @@ pub fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
 /// `Path::new("")` for in-memory data).
 ///
 /// # Errors
-/// [`ImageIoError::Decode`] for bytes that are not a complete PNG, or a side larger than
-/// [`MAX_PNG_SIDE`].
+/// [`ImageIoError::TooLarge`] when the header announces a side larger than
+/// [`MAX_PNG_SIDE`] (checked before any pixel is decoded); [`ImageIoError::Decode`] for
+/// bytes that are not a complete PNG.
 pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError> {
     let decode_error = |message: String| ImageIoError::Decode {
         path: path.to_path_buf(),
         message,
     };
+    if let Some((width, height)) = png_dimensions(bytes)
+        && width.max(height) > MAX_PNG_SIDE
+    {
+        return Err(ImageIoError::TooLarge {
+            path: path.to_path_buf(),
+            width,
+            height,
+            max: MAX_PNG_SIDE,
+        });
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_PNG_SIDE);
@@ -60,8 +71,8 @@ pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError>
 ///
 /// # Errors
 /// [`ImageIoError::Io`] when the file cannot be read, is not a regular file or pipe, or
-/// is larger than [`MAX_PNG_BYTES`]; [`ImageIoError::Decode`] when it is not a readable
-/// PNG.
+/// is larger than [`MAX_PNG_BYTES`]; [`ImageIoError::TooLarge`] and
+/// [`ImageIoError::Decode`] as [`decode_png`].
 pub fn read_png(path: &Path) -> Result<Rgba8Image, ImageIoError> {
     let bytes = read_bounded(path, MAX_PNG_BYTES).map_err(|source| ImageIoError::Io {
         path: path.to_path_buf(),
@@ -173,6 +184,34 @@ mod tests {
             encode_png(0, 4, &[]),
             Err(ImageIoError::BadBuffer { .. })
         ));
+    }
+
+    /// A side over `MAX_PNG_SIDE` is refused from the header, with both sizes and the
+    /// limit in the message; a side of exactly `MAX_PNG_SIDE` decodes.
+    #[test]
+    fn decode_names_the_size_and_the_limit_of_a_too_large_png() {
+        let side = MAX_PNG_SIDE as usize;
+        for (width, height) in [(side + 1, 1), (1, side + 1)] {
+            let png =
+                encode_png(width as u32, height as u32, &vec![7; width * height * 4]).unwrap();
+            let err = decode_png(&png, Path::new("big.png")).unwrap_err();
+            assert!(
+                matches!(err, ImageIoError::TooLarge { max, .. } if max == MAX_PNG_SIDE),
+                "{err}"
+            );
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "big.png: the PNG is {width}x{height}; the largest width and height \
+                     accepted are {side} pixels (llvmpipe's GL_MAX_TEXTURE_SIZE)"
+                )
+            );
+        }
+        let png = encode_png(MAX_PNG_SIDE, 1, &vec![7; side * 4]).unwrap();
+        assert_eq!(
+            decode_png(&png, Path::new("")).unwrap().width(),
+            MAX_PNG_SIDE
+        );
     }
 
     #[test]
