@@ -16,7 +16,7 @@ use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
 use std::cell::Cell;
 use wide::bytemuck::cast;
-use wide::{f32x8, i32x8, u16x16, u32x8};
+use wide::{f32x8, i16x16, i32x8, u16x16, u32x8};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -299,31 +299,35 @@ fn odd_bytes(texels: i32x8) -> u16x16 {
 /// One axis's bilinear weights (0..=255, in 1/256 units) repeated in both 16-bit
 /// fields of each lane, for `lerp_unorm8` on two channels at once.
 struct PairWeights {
-    /// `w` in both fields.
-    w: u16x16,
-    /// `256 − w` in both fields.
-    rest: u16x16,
+    /// `w · 128` in both fields (0..=32640): `w / 256` as a signed 1.15 fixed-point
+    /// fraction, the operand of `mul_scale_round`.
+    w_q15: i16x16,
 }
 
 impl PairWeights {
     #[inline(always)]
     fn new(w: i32x8) -> Self {
-        let w: u16x16 = cast(w | (w << 16_u32));
+        let w = w << 7_u32;
         Self {
-            w,
-            rest: u16x16::splat(256) - w,
+            w_q15: cast(w | (w << 16_u32)),
         }
     }
 
     /// `lerp_unorm8(w, a, b)` per 16-bit field (channel values 0..=255), computed as
-    /// `(a·(256 − w) + b·w + 128) >> 8`. That is the same number: `a·256` is a whole
-    /// multiple of 256, so `(a·256 + w·(b − a) + 128) >> 8 = a + ((w·(b − a) + 128) >> 8)`
-    /// with `>>` rounding down. Every term is ≥ 0 and the sum is at most
-    /// `255·256 + 128 < 2^16`, so the 16-bit field never wraps and the two channels of
-    /// a lane never mix. (llvmpipe blends its 8-bit texels in 16-bit lanes too.)
+    /// `a + mul_scale_round(b − a, w·128)`, three operations (`vpsubw`, `vpmulhrsw`,
+    /// `vpaddw`). That is the same number: `lerp_unorm8` is
+    /// `(a·(256 − w) + b·w + 128) >> 8 = a + ((w·(b − a) + 128) >> 8)` (`a·256` is a
+    /// whole multiple of 256; `>>` rounds down), and `mul_scale_round(d, w·128)` is
+    /// `(d·w·128 + 2^14) >> 15 = (128·(d·w + 128)) >> 15 = (d·w + 128) >> 8` with the
+    /// same rounding. `d = b − a` is in −255..=255 and `w·128` in 0..=32640, so the
+    /// product fits and the result is in −255..=255: the 16-bit fields never wrap and
+    /// the two channels of a lane never mix (`pair_lerp_is_lerp_unorm8_for_every_input`
+    /// checks every `w`, `a` and `b`). llvmpipe blends its 8-bit texels in 16-bit lanes
+    /// too.
     #[inline(always)]
     fn lerp(&self, a: u16x16, b: u16x16) -> u16x16 {
-        (a * self.rest + b * self.w + u16x16::splat(128)) >> 8_u32
+        let (a, b): (i16x16, i16x16) = (cast(a), cast(b));
+        cast(a + (b - a).mul_scale_round(self.w_q15))
     }
 }
 
