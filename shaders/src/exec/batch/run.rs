@@ -106,20 +106,9 @@ impl BoundPlan {
         };
         let mut discarded = 0;
         for first in (0..groups).step_by(W) {
-            let lane0 = first * LANE_GROUP;
-            let mut chunk = Chunk::<W> {
-                cells,
-                constants: &self.constants,
-                active: Mask::all(),
-                discarded: Mask::NONE,
-                demoted: Mask::NONE,
-                quads: self.quads,
-                full: true,
-                valid: low_bits((groups - first).min(W) * LANE_GROUP),
-                real: low_bits(shaded - lane0),
-                lane0,
-                lanes,
-            };
+            let mut chunk =
+                Chunk::<W>::new(cells, &self.constants, lanes, first, shaded, self.quads);
+            let lane0 = chunk.lane0;
             if self.zero_color {
                 chunk.zero(self.color);
             }
@@ -200,20 +189,7 @@ impl BoundPlan {
         let cells = Cell::from_mut(&mut cells[..]).as_slice_of_cells();
         let groups = lanes.len.div_ceil(LANE_GROUP);
         for first in (0..groups).step_by(W) {
-            let lane0 = first * LANE_GROUP;
-            let mut chunk = Chunk::<W> {
-                cells,
-                constants: &self.constants,
-                active: Mask::all(),
-                discarded: Mask::NONE,
-                demoted: Mask::NONE,
-                quads: false,
-                full: true,
-                valid: low_bits((groups - first).min(W) * LANE_GROUP),
-                real: low_bits(lanes.len - lane0),
-                lane0,
-                lanes,
-            };
+            let mut chunk = Chunk::<W>::new(cells, &self.constants, lanes, first, lanes.len, false);
             // Every invocation starts from Outputs::INITIAL.
             for k in 0..self.outputs {
                 let reg = self.color + k as Reg;
@@ -260,6 +236,38 @@ struct Chunk<'a, const W: usize> {
     /// Batch lane of the chunk's first lane.
     lane0: usize,
     lanes: &'a FragmentLanes<'a>,
+}
+
+impl<'a, const W: usize> Chunk<'a, W> {
+    /// The chunk of `W` groups from group `first` of the batch `lanes`, every lane
+    /// running and none discarded: its `valid` lanes are those of the batch's groups,
+    /// its `real` ones those below batch lane `real_len` (the batch's length, or with
+    /// quads the end of its last quad).
+    #[inline(always)]
+    fn new(
+        cells: &'a [Cell<f32x8>],
+        constants: &'a [[f32; 4]],
+        lanes: &'a FragmentLanes<'a>,
+        first: usize,
+        real_len: usize,
+        quads: bool,
+    ) -> Self {
+        let groups = lanes.len.div_ceil(LANE_GROUP);
+        let lane0 = first * LANE_GROUP;
+        Self {
+            cells,
+            constants,
+            active: Mask::all(),
+            discarded: Mask::NONE,
+            demoted: Mask::NONE,
+            quads,
+            full: true,
+            valid: low_bits((groups - first).min(W) * LANE_GROUP),
+            real: low_bits(real_len - lane0),
+            lane0,
+            lanes,
+        }
+    }
 }
 
 impl<const W: usize> Chunk<'_, W> {
