@@ -7,7 +7,9 @@ use std::io::Cursor;
 use std::path::Path;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader, Limits};
+use image::{
+    DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, ImageFormat, ImageReader,
+};
 
 use super::{ImageIoError, Rgba8Image};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
@@ -41,9 +43,11 @@ pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError>
         path: path.to_path_buf(),
         message,
     };
-    if let Some((width, height)) = png_dimensions(bytes)
-        && width.max(height) > MAX_PNG_SIDE
-    {
+    let decoder = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png)
+        .into_decoder()
+        .map_err(|e| decode_error(e.to_string()))?;
+    let (width, height) = decoder.dimensions();
+    if width.max(height) > MAX_PNG_SIDE {
         return Err(ImageIoError::TooLarge {
             path: path.to_path_buf(),
             width,
@@ -51,13 +55,7 @@ pub fn decode_png(bytes: &[u8], path: &Path) -> Result<Rgba8Image, ImageIoError>
             max: MAX_PNG_SIDE,
         });
     }
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_PNG_SIDE);
-    limits.max_image_height = Some(MAX_PNG_SIDE);
-    reader.limits(limits);
-    let rgba = reader
-        .decode()
+    let rgba = DynamicImage::from_decoder(decoder)
         .map_err(|e| decode_error(e.to_string()))?
         .into_rgba8();
     let (width, height) = rgba.dimensions();
