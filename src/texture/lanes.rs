@@ -28,7 +28,98 @@ const LIMIT: f32 = (1 << 30) as f32;
 /// Texels per row of [`Texture::gather_window`]'s window: one `i32x8`.
 const WINDOW: usize = GROUP;
 
+/// One filter's vector path for a group of 8 lanes, in the two steps
+/// [`Texture::sample_groups`] runs as two passes.
+trait GroupFilter {
+    /// Everything the texel reads need: the taps per axis and the weights.
+    type Address: Default;
+    /// The group's addressing (`None`: a coordinate out of the vector path's range).
+    fn address(&self, texture: &Texture, s: f32x8, t: f32x8) -> Option<Self::Address>;
+    /// The group's RGBA from its addressing.
+    fn texels(&self, texture: &Texture, address: &Self::Address) -> [f32x8; 4];
+}
+
+/// `GL_NEAREST` with a wrap mode: one texel per lane (`nearest_index`), converted as
+/// `unorm8_to_f32`.
+struct Nearest(Wrap);
+
+impl GroupFilter for Nearest {
+    type Address = (Taps, Taps);
+
+    #[inline(always)]
+    fn address(&self, texture: &Texture, s: f32x8, t: f32x8) -> Option<(Taps, Taps)> {
+        let i = nearest_axis(s, texture.width(), self.0)?;
+        let j = nearest_axis(t, texture.height(), self.0)?;
+        Some((i, j))
+    }
+
+    #[inline(always)]
+    fn texels(&self, texture: &Texture, (i, j): &(Taps, Taps)) -> [f32x8; 4] {
+        let texels = texture.gather(i.i0, j.i0);
+        std::array::from_fn(|c| unorm8(channel(texels, c)))
+    }
+}
+
+/// `GL_LINEAR` with `clamp` or `repeat`: llvmpipe's 8.8 fixed-point taps and 8-bit
+/// lerps (`fixed_linear_taps`, `lerp_unorm8`).
+struct FixedLinear(Wrap);
+
+impl GroupFilter for FixedLinear {
+    /// Columns and their weights, rows and theirs (0..=255, 1/256 units).
+    type Address = (Taps, i32x8, Taps, i32x8);
+
+    #[inline(always)]
+    fn address(&self, texture: &Texture, s: f32x8, t: f32x8) -> Option<Self::Address> {
+        let (i, a) = fixed_linear_axis(s, texture.width(), self.0)?;
+        let (j, b) = fixed_linear_axis(t, texture.height(), self.0)?;
+        Some((i, a, j, b))
+    }
+
+    #[inline(always)]
+    fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        let (a, b) = (PairWeights::new(*a), PairWeights::new(*b));
+        // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
+        // (G, A), blended two channels per 32-bit lane.
+        let bilinear = |pair: fn(i32x8) -> u16x16| {
+            let row0 = a.lerp(pair(t00), pair(t10));
+            let row1 = a.lerp(pair(t01), pair(t11));
+            cast::<u16x16, i32x8>(b.lerp(row0, row1))
+        };
+        let (rb, ga) = (bilinear(even_bytes), bilinear(odd_bytes));
+        let low = i32x8::splat(0xffff);
+        [rb & low, ga & low, rb >> 16_u32, ga >> 16_u32].map(unorm8)
+    }
+}
+
+/// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
+struct MirrorLinear;
+
+impl GroupFilter for MirrorLinear {
+    /// Columns and their weights, rows and theirs (f32 fractions in 0..1).
+    type Address = (Taps, f32x8, Taps, f32x8);
+
+    #[inline(always)]
+    fn address(&self, texture: &Texture, s: f32x8, t: f32x8) -> Option<Self::Address> {
+        let (i, a) = mirror_linear_axis(s, texture.width())?;
+        let (j, b) = mirror_linear_axis(t, texture.height())?;
+        Some((i, a, j, b))
+    }
+
+    #[inline(always)]
+    fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        std::array::from_fn(|c| {
+            let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
+            let row0 = t00 + *a * (t10 - t00);
+            let row1 = t01 + *a * (t11 - t01);
+            row0 + *b * (row1 - row0)
+        })
+    }
+}
+
 /// One axis of a group's nearest or bilinear addressing.
+#[derive(Default)]
 struct Taps {
     /// First texel index per lane (`0..size`).
     i0: i32x8,
@@ -105,24 +196,53 @@ impl Texture {
         lanes: u64,
         out: [&[Cell<f32x8>]; 4],
     ) {
+        match (sampler.mag_filter, sampler.wrap) {
+            (Filter::Nearest, wrap) => self.groups_by(&Nearest(wrap), sampler, s, t, lanes, out),
+            (Filter::Linear, Wrap::Mirror) => {
+                self.groups_by(&MirrorLinear, sampler, s, t, lanes, out);
+            }
+            (Filter::Linear, wrap) => self.groups_by(&FixedLinear(wrap), sampler, s, t, lanes, out),
+        }
+    }
+
+    /// [`sample_groups`](Self::sample_groups) with `filter`, `sampler`'s vector path,
+    /// in two passes: every full group's addressing first, then the texel reads and
+    /// blends. One group's addressing is a long chain of dependent operations
+    /// (scale, round, wrap, then the window origin); computed back to back for all
+    /// groups, the processor overlaps the chains instead of waiting on each.
+    #[inline(always)]
+    fn groups_by<F: GroupFilter>(
+        &self,
+        filter: &F,
+        sampler: Sampler,
+        s: &[f32x8],
+        t: &[f32x8],
+        lanes: u64,
+        out: [&[Cell<f32x8>]; 4],
+    ) {
         let groups = s.len().min(t.len()).min(8);
         let (s, t) = (&s[..groups], &t[..groups]);
         let out = out.map(|c| &c[..groups]);
+        let group_lanes = |g: usize| (lanes >> (g * GROUP) & 0xff) as u8;
+        let mut addresses: [Option<F::Address>; 8] = Default::default();
         for (g, (&sv, &tv)) in s.iter().zip(t).enumerate() {
-            let group = (lanes >> (g * GROUP) & 0xff) as u8;
-            if group == 0 {
-                continue;
+            if group_lanes(g) == u8::MAX {
+                addresses[g] = filter.address(self, sv, tv);
             }
-            if group == u8::MAX
-                && let Some(rgba) = self.rgba_group(sampler, sv, tv)
-            {
-                for (c, v) in out.iter().zip(rgba) {
+        }
+        for (g, address) in addresses.iter().enumerate().take(groups) {
+            let group = group_lanes(g);
+            if let Some(address) = address {
+                for (c, v) in out.iter().zip(filter.texels(self, address)) {
                     c[g].set(v);
                 }
                 continue;
             }
+            if group == 0 {
+                continue;
+            }
             let mut texels: [[f32; GROUP]; 4] = std::array::from_fn(|c| out[c][g].get().to_array());
-            self.sample_group(sampler, &sv.to_array(), &tv.to_array(), group, &mut texels);
+            self.sample_group(sampler, &s[g].to_array(), &t[g].to_array(), group, &mut texels);
             for (c, v) in out.iter().zip(texels) {
                 c[g].set(f32x8::new(v));
             }
@@ -132,54 +252,15 @@ impl Texture {
     /// The vector path of every lane (`None`: a coordinate out of its range).
     #[inline(always)]
     fn rgba_group(&self, sampler: Sampler, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
-        match (sampler.mag_filter, sampler.wrap) {
-            (Filter::Nearest, wrap) => self.nearest_group(wrap, s, t),
-            (Filter::Linear, Wrap::Mirror) => self.mirror_linear_group(s, t),
-            (Filter::Linear, wrap) => self.fixed_linear_group(wrap, s, t),
+        fn by<F: GroupFilter>(filter: F, texture: &Texture, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
+            let address = filter.address(texture, s, t)?;
+            Some(filter.texels(texture, &address))
         }
-    }
-
-    /// `GL_NEAREST`: one texel per lane, converted as `unorm8_to_f32`.
-    #[inline(always)]
-    fn nearest_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
-        let i = nearest_axis(s, self.width(), wrap)?;
-        let j = nearest_axis(t, self.height(), wrap)?;
-        let texels = self.gather(i.i0, j.i0);
-        Some(std::array::from_fn(|c| unorm8(channel(texels, c))))
-    }
-
-    /// `GL_LINEAR` with `clamp` or `repeat`: llvmpipe's 8.8 fixed-point taps and
-    /// 8-bit lerps (`fixed_linear_taps`, `lerp_unorm8`).
-    #[inline(always)]
-    fn fixed_linear_group(&self, wrap: Wrap, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
-        let (i, a) = fixed_linear_axis(s, self.width(), wrap)?;
-        let (j, b) = fixed_linear_axis(t, self.height(), wrap)?;
-        let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
-        let (a, b) = (PairWeights::new(a), PairWeights::new(b));
-        // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
-        // (G, A), blended two channels per 32-bit lane.
-        let bilinear = |pair: fn(i32x8) -> u16x16| {
-            let row0 = a.lerp(pair(t00), pair(t10));
-            let row1 = a.lerp(pair(t01), pair(t11));
-            cast::<u16x16, i32x8>(b.lerp(row0, row1))
-        };
-        let (rb, ga) = (bilinear(even_bytes), bilinear(odd_bytes));
-        let low = i32x8::splat(0xffff);
-        Some([rb & low, ga & low, rb >> 16_u32, ga >> 16_u32].map(unorm8))
-    }
-
-    /// `GL_LINEAR` with `mirror`: f32 weights and lerps (`mirror_linear_taps`).
-    #[inline(always)]
-    fn mirror_linear_group(&self, s: f32x8, t: f32x8) -> Option<[f32x8; 4]> {
-        let (i, a) = mirror_linear_axis(s, self.width())?;
-        let (j, b) = mirror_linear_axis(t, self.height())?;
-        let [t00, t10, t01, t11] = self.gather_bilinear(&i, &j);
-        Some(std::array::from_fn(|c| {
-            let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
-            let row0 = t00 + a * (t10 - t00);
-            let row1 = t01 + a * (t11 - t01);
-            row0 + b * (row1 - row0)
-        }))
+        match (sampler.mag_filter, sampler.wrap) {
+            (Filter::Nearest, wrap) => by(Nearest(wrap), self, s, t),
+            (Filter::Linear, Wrap::Mirror) => by(MirrorLinear, self, s, t),
+            (Filter::Linear, wrap) => by(FixedLinear(wrap), self, s, t),
+        }
     }
 
     /// The four bilinear taps per lane: `(i0, j0)`, `(i1, j0)`, `(i0, j1)`, `(i1, j1)`.
