@@ -54,6 +54,7 @@
 mod bind;
 mod mask;
 mod pack;
+mod pairs;
 mod plan;
 mod regs;
 mod run;

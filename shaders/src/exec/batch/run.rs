@@ -19,6 +19,7 @@
 
 use super::mask::{Mask, low_bits};
 use super::pack::{Pack, each};
+use super::pairs::{Cos, PowInt, Sin, in_pairs};
 use super::regs::GROUPS;
 use super::step::{CONSTANT, LodMode, Reg, Step};
 use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
@@ -495,12 +496,12 @@ impl<const W: usize> Chunk<'_, W> {
                 Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
                 Step::Derivative { d, a, n, op } => self.derivative(d, a, n, op),
                 Step::Rcp { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::rcp)),
-                Step::Sin { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::sin)),
-                Step::Cos { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::cos)),
+                Step::Sin { d, a, n } => self.unary(d, a, n, |x| in_pairs(x, &Sin)),
+                Step::Cos { d, a, n } => self.unary(d, a, n, |x| in_pairs(x, &Cos)),
                 Step::Rsq { d, a } => self.unary(d, a, 1, |x| per_group(x, math::rsq)),
                 Step::Trunc { d, a } => self.unary(d, a, 1, math::trunc),
                 Step::Pow { d, a, b } => self.binary(d, a, b, 1, math::pow),
-                Step::PowInt { d, a, n } => self.unary(d, a, 1, |x| math::pow_int(x, n.into())),
+                Step::PowInt { d, a, n } => self.unary(d, a, 1, |x| in_pairs(x, &PowInt(n.into()))),
                 Step::Cmp { d, a, b, code } => self.compare(d, a, b, code),
                 Step::IntBinary { d, a, b, n, op } => self.int_binary(d, a, b, n, op),
                 Step::IntUnary { d, a, n, op } => self.int_unary(d, a, n, op),
