@@ -522,11 +522,18 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             stored.copy_from_slice(row_depth);
             passed &= depth_mask(test, &depth, &stored);
             if self.ctx.early_depth_write && passed != 0 {
-                for c in 0..BLOCK {
+                // A select per pixel (the new depth where it passed, the stored one
+                // elsewhere) and one 8-pixel store: branch-free, it vectorizes, where
+                // a branch per pixel mispredicted on the irregular masks of small
+                // triangles.
+                let written: [u32; BLOCK] = std::array::from_fn(|c| {
                     if passed & (1 << c) != 0 {
-                        row_depth[c] = depth[c];
+                        depth[c]
+                    } else {
+                        stored[c]
                     }
-                }
+                });
+                row_depth.copy_from_slice(&written);
             }
         }
         let r = RowDepth {
