@@ -422,7 +422,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
         let mut passed = 0u8;
-        for row in 0..BLOCK_SIZE {
+        // Only the rows from the first to the last with a covered pixel (a small
+        // triangle's one or two): skipping the empty ones one by one was a
+        // data-dependent branch per row, mispredicted from triangle to triangle.
+        let rows =
+            mask.trailing_zeros() / BLOCK_SIZE..BLOCK_SIZE - mask.leading_zeros() / BLOCK_SIZE;
+        for row in rows {
             let covered = (mask >> (row * BLOCK_SIZE)) as u8;
             if covered == 0 {
                 continue;
