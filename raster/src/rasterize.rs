@@ -299,6 +299,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
         observer,
         counts: FragmentCounts::default(),
         batching: false,
+        stale_bounds: 0,
     };
     for &index in bin {
         raster.triangle(&ctx.triangles[index as usize]);
@@ -306,6 +307,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     if raster.batching {
         raster.shade_batch();
     }
+    raster.refresh_stale_bounds(u64::MAX);
     raster.counts
 }
 
@@ -325,6 +327,16 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     /// module doc): the draw allows it, nothing is traced, and the triangle is small
     /// ([`SEVERAL_MAX_PIXELS`]).
     batching: bool,
+    /// Blocks (bit = block, as `block_of_pixel`) with early depth writes since their
+    /// bound was last recomputed: each is recomputed when a test next reads it and
+    /// when the tile ends ([`TileRaster::refresh_stale_bounds`]), not after every
+    /// triangle that writes there (a block of small triangles took ~30 recomputations
+    /// of its 64-depth maximum where one serves). The rule of `depth_bound.rs` holds
+    /// meanwhile: a draw has one depth test, and only `less` / `lequal` read the
+    /// bound, whose passing writes only lower stored depths, so a stale bound is
+    /// still above them all. A test raising stored depths (`greater`, `always`) is
+    /// another draw, which the refresh at the tile's end keeps correct.
+    stale_bounds: u64,
 }
 
 /// Triangles whose rectangle in the tile holds at most this many pixels (one block's
@@ -469,7 +481,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// block's bound (`depth_bound.rs`): the triangle's smallest depth over the block
     /// cannot pass against the largest stored one.
     #[inline(always)]
-    fn block_fails_depth(&self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
+    fn block_fails_depth(&mut self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
         let test = self.ctx.state.depth_test;
         if !matches!(test, DepthTest::Less | DepthTest::LessEqual) {
             return false;
@@ -478,17 +490,33 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let Some(min) = cur.setup.depth.min_over(bx, bx + last, by, by + last) else {
             return false;
         };
-        let bound = self.depth_bound[block_of_pixel(&self.rect, bx, by)];
-        block_fails(test, quantize_depth(min), bound)
+        let block = block_of_pixel(&self.rect, bx, by);
+        self.refresh_stale_bounds(1 << block);
+        block_fails(test, quantize_depth(min), self.depth_bound[block])
     }
 
-    /// After early depth writes into the block at `(bx, by)`: its bound becomes the
-    /// block's exact largest stored depth (the writes can only have lowered it under
-    /// `less`, but any test may write here, so it is recomputed, not assumed).
+    /// After early depth writes into the block at `(bx, by)`: its bound is to become
+    /// the block's exact largest stored depth (the writes can only have lowered it
+    /// under `less`, but any test may write here, so it is recomputed, not assumed).
+    /// The recomputation waits until the bound is read or the tile ends
+    /// ([`TileRaster::stale_bounds`]): the bound is then what recomputing after every
+    /// write would have left, since it is recomputed from the stored depths alone.
     #[inline(always)]
     fn tighten_depth_bound(&mut self, bx: u32, by: u32) {
         if self.ctx.early_depth_write {
-            let block = block_of_pixel(&self.rect, bx, by);
+            self.stale_bounds |= 1 << block_of_pixel(&self.rect, bx, by);
+        }
+    }
+
+    /// Recomputes the bounds of the stale blocks among `blocks` (bit = block) as
+    /// each block's exact largest stored depth.
+    #[inline(always)]
+    fn refresh_stale_bounds(&mut self, blocks: u64) {
+        let mut stale = self.stale_bounds & blocks;
+        self.stale_bounds &= !blocks;
+        while stale != 0 {
+            let block = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
             self.depth_bound[block] = block_max(self.depth, block);
         }
     }
