@@ -370,7 +370,42 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             self.worker.front_facing = setup.front_facing;
         }
-        let current = Current {
+        let align = |v: u32| v - v % BLOCK_SIZE;
+        let (bx0, by0) = (align(rect.x0), align(rect.y0));
+        if rect.x1 - bx0 <= BLOCK_SIZE && rect.y1 - by0 <= BLOCK_SIZE {
+            // The rectangle lies in one block (a small triangle's usual case): its
+            // coverage first, so that a triangle covering no pixel centre (common at
+            // one or two pixels of area) builds no planes and ends no batch segment
+            // (with no lanes queued, both would leave everything as it is).
+            let rows = rect.y0 - by0..rect.y1 - by0;
+            let mask = block_mask_rows(&setup.edges, bx0, by0, rows) & rect_mask(&rect, bx0, by0);
+            if mask == 0 {
+                return;
+            }
+            let current = self.current(setup, &rect);
+            self.block(&current, mask, bx0, by0);
+            self.end_triangle(&current);
+            return;
+        }
+        let current = self.current(setup, &rect);
+        for by in (by0..rect.y1).step_by(BLOCK_SIZE as usize) {
+            // The block rows inside the rectangle: the only ones tested per pixel.
+            let rows = rect.y0.saturating_sub(by)..(rect.y1 - by).min(BLOCK_SIZE);
+            for bx in (bx0..rect.x1).step_by(BLOCK_SIZE as usize) {
+                let mask = block_mask_rows(&setup.edges, bx, by, rows.clone());
+                if mask != 0 {
+                    self.block(&current, mask & rect_mask(&rect, bx, by), bx, by);
+                }
+            }
+        }
+        self.end_triangle(&current);
+    }
+
+    /// The triangle `setup` rasterized in `rect`: its barycentric planes anchored at
+    /// the rectangle's corner, and the stage's view of it.
+    #[inline(always)]
+    fn current(&self, setup: &'c SetupTriangle, rect: &PixelRect) -> Current<'c> {
+        Current {
             setup,
             planes: BarycentricPlanes::new(setup, rect.x0, rect.y0),
             triangle: Triangle {
@@ -381,22 +416,17 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 provoking: self.ctx.vertices.varyings(setup.provoking),
                 interpolation: self.ctx.interpolation,
             },
-        };
-        let align = |v: u32| v - v % BLOCK_SIZE;
-        for by in (align(rect.y0)..rect.y1).step_by(BLOCK_SIZE as usize) {
-            // The block rows inside the rectangle: the only ones tested per pixel.
-            let rows = rect.y0.saturating_sub(by)..(rect.y1 - by).min(BLOCK_SIZE);
-            for bx in (align(rect.x0)..rect.x1).step_by(BLOCK_SIZE as usize) {
-                let mask = block_mask_rows(&setup.edges, bx, by, rows.clone());
-                if mask != 0 {
-                    self.block(&current, mask & rect_mask(&rect, bx, by), bx, by);
-                }
-            }
         }
+    }
+
+    /// After the current triangle's blocks: its batch segment ends (several
+    /// triangles per batch) or its batch is shaded.
+    #[inline(always)]
+    fn end_triangle(&mut self, current: &Current<'_>) {
         if self.several() {
-            self.end_segment(&current);
+            self.end_segment(current);
         } else {
-            self.flush(&current);
+            self.flush(current);
         }
     }
 
