@@ -353,7 +353,16 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     fn triangle(&mut self, setup: &'c SetupTriangle) {
-        let rect = setup.bbox().intersect(&self.rect);
+        // `PixelRect::intersect` spelled out: called out of line (another module),
+        // it read the just-built bounding box back from the stack with wider loads
+        // than the stores that wrote it (a store-forwarding stall per triangle).
+        let (b, t) = (setup.bbox(), self.rect);
+        let rect = PixelRect {
+            x0: b.x0.max(t.x0),
+            y0: b.y0.max(t.y0),
+            x1: b.x1.min(t.x1),
+            y1: b.y1.min(t.y1),
+        };
         if rect.is_empty() {
             return;
         }
