@@ -11,7 +11,10 @@
 //! own stored depth. Keeping the bound:
 //! - a clear sets every bound to the cleared depth, and a new tile's to `DEPTH_MAX`;
 //! - early depth writes (before shading) recompute the written block's exact maximum,
-//!   which is what makes the bound tight enough to reject anything;
+//!   which is what makes the bound tight enough to reject anything; the tile
+//!   rasterizer does it when a test next reads the bound or the tile ends, not after
+//!   every write (`rasterize.rs`, `stale_bounds`: within a draw only `less` /
+//!   `lequal` read it, and their writes only lower stored depths);
 //! - late depth writes (after shading) raise the bound to the written value if larger.
 //!
 //! The other tests never reject here; they keep the bound up to date all the same.

@@ -299,6 +299,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
         observer,
         counts: FragmentCounts::default(),
         batching: false,
+        stale_bounds: 0,
     };
     for &index in bin {
         raster.triangle(&ctx.triangles[index as usize]);
@@ -306,6 +307,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     if raster.batching {
         raster.shade_batch();
     }
+    raster.refresh_stale_bounds(u64::MAX);
     raster.counts
 }
 
@@ -325,6 +327,16 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     /// module doc): the draw allows it, nothing is traced, and the triangle is small
     /// ([`SEVERAL_MAX_PIXELS`]).
     batching: bool,
+    /// Blocks (bit = block, as `block_of_pixel`) with early depth writes since their
+    /// bound was last recomputed: each is recomputed when a test next reads it and
+    /// when the tile ends ([`TileRaster::refresh_stale_bounds`]), not after every
+    /// triangle that writes there (a block of small triangles took ~30 recomputations
+    /// of its 64-depth maximum where one serves). The rule of `depth_bound.rs` holds
+    /// meanwhile: a draw has one depth test, and only `less` / `lequal` read the
+    /// bound, whose passing writes only lower stored depths, so a stale bound is
+    /// still above them all. A test raising stored depths (`greater`, `always`) is
+    /// another draw, which the refresh at the tile's end keeps correct.
+    stale_bounds: u64,
 }
 
 /// Triangles whose rectangle in the tile holds at most this many pixels (one block's
@@ -341,7 +353,16 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     fn triangle(&mut self, setup: &'c SetupTriangle) {
-        let rect = setup.bbox().intersect(&self.rect);
+        // `PixelRect::intersect` spelled out: called out of line (another module),
+        // it read the just-built bounding box back from the stack with wider loads
+        // than the stores that wrote it (a store-forwarding stall per triangle).
+        let (b, t) = (setup.bbox(), self.rect);
+        let rect = PixelRect {
+            x0: b.x0.max(t.x0),
+            y0: b.y0.max(t.y0),
+            x1: b.x1.min(t.x1),
+            y1: b.y1.min(t.y1),
+        };
         if rect.is_empty() {
             return;
         }
@@ -358,7 +379,42 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             self.worker.front_facing = setup.front_facing;
         }
-        let current = Current {
+        let align = |v: u32| v - v % BLOCK_SIZE;
+        let (bx0, by0) = (align(rect.x0), align(rect.y0));
+        if rect.x1 - bx0 <= BLOCK_SIZE && rect.y1 - by0 <= BLOCK_SIZE {
+            // The rectangle lies in one block (a small triangle's usual case): its
+            // coverage first, so that a triangle covering no pixel centre (common at
+            // one or two pixels of area) builds no planes and ends no batch segment
+            // (with no lanes queued, both would leave everything as it is).
+            let rows = rect.y0 - by0..rect.y1 - by0;
+            let mask = block_mask_rows(&setup.edges, bx0, by0, rows) & rect_mask(&rect, bx0, by0);
+            if mask == 0 {
+                return;
+            }
+            let current = self.current(setup, &rect);
+            self.block(&current, mask, bx0, by0);
+            self.end_triangle(&current);
+            return;
+        }
+        let current = self.current(setup, &rect);
+        for by in (by0..rect.y1).step_by(BLOCK_SIZE as usize) {
+            // The block rows inside the rectangle: the only ones tested per pixel.
+            let rows = rect.y0.saturating_sub(by)..(rect.y1 - by).min(BLOCK_SIZE);
+            for bx in (bx0..rect.x1).step_by(BLOCK_SIZE as usize) {
+                let mask = block_mask_rows(&setup.edges, bx, by, rows.clone());
+                if mask != 0 {
+                    self.block(&current, mask & rect_mask(&rect, bx, by), bx, by);
+                }
+            }
+        }
+        self.end_triangle(&current);
+    }
+
+    /// The triangle `setup` rasterized in `rect`: its barycentric planes anchored at
+    /// the rectangle's corner, and the stage's view of it.
+    #[inline(always)]
+    fn current(&self, setup: &'c SetupTriangle, rect: &PixelRect) -> Current<'c> {
+        Current {
             setup,
             planes: BarycentricPlanes::new(setup, rect.x0, rect.y0),
             triangle: Triangle {
@@ -369,22 +425,17 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 provoking: self.ctx.vertices.varyings(setup.provoking),
                 interpolation: self.ctx.interpolation,
             },
-        };
-        let align = |v: u32| v - v % BLOCK_SIZE;
-        for by in (align(rect.y0)..rect.y1).step_by(BLOCK_SIZE as usize) {
-            // The block rows inside the rectangle: the only ones tested per pixel.
-            let rows = rect.y0.saturating_sub(by)..(rect.y1 - by).min(BLOCK_SIZE);
-            for bx in (align(rect.x0)..rect.x1).step_by(BLOCK_SIZE as usize) {
-                let mask = block_mask_rows(&setup.edges, bx, by, rows.clone());
-                if mask != 0 {
-                    self.block(&current, mask & rect_mask(&rect, bx, by), bx, by);
-                }
-            }
         }
+    }
+
+    /// After the current triangle's blocks: its batch segment ends (several
+    /// triangles per batch) or its batch is shaded.
+    #[inline(always)]
+    fn end_triangle(&mut self, current: &Current<'_>) {
         if self.several() {
-            self.end_segment(&current);
+            self.end_segment(current);
         } else {
-            self.flush(&current);
+            self.flush(current);
         }
     }
 
@@ -396,7 +447,13 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         if count == 0 {
             return;
         }
-        if !O::ENABLED && self.block_fails_depth(cur, bx, by) {
+        // A small triangle (one batched with others) skips the whole-block test: it
+        // covers a few pixels of the block, whose per-pixel tests cost about what
+        // the bound's test does, and over the whole 8×8 block its depth plane's
+        // minimum rarely clears the bound anyway. The test is only a shortcut (it
+        // rejects exactly fragments the per-pixel test fails), so skipping it
+        // changes no output and no count.
+        if !O::ENABLED && !self.batching && self.block_fails_depth(cur, bx, by) {
             // Exactly what the per-pixel test would count; nothing is queued or written.
             self.counts.covered += count as u64;
             self.counts.depth_failed += count as u64;
@@ -422,7 +479,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         self.counts.covered += count as u64;
         let columns = self.depth_columns(cur, bx);
         let mut passed = 0u8;
-        for row in 0..BLOCK_SIZE {
+        // Only the rows from the first to the last with a covered pixel (a small
+        // triangle's one or two): skipping the empty ones one by one was a
+        // data-dependent branch per row, mispredicted from triangle to triangle.
+        let rows =
+            mask.trailing_zeros() / BLOCK_SIZE..BLOCK_SIZE - mask.leading_zeros() / BLOCK_SIZE;
+        for row in rows {
             let covered = (mask >> (row * BLOCK_SIZE)) as u8;
             if covered == 0 {
                 continue;
@@ -458,7 +520,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// block's bound (`depth_bound.rs`): the triangle's smallest depth over the block
     /// cannot pass against the largest stored one.
     #[inline(always)]
-    fn block_fails_depth(&self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
+    fn block_fails_depth(&mut self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
         let test = self.ctx.state.depth_test;
         if !matches!(test, DepthTest::Less | DepthTest::LessEqual) {
             return false;
@@ -467,17 +529,33 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let Some(min) = cur.setup.depth.min_over(bx, bx + last, by, by + last) else {
             return false;
         };
-        let bound = self.depth_bound[block_of_pixel(&self.rect, bx, by)];
-        block_fails(test, quantize_depth(min), bound)
+        let block = block_of_pixel(&self.rect, bx, by);
+        self.refresh_stale_bounds(1 << block);
+        block_fails(test, quantize_depth(min), self.depth_bound[block])
     }
 
-    /// After early depth writes into the block at `(bx, by)`: its bound becomes the
-    /// block's exact largest stored depth (the writes can only have lowered it under
-    /// `less`, but any test may write here, so it is recomputed, not assumed).
+    /// After early depth writes into the block at `(bx, by)`: its bound is to become
+    /// the block's exact largest stored depth (the writes can only have lowered it
+    /// under `less`, but any test may write here, so it is recomputed, not assumed).
+    /// The recomputation waits until the bound is read or the tile ends
+    /// ([`TileRaster::stale_bounds`]): the bound is then what recomputing after every
+    /// write would have left, since it is recomputed from the stored depths alone.
     #[inline(always)]
     fn tighten_depth_bound(&mut self, bx: u32, by: u32) {
         if self.ctx.early_depth_write {
-            let block = block_of_pixel(&self.rect, bx, by);
+            self.stale_bounds |= 1 << block_of_pixel(&self.rect, bx, by);
+        }
+    }
+
+    /// Recomputes the bounds of the stale blocks among `blocks` (bit = block) as
+    /// each block's exact largest stored depth.
+    #[inline(always)]
+    fn refresh_stale_bounds(&mut self, blocks: u64) {
+        let mut stale = self.stale_bounds & blocks;
+        self.stale_bounds &= !blocks;
+        while stale != 0 {
+            let block = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
             self.depth_bound[block] = block_max(self.depth, block);
         }
     }
@@ -522,11 +600,18 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             stored.copy_from_slice(row_depth);
             passed &= depth_mask(test, &depth, &stored);
             if self.ctx.early_depth_write && passed != 0 {
-                for c in 0..BLOCK {
+                // A select per pixel (the new depth where it passed, the stored one
+                // elsewhere) and one 8-pixel store: branch-free, it vectorizes, where
+                // a branch per pixel mispredicted on the irregular masks of small
+                // triangles.
+                let written: [u32; BLOCK] = std::array::from_fn(|c| {
                     if passed & (1 << c) != 0 {
-                        row_depth[c] = depth[c];
+                        depth[c]
+                    } else {
+                        stored[c]
                     }
-                }
+                });
+                row_depth.copy_from_slice(&written);
             }
         }
         let r = RowDepth {

@@ -294,3 +294,79 @@ fn lequal_passes_at_the_block_bound() {
         (0, 256)
     );
 }
+
+/// The same comparison as [`coarse_depth_rejection_matches_the_per_pixel_test`] with
+/// many triangles per draw, large and small (a few pixels), so a block's bound is
+/// read by later triangles of the draw that wrote it: the early-write draw recomputes
+/// a written block's bound only when a test reads it or the tile ends
+/// (`rasterize.rs`, `stale_bounds`), including after `greater` / `always` draws
+/// whose writes raise the stored depth.
+#[test]
+fn coarse_depth_rejection_matches_with_many_triangles_per_draw() {
+    let (w, h) = (160u32, 96u32);
+    let tests = [
+        DepthTest::Less,
+        DepthTest::LessEqual,
+        DepthTest::Less,
+        DepthTest::Greater,
+        DepthTest::Always,
+    ];
+    for seed in 1..=4u64 {
+        let mut rng = Rng(seed * 0x51_7cc1_b727);
+        let mut early = framebuffer(w, h);
+        let mut late = framebuffer(w, h);
+        let (mut rejected, mut covered) = (0, 0);
+        for i in 0..12 {
+            let mut points = Vec::new();
+            for t in 0..40 {
+                let (cx, cy) = (rng.range(0.0, w as f32), rng.range(0.0, h as f32));
+                let size = if t % 2 == 0 { 60.0 } else { 4.0 };
+                let z = rng.range(0.0, 1.0);
+                for _ in 0..3 {
+                    points.push([
+                        cx + rng.range(-size, size),
+                        cy + rng.range(-size, size),
+                        (z + rng.range(-0.2, 0.2)).clamp(0.0, 1.0),
+                    ]);
+                }
+            }
+            let mesh = Mesh::from_window(&points, w, h);
+            let state = RasterState {
+                depth_test: tests[(rng.next_u64() % tests.len() as u64) as usize],
+                ..RasterState::default()
+            };
+            let color = [(i % 7) as f32 / 7.0, (i % 5) as f32 / 5.0, 0.5, 1.0];
+            let a = draw(&mut early, &mesh, None, &Flat::new(color), state);
+            let never = Flat {
+                color,
+                discard_right_of: Some(f32::INFINITY),
+            };
+            let b = draw(&mut late, &mesh, None, &never, state);
+            assert_eq!(
+                (
+                    a.fragments_covered,
+                    a.fragments_depth_failed,
+                    a.fragments_written
+                ),
+                (
+                    b.fragments_covered,
+                    b.fragments_depth_failed,
+                    b.fragments_written
+                ),
+                "seed {seed}, draw {i}"
+            );
+            rejected += a.fragments_depth_failed;
+            covered += a.fragments_covered;
+        }
+        assert_eq!(
+            early.to_rgba8_top_down(),
+            late.to_rgba8_top_down(),
+            "seed {seed}"
+        );
+        assert_eq!(early.depth_top_down(), late.depth_top_down(), "seed {seed}");
+        assert!(
+            rejected > covered / 10,
+            "the triangles overlap: {rejected} of {covered}"
+        );
+    }
+}

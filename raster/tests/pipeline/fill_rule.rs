@@ -165,6 +165,23 @@ fn jittered_mesh_covers_each_pixel_exactly_once() {
     }
 }
 
+/// Triangles of one or two pixels (most inside one 8×8 block, many covering no pixel
+/// centre: the rasterizer's single-block path, `rasterize.rs`) still cover every pixel
+/// exactly once, and the draw counts exactly the pixels.
+#[test]
+fn tiny_jittered_mesh_covers_each_pixel_exactly_once() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..4 {
+        let mut fb = framebuffer(72, 56);
+        let mesh = grid_mesh(45, -4.0, 1.75, || {
+            [rng.range(-0.6, 0.6), rng.range(-0.6, 0.6)]
+        });
+        let stats = draw_triangles(&mut fb, &mesh);
+        assert_eq!(covered(&fb).len(), 72 * 56);
+        assert_eq!(stats.fragments_covered, 72 * 56);
+    }
+}
+
 #[test]
 fn mesh_with_vertices_on_pixel_centres_covers_each_pixel_exactly_once() {
     // Half-integer steps put vertices on pixel centres and corners, and many centres
