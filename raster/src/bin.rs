@@ -191,13 +191,7 @@ mod tests {
 
     #[test]
     fn two_phase_binning_is_the_definition() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let grid = TileGrid::new(300, 200);
         // Small triangles (some across tile borders), a few large ones: more than
         // one block of entries, and more than PARALLEL_MIN for the parallel path.

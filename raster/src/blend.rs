@@ -223,13 +223,7 @@ mod tests {
         let mut floats = vec![-1.0, 0.0, 1.0, 2.0, f32::NAN, f32::INFINITY, -f32::INFINITY];
         floats.extend((0..=255).map(|k| (k as f32 + 0.5) / 255.0));
         floats.extend((0..=1000).map(|k| k as f32 / 1000.0));
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
         for mode in [BlendMode::Replace, BlendMode::Alpha, BlendMode::Additive] {
             for _ in 0..4000 {
                 let mut color = [[0.0f32; MAX_LANES]; 4];

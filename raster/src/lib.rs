@@ -106,6 +106,9 @@ mod trace;
 mod vertex;
 mod viewport;
 
+#[cfg(test)]
+mod test_rng;
+
 pub use batch::{FragmentBatch, FragmentOutput, LANE_GROUP, LaneArray, LaneMask, MAX_LANES};
 pub use blend::to_unorm8;
 pub use clip::MAX_CLIP_DISTANCES;

@@ -474,13 +474,7 @@ mod tests {
     #[test]
     fn a_triangle_plane_is_the_polygon_plane_of_its_vertices() {
         use crate::edge::FixedPoint;
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut checked = 0;
         for _ in 0..5000 {
             // Small coordinates so ties in x, y and z happen often.

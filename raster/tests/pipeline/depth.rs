@@ -192,6 +192,35 @@ fn same_triangle_in_any_vertex_order_gives_the_same_depth_bits() {
     }
 }
 
+/// Draws `mesh` with `state` and a flat `color` into `early` (depth written before
+/// shading, so coarse rejection gets tight bounds) and into `late` through a shader
+/// that may discard but never does (depth written after shading, bounds only rise);
+/// asserts both draws counted the same covered, depth-failed and written fragments
+/// (`what` names the draw) and returns their statistics.
+fn draw_early_and_late(
+    [early, late]: [&mut Framebuffer; 2],
+    mesh: &Mesh,
+    color: [f32; 4],
+    state: RasterState,
+    what: &str,
+) -> (DrawStats, DrawStats) {
+    let a = draw(early, mesh, None, &Flat::new(color), state);
+    let never = Flat {
+        color,
+        discard_right_of: Some(f32::INFINITY),
+    };
+    let b = draw(late, mesh, None, &never, state);
+    let counts = |d: &DrawStats| {
+        (
+            d.fragments_covered,
+            d.fragments_depth_failed,
+            d.fragments_written,
+        )
+    };
+    assert_eq!(counts(&a), counts(&b), "{what}");
+    (a, b)
+}
+
 /// Coarse depth rejection (`depth_bound.rs`) changes nothing: the same random draws
 /// give the same colours, depths and counts whether depth is written before shading
 /// (the per-block bounds are tightened, so blocks get skipped) or after it (the
@@ -233,24 +262,12 @@ fn coarse_depth_rejection_matches_the_per_pixel_test() {
                 (i % 3) as f32 / 3.0,
                 1.0,
             ];
-            let a = draw(&mut early, &mesh, None, &Flat::new(color), state);
-            let never = Flat {
+            let (a, b) = draw_early_and_late(
+                [&mut early, &mut late],
+                &mesh,
                 color,
-                discard_right_of: Some(f32::INFINITY),
-            };
-            let b = draw(&mut late, &mesh, None, &never, state);
-            assert_eq!(
-                (
-                    a.fragments_covered,
-                    a.fragments_depth_failed,
-                    a.fragments_written
-                ),
-                (
-                    b.fragments_covered,
-                    b.fragments_depth_failed,
-                    b.fragments_written
-                ),
-                "seed {seed}, draw {i}"
+                state,
+                &format!("seed {seed}, draw {i}"),
             );
             early_failed += a.fragments_depth_failed;
             late_failed += b.fragments_depth_failed;
@@ -336,24 +353,12 @@ fn coarse_depth_rejection_matches_with_many_triangles_per_draw() {
                 ..RasterState::default()
             };
             let color = [(i % 7) as f32 / 7.0, (i % 5) as f32 / 5.0, 0.5, 1.0];
-            let a = draw(&mut early, &mesh, None, &Flat::new(color), state);
-            let never = Flat {
+            let (a, _) = draw_early_and_late(
+                [&mut early, &mut late],
+                &mesh,
                 color,
-                discard_right_of: Some(f32::INFINITY),
-            };
-            let b = draw(&mut late, &mesh, None, &never, state);
-            assert_eq!(
-                (
-                    a.fragments_covered,
-                    a.fragments_depth_failed,
-                    a.fragments_written
-                ),
-                (
-                    b.fragments_covered,
-                    b.fragments_depth_failed,
-                    b.fragments_written
-                ),
-                "seed {seed}, draw {i}"
+                state,
+                &format!("seed {seed}, draw {i}"),
             );
             rejected += a.fragments_depth_failed;
             covered += a.fragments_covered;
