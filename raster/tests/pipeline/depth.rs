@@ -221,6 +221,28 @@ fn draw_early_and_late(
     (a, b)
 }
 
+/// `early` and `late` hold the same colours and depths, and the draws overlapped
+/// enough to exercise the rejection (more than a tenth of the `covered` fragments
+/// were `rejected` by the depth test).
+fn assert_same_frames(
+    early: &Framebuffer,
+    late: &Framebuffer,
+    rejected: u64,
+    covered: u64,
+    seed: u64,
+) {
+    assert_eq!(
+        early.to_rgba8_top_down(),
+        late.to_rgba8_top_down(),
+        "seed {seed}"
+    );
+    assert_eq!(early.depth_top_down(), late.depth_top_down(), "seed {seed}");
+    assert!(
+        rejected > covered / 10,
+        "seed {seed}: the draws overlap: {rejected} of {covered}"
+    );
+}
+
 /// Coarse depth rejection (`depth_bound.rs`) changes nothing: the same random draws
 /// give the same colours, depths and counts whether depth is written before shading
 /// (the per-block bounds are tightened, so blocks get skipped) or after it (the
@@ -274,17 +296,8 @@ fn coarse_depth_rejection_matches_the_per_pixel_test() {
             rejected += a.fragments_depth_failed;
             covered += a.fragments_covered;
         }
-        assert_eq!(
-            early.to_rgba8_top_down(),
-            late.to_rgba8_top_down(),
-            "seed {seed}"
-        );
-        assert_eq!(early.depth_top_down(), late.depth_top_down(), "seed {seed}");
         assert_eq!(early_failed, late_failed);
-        assert!(
-            rejected > covered / 10,
-            "the draws overlap: {rejected} of {covered}"
-        );
+        assert_same_frames(&early, &late, rejected, covered, seed);
     }
 }
 
@@ -363,15 +376,6 @@ fn coarse_depth_rejection_matches_with_many_triangles_per_draw() {
             rejected += a.fragments_depth_failed;
             covered += a.fragments_covered;
         }
-        assert_eq!(
-            early.to_rgba8_top_down(),
-            late.to_rgba8_top_down(),
-            "seed {seed}"
-        );
-        assert_eq!(early.depth_top_down(), late.depth_top_down(), "seed {seed}");
-        assert!(
-            rejected > covered / 10,
-            "the triangles overlap: {rejected} of {covered}"
-        );
+        assert_same_frames(&early, &late, rejected, covered, seed);
     }
 }
