@@ -485,6 +485,13 @@ impl<const W: usize> Chunk<'_, W> {
                     (true, false) => self.mul_add(d, a, (b, Some(sb)), e, n, |t, z| t + z),
                     (true, true) => self.mul_add(d, a, (b, Some(sb)), e, n, |t, z| z + t),
                 },
+                Step::AddMul { d, a, b, m, n, rev } => {
+                    for c in 0..n as usize {
+                        let t = self.load(a, c) + self.load(b, c);
+                        let s = self.load(m, c);
+                        self.store(d, c, if rev { s * t } else { t * s });
+                    }
+                }
                 Step::Clamp { d, a, lo, hi, n } => {
                     for c in 0..n as usize {
                         let t = math::max(self.load(a, c), self.load(lo, c));

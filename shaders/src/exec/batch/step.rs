@@ -112,6 +112,17 @@ pub(in crate::exec) enum Step {
         n: u8,
         rev: bool,
     },
+    /// `t ← a[c] + b[c]`, then `d[c] ← t·m[c]` (or `m[c]·t` with `rev`) for `c < n`:
+    /// an ADD followed by a MUL of its result, fused after binding (`(x + y) * 0.25`,
+    /// a sum scaled).
+    AddMul {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        m: Reg,
+        n: u8,
+        rev: bool,
+    },
     /// `d[c] ← min(max(a[c], lo[c]), hi[c])` for `c < n` (MAX's and MIN's own rules):
     /// a MAX followed by a MIN of its result, fused after binding (`clamp`).
     Clamp {
@@ -351,6 +362,7 @@ impl Step {
             | MulSa { d, n: k, .. }
             | MulSb { d, n: k, .. }
             | MulAdd { d, n: k, .. }
+            | AddMul { d, n: k, .. }
             | Clamp { d, n: k, .. }
             | Min { d, n: k, .. }
             | Max { d, n: k, .. }
@@ -431,6 +443,11 @@ impl Step {
                 f(one(a, n(k)));
                 f(one(b, if sb < 4 { 1 << sb } else { n(k) }));
                 f(one(e, n(k)));
+            }
+            AddMul { a, b, m, n: k, .. } => {
+                f(one(a, n(k)));
+                f(one(b, n(k)));
+                f(one(m, n(k)));
             }
             Clamp {
                 a, lo, hi, n: k, ..
@@ -528,6 +545,12 @@ impl Step {
                 *e = f(*e);
                 *d = f(*d);
             }
+            AddMul { d, a, b, m, .. } => {
+                *a = f(*a);
+                *b = f(*b);
+                *m = f(*m);
+                *d = f(*d);
+            }
             Clamp { d, a, lo, hi, .. } => {
                 *a = f(*a);
                 *lo = f(*lo);
@@ -581,6 +604,7 @@ impl Step {
             | MulSa { d, .. }
             | MulSb { d, .. }
             | MulAdd { d, .. }
+            | AddMul { d, .. }
             | Clamp { d, .. }
             | Min { d, .. }
             | Max { d, .. }

@@ -22,6 +22,8 @@
 //!   multiplications in the same operand order;
 //! - `MUL t ← x·y` (or `MULSB`); `ADD u ← t + z` (or `z + t`), `t` dead afterwards,
 //!   becomes one [`Step::MulAdd`];
+//! - `ADD t ← x + y; MUL u ← t·z` (or `z·t`), `t` dead afterwards, becomes one
+//!   [`Step::AddMul`];
 //! - `MAX t ← x, lo; MIN u ← t, hi`, `t` dead afterwards, becomes one [`Step::Clamp`];
 //! - `DOT t ← x·y; MAX u ← t, m`, `t` dead afterwards, becomes one [`Step::DotMax`];
 //! - when nothing else applies, a four-component `MOV u ← t` whose `t` was built by
@@ -194,6 +196,7 @@ fn fuse(steps: &mut [Step], i: usize, dead_after: impl Fn(Reg, Comps) -> bool) -
     let merged = retarget_copy(x, next, &dead_after)
         .or_else(|| broadcast_multiply(x, next, &dead_after))
         .or_else(|| multiply_add(x, next, &dead_after))
+        .or_else(|| add_multiply(x, next, &dead_after))
         .or_else(|| clamp(x, next, &dead_after))
         .or_else(|| dot_max(x, next, &dead_after));
     match merged {
@@ -305,6 +308,48 @@ fn multiply_add(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -
         b,
         sb,
         e,
+        n,
+        rev,
+    })
+}
+
+/// `ADD t ← x + y; MUL u ← t·z` (or `z·t`) becomes one [`Step::AddMul`], when `t`
+/// is exactly one MUL operand, the MUL is no wider than the sum and `t` is dead after
+/// the MUL.
+///
+/// Exact: the fused step rounds the sum to f32 before multiplying and keeps the MUL's
+/// operand order (`rev`, as [`Step::MulAdd`] keeps the ADD's), so the values are
+/// those of the two steps (bit for bit; a NaN stays a NaN, the interpreters'
+/// contract for NaN payloads). Each component reads its own operands before
+/// writing its own result, as the two steps do component by component.
+fn add_multiply(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
+    let Step::Add {
+        d: t,
+        a,
+        b,
+        n: width,
+    } = x
+    else {
+        return None;
+    };
+    let Step::Mul {
+        d: u,
+        a: p,
+        b: q,
+        n,
+    } = next
+    else {
+        return None;
+    };
+    if n > width || (p == t) == (q == t) || !dead_after(t, XYZW) {
+        return None;
+    }
+    let (m, rev) = if p == t { (q, false) } else { (p, true) };
+    Some(Step::AddMul {
+        d: u,
+        a,
+        b,
+        m,
         n,
         rev,
     })
