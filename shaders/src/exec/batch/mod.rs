@@ -31,7 +31,10 @@
 //!   both interpreters, here over `W` groups of `f32x8` at a time (each lane sees the
 //!   same operations as an `f32`), with the same component counts and summation order
 //!   as the scalar opcode rules. NaN payloads are the one thing not promised equal:
-//!   Rust leaves the payload of an arithmetic NaN result unspecified.
+//!   Rust leaves the payload of an arithmetic NaN result unspecified. The long
+//!   per-lane functions (SIN, COS, POW with an integral exponent) run two groups at a
+//!   time (`pairs.rs`: over all `W` their chains do not fit the 16 AVX2 registers),
+//!   NORMALIZE and DOT one group at a time; the grouping changes no lane's bits.
 //! - Divergent control flow runs under lane masks: IF takes, per lane, lane 0 of its
 //!   condition (non-zero or NaN is true); a write inside a branch changes only the
 //!   lanes running that branch (a per-lane select), so the other lanes keep their
