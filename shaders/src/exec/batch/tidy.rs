@@ -298,10 +298,7 @@ fn multiply_add(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -
     else {
         return None;
     };
-    if n > width || (p == t) == (q == t) || !dead_after(t, XYZW) {
-        return None;
-    }
-    let (e, rev) = if p == t { (q, false) } else { (p, true) };
+    let (e, rev) = other_operand(t, [p, q], n, width, dead_after)?;
     Some(Step::MulAdd {
         d: u,
         a,
@@ -341,10 +338,7 @@ fn add_multiply(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -
     else {
         return None;
     };
-    if n > width || (p == t) == (q == t) || !dead_after(t, XYZW) {
-        return None;
-    }
-    let (m, rev) = if p == t { (q, false) } else { (p, true) };
+    let (m, rev) = other_operand(t, [p, q], n, width, dead_after)?;
     Some(Step::AddMul {
         d: u,
         a,
@@ -353,6 +347,24 @@ fn add_multiply(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -
         n,
         rev,
     })
+}
+
+/// The condition both [`multiply_add`] and [`add_multiply`] fuse on: the second
+/// step, `n` components wide with the operands `[p, q]`, reads the first step's
+/// result `t` as exactly one operand, is no wider than the first step (`width`), and
+/// `t` is dead after it. Gives the other operand and whether `t` is the second one
+/// (the fused step's `rev`, which keeps the operand order).
+fn other_operand(
+    t: Reg,
+    [p, q]: [Reg; 2],
+    n: u8,
+    width: u8,
+    dead_after: &impl Fn(Reg, Comps) -> bool,
+) -> Option<(Reg, bool)> {
+    if n > width || (p == t) == (q == t) || !dead_after(t, XYZW) {
+        return None;
+    }
+    Some(if p == t { (q, false) } else { (p, true) })
 }
 
 /// `MAX t ← x, lo; MIN u ← t, hi` (`clamp`) becomes one [`Step::Clamp`], when the MIN
