@@ -14,7 +14,8 @@ textures, then compiling and linking; llvmpipe: peer-render's `ms_setup`, contex
 creation, GLSL compile/link and uploads), and both renderers' peak resident memory at 2
 threads (the largest of the rounds; llvmpipe's is the peer tool's Python process, Mesa
 inside it). It also checks that both renderers drew the
-same picture (compare_png.py, tolerance 2) and says how busy the machine was.
+same picture (compare_png.py, tolerance 2), says how busy the machine was, and ends
+with one line per target of issue 17 (met or MISSED, and the worst workload).
 
 What it needs, and where it looks (it stops with a message naming what is missing):
 - the peer tool: $PEER, else ../shared/tools/peer-render/peer-render next to the
@@ -211,6 +212,35 @@ def main():
               "| %.0f | %s |"
               % (workload, o2["ms"] / p2["ms"], o1["ms"] / o2["ms"], o1["ms"], o2["ms"], p1["ms"],
                  p2["ms"], cpu, peak_o, peak_p, o2["load"], o2["prepare"], p2["load"] or 0, over))
+    print()
+    for line in verdicts(rows):
+        print(line)
+
+
+def verdicts(rows):
+    """One line per target of issue 17's "Done means" that this sitting's table can
+    judge: ours / llvmpipe at 2 threads at most 1.0x, our 1 -> 2 thread speed-up at
+    least 1.8x (every suite scene is 1920x1080), our peak memory at 2 threads at most
+    llvmpipe's. Each line says met or MISSED, how many workloads meet it and the
+    worst one, so a sitting's verdict does not have to be read off the table."""
+    checks = [
+        ("ours / llvmpipe at 2 threads <= 1.00x", lambda o1, o2, p2, peaks: o2["ms"] / p2["ms"],
+         lambda v: v <= 1.0, max, "%.2fx"),
+        ("ours 1 -> 2 threads >= 1.80x", lambda o1, o2, p2, peaks: o1["ms"] / o2["ms"],
+         lambda v: v >= 1.8, min, "%.2fx"),
+        ("peak memory at 2 threads, ours / llvmpipe <= 1.00", lambda o1, o2, p2, peaks: peaks[0] / peaks[1],
+         lambda v: v <= 1.0, max, "%.2f"),
+    ]
+    lines = []
+    for label, value, ok, closest, fmt in checks:
+        values = [(value(o1, o2, p2, peaks), workload)
+                  for workload, o1, o2, _p1, p2, _cmp, peaks in rows]
+        met = sum(1 for v, _ in values if ok(v))
+        v, workload = closest(values)
+        lines.append("%s: %s, %d of %d workloads (worst: %s, %s)"
+                     % (label, "met" if met == len(values) else "MISSED", met, len(values),
+                        fmt % v, workload))
+    return lines
 
 
 if __name__ == "__main__":
