@@ -232,11 +232,11 @@ def verdicts(rows):
          lambda v: v <= 1.0, max, "%.2f"),
     ]
     lines = []
-    for label, value, ok, closest, fmt in checks:
+    for label, value, ok, worst, fmt in checks:
         values = [(value(o1, o2, p2, peaks), workload)
                   for workload, o1, o2, _p1, p2, _cmp, peaks in rows]
         met = sum(1 for v, _ in values if ok(v))
-        v, workload = closest(values)
+        v, workload = worst(values)
         lines.append("%s: %s, %d of %d workloads (worst: %s, %s)"
                      % (label, "met" if met == len(values) else "MISSED", met, len(values),
                         fmt % v, workload))
