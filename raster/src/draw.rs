@@ -15,6 +15,7 @@ use crate::bin::Bins;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
+use crate::indices::Indices;
 use crate::primitive::{SetupChunk, SetupTriangles, setup_primitives};
 use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
 use crate::stage::{FragmentStage, VertexStage};
@@ -32,8 +33,9 @@ pub struct DrawCall<'a, V, F> {
     /// Number of vertices the vertex stage can shade (indices `0..vertex_count`).
     pub vertex_count: u32,
     /// Triangle-list indices, three per triangle (a trailing incomplete triangle is
-    /// ignored); `None` draws vertices `0, 1, 2, 3, 4, 5, …`.
-    pub indices: Option<&'a [u32]>,
+    /// ignored), scanned once by [`Indices::new`] (keep them with the mesh); `None`
+    /// draws vertices `0, 1, 2, 3, 4, 5, …`.
+    pub indices: Option<Indices<'a>>,
     /// Depth, culling and blending.
     pub state: RasterState,
 }

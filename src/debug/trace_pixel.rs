@@ -254,7 +254,7 @@ fn triangle_vertices<V: VertexStage, F>(
 ) -> Vec<VertexTrace> {
     let first = primitive as usize * 3;
     let indices: Vec<u32> = match call.indices {
-        Some(indices) => indices.get(first..first + 3).unwrap_or(&[]).to_vec(),
+        Some(indices) => indices.list().get(first..first + 3).unwrap_or(&[]).to_vec(),
         None => (0..3).map(|k| primitive * 3 + k).collect(),
     };
     let mut scratch = call.vertex_stage.new_scratch();

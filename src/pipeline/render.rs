@@ -11,7 +11,9 @@ use crate::scene::{Draw, Scene, SceneError};
 use csir::exec::Samplers as _;
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
-use csir_raster::{DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Renderer};
+use csir_raster::{
+    DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Indices, Renderer,
+};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -105,6 +107,8 @@ struct PreparedDraw<'s> {
     plan: Arc<Plan>,
     /// ... bound to the draw's fragment uniforms (again after each `set_uniform`).
     fragment: BoundPlan,
+    /// The draw's indices, scanned once here rather than in every frame.
+    indices: Indices<'s>,
 }
 
 impl<'s> PreparedScene<'s> {
@@ -143,6 +147,7 @@ impl<'s> PreparedScene<'s> {
                 bindings,
                 plan,
                 fragment,
+                indices: Indices::new(&draw.indices),
             });
         }
         Ok(PreparedScene { scene, draws })
@@ -234,7 +239,7 @@ impl<'s> PreparedScene<'s> {
                 vertex_stage: &vs,
                 fragment_stage: &fs,
                 vertex_count: d.draw.vertex_count,
-                indices: Some(&d.draw.indices),
+                indices: Some(d.indices),
                 state: d.draw.state.raster,
             };
             let parts = DrawParts {

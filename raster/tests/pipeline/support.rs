@@ -162,7 +162,7 @@ pub fn draw<F: FragmentStage>(
         vertex_stage: mesh,
         fragment_stage: fs,
         vertex_count: mesh.positions.len() as u32,
-        indices,
+        indices: indices.map(Indices::new),
         state,
     };
     Renderer::new().draw(fb, &call).unwrap()

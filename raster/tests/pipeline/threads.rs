@@ -48,7 +48,7 @@ fn render() -> (Vec<u8>, Vec<u32>, Vec<DrawStats>) {
             vertex_stage: &mesh,
             fragment_stage: &VaryingColor,
             vertex_count: n as u32,
-            indices: Some(&indices),
+            indices: Some(Indices::new(&indices)),
             state,
         };
         stats.push(renderer.draw(&mut fb, &call).unwrap());
@@ -115,7 +115,7 @@ fn render_many() -> (Vec<u8>, Vec<u32>, Vec<DrawStats>) {
             vertex_stage: &mesh,
             fragment_stage: &VaryingColor,
             vertex_count: n as u32,
-            indices: Some(&indices),
+            indices: Some(Indices::new(&indices)),
             state,
         };
         stats.push(renderer.draw(&mut fb, &call).unwrap());

@@ -31,7 +31,7 @@ fn trace_reports_each_fragment_of_the_pixel() {
             vertex_stage: &mesh,
             fragment_stage: fs,
             vertex_count: 4,
-            indices: Some(&indices),
+            indices: Some(Indices::new(&indices)),
             state,
         };
         renderer.draw_traced(fb, &call, [5, 9]).unwrap().1
@@ -88,7 +88,7 @@ fn discard_is_traced_and_tracing_does_not_change_the_image() {
         vertex_stage: &mesh,
         fragment_stage: &fs,
         vertex_count: 4,
-        indices: Some(&indices),
+        indices: Some(Indices::new(&indices)),
         state: RasterState::default(),
     };
     let mut plain = framebuffer(16, 16);
