@@ -324,6 +324,8 @@ impl Texture {
     /// (`i1 ≠ i0 + 1` or `j1 ≠ j0 + 1`), the lanes are more than `WINDOW − 1`
     /// texels apart across or two rows apart, or the window would leave the texture.
     /// The texels are the ones the scalar loads would read, so the bits are the same.
+    /// A group whose lanes all have the same `j0` reads two rows instead
+    /// ([`gather_row_pair`](Self::gather_row_pair)).
     #[inline(always)]
     fn gather_window(&self, i: &Taps, j: &Taps) -> Option<[i32x8; 4]> {
         let one = i32x8::splat(1);
@@ -332,6 +334,10 @@ impl Texture {
             return None;
         }
         let min = |v: i32x8| v.to_array().into_iter().min().unwrap_or(0);
+        let first_row = j.i0.to_array()[0];
+        if j.i0.simd_eq(i32x8::splat(first_row)).all() {
+            return self.gather_row_pair(i, first_row);
+        }
         let (left, bottom) = (min(i.i0), min(j.i0));
         let (column, row) = (i.i0 - i32x8::splat(left), j.i0 - i32x8::splat(bottom));
         let fits = column.simd_lt(i32x8::splat(WINDOW as i32 - 1)) & row.simd_lt(i32x8::splat(2));
@@ -356,6 +362,42 @@ impl Texture {
             pick(0, second),
             pick(1, first),
             pick(1, second),
+        ])
+    }
+
+    /// [`gather_window`](Self::gather_window) for a group whose lanes all read rows
+    /// `row` and `row + 1` (the steps already checked): two rows of `WINDOW` texels
+    /// from the smaller of the first and the last lane's `i0`, and no per-lane row
+    /// choice; `None` when some lane's taps are not in them.
+    ///
+    /// A whole 8×8 block's groups are its pixel rows, so an unrotated texture gives
+    /// each group one texel row, and its columns run monotonically from the first
+    /// lane to the last: the window's origin is one scalar `min` of the two end lanes
+    /// instead of a reduction over all eight (whose latency sits in front of every
+    /// load of the group). A lane left of the origin or too far right fails the check
+    /// and the group takes the scalar gather (`gather_taps`), so the origin's
+    /// choice changes the speed only, never the texels read.
+    #[inline(always)]
+    fn gather_row_pair(&self, i: &Taps, row: i32) -> Option<[i32x8; 4]> {
+        let lanes = i.i0.to_array();
+        let left = lanes[0].min(lanes[GROUP - 1]);
+        let column = i.i0 - i32x8::splat(left);
+        let outside = column.simd_lt(i32x8::ZERO) | column.simd_gt(i32x8::splat(WINDOW as i32 - 2));
+        let (left, row) = (left as usize, row as usize);
+        let width = self.width() as usize;
+        if outside.any() || left + WINDOW > width || row + 2 > self.height() as usize {
+            return None;
+        }
+        // One bounds check for both rows (`row + 2 ≤ height`, `left + WINDOW ≤ width`).
+        let at = row * width + left;
+        let block = self.texels().get(at..at + width + WINDOW)?;
+        let rows = [block, &block[width..]].map(texel_row);
+        let (first, second): (u32x8, u32x8) = (cast(column), cast(column + i32x8::splat(1)));
+        Some([
+            cast(rows[0].shuffle(first)),
+            cast(rows[0].shuffle(second)),
+            cast(rows[1].shuffle(first)),
+            cast(rows[1].shuffle(second)),
         ])
     }
 
@@ -713,6 +755,60 @@ mod tests {
         assert!(!window(right_edge, rows));
         let top = rows.map(|t| t + 0.38); // the third row would be row 64
         assert!(!window(near, top));
+    }
+
+    /// A group on one texel row (a row of 8 pixels of a texture that is neither
+    /// rotated nor minified much: a whole block's lanes) takes the two-row window,
+    /// whose taps are the scalar gather's (`gather_taps`, the definition), in either
+    /// direction along the row; it is not taken when the lanes span more than the
+    /// window or the window would leave the texture.
+    #[test]
+    fn groups_on_one_texel_row_are_gathered_from_two_rows() {
+        let tex = texture(64, 64);
+        let taps = |s: [f32; 8], t: f32| {
+            let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
+            let (j, _) = fixed_linear_axis(f32x8::splat(t), 64, Wrap::Repeat).unwrap();
+            (i, j)
+        };
+        for (start, step) in [(0.3, 0.008), (0.3, -0.008), (0.5, 0.0), (0.86, 0.01)] {
+            for t in [0.02, 0.41, 0.95] {
+                let s = std::array::from_fn(|k| start + k as f32 * step);
+                let (i, j) = taps(s, t);
+                let window = tex.gather_window(&i, &j).expect("one window");
+                assert_eq!(
+                    window.map(i32x8::to_array),
+                    tex.gather_taps(&i, &j).map(i32x8::to_array)
+                );
+                for wrap in [Wrap::Clamp, Wrap::Repeat] {
+                    check(&tex, Sampler::new(Filter::Linear, wrap), s, [t; 8], 0xff);
+                }
+            }
+        }
+        // Lanes left of both ends (the origin) are not read from the window.
+        let valley = std::array::from_fn(|k| 0.3 + (k as f32 - 3.5).abs() * 0.008);
+        let (i, j) = taps(valley, 0.4);
+        if let Some(window) = tex.gather_window(&i, &j) {
+            assert_eq!(
+                window.map(i32x8::to_array),
+                tex.gather_taps(&i, &j).map(i32x8::to_array)
+            );
+        }
+        check(
+            &tex,
+            Sampler::new(Filter::Linear, Wrap::Repeat),
+            valley,
+            [0.4; 8],
+            0xff,
+        );
+        let far = std::array::from_fn(|k| 0.3 + k as f32 * 0.02); // 9 texels apart
+        let (i, j) = taps(far, 0.4);
+        assert!(tex.gather_window(&i, &j).is_none());
+        let right_edge = std::array::from_fn(|k| 0.9 + k as f32 * 0.01); // i0 = 63
+        let (i, j) = taps(right_edge, 0.4);
+        assert!(tex.gather_window(&i, &j).is_none());
+        let top = [0.3; 8]; // row 63: the second row would be row 64 (it wraps to 0)
+        let (i, j) = taps(top, 0.999);
+        assert!(tex.gather_window(&i, &j).is_none());
     }
 
     /// `sample_groups` against `sample` lane by lane: every lane of a group whose byte
