@@ -82,7 +82,8 @@ impl GroupFilter for FixedLinear {
 
     #[inline(always)]
     fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
-        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        let steps = Steps::known_inside(self.0 == Wrap::Repeat);
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j, steps);
         let (a, b) = (PairWeights::new(*a), PairWeights::new(*b));
         // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
         // (G, A), blended two channels per 32-bit lane.
@@ -113,13 +114,33 @@ impl GroupFilter for MirrorLinear {
 
     #[inline(always)]
     fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
-        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j, Steps::Checked);
         std::array::from_fn(|c| {
             let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
             let row0 = t00 + *a * (t10 - t00);
             let row1 = t01 + *a * (t11 - t01);
             row0 + *b * (row1 - row0)
         })
+    }
+}
+
+/// What [`Texture::gather_window`] may assume of the second taps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Steps {
+    /// Nothing: it checks `i1 = i0 + 1` and `j1 = j0 + 1` in every lane (clamp and
+    /// mirror: a clamped `i0 = 0` may stand for `⌊u⌋ = −1`, whose `i1` is 0 too).
+    Checked,
+    /// `i1 = i0 + 1` wherever `i0 < size − 1`, and the same for `j` (repeat: the
+    /// second tap wraps to 0 only after the last texel). Every window's fit check
+    /// keeps each lane's `i0` at most `width − 2` and `j0` at most `height − 2`, so
+    /// every tap it reads is then a step away, with no check of its own.
+    Inside,
+}
+
+impl Steps {
+    /// [`Steps::Inside`] when `inside`, else [`Steps::Checked`].
+    fn known_inside(inside: bool) -> Self {
+        if inside { Self::Inside } else { Self::Checked }
     }
 }
 
@@ -297,8 +318,8 @@ impl Texture {
     /// [`gather_window`](Self::gather_window) reads the window with 3 vector loads
     /// and picks each lane's taps with permutes instead of 32 scalar loads.
     #[inline(always)]
-    fn gather_bilinear(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
-        if let Some(taps) = self.gather_window(i, j) {
+    fn gather_bilinear(&self, i: &Taps, j: &Taps, steps: Steps) -> [i32x8; 4] {
+        if let Some(taps) = self.gather_window(i, j, steps) {
             return taps;
         }
         self.gather_taps(i, j)
@@ -327,10 +348,11 @@ impl Texture {
     /// A group whose lanes all have the same `j0` reads two rows instead
     /// ([`gather_row_pair`](Self::gather_row_pair)).
     #[inline(always)]
-    fn gather_window(&self, i: &Taps, j: &Taps) -> Option<[i32x8; 4]> {
+    fn gather_window(&self, i: &Taps, j: &Taps, steps: Steps) -> Option<[i32x8; 4]> {
         let one = i32x8::splat(1);
-        let steps = (i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one);
-        if !steps.all() {
+        if steps == Steps::Checked
+            && !((i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one)).all()
+        {
             return None;
         }
         let min = |v: i32x8| v.to_array().into_iter().min().unwrap_or(0);
@@ -744,7 +766,7 @@ mod tests {
         let window = |s: [f32; 8], t: [f32; 8]| {
             let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
             let (j, _) = fixed_linear_axis(f32x8::new(t), 64, Wrap::Repeat).unwrap();
-            tex.gather_window(&i, &j).is_some()
+            tex.gather_window(&i, &j, Steps::Checked).is_some()
         };
         let near = std::array::from_fn(|k| 0.3 + (k % 4) as f32 * 0.008);
         let rows = std::array::from_fn(|k| 0.6 + (k / 4) as f32 * 0.015);
@@ -774,11 +796,11 @@ mod tests {
             for t in [0.02, 0.41, 0.95] {
                 let s = std::array::from_fn(|k| start + k as f32 * step);
                 let (i, j) = taps(s, t);
-                let window = tex.gather_window(&i, &j).expect("one window");
-                assert_eq!(
-                    window.map(i32x8::to_array),
-                    tex.gather_taps(&i, &j).map(i32x8::to_array)
-                );
+                for steps in [Steps::Checked, Steps::Inside] {
+                    let window = tex.gather_window(&i, &j, steps).expect("one window");
+                    let want = tex.gather_taps(&i, &j).map(i32x8::to_array);
+                    assert_eq!(window.map(i32x8::to_array), want);
+                }
                 for wrap in [Wrap::Clamp, Wrap::Repeat] {
                     check(&tex, Sampler::new(Filter::Linear, wrap), s, [t; 8], 0xff);
                 }
@@ -787,7 +809,7 @@ mod tests {
         // Lanes left of both ends (the origin) are not read from the window.
         let valley = std::array::from_fn(|k| 0.3 + (k as f32 - 3.5).abs() * 0.008);
         let (i, j) = taps(valley, 0.4);
-        if let Some(window) = tex.gather_window(&i, &j) {
+        if let Some(window) = tex.gather_window(&i, &j, Steps::Checked) {
             assert_eq!(
                 window.map(i32x8::to_array),
                 tex.gather_taps(&i, &j).map(i32x8::to_array)
@@ -802,13 +824,13 @@ mod tests {
         );
         let far = std::array::from_fn(|k| 0.3 + k as f32 * 0.02); // 9 texels apart
         let (i, j) = taps(far, 0.4);
-        assert!(tex.gather_window(&i, &j).is_none());
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
         let right_edge = std::array::from_fn(|k| 0.9 + k as f32 * 0.01); // i0 = 63
         let (i, j) = taps(right_edge, 0.4);
-        assert!(tex.gather_window(&i, &j).is_none());
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
         let top = [0.3; 8]; // row 63: the second row would be row 64 (it wraps to 0)
         let (i, j) = taps(top, 0.999);
-        assert!(tex.gather_window(&i, &j).is_none());
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
     }
 
     /// `sample_groups` against `sample` lane by lane: every lane of a group whose byte
