@@ -18,7 +18,7 @@ use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
 use std::cell::Cell;
 use wide::bytemuck::cast;
-use wide::{f32x8, i16x16, i32x8, u16x16, u32x8};
+use wide::{f32x8, i8x32, i16x16, i32x8, u8x32, u16x16, u32x8};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -70,7 +70,8 @@ impl GroupFilter for Nearest {
 struct FixedLinear(Wrap);
 
 impl GroupFilter for FixedLinear {
-    /// Columns and their weights, rows and theirs (0..=255, 1/256 units).
+    /// Columns and their weights, rows and theirs (the weight, 0..=255 in 1/256
+    /// units, is each lane's low byte; the bytes above it are not part of it).
     type Address = (Taps, i32x8, Taps, i32x8);
 
     #[inline(always)]
@@ -477,11 +478,28 @@ struct PairWeights {
 }
 
 impl PairWeights {
+    /// The weights in the low byte of each lane of `w` (the bytes above are
+    /// ignored: `fixed_linear_axis` hands over its whole 8.8 value). One byte shuffle
+    /// (`vpshufb`) puts the byte in the high half of both 16-bit fields (`w·256`,
+    /// low byte zero) and a shift halves that to `w·128`: two operations instead of
+    /// a mask and three shifts and ors.
     #[inline(always)]
     fn new(w: i32x8) -> Self {
-        let w = w << 7_u32;
+        // Per 32-bit lane at byte 4k: [zero, byte 4k, zero, byte 4k]; a control byte
+        // with its high bit set gives zero, and each 128-bit half indexes itself.
+        const SPREAD: [i8; 32] = {
+            let mut control = [-1i8; 32];
+            let mut k = 0;
+            while k < 32 {
+                control[k + 1] = (k % 16) as i8;
+                control[k + 3] = (k % 16) as i8;
+                k += 4;
+            }
+            control
+        };
+        let w256: u16x16 = cast(cast::<i32x8, u8x32>(w).swizzle_half(i8x32::new(SPREAD)));
         Self {
-            w_q15: cast(w | (w << 16_u32)),
+            w_q15: cast(w256 >> 1_u32),
         }
     }
 
@@ -551,7 +569,8 @@ fn nearest_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<Taps> {
 }
 
 /// `fixed_linear_taps` with no offset: the two taps and the second's weight in
-/// 1/256 units.
+/// 1/256 units, in the low byte of each lane (the 8.8 value itself: the bytes above
+/// are the tap, which [`PairWeights::new`] ignores).
 #[inline(always)]
 fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
     let scale = f32x8::splat(size as f32 * 256.0);
@@ -559,14 +578,13 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
     let to_fixed = |x: f32x8| (x * scale).round_ties_even().fast_trunc_int() - i32x8::splat(128);
     let last = i32x8::splat(size as i32 - 1);
     let one = i32x8::splat(1);
-    let byte = i32x8::splat(255);
     Some(match wrap {
         Wrap::Repeat if !size.is_power_of_two() => {
             let fixed = to_fixed(repeat_fraction(s));
             let i0: i32x8 = fixed >> 8_u32;
             let i0 = i0.simd_lt(i32x8::ZERO).select(last, i0).min(last);
             let i1 = i0.simd_eq(last).select(i32x8::ZERO, i0 + one);
-            (Taps { i0, i1 }, fixed & byte)
+            (Taps { i0, i1 }, fixed)
         }
         Wrap::Repeat => {
             let fixed = to_fixed(s);
@@ -577,7 +595,7 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
                     i0: i0 & mask,
                     i1: (i0 + one) & mask,
                 },
-                fixed & byte,
+                fixed,
             )
         }
         Wrap::Clamp | Wrap::Mirror => {
@@ -588,7 +606,7 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
                     i0: clamp_index(i0, size),
                     i1: clamp_index(i0 + one, size),
                 },
-                fixed & byte,
+                fixed,
             )
         }
     })
@@ -720,6 +738,25 @@ mod tests {
                 "{odd}"
             );
             assert!(MirrorLinear.address(&tex, s, t).is_none(), "{odd}");
+        }
+    }
+
+    /// `PairWeights::new` gives each lane `w·128` in both 16-bit fields, `w` the
+    /// lane's low byte, whatever the bytes above it hold (negative 8.8 values too).
+    #[test]
+    fn pair_weights_take_each_lanes_low_byte() {
+        for w in 0..256 {
+            for high in [0, 1, 0x3ff, -1, -4096, i32::MIN >> 8] {
+                let lanes: [i32; 8] = std::array::from_fn(|k| {
+                    let w = (w + 37 * k as i32) & 0xff;
+                    (high.wrapping_add(k as i32) << 8) | w
+                });
+                let got: [i16; 16] = PairWeights::new(i32x8::new(lanes)).w_q15.to_array();
+                for (k, lane) in lanes.into_iter().enumerate() {
+                    let want = ((lane & 0xff) * 128) as i16;
+                    assert_eq!([got[2 * k], got[2 * k + 1]], [want, want], "{lane:#x}");
+                }
+            }
         }
     }
 
