@@ -18,7 +18,7 @@ use super::Texture;
 use super::sampler::{BELOW_ONE, Filter, Sampler, Wrap};
 use std::cell::Cell;
 use wide::bytemuck::cast;
-use wide::{f32x8, i16x16, i32x8, u16x16, u32x8};
+use wide::{f32x8, i8x32, i16x16, i32x8, u8x32, u16x16, u32x8};
 
 /// Lanes in one group: one `f32x8`.
 pub(crate) const GROUP: usize = 8;
@@ -70,7 +70,8 @@ impl GroupFilter for Nearest {
 struct FixedLinear(Wrap);
 
 impl GroupFilter for FixedLinear {
-    /// Columns and their weights, rows and theirs (0..=255, 1/256 units).
+    /// Columns and their weights, rows and theirs (the weight, 0..=255 in 1/256
+    /// units, is each lane's low byte; the bytes above it are not part of it).
     type Address = (Taps, i32x8, Taps, i32x8);
 
     #[inline(always)]
@@ -82,7 +83,8 @@ impl GroupFilter for FixedLinear {
 
     #[inline(always)]
     fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
-        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        let steps = Steps::known_inside(self.0 == Wrap::Repeat);
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j, steps);
         let (a, b) = (PairWeights::new(*a), PairWeights::new(*b));
         // The bytes of each texel word as two pairs of 16-bit fields, (R, B) and
         // (G, A), blended two channels per 32-bit lane.
@@ -113,13 +115,33 @@ impl GroupFilter for MirrorLinear {
 
     #[inline(always)]
     fn texels(&self, texture: &Texture, (i, a, j, b): &Self::Address) -> [f32x8; 4] {
-        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j);
+        let [t00, t10, t01, t11] = texture.gather_bilinear(i, j, Steps::Checked);
         std::array::from_fn(|c| {
             let [t00, t10, t01, t11] = [t00, t10, t01, t11].map(|t| unorm8(channel(t, c)));
             let row0 = t00 + *a * (t10 - t00);
             let row1 = t01 + *a * (t11 - t01);
             row0 + *b * (row1 - row0)
         })
+    }
+}
+
+/// What [`Texture::gather_window`] may assume of the second taps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Steps {
+    /// Nothing: it checks `i1 = i0 + 1` and `j1 = j0 + 1` in every lane (clamp and
+    /// mirror: a clamped `i0 = 0` may stand for `⌊u⌋ = −1`, whose `i1` is 0 too).
+    Checked,
+    /// `i1 = i0 + 1` wherever `i0 < size − 1`, and the same for `j` (repeat: the
+    /// second tap wraps to 0 only after the last texel). Every window's fit check
+    /// keeps each lane's `i0` at most `width − 2` and `j0` at most `height − 2`, so
+    /// every tap it reads is then a step away, with no check of its own.
+    Inside,
+}
+
+impl Steps {
+    /// [`Steps::Inside`] when `inside`, else [`Steps::Checked`].
+    fn known_inside(inside: bool) -> Self {
+        if inside { Self::Inside } else { Self::Checked }
     }
 }
 
@@ -297,8 +319,8 @@ impl Texture {
     /// [`gather_window`](Self::gather_window) reads the window with 3 vector loads
     /// and picks each lane's taps with permutes instead of 32 scalar loads.
     #[inline(always)]
-    fn gather_bilinear(&self, i: &Taps, j: &Taps) -> [i32x8; 4] {
-        if let Some(taps) = self.gather_window(i, j) {
+    fn gather_bilinear(&self, i: &Taps, j: &Taps, steps: Steps) -> [i32x8; 4] {
+        if let Some(taps) = self.gather_window(i, j, steps) {
             return taps;
         }
         self.gather_taps(i, j)
@@ -324,14 +346,21 @@ impl Texture {
     /// (`i1 ≠ i0 + 1` or `j1 ≠ j0 + 1`), the lanes are more than `WINDOW − 1`
     /// texels apart across or two rows apart, or the window would leave the texture.
     /// The texels are the ones the scalar loads would read, so the bits are the same.
+    /// A group whose lanes all have the same `j0` reads two rows instead
+    /// ([`gather_row_pair`](Self::gather_row_pair)).
     #[inline(always)]
-    fn gather_window(&self, i: &Taps, j: &Taps) -> Option<[i32x8; 4]> {
+    fn gather_window(&self, i: &Taps, j: &Taps, steps: Steps) -> Option<[i32x8; 4]> {
         let one = i32x8::splat(1);
-        let steps = (i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one);
-        if !steps.all() {
+        if steps == Steps::Checked
+            && !((i.i1 - i.i0).simd_eq(one) & (j.i1 - j.i0).simd_eq(one)).all()
+        {
             return None;
         }
         let min = |v: i32x8| v.to_array().into_iter().min().unwrap_or(0);
+        let first_row = j.i0.to_array()[0];
+        if j.i0.simd_eq(i32x8::splat(first_row)).all() {
+            return self.gather_row_pair(i, first_row);
+        }
         let (left, bottom) = (min(i.i0), min(j.i0));
         let (column, row) = (i.i0 - i32x8::splat(left), j.i0 - i32x8::splat(bottom));
         let fits = column.simd_lt(i32x8::splat(WINDOW as i32 - 1)) & row.simd_lt(i32x8::splat(2));
@@ -356,6 +385,42 @@ impl Texture {
             pick(0, second),
             pick(1, first),
             pick(1, second),
+        ])
+    }
+
+    /// [`gather_window`](Self::gather_window) for a group whose lanes all read rows
+    /// `row` and `row + 1` (the steps already checked): two rows of `WINDOW` texels
+    /// from the smaller of the first and the last lane's `i0`, and no per-lane row
+    /// choice; `None` when some lane's taps are not in them.
+    ///
+    /// A whole 8×8 block's groups are its pixel rows, so an unrotated texture gives
+    /// each group one texel row, and its columns run monotonically from the first
+    /// lane to the last: the window's origin is one scalar `min` of the two end lanes
+    /// instead of a reduction over all eight (whose latency sits in front of every
+    /// load of the group). A lane left of the origin or too far right fails the check
+    /// and the group takes the scalar gather (`gather_taps`), so the origin's
+    /// choice changes the speed only, never the texels read.
+    #[inline(always)]
+    fn gather_row_pair(&self, i: &Taps, row: i32) -> Option<[i32x8; 4]> {
+        let lanes = i.i0.to_array();
+        let left = lanes[0].min(lanes[GROUP - 1]);
+        let column = i.i0 - i32x8::splat(left);
+        let outside = column.simd_lt(i32x8::ZERO) | column.simd_gt(i32x8::splat(WINDOW as i32 - 2));
+        let (left, row) = (left as usize, row as usize);
+        let width = self.width() as usize;
+        if outside.any() || left + WINDOW > width || row + 2 > self.height() as usize {
+            return None;
+        }
+        // One bounds check for both rows (`row + 2 ≤ height`, `left + WINDOW ≤ width`).
+        let at = row * width + left;
+        let block = self.texels().get(at..at + width + WINDOW)?;
+        let rows = [block, &block[width..]].map(texel_row);
+        let (first, second): (u32x8, u32x8) = (cast(column), cast(column + i32x8::splat(1)));
+        Some([
+            cast(rows[0].shuffle(first)),
+            cast(rows[0].shuffle(second)),
+            cast(rows[1].shuffle(first)),
+            cast(rows[1].shuffle(second)),
         ])
     }
 
@@ -413,11 +478,28 @@ struct PairWeights {
 }
 
 impl PairWeights {
+    /// The weights in the low byte of each lane of `w` (the bytes above are
+    /// ignored: `fixed_linear_axis` hands over its whole 8.8 value). One byte shuffle
+    /// (`vpshufb`) puts the byte in the high half of both 16-bit fields (`w·256`,
+    /// low byte zero) and a shift halves that to `w·128`: two operations instead of
+    /// a mask and three shifts and ors.
     #[inline(always)]
     fn new(w: i32x8) -> Self {
-        let w = w << 7_u32;
+        // Per 32-bit lane at byte 4k: [zero, byte 4k, zero, byte 4k]; a control byte
+        // with its high bit set gives zero, and each 128-bit half indexes itself.
+        const SPREAD: [i8; 32] = {
+            let mut control = [-1i8; 32];
+            let mut k = 0;
+            while k < 32 {
+                control[k + 1] = (k % 16) as i8;
+                control[k + 3] = (k % 16) as i8;
+                k += 4;
+            }
+            control
+        };
+        let w256: u16x16 = cast(cast::<i32x8, u8x32>(w).swizzle_half(i8x32::new(SPREAD)));
         Self {
-            w_q15: cast(w | (w << 16_u32)),
+            w_q15: cast(w256 >> 1_u32),
         }
     }
 
@@ -487,7 +569,8 @@ fn nearest_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<Taps> {
 }
 
 /// `fixed_linear_taps` with no offset: the two taps and the second's weight in
-/// 1/256 units.
+/// 1/256 units, in the low byte of each lane (the 8.8 value itself: the bytes above
+/// are the tap, which [`PairWeights::new`] ignores).
 #[inline(always)]
 fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
     let scale = f32x8::splat(size as f32 * 256.0);
@@ -495,14 +578,13 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
     let to_fixed = |x: f32x8| (x * scale).round_ties_even().fast_trunc_int() - i32x8::splat(128);
     let last = i32x8::splat(size as i32 - 1);
     let one = i32x8::splat(1);
-    let byte = i32x8::splat(255);
     Some(match wrap {
         Wrap::Repeat if !size.is_power_of_two() => {
             let fixed = to_fixed(repeat_fraction(s));
             let i0: i32x8 = fixed >> 8_u32;
             let i0 = i0.simd_lt(i32x8::ZERO).select(last, i0).min(last);
             let i1 = i0.simd_eq(last).select(i32x8::ZERO, i0 + one);
-            (Taps { i0, i1 }, fixed & byte)
+            (Taps { i0, i1 }, fixed)
         }
         Wrap::Repeat => {
             let fixed = to_fixed(s);
@@ -513,7 +595,7 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
                     i0: i0 & mask,
                     i1: (i0 + one) & mask,
                 },
-                fixed & byte,
+                fixed,
             )
         }
         Wrap::Clamp | Wrap::Mirror => {
@@ -524,7 +606,7 @@ fn fixed_linear_axis(s: f32x8, size: u32, wrap: Wrap) -> Option<(Taps, i32x8)> {
                     i0: clamp_index(i0, size),
                     i1: clamp_index(i0 + one, size),
                 },
-                fixed & byte,
+                fixed,
             )
         }
     })
@@ -659,6 +741,25 @@ mod tests {
         }
     }
 
+    /// `PairWeights::new` gives each lane `w·128` in both 16-bit fields, `w` the
+    /// lane's low byte, whatever the bytes above it hold (negative 8.8 values too).
+    #[test]
+    fn pair_weights_take_each_lanes_low_byte() {
+        for w in 0..256 {
+            for high in [0, 1, 0x3ff, -1, -4096, i32::MIN >> 8] {
+                let lanes: [i32; 8] = std::array::from_fn(|k| {
+                    let w = (w + 37 * k as i32) & 0xff;
+                    (high.wrapping_add(k as i32) << 8) | w
+                });
+                let got: [i16; 16] = PairWeights::new(i32x8::new(lanes)).w_q15.to_array();
+                for (k, lane) in lanes.into_iter().enumerate() {
+                    let want = ((lane & 0xff) * 128) as i16;
+                    assert_eq!([got[2 * k], got[2 * k + 1]], [want, want], "{lane:#x}");
+                }
+            }
+        }
+    }
+
     /// `PairWeights::lerp` gives `lerp_unorm8`'s byte for every weight and every pair
     /// of channel values, in every field.
     #[test]
@@ -702,7 +803,7 @@ mod tests {
         let window = |s: [f32; 8], t: [f32; 8]| {
             let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
             let (j, _) = fixed_linear_axis(f32x8::new(t), 64, Wrap::Repeat).unwrap();
-            tex.gather_window(&i, &j).is_some()
+            tex.gather_window(&i, &j, Steps::Checked).is_some()
         };
         let near = std::array::from_fn(|k| 0.3 + (k % 4) as f32 * 0.008);
         let rows = std::array::from_fn(|k| 0.6 + (k / 4) as f32 * 0.015);
@@ -713,6 +814,60 @@ mod tests {
         assert!(!window(right_edge, rows));
         let top = rows.map(|t| t + 0.38); // the third row would be row 64
         assert!(!window(near, top));
+    }
+
+    /// A group on one texel row (a row of 8 pixels of a texture that is neither
+    /// rotated nor minified much: a whole block's lanes) takes the two-row window,
+    /// whose taps are the scalar gather's (`gather_taps`, the definition), in either
+    /// direction along the row; it is not taken when the lanes span more than the
+    /// window or the window would leave the texture.
+    #[test]
+    fn groups_on_one_texel_row_are_gathered_from_two_rows() {
+        let tex = texture(64, 64);
+        let taps = |s: [f32; 8], t: f32| {
+            let (i, _) = fixed_linear_axis(f32x8::new(s), 64, Wrap::Repeat).unwrap();
+            let (j, _) = fixed_linear_axis(f32x8::splat(t), 64, Wrap::Repeat).unwrap();
+            (i, j)
+        };
+        for (start, step) in [(0.3, 0.008), (0.3, -0.008), (0.5, 0.0), (0.86, 0.01)] {
+            for t in [0.02, 0.41, 0.95] {
+                let s = std::array::from_fn(|k| start + k as f32 * step);
+                let (i, j) = taps(s, t);
+                for steps in [Steps::Checked, Steps::Inside] {
+                    let window = tex.gather_window(&i, &j, steps).expect("one window");
+                    let want = tex.gather_taps(&i, &j).map(i32x8::to_array);
+                    assert_eq!(window.map(i32x8::to_array), want);
+                }
+                for wrap in [Wrap::Clamp, Wrap::Repeat] {
+                    check(&tex, Sampler::new(Filter::Linear, wrap), s, [t; 8], 0xff);
+                }
+            }
+        }
+        // Lanes left of both ends (the origin) are not read from the window.
+        let valley = std::array::from_fn(|k| 0.3 + (k as f32 - 3.5).abs() * 0.008);
+        let (i, j) = taps(valley, 0.4);
+        if let Some(window) = tex.gather_window(&i, &j, Steps::Checked) {
+            assert_eq!(
+                window.map(i32x8::to_array),
+                tex.gather_taps(&i, &j).map(i32x8::to_array)
+            );
+        }
+        check(
+            &tex,
+            Sampler::new(Filter::Linear, Wrap::Repeat),
+            valley,
+            [0.4; 8],
+            0xff,
+        );
+        let far = std::array::from_fn(|k| 0.3 + k as f32 * 0.02); // 9 texels apart
+        let (i, j) = taps(far, 0.4);
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
+        let right_edge = std::array::from_fn(|k| 0.9 + k as f32 * 0.01); // i0 = 63
+        let (i, j) = taps(right_edge, 0.4);
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
+        let top = [0.3; 8]; // row 63: the second row would be row 64 (it wraps to 0)
+        let (i, j) = taps(top, 0.999);
+        assert!(tex.gather_window(&i, &j, Steps::Checked).is_none());
     }
 
     /// `sample_groups` against `sample` lane by lane: every lane of a group whose byte
