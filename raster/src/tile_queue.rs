@@ -70,6 +70,10 @@ where
     T: Send,
     R: Default + Send,
 {
+    if rayon::current_num_threads() == 1 {
+        // One thread: the items in order, with no hand-over between threads.
+        return work_through(items.into_iter(), &new_worker, &work, &combine);
+    }
     let queue = TileQueue::new(items);
     let workers = rayon::current_num_threads().min(queue.slots.len());
     (0..workers)
@@ -78,17 +82,30 @@ where
         // run out finds the queue empty and returns at once.
         .with_max_len(1)
         .map(|_| {
-            let mut total = R::default();
-            if let Some(first) = queue.take() {
-                let mut worker = new_worker();
-                total = work(&mut worker, first);
-                while let Some(item) = queue.take() {
-                    total = combine(total, work(&mut worker, item));
-                }
-            }
-            total
+            work_through(
+                std::iter::from_fn(|| queue.take()),
+                &new_worker,
+                &work,
+                &combine,
+            )
         })
         .reduce(R::default, &combine)
+}
+
+/// One thread's share: `work` on each of `items` with one worker state, made on the
+/// first item (none for no items), the results combined in order.
+fn work_through<T, W, R: Default>(
+    mut items: impl Iterator<Item = T>,
+    new_worker: &impl Fn() -> W,
+    work: &impl Fn(&mut W, T) -> R,
+    combine: &impl Fn(R, R) -> R,
+) -> R {
+    let Some(first) = items.next() else {
+        return R::default();
+    };
+    let mut worker = new_worker();
+    let total = work(&mut worker, first);
+    items.fold(total, |total, item| combine(total, work(&mut worker, item)))
 }
 
 #[cfg(test)]
