@@ -11,11 +11,15 @@
 //! per `map_init` call) and only splits a run further when a worker steals it
 //! before it starts. A run that has started is finished by its worker alone, so at
 //! the end of a draw the other worker sat idle for up to a run's worth of tiles,
-//! 0.3–1.5 ms of a 20–35 ms frame at 2 threads (measured per worker on
+//! 0.3–1.6 ms of a 20–35 ms frame at 2 threads (measured per worker on
 //! procedural_1080p and front_to_back64_1080p, `benches/README.md`,
 //! "2026-12-04: 1 → 2 thread scaling"). Cutting the runs to single tiles
 //! (`with_max_len(1)`) would create a worker's scratch per tile; here each worker
 //! creates one, on the first tile it takes.
+//!
+//! Each thread's share is an iterator fold over its tiles ([`work_through`]), as
+//! rayon's was: a `while let` loop over the queue compiled the tile pass 1–2 % slower
+//! (front_to_back64). A pool of one thread folds over the tiles with no queue.
 //!
 //! Which worker runs a tile never changes the tile's bytes: a worker's scratch holds
 //! nothing from one tile to the next that the result depends on (as with rayon's runs
