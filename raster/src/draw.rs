@@ -4,12 +4,11 @@
 //! each distinct index shaded once), clipping and setup (parallel over chunks of
 //! triangles, once per triangle, kept in submission order), binning into tiles
 //! (parallel over ranges of triangles for large draws, merged in order), then
-//! rasterization of the tiles in parallel. Inside a tile,
+//! rasterization of the tiles in parallel (each worker takes the next tile from a
+//! shared queue, `tile_queue.rs`). Inside a tile,
 //! triangles keep submission order, so the output bytes do not depend on the number of
 //! threads (`architecture.md`). Draws run one after another, each complete before the
 //! next starts.
-
-use rayon::prelude::*;
 
 use crate::bin::Bins;
 use crate::clip::MAX_CLIP_DISTANCES;
@@ -17,9 +16,10 @@ use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
 use crate::indices::Indices;
 use crate::primitive::{SetupChunk, SetupTriangles, setup_primitives};
-use crate::rasterize::{DrawContext, FragmentCounts, TileWorker, rasterize_tile};
+use crate::rasterize::{DrawContext, TileWorker, rasterize_tile};
 use crate::stage::{FragmentStage, VertexStage};
 use crate::state::RasterState;
+use crate::tile_queue::run_shared;
 use crate::trace::{NoTrace, PixelTracer, TraceEvent};
 use crate::vertex::{Assembly, MAX_VARYINGS, VertexBuffer, shade_vertices};
 
@@ -183,33 +183,31 @@ impl Renderer {
         let traced_tile = trace
             .filter(|&[x, y]| x < grid.width && y < grid.height)
             .map(|[x, y]| grid.tile_of(x, y));
-        let (fragments, events) = framebuffer
+        let tiles = framebuffer
             .tiles_mut()
-            .par_iter_mut()
+            .iter_mut()
             .zip(self.bins.lists())
             .enumerate()
-            .filter(|(_, (_, bin))| !bin.is_empty())
-            .map_init(
-                || TileWorker::new(call.fragment_stage.new_scratch()),
-                |worker, (index, (tile, bin))| match (traced_tile == Some(index), trace) {
-                    (true, Some(pixel)) => {
-                        let mut tracer = PixelTracer::new(pixel);
-                        let counts = rasterize_tile(&ctx, worker, tile, bin, &mut tracer);
-                        (counts, tracer.events)
-                    }
-                    _ => (
-                        rasterize_tile(&ctx, worker, tile, bin, &mut NoTrace),
-                        Vec::new(),
-                    ),
-                },
-            )
-            .reduce(
-                || (FragmentCounts::default(), Vec::new()),
-                |(a, mut ea), (b, eb)| {
-                    ea.extend(eb);
-                    (a.add(b), ea)
-                },
-            );
+            .filter(|(_, (_, bin))| !bin.is_empty());
+        let (fragments, events) = run_shared(
+            tiles,
+            || TileWorker::new(call.fragment_stage.new_scratch()),
+            |worker, (index, (tile, bin))| match (traced_tile == Some(index), trace) {
+                (true, Some(pixel)) => {
+                    let mut tracer = PixelTracer::new(pixel);
+                    let counts = rasterize_tile(&ctx, worker, tile, bin, &mut tracer);
+                    (counts, tracer.events)
+                }
+                _ => (
+                    rasterize_tile(&ctx, worker, tile, bin, &mut NoTrace),
+                    Vec::new(),
+                ),
+            },
+            |(a, mut ea), (b, eb)| {
+                ea.extend(eb);
+                (a.add(b), ea)
+            },
+        );
 
         let stats = DrawStats {
             vertices_shaded,

@@ -103,6 +103,7 @@ mod setup;
 mod stage;
 mod state;
 mod tile;
+mod tile_queue;
 mod trace;
 mod vertex;
 mod viewport;
