@@ -348,3 +348,78 @@ fn bad_inputs_are_clear_errors() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// README "Output files": check's reports are never written over an input of the
+/// command. Each refusal exits 2 before writing anything and leaves the input as it
+/// was; the same run with a new output path passes.
+#[test]
+fn reports_are_never_written_over_the_command_s_inputs() {
+    let (root, suite) = suite("check-inputs", &["triangle"]);
+    let scene = suite.join("triangle.json");
+    let shader = suite.join("shaders").join("triangle.vert");
+    let reference = suite.join("triangle.llvmpipe.png");
+    let read = |p: &Path| std::fs::read(p).unwrap();
+    let (scene_bytes, shader_bytes, reference_bytes) =
+        (read(&scene), read(&shader), read(&reference));
+    let refused = |args: &[&str], input: &Path, role: &str| {
+        let out = bin(args);
+        let err = stderr(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {err}{}",
+            stdout(&out)
+        );
+        assert!(
+            err.contains("refusing to write the output over")
+                && err.contains(&input.file_name().unwrap().to_string_lossy().into_owned())
+                && err.contains(role),
+            "{args:?}: {err}"
+        );
+    };
+    // the scene itself and its reference image, found before rendering
+    refused(
+        &["check", s(&scene), "--json", s(&scene)],
+        &scene,
+        "a scene",
+    );
+    refused(
+        &["check", s(&suite), "--junit", s(&reference)],
+        &reference,
+        "the reference image of a scene",
+    );
+    // a shader of the scene (an existing file, so the scenes are loaded again)
+    refused(
+        &["check", s(&scene), "--junit", s(&shader)],
+        &shader,
+        "a shader of the scene",
+    );
+    // a report folder whose results file is the scene
+    let scene_as_results = suite.join("results.json");
+    std::fs::copy(&scene, &scene_as_results).unwrap();
+    std::fs::copy(&reference, suite.join("results.llvmpipe.png")).unwrap();
+    refused(
+        &["check", s(&scene_as_results), "--report", s(&suite)],
+        &scene_as_results,
+        "a scene",
+    );
+    assert_eq!(read(&scene), scene_bytes);
+    assert_eq!(read(&shader), shader_bytes);
+    assert_eq!(read(&reference), reference_bytes);
+    assert!(!suite.join("report.html").exists());
+
+    // the valid twin: a new file is written; merging it into itself is refused
+    let results = root.join("share.json");
+    let out = bin(&["check", s(&scene), "--json", s(&results)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let share = read(&results);
+    refused(
+        &["check", "--merge", s(&results), "--json", s(&results)],
+        &results,
+        "a share's results",
+    );
+    assert_eq!(read(&results), share);
+    let merged = root.join("merged.json");
+    let out = bin(&["check", "--merge", s(&results), "--json", s(&merged)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

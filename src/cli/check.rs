@@ -4,11 +4,15 @@
 
 use clap::Args;
 use csir_render::check::{
-    CheckError, CheckOptions, CheckResults, IMAGES_DIR, SceneResult, Shard, Status, UpdatePolicy,
-    check_scenes, find_scenes, write_junit, write_report,
+    CheckError, CheckOptions, CheckResults, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, SceneResult,
+    Shard, Status, UpdatePolicy, check_scenes, find_scenes, reference_path, write_junit,
+    write_report,
 };
+use csir_render::file_write::refuse_inputs;
+use csir_render::scene::Scene;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `check`.
@@ -88,10 +92,50 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     ExitCode::from(summary.exit_code())
 }
 
+/// The files the run writes once the checks are done: the report folder's results and
+/// page, the JUnit XML and the JSON results.
+fn outputs(args: &CheckArgs) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    if let Some(dir) = &args.report {
+        files.push(dir.join(RESULTS_FILE));
+        files.push(dir.join(REPORT_FILE));
+    }
+    files.extend(args.junit.iter().cloned());
+    files.extend(args.json.iter().cloned());
+    files
+}
+
+/// An error if one of `outputs` is one of `inputs` (`refuse_inputs`: the same file by
+/// device and inode, whatever the spelling or link), so that nothing is written over an
+/// input of the command (README, "Output files").
+fn refuse_overwrites(outputs: &[PathBuf], inputs: &[(&Path, &str)]) -> Result<(), CheckError> {
+    for output in outputs {
+        refuse_inputs(output, inputs).map_err(|e| CheckError::Write(e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Render and compare this machine's share of the scenes.
+///
+/// Before rendering, the outputs are checked against the scenes and their reference
+/// images; before anything is written, against every scene's shaders, textures and
+/// meshes too (each scene loaded again, only when an output file exists already: a
+/// new file cannot be an input).
 fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
     let exclude: Vec<PathBuf> = args.report.iter().cloned().collect();
     let scenes = find_scenes(&args.inputs, &exclude)?;
+    let outputs = outputs(args);
+    let references: Vec<PathBuf> = scenes
+        .iter()
+        .map(|s| reference_path(s, &args.reference_suffix))
+        .collect();
+    let mut inputs: Vec<(&Path, &str)> = scenes.iter().map(|s| (s.as_path(), "a scene")).collect();
+    inputs.extend(
+        references
+            .iter()
+            .map(|r| (r.as_path(), "the reference image of a scene")),
+    );
+    refuse_overwrites(&outputs, &inputs)?;
     let found = scenes.len();
     let mine = match args.shard {
         Some(shard) => shard.select(&scenes),
@@ -146,11 +190,31 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         .map_err(|e| CheckError::Write(format!("cannot start the render threads: {e}")))?;
     let results = pool.install(|| check_scenes(&mine, &options, &on_done));
     bar.finish_and_clear();
+    let existing: Vec<PathBuf> = outputs.into_iter().filter(|p| p.exists()).collect();
+    if !existing.is_empty() {
+        // A scene that does not load has no files to protect (its result says why).
+        pool.install(|| {
+            mine.par_iter()
+                .try_for_each(|path| match Scene::load(path) {
+                    Ok(scene) => refuse_overwrites(&existing, &scene.input_files()),
+                    Err(_) => Ok(()),
+                })
+        })?;
+    }
     Ok(CheckResults::new(args.shard, found, results))
 }
 
 /// Read the shares' results and merge them.
 fn merge(args: &CheckArgs) -> Result<CheckResults, CheckError> {
+    // A share given as a report folder is read from its results file.
+    let shares: Vec<PathBuf> = args.inputs.iter().map(|i| i.join(RESULTS_FILE)).collect();
+    let mut inputs: Vec<(&Path, &str)> = args
+        .inputs
+        .iter()
+        .map(|i| (i.as_path(), "a share's results"))
+        .collect();
+    inputs.extend(shares.iter().map(|i| (i.as_path(), "a share's results")));
+    refuse_overwrites(&outputs(args), &inputs)?;
     let mut parts = Vec::new();
     for input in &args.inputs {
         parts.push((input.clone(), CheckResults::read_json(input)?));
