@@ -578,7 +578,11 @@ impl<'a> Run<'a> {
 
     /// `draw rect`: a 4-vertex strip. As in piglit, when the vertex shader declares
     /// `piglit_vertex` the corners feed it (and the texture coordinates
-    /// `piglit_texcoord`), otherwise `gl_Vertex` (and `gl_MultiTexCoord0`).
+    /// `piglit_texcoord`), otherwise `gl_Vertex` (and `gl_MultiTexCoord0`). A shader
+    /// with neither gets the corners in the attribute at location 0: piglit draws
+    /// through generic attribute 0 in OpenGL ES (`PIGLIT_ATTRIB_POS`), and in a
+    /// compatibility context the vertex array feeds generic attribute 0 too, which
+    /// its `attribute0` test checks (GL 2.1 §2.7, "generic attribute zero").
     fn draw_rect(&mut self, line: u32, rect: [f32; 4], tex: Option<[f32; 4]>) -> Option<Outcome> {
         let generic = self.attribute("piglit_vertex").is_some();
         let (position, texcoord) = if generic {
@@ -586,8 +590,17 @@ impl<'a> Run<'a> {
         } else {
             ("gl_Vertex", "gl_MultiTexCoord0")
         };
+        let position = self.attribute(position).or_else(|| {
+            let at_zero = self
+                .compiled
+                .program
+                .attributes
+                .iter()
+                .any(|a| a.location == 0);
+            at_zero.then_some(0)
+        });
         let mut arrays = Vec::new();
-        if let Some(location) = self.attribute(position) {
+        if let Some(location) = position {
             arrays.push(Attribute {
                 location,
                 size: 4,
@@ -866,6 +879,27 @@ mod tests {
 
     fn run(text: &str) -> TestReport {
         run_text(Path::new("t.shader_test"), text, &RunOptions::default())
+    }
+
+    /// piglit's `draw rect` without `piglit_vertex` or `gl_Vertex`: the corners go to
+    /// the attribute at location 0, whatever its name (piglit's `attribute0` test and
+    /// the GLSL ES 3.00 `varying-struct-*` tests draw this way). The left half is
+    /// drawn, the right half keeps the clear colour.
+    #[test]
+    fn draw_rect_feeds_location_0_when_no_position_is_named() {
+        let text = |input: &str| {
+            format!(
+                "[require]\nGLSL >= 3.30\n\n[vertex shader]\n#version 330 core\n\
+                 in vec4 {input};\nvoid main() {{ gl_Position = {input}; }}\n\n\
+                 [fragment shader]\n#version 330 core\nout vec4 c;\n\
+                 void main() {{ c = vec4(0.0, 1.0, 0.0, 1.0); }}\n\n[test]\n\
+                 clear color 0.0 0.0 1.0 1.0\nclear\ndraw rect -1 -1 1 2\n\
+                 probe rect rgba (0, 0, 125, 250) (0.0, 1.0, 0.0, 1.0)\n\
+                 probe rect rgba (125, 0, 125, 250) (0.0, 0.0, 1.0, 1.0)\n"
+            )
+        };
+        assert_eq!(status(&text("vertex")), "pass");
+        assert_eq!(status(&text("piglit_vertex")), "pass");
     }
 
     fn status(text: &str) -> String {
