@@ -37,7 +37,7 @@ fn catalogue_messages_at_their_tokens() {
         "t.glsl:5:5: error: invalid assignment",
         "t.glsl:6:21: error: const initializer is not a constant expression",
         "t.glsl:7:1: error: CSIR has no loops: the trip count of this loop cannot be determined at compile time",
-        "t.glsl:8:23: error: loop bound exceeds the unroll limit",
+        "t.glsl:8:23: error: loop bound exceeds the unroll limit: more than 64 iterations",
         "t.glsl:9:14: error: constructor component count does not match the type",
         "t.glsl:10:21: error: type mismatch",
         "t.glsl:11:7: error: if condition must be a scalar",
@@ -54,7 +54,7 @@ fn catalogue_messages_at_their_tokens() {
             "cannot multiply mat3 by vec4",
             "index out of range",
             "invalid swizzle",
-            "recursion is not supported",
+            "recursion is not supported: 'r' is called while it runs",
         ]
     );
 }
@@ -83,12 +83,17 @@ fn interface_errors_point_at_the_declaration() {
     many.push_str("uniform sampler2D t[2];\nvoid main() {}\n");
     assert_eq!(
         messages(&many, Stage::Fragment),
-        vec!["sampler arrays are not supported", "too many samplers"]
+        vec![
+            "sampler arrays are not supported",
+            "too many samplers: 's4' would be sampler 5 and the limit is 4"
+        ]
     );
     let many = many.replace("uniform sampler2D t[2];\n", "");
     let e = errors(&many, Stage::Fragment);
     assert!(
-        e.starts_with("t.glsl:7:19: error: too many samplers\n"),
+        e.starts_with(
+            "t.glsl:7:19: error: too many samplers: 's4' would be sampler 5 and the limit is 4\n"
+        ),
         "{e}"
     );
     let mut uniforms = String::from("#version 330\nout vec4 c;\n");

@@ -129,11 +129,11 @@ fn loops_that_cannot_be_unrolled_say_why() {
         ),
         (
             "for (int i = 0; i < 1000; i++) {}",
-            "loop bound exceeds the unroll limit",
+            "loop bound exceeds the unroll limit: more than 64 iterations",
         ),
         (
             "for (int i = 0; ; i++) {}",
-            "loop bound exceeds the unroll limit",
+            "loop bound exceeds the unroll limit: more than 64 iterations",
         ),
         (
             "for (int i = 0; i < 4; i++) { if (u.x > 0.0) i = 2; }",

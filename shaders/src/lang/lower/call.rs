@@ -324,7 +324,11 @@ impl Lowerer<'_> {
             return Err(Fail::Reported);
         }
         if self.calls.iter().any(|c| c.func == Some(fi)) {
-            return self.err(pos, "recursion is not supported");
+            let name = self.funcs[fi].def.name.clone();
+            return self.err(
+                pos,
+                format!("recursion is not supported: '{name}' is called while it runs"),
+            );
         }
         // calls[0] is main (or the function being checked on its own).
         if self.calls.len().saturating_sub(1) >= self.limits.call_depth() {

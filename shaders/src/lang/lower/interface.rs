@@ -950,7 +950,13 @@ impl<'a> Lowerer<'a> {
                 Role::Sampler => {
                     next_sampler += 1;
                     if next_sampler > self.limits.samplers {
-                        self.diags.error(pos, "too many samplers");
+                        let name = &self.scopes.var(g.var).name;
+                        let m = format!(
+                            "too many samplers: '{name}' would be sampler {next_sampler} and \
+                             the limit is {}",
+                            self.limits.samplers
+                        );
+                        self.diags.error(pos, m);
                         None
                     } else {
                         Some(next_sampler - 1)

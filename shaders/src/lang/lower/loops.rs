@@ -197,9 +197,10 @@ impl Lowerer<'_> {
             if l.runtime || l.loop_epoch > 0 {
                 return self.err(p.pos, TRIP_COUNT_UNKNOWN);
             }
+            let limit = self.limits.unroll;
             return self.err(
                 p.cond.map_or(p.pos, |c| c.pos),
-                "loop bound exceeds the unroll limit",
+                format!("loop bound exceeds the unroll limit: more than {limit} iterations"),
             );
         }
         self.body(p.body, loop_var)?;
