@@ -354,7 +354,7 @@ fn bad_inputs_are_clear_errors() {
 /// was; the same run with a new output path passes.
 #[test]
 fn reports_are_never_written_over_the_command_s_inputs() {
-    let (root, suite) = suite("check-inputs", &["triangle"]);
+    let (root, suite) = suite("check-over-inputs", &["triangle"]);
     let scene = suite.join("triangle.json");
     let shader = suite.join("shaders").join("triangle.vert");
     let reference = suite.join("triangle.llvmpipe.png");
@@ -422,4 +422,38 @@ fn reports_are_never_written_over_the_command_s_inputs() {
     let merged = root.join("merged.json");
     let out = bin(&["check", "--merge", s(&results), "--json", s(&merged)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// `check DIR --report DIR`: the folder is searched (it was skipped whole, "no scene
+/// files found"), and a second run does not take the first report's `results.json`
+/// for a scene; nor does a run without --report take a report in a subfolder.
+#[test]
+fn report_folders_are_never_read_back_as_scenes() {
+    let (_root, suite) = suite("check-report-in-place", &["triangle"]);
+    for run in 0..2 {
+        let out = bin(&["check", s(&suite), "--report", s(&suite)]);
+        let text = stdout(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "run {run}: {text}{}",
+            stderr(&out)
+        );
+        assert!(
+            text.ends_with("\n1 passed, 0 failed, 0 errors\n"),
+            "run {run}: {text}"
+        );
+    }
+    let results = CheckResults::read_json(&suite).unwrap();
+    assert_eq!(results.results.len(), 1);
+    assert!(results.results[0].scene.ends_with("triangle.json"));
+    // a report in a subfolder, then the folder checked without --report: the earlier
+    // report is not read as a scene
+    let nested = suite.join("out");
+    let out = bin(&["check", s(&suite), "--report", s(&nested)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = bin(&["check", s(&suite)]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert_eq!(text, "1 passed, 0 failed, 0 errors\n");
 }

@@ -2,7 +2,7 @@
 //! given, folders searched for `*.json`), in a fixed order that sharding and merging
 //! rely on, and the path of each scene's reference image.
 
-use super::CheckError;
+use super::{CheckError, IMAGES_DIR, REPORT_FILE, RESULTS_FILE};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -10,7 +10,10 @@ use walkdir::WalkDir;
 /// taken as it is (whatever its extension); a folder is searched recursively for
 /// `*.json` files, skipping entries whose name starts with `.` and the folders in
 /// `exclude` (the report folder, so a report written inside a scene folder is not read
-/// back as a scene). Symbolic links are followed; a link loop is an error.
+/// back as a scene), and any other folder that holds a report (`report.html` and
+/// `results.json`: one written by an earlier run). An input folder that holds a report
+/// or is excluded (`check DIR --report DIR`) is searched without the report's own
+/// `results.json` and `images/`. Symbolic links are followed; a link loop is an error.
 ///
 /// The order is the order of [`Path`] (component by component), so it does not depend
 /// on the order of `inputs` or of the file system; sharding ([`super::Shard`]) and
@@ -34,6 +37,8 @@ pub fn find_scenes(inputs: &[PathBuf], exclude: &[PathBuf]) -> Result<Vec<PathBu
             scenes.push(input.clone());
             continue;
         }
+        let root_excluded =
+            input.canonicalize().is_ok_and(|p| excluded.contains(&p)) || holds_report(input);
         let walk = WalkDir::new(input)
             .follow_links(true)
             .sort_by_file_name()
@@ -41,12 +46,17 @@ pub fn find_scenes(inputs: &[PathBuf], exclude: &[PathBuf]) -> Result<Vec<PathBu
             .filter_entry(|entry| {
                 let hidden =
                     entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
-                let skip = entry.file_type().is_dir()
-                    && entry
-                        .path()
-                        .canonicalize()
-                        .is_ok_and(|p| excluded.contains(&p));
-                !hidden && !skip
+                let skip = entry.depth() > 0
+                    && entry.file_type().is_dir()
+                    && (holds_report(entry.path())
+                        || entry
+                            .path()
+                            .canonicalize()
+                            .is_ok_and(|p| excluded.contains(&p)));
+                let report_output = root_excluded
+                    && entry.depth() == 1
+                    && (entry.file_name() == RESULTS_FILE || entry.file_name() == IMAGES_DIR);
+                !hidden && !skip && !report_output
             });
         for entry in walk {
             let entry = entry.map_err(|e| CheckError::Input {
@@ -70,6 +80,11 @@ pub fn find_scenes(inputs: &[PathBuf], exclude: &[PathBuf]) -> Result<Vec<PathBu
         });
     }
     Ok(scenes)
+}
+
+/// Whether `folder` holds a check report: its page and its results file.
+fn holds_report(folder: &Path) -> bool {
+    folder.join(REPORT_FILE).is_file() && folder.join(RESULTS_FILE).is_file()
 }
 
 /// The reference image of `scene`: its path without the extension, then `suffix`
