@@ -143,6 +143,11 @@ fn loops_that_cannot_be_unrolled_say_why() {
             "float s = 0.0; for (int i = 0; i < 60; i++) { s = s * u.x + v.y * float(i) + 0.5; s = s * v.x; } c = vec4(s);",
             "shader needs 487 instructions, the limit is 384",
         ),
+        (
+            "for (int i = 0, j = 10; i < j; i++) {}",
+            "a for loop's init declares one variable, this one declares 2 ('i', 'j'): \
+             declare the others before the loop",
+        ),
     ] {
         let src = common::frag_src("", body);
         assert_eq!(messages(&src, Stage::Fragment), vec![want], "{body}");

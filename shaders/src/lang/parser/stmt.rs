@@ -241,7 +241,19 @@ impl Parser<'_, '_> {
         } else if self.starts_declaration() {
             let mut decls = Vec::new();
             self.declaration(|d| decls.push(d))?;
-            if decls.len() != 1 {
+            if decls.len() > 1 {
+                let names: Vec<String> = decls.iter().map(|d| format!("'{}'", d.name)).collect();
+                let message = format!(
+                    "a for loop's init declares one variable, this one declares {} ({}): \
+                     declare the others before the loop",
+                    decls.len(),
+                    names.join(", ")
+                );
+                // Reported, then parsed on with the first: no follow-on errors.
+                self.diags.error(decls[1].pos, message);
+                decls.truncate(1);
+            }
+            if decls.is_empty() {
                 return self.fail_at(init_pos, "expected a loop variable");
             }
             let d = decls.pop().expect("one declarator");
