@@ -387,3 +387,48 @@ fn a_scene_naming_a_bad_csi_file_gives_a_named_error() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--csi` and `--csi-v1` naming one file (as two spellings) is an error before
+/// anything is written (one file would silently replace the other); two files are
+/// written as asked. `compile` of a CSI file points at `inspect`.
+#[test]
+fn csi_and_csi_v1_cannot_name_the_same_file() {
+    let dir = temp_dir("csi-same-file");
+    let src = reference("shaders/lit.vert");
+    let (a, b) = (dir.join("a.csi"), dir.join("b.csi"));
+    let a_other = dir.join(".").join("a.csi");
+    let run = bin(&[
+        "compile",
+        &src,
+        "--csi",
+        &a.display().to_string(),
+        "--csi-v1",
+        &a_other.display().to_string(),
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("name the same file"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!a.exists());
+    let run = bin(&[
+        "compile",
+        &src,
+        "--csi",
+        &a.display().to_string(),
+        "--csi-v1",
+        &b.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(&std::fs::read(&a).unwrap()[4..8], &2u32.to_le_bytes());
+    assert_eq!(&std::fs::read(&b).unwrap()[4..8], &1u32.to_le_bytes());
+    let run = bin(&["compile", &a.display().to_string()]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("csir-render inspect"),
+        "{}",
+        stderr(&run)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -67,12 +67,34 @@ pub fn stage_of(file: &std::path::Path, arg: Option<StageArg>) -> Result<Stage, 
         {
             Some("vert") => Ok(Stage::Vertex),
             Some("frag") => Ok(Stage::Fragment),
+            Some("csi") => Err(format!(
+                "{}: a compiled shader (CSI), not GLSL source: `csir-render inspect` shows \
+                 what a CSI file holds",
+                file.display()
+            )),
             _ => Err(format!(
                 "{}: cannot tell the stage from the extension; use --stage vert|frag",
                 file.display()
             )),
         },
     }
+}
+
+/// Whether two output paths are one file: the same name in the same folder (however
+/// the folder is spelled), or an existing file reached both ways (a link; device and
+/// inode, as `refuse_inputs` compares).
+fn same_output(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let place = |p: &std::path::Path| {
+        let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
+        let folder = folder
+            .unwrap_or(std::path::Path::new("."))
+            .canonicalize()
+            .ok()?;
+        Some(folder.join(p.file_name()?))
+    };
+    a == b
+        || place(a).is_some_and(|x| Some(x) == place(b))
+        || csir_render::file_write::refuse_inputs(a, &[(b, "")]).is_err()
 }
 
 /// Run `compile`: exit 0 and print the requested dumps, or print the diagnostics and exit 1.
@@ -82,6 +104,15 @@ pub fn run(args: &CompileArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let limits = args.profile.limits();
+    if let (Some(v2), Some(v1)) = (&args.csi, &args.csi_v1)
+        && same_output(v2, v1)
+    {
+        return fail(format!(
+            "--csi {} and --csi-v1 {} name the same file: one would replace the other",
+            v2.display(),
+            v1.display()
+        ));
+    }
     for csi in [&args.csi, &args.csi_v1].into_iter().flatten() {
         if let Err(e) =
             csir_render::file_write::refuse_inputs(csi, &[(&args.file, "the shader source")])
