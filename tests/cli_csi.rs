@@ -396,15 +396,12 @@ fn csi_and_csi_v1_cannot_name_the_same_file() {
     let dir = temp_dir("csi-same-file");
     let src = reference("shaders/lit.vert");
     let (a, b) = (dir.join("a.csi"), dir.join("b.csi"));
-    let a_other = dir.join(".").join("a.csi");
-    let run = bin(&[
-        "compile",
-        &src,
-        "--csi",
-        &a.display().to_string(),
-        "--csi-v1",
-        &a_other.display().to_string(),
-    ]);
+    // `compile SRC --csi A --csi-v1 V1`
+    let compile_both = |v1: &Path| {
+        let (a, v1) = (a.display().to_string(), v1.display().to_string());
+        bin(&["compile", &src, "--csi", &a, "--csi-v1", &v1])
+    };
+    let run = compile_both(&dir.join(".").join("a.csi"));
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     assert!(
         stderr(&run).contains("name the same file"),
@@ -412,14 +409,7 @@ fn csi_and_csi_v1_cannot_name_the_same_file() {
         stderr(&run)
     );
     assert!(!a.exists());
-    let run = bin(&[
-        "compile",
-        &src,
-        "--csi",
-        &a.display().to_string(),
-        "--csi-v1",
-        &b.display().to_string(),
-    ]);
+    let run = compile_both(&b);
     assert!(run.status.success(), "{}", stderr(&run));
     assert_eq!(&std::fs::read(&a).unwrap()[4..8], &2u32.to_le_bytes());
     assert_eq!(&std::fs::read(&b).unwrap()[4..8], &1u32.to_le_bytes());
