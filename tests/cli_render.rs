@@ -98,6 +98,34 @@ fn diff_exits_0_within_1_over_and_2_when_it_cannot_compare() {
         "{}",
         stderr(&missing)
     );
+    // A heat map into a missing folder: exit 2 before any result is printed; into
+    // an existing one, written.
+    let nowhere = dir.join("no-such-folder").join("heat.png");
+    let lit = reference("lit_cube.llvmpipe.png");
+    let heat = bin(&[
+        "diff",
+        &reference_png,
+        &lit,
+        "--heatmap",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(heat.status.code(), Some(2), "{}", stderr(&heat));
+    assert_eq!(stdout(&heat), "");
+    assert!(
+        stderr(&heat).contains("does not exist"),
+        "{}",
+        stderr(&heat)
+    );
+    let here = dir.join("heat.png");
+    let heat = bin(&[
+        "diff",
+        &reference_png,
+        &lit,
+        "--heatmap",
+        here.to_str().unwrap(),
+    ]);
+    assert_eq!(heat.status.code(), Some(1), "{}", stderr(&heat));
+    assert!(here.is_file());
     let _ = std::fs::remove_dir_all(dir);
 }
 

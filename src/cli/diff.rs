@@ -34,6 +34,22 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 /// the images cannot be compared (unreadable, not PNG, different sizes) or the heat
 /// map cannot be written.
 pub fn run(args: &DiffArgs) -> ExitCode {
+    // The heat map's place is checked first, so that a run that cannot write it fails
+    // before printing any result.
+    if let Some(path) = &args.heatmap {
+        let inputs = [(args.a.as_path(), "image A"), (args.b.as_path(), "image B")];
+        if let Err(e) = csir_render::file_write::refuse_inputs(path, &inputs) {
+            return fail(e);
+        }
+        let folder = path.parent().filter(|f| !f.as_os_str().is_empty());
+        if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+            return fail(format!(
+                "{}: cannot write the heat map: the folder {} does not exist",
+                path.display(),
+                folder.display()
+            ));
+        }
+    }
     let a = match read_png(&args.a) {
         Ok(i) => i,
         Err(e) => return fail(e),
@@ -67,10 +83,6 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         }
     }
     if let Some(path) = &args.heatmap {
-        let inputs = [(args.a.as_path(), "image A"), (args.b.as_path(), "image B")];
-        if let Err(e) = csir_render::file_write::refuse_inputs(path, &inputs) {
-            return fail(e);
-        }
         let map = match heat_map(&a, &b, 16) {
             Ok(m) => m,
             Err(e) => return fail(e),
