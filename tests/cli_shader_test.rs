@@ -187,6 +187,16 @@ fn folders_are_searched_and_usage_errors_exit_2() {
     std::fs::remove_dir_all(empty).ok();
     let out = shader_test(&[]);
     assert_eq!(out.status.code(), Some(2), "clap: a path is required");
+    // --threads takes 1..=256, as render's does
+    let out = shader_test(&["--threads", "0", &fixture("fail")]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("0 is not in 1..=256"),
+        "{}",
+        stderr(&out)
+    );
+    let out = shader_test(&["--threads", "1", &fixture("fail")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
 
 /// piglit compiler tests (`tests/compiler_test/`, docs/conformance.md "Compiler

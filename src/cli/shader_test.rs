@@ -30,9 +30,10 @@ pub struct ShaderTestArgs {
     /// with counts.
     #[arg(long)]
     pub reasons: bool,
-    /// Worker threads (tests run in parallel; the results do not depend on it).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 as for `render` (tests run in parallel; the results do
+    /// not depend on it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
     #[command(flatten)]
     pub profile: super::ProfileArgs,
 }
@@ -73,7 +74,7 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
         ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} tests, {elapsed} {msg}")
             .expect("a valid template"),
     );
-    let result = with_threads(args.threads, || {
+    let result = with_threads(args.threads.map(|t| t as usize), || {
         let mut reports = Vec::with_capacity(files.len());
         let mut so_far = Summary::default();
         for batch in files.chunks(BATCH) {
