@@ -157,3 +157,36 @@ fn a_unit_compiled_alone_needs_no_main() {
             .contains("main must be void main()")
     );
 }
+
+/// GLSL 1.10 and 1.20 §6.1: "If a built-in function is redeclared in a shader (i.e. a
+/// prototype is visible) before a call to it, then the linker will only attempt to
+/// resolve that call within the set of shaders that are linked with it." A call above
+/// a user `abs`, or in a unit that does not declare it, is the built-in's; a call
+/// below the declaration is the user's (piglit's `override-builtin-*` linker tests).
+#[test]
+fn a_user_function_hides_a_builtin_only_where_it_is_declared() {
+    let color = |texts: &[(&str, &str)]| {
+        let shader = compile_units(&units(texts), Stage::Fragment, &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        run(&shader, &[], &[], &NoSamplers).color
+    };
+    // one unit: the call above the definition takes the built-in, the one below it
+    // (in `later`) the user function
+    let one = "float later(float x);\n\
+               void main() { gl_FragColor = vec4(abs(-0.5), later(-0.5), 0.0, 1.0); }\n\
+               float abs(float x) { return 0.25; }\n\
+               float later(float x) { return abs(x); }\n";
+    assert_eq!(color(&[("a.frag", one)]), [0.5, 0.25, 0.0, 1.0]);
+    // a prototype makes every call below it the user's
+    let declared = "float abs(float x);\n\
+                    void main() { gl_FragColor = vec4(abs(-0.5)); }\n\
+                    float abs(float x) { return 0.25; }\n";
+    assert_eq!(color(&[("a.frag", declared)]), [0.25; 4]);
+    // two units: the unit that calls abs without declaring it gets the built-in
+    let main = "void main() { gl_FragColor = abs(vec4(0.0, -1.0, 0.0, 1.0)); }\n";
+    let other = "vec4 abs(vec4 unused) { return vec4(1.0, 0.0, 0.0, 1.0); }\n";
+    assert_eq!(
+        color(&[("a.frag", main), ("b.frag", other)]),
+        [0.0, 1.0, 0.0, 1.0]
+    );
+}

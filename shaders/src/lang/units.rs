@@ -13,9 +13,10 @@
 //! - a function may be declared in one unit and defined in another; one defined in two
 //!   units is an error (GLSL 1.20 §6.1: one definition per signature);
 //! - a unit may call only the functions it declares (GLSL 1.20 §6.1): a call to a
-//!   function declared only in another unit is an error naming it. So a user function
-//!   that hides a built-in in one unit (`float abs(float)`) cannot be told apart from
-//!   the built-in another unit calls: csir-render reports that call instead.
+//!   function declared only in another unit is an error naming it, except that a
+//!   built-in's name is the built-in there. A user function hides a built-in of its
+//!   name only below its first declaration in its own unit (GLSL 1.10 §6.1: a call
+//!   resolves to the redefinition when "a prototype is visible" before it).
 
 use super::ast::{Decl, ExprKind, Function, Item, Program};
 use super::builtin_vars::visit_stmt;
@@ -186,9 +187,12 @@ fn check_calls(programs: &[Program], diags: &mut Diagnostics) {
             let Item::Function(f) = item else { continue };
             for st in &f.body {
                 visit_stmt(st, &mut |e| {
+                    // A built-in's name is the built-in where the unit does not
+                    // declare it (GLSL 1.10 and 1.20 §6.1).
                     if let ExprKind::Call { name, .. } = &e.kind
                         && anywhere.contains(name.as_str())
                         && !own.contains(name.as_str())
+                        && !super::lower::is_builtin(name)
                     {
                         diags.error(
                             e.pos,

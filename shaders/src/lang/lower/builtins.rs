@@ -171,6 +171,11 @@ pub const UNSUPPORTED: &[&str] = &[
     "EndPrimitive",
 ];
 
+/// Whether `name` is a built-in function this front end lowers (`modf` included).
+pub(crate) fn is_builtin(name: &str) -> bool {
+    name == "modf" || SUPPORTED.contains(&name) || TEXTURE_FUNCTIONS.contains(&name)
+}
+
 impl Lowerer<'_> {
     /// A call of built-in `name`; `None` when `name` is not a built-in we lower.
     pub(crate) fn builtin(

@@ -33,7 +33,13 @@ impl Lowerer<'_> {
     /// `name(args)`.
     pub(crate) fn call(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<Value> {
         let candidates = self.overloads(name);
-        if candidates.is_empty() {
+        // A user function hides a built-in of its name only from its first declaration
+        // on: a call above it is the built-in's (GLSL 1.10 and 1.20 §6.1: "If a built-in
+        // function is redeclared in a shader (i.e. a prototype is visible) before a
+        // call to it, then the linker will only attempt to resolve that call within the
+        // set of shaders that are linked with it").
+        let hidden = !candidates.is_empty() && self.declared_before(name, pos);
+        if !hidden && (candidates.is_empty() || super::builtins::is_builtin(name)) {
             if name == "modf" {
                 return self.modf(args, pos);
             }
@@ -71,6 +77,19 @@ impl Lowerer<'_> {
             );
         }
         self.inline(f, &vals, &arrays, args, pos).map(|(v, _)| v)
+    }
+
+    /// Whether a function named `name` is declared (defined or prototyped) above `pos`
+    /// in the same compilation unit (a unit's positions carry its index,
+    /// `diagnostic::unit_line`).
+    fn declared_before(&self, name: &str, pos: Pos) -> bool {
+        let unit = |p: Pos| super::super::diagnostic::split_unit_line(p.line).0;
+        self.program.items.iter().any(|item| match item {
+            super::super::ast::Item::Function(f) | super::super::ast::Item::Prototype(f) => {
+                f.name == name && unit(f.ret_pos) == unit(pos) && f.ret_pos < pos
+            }
+            _ => false,
+        })
     }
 
     /// Whether a user function named `name` returns an array (GLSL 1.20 §6.1).

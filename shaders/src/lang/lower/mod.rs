@@ -16,6 +16,7 @@ mod arith;
 mod arrays;
 mod assign;
 mod builtins;
+pub(crate) use builtins::is_builtin;
 mod call;
 mod const_expr;
 mod constructors;
