@@ -474,3 +474,32 @@ fn tex_from_source() {
     let fragment = emit_tgsi(&p.fragment, Some(&p.var_remap), None).unwrap();
     assert_eq!(fragment, TEX_FRAG);
 }
+
+/// IMOD differs from TGSI on a negative operand as well as on a zero divisor (GLSL
+/// 1.30 §5.9 leaves `%` of negative operands undefined; the interpreter gives the sign
+/// of `a`): its note says both, IDIV's only the division by zero.
+#[test]
+fn parity_dump_marks_imod_for_negative_operands_too() {
+    let src = "#version 330 core\nuniform ivec2 k;\nout vec4 o;\n\
+               void main() { o = vec4(float(k.x % k.y), float(k.x / k.y), 0.0, 1.0); }\n";
+    let shader = csir::compile(
+        src,
+        "t.frag",
+        csir::Stage::Fragment,
+        &csir::Limits::EXTENDED,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let dump = parity_dump(&shader, None).unwrap();
+    let note = |op: &str| {
+        let mut lines = dump.lines();
+        let marked = format!("= {op} ");
+        lines
+            .by_ref()
+            .find(|l| l.starts_with('!') && l.contains(&marked))
+            .unwrap_or_else(|| panic!("{op} not marked in\n{dump}"));
+        lines.next().unwrap().to_string()
+    };
+    assert!(note("imod").contains("a negative operand"), "{dump}");
+    assert!(note("imod").contains("division by 0"), "{dump}");
+    assert!(!note("idiv").contains("negative"), "{dump}");
+}

@@ -12,6 +12,7 @@
 //! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
 //! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
 //! | IDIV, UDIV, IMOD, UMOD | b = 0 (IDIV: also `INT_MIN / -1`) | `exec::math::int`'s rules (llvmpipe's: 0, ~0, ~0, ~0) | undefined |
+//! | IMOD | a negative operand | the sign of `a`, truncating as C (`-17 % 3 = -2`) | undefined (GLSL 1.30 §5.9; a virgl host gave 2) |
 //! | F2I, F2U | NaN, out of range | saturated, NaN 0 | undefined (x86 llvmpipe gives 0x80000000) |
 //!
 //! Everything else agrees exactly on every input, NaN and infinities included:
@@ -35,9 +36,14 @@ pub fn divergence(op: Op) -> Option<&'static str> {
         }
         Op::Min => Some("MIN(a, NaN): interpreter NaN (a < b ? a : b), TGSI a (NaN ignored)"),
         Op::Max => Some("MAX(a, NaN): interpreter NaN (a > b ? a : b), TGSI a (NaN ignored)"),
-        Op::IDiv | Op::UDiv | Op::IMod | Op::UMod => {
+        Op::IDiv | Op::UDiv | Op::UMod => {
             Some("division by 0: interpreter exec::math::int's rule (as llvmpipe), TGSI undefined")
         }
+        Op::IMod => Some(
+            "division by 0: interpreter exec::math::int's rule (as llvmpipe), TGSI undefined; \
+             a negative operand: interpreter the sign of a (-17 % 3 = -2, as C), TGSI undefined \
+             (GLSL 1.30 §5.9)",
+        ),
         Op::F2I | Op::F2U => {
             Some("NaN or out of range: interpreter saturates (NaN 0), TGSI undefined")
         }
