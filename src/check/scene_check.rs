@@ -7,7 +7,7 @@ use super::reference_path;
 use super::results::{ImagePaths, Metrics, ReferenceWrite, SceneResult, Status};
 use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
-use crate::file_write::write_file;
+use crate::file_write::{refuse_inputs, write_file};
 use crate::image_io::{Rgba8Image, decode_png, encode_png, write_png};
 use crate::pipeline::{RenderOptions, render_scene};
 use crate::scene::Scene;
@@ -105,7 +105,9 @@ fn check_into(
     let ours = frame.image;
     // whatever becomes of the comparison, our render goes into the report
     let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
-    result.images = keep_images(options, &result.scene, &ours, &kept)?;
+    let mut inputs = scene.input_files();
+    inputs.push((reference_path, "the scene's reference image"));
+    result.images = keep_images(options, &result.scene, &inputs, &ours, &kept)?;
     outcome
 }
 
@@ -209,10 +211,13 @@ fn judge_into(
 
 /// Writes the scene's images into the report's image folder, if there is one: our
 /// render, the reference file's bytes unchanged (the old ones, when `--force` replaced
-/// it), and the heat map when the sizes match.
+/// it), and the heat map when the sizes match. An image whose path is one of `inputs`
+/// (the scene's files and its reference image, by device and inode) is not written:
+/// that is the scene's error.
 fn keep_images(
     options: &CheckOptions,
     scene: &str,
+    inputs: &[(&Path, &str)],
     ours: &Rgba8Image,
     reference: &KeptReference,
 ) -> Result<Option<ImagePaths>, String> {
@@ -222,7 +227,8 @@ fn keep_images(
     let stem = image_stem(scene);
     let write = |kind: &str, bytes: &[u8]| {
         let path = super::results::absolute(&dir.join(format!("{stem}.{kind}.png")));
-        write_file(&path, bytes)
+        refuse_inputs(&path, inputs)
+            .and_then(|()| write_file(&path, bytes))
             .map(|()| path)
             .map_err(|e| format!("cannot keep an image for the report: {e}"))
     };
@@ -303,6 +309,44 @@ mod tests {
             trace_command("my scenes/it's.json", 0, 7),
             r"csir-render trace 'my scenes/it'\''s.json' --pixel 0,7"
         );
+    }
+
+    /// README "Output files": a report image that would land on one of the scene's
+    /// files (here a hard link to its fragment shader) is refused, and the file keeps
+    /// its bytes; the scene's result is the error.
+    #[test]
+    fn report_images_are_never_written_over_the_scene_s_files() {
+        let root = std::env::temp_dir().join(format!("csir-keep-images-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let images = root.join("images");
+        std::fs::create_dir_all(&images).unwrap();
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images");
+        let shaders = root.join("shaders");
+        std::fs::create_dir_all(&shaders).unwrap();
+        for f in ["triangle.vert", "triangle.frag"] {
+            std::fs::copy(manifest.join("shaders").join(f), shaders.join(f)).unwrap();
+        }
+        let scene = root.join("triangle.json");
+        for f in ["triangle.json", "triangle.llvmpipe.png"] {
+            std::fs::copy(manifest.join(f), root.join(f)).unwrap();
+        }
+        let shader = shaders.join("triangle.frag");
+        let before = std::fs::read(&shader).unwrap();
+        let stem = image_stem(&scene.display().to_string());
+        std::fs::hard_link(&shader, images.join(format!("{stem}.ours.png"))).unwrap();
+        let options = CheckOptions {
+            images_dir: Some(images),
+            ..CheckOptions::default()
+        };
+        let result = check_scene(&scene, &options);
+        assert_eq!(result.status, Status::Error, "{result:?}");
+        let message = result.message.unwrap_or_default();
+        assert!(
+            message.contains("refusing to write the output over"),
+            "{message}"
+        );
+        assert_eq!(std::fs::read(&shader).unwrap(), before);
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]
