@@ -18,10 +18,22 @@ fn records(stdout: &[u8]) -> Vec<serde_json::Value> {
 
 /// The `color` of `trace --json` at `pixel`, and the PNG's bytes there after `render`.
 fn traced_and_rendered(scene: Option<&str>, pixel: [u32; 2], dir: &Path) -> ([u8; 4], [u8; 4]) {
+    traced_and_rendered_with(scene, pixel, dir, &[])
+}
+
+/// [`traced_and_rendered`] with `extra` options given to both commands.
+fn traced_and_rendered_with(
+    scene: Option<&str>,
+    pixel: [u32; 2],
+    dir: &Path,
+    extra: &[&str],
+) -> ([u8; 4], [u8; 4]) {
     let png = dir.join("out.png");
     let at = format!("{},{}", pixel[0], pixel[1]);
     let mut render = vec!["render", "-o", png.to_str().unwrap()];
     let mut trace = vec!["trace", "--pixel", &at, "--json"];
+    render.extend_from_slice(extra);
+    trace.extend_from_slice(extra);
     if let Some(s) = scene {
         render.push(s);
         trace.push(s);
@@ -227,4 +239,43 @@ fn flat_integer_varyings_and_integer_registers_print_as_integers() {
         varying("vBits"),
         serde_json::json!([3668340011u32, 2143289346u32])
     );
+}
+
+/// `trace --profile` traces the scene as `render --profile` draws it: `1.0 / z` with
+/// `z = 0` is +inf in the extended profile (red 255 after clamping) and 0 in the seed
+/// profile (RCP(0) = 0), and each trace gives its render's byte.
+#[test]
+fn trace_takes_the_profile_render_took() {
+    let dir = temp_dir("trace-profile");
+    std::fs::write(
+        dir.join("p.vert"),
+        "#version 330 core\nlayout(location = 0) in vec2 aPos;\n\
+         void main() { gl_Position = vec4(aPos, 0.0, 1.0); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("p.frag"),
+        "#version 330 core\nuniform float z;\nout vec4 c;\n\
+         void main() { c = vec4(1.0 / z, 0.0, 0.0, 1.0); }\n",
+    )
+    .unwrap();
+    let scene_path = dir.join("p.json");
+    std::fs::write(
+        &scene_path,
+        r#"{"format": "csir-scene/1", "width": 8, "height": 8,
+            "clear": {"color": [0.0, 0.0, 0.0, 1.0]},
+            "draws": [{"vertex": "p.vert", "fragment": "p.frag",
+              "attributes": [{"location": 0, "size": 2, "data": [-1, -1, 3, -1, -1, 3]}],
+              "uniforms": {"z": 0.0},
+              "state": {"depth_test": "none", "cull": "none", "blend": "none"}}]}"#,
+    )
+    .unwrap();
+    let scene_arg = scene_path.to_str().unwrap();
+    for (profile, red) in [("extended", 255), ("seed", 0)] {
+        let (traced, rendered) =
+            traced_and_rendered_with(Some(scene_arg), [2, 2], &dir, &["--profile", profile]);
+        assert_eq!(traced, [red, 0, 0, 255], "{profile}");
+        assert_eq!(rendered, traced, "{profile}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -144,12 +144,17 @@ pub(crate) enum ProfileArg {
 }
 
 impl ProfileArgs {
+    /// The chosen profile.
+    pub fn profile(&self) -> csir::Profile {
+        match self.profile {
+            ProfileArg::Seed => csir::Profile::Seed,
+            ProfileArg::Extended => csir::Profile::Extended,
+        }
+    }
+
     /// The chosen profile's limits.
     pub fn limits(&self) -> csir::Limits {
-        match self.profile {
-            ProfileArg::Seed => csir::Profile::Seed.limits(),
-            ProfileArg::Extended => csir::Profile::Extended.limits(),
-        }
+        self.profile().limits()
     }
 }
 

@@ -35,6 +35,8 @@ pub struct TraceArgs {
     pub max_fragments: usize,
     #[command(flatten)]
     pub memory: super::MemoryArgs,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// An image pixel `[x, y]`, y down.
@@ -60,6 +62,7 @@ pub fn run(args: &TraceArgs) -> ExitCode {
     let options = TraceOptions {
         max_draws: args.max_draws,
         max_fragments: args.max_fragments,
+        profile: args.profile.profile(),
     };
     let trace = match trace_pixel_with(&scene, args.pixel.0, &options) {
         Ok(t) => t,

@@ -36,6 +36,9 @@ pub struct TraceOptions {
     /// [`Self::DEFAULT_FRAGMENTS`]); the rest are counted in
     /// [`DrawTrace::fragments_not_shown`].
     pub max_fragments: usize,
+    /// The CSIR profile the scene's shaders are compiled for (default extended, as
+    /// `render`'s): trace it as it was rendered.
+    pub profile: csir::Profile,
 }
 
 impl TraceOptions {
@@ -51,6 +54,7 @@ impl Default for TraceOptions {
         TraceOptions {
             max_draws: Self::DEFAULT_DRAWS,
             max_fragments: Self::DEFAULT_FRAGMENTS,
+            profile: csir::Profile::default(),
         }
     }
 }
@@ -90,7 +94,7 @@ pub fn trace_pixel_with(
         });
     }
     let window = [x, scene.height - 1 - y];
-    let prepared = PreparedScene::new(scene, &csir::Profile::default().limits())?;
+    let prepared = PreparedScene::new(scene, &options.profile.limits())?;
     let mut framebuffer =
         Framebuffer::new(scene.width, scene.height).map_err(crate::pipeline::RenderError::from)?;
     let mut runner = PixelTracer {
