@@ -457,3 +457,67 @@ fn report_folders_are_never_read_back_as_scenes() {
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
     assert_eq!(text, "1 passed, 0 failed, 0 errors\n");
 }
+
+/// `check --profile seed` renders as `render --profile seed` does: a reference made
+/// under the seed profile passes with it and fails under the default (1.0 / 0 is 0 in
+/// the seed profile, +inf in the extended one), and a failure's trace command carries
+/// the profile.
+#[test]
+fn check_takes_the_profile_render_took() {
+    let dir = temp_dir("check-profile");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("p.vert"),
+        "#version 330 core\nlayout(location = 0) in vec2 aPos;\n\
+         void main() { gl_Position = vec4(aPos, 0.0, 1.0); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("p.frag"),
+        "#version 330 core\nuniform float z;\nout vec4 c;\n\
+         void main() { c = vec4(1.0 / z, 0.0, 0.0, 1.0); }\n",
+    )
+    .unwrap();
+    let scene = dir.join("p.json");
+    std::fs::write(
+        &scene,
+        r#"{"format": "csir-scene/1", "width": 8, "height": 8,
+            "clear": {"color": [0.0, 0.0, 0.0, 1.0]},
+            "draws": [{"vertex": "p.vert", "fragment": "p.frag",
+              "attributes": [{"location": 0, "size": 2, "data": [-1, -1, 3, -1, -1, 3]}],
+              "uniforms": {"z": 0.0},
+              "state": {"depth_test": "none", "cull": "none", "blend": "none"}}]}"#,
+    )
+    .unwrap();
+    let reference = dir.join("p.llvmpipe.png");
+    let out = bin(&[
+        "render",
+        s(&scene),
+        "-o",
+        s(&reference),
+        "--profile",
+        "seed",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = bin(&["check", s(&scene), "--profile", "seed"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let out = bin(&["check", s(&scene)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let out = bin(&["render", s(&scene), "-o", s(&reference)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = bin(&["check", s(&scene), "--profile", "seed"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(" --profile seed"),
+        "the trace command names the profile: {}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

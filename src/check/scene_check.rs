@@ -39,6 +39,9 @@ pub struct CheckOptions {
     /// The folder to keep each scene's images in for the report (ours, a copy of the
     /// reference, the heat map), or `None` to keep none.
     pub images_dir: Option<PathBuf>,
+    /// The CSIR profile the scenes' shaders are compiled for (default extended, as
+    /// `render`'s).
+    pub profile: csir::Profile,
 }
 
 impl Default for CheckOptions {
@@ -47,6 +50,7 @@ impl Default for CheckOptions {
             reference_suffix: ".llvmpipe.png".into(),
             update: UpdatePolicy::Never,
             images_dir: None,
+            profile: csir::Profile::default(),
         }
     }
 }
@@ -101,7 +105,11 @@ fn check_into(
     let rule = scene.tolerance_rule();
     result.rule = Some(rule);
     result.scene_rule = scene.expect.is_some();
-    let frame = render_scene(&scene, &RenderOptions::default()).map_err(|e| without_scene(&e))?;
+    let render = RenderOptions {
+        limits: options.profile.limits(),
+        ..RenderOptions::default()
+    };
+    let frame = render_scene(&scene, &render).map_err(|e| without_scene(&e))?;
     let ours = frame.image;
     // whatever becomes of the comparison, our render goes into the report
     let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
@@ -174,7 +182,7 @@ fn judge_into(
             result.trace = judgement
                 .diff
                 .worst_pixel
-                .map(|[x, y]| trace_command(&result.scene, x, y));
+                .map(|[x, y]| trace_command(&result.scene, x, y, options.profile));
             if judgement.passed() {
                 (Status::Passed, None)
             } else {
@@ -275,10 +283,18 @@ pub(crate) fn image_stem(scene: &str) -> String {
     format!("{stem}-{:08x}", crc32fast::hash(scene.as_bytes()))
 }
 
-/// `csir-render trace SCENE --pixel X,Y`, the scene path quoted for a POSIX shell when
-/// it needs it.
-pub(crate) fn trace_command(scene: &str, x: u32, y: u32) -> String {
-    format!("csir-render trace {} --pixel {x},{y}", shell_quote(scene))
+/// `csir-render trace SCENE --pixel X,Y` (with `--profile seed` under the seed
+/// profile, so that it traces what was checked), the scene path quoted for a POSIX
+/// shell when it needs it.
+pub(crate) fn trace_command(scene: &str, x: u32, y: u32, profile: csir::Profile) -> String {
+    let profile = match profile {
+        csir::Profile::Seed => " --profile seed",
+        csir::Profile::Extended => "",
+    };
+    format!(
+        "csir-render trace {} --pixel {x},{y}{profile}",
+        shell_quote(scene)
+    )
 }
 
 /// `text` as one POSIX shell word: unchanged when it holds only characters no shell
@@ -301,13 +317,18 @@ mod tests {
 
     #[test]
     fn trace_commands_quote_only_what_a_shell_would_split() {
+        let extended = csir::Profile::Extended;
         assert_eq!(
-            trace_command("reference-images/lit_cube.json", 105, 140),
+            trace_command("reference-images/lit_cube.json", 105, 140, extended),
             "csir-render trace reference-images/lit_cube.json --pixel 105,140"
         );
         assert_eq!(
-            trace_command("my scenes/it's.json", 0, 7),
+            trace_command("my scenes/it's.json", 0, 7, extended),
             r"csir-render trace 'my scenes/it'\''s.json' --pixel 0,7"
+        );
+        assert_eq!(
+            trace_command("a.json", 1, 2, csir::Profile::Seed),
+            "csir-render trace a.json --pixel 1,2 --profile seed"
         );
     }
 

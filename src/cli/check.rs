@@ -1,5 +1,6 @@
 //! `csir-render check SCENES_OR_DIRS... [--reference-suffix S] [--report DIR]
-//! [--junit FILE] [--json FILE] [--jobs N] [--shard I/N] [--update [--force]]`, and
+//! [--junit FILE] [--json FILE] [--jobs N] [--shard I/N] [--update [--force]]
+//! [--profile seed|extended]`, and
 //! `csir-render check --merge RESULTS... [--report DIR] [--junit FILE] [--json FILE]`.
 
 use clap::Args;
@@ -60,6 +61,8 @@ pub struct CheckArgs {
     /// one).
     #[arg(short, long)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub profile: super::ProfileArgs,
 }
 
 /// `error: MESSAGE` and exit 2: the run cannot be made or its results not written.
@@ -165,6 +168,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
             (true, true) => UpdatePolicy::ReplaceFailing,
         },
         images_dir,
+        profile: args.profile.profile(),
     };
     // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).
     let bar = ProgressBar::new(mine.len() as u64).with_style(
