@@ -7,7 +7,7 @@ use csir_render::image_io::{read_png, write_png};
 use std::path::{Path, PathBuf};
 
 mod cli_support;
-use cli_support::{bin, stderr, stdout, temp_dir};
+use cli_support::{bin, reciprocal_of_zero_scene, stderr, stdout, temp_dir};
 
 /// `reference-images/` in the checkout.
 fn reference_images() -> PathBuf {
@@ -467,29 +467,7 @@ fn check_takes_the_profile_render_took() {
     let dir = temp_dir("check-profile");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("p.vert"),
-        "#version 330 core\nlayout(location = 0) in vec2 aPos;\n\
-         void main() { gl_Position = vec4(aPos, 0.0, 1.0); }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("p.frag"),
-        "#version 330 core\nuniform float z;\nout vec4 c;\n\
-         void main() { c = vec4(1.0 / z, 0.0, 0.0, 1.0); }\n",
-    )
-    .unwrap();
-    let scene = dir.join("p.json");
-    std::fs::write(
-        &scene,
-        r#"{"format": "csir-scene/1", "width": 8, "height": 8,
-            "clear": {"color": [0.0, 0.0, 0.0, 1.0]},
-            "draws": [{"vertex": "p.vert", "fragment": "p.frag",
-              "attributes": [{"location": 0, "size": 2, "data": [-1, -1, 3, -1, -1, 3]}],
-              "uniforms": {"z": 0.0},
-              "state": {"depth_test": "none", "cull": "none", "blend": "none"}}]}"#,
-    )
-    .unwrap();
+    let scene = reciprocal_of_zero_scene(&dir);
     let reference = dir.join("p.llvmpipe.png");
     let out = bin(&[
         "render",

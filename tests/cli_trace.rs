@@ -3,7 +3,7 @@
 
 mod cli_support;
 
-use cli_support::{bin, reference as scene, stderr, stdout, temp_dir};
+use cli_support::{bin, reciprocal_of_zero_scene, reference as scene, stderr, stdout, temp_dir};
 use csir_render::image_io::read_png;
 use std::path::Path;
 
@@ -247,29 +247,7 @@ fn flat_integer_varyings_and_integer_registers_print_as_integers() {
 #[test]
 fn trace_takes_the_profile_render_took() {
     let dir = temp_dir("trace-profile");
-    std::fs::write(
-        dir.join("p.vert"),
-        "#version 330 core\nlayout(location = 0) in vec2 aPos;\n\
-         void main() { gl_Position = vec4(aPos, 0.0, 1.0); }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("p.frag"),
-        "#version 330 core\nuniform float z;\nout vec4 c;\n\
-         void main() { c = vec4(1.0 / z, 0.0, 0.0, 1.0); }\n",
-    )
-    .unwrap();
-    let scene_path = dir.join("p.json");
-    std::fs::write(
-        &scene_path,
-        r#"{"format": "csir-scene/1", "width": 8, "height": 8,
-            "clear": {"color": [0.0, 0.0, 0.0, 1.0]},
-            "draws": [{"vertex": "p.vert", "fragment": "p.frag",
-              "attributes": [{"location": 0, "size": 2, "data": [-1, -1, 3, -1, -1, 3]}],
-              "uniforms": {"z": 0.0},
-              "state": {"depth_test": "none", "cull": "none", "blend": "none"}}]}"#,
-    )
-    .unwrap();
+    let scene_path = reciprocal_of_zero_scene(&dir);
     let scene_arg = scene_path.to_str().unwrap();
     for (profile, red) in [("extended", 255), ("seed", 0)] {
         let (traced, rendered) =
