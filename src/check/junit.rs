@@ -119,6 +119,7 @@ mod tests {
             seconds: 0.5,
             trace: None,
             images: None,
+            overwrites_input: false,
         }
     }
 

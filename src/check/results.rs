@@ -89,6 +89,11 @@ pub struct SceneResult {
     pub trace: Option<String>,
     /// The images kept for the report; `None` when no report folder was given.
     pub images: Option<ImagePaths>,
+    /// One of [`CheckOptions::outputs`](super::CheckOptions::outputs) is one of this
+    /// scene's files (its message names both): the run must write none of them. Not
+    /// part of the results file.
+    #[serde(skip)]
+    pub overwrites_input: bool,
 }
 
 /// The comparison's metrics ([`ImageDiff`] in a form JSON can hold).
@@ -448,6 +453,7 @@ mod tests {
             seconds: 0.25,
             trace: None,
             images: None,
+            overwrites_input: false,
         }
     }
 

@@ -39,6 +39,11 @@ pub struct CheckOptions {
     /// The folder to keep each scene's images in for the report (ours, a copy of the
     /// reference, the heat map), or `None` to keep none.
     pub images_dir: Option<PathBuf>,
+    /// The files the run writes once every scene is checked (results, JUnit XML, the
+    /// report's page). A scene one of whose files or reference image is among them is
+    /// not rendered: its result is the error and has
+    /// [`SceneResult::overwrites_input`] set, and the run is to write nothing.
+    pub outputs: Vec<PathBuf>,
     /// The CSIR profile the scenes' shaders are compiled for (default extended, as
     /// `render`'s).
     pub profile: csir::Profile,
@@ -50,6 +55,7 @@ impl Default for CheckOptions {
             reference_suffix: ".llvmpipe.png".into(),
             update: UpdatePolicy::Never,
             images_dir: None,
+            outputs: Vec::new(),
             profile: csir::Profile::default(),
         }
     }
@@ -78,6 +84,7 @@ pub fn check_scene(scene_path: &Path, options: &CheckOptions) -> SceneResult {
         seconds: 0.0,
         trace: None,
         images: None,
+        overwrites_input: false,
     };
     if let Err(message) = check_into(&mut result, scene_path, &reference, options) {
         result.status = Status::Error;
@@ -102,6 +109,14 @@ fn check_into(
             .map_or_else(|| text.clone(), str::to_owned)
     };
     let scene = Scene::load(scene_path).map_err(|e| without_scene(&e))?;
+    let mut inputs = scene.input_files();
+    inputs.push((reference_path, "the scene's reference image"));
+    for output in &options.outputs {
+        if let Err(e) = refuse_inputs(output, &inputs) {
+            result.overwrites_input = true;
+            return Err(e.to_string());
+        }
+    }
     let rule = scene.tolerance_rule();
     result.rule = Some(rule);
     result.scene_rule = scene.expect.is_some();
@@ -113,8 +128,6 @@ fn check_into(
     let ours = frame.image;
     // whatever becomes of the comparison, our render goes into the report
     let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
-    let mut inputs = scene.input_files();
-    inputs.push((reference_path, "the scene's reference image"));
     result.images = keep_images(options, &result.scene, &inputs, &ours, &kept)?;
     outcome
 }

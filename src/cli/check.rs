@@ -10,9 +10,7 @@ use csir_render::check::{
     write_report,
 };
 use csir_render::file_write::refuse_inputs;
-use csir_render::scene::Scene;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -120,10 +118,10 @@ fn refuse_overwrites(outputs: &[PathBuf], inputs: &[(&Path, &str)]) -> Result<()
 
 /// Render and compare this machine's share of the scenes.
 ///
-/// Before rendering, the outputs are checked against the scenes and their reference
-/// images; before anything is written, against every scene's shaders, textures and
-/// meshes too (each scene loaded again, only when an output file exists already: a
-/// new file cannot be an input).
+/// Before rendering, the outputs are checked against every scene found (all shares)
+/// and their reference images; each scene checked here compares them with its own
+/// files when it loads ([`CheckOptions::outputs`]), and any match stops the run before
+/// anything is written.
 fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
     let exclude: Vec<PathBuf> = args.report.iter().cloned().collect();
     let scenes = find_scenes(&args.inputs, &exclude)?;
@@ -168,6 +166,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
             (true, true) => UpdatePolicy::ReplaceFailing,
         },
         images_dir,
+        outputs,
         profile: args.profile.profile(),
     };
     // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).
@@ -194,16 +193,8 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         .map_err(|e| CheckError::Write(format!("cannot start the render threads: {e}")))?;
     let results = pool.install(|| check_scenes(&mine, &options, &on_done));
     bar.finish_and_clear();
-    let existing: Vec<PathBuf> = outputs.into_iter().filter(|p| p.exists()).collect();
-    if !existing.is_empty() {
-        // A scene that does not load has no files to protect (its result says why).
-        pool.install(|| {
-            mine.par_iter()
-                .try_for_each(|path| match Scene::load(path) {
-                    Ok(scene) => refuse_overwrites(&existing, &scene.input_files()),
-                    Err(_) => Ok(()),
-                })
-        })?;
+    if let Some(r) = results.iter().find(|r| r.overwrites_input) {
+        return Err(CheckError::Write(r.message.clone().unwrap_or_default()));
     }
     Ok(CheckResults::new(args.shard, found, results))
 }
