@@ -81,8 +81,8 @@ pub fn stage_of(file: &std::path::Path, arg: Option<StageArg>) -> Result<Stage, 
 }
 
 /// Whether two output paths are one file: the same name in the same folder (however
-/// the folder is spelled), or an existing file reached both ways (a link; device and
-/// inode, as `refuse_inputs` compares).
+/// the folder is spelled), or an existing file reached both ways (a link,
+/// `file_write::same_file`).
 fn same_output(a: &std::path::Path, b: &std::path::Path) -> bool {
     let place = |p: &std::path::Path| {
         let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
@@ -94,7 +94,7 @@ fn same_output(a: &std::path::Path, b: &std::path::Path) -> bool {
     };
     a == b
         || place(a).is_some_and(|x| Some(x) == place(b))
-        || csir_render::file_write::refuse_inputs(a, &[(b, "")]).is_err()
+        || csir_render::file_write::same_file(a, b)
 }
 
 /// Run `compile`: exit 0 and print the requested dumps, or print the diagnostics and exit 1.

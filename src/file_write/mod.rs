@@ -142,6 +142,16 @@ fn replace_atomically(shown: &Path, target: &Path, bytes: &[u8]) -> Result<(), W
     })
 }
 
+/// Whether `a` and `b` are one existing file: the same device and inode after following
+/// links, so another spelling, a hard link or a symbolic link to it counts too. False
+/// when either does not exist.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
 /// Check that the output `path` is none of `inputs` (`(input path, what it is)`):
 /// compared as files (device and inode, after following links), so another spelling
 /// of the same file, a hard link or a symbolic link to it is caught too. `-` (standard
@@ -153,12 +163,7 @@ pub fn refuse_inputs(path: &Path, inputs: &[(&Path, &str)]) -> Result<(), WriteE
     if path.as_os_str() == "-" {
         return Ok(());
     }
-    let Ok(out) = fs::metadata(path) else {
-        return Ok(());
-    };
-    let same =
-        |p: &Path| fs::metadata(p).is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino());
-    match inputs.iter().find(|(p, _)| same(p)) {
+    match inputs.iter().find(|(p, _)| same_file(path, p)) {
         Some((input, role)) => Err(WriteError::IsInput {
             path: path.to_path_buf(),
             input: input.to_path_buf(),
