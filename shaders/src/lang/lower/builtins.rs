@@ -173,7 +173,13 @@ pub const UNSUPPORTED: &[&str] = &[
 
 /// Whether `name` is a built-in function this front end lowers (`modf` included).
 pub(crate) fn is_builtin(name: &str) -> bool {
-    name == "modf" || SUPPORTED.contains(&name) || TEXTURE_FUNCTIONS.contains(&name)
+    name == "modf" || expanded(name)
+}
+
+/// Whether [`Lowerer::builtin`] expands `name` (every built-in but `modf`, which has
+/// its own path for its `out` parameter).
+fn expanded(name: &str) -> bool {
+    SUPPORTED.contains(&name) || TEXTURE_FUNCTIONS.contains(&name)
 }
 
 impl Lowerer<'_> {
@@ -184,10 +190,10 @@ impl Lowerer<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Option<LResult<Value>> {
-        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
-        if !sampler_ok && !SUPPORTED.contains(&name) {
+        if !expanded(name) {
             return None;
         }
+        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
         let refs: Vec<&Expr> = args.iter().collect();
         Some(self.operands(&refs, sampler_ok).and_then(|vals| {
             // Intermediates of the expansion die with it; only the result lives on.
