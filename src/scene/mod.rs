@@ -52,6 +52,7 @@ mod load;
 mod load_tests;
 mod model;
 mod obj;
+mod obj_indices;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};

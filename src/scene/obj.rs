@@ -3,6 +3,7 @@
 use std::io::BufReader;
 
 use super::model::Attribute;
+use super::obj_indices::check_element_indices;
 
 /// An OBJ mesh as vertex attributes and a triangle index list.
 #[derive(Clone, Debug, PartialEq)]
@@ -122,41 +123,6 @@ pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
         vertex_count,
         indices,
     })
-}
-
-/// Checks every index in `f`, `l` and `p` lines against the number of `v`, `vt` and
-/// `vn` lines before it (1-based, or negative = counted back from the last), before the
-/// text reaches `tobj`: tobj 4.0.5 computes with out-of-range indices before it checks
-/// them and can overflow (a panic in debug builds, an out-of-bounds index in release).
-fn check_element_indices(text: &str) -> Result<(), String> {
-    let mut counts = [0i64; 3]; // v, vt, vn
-    for (number, line) in text.lines().enumerate() {
-        let mut words = line.split_whitespace();
-        match words.next() {
-            Some("v") => counts[0] += 1,
-            Some("vt") => counts[1] += 1,
-            Some("vn") => counts[2] += 1,
-            Some("f" | "l" | "p") => {
-                for word in words {
-                    for (kind, part) in word.split('/').enumerate().take(3) {
-                        let Ok(index) = part.parse::<i64>() else {
-                            continue; // empty or not a number: tobj rejects or skips it
-                        };
-                        let count = counts[kind];
-                        if index == 0 || index > count || index < -count {
-                            let what = ["vertex", "texture coordinate", "normal"][kind];
-                            return Err(format!(
-                                "line {}: {what} index {index} is out of range ({count} defined)",
-                                number + 1
-                            ));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
