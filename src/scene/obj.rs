@@ -27,8 +27,13 @@ pub(crate) struct Mesh {
 /// # Errors
 /// A message for an unparsable file, an index out of range, or a file without faces.
 pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| "not a readable OBJ mesh: not UTF-8 text".to_owned())?;
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        format!("not a readable OBJ mesh: line {line}: not UTF-8 text")
+    })?;
     check_element_indices(text)?;
     let options = tobj::LoadOptions {
         single_index: true,
@@ -40,7 +45,12 @@ pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
         tobj::load_obj_buf(&mut BufReader::new(text.as_bytes()), &options, |_| {
             Err(tobj::LoadError::OpenFileFailed)
         })
-        .map_err(|e| format!("not a readable OBJ mesh: {e}"))?;
+        .map_err(|e| match first_line_failing(text, e) {
+            Some((number, line)) => {
+                format!("not a readable OBJ mesh: line {number}: {e} in {line:?}")
+            }
+            None => format!("not a readable OBJ mesh: {e}"),
+        })?;
 
     let with_normals = models.iter().any(|m| !m.mesh.normals.is_empty());
     let with_texcoords = models.iter().any(|m| !m.mesh.texcoords.is_empty());
@@ -125,6 +135,66 @@ pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
     })
 }
 
+/// The line `tobj` stopped at with `error`, as its number (from 1) and its text (cut
+/// to 60 characters): the first line that, read alone by tobj 4.0.5's rules for `v`,
+/// `vt`, `vn`, `f` and `l` lines, fails with `error`. `None` for an error those rules do
+/// not give (e.g. one about the whole mesh).
+fn first_line_failing(text: &str, error: tobj::LoadError) -> Option<(usize, String)> {
+    let (number, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line_error(line) == Some(error))?;
+    let mut shown: String = line.trim().chars().take(60).collect();
+    if shown.len() < line.trim().len() {
+        shown.push('…');
+    }
+    Some((number + 1, shown))
+}
+
+/// What tobj 4.0.5 makes of one line alone (its `parse_obj_line`): three numbers after
+/// `v`, then nothing, a non-zero `w` that scales them, or three colour values; two
+/// after `vt`; three after `vn`; and `f` or `l` words of up to three `/`-separated
+/// parts, each empty or an integer. Index ranges are checked before
+/// (`obj_indices.rs`).
+fn line_error(line: &str) -> Option<tobj::LoadError> {
+    use tobj::LoadError as E;
+    let mut words = line.split_whitespace();
+    let numbers = |words: &mut std::str::SplitWhitespace<'_>, n: usize| {
+        let parsed: Vec<f32> = words.take(n).map_while(|w| w.parse().ok()).collect();
+        parsed.len() == n
+    };
+    match words.next()? {
+        "v" => {
+            if !numbers(&mut words, 3) {
+                return Some(E::PositionParseError);
+            }
+            let rest: Vec<&str> = words.collect();
+            match rest[..] {
+                [] | [_, _, _] => None,
+                [w] => match w.parse::<f32>() {
+                    Err(_) => Some(E::PositionParseError),
+                    Ok(w) if w == 0.0 => Some(E::ScalingByZeroError),
+                    Ok(_) => None,
+                },
+                _ => Some(E::ColorParseError),
+            }
+        }
+        "vt" => (!numbers(&mut words, 2)).then_some(E::TexcoordParseError),
+        "vn" => (!numbers(&mut words, 3)).then_some(E::NormalParseError),
+        "f" | "l" => {
+            let bad_word = |w: &str| {
+                let parts: Vec<&str> = w.split('/').collect();
+                parts.len() > 3
+                    || parts
+                        .iter()
+                        .any(|p| !p.is_empty() && p.parse::<isize>().is_err())
+            };
+            words.any(bad_word).then_some(E::FaceParseError)
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +253,10 @@ mod tests {
         assert!(parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nf 1/4 2/1 3/1\n").is_err());
         assert!(parse_obj(b"v 0 0 nan\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").is_err());
         assert!(parse_obj(&[0xff, 0xfe, b'v', b' ']).is_err());
+        assert_eq!(
+            parse_obj(b"v 0 0 0\nv 1 \xff 0\n").unwrap_err(),
+            "not a readable OBJ mesh: line 2: not UTF-8 text"
+        );
         // indices tobj would overflow on
         let err =
             parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nf 1/-9223372036854775807 2/1 3/1\n")
@@ -194,5 +268,47 @@ mod tests {
         assert!(parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n").is_err());
         assert!(parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -3\n").is_ok());
         assert!(parse_obj(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n").is_err());
+    }
+
+    /// Each of tobj's line errors is reported with the line it stopped at and that
+    /// line's text; an error no single line explains keeps tobj's message alone.
+    #[test]
+    fn parse_errors_name_the_line() {
+        let head = "# a triangle\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n";
+        let cases = [
+            ("v 1 2 x", "position parse error"),
+            ("v 1 2", "position parse error"),
+            ("v 1 2 3 q", "position parse error"),
+            ("v 1 2 3 0", "scaling (w) by zero"),
+            ("v 1 2 3 0.5 0.5", "color parse error"),
+            ("vt 0.5", "texcoord parse error"),
+            ("vn 0 1 y", "normal parse error"),
+            ("f 1/1/1 2/x/1 3/1/1", "face parse error"),
+            ("f 1/1/1/1 2 3", "face parse error"),
+        ];
+        for (bad, what) in cases {
+            let text = format!("{head}{bad}\nf 1 2 3\n");
+            let err = parse_obj(text.as_bytes()).unwrap_err();
+            let expected = format!("not a readable OBJ mesh: line 7: {what}");
+            assert!(err.starts_with(&expected), "{bad:?}: {err}");
+            assert!(err.ends_with(&format!(" in {bad:?}")), "{bad:?}: {err}");
+        }
+        // Lines that read well alone are not blamed.
+        for good in [
+            "v 1 2 3",
+            "v 1 2 3 2",
+            "v 1 2 3 0.1 0.2 0.3",
+            "f 1//1 2//1 3//1",
+            "vt 0 1",
+        ] {
+            assert_eq!(line_error(good), None, "{good}");
+        }
+        let long = format!("v 1 2 {}", "9".repeat(80) + "x");
+        let err = parse_obj(format!("{long}\n").as_bytes()).unwrap_err();
+        assert!(
+            err.contains("line 1: position parse error in \"v 1 2 999"),
+            "{err}"
+        );
+        assert!(err.ends_with("…\""), "{err}");
     }
 }
