@@ -173,7 +173,7 @@ fn line_error(line: &str) -> Option<tobj::LoadError> {
                 [] | [_, _, _] => None,
                 [w] => match w.parse::<f32>() {
                     Err(_) => Some(E::PositionParseError),
-                    Ok(w) if w == 0.0 => Some(E::ScalingByZeroError),
+                    Ok(0.0) => Some(E::ScalingByZeroError),
                     Ok(_) => None,
                 },
                 _ => Some(E::ColorParseError),
