@@ -119,7 +119,7 @@ fn shader_sources_over_the_compile_limit_or_not_utf8_are_refused() {
     for command in ["compile", "run"] {
         assert_fails_with(
             &bin(&[command, big]),
-            &format!("error: {big}: larger than the 65536-byte limit"),
+            &format!("error: {big}: 65537 bytes, larger than the 65536-byte limit"),
         );
         assert_fails_with(
             &bin(&[command, latin1]),

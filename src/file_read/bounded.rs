@@ -16,9 +16,9 @@ use std::path::Path;
 /// # Errors
 /// The operating system's error when the file cannot be opened or read;
 /// [`ErrorKind::InvalidInput`] "not a regular file" for a directory, device or socket;
-/// [`ErrorKind::FileTooLarge`] "larger than the N-byte limit" when the file holds more
-/// than `limit` bytes. The messages do not name the file: callers put the path first
-/// (`PATH: larger than the 536870912-byte limit`).
+/// [`ErrorKind::FileTooLarge`] (see [`too_large`]) when the file holds more than `limit`
+/// bytes. The messages do not name the file: callers put the path first
+/// (`PATH: 600000000 bytes, larger than the 536870912-byte limit`).
 pub fn read_bounded(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let file = File::open(path)?;
     let metadata = file.metadata()?;
@@ -30,14 +30,15 @@ pub fn read_bounded(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
         ));
     }
     if kind.is_file() && metadata.len() > limit {
-        return Err(too_large(limit));
+        return Err(too_large(limit, Some(metadata.len())));
     }
     // The size of a regular file is a good first guess (exact unless it changes).
     let guess = if kind.is_file() { metadata.len() } else { 0 };
     let mut bytes = Vec::with_capacity(usize::try_from(guess).unwrap_or(0));
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        return Err(too_large(limit));
+        // A pipe, or a file that grew while it was read: its size is not known.
+        return Err(too_large(limit, None));
     }
     Ok(bytes)
 }
@@ -52,12 +53,15 @@ pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
 }
 
 /// The error [`read_bounded`] gives for a file over `limit` bytes:
-/// [`ErrorKind::FileTooLarge`], "larger than the N-byte limit".
-pub fn too_large(limit: u64) -> io::Error {
-    io::Error::new(
-        ErrorKind::FileTooLarge,
-        format!("larger than the {limit}-byte limit"),
-    )
+/// [`ErrorKind::FileTooLarge`]: "S bytes, larger than the N-byte limit" for a file of
+/// known `size` S, "larger than the N-byte limit" otherwise (a pipe is never read
+/// past its first `limit + 1` bytes).
+pub fn too_large(limit: u64, size: Option<u64>) -> io::Error {
+    let message = match size {
+        Some(size) => format!("{size} bytes, larger than the {limit}-byte limit"),
+        None => format!("larger than the {limit}-byte limit"),
+    };
+    io::Error::new(ErrorKind::FileTooLarge, message)
 }
 
 #[cfg(unix)]
@@ -91,7 +95,7 @@ mod tests {
         let err = read_bounded(&path, 9).unwrap_err();
         std::fs::remove_file(&path).unwrap();
         assert_eq!(err.kind(), ErrorKind::FileTooLarge);
-        assert_eq!(err.to_string(), "larger than the 9-byte limit");
+        assert_eq!(err.to_string(), "10 bytes, larger than the 9-byte limit");
     }
 
     #[cfg(target_os = "linux")]

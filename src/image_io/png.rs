@@ -272,7 +272,10 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(
             err.to_string(),
-            format!("{}: larger than the 536870912-byte limit", path.display())
+            format!(
+                "{}: 536870913 bytes, larger than the 536870912-byte limit",
+                path.display()
+            )
         );
     }
 

@@ -898,7 +898,7 @@ impl Loader<'_> {
         if let Some(bytes) = self.cache.get(&path) {
             // Read before under another kind's limit: hold it to this one too.
             if bytes.len() as u64 > limit {
-                return Err(cannot_read(too_large(limit)));
+                return Err(cannot_read(too_large(limit, Some(bytes.len() as u64))));
             }
             return Ok((path, bytes.clone()));
         }

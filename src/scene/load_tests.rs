@@ -994,12 +994,12 @@ fn files_over_their_limit_are_refused_without_reading() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(
         e.message(),
-        "cannot read the scene: larger than the 268435456-byte limit"
+        "cannot read the scene: 268435457 bytes, larger than the 268435456-byte limit"
     );
     assert_eq!(
         shader_error.message(),
         format!(
-            "cannot read {}: larger than the 16777216-byte limit",
+            "cannot read {}: 16777217 bytes, larger than the 16777216-byte limit",
             shader.display()
         )
     );
