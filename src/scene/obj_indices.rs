@@ -206,19 +206,23 @@ mod tests {
 
     #[test]
     fn errors_name_the_first_bad_line_kind_and_count() {
-        let text = "v 0 0 0\nv 1 0 0\nvn 0 0 1\nf 1//1 2//1 3//1\nv 0 1 0\nf 1//2 2//1 3//1\n";
-        assert_eq!(
-            check_element_indices(text).unwrap_err(),
-            "line 4: vertex index 3 is out of range (2 defined)"
-        );
-        assert_eq!(
-            check_element_indices("v 0 0 0\nf 1 1 -2\n").unwrap_err(),
-            "line 2: vertex index -2 is out of range (1 defined)"
-        );
-        assert_eq!(
-            check_element_indices("v 0 0 0\nvt 0 0\nl 1/1 1/0\n").unwrap_err(),
-            "line 3: texture coordinate index 0 is out of range (1 defined)"
-        );
+        let cases = [
+            (
+                "v 0 0 0\nv 1 0 0\nvn 0 0 1\nf 1//1 2//1 3//1\nv 0 1 0\nf 1//2 2//1 3//1\n",
+                "line 4: vertex index 3 is out of range (2 defined)",
+            ),
+            (
+                "v 0 0 0\nf 1 1 -2\n",
+                "line 2: vertex index -2 is out of range (1 defined)",
+            ),
+            (
+                "v 0 0 0\nvt 0 0\nl 1/1 1/0\n",
+                "line 3: texture coordinate index 0 is out of range (1 defined)",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(check_element_indices(text).unwrap_err(), message);
+        }
         assert_eq!(check_element_indices("v 0 0 0\np 1 -1\nf 1 1 1"), Ok(()));
     }
 
