@@ -55,7 +55,7 @@ impl<'a> Indices<'a> {
 
     /// When the indices are in first-use order (each is one already seen or the
     /// smallest not yet seen: `0, 1, 2, …` in order of first appearance, as OBJ
-    /// meshes from tobj's `single_index` are), the number of distinct indices.
+    /// meshes from the scene loader are), the number of distinct indices.
     pub fn first_use_count(&self) -> Option<usize> {
         self.first_use
     }

@@ -138,8 +138,8 @@ impl Assembly {
             });
         }
         if let Some(distinct) = indices.first_use_count() {
-            // Already numbered by first use (as OBJ meshes are: tobj's `single_index`
-            // gives each new vertex the next number), so the renumbering below would
+            // Already numbered by first use (as OBJ meshes are: the scene loader gives
+            // each new `v/vt/vn` triple the next number), so the renumbering below would
             // be the identity: id = index, and `unique` stays empty.
             self.in_indices = true;
             self.vertex_total = distinct;

@@ -5,7 +5,7 @@
 //! path against the scene file's folder, reads the shader sources (GLSL text, or the
 //! bytes of a `.csi` file, which the pipeline loads as untrusted CSI: see
 //! [`ShaderSource`]), loads PNG textures
-//! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (through `tobj`), fills
+//! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (`obj`: the subset the reference tool reads), fills
 //! in the defaults and checks every rule that does not need the compiled program. Unknown
 //! keys are ignored, except inside `expect` (the scene's own tolerance rule, read into
 //! [`Scene::expect`]). Errors are [`SceneError`]s naming the scene, the JSON field and the
@@ -52,7 +52,6 @@ mod load;
 mod load_tests;
 mod model;
 mod obj;
-mod obj_indices;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};

@@ -1,0 +1,199 @@
+//! An OBJ file's lines, read a chunk at a time: the numbers of its `v`, `vt` and `vn`
+//! lines and the raw corners of its `f` lines, with nothing resolved yet, so that the
+//! chunks can be read on different threads (`super::parse_obj` resolves the indices,
+//! which need the counts of every earlier chunk, in file order).
+
+/// Cuts `text` into pieces of about `size` bytes, each ending just after a `\n` (the
+/// last one at the end of the text), so every piece holds whole lines.
+pub(super) fn line_chunks(text: &str, size: usize) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut chunks = Vec::with_capacity(text.len() / size.max(1) + 1);
+    let mut start = 0;
+    while start < bytes.len() {
+        let from = (start + size).min(bytes.len());
+        let end = match bytes[from..].iter().position(|&b| b == b'\n') {
+            Some(at) => from + at + 1,
+            None => bytes.len(),
+        };
+        // A cut after `\n` (ASCII) always falls on a character boundary.
+        chunks.push(&text[start..end]);
+        start = end;
+    }
+    chunks
+}
+
+/// The lines of `text`, ended by `\n`, `\r\n` or a lone `\r` (a final line without an
+/// end counts too; an empty text has none).
+pub(super) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        let next = if rest[end..].starts_with("\r\n") {
+            end + 2
+        } else {
+            (end + 1).min(rest.len())
+        };
+        rest = &rest[next..];
+        Some(line)
+    })
+}
+
+/// Kinds of vertex data, in the order of a corner's `v/vt/vn` parts.
+pub(super) const KINDS: [&str; 3] = ["vertex", "texture coordinate", "normal"];
+
+/// One corner of a face as written: its `v`, `vt` and `vn` indices (0 = not given;
+/// a written 0 is refused while reading), not yet resolved.
+pub(super) type RawCorner = [i64; 3];
+
+/// One `f` line of a chunk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct RawFace {
+    /// Line number within the chunk, from 0.
+    pub line: u32,
+    /// Its corners: `corners[first .. first + count]` of the chunk.
+    pub first: u32,
+    pub count: u32,
+    /// `v`, `vt` and `vn` lines of the chunk before this line.
+    pub before: [u32; 3],
+}
+
+/// What one chunk holds, read without looking at any other chunk.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Chunk {
+    /// Lines in the chunk.
+    pub lines: u32,
+    /// `v` positions (3 floats each), `vt` coordinates (2 each) and `vn` normals (3 each).
+    pub positions: Vec<f32>,
+    pub texcoords: Vec<f32>,
+    pub normals: Vec<f32>,
+    pub faces: Vec<RawFace>,
+    pub corners: Vec<RawCorner>,
+    /// The first line that cannot be read: line number within the chunk and message.
+    pub error: Option<(u32, String)>,
+}
+
+impl Chunk {
+    /// Reads every line of `text` (whole lines; see [`super::parse_obj`] for the
+    /// rules), stopping at the first one that cannot be read.
+    pub fn read(text: &str) -> Chunk {
+        let mut chunk = Chunk::default();
+        for (number, line) in lines(text).enumerate() {
+            chunk.lines += 1;
+            if let Err(message) = chunk.line(number as u32, line) {
+                chunk.error = Some((number as u32, message));
+                break;
+            }
+        }
+        chunk
+    }
+
+    /// Reads line `number` of the chunk.
+    fn line(&mut self, number: u32, line: &str) -> Result<(), String> {
+        let line = line.split('#').next().unwrap_or_default();
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("v") => numbers(&mut self.positions, words, 3, 3, "a vertex position"),
+            Some("vt") => numbers(&mut self.texcoords, words, 1, 2, "a texture coordinate"),
+            Some("vn") => numbers(&mut self.normals, words, 3, 3, "a normal"),
+            Some("f") => self.face(number, words),
+            _ => Ok(()),
+        }
+    }
+
+    /// An `f` line: at least 3 corners, each `v`, `v/vt`, `v//vn` or `v/vt/vn`.
+    fn face<'a>(&mut self, line: u32, words: impl Iterator<Item = &'a str>) -> Result<(), String> {
+        let first = self.corners.len() as u32;
+        for word in words {
+            self.corners.push(corner(word)?);
+        }
+        let count = self.corners.len() as u32 - first;
+        if count < 3 {
+            return Err(format!(
+                "a face needs at least 3 corners, this one has {count}"
+            ));
+        }
+        let before = [
+            self.positions.len() / 3,
+            self.texcoords.len() / 2,
+            self.normals.len() / 3,
+        ]
+        .map(|n| n as u32);
+        self.faces.push(RawFace {
+            line,
+            first,
+            count,
+            before,
+        });
+        Ok(())
+    }
+}
+
+/// Appends the first `want` numbers of `words` to `out`, `need` of them required and
+/// the rest 0 when absent; further words are ignored (a `v` line's `w` or colour, a
+/// `vt` line's `w`).
+fn numbers<'a>(
+    out: &mut Vec<f32>,
+    mut words: impl Iterator<Item = &'a str>,
+    need: usize,
+    want: usize,
+    what: &str,
+) -> Result<(), String> {
+    for k in 0..want {
+        let value = match words.next() {
+            Some(word) => {
+                let value = word
+                    .parse::<f32>()
+                    .map_err(|_| format!("{what}: '{word}' is not a number"))?;
+                if !value.is_finite() {
+                    return Err(format!("{what}: '{word}' is not a finite number"));
+                }
+                value
+            }
+            None if k >= need => 0.0,
+            None => {
+                let s = if need == 1 { "" } else { "s" };
+                return Err(format!("{what} needs {need} number{s}, this one has {k}"));
+            }
+        };
+        out.push(value);
+    }
+    Ok(())
+}
+
+/// One face corner, `v`, `v/vt`, `v//vn` or `v/vt/vn`, as written (0 for a part not
+/// given).
+fn corner(word: &str) -> Result<RawCorner, String> {
+    let mut corner = [0; 3];
+    let mut parts = word.split('/');
+    for (kind, slot) in corner.iter_mut().enumerate() {
+        match parts.next() {
+            Some("") if kind > 0 => {}
+            Some("") => return Err(format!("face corner '{word}' has no vertex index")),
+            Some(part) => {
+                *slot = part.parse::<i64>().map_err(|_| {
+                    format!(
+                        "face corner '{word}': {} index '{part}' is not an integer",
+                        KINDS[kind]
+                    )
+                })?;
+                if *slot == 0 {
+                    return Err(format!(
+                        "face corner '{word}': {} index 0 (indices count from 1, or back from -1)",
+                        KINDS[kind]
+                    ));
+                }
+            }
+            None => {}
+        }
+    }
+    if parts.next().is_some() {
+        return Err(format!(
+            "face corner '{word}' has more than three parts (v/vt/vn)"
+        ));
+    }
+    Ok(corner)
+}
