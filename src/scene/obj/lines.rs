@@ -3,6 +3,8 @@
 //! chunks can be read on different threads (`super::parse_obj` resolves the indices,
 //! which need the counts of every earlier chunk, in file order).
 
+use std::num::IntErrorKind;
+
 /// Cuts `text` into pieces of about `size` bytes, each ending just after a `\n` (the
 /// last one at the end of the text), so every piece holds whole lines.
 pub(super) fn line_chunks(text: &str, size: usize) -> Vec<&str> {
@@ -147,9 +149,15 @@ fn numbers<'a>(
             Some(word) => {
                 let value = word
                     .parse::<f32>()
-                    .map_err(|_| format!("{what}: '{word}' is not a number"))?;
+                    .map_err(|_| format!("{what}: {} is not a number", Quoted(word)))?;
+                if value.is_infinite() && !word.to_ascii_lowercase().contains("inf") {
+                    return Err(format!(
+                        "{what}: {} is too large for a 32-bit float",
+                        Quoted(word)
+                    ));
+                }
                 if !value.is_finite() {
-                    return Err(format!("{what}: '{word}' is not a finite number"));
+                    return Err(format!("{what}: {} is not a finite number", Quoted(word)));
                 }
                 value
             }
@@ -167,23 +175,30 @@ fn numbers<'a>(
 /// One face corner, `v`, `v/vt`, `v//vn` or `v/vt/vn`, as written (0 for a part not
 /// given).
 fn corner(word: &str) -> Result<RawCorner, String> {
+    let at = Quoted(word);
     let mut corner = [0; 3];
     let mut parts = word.split('/');
     for (kind, slot) in corner.iter_mut().enumerate() {
+        let what = KINDS[kind];
         match parts.next() {
             Some("") if kind > 0 => {}
-            Some("") => return Err(format!("face corner '{word}' has no vertex index")),
+            Some("") => return Err(format!("face corner {at} has no vertex index")),
             Some(part) => {
-                *slot = part.parse::<i64>().map_err(|_| {
-                    format!(
-                        "face corner '{word}': {} index '{part}' is not an integer",
-                        KINDS[kind]
-                    )
+                *slot = part.parse::<i64>().map_err(|e| match e.kind() {
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                        format!(
+                            "face corner {at}: {what} index {} is out of range",
+                            Quoted(part)
+                        )
+                    }
+                    _ => format!(
+                        "face corner {at}: {what} index {} is not an integer",
+                        Quoted(part)
+                    ),
                 })?;
                 if *slot == 0 {
                     return Err(format!(
-                        "face corner '{word}': {} index 0 (indices count from 1, or back from -1)",
-                        KINDS[kind]
+                        "face corner {at}: {what} index 0 (indices count from 1, or back from -1)"
                     ));
                 }
             }
@@ -192,8 +207,31 @@ fn corner(word: &str) -> Result<RawCorner, String> {
     }
     if parts.next().is_some() {
         return Err(format!(
-            "face corner '{word}' has more than three parts (v/vt/vn)"
+            "face corner {at} has more than three parts (v/vt/vn)"
         ));
     }
     Ok(corner)
+}
+
+/// A word of the file as an error message shows it: in single quotes, cut to its
+/// first 40 characters (then `…`), control characters escaped (`\u{1b}`), so a
+/// hostile line cannot flood or drive the terminal.
+struct Quoted<'a>(&'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 40;
+        f.write_str("'")?;
+        for c in self.0.chars().take(SHOWN) {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        if self.0.chars().nth(SHOWN).is_some() {
+            f.write_str("…")?;
+        }
+        f.write_str("'")
+    }
 }

@@ -59,13 +59,20 @@ pub(crate) struct Mesh {
 /// or an index out of range (`vertex index 5 is out of range (4 defined)`). Also text
 /// that is not UTF-8 (with the line of the first bad byte) and a file without faces.
 pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        format!("line {line}: not UTF-8 text")
-    })?;
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => return Err(not_utf8(bytes, e.valid_up_to())),
+    };
+    let mesh = read(text)?;
+    if mesh.indices.is_empty() {
+        return Err("the mesh has no faces".to_owned());
+    }
+    Ok(mesh)
+}
+
+/// Reads `text` in chunks on the worker threads and joins them (a mesh without faces
+/// is not an error here).
+fn read(text: &str) -> Result<Mesh, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chunks: Vec<Chunk> = line_chunks(text, CHUNK_BYTES)
         .par_iter()
@@ -74,8 +81,21 @@ pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
     join(&chunks)
 }
 
+/// The error for a file whose bytes are UTF-8 only up to `valid`: the first error of
+/// the whole lines before that byte's line, if any, else `line N: not UTF-8 text` with
+/// N counted as every other error counts lines.
+fn not_utf8(bytes: &[u8], valid: usize) -> String {
+    let prefix = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+    let whole = &prefix[..prefix.rfind(['\n', '\r']).map_or(0, |end| end + 1)];
+    match read(whole) {
+        Err(earlier) => earlier,
+        Ok(_) => format!("line {}: not UTF-8 text", lines::lines(whole).count() + 1),
+    }
+}
+
 /// Joins the chunks of a file, in order: resolves every face's indices against the
-/// data lines before it, numbers the distinct corners, and triangulates.
+/// data lines before it, numbers the distinct corners, and triangulates (a file
+/// without faces gives a mesh without triangles).
 fn join(chunks: &[Chunk]) -> Result<Mesh, String> {
     let data = |f: fn(&Chunk) -> &Vec<f32>| chunks.iter().flat_map(f).copied().collect();
     let positions: Vec<f32> = data(|c| &c.positions);
@@ -108,9 +128,6 @@ fn join(chunks: &[Chunk]) -> Result<Mesh, String> {
         earlier[0] += (chunk.positions.len() / 3) as u32;
         earlier[1] += (chunk.texcoords.len() / 2) as u32;
         earlier[2] += (chunk.normals.len() / 3) as u32;
-    }
-    if indices.is_empty() {
-        return Err("the mesh has no faces".to_owned());
     }
     Ok(vertices.mesh(&positions, &texcoords, &normals, indices))
 }

@@ -12,7 +12,10 @@ fn parse_in_chunks(text: &str, size: usize) -> Result<Mesh, String> {
         .iter()
         .map(|c| Chunk::read(c))
         .collect();
-    join(&chunks)
+    join(&chunks).and_then(|mesh| match mesh.indices.is_empty() {
+        true => Err("the mesh has no faces".to_owned()),
+        false => Ok(mesh),
+    })
 }
 
 fn data(mesh: &Mesh, location: u32) -> &[f32] {
@@ -112,7 +115,11 @@ fn errors_name_the_line_and_what_is_wrong() {
         ("v 1 2", "a vertex position needs 3 numbers, this one has 2"),
         (
             "v 1 2 1e40",
-            "a vertex position: '1e40' is not a finite number",
+            "a vertex position: '1e40' is too large for a 32-bit float",
+        ),
+        (
+            "v 1 2 -inf",
+            "a vertex position: '-inf' is not a finite number",
         ),
         ("vt", "a texture coordinate needs 1 number, this one has 0"),
         ("vn 0 1 nan", "a normal: 'nan' is not a finite number"),
@@ -136,6 +143,14 @@ fn errors_name_the_line_and_what_is_wrong() {
         ),
         ("f 1 2 4", "vertex index 4 is out of range (3 defined)"),
         ("f 1 2 -4", "vertex index -4 is out of range (3 defined)"),
+        (
+            "f 1 2 9223372036854775808",
+            "face corner '9223372036854775808': vertex index '9223372036854775808' is out of range",
+        ),
+        (
+            "f 1 2 3\u{1b}[31m",
+            "face corner '3\\u{1b}[31m': vertex index '3\\u{1b}[31m' is not an integer",
+        ),
         ("f 1 2 3//2", "normal index 2 is out of range (1 defined)"),
         (
             "f 1/-9223372036854775807 2/1 3/1",
@@ -157,6 +172,34 @@ fn errors_name_the_line_and_what_is_wrong() {
         "line 2: not UTF-8 text"
     );
     assert!(parse(&format!("{TRIANGLE}f -1 -2 -3\n")).is_ok());
+}
+
+/// Long words are cut in messages; a byte that is not UTF-8 is placed on its line as
+/// every other error is (CR and CRLF line ends too), unless an earlier line has an
+/// error of its own.
+#[test]
+fn long_words_are_cut_and_bad_bytes_placed() {
+    let long = format!("v 0 1 {}x\n", "1".repeat(100));
+    let quoted = format!("'{}…'", "1".repeat(40));
+    assert_eq!(
+        parse(&long).unwrap_err(),
+        format!("line 1: a vertex position: {quoted} is not a number")
+    );
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"v 0 0 0\rv 1 0 0\rv 0 1 0\r# \xff\rf 1 2 3\r",
+            "line 4: not UTF-8 text",
+        ),
+        (b"\r\r\r\n\xff", "line 4: not UTF-8 text"),
+        (b"v 0 0 0\r\nf 1 2 3 # caf\xe9\n", "line 2: not UTF-8 text"),
+        (
+            b"v 0 0 0\nf 1 2 9\n# \xff\n",
+            "line 2: vertex index 2 is out of range (1 defined)",
+        ),
+    ];
+    for (bytes, message) in cases {
+        assert_eq!(parse_obj(bytes).unwrap_err(), message, "{bytes:?}");
+    }
 }
 
 #[test]
