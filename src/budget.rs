@@ -9,11 +9,13 @@
 //!   pixel, padded to whole 64×64 tiles ([`csir_raster::TILE_SIZE`]);
 //! - the read-back: the finished image as RGBA8 rows for the PNG, 4 bytes per pixel;
 //! - the textures: 4 bytes per texel each (RGBA8), plus, while one is being decoded, a
-//!   second copy of it (the decoder's buffer before it is flipped into texel order).
+//!   second copy of it (the decoder's buffer before it is flipped into texel order);
+//! - the geometry: [`GEOMETRY_BYTES_PER_TRIANGLE`] per triangle and
+//!   [`GEOMETRY_BYTES_PER_VERTEX`] per vertex of every draw (a mesh of a few vertices
+//!   can still make tens of millions of triangles).
 //!
-//! Vertex data, shaders and the PNG encoder's output are not counted: they are small
-//! next to these for any scene large enough to matter (docs/scene-format.md,
-//! "Memory").
+//! Shaders and the PNG encoder's output are not counted: they are small next to these
+//! for any scene large enough to matter (docs/scene-format.md, "Memory").
 
 use std::fmt;
 
@@ -25,6 +27,17 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 pub const FRAMEBUFFER_BYTES_PER_PIXEL: u64 = 8;
 /// Bytes per pixel of the read-back image and per texel of a texture (RGBA8).
 pub const RGBA8_BYTES: u64 = 4;
+/// Bytes counted per triangle of a draw: the index triple, the clipped and set-up
+/// triangle, its bin entries and, for an OBJ mesh, the reader's corners. Measured
+/// (2026-12-04, `render` of 64×64 frames, peak resident memory of meshes of 0.97 M and
+/// 3.88 M triangles on 3 vertices): 144 bytes per triangle; counted with some room.
+pub const GEOMETRY_BYTES_PER_TRIANGLE: u64 = 160;
+/// Bytes counted per vertex of a draw: its attributes and its shaded outputs.
+/// Measured as for [`GEOMETRY_BYTES_PER_TRIANGLE`] (300 k triangles with 3 own
+/// vertices each against the same triangles on 3 shared ones): 54–66 bytes for a
+/// position-only mesh; counted with room for normals, texture coordinates and
+/// varyings.
+pub const GEOMETRY_BYTES_PER_VERTEX: u64 = 96;
 
 /// An estimate of a render's large allocations, in bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,6 +48,8 @@ pub struct MemoryEstimate {
     pub readback: u64,
     /// Textures kept for the render, and the transient copy of the one being decoded.
     pub textures: u64,
+    /// Every draw's triangles and vertices ([`MemoryEstimate::geometry_bytes`]).
+    pub geometry: u64,
 }
 
 impl MemoryEstimate {
@@ -49,7 +64,16 @@ impl MemoryEstimate {
                 .saturating_mul(FRAMEBUFFER_BYTES_PER_PIXEL),
             readback: (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES),
             textures: 0,
+            geometry: 0,
         }
+    }
+
+    /// Bytes counted for a draw of `triangles` triangles and `vertices` vertices
+    /// (saturating).
+    pub fn geometry_bytes(triangles: u64, vertices: u64) -> u64 {
+        triangles
+            .saturating_mul(GEOMETRY_BYTES_PER_TRIANGLE)
+            .saturating_add(vertices.saturating_mul(GEOMETRY_BYTES_PER_VERTEX))
     }
 
     /// Bytes of one `width × height` RGBA8 texture (saturating).
@@ -74,6 +98,7 @@ impl MemoryEstimate {
         self.framebuffer
             .saturating_add(self.readback)
             .saturating_add(self.textures)
+            .saturating_add(self.geometry)
     }
 
     /// `Ok` when [`total`](Self::total) is at most `limit` bytes.
@@ -100,16 +125,24 @@ pub struct OverBudget {
 
 impl fmt::Display for OverBudget {
     /// `the render needs about 3.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB,
-    /// textures 0 B), above the memory limit of 1.00 GiB (--max-memory)`.
+    /// textures 0 B), above the memory limit of 1.00 GiB (--max-memory)`, with
+    /// `, geometry N` after the textures when the draws so far count any.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = &self.need;
         write!(
             f,
-            "the render needs about {} (framebuffer {}, read-back {}, textures {}), above the memory limit of {} (--max-memory)",
+            "the render needs about {} (framebuffer {}, read-back {}, textures {}",
             Bytes(n.total()),
             Bytes(n.framebuffer),
             Bytes(n.readback),
             Bytes(n.textures),
+        )?;
+        if n.geometry > 0 {
+            write!(f, ", geometry {}", Bytes(n.geometry))?;
+        }
+        write!(
+            f,
+            "), above the memory limit of {} (--max-memory)",
             Bytes(self.limit)
         )
     }
@@ -216,6 +249,8 @@ mod tests {
         // No overflow even far past the format's limits.
         let e = MemoryEstimate::frame(u32::MAX, u32::MAX);
         assert_eq!(e.total(), u64::MAX);
+        assert_eq!(MemoryEstimate::geometry_bytes(2, 3), 2 * 160 + 3 * 96);
+        assert_eq!(MemoryEstimate::geometry_bytes(u64::MAX, 1), u64::MAX);
     }
 
     #[test]

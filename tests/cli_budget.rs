@@ -197,3 +197,70 @@ fn trace_shows_a_bounded_number_of_draws_and_fragments_and_counts_the_rest() {
     assert_eq!(end["color"], json!([255, 0, 0, 255]));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Geometry counts against `--max-memory` too (`GEOMETRY_BYTES_PER_TRIANGLE`,
+/// `GEOMETRY_BYTES_PER_VERTEX`): an OBJ mesh whose faces make too many triangles is
+/// refused while it is read, a draw of attributes once its size is known.
+#[test]
+fn geometry_over_the_memory_limit_is_refused() {
+    use csir_render::budget::{GEOMETRY_BYTES_PER_TRIANGLE, GEOMETRY_BYTES_PER_VERTEX};
+    let dir = temp_dir("budget-geometry");
+    let out = dir.join("out.png");
+    let render = |scene: &std::path::Path, limit: &str| {
+        bin(&[
+            "render",
+            &scene.display().to_string(),
+            "-o",
+            &out.display().to_string(),
+            "--max-memory",
+            limit,
+        ])
+    };
+    // 16x16 frame: one 64x64 tile (32 KiB) and a 1 KiB read-back.
+    let frame = 32 * 1024 + 1024;
+    let stacked = dir.join("stacked.json");
+    std::fs::write(&stacked, stacked_scene(1, 100).to_string()).unwrap();
+    let geometry = 100 * GEOMETRY_BYTES_PER_TRIANGLE + 300 * GEOMETRY_BYTES_PER_VERTEX;
+    let need = frame + geometry;
+    let run = render(&stacked, &(need - 1).to_string());
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).starts_with(&format!(
+            "error: {}: draws[0].attributes: the draw's 100 triangles and 300 vertices do not fit: the render needs about ",
+            stacked.display()
+        )),
+        "{}",
+        stderr(&run)
+    );
+    assert!(stderr(&run).contains(", geometry "), "{}", stderr(&run));
+    assert!(!out.exists());
+    let run = render(&stacked, &need.to_string());
+    assert!(run.status.success(), "{}", stderr(&run));
+
+    // 3 vertices, one face of 1002 corners: a fan of 1000 triangles.
+    let mesh = dir.join("fan.obj");
+    let corners = " 1 2 3".repeat(334);
+    std::fs::write(&mesh, format!("v -1 -1 0\nv 1 -1 0\nv 0 1 0\nf{corners}\n")).unwrap();
+    let mut scene = stacked_scene(1, 1);
+    scene["draws"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("attributes");
+    scene["draws"][0]["mesh"] = json!(mesh.display().to_string());
+    let fan = dir.join("fan.json");
+    std::fs::write(&fan, scene.to_string()).unwrap();
+    let triangles_fit = frame + 1000 * GEOMETRY_BYTES_PER_TRIANGLE;
+    let run = render(&fan, &(triangles_fit - 1).to_string());
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("draws[0].mesh: the draw's at least 1000 triangles do not fit: "),
+        "{}",
+        stderr(&run)
+    );
+    let run = render(
+        &fan,
+        &(triangles_fit + 3 * GEOMETRY_BYTES_PER_VERTEX).to_string(),
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -96,14 +96,15 @@ pub(crate) fn load_scene(
     }
 }
 
-/// `--max-memory`: the memory limit of a render (framebuffer, read-back and
-/// textures; [`csir_render::budget`]).
+/// `--max-memory`: the memory limit of a render (framebuffer, read-back, textures and
+/// geometry; [`csir_render::budget`]).
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub(crate) struct MemoryArgs {
-    /// Largest memory the render may take for its framebuffer, read-back image and
-    /// textures, estimated before allocating: bytes, or with a unit K, M, G, T
-    /// (binary). The default, 4G, holds a 16384x16384 frame (3 GiB) and 1 GiB of
-    /// textures. Over it: an error naming the need and the limit, nothing written.
+    /// Largest memory the render may take for its framebuffer, read-back image,
+    /// textures and geometry (160 bytes per triangle, 96 per vertex), estimated before
+    /// allocating: bytes, or with a unit K, M, G, T (binary). The default, 4G, holds a
+    /// 16384x16384 frame (3 GiB) and 1 GiB of textures and geometry. Over it: an error
+    /// naming the need and the limit, nothing written.
     #[arg(long, value_name = "BYTES", value_parser = csir_render::budget::parse_bytes,
           default_value = "4G")]
     pub max_memory: u64,

@@ -251,9 +251,9 @@ proptest! {
             0..12,
         ),
     ) {
-        let _ = parse_obj(lines.join("\n").as_bytes());
+        let _ = parse_obj(lines.join("\n").as_bytes(), u64::MAX);
         let cube = std::fs::read_to_string(reference_dir().join("meshes/cube.obj")).unwrap();
-        let _ = parse_obj(apply_edits(&cube, &edits).as_bytes());
+        let _ = parse_obj(apply_edits(&cube, &edits).as_bytes(), u64::MAX);
     }
 
     #[test]

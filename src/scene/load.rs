@@ -8,9 +8,9 @@ use super::model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding, Scene,
     ShadeModel, ShaderSource, UniformValue,
 };
-use super::obj::parse_obj;
+use super::obj::{ObjError, parse_obj};
 use super::{SceneError, SceneErrorKind};
-use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, MemoryEstimate};
+use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, GEOMETRY_BYTES_PER_TRIANGLE, MemoryEstimate};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
@@ -92,10 +92,10 @@ impl Scene {
     }
 
     /// [`Scene::load`] with a memory limit of `max_memory` bytes for the render's
-    /// framebuffer, read-back and textures ([`crate::budget`]; `load` uses
+    /// framebuffer, read-back, textures and geometry ([`crate::budget`]; `load` uses
     /// [`DEFAULT_MAX_MEMORY`]). The framebuffer is estimated from `width` and `height`,
-    /// and each texture from its PNG header before it is decoded, so nothing over the
-    /// limit is ever allocated.
+    /// each texture from its PNG header before it is decoded, and an OBJ mesh while it
+    /// is read, so nothing far over the limit is ever allocated.
     ///
     /// # Errors
     /// As [`Scene::load`]; over the limit, an error on `height` (the frame alone) or on
@@ -318,6 +318,33 @@ impl Loader<'_> {
         })
     }
 
+    /// The error for a draw whose `triangles` and `vertices` (`vertices` 0: not known
+    /// yet) do not fit the memory budget with what the scene holds so far.
+    fn geometry_over_budget(
+        &self,
+        field: &str,
+        triangles: u64,
+        vertices: u64,
+        at_least: &str,
+    ) -> SceneError {
+        let need = MemoryEstimate {
+            geometry: self
+                .memory
+                .geometry
+                .saturating_add(MemoryEstimate::geometry_bytes(triangles, vertices)),
+            ..self.memory
+        };
+        let what = match vertices {
+            0 => format!("{at_least}{triangles} triangles"),
+            _ => format!("{triangles} triangles and {vertices} vertices"),
+        };
+        let e = need
+            .check(self.max_memory)
+            .err()
+            .map_or_else(String::new, |e| e.to_string());
+        self.error(field, format!("the draw's {what} do not fit: {e}"))
+    }
+
     fn draw(
         &mut self,
         index: usize,
@@ -348,8 +375,16 @@ impl Loader<'_> {
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
                 let (path, bytes) = self.read_file(rel, &field, MAX_OBJ_BYTES)?;
-                let mesh = parse_obj(&bytes)
-                    .map_err(|e| self.error(&field, format!("{}: {e}", path.display())))?;
+                let room = self.max_memory.saturating_sub(self.memory.total());
+                let max_triangles = room / GEOMETRY_BYTES_PER_TRIANGLE;
+                let mesh = parse_obj(&bytes, max_triangles).map_err(|e| match e {
+                    ObjError::Invalid(message) => {
+                        self.error(&field, format!("{}: {message}", path.display()))
+                    }
+                    ObjError::TooManyTriangles { at_least } => {
+                        self.geometry_over_budget(&field, at_least, 0, "at least ")
+                    }
+                })?;
                 mesh_path = Some(path);
                 (mesh.attributes, mesh.vertex_count, mesh.indices)
             }
@@ -362,6 +397,22 @@ impl Loader<'_> {
                 (attributes, vertex_count, indices)
             }
         };
+        let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
+        let with_draw = MemoryEstimate {
+            geometry: self
+                .memory
+                .geometry
+                .saturating_add(MemoryEstimate::geometry_bytes(triangles, vertices)),
+            ..self.memory
+        };
+        if with_draw.check(self.max_memory).is_err() {
+            let field = match mesh_path {
+                Some(_) => format!("{at}.mesh"),
+                None => format!("{at}.attributes"),
+            };
+            return Err(self.geometry_over_budget(&field, triangles, vertices, ""));
+        }
+        self.memory = with_draw;
 
         let mut uniforms = Vec::new();
         if let Some(v) = get(d, "uniforms") {

@@ -50,46 +50,107 @@ pub(crate) struct Mesh {
     pub(crate) indices: Vec<u32>,
 }
 
-/// Parses OBJ text (the module's subset) into a mesh.
+/// Parses OBJ text (the module's subset) into a mesh of at most `max_triangles`
+/// triangles (the memory budget's share for it: `crate::budget`).
 ///
 /// # Errors
-/// A message for the first line that cannot be read, as `line N: …` (N from 1): a
-/// missing or malformed number (`a vertex position needs 3 numbers, this one has 2`),
-/// a number that is not finite, a face with fewer than 3 corners, a malformed corner,
-/// or an index out of range (`vertex index 5 is out of range (4 defined)`). Also text
-/// that is not UTF-8 (with the line of the first bad byte) and a file without faces.
-pub(crate) fn parse_obj(bytes: &[u8]) -> Result<Mesh, String> {
+/// [`ObjError::Invalid`]: a message for the first line that cannot be read, as
+/// `line N: …` (N from 1): a missing or malformed number (`a vertex position needs 3
+/// numbers, this one has 2`), a number that is not finite, a face with fewer than 3
+/// corners, a malformed corner, or an index out of range (`vertex index 5 is out of
+/// range (4 defined)`). Also text that is not UTF-8 (with the line of the first bad
+/// byte) and a file without faces.
+/// [`ObjError::TooManyTriangles`] when the faces make more than `max_triangles`
+/// triangles; reading stops soon after the count goes over, so a hostile file cannot
+/// take more memory than the budget allows.
+pub(crate) fn parse_obj(bytes: &[u8], max_triangles: u64) -> Result<Mesh, ObjError> {
+    let budget = TriangleBudget::new(max_triangles);
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
-        Err(e) => return Err(not_utf8(bytes, e.valid_up_to())),
+        Err(e) => return Err(not_utf8(bytes, e.valid_up_to(), &budget)),
     };
-    let mesh = read(text)?;
+    let mesh = read(text, &budget)?;
     if mesh.indices.is_empty() {
-        return Err("the mesh has no faces".to_owned());
+        return Err(ObjError::Invalid("the mesh has no faces".to_owned()));
     }
     Ok(mesh)
 }
 
+/// Why an OBJ file gives no mesh.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ObjError {
+    /// The file is not valid in the module's subset: the message.
+    Invalid(String),
+    /// The faces read so far already make `at_least` triangles, more than allowed.
+    TooManyTriangles { at_least: u64 },
+}
+
+impl From<String> for ObjError {
+    fn from(message: String) -> Self {
+        ObjError::Invalid(message)
+    }
+}
+
+/// The triangles the chunks read so far make, against the most allowed.
+struct TriangleBudget {
+    max: u64,
+    used: std::sync::atomic::AtomicU64,
+}
+
+impl TriangleBudget {
+    fn new(max: u64) -> Self {
+        TriangleBudget {
+            max,
+            used: 0.into(),
+        }
+    }
+
+    fn used(&self) -> u64 {
+        self.used.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Reads `text` unless the chunks read so far are already over the budget (then
+    /// an empty chunk: the result is an error anyway), and counts its triangles.
+    fn read(&self, text: &str) -> Chunk {
+        if self.used() > self.max {
+            return Chunk::default();
+        }
+        let chunk = Chunk::read(text);
+        let triangles = chunk.faces.iter().map(|f| u64::from(f.count - 2)).sum();
+        self.used
+            .fetch_add(triangles, std::sync::atomic::Ordering::Relaxed);
+        chunk
+    }
+}
+
 /// Reads `text` in chunks on the worker threads and joins them (a mesh without faces
 /// is not an error here).
-fn read(text: &str) -> Result<Mesh, String> {
+fn read(text: &str, budget: &TriangleBudget) -> Result<Mesh, ObjError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chunks: Vec<Chunk> = line_chunks(text, CHUNK_BYTES)
         .par_iter()
-        .map(|c| Chunk::read(c))
+        .map(|c| budget.read(c))
         .collect();
-    join(&chunks)
+    if budget.used() > budget.max {
+        return Err(ObjError::TooManyTriangles {
+            at_least: budget.used(),
+        });
+    }
+    Ok(join(&chunks)?)
 }
 
 /// The error for a file whose bytes are UTF-8 only up to `valid`: the first error of
 /// the whole lines before that byte's line, if any, else `line N: not UTF-8 text` with
 /// N counted as every other error counts lines.
-fn not_utf8(bytes: &[u8], valid: usize) -> String {
+fn not_utf8(bytes: &[u8], valid: usize, budget: &TriangleBudget) -> ObjError {
     let prefix = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
     let whole = &prefix[..prefix.rfind(['\n', '\r']).map_or(0, |end| end + 1)];
-    match read(whole) {
+    match read(whole, budget) {
         Err(earlier) => earlier,
-        Ok(_) => format!("line {}: not UTF-8 text", lines::lines(whole).count() + 1),
+        Ok(_) => ObjError::Invalid(format!(
+            "line {}: not UTF-8 text",
+            lines::lines(whole).count() + 1
+        )),
     }
 }
 

@@ -3,7 +3,15 @@ use super::*;
 use proptest::prelude::*;
 
 fn parse(text: &str) -> Result<Mesh, String> {
-    parse_obj(text.as_bytes())
+    parse_bytes(text.as_bytes())
+}
+
+/// [`parse_obj`] without a triangle limit, its errors as messages.
+fn parse_bytes(bytes: &[u8]) -> Result<Mesh, String> {
+    parse_obj(bytes, u64::MAX).map_err(|e| match e {
+        ObjError::Invalid(message) => message,
+        ObjError::TooManyTriangles { at_least } => format!("{at_least} triangles"),
+    })
 }
 
 /// [`parse_obj`] with chunks of about `size` bytes (0: one line each).
@@ -83,7 +91,7 @@ fn objects_and_groups_are_concatenated_and_vertices_shared() {
 #[test]
 fn the_starter_cube_has_24_vertices_and_12_triangles() {
     let cube = include_bytes!("../../../reference-images/meshes/cube.obj");
-    let mesh = parse_obj(cube).unwrap();
+    let mesh = parse_bytes(cube).unwrap();
     assert_eq!(mesh.vertex_count, 24);
     assert_eq!(mesh.indices.len(), 36);
     assert_eq!(mesh.attributes.len(), 3);
@@ -168,7 +176,7 @@ fn errors_name_the_line_and_what_is_wrong() {
     assert_eq!(parse("").unwrap_err(), "the mesh has no faces");
     assert_eq!(parse(TRIANGLE).unwrap_err(), "the mesh has no faces");
     assert_eq!(
-        parse_obj(b"v 0 0 0\nv 1 \xff 0\n").unwrap_err(),
+        parse_bytes(b"v 0 0 0\nv 1 \xff 0\n").unwrap_err(),
         "line 2: not UTF-8 text"
     );
     assert!(parse(&format!("{TRIANGLE}f -1 -2 -3\n")).is_ok());
@@ -198,7 +206,7 @@ fn long_words_are_cut_and_bad_bytes_placed() {
         ),
     ];
     for (bytes, message) in cases {
-        assert_eq!(parse_obj(bytes).unwrap_err(), message, "{bytes:?}");
+        assert_eq!(parse_bytes(bytes).unwrap_err(), message, "{bytes:?}");
     }
 }
 
