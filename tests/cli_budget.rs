@@ -81,16 +81,7 @@ fn a_texture_over_the_memory_limit_is_refused_before_it_is_decoded() {
     )
     .unwrap();
     let out = dir.join("tex.png");
-    let render = |limit: &str| {
-        bin(&[
-            "render",
-            &scene.display().to_string(),
-            "-o",
-            &out.display().to_string(),
-            "--max-memory",
-            limit,
-        ])
-    };
+    let render = |limit: &str| render_within(&scene, &out, limit);
     let run = render("79K");
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     assert_eq!(
@@ -206,16 +197,7 @@ fn geometry_over_the_memory_limit_is_refused() {
     use csir_render::budget::{GEOMETRY_BYTES_PER_TRIANGLE, GEOMETRY_BYTES_PER_VERTEX};
     let dir = temp_dir("budget-geometry");
     let out = dir.join("out.png");
-    let render = |scene: &std::path::Path, limit: &str| {
-        bin(&[
-            "render",
-            &scene.display().to_string(),
-            "-o",
-            &out.display().to_string(),
-            "--max-memory",
-            limit,
-        ])
-    };
+    let render = |scene: &std::path::Path, limit: &str| render_within(scene, &out, limit);
     // 16x16 frame: one 64x64 tile (32 KiB) and a 1 KiB read-back.
     let frame = 32 * 1024 + 1024;
     let stacked = dir.join("stacked.json");
@@ -263,4 +245,20 @@ fn geometry_over_the_memory_limit_is_refused() {
     );
     assert!(run.status.success(), "{}", stderr(&run));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `render SCENE -o OUT --max-memory LIMIT`.
+fn render_within(
+    scene: &std::path::Path,
+    out: &std::path::Path,
+    limit: &str,
+) -> std::process::Output {
+    bin(&[
+        "render",
+        &scene.display().to_string(),
+        "-o",
+        &out.display().to_string(),
+        "--max-memory",
+        limit,
+    ])
 }

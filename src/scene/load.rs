@@ -318,6 +318,15 @@ impl Loader<'_> {
         })
     }
 
+    /// The estimate so far with a draw of `triangles` and `vertices` added.
+    fn with_geometry(&self, triangles: u64, vertices: u64) -> MemoryEstimate {
+        let draw = MemoryEstimate::geometry_bytes(triangles, vertices);
+        MemoryEstimate {
+            geometry: self.memory.geometry.saturating_add(draw),
+            ..self.memory
+        }
+    }
+
     /// The error for a draw whose `triangles` and `vertices` (`vertices` 0: not known
     /// yet) do not fit the memory budget with what the scene holds so far.
     fn geometry_over_budget(
@@ -327,13 +336,7 @@ impl Loader<'_> {
         vertices: u64,
         at_least: &str,
     ) -> SceneError {
-        let need = MemoryEstimate {
-            geometry: self
-                .memory
-                .geometry
-                .saturating_add(MemoryEstimate::geometry_bytes(triangles, vertices)),
-            ..self.memory
-        };
+        let need = self.with_geometry(triangles, vertices);
         let what = match vertices {
             0 => format!("{at_least}{triangles} triangles"),
             _ => format!("{triangles} triangles and {vertices} vertices"),
@@ -398,13 +401,7 @@ impl Loader<'_> {
             }
         };
         let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
-        let with_draw = MemoryEstimate {
-            geometry: self
-                .memory
-                .geometry
-                .saturating_add(MemoryEstimate::geometry_bytes(triangles, vertices)),
-            ..self.memory
-        };
+        let with_draw = self.with_geometry(triangles, vertices);
         if with_draw.check(self.max_memory).is_err() {
             let field = match mesh_path {
                 Some(_) => format!("{at}.mesh"),
