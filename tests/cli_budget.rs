@@ -218,6 +218,18 @@ fn geometry_over_the_memory_limit_is_refused() {
     assert!(!out.exists());
     let run = render(&stacked, &need.to_string());
     assert!(run.status.success(), "{}", stderr(&run));
+    // Two such draws: the second is refused, and the message says the first counts.
+    let two = dir.join("two.json");
+    std::fs::write(&two, stacked_scene(2, 100).to_string()).unwrap();
+    let run = render(&two, &(need + geometry - 1).to_string());
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains(
+            "draws[1].attributes: the draw's 100 triangles and 300 vertices do not fit beside the earlier draws' geometry: "
+        ),
+        "{}",
+        stderr(&run)
+    );
 
     // 3 vertices, one face of 1002 corners: a fan of 1000 triangles.
     let mesh = dir.join("fan.obj");

@@ -89,6 +89,14 @@ pub(crate) fn load_scene(
                 .iter()
                 .map(|t| MemoryEstimate::texture_bytes(t.texture.width(), t.texture.height()))
                 .sum();
+            need.geometry = scene
+                .draws
+                .iter()
+                .map(|d| {
+                    let triangles = d.indices.len() as u64 / 3;
+                    MemoryEstimate::geometry_bytes(triangles, u64::from(d.vertex_count))
+                })
+                .sum();
             need.check(memory.max_memory)
                 .map_err(|e| scene.error("", e.to_string()))?;
             Ok(scene)

@@ -337,15 +337,30 @@ impl Loader<'_> {
         at_least: &str,
     ) -> SceneError {
         let need = self.with_geometry(triangles, vertices);
+        let count =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let verb = if vertices == 0 && triangles == 1 {
+            "does"
+        } else {
+            "do"
+        };
+        let triangles = count(triangles, "triangle", "triangles");
         let what = match vertices {
-            0 => format!("{at_least}{triangles} triangles"),
-            _ => format!("{triangles} triangles and {vertices} vertices"),
+            0 => format!("{at_least}{triangles}"),
+            _ => format!("{triangles} and {}", count(vertices, "vertex", "vertices")),
+        };
+        let beside = match self.memory.geometry {
+            0 => "",
+            _ => " beside the earlier draws' geometry",
         };
         let e = need
             .check(self.max_memory)
             .err()
             .map_or_else(String::new, |e| e.to_string());
-        self.error(field, format!("the draw's {what} do not fit: {e}"))
+        self.error(
+            field,
+            format!("the draw's {what} {verb} not fit{beside}: {e}"),
+        )
     }
 
     fn draw(
@@ -403,9 +418,10 @@ impl Loader<'_> {
         let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
         let with_draw = self.with_geometry(triangles, vertices);
         if with_draw.check(self.max_memory).is_err() {
-            let field = match mesh_path {
-                Some(_) => format!("{at}.mesh"),
-                None => format!("{at}.attributes"),
+            let field = match (&mesh_path, get(d, "indices")) {
+                (Some(_), _) => format!("{at}.mesh"),
+                (None, Some(_)) => format!("{at}.indices"),
+                (None, None) => format!("{at}.attributes"),
             };
             return Err(self.geometry_over_budget(&field, triangles, vertices, ""));
         }

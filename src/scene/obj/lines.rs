@@ -76,47 +76,103 @@ pub(super) struct Chunk {
     pub corners: Vec<RawCorner>,
     /// The first line that cannot be read: line number within the chunk and message.
     pub error: Option<(u32, String)>,
+    /// Reading stopped because the triangle budget ran out (see [`Chunk::read`]).
+    pub over_budget: bool,
 }
+
+/// Why a line stopped the reading of its chunk.
+enum Stop {
+    /// The line is not valid: the message.
+    Invalid(String),
+    /// The triangles read so far are more than the budget allows.
+    OverBudget,
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Self {
+        Stop::Invalid(message)
+    }
+}
+
+/// Corners read between two calls of the budget inside one face.
+const CORNERS_PER_CHECK: usize = 4096;
 
 impl Chunk {
     /// Reads every line of `text` (whole lines; see [`super::parse_obj`] for the
-    /// rules), stopping at the first one that cannot be read.
-    pub fn read(text: &str) -> Chunk {
+    /// rules), stopping at the first one that cannot be read. `spend(n)` is told of
+    /// every `n` more triangles the faces make (at the end of each face, and every
+    /// [`CORNERS_PER_CHECK`] corners within a long one) and answers whether the budget
+    /// still holds them; when it does not, reading stops with `over_budget` set.
+    pub fn read(text: &str, spend: &dyn Fn(u64) -> bool) -> Chunk {
         let mut chunk = Chunk::default();
         for (number, line) in lines(text).enumerate() {
             chunk.lines += 1;
-            if let Err(message) = chunk.line(number as u32, line) {
-                chunk.error = Some((number as u32, message));
-                break;
+            match chunk.line(number as u32, line, spend) {
+                Ok(()) => {}
+                Err(Stop::Invalid(message)) => {
+                    chunk.error = Some((number as u32, message));
+                    break;
+                }
+                Err(Stop::OverBudget) => {
+                    chunk.over_budget = true;
+                    break;
+                }
             }
         }
         chunk
     }
 
     /// Reads line `number` of the chunk.
-    fn line(&mut self, number: u32, line: &str) -> Result<(), String> {
+    fn line(&mut self, number: u32, line: &str, spend: &dyn Fn(u64) -> bool) -> Result<(), Stop> {
         let line = line.split('#').next().unwrap_or_default();
         let mut words = line.split_whitespace();
         match words.next() {
-            Some("v") => numbers(&mut self.positions, words, 3, 3, "a vertex position"),
-            Some("vt") => numbers(&mut self.texcoords, words, 1, 2, "a texture coordinate"),
-            Some("vn") => numbers(&mut self.normals, words, 3, 3, "a normal"),
-            Some("f") => self.face(number, words),
+            Some("v") => Ok(numbers(
+                &mut self.positions,
+                words,
+                3,
+                3,
+                "a vertex position",
+            )?),
+            Some("vt") => Ok(numbers(
+                &mut self.texcoords,
+                words,
+                1,
+                2,
+                "a texture coordinate",
+            )?),
+            Some("vn") => Ok(numbers(&mut self.normals, words, 3, 3, "a normal")?),
+            Some("f") => self.face(number, words, spend),
             _ => Ok(()),
         }
     }
 
     /// An `f` line: at least 3 corners, each `v`, `v/vt`, `v//vn` or `v/vt/vn`.
-    fn face<'a>(&mut self, line: u32, words: impl Iterator<Item = &'a str>) -> Result<(), String> {
+    fn face<'a>(
+        &mut self,
+        line: u32,
+        words: impl Iterator<Item = &'a str>,
+        spend: &dyn Fn(u64) -> bool,
+    ) -> Result<(), Stop> {
         let first = self.corners.len() as u32;
-        for word in words {
+        // Triangles spent so far for this face: one per corner from the third on.
+        let mut spent = 0;
+        for (k, word) in words.enumerate() {
             self.corners.push(corner(word)?);
+            if (k + 1) % CORNERS_PER_CHECK == 0 {
+                let made = (k as u64).saturating_sub(1);
+                if !spend(made - spent) {
+                    return Err(Stop::OverBudget);
+                }
+                spent = made;
+            }
         }
         let count = self.corners.len() as u32 - first;
         if count < 3 {
-            return Err(format!(
-                "a face needs at least 3 corners, this one has {count}"
-            ));
+            return Err(format!("a face needs at least 3 corners, this one has {count}").into());
+        }
+        if !spend(u64::from(count - 2) - spent) {
+            return Err(Stop::OverBudget);
         }
         let before = [
             self.positions.len() / 3,

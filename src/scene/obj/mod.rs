@@ -29,6 +29,7 @@ mod lines;
 mod tests;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -94,7 +95,7 @@ impl From<String> for ObjError {
 /// The triangles the chunks read so far make, against the most allowed.
 struct TriangleBudget {
     max: u64,
-    used: std::sync::atomic::AtomicU64,
+    used: AtomicU64,
 }
 
 impl TriangleBudget {
@@ -106,20 +107,23 @@ impl TriangleBudget {
     }
 
     fn used(&self) -> u64 {
-        self.used.load(std::sync::atomic::Ordering::Relaxed)
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Records `triangles` more; whether all recorded so far are within the budget.
+    fn spend(&self, triangles: u64) -> bool {
+        let used = self.used.fetch_add(triangles, Ordering::Relaxed);
+        used.saturating_add(triangles) <= self.max
     }
 
     /// Reads `text` unless the chunks read so far are already over the budget (then
-    /// an empty chunk: the result is an error anyway), and counts its triangles.
+    /// an empty chunk: the result is an error anyway), spending its triangles as its
+    /// faces are read.
     fn read(&self, text: &str) -> Chunk {
         if self.used() > self.max {
             return Chunk::default();
         }
-        let chunk = Chunk::read(text);
-        let triangles = chunk.faces.iter().map(|f| u64::from(f.count - 2)).sum();
-        self.used
-            .fetch_add(triangles, std::sync::atomic::Ordering::Relaxed);
-        chunk
+        Chunk::read(text, &|triangles| self.spend(triangles))
     }
 }
 
@@ -131,7 +135,7 @@ fn read(text: &str, budget: &TriangleBudget) -> Result<Mesh, ObjError> {
         .par_iter()
         .map(|c| budget.read(c))
         .collect();
-    if budget.used() > budget.max {
+    if budget.used() > budget.max || chunks.iter().any(|c| c.over_budget) {
         return Err(ObjError::TooManyTriangles {
             at_least: budget.used(),
         });

@@ -18,7 +18,7 @@ fn parse_bytes(bytes: &[u8]) -> Result<Mesh, String> {
 fn parse_in_chunks(text: &str, size: usize) -> Result<Mesh, String> {
     let chunks: Vec<Chunk> = line_chunks(text, size)
         .iter()
-        .map(|c| Chunk::read(c))
+        .map(|c| Chunk::read(c, &|_| true))
         .collect();
     join(&chunks).and_then(|mesh| match mesh.indices.is_empty() {
         true => Err("the mesh has no faces".to_owned()),
@@ -286,4 +286,31 @@ fn sample_files_both_parse_and_fail() {
         .filter(|_| parse(&strategy.new_tree(&mut runner).unwrap().current().join("\n")).is_ok())
         .count();
     assert!((40..360).contains(&parsed), "{parsed} of 400 parsed");
+}
+
+/// Reading stops once the faces make more triangles than allowed, within a long face
+/// too (checked every `CORNERS_PER_CHECK` corners), and a file that fits is read whole.
+#[test]
+fn reading_stops_when_the_triangle_budget_runs_out() {
+    let long_face = format!("{TRIANGLE}f{}\n", " 1 2 3".repeat(4000));
+    assert_eq!(
+        parse_obj(long_face.as_bytes(), 100),
+        Err(ObjError::TooManyTriangles { at_least: 4094 })
+    );
+    let many_faces = format!("{TRIANGLE}{}", "f 1 2 3\n".repeat(300));
+    assert_eq!(
+        parse_obj(many_faces.as_bytes(), 299),
+        Err(ObjError::TooManyTriangles { at_least: 300 })
+    );
+    assert_eq!(
+        parse_obj(many_faces.as_bytes(), 300).unwrap().indices.len(),
+        900
+    );
+    assert_eq!(
+        parse_obj(long_face.as_bytes(), 11_998)
+            .unwrap()
+            .indices
+            .len(),
+        3 * 11_998
+    );
 }
