@@ -274,3 +274,19 @@ fn render_within(
         limit,
     ])
 }
+
+/// `check` takes `--max-memory` as `render` does: a scene over it is an error result
+/// whose message names the limit, and the run exits 2.
+#[test]
+fn check_applies_its_memory_limit_to_every_scene() {
+    let triangle = reference("triangle.json");
+    let run = bin(&["check", &triangle, "--max-memory", "1K"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(
+        stdout(&run).contains("above the memory limit of 1.00 KiB (--max-memory)"),
+        "{}",
+        stdout(&run)
+    );
+    let run = bin(&["check", &triangle, "--max-memory", "64M"]);
+    assert!(run.status.success(), "{}", stdout(&run));
+}

@@ -47,6 +47,10 @@ pub struct CheckOptions {
     /// The CSIR profile the scenes' shaders are compiled for (default extended, as
     /// `render`'s).
     pub profile: csir::Profile,
+    /// Each scene's memory limit in bytes ([`crate::budget`]; default
+    /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY), as `render`'s): a
+    /// scene over it is an error result.
+    pub max_memory: u64,
 }
 
 impl Default for CheckOptions {
@@ -57,6 +61,7 @@ impl Default for CheckOptions {
             images_dir: None,
             outputs: Vec::new(),
             profile: csir::Profile::default(),
+            max_memory: crate::budget::DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -108,7 +113,8 @@ fn check_into(
         text.strip_prefix(&prefix)
             .map_or_else(|| text.clone(), str::to_owned)
     };
-    let scene = Scene::load(scene_path).map_err(|e| without_scene(&e))?;
+    let scene =
+        Scene::load_within(scene_path, options.max_memory).map_err(|e| without_scene(&e))?;
     let mut inputs = scene.input_files();
     inputs.push((reference_path, "the scene's reference image"));
     for output in &options.outputs {

@@ -61,6 +61,8 @@ pub struct CheckArgs {
     pub verbose: bool,
     #[command(flatten)]
     pub profile: super::ProfileArgs,
+    #[command(flatten)]
+    pub memory: super::MemoryArgs,
 }
 
 /// `error: MESSAGE` and exit 2: the run cannot be made or its results not written.
@@ -168,6 +170,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         images_dir,
         outputs,
         profile: args.profile.profile(),
+        max_memory: args.memory.max_memory,
     };
     // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).
     let bar = ProgressBar::new(mine.len() as u64).with_style(

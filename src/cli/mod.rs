@@ -112,7 +112,8 @@ pub(crate) struct MemoryArgs {
     /// textures and geometry (160 bytes per triangle, 96 per vertex), estimated before
     /// allocating: bytes, or with a unit K, M, G, T (binary). The default, 4G, holds a
     /// 16384x16384 frame (3 GiB) and 1 GiB of textures and geometry. Over it: an error
-    /// naming the need and the limit, nothing written.
+    /// naming the need and the limit (render and trace write nothing; check reports
+    /// the scene as an error).
     #[arg(long, value_name = "BYTES", value_parser = csir_render::budget::parse_bytes,
           default_value = "4G")]
     pub max_memory: u64,
