@@ -76,8 +76,6 @@ pub(super) struct Chunk {
     pub corners: Vec<RawCorner>,
     /// The first line that cannot be read: line number within the chunk and message.
     pub error: Option<(u32, String)>,
-    /// Reading stopped because the triangle budget ran out (see [`Chunk::read`]).
-    pub over_budget: bool,
 }
 
 /// Why a line stopped the reading of its chunk.
@@ -102,7 +100,8 @@ impl Chunk {
     /// rules), stopping at the first one that cannot be read. `spend(n)` is told of
     /// every `n` more triangles the faces make (at the end of each face, and every
     /// [`CORNERS_PER_CHECK`] corners within a long one) and answers whether the budget
-    /// still holds them; when it does not, reading stops with `over_budget` set.
+    /// still holds them; when it does not, reading stops there (the budget's owner
+    /// knows: what `spend` was told is over).
     pub fn read(text: &str, spend: &dyn Fn(u64) -> bool) -> Chunk {
         let mut chunk = Chunk::default();
         for (number, line) in lines(text).enumerate() {
@@ -113,13 +112,20 @@ impl Chunk {
                     chunk.error = Some((number as u32, message));
                     break;
                 }
-                Err(Stop::OverBudget) => {
-                    chunk.over_budget = true;
-                    break;
-                }
+                Err(Stop::OverBudget) => break,
             }
         }
         chunk
+    }
+
+    /// The `v`, `vt` and `vn` lines read so far.
+    pub fn counts(&self) -> [u32; 3] {
+        [
+            self.positions.len() / 3,
+            self.texcoords.len() / 2,
+            self.normals.len() / 3,
+        ]
+        .map(|n| n as u32)
     }
 
     /// Reads line `number` of the chunk.
@@ -174,17 +180,11 @@ impl Chunk {
         if !spend(u64::from(count - 2) - spent) {
             return Err(Stop::OverBudget);
         }
-        let before = [
-            self.positions.len() / 3,
-            self.texcoords.len() / 2,
-            self.normals.len() / 3,
-        ]
-        .map(|n| n as u32);
         self.faces.push(RawFace {
             line,
             first,
             count,
-            before,
+            before: self.counts(),
         });
         Ok(())
     }

@@ -135,7 +135,7 @@ fn read(text: &str, budget: &TriangleBudget) -> Result<Mesh, ObjError> {
         .par_iter()
         .map(|c| budget.read(c))
         .collect();
-    if budget.used() > budget.max || chunks.iter().any(|c| c.over_budget) {
+    if budget.used() > budget.max {
         return Err(ObjError::TooManyTriangles {
             at_least: budget.used(),
         });
@@ -170,8 +170,10 @@ fn join(chunks: &[Chunk]) -> Result<Mesh, String> {
     let mut indices = Vec::new();
     let (mut lines_before, mut earlier) = (0u64, [0u32; 3]);
     for chunk in chunks {
+        // Line `n` of the chunk (from 0) as the file numbers it (from 1).
+        let file_line = |n: u32| lines_before + u64::from(n) + 1;
         for face in &chunk.faces {
-            let line = lines_before + u64::from(face.line) + 1;
+            let line = file_line(face.line);
             let counts: [u32; 3] = std::array::from_fn(|k| earlier[k] + face.before[k]);
             let corners = &chunk.corners[face.first as usize..][..face.count as usize];
             let mut resolved = Vec::with_capacity(corners.len());
@@ -184,15 +186,12 @@ fn join(chunks: &[Chunk]) -> Result<Mesh, String> {
             }
         }
         if let Some((line, message)) = &chunk.error {
-            return Err(format!(
-                "line {}: {message}",
-                lines_before + u64::from(*line) + 1
-            ));
+            return Err(format!("line {}: {message}", file_line(*line)));
         }
         lines_before += u64::from(chunk.lines);
-        earlier[0] += (chunk.positions.len() / 3) as u32;
-        earlier[1] += (chunk.texcoords.len() / 2) as u32;
-        earlier[2] += (chunk.normals.len() / 3) as u32;
+        for (earlier, count) in earlier.iter_mut().zip(chunk.counts()) {
+            *earlier += count;
+        }
     }
     Ok(vertices.mesh(&positions, &texcoords, &normals, indices))
 }
