@@ -146,10 +146,12 @@ fn replace_atomically(shown: &Path, target: &Path, bytes: &[u8]) -> Result<(), W
 /// links, so another spelling, a hard link or a symbolic link to it counts too. False
 /// when either does not exist.
 pub fn same_file(a: &Path, b: &Path) -> bool {
-    match (fs::metadata(a), fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
+    file_id(a).is_some_and(|id| file_id(b) == Some(id))
+}
+
+/// The device and inode of the existing file `path` (after following links).
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
 /// Check that the output `path` is none of `inputs` (`(input path, what it is)`):
@@ -163,7 +165,11 @@ pub fn refuse_inputs(path: &Path, inputs: &[(&Path, &str)]) -> Result<(), WriteE
     if path.as_os_str() == "-" {
         return Ok(());
     }
-    match inputs.iter().find(|(p, _)| same_file(path, p)) {
+    // The output is looked up once, not once per input.
+    let Some(out) = file_id(path) else {
+        return Ok(());
+    };
+    match inputs.iter().find(|(p, _)| file_id(p) == Some(out)) {
         Some((input, role)) => Err(WriteError::IsInput {
             path: path.to_path_buf(),
             input: input.to_path_buf(),
