@@ -93,6 +93,12 @@ impl MemoryEstimate {
         bytes
     }
 
+    /// How many more triangles (of vertices not counted yet) fit under `limit` beside
+    /// this estimate: what an OBJ reader may make before it stops.
+    pub fn triangles_within(&self, limit: u64) -> u64 {
+        limit.saturating_sub(self.total()) / GEOMETRY_BYTES_PER_TRIANGLE
+    }
+
     /// The sum of the parts (saturating).
     pub fn total(&self) -> u64 {
         self.framebuffer
@@ -251,6 +257,10 @@ mod tests {
         assert_eq!(e.total(), u64::MAX);
         assert_eq!(MemoryEstimate::geometry_bytes(2, 3), 2 * 160 + 3 * 96);
         assert_eq!(MemoryEstimate::geometry_bytes(u64::MAX, 1), u64::MAX);
+        let frame = MemoryEstimate::frame(64, 64); // 32 KiB + 16 KiB
+        assert_eq!(frame.triangles_within(48 * 1024 + 1599), 9);
+        assert_eq!(frame.triangles_within(48 * 1024 + 1600), 10);
+        assert_eq!(frame.triangles_within(1024), 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::model::{
 };
 use super::obj::{ObjError, parse_obj};
 use super::{SceneError, SceneErrorKind};
-use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, GEOMETRY_BYTES_PER_TRIANGLE, MemoryEstimate};
+use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, MemoryEstimate};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
@@ -393,8 +393,7 @@ impl Loader<'_> {
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
                 let (path, bytes) = self.read_file(rel, &field, MAX_OBJ_BYTES)?;
-                let room = self.max_memory.saturating_sub(self.memory.total());
-                let max_triangles = room / GEOMETRY_BYTES_PER_TRIANGLE;
+                let max_triangles = self.memory.triangles_within(self.max_memory);
                 let mesh = parse_obj(&bytes, max_triangles).map_err(|e| match e {
                     ObjError::Invalid(message) => {
                         self.error(&field, format!("{}: {message}", path.display()))
