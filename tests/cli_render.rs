@@ -102,13 +102,16 @@ fn diff_exits_0_within_1_over_and_2_when_it_cannot_compare() {
     // an existing one, written.
     let nowhere = dir.join("no-such-folder").join("heat.png");
     let lit = reference("lit_cube.llvmpipe.png");
-    let heat = bin(&[
-        "diff",
-        &reference_png,
-        &lit,
-        "--heatmap",
-        nowhere.to_str().unwrap(),
-    ]);
+    let heat_into = |map: &std::path::Path| {
+        bin(&[
+            "diff",
+            &reference_png,
+            &lit,
+            "--heatmap",
+            map.to_str().unwrap(),
+        ])
+    };
+    let heat = heat_into(&nowhere);
     assert_eq!(heat.status.code(), Some(2), "{}", stderr(&heat));
     assert_eq!(stdout(&heat), "");
     assert!(
@@ -117,13 +120,7 @@ fn diff_exits_0_within_1_over_and_2_when_it_cannot_compare() {
         stderr(&heat)
     );
     let here = dir.join("heat.png");
-    let heat = bin(&[
-        "diff",
-        &reference_png,
-        &lit,
-        "--heatmap",
-        here.to_str().unwrap(),
-    ]);
+    let heat = heat_into(&here);
     assert_eq!(heat.status.code(), Some(1), "{}", stderr(&heat));
     assert!(here.is_file());
     let _ = std::fs::remove_dir_all(dir);
