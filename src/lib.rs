@@ -50,6 +50,7 @@ pub mod compare;
 pub mod debug;
 pub mod file_read;
 pub mod file_write;
+pub mod gl;
 pub mod image_io;
 pub mod pipeline;
 pub mod scene;

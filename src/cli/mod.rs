@@ -166,6 +166,27 @@ impl ProfileArgs {
     pub fn limits(&self) -> csir::Limits {
         self.profile().limits()
     }
+
+    /// Why a GL driver cannot draw with this profile: the seed profile's rules
+    /// (float-valued integers, its limits) are CSIR's, which a driver's compiler does
+    /// not follow. `None` for the extended profile.
+    pub fn gl_refusal(&self) -> Option<&'static str> {
+        (self.profile == ProfileArg::Seed).then_some(
+            "--profile seed: a GL driver compiles the GLSL by GLSL's own rules; the seed \
+             profile's (float-valued integers, the seed's limits) are CSIR's alone",
+        )
+    }
+}
+
+/// `--gl-device`: which EGL device `--backend gl` draws on.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct GlDeviceArgs {
+    /// With `--backend gl`: draw on device N of EGL's device list
+    /// (eglQueryDevicesEXT; a GPU's DRM node, or Mesa's software device) instead of
+    /// the driver EGL picks itself. A number past the list is an error that lists the
+    /// devices.
+    #[arg(long, value_name = "N")]
+    pub gl_device: Option<usize>,
 }
 
 /// Print `error: MESSAGE` to stderr and return exit code 1.

@@ -1,10 +1,11 @@
 //! `csir-render render [SCENE.json] [-o OUT.png] [--threads N] [--frames N]
-//! [--backend cpu|virgl]`.
+//! [--backend cpu|virgl|gl] [--gl-device N]`.
 
 use super::fail;
 use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
 use csir_render::file_write::refuse_inputs;
+use csir_render::gl::{GlOptions, render_scene_gl};
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{Frame, PreparedScene, RenderError, with_threads};
 use csir_render::scene::Scene;
@@ -31,10 +32,13 @@ pub struct RenderArgs {
     /// reading the pixels back and the PNG are not timed).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub frames: Option<u32>,
-    /// Who draws: `cpu` (this renderer), or `virgl`, a private virgl_test_server
-    /// (Debian's virgl-server) fed our TGSI over its socket.
+    /// Who draws: `cpu` (this renderer), `virgl`, a private virgl_test_server
+    /// (Debian's virgl-server) fed our TGSI over its socket, or `gl`, the system's
+    /// OpenGL driver (Mesa's llvmpipe without a GPU) drawing the scene as written.
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
+    #[command(flatten)]
+    pub gl: super::GlDeviceArgs,
     #[command(flatten)]
     pub profile: super::ProfileArgs,
     #[command(flatten)]
@@ -49,6 +53,8 @@ pub enum Backend {
     /// A VirGL host: `virgl_test_server --use-egl-surfaceless`, started for the render
     /// on a temporary socket and stopped after it.
     Virgl,
+    /// The system's OpenGL 3.3 through EGL, with no window (docs/gl-backend.md).
+    Gl,
 }
 
 /// Run `render`: write the PNG and print a one-line summary, or print the error and
@@ -64,8 +70,14 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     if let Err(e) = refuse_inputs(&output, &scene.input_files()) {
         return fail(e);
     }
-    if args.backend == Backend::Virgl {
-        return render_virgl(args, &scene, &output);
+    if args.gl.gl_device.is_some() && args.backend != Backend::Gl {
+        errln!("error: --gl-device applies to --backend gl only");
+        return ExitCode::from(2);
+    }
+    match args.backend {
+        Backend::Virgl => return render_virgl(args, &scene, &output),
+        Backend::Gl => return render_gl(args, &scene, &output, load),
+        Backend::Cpu => {}
     }
     let prepare_start = Instant::now();
     let prepared = match PreparedScene::new(&scene, &args.profile.limits()) {
@@ -153,6 +165,15 @@ impl Timing {
     /// `frames: N, median M ms/frame, min m ms, threads: T[, cpu C ms/frame]` (for a
     /// non-empty `frames_ms`).
     fn frames_line(&self, threads: Option<usize>) -> String {
+        let threads = threads.map_or_else(
+            || rayon::current_num_threads().to_string(),
+            |t| t.to_string(),
+        );
+        self.frames_line_with(&threads)
+    }
+
+    /// [`Timing::frames_line`] with the threads as given (`threads: 2`).
+    fn frames_line_with(&self, threads: &str) -> String {
         let mut times = self.frames_ms.clone();
         times.sort_by(f64::total_cmp);
         let median = if times.len() % 2 == 1 {
@@ -165,10 +186,7 @@ impl Timing {
             times.len(),
             median,
             times[0],
-            threads.map_or_else(
-                || rayon::current_num_threads().to_string(),
-                |t| t.to_string()
-            ),
+            threads,
             self.cpu_ms
                 .map_or_else(String::new, |c| format!(", cpu {c:.3} ms/frame"))
         )
@@ -254,6 +272,67 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
             output.display()
         ),
     );
+    ExitCode::SUCCESS
+}
+
+/// `render --backend gl`: the frame drawn by the system's OpenGL driver, the summary
+/// line naming it (`GL_RENDERER`, `GL_VERSION`), and the timed frames' line after
+/// `--frames` (each frame ended by `glFinish`).
+fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) -> ExitCode {
+    if args.threads.is_some() {
+        errln!(
+            "error: --threads applies to --backend cpu; a GL driver picks its own threads \
+             (llvmpipe: LP_NUM_THREADS=N)"
+        );
+        return ExitCode::from(2);
+    }
+    if let Some(e) = args.profile.gl_refusal() {
+        errln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let options = GlOptions {
+        device: args.gl.gl_device,
+        frames: args.frames.unwrap_or(0) as usize,
+    };
+    let render = match render_scene_gl(scene, &options) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let image = &render.image;
+    if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
+        return fail(e);
+    }
+    let triangles: u64 = scene.draws.iter().map(|d| d.indices.len() as u64 / 3).sum();
+    summary(
+        output,
+        format_args!(
+            "{}: {}x{}, {}, {} ({}), {:.2} ms (load {:.2} ms, prepare {:.2} ms) -> {}",
+            shown_scene(args),
+            image.width(),
+            image.height(),
+            counts(scene.draws.len(), triangles),
+            render.driver.renderer,
+            render.driver.version,
+            render.first.as_secs_f64() * 1e3,
+            load.as_secs_f64() * 1e3,
+            render.prepare.as_secs_f64() * 1e3,
+            output.display()
+        ),
+    );
+    if !render.frames_ms.is_empty() {
+        let timing = Timing {
+            load,
+            prepare: render.prepare,
+            first: render.first,
+            frames_ms: render.frames_ms,
+            cpu_ms: None,
+        };
+        let threads = std::env::var("LP_NUM_THREADS").unwrap_or_else(|_| "the driver's".into());
+        summary(
+            output,
+            format_args!("{}", timing.frames_line_with(&threads)),
+        );
+    }
     ExitCode::SUCCESS
 }
 

@@ -1,0 +1,205 @@
+//! A frame as OpenGL is asked to draw it: a framebuffer, textures and draws, each
+//! field standing for the GL call that sets it. Plain data borrowed from the caller
+//! (a scene loader, a test), with no file or format behind it.
+
+/// One frame: an RGBA8 colour attachment and a 24-bit depth attachment of
+/// `width × height`, cleared, then the draws in order.
+#[derive(Clone, Debug)]
+pub struct FrameDesc<'a> {
+    /// Framebuffer width in pixels, 1..=16384.
+    pub width: u32,
+    /// Framebuffer height in pixels, 1..=16384.
+    pub height: u32,
+    /// `glClearColor`.
+    pub clear_color: [f32; 4],
+    /// `glClearDepth`, in [0, 1].
+    pub clear_depth: f32,
+    /// Textures the draws' samplers name by index.
+    pub textures: Vec<TextureDesc<'a>>,
+    /// The draws, in order.
+    pub draws: Vec<DrawDesc<'a>>,
+}
+
+/// A 2D RGBA8 texture (`glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, …, GL_RGBA,
+/// GL_UNSIGNED_BYTE, …)` with an unpack alignment of 1).
+#[derive(Clone, Copy, Debug)]
+pub struct TextureDesc<'a> {
+    /// Width in texels, ≥ 1.
+    pub width: u32,
+    /// Height in texels, ≥ 1.
+    pub height: u32,
+    /// `width × height × 4` bytes, RGBA, row 0 first (row 0 is t = 0).
+    pub rgba8: &'a [u8],
+    /// Whether some sampler reads it with a mipmapped minification filter: then
+    /// `glGenerateMipmap` makes its chain.
+    pub mipmapped: bool,
+}
+
+/// A shader stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// `GL_VERTEX_SHADER`.
+    Vertex,
+    /// `GL_FRAGMENT_SHADER`.
+    Fragment,
+}
+
+impl Stage {
+    /// The `glCreateShader` enum.
+    pub fn gl(self) -> u32 {
+        match self {
+            Stage::Vertex => glow::VERTEX_SHADER,
+            Stage::Fragment => glow::FRAGMENT_SHADER,
+        }
+    }
+
+    /// `vertex` or `fragment`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Vertex => "vertex",
+            Stage::Fragment => "fragment",
+        }
+    }
+}
+
+/// A shader's source as the driver receives it, unchanged.
+#[derive(Clone, Copy, Debug)]
+pub struct ShaderDesc<'a> {
+    /// Its stage.
+    pub stage: Stage,
+    /// The file it came from, for messages.
+    pub name: &'a str,
+    /// The GLSL source.
+    pub source: &'a str,
+}
+
+/// One draw: `glDrawElements(GL_TRIANGLES, indices.len(), GL_UNSIGNED_INT, …)` with
+/// its program, vertex arrays, uniforms, samplers and state.
+#[derive(Clone, Debug)]
+pub struct DrawDesc<'a> {
+    /// The vertex and fragment shaders (one each).
+    pub shaders: Vec<ShaderDesc<'a>>,
+    /// Float vertex arrays (`glVertexAttribPointer(location, size, GL_FLOAT, …)`).
+    pub attributes: Vec<AttributeDesc<'a>>,
+    /// Triangle-list indices, each below every attribute's vertex count.
+    pub indices: &'a [u32],
+    /// Uniform values by the names `glGetUniformLocation` takes.
+    pub uniforms: Vec<UniformDesc<'a>>,
+    /// Sampler uniforms; sampler `k` reads texture unit `k`.
+    pub samplers: Vec<SamplerDesc<'a>>,
+    /// Fixed-function state.
+    pub state: DrawState,
+}
+
+/// One float vertex array.
+#[derive(Clone, Copy, Debug)]
+pub struct AttributeDesc<'a> {
+    /// `layout(location = N)`, 0..=15.
+    pub location: u32,
+    /// Floats per vertex, 1..=4.
+    pub size: u32,
+    /// The floats, vertex after vertex.
+    pub data: &'a [f32],
+}
+
+/// A uniform value: a key and its numbers in GL's order (column-major matrices, the
+/// elements of an array one after another).
+#[derive(Clone, Copy, Debug)]
+pub struct UniformDesc<'a> {
+    /// The uniform's name as `glGetUniformLocation` takes it (`u`, `u[2]`,
+    /// `light.color`, `Block.member` for a member of a uniform block). For `mat2` and
+    /// the non-square matrices, `m[i]` is column `i` of the whole array of matrices
+    /// (the CSIR convention: such a matrix is stored as the array of its columns).
+    pub key: &'a str,
+    /// The numbers as floats.
+    pub values: &'a [f32],
+    /// The same numbers as exact integers, when all were given as integers: an
+    /// integer uniform takes these (so that values past 2^24 are exact); otherwise
+    /// the floats truncated toward zero.
+    pub ints: Option<&'a [i64]>,
+}
+
+/// A sampler uniform bound to a texture unit, with a sampler object.
+#[derive(Clone, Copy, Debug)]
+pub struct SamplerDesc<'a> {
+    /// The sampler uniform's name.
+    pub name: &'a str,
+    /// Index into [`FrameDesc::textures`].
+    pub texture: usize,
+    /// `GL_TEXTURE_MIN_FILTER`: `GL_NEAREST`, `GL_LINEAR` or a mipmapped filter.
+    pub min_filter: u32,
+    /// `GL_TEXTURE_MAG_FILTER`: `GL_NEAREST` or `GL_LINEAR`.
+    pub mag_filter: u32,
+    /// `GL_TEXTURE_WRAP_S`, `_T` and `_R`: `GL_CLAMP_TO_EDGE`, `GL_REPEAT` or
+    /// `GL_MIRRORED_REPEAT`.
+    pub wrap: [u32; 3],
+}
+
+/// A draw's fixed-function state: every field is the argument of the GL call it
+/// names; the defaults are GL's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawState {
+    /// `glEnable(GL_DEPTH_TEST)` + `glDepthFunc(f)` when `Some(f)`.
+    pub depth_func: Option<u32>,
+    /// `glDepthMask`.
+    pub depth_mask: bool,
+    /// `glEnable(GL_CULL_FACE)` + `glCullFace(face)` when `Some(face)`; front faces
+    /// are counter-clockwise (`glFrontFace(GL_CCW)`).
+    pub cull_face: Option<u32>,
+    /// `glEnable(GL_BLEND)` + `glBlendEquationSeparate` + `glBlendFuncSeparate` when
+    /// `Some`.
+    pub blend: Option<Blend>,
+    /// `glEnable(GL_VERTEX_PROGRAM_TWO_SIDE)` (compatibility profile).
+    pub two_sided_color: bool,
+    /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
+    pub flat_shading: bool,
+    /// User clip planes 0..8: `glEnable(GL_CLIP_DISTANCEi)` for each `Some`, and in a
+    /// compatibility context `glClipPlane(GL_CLIP_PLANEi, equation)` too.
+    pub clip_planes: [Option<[f32; 4]>; 8],
+}
+
+impl Default for DrawState {
+    fn default() -> Self {
+        DrawState {
+            depth_func: None,
+            depth_mask: true,
+            cull_face: None,
+            blend: None,
+            two_sided_color: false,
+            flat_shading: false,
+            clip_planes: [None; 8],
+        }
+    }
+}
+
+/// Blend equations and factors, for RGB and for alpha.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blend {
+    /// `glBlendEquationSeparate`'s RGB equation (`GL_FUNC_ADD`, …).
+    pub equation_rgb: u32,
+    /// Its alpha equation.
+    pub equation_alpha: u32,
+    /// `glBlendFuncSeparate`'s source RGB factor.
+    pub src_rgb: u32,
+    /// Its destination RGB factor.
+    pub dst_rgb: u32,
+    /// Its source alpha factor.
+    pub src_alpha: u32,
+    /// Its destination alpha factor.
+    pub dst_alpha: u32,
+}
+
+impl Blend {
+    /// `glBlendEquation(GL_FUNC_ADD)` + `glBlendFunc(src, dst)`: the same for RGB and
+    /// alpha.
+    pub fn add(src: u32, dst: u32) -> Blend {
+        Blend {
+            equation_rgb: glow::FUNC_ADD,
+            equation_alpha: glow::FUNC_ADD,
+            src_rgb: src,
+            dst_rgb: dst,
+            src_alpha: src,
+            dst_alpha: dst,
+        }
+    }
+}

@@ -1,0 +1,542 @@
+//! A frame made ready on a driver: its framebuffer, textures, samplers, programs and
+//! vertex arrays created once, so that each frame is the clear and the draws alone
+//! (what a benchmark of the driver times).
+
+use crate::driver::Driver;
+use crate::error::{GlError, Place};
+use crate::frame::{DrawDesc, DrawState, FrameDesc, Stage};
+use crate::program::{self, Program};
+use crate::uniforms::{self, UniformPlan};
+use glow::HasContext;
+
+/// A frame ready to draw on the driver that prepared it. Its GL objects are deleted
+/// when it is dropped.
+pub struct PreparedFrame<'d> {
+    driver: &'d Driver,
+    width: u32,
+    height: u32,
+    clear_color: [f32; 4],
+    clear_depth: f32,
+    framebuffer: glow::Framebuffer,
+    renderbuffers: Vec<glow::Renderbuffer>,
+    textures: Vec<glow::Texture>,
+    programs: Vec<Program>,
+    draws: Vec<PreparedDraw>,
+    buffers: Vec<glow::Buffer>,
+}
+
+/// One draw's GL objects and calls.
+struct PreparedDraw {
+    program: usize,
+    vertex_array: glow::VertexArray,
+    index_count: i32,
+    uniforms: UniformPlan,
+    /// One uniform buffer per block of `uniforms.blocks`, in that order.
+    block_buffers: Vec<glow::Buffer>,
+    /// (unit, texture, sampler object, sampler uniform location).
+    samplers: Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation)>,
+    state: DrawState,
+}
+
+/// The largest side of the framebuffer (llvmpipe's `GL_MAX_RENDERBUFFER_SIZE`, and the
+/// scene format's limit).
+const MAX_SIZE: u32 = 16384;
+
+impl Driver {
+    /// Create `frame`'s objects on this driver: compile and link each distinct
+    /// program, upload textures and vertex arrays, resolve every uniform and sampler.
+    ///
+    /// # Errors
+    /// At the part of the frame: a shader the driver does not compile or a program it
+    /// does not link (with its info log), a uniform or sampler the program does not
+    /// declare, a sampler the frame does not bind, a GL error after a named call.
+    pub fn prepare<'d>(&'d self, frame: &FrameDesc<'_>) -> Result<PreparedFrame<'d>, GlError> {
+        let gl = &self.gl;
+        if frame.width == 0
+            || frame.height == 0
+            || frame.width > MAX_SIZE
+            || frame.height > MAX_SIZE
+        {
+            return Err(GlError::at(
+                Place::Frame,
+                format!(
+                    "{}x{} is not a framebuffer size (1..={MAX_SIZE} each)",
+                    frame.width, frame.height
+                ),
+            ));
+        }
+        // SAFETY: every object is created on the current context and owned by the
+        // PreparedFrame, which deletes them; the sizes are within GL's limits (checked
+        // above).
+        let (framebuffer, renderbuffers) = unsafe {
+            let fb = gl
+                .create_framebuffer()
+                .map_err(|e| frame_error(format!("glGenFramebuffers: {e}")))?;
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
+            let mut rbs = Vec::new();
+            for (format, attachment) in [
+                (glow::RGBA8, glow::COLOR_ATTACHMENT0),
+                (glow::DEPTH_COMPONENT24, glow::DEPTH_ATTACHMENT),
+            ] {
+                let rb = gl
+                    .create_renderbuffer()
+                    .map_err(|e| frame_error(format!("glGenRenderbuffers: {e}")))?;
+                gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
+                gl.renderbuffer_storage(
+                    glow::RENDERBUFFER,
+                    format,
+                    frame.width as i32,
+                    frame.height as i32,
+                );
+                gl.framebuffer_renderbuffer(
+                    glow::FRAMEBUFFER,
+                    attachment,
+                    glow::RENDERBUFFER,
+                    Some(rb),
+                );
+                rbs.push(rb);
+            }
+            gl.bind_renderbuffer(glow::RENDERBUFFER, None);
+            (fb, rbs)
+        };
+        let mut prepared = PreparedFrame {
+            driver: self,
+            width: frame.width,
+            height: frame.height,
+            clear_color: frame.clear_color,
+            clear_depth: frame.clear_depth,
+            framebuffer,
+            renderbuffers,
+            textures: Vec::new(),
+            programs: Vec::new(),
+            draws: Vec::new(),
+            buffers: Vec::new(),
+        };
+        // SAFETY: the framebuffer just made is bound.
+        let status = unsafe { gl.check_framebuffer_status(glow::FRAMEBUFFER) };
+        if status != glow::FRAMEBUFFER_COMPLETE {
+            return Err(frame_error(format!(
+                "the framebuffer (RGBA8 + DEPTH_COMPONENT24, {}x{}) is incomplete: status 0x{status:04X}",
+                frame.width, frame.height
+            )));
+        }
+        self.check(|| Place::Frame, "creating the framebuffer")?;
+        for (i, texture) in frame.textures.iter().enumerate() {
+            let object = prepared
+                .upload_texture(texture)
+                .map_err(|m| GlError::at(Place::Texture(i), m))?;
+            prepared.textures.push(object);
+            self.check(|| Place::Texture(i), "glTexImage2D")?;
+        }
+        let mut sources: Vec<Vec<(Stage, &str)>> = Vec::new();
+        for (i, draw) in frame.draws.iter().enumerate() {
+            let key: Vec<(Stage, &str)> =
+                draw.shaders.iter().map(|s| (s.stage, s.source)).collect();
+            let program = match sources.iter().position(|k| *k == key) {
+                Some(p) => p,
+                None => {
+                    prepared
+                        .programs
+                        .push(program::link(self, i, &draw.shaders)?);
+                    sources.push(key);
+                    prepared.programs.len() - 1
+                }
+            };
+            let prepared_draw = prepared.prepare_draw(i, draw, program, frame)?;
+            prepared.draws.push(prepared_draw);
+            self.check(|| Place::Draw(i), "setting up the draw")?;
+        }
+        Ok(prepared)
+    }
+}
+
+/// An error about the frame as a whole.
+fn frame_error(message: String) -> GlError {
+    GlError::at(Place::Frame, message)
+}
+
+impl PreparedFrame<'_> {
+    /// Upload one texture (row 0 first), with its mip chain when a sampler needs one.
+    fn upload_texture(
+        &mut self,
+        texture: &crate::frame::TextureDesc<'_>,
+    ) -> Result<glow::Texture, String> {
+        let gl = &self.driver.gl;
+        let expected = texture.width as usize * texture.height as usize * 4;
+        if texture.rgba8.len() != expected {
+            return Err(format!(
+                "{} bytes for a {}x{} RGBA8 texture, which needs {expected}",
+                texture.rgba8.len(),
+                texture.width,
+                texture.height
+            ));
+        }
+        // SAFETY: the data holds width × height RGBA8 texels (checked above), read with
+        // an unpack alignment of 1; the texture is owned by this frame.
+        unsafe {
+            let object = gl
+                .create_texture()
+                .map_err(|e| format!("glGenTextures: {e}"))?;
+            gl.active_texture(glow::TEXTURE0);
+            gl.bind_texture(glow::TEXTURE_2D, Some(object));
+            gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
+            gl.tex_image_2d(
+                glow::TEXTURE_2D,
+                0,
+                glow::RGBA8 as i32,
+                texture.width as i32,
+                texture.height as i32,
+                0,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                glow::PixelUnpackData::Slice(Some(texture.rgba8)),
+            );
+            if texture.mipmapped {
+                gl.generate_mipmap(glow::TEXTURE_2D);
+            }
+            gl.bind_texture(glow::TEXTURE_2D, None);
+            Ok(object)
+        }
+    }
+
+    /// One draw's vertex array, uniform plan and samplers.
+    fn prepare_draw(
+        &mut self,
+        index: usize,
+        draw: &DrawDesc<'_>,
+        program: usize,
+        frame: &FrameDesc<'_>,
+    ) -> Result<PreparedDraw, GlError> {
+        let driver = self.driver;
+        let gl = &driver.gl;
+        let draw_error = |m: String| GlError::at(Place::Draw(index), m);
+        let linked = &self.programs[program];
+        let uniforms = uniforms::plan(driver, linked, index, &draw.uniforms)?;
+        let samplers = self.prepare_samplers(index, draw, program, frame)?;
+        let linked = &self.programs[program];
+        // SAFETY: the objects are created on the current context and kept by this
+        // frame; each buffer's data is a slice whose length is what is uploaded, and
+        // the attribute pointers describe tightly packed floats of that buffer.
+        unsafe {
+            let vertex_array = gl
+                .create_vertex_array()
+                .map_err(|e| draw_error(format!("glGenVertexArrays: {e}")))?;
+            gl.bind_vertex_array(Some(vertex_array));
+            for attribute in &draw.attributes {
+                let buffer = gl
+                    .create_buffer()
+                    .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
+                self.buffers.push(buffer);
+                gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+                gl.buffer_data_u8_slice(
+                    glow::ARRAY_BUFFER,
+                    bytemuck::cast_slice(attribute.data),
+                    glow::STATIC_DRAW,
+                );
+                gl.enable_vertex_attrib_array(attribute.location);
+                gl.vertex_attrib_pointer_f32(
+                    attribute.location,
+                    attribute.size as i32,
+                    glow::FLOAT,
+                    false,
+                    0,
+                    0,
+                );
+            }
+            let indices = gl
+                .create_buffer()
+                .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
+            self.buffers.push(indices);
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(indices));
+            gl.buffer_data_u8_slice(
+                glow::ELEMENT_ARRAY_BUFFER,
+                bytemuck::cast_slice(draw.indices),
+                glow::STATIC_DRAW,
+            );
+            gl.bind_vertex_array(None);
+            gl.bind_buffer(glow::ARRAY_BUFFER, None);
+            let mut block_buffers = Vec::new();
+            for block in &uniforms.blocks {
+                let buffer = gl
+                    .create_buffer()
+                    .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
+                self.buffers.push(buffer);
+                gl.bind_buffer(glow::UNIFORM_BUFFER, Some(buffer));
+                gl.buffer_data_u8_slice(glow::UNIFORM_BUFFER, &block.bytes, glow::STATIC_DRAW);
+                gl.uniform_block_binding(linked.program, block.index, block.index);
+                block_buffers.push(buffer);
+            }
+            gl.bind_buffer(glow::UNIFORM_BUFFER, None);
+            Ok(PreparedDraw {
+                program,
+                vertex_array,
+                index_count: i32::try_from(draw.indices.len()).map_err(|_| {
+                    draw_error(format!(
+                        "{} indices are more than GL counts",
+                        draw.indices.len()
+                    ))
+                })?,
+                uniforms,
+                block_buffers,
+                samplers,
+                state: draw.state,
+            })
+        }
+    }
+
+    /// The draw's sampler bindings: a sampler object each, on unit = its position; an
+    /// error for a sampler the program does not declare, or one it declares that the
+    /// draw does not bind.
+    fn prepare_samplers(
+        &mut self,
+        index: usize,
+        draw: &DrawDesc<'_>,
+        program: usize,
+        frame: &FrameDesc<'_>,
+    ) -> Result<Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation)>, GlError> {
+        let gl = &self.driver.gl;
+        let linked = &self.programs[program];
+        let mut out = Vec::new();
+        for (unit, binding) in draw.samplers.iter().enumerate() {
+            let place = || Place::Sampler(index, binding.name.to_string());
+            let active = linked.uniforms.iter().find(|u| u.name == binding.name);
+            let Some(active) = active else {
+                if linked.declared.iter().any(|d| d == binding.name) {
+                    continue; // declared, unused: the driver dropped it
+                }
+                return Err(GlError::at(
+                    place(),
+                    format!("the program does not declare sampler '{}'", binding.name),
+                ));
+            };
+            if !uniforms::is_sampler(active.utype) {
+                return Err(GlError::at(
+                    place(),
+                    format!("'{}' is not a sampler uniform", binding.name),
+                ));
+            }
+            let texture = *self.textures.get(binding.texture).ok_or_else(|| {
+                GlError::at(
+                    place(),
+                    format!(
+                        "texture {} of {} does not exist",
+                        binding.texture,
+                        frame.textures.len()
+                    ),
+                )
+            })?;
+            // SAFETY: the program is linked; the sampler object is created on the
+            // current context and kept by this frame; the parameters are GL enums the
+            // caller chose from the documented sets.
+            unsafe {
+                let location = gl
+                    .get_uniform_location(linked.program, binding.name)
+                    .ok_or_else(|| {
+                        GlError::at(place(), "the driver gives the sampler no location")
+                    })?;
+                let sampler = gl
+                    .create_sampler()
+                    .map_err(|e| GlError::at(place(), format!("glGenSamplers: {e}")))?;
+                gl.sampler_parameter_i32(
+                    sampler,
+                    glow::TEXTURE_MIN_FILTER,
+                    binding.min_filter as i32,
+                );
+                gl.sampler_parameter_i32(
+                    sampler,
+                    glow::TEXTURE_MAG_FILTER,
+                    binding.mag_filter as i32,
+                );
+                for (pname, wrap) in [
+                    glow::TEXTURE_WRAP_S,
+                    glow::TEXTURE_WRAP_T,
+                    glow::TEXTURE_WRAP_R,
+                ]
+                .into_iter()
+                .zip(binding.wrap)
+                {
+                    gl.sampler_parameter_i32(sampler, pname, wrap as i32);
+                }
+                out.push((unit as u32, texture, sampler, location));
+            }
+            self.driver.check(place, "glSamplerParameteri")?;
+        }
+        for u in linked
+            .uniforms
+            .iter()
+            .filter(|u| uniforms::is_sampler(u.utype) && u.block.is_none())
+        {
+            if !draw.samplers.iter().any(|b| b.name == u.name) {
+                return Err(GlError::at(
+                    Place::Draw(index),
+                    format!(
+                        "sampler '{}' has no texture (give it under samplers)",
+                        u.name
+                    ),
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Clear the framebuffer and issue every draw; with `check`, a GL error after any
+    /// draw is an error naming it. The commands may still be running on return:
+    /// [`Driver::finish`] waits for them.
+    ///
+    /// # Errors
+    /// With `check`: `GL_INVALID_OPERATION after glDrawElements` at the draw.
+    pub fn draw(&self, check: bool) -> Result<(), GlError> {
+        let driver = self.driver;
+        let gl = &driver.gl;
+        // SAFETY: every object used belongs to this frame on the current context;
+        // state calls take enums from the documented sets.
+        unsafe {
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.framebuffer));
+            gl.viewport(0, 0, self.width as i32, self.height as i32);
+            gl.disable(glow::SCISSOR_TEST);
+            gl.color_mask(true, true, true, true);
+            gl.depth_mask(true);
+            gl.front_face(glow::CCW);
+            let [r, g, b, a] = self.clear_color;
+            gl.clear_color(r, g, b, a);
+            gl.clear_depth_f64(f64::from(self.clear_depth));
+            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
+        }
+        if check {
+            driver.check(|| Place::Frame, "glClear")?;
+        }
+        for (i, draw) in self.draws.iter().enumerate() {
+            let program = &self.programs[draw.program];
+            // SAFETY: as above; the uniform writes were resolved against this program,
+            // which is made current before them.
+            unsafe {
+                gl.use_program(Some(program.program));
+                self.apply_state(&draw.state);
+                for write in &draw.uniforms.writes {
+                    write.apply(gl);
+                }
+                for (block, &buffer) in draw.uniforms.blocks.iter().zip(&draw.block_buffers) {
+                    gl.bind_buffer_base(glow::UNIFORM_BUFFER, block.index, Some(buffer));
+                }
+                for (unit, texture, sampler, location) in &draw.samplers {
+                    gl.active_texture(glow::TEXTURE0 + unit);
+                    gl.bind_texture(glow::TEXTURE_2D, Some(*texture));
+                    gl.bind_sampler(*unit, Some(*sampler));
+                    gl.uniform_1_i32(Some(location), *unit as i32);
+                }
+                gl.bind_vertex_array(Some(draw.vertex_array));
+                if draw.index_count > 0 {
+                    gl.draw_elements(glow::TRIANGLES, draw.index_count, glow::UNSIGNED_INT, 0);
+                }
+                gl.bind_vertex_array(None);
+            }
+            if check {
+                driver.check(|| Place::Draw(i), "glDrawElements")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Set one draw's fixed-function state (every piece, so nothing leaks from the
+    /// draw before).
+    fn apply_state(&self, state: &DrawState) {
+        let gl = &self.driver.gl;
+        // SAFETY: state calls with enums from the documented sets on the current
+        // context; the compatibility entry points exist when `compatibility` is set
+        // (loaded by Driver::open) and take an enum and four doubles.
+        unsafe {
+            let enable = |cap: u32, on: bool| if on { gl.enable(cap) } else { gl.disable(cap) };
+            enable(glow::DEPTH_TEST, state.depth_func.is_some());
+            if let Some(f) = state.depth_func {
+                gl.depth_func(f);
+            }
+            gl.depth_mask(state.depth_mask);
+            enable(glow::CULL_FACE, state.cull_face.is_some());
+            if let Some(face) = state.cull_face {
+                gl.cull_face(face);
+            }
+            enable(glow::BLEND, state.blend.is_some());
+            if let Some(b) = state.blend {
+                gl.blend_equation_separate(b.equation_rgb, b.equation_alpha);
+                gl.blend_func_separate(b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha);
+            }
+            for (i, plane) in state.clip_planes.iter().enumerate() {
+                let cap = glow::CLIP_DISTANCE0 + i as u32;
+                enable(cap, plane.is_some());
+                if let (Some(eq), Some(compat)) = (plane, &self.driver.compatibility) {
+                    let eq = eq.map(f64::from);
+                    (compat.clip_plane)(cap, eq.as_ptr());
+                }
+            }
+            if let Some(compat) = &self.driver.compatibility {
+                // GL_VERTEX_PROGRAM_TWO_SIDE (GL 2.1 §2.14.1)
+                enable(0x8643, state.two_sided_color);
+                (compat.shade_model)(if state.flat_shading { 0x1D00 } else { 0x1D01 });
+            }
+        }
+    }
+
+    /// The colour attachment, RGBA8, top row first (`glReadPixels` from the bottom row,
+    /// flipped): `width × height × 4` bytes.
+    pub fn read_rgba8(&self) -> Vec<u8> {
+        let gl = &self.driver.gl;
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut pixels = vec![0u8; w * h * 4];
+        // SAFETY: `pixels` holds exactly width × height RGBA8 pixels at a pack
+        // alignment of 1, what glReadPixels writes for this rectangle.
+        unsafe {
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.framebuffer));
+            gl.read_buffer(glow::COLOR_ATTACHMENT0);
+            gl.pixel_store_i32(glow::PACK_ALIGNMENT, 1);
+            gl.read_pixels(
+                0,
+                0,
+                w as i32,
+                h as i32,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                glow::PixelPackData::Slice(Some(&mut pixels)),
+            );
+        }
+        let row = w * 4;
+        let mut flipped = Vec::with_capacity(pixels.len());
+        for y in (0..h).rev() {
+            flipped.extend_from_slice(&pixels[y * row..(y + 1) * row]);
+        }
+        flipped
+    }
+
+    /// The framebuffer's size, (width, height).
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+}
+
+impl Drop for PreparedFrame<'_> {
+    fn drop(&mut self) {
+        let gl = &self.driver.gl;
+        // SAFETY: every object named here was created by this frame on the driver's
+        // context, which outlives the frame (the frame borrows the driver).
+        unsafe {
+            for d in &self.draws {
+                gl.delete_vertex_array(d.vertex_array);
+                for (_, _, sampler, _) in &d.samplers {
+                    gl.delete_sampler(*sampler);
+                }
+            }
+            for &b in &self.buffers {
+                gl.delete_buffer(b);
+            }
+            for &t in &self.textures {
+                gl.delete_texture(t);
+            }
+            for p in &self.programs {
+                gl.delete_program(p.program);
+            }
+            for &rb in &self.renderbuffers {
+                gl.delete_renderbuffer(rb);
+            }
+            gl.delete_framebuffer(self.framebuffer);
+        }
+    }
+}

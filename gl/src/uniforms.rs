@@ -1,0 +1,560 @@
+//! Uniform values: each key resolved against the program's active uniforms into the
+//! `glUniform*` call (or the uniform buffer bytes) that sets it, once at prepare
+//! time, so that a frame only replays the calls.
+
+use crate::driver::Driver;
+use crate::error::{GlError, Place};
+use crate::frame::UniformDesc;
+use crate::program::{ActiveUniform, Program};
+use glow::HasContext;
+
+/// What a uniform's components hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Float,
+    Int,
+    Uint,
+    Bool,
+    Sampler,
+    Other,
+}
+
+/// A uniform type's kind, columns and rows (rows = components for a vector).
+#[allow(
+    non_upper_case_globals,
+    reason = "glow spells GL_FLOAT_MAT2x3 as GL does"
+)]
+pub(crate) fn shape(utype: u32) -> (Kind, usize, usize) {
+    use glow::*;
+    match utype {
+        FLOAT => (Kind::Float, 1, 1),
+        FLOAT_VEC2 => (Kind::Float, 1, 2),
+        FLOAT_VEC3 => (Kind::Float, 1, 3),
+        FLOAT_VEC4 => (Kind::Float, 1, 4),
+        INT => (Kind::Int, 1, 1),
+        INT_VEC2 => (Kind::Int, 1, 2),
+        INT_VEC3 => (Kind::Int, 1, 3),
+        INT_VEC4 => (Kind::Int, 1, 4),
+        UNSIGNED_INT => (Kind::Uint, 1, 1),
+        UNSIGNED_INT_VEC2 => (Kind::Uint, 1, 2),
+        UNSIGNED_INT_VEC3 => (Kind::Uint, 1, 3),
+        UNSIGNED_INT_VEC4 => (Kind::Uint, 1, 4),
+        BOOL => (Kind::Bool, 1, 1),
+        BOOL_VEC2 => (Kind::Bool, 1, 2),
+        BOOL_VEC3 => (Kind::Bool, 1, 3),
+        BOOL_VEC4 => (Kind::Bool, 1, 4),
+        FLOAT_MAT2 => (Kind::Float, 2, 2),
+        FLOAT_MAT3 => (Kind::Float, 3, 3),
+        FLOAT_MAT4 => (Kind::Float, 4, 4),
+        FLOAT_MAT2x3 => (Kind::Float, 2, 3),
+        FLOAT_MAT2x4 => (Kind::Float, 2, 4),
+        FLOAT_MAT3x2 => (Kind::Float, 3, 2),
+        FLOAT_MAT3x4 => (Kind::Float, 3, 4),
+        FLOAT_MAT4x2 => (Kind::Float, 4, 2),
+        FLOAT_MAT4x3 => (Kind::Float, 4, 3),
+        t if is_sampler(t) => (Kind::Sampler, 1, 1),
+        _ => (Kind::Other, 1, 1),
+    }
+}
+
+/// Whether `utype` is a sampler type of GLSL 3.30 (`sampler*`, `isampler*`,
+/// `usampler*`, the shadow samplers).
+pub(crate) fn is_sampler(utype: u32) -> bool {
+    matches!(utype, 0x8B5D..=0x8B64 | 0x8DC0..=0x8DC5 | 0x8DC9..=0x8DD8 | 0x9108..=0x910D)
+        && !matches!(utype, 0x8DC6..=0x8DC8)
+}
+
+/// One prepared uniform write, replayed before each draw.
+pub(crate) enum UniformWrite {
+    /// `glUniform{1,2,3,4}fv`.
+    Float {
+        location: glow::UniformLocation,
+        rows: usize,
+        data: Vec<f32>,
+    },
+    /// `glUniform{1,2,3,4}iv` (int and bool).
+    Int {
+        location: glow::UniformLocation,
+        rows: usize,
+        data: Vec<i32>,
+    },
+    /// `glUniform{1,2,3,4}uiv`.
+    Uint {
+        location: glow::UniformLocation,
+        rows: usize,
+        data: Vec<u32>,
+    },
+    /// `glUniformMatrix{C}x{R}fv(transpose = false)`.
+    Matrix {
+        location: glow::UniformLocation,
+        columns: usize,
+        rows: usize,
+        data: Vec<f32>,
+    },
+}
+
+impl UniformWrite {
+    /// Issue the call.
+    pub fn apply(&self, gl: &glow::Context) {
+        // SAFETY: the program the location belongs to is current (the draw binds it
+        // first), and every slice holds whole elements of the uniform's type, no more
+        // elements than it has (checked when the write was made).
+        unsafe {
+            match self {
+                UniformWrite::Float {
+                    location,
+                    rows,
+                    data,
+                } => {
+                    let l = Some(location);
+                    match rows {
+                        1 => gl.uniform_1_f32_slice(l, data),
+                        2 => gl.uniform_2_f32_slice(l, data),
+                        3 => gl.uniform_3_f32_slice(l, data),
+                        _ => gl.uniform_4_f32_slice(l, data),
+                    }
+                }
+                UniformWrite::Int {
+                    location,
+                    rows,
+                    data,
+                } => {
+                    let l = Some(location);
+                    match rows {
+                        1 => gl.uniform_1_i32_slice(l, data),
+                        2 => gl.uniform_2_i32_slice(l, data),
+                        3 => gl.uniform_3_i32_slice(l, data),
+                        _ => gl.uniform_4_i32_slice(l, data),
+                    }
+                }
+                UniformWrite::Uint {
+                    location,
+                    rows,
+                    data,
+                } => {
+                    let l = Some(location);
+                    match rows {
+                        1 => gl.uniform_1_u32_slice(l, data),
+                        2 => gl.uniform_2_u32_slice(l, data),
+                        3 => gl.uniform_3_u32_slice(l, data),
+                        _ => gl.uniform_4_u32_slice(l, data),
+                    }
+                }
+                UniformWrite::Matrix {
+                    location,
+                    columns,
+                    rows,
+                    data,
+                } => {
+                    let l = Some(location);
+                    match (columns, rows) {
+                        (2, 2) => gl.uniform_matrix_2_f32_slice(l, false, data),
+                        (2, 3) => gl.uniform_matrix_2x3_f32_slice(l, false, data),
+                        (2, 4) => gl.uniform_matrix_2x4_f32_slice(l, false, data),
+                        (3, 2) => gl.uniform_matrix_3x2_f32_slice(l, false, data),
+                        (3, 3) => gl.uniform_matrix_3_f32_slice(l, false, data),
+                        (3, 4) => gl.uniform_matrix_3x4_f32_slice(l, false, data),
+                        (4, 2) => gl.uniform_matrix_4x2_f32_slice(l, false, data),
+                        (4, 3) => gl.uniform_matrix_4x3_f32_slice(l, false, data),
+                        _ => gl.uniform_matrix_4_f32_slice(l, false, data),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A uniform block's buffer: its bytes (members the draw sets, zeros elsewhere) and
+/// the binding point it is read through.
+pub(crate) struct BlockBuffer {
+    pub index: u32,
+    pub bytes: Vec<u8>,
+}
+
+/// What a draw's uniform values become.
+#[derive(Default)]
+pub(crate) struct UniformPlan {
+    pub writes: Vec<UniformWrite>,
+    pub blocks: Vec<BlockBuffer>,
+}
+
+/// Resolve every value of draw `draw` against `program`.
+///
+/// # Errors
+/// At the uniform: a name the sources do not declare, a sampler given as a value, a
+/// type the renderer cannot set, or a number count that does not fit the type.
+pub(crate) fn plan(
+    driver: &Driver,
+    program: &Program,
+    draw: usize,
+    values: &[UniformDesc<'_>],
+) -> Result<UniformPlan, GlError> {
+    let mut plan = UniformPlan::default();
+    for value in values {
+        let place = || Place::Uniform(draw, value.key.to_string());
+        let (base, index) = split_index(value.key);
+        let found = program
+            .uniforms
+            .iter()
+            .find(|u| u.name == value.key)
+            .map(|u| (u, None))
+            .or_else(|| {
+                program
+                    .uniforms
+                    .iter()
+                    .find(|u| Some(u.name.as_str()) == base)
+                    .map(|u| (u, index))
+            });
+        let Some((uniform, index)) = found else {
+            if is_declared(program, value.key) {
+                continue; // declared, but the driver optimised it away: nothing to set
+            }
+            return Err(GlError::at(
+                place(),
+                format!("the program does not declare uniform '{}'", value.key),
+            ));
+        };
+        let (kind, columns, rows) = shape(uniform.utype);
+        match kind {
+            Kind::Sampler => {
+                return Err(GlError::at(
+                    place(),
+                    format!("'{}' is a sampler; give it under samplers", value.key),
+                ));
+            }
+            Kind::Other => {
+                return Err(GlError::at(
+                    place(),
+                    format!(
+                        "'{}' has a type this renderer cannot set (GL type 0x{:04X})",
+                        value.key, uniform.utype
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        let by_column = columns > 1 && !(columns == rows && columns > 2);
+        if let Some(block) = uniform.block {
+            let bytes = block_bytes(driver, program, &mut plan, block);
+            write_block_member(
+                bytes,
+                uniform,
+                index.unwrap_or(0),
+                value,
+                kind,
+                columns,
+                rows,
+            )
+            .map_err(|m| GlError::at(place(), m))?;
+            continue;
+        }
+        let write = if by_column && index.is_some() {
+            column_write(driver, program, uniform, index.unwrap_or(0), value, rows)
+        } else {
+            element_write(program, uniform, value, index, kind, columns, rows, driver)
+        };
+        plan.writes
+            .push(write.map_err(|m| GlError::at(place(), m))?);
+    }
+    Ok(plan)
+}
+
+/// `name[digits]` → (`name`, digits); anything else → (`None`, `None`).
+fn split_index(key: &str) -> (Option<&str>, Option<usize>) {
+    let Some(open) = key.strip_suffix(']').and_then(|k| k.rfind('[')) else {
+        return (None, None);
+    };
+    match key[open + 1..key.len() - 1].parse() {
+        Ok(i) => (Some(&key[..open]), Some(i)),
+        Err(_) => (None, None),
+    }
+}
+
+/// Whether the sources declare the uniform `key` names (its first name before a `.`
+/// or `[`, or its last member name for a block member without an instance name).
+fn is_declared(program: &Program, key: &str) -> bool {
+    let root = key.split(['.', '[']).next().unwrap_or(key);
+    let last = key.rsplit('.').next().unwrap_or(key);
+    let last = last.split('[').next().unwrap_or(last);
+    program.declared.iter().any(|d| d == root || d == last)
+}
+
+/// The number of whole elements `value` holds for a type of `per_element` numbers, at
+/// most `available`: an error when the count is not a positive multiple, or more.
+fn element_count(
+    value: &UniformDesc<'_>,
+    per_element: usize,
+    available: usize,
+    whole: bool,
+) -> Result<usize, String> {
+    let n = value.values.len();
+    if n == 0 || !n.is_multiple_of(per_element) {
+        return Err(format!(
+            "expected {per_element} number{} per element of this uniform's type, got {n}",
+            if per_element == 1 { "" } else { "s" }
+        ));
+    }
+    let elements = n / per_element;
+    if whole && elements != 1 {
+        return Err(format!(
+            "expected {per_element} numbers for this uniform's type, got {n}"
+        ));
+    }
+    if elements > available {
+        return Err(format!(
+            "{n} numbers are {elements} elements, but only {available} remain in the array from here"
+        ));
+    }
+    Ok(elements)
+}
+
+/// The numbers of `value` as the integers an int uniform takes: the exact integers
+/// when given, otherwise the floats truncated toward zero.
+fn integers(value: &UniformDesc<'_>) -> Vec<i64> {
+    match value.ints {
+        Some(ints) => ints.to_vec(),
+        None => value.values.iter().map(|&v| v as i64).collect(),
+    }
+}
+
+/// A write of whole elements (from element `index` on, or the whole uniform).
+#[expect(clippy::too_many_arguments, reason = "one uniform's resolved facts")]
+fn element_write(
+    program: &Program,
+    uniform: &ActiveUniform,
+    value: &UniformDesc<'_>,
+    index: Option<usize>,
+    kind: Kind,
+    columns: usize,
+    rows: usize,
+    driver: &Driver,
+) -> Result<UniformWrite, String> {
+    let first = index.unwrap_or(0);
+    let size = uniform.size.max(1) as usize;
+    if first >= size {
+        return Err(format!(
+            "element {first} is past the end of '{}' ({size} elements)",
+            uniform.name
+        ));
+    }
+    let whole = size == 1 && index.is_none();
+    element_count(value, columns * rows, size - first, whole)?;
+    let name = if first == 0 {
+        uniform.name.clone()
+    } else {
+        format!("{}[{first}]", uniform.name)
+    };
+    // SAFETY: `program.program` is a linked program of the current context.
+    let location = unsafe { driver.gl.get_uniform_location(program.program, &name) }
+        .ok_or_else(|| format!("the driver gives no location for '{name}'"))?;
+    Ok(match kind {
+        Kind::Float if columns > 1 => UniformWrite::Matrix {
+            location,
+            columns,
+            rows,
+            data: value.values.to_vec(),
+        },
+        Kind::Float => UniformWrite::Float {
+            location,
+            rows,
+            data: value.values.to_vec(),
+        },
+        Kind::Int => UniformWrite::Int {
+            location,
+            rows,
+            data: integers(value).iter().map(|&v| v as i32).collect(),
+        },
+        Kind::Bool => UniformWrite::Int {
+            location,
+            rows,
+            data: value.values.iter().map(|&v| i32::from(v != 0.0)).collect(),
+        },
+        _ => UniformWrite::Uint {
+            location,
+            rows,
+            data: integers(value).iter().map(|&v| v as u32).collect(),
+        },
+    })
+}
+
+/// A write of columns from column `column` of a `mat2` or non-square matrix (or an
+/// array of them): the whole uniform, its other columns as the program holds them.
+fn column_write(
+    driver: &Driver,
+    program: &Program,
+    uniform: &ActiveUniform,
+    column: usize,
+    value: &UniformDesc<'_>,
+    rows: usize,
+) -> Result<UniformWrite, String> {
+    let (_, columns, _) = shape(uniform.utype);
+    let elements = uniform.size.max(1) as usize;
+    let total_columns = elements * columns;
+    if column >= total_columns {
+        return Err(format!(
+            "column {column} is past the end of '{}' ({total_columns} columns)",
+            uniform.name
+        ));
+    }
+    element_count(value, rows, total_columns - column, false)?;
+    let mut data = vec![0.0f32; total_columns * rows];
+    for e in 0..elements {
+        let name = if elements == 1 {
+            uniform.name.clone()
+        } else {
+            format!("{}[{e}]", uniform.name)
+        };
+        // SAFETY: the program is linked; the slice has room for one whole matrix, what
+        // glGetUniformfv writes for a matrix location.
+        unsafe {
+            if let Some(l) = driver.gl.get_uniform_location(program.program, &name) {
+                let at = e * columns * rows;
+                driver
+                    .gl
+                    .get_uniform_f32(program.program, &l, &mut data[at..at + columns * rows]);
+            }
+        }
+    }
+    data[column * rows..column * rows + value.values.len()].copy_from_slice(value.values);
+    // SAFETY: as above.
+    let location = unsafe {
+        driver
+            .gl
+            .get_uniform_location(program.program, &uniform.name)
+    }
+    .ok_or_else(|| format!("the driver gives no location for '{}'", uniform.name))?;
+    Ok(UniformWrite::Matrix {
+        location,
+        columns,
+        rows,
+        data,
+    })
+}
+
+/// The bytes of uniform block `block` in `plan`, made (zeros, the block's size) the
+/// first time.
+fn block_bytes<'p>(
+    driver: &Driver,
+    program: &Program,
+    plan: &'p mut UniformPlan,
+    block: u32,
+) -> &'p mut Vec<u8> {
+    let at = match plan.blocks.iter().position(|b| b.index == block) {
+        Some(at) => at,
+        None => {
+            // SAFETY: `block` is a block index glGetActiveUniformsiv reported for this
+            // linked program.
+            let size = unsafe {
+                driver.gl.get_active_uniform_block_parameter_i32(
+                    program.program,
+                    block,
+                    glow::UNIFORM_BLOCK_DATA_SIZE,
+                )
+            };
+            plan.blocks.push(BlockBuffer {
+                index: block,
+                bytes: vec![0; size.max(0) as usize],
+            });
+            plan.blocks.len() - 1
+        }
+    };
+    &mut plan.blocks[at].bytes
+}
+
+/// Store `value` into a block member's bytes at its offset, by its strides (GL 3.3
+/// core §2.11.4, "Uniform Buffer Object Storage"): floats and integers as 32-bit
+/// words, booleans as 0 or 1.
+fn write_block_member(
+    bytes: &mut [u8],
+    member: &ActiveUniform,
+    first: usize,
+    value: &UniformDesc<'_>,
+    kind: Kind,
+    columns: usize,
+    rows: usize,
+) -> Result<(), String> {
+    let size = member.size.max(1) as usize;
+    if first >= size {
+        return Err(format!(
+            "element {first} is past the end of '{}' ({size} elements)",
+            member.name
+        ));
+    }
+    let elements = element_count(value, columns * rows, size - first, false)?;
+    let ints = integers(value);
+    for e in 0..elements {
+        for c in 0..columns {
+            for r in 0..rows {
+                let k = (e * columns + c) * rows + r;
+                let word: u32 = match kind {
+                    Kind::Float => value.values[k].to_bits(),
+                    Kind::Bool => u32::from(value.values[k] != 0.0),
+                    _ => ints[k] as u32,
+                };
+                let (major, minor) = if member.row_major { (r, c) } else { (c, r) };
+                let at = member.offset as usize
+                    + (first + e) * member.array_stride.max(0) as usize
+                    + major * member.matrix_stride.max(0) as usize
+                    + minor * 4;
+                let Some(slot) = bytes.get_mut(at..at + 4) else {
+                    return Err(format!(
+                        "'{}' lies outside its block's storage",
+                        member.name
+                    ));
+                };
+                slot.copy_from_slice(&word.to_le_bytes());
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_split_into_name_and_index() {
+        assert_eq!(split_index("uL[12]"), (Some("uL"), Some(12)));
+        assert_eq!(split_index("s[0].v[1]"), (Some("s[0].v"), Some(1)));
+        assert_eq!(split_index("light.color"), (None, None));
+        assert_eq!(split_index("u[x]"), (None, None));
+    }
+
+    #[test]
+    fn sampler_types_are_recognised() {
+        assert!(is_sampler(glow::SAMPLER_2D));
+        assert!(is_sampler(glow::UNSIGNED_INT_SAMPLER_BUFFER));
+        assert!(is_sampler(glow::SAMPLER_2D_MULTISAMPLE));
+        assert!(!is_sampler(glow::UNSIGNED_INT_VEC3));
+        assert_eq!(shape(glow::FLOAT_MAT2x3), (Kind::Float, 2, 3));
+    }
+
+    #[test]
+    fn block_members_follow_offsets_and_strides() {
+        let member = ActiveUniform {
+            name: "Colors.m".into(),
+            size: 1,
+            utype: glow::FLOAT_MAT2,
+            block: Some(0),
+            offset: 16,
+            array_stride: 0,
+            matrix_stride: 16,
+            row_major: true,
+        };
+        let mut bytes = vec![0u8; 64];
+        let values = [1.0, 2.0, 3.0, 4.0];
+        let value = UniformDesc {
+            key: "Colors.m",
+            values: &values,
+            ints: None,
+        };
+        write_block_member(&mut bytes, &member, 0, &value, Kind::Float, 2, 2).unwrap();
+        let word = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        // row-major: row r at offset + r * 16, column c at + c * 4; input column-major
+        assert_eq!(
+            [word(16), word(20), word(32), word(36)],
+            [1.0, 3.0, 2.0, 4.0]
+        );
+    }
+}

@@ -1,0 +1,318 @@
+//! A scene as the GL calls it names (docs/scene-format.md): each key becomes the
+//! argument of its call in a [`csir_gl::FrameDesc`]; what OpenGL cannot express is an
+//! error naming the field.
+
+use crate::scene::{Draw, Scene, SceneError, ShadeModel};
+use crate::texture::{Filter, MinFilter, Wrap};
+use csir_gl::glow;
+use csir_gl::{
+    AttributeDesc, Blend, DrawDesc, DrawState, FrameDesc, ProfileChoice, SamplerDesc, ShaderDesc,
+    Stage, TextureDesc, UniformDesc,
+};
+use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
+
+/// The profile the scene's shaders are written for: compatibility when any of them is
+/// GLSL 1.10 or 1.20 (no `#version`, or a version below 140) or asks for
+/// `compatibility`; core otherwise (GLSL 1.40 and later, GLSL ES).
+pub fn profile(scene: &Scene) -> ProfileChoice {
+    let compatibility = scene.draws.iter().any(|d| {
+        [&d.vertex, &d.fragment]
+            .iter()
+            .any(|s| s.csi.is_none() && needs_compatibility(&s.text))
+    });
+    if compatibility {
+        ProfileChoice::Compatibility
+    } else {
+        ProfileChoice::Core
+    }
+}
+
+/// Whether a GLSL source needs a compatibility context: its `#version` (GLSL 1.10 when
+/// absent) is below 140 and not ES, or names the `compatibility` profile.
+fn needs_compatibility(source: &str) -> bool {
+    let version_line = source
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with('#') && l[1..].trim_start().starts_with("version"));
+    let Some(line) = version_line else {
+        return true;
+    };
+    let words: Vec<&str> = line[1..].split_whitespace().skip(1).collect();
+    let number: u32 = words.first().and_then(|w| w.parse().ok()).unwrap_or(110);
+    let es = words.get(1) == Some(&"es") || number == 100;
+    words.get(1) == Some(&"compatibility") || (!es && number < 140)
+}
+
+/// `scene` as a frame description for `profile`.
+///
+/// # Errors
+/// At the field: a CSI shader (the driver compiles GLSL only), or state that the
+/// chosen profile cannot express (two-sided colour, flat shading or a clip plane
+/// equation in a core context).
+pub fn frame_desc(scene: &Scene, profile: ProfileChoice) -> Result<FrameDesc<'_>, SceneError> {
+    let mut mipmapped = vec![false; scene.textures.len()];
+    for d in &scene.draws {
+        for b in &d.samplers {
+            if let Some(m) = mipmapped.get_mut(b.texture)
+                && b.sampler.is_mipmapped()
+            {
+                *m = true;
+            }
+        }
+    }
+    let textures = scene
+        .textures
+        .iter()
+        .zip(&mipmapped)
+        .map(|(t, &mipmapped)| TextureDesc {
+            width: t.texture.width(),
+            height: t.texture.height(),
+            rgba8: t.texture.texels().as_flattened(),
+            mipmapped,
+        })
+        .collect();
+    let draws = scene
+        .draws
+        .iter()
+        .map(|d| draw_desc(scene, d, profile))
+        .collect::<Result<_, _>>()?;
+    Ok(FrameDesc {
+        width: scene.width,
+        height: scene.height,
+        clear_color: scene.clear_color,
+        clear_depth: scene.clear_depth,
+        textures,
+        draws,
+    })
+}
+
+/// One draw as GL calls.
+fn draw_desc<'s>(
+    scene: &'s Scene,
+    draw: &'s Draw,
+    profile: ProfileChoice,
+) -> Result<DrawDesc<'s>, SceneError> {
+    let mut shaders = Vec::new();
+    for (stage, source, field) in [
+        (Stage::Vertex, &draw.vertex, draw.vertex_field()),
+        (Stage::Fragment, &draw.fragment, draw.fragment_field()),
+    ] {
+        if source.csi.is_some() {
+            return Err(scene.error(
+                field,
+                format!(
+                    "{} is a compiled CSI shader; an OpenGL driver compiles GLSL only: \
+                     give the GLSL source it was compiled from",
+                    source.path.display()
+                ),
+            ));
+        }
+        shaders.push(ShaderDesc {
+            stage,
+            name: source.path.to_str().unwrap_or("shader"),
+            source: &source.text,
+        });
+    }
+    Ok(DrawDesc {
+        shaders,
+        attributes: draw
+            .attributes
+            .iter()
+            .map(|a| AttributeDesc {
+                location: a.location,
+                size: a.size,
+                data: &a.data,
+            })
+            .collect(),
+        indices: &draw.indices,
+        uniforms: draw
+            .uniforms
+            .iter()
+            .map(|u| UniformDesc {
+                key: &u.key,
+                values: &u.values,
+                ints: u.ints.as_deref(),
+            })
+            .collect(),
+        samplers: draw
+            .samplers
+            .iter()
+            .map(|b| SamplerDesc {
+                name: &b.name,
+                texture: b.texture,
+                min_filter: min_filter(b.sampler.min_filter),
+                mag_filter: filter(b.sampler.mag_filter),
+                wrap: [wrap(b.sampler.wrap); 3],
+            })
+            .collect(),
+        state: draw_state(scene, draw, profile)?,
+    })
+}
+
+/// The draw's state as GL calls; in a core context, the compatibility state is an
+/// error unless at its default.
+fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<DrawState, SceneError> {
+    let core = profile == ProfileChoice::Core;
+    let state = &draw.state;
+    let field = |key: &str| format!("{}.state.{key}", draw.field());
+    let core_error = |key: &str, what: &str| {
+        scene.error(
+            field(key),
+            format!(
+                "{what} needs a compatibility context, and this scene's shaders are \
+                 written for the core profile (GLSL 1.40 or later): write the shaders \
+                 in GLSL 1.10/1.20, or leave the key at its default"
+            ),
+        )
+    };
+    if core && state.two_sided_color {
+        return Err(core_error(
+            "two_sided_color",
+            "two-sided colour (GL_VERTEX_PROGRAM_TWO_SIDE)",
+        ));
+    }
+    if core && state.shade_model == ShadeModel::Flat {
+        return Err(core_error(
+            "shade_model",
+            "the flat shade model (glShadeModel)",
+        ));
+    }
+    let mut clip_planes = [None; 8];
+    for i in state.clip_planes.enabled_planes() {
+        clip_planes[i] = Some(state.clip_planes.equations[i]);
+    }
+    if core && state.clip_planes.any() && !writes_clip_distance(&draw.vertex.text) {
+        return Err(core_error(
+            "clip_planes",
+            "a clip plane equation (glClipPlane) for a vertex shader that does not write \
+             gl_ClipDistance",
+        ));
+    }
+    let raster = raster_state(&state.raster);
+    Ok(DrawState {
+        two_sided_color: state.two_sided_color,
+        flat_shading: state.shade_model == ShadeModel::Flat,
+        clip_planes,
+        ..raster
+    })
+}
+
+/// Whether a vertex shader names `gl_ClipDistance` outside comments (then the driver
+/// clips by the distances it writes, and the plane equations are not used).
+fn writes_clip_distance(source: &str) -> bool {
+    source.lines().any(|line| {
+        let code = line.split("//").next().unwrap_or("");
+        code.contains("gl_ClipDistance")
+    })
+}
+
+/// Depth test, depth mask, culling and blending as GL calls (scene-format.md
+/// `state`): `depth_test: none` disables the test, and with it depth writes.
+fn raster_state(state: &RasterState) -> DrawState {
+    let depth_func = match state.depth_test {
+        DepthTest::Disabled => None,
+        DepthTest::Less => Some(glow::LESS),
+        DepthTest::LessEqual => Some(glow::LEQUAL),
+        DepthTest::Greater => Some(glow::GREATER),
+        DepthTest::GreaterEqual => Some(glow::GEQUAL),
+        DepthTest::Equal => Some(glow::EQUAL),
+        DepthTest::NotEqual => Some(glow::NOTEQUAL),
+        DepthTest::Always => Some(glow::ALWAYS),
+        DepthTest::Never => Some(glow::NEVER),
+    };
+    let cull_face = match state.cull {
+        CullMode::Disabled => None,
+        CullMode::Back => Some(glow::BACK),
+        CullMode::Front => Some(glow::FRONT),
+    };
+    let blend = match state.blend {
+        BlendMode::Replace => None,
+        BlendMode::Alpha => Some(Blend::add(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA)),
+        BlendMode::Additive => Some(Blend::add(glow::ONE, glow::ONE)),
+    };
+    DrawState {
+        depth_func,
+        depth_mask: state.depth_write,
+        cull_face,
+        blend,
+        ..DrawState::default()
+    }
+}
+
+/// `GL_NEAREST` or `GL_LINEAR`.
+fn filter(f: Filter) -> u32 {
+    match f {
+        Filter::Nearest => glow::NEAREST,
+        Filter::Linear => glow::LINEAR,
+    }
+}
+
+/// The `GL_TEXTURE_MIN_FILTER` value.
+fn min_filter(f: MinFilter) -> u32 {
+    match f {
+        MinFilter::Nearest => glow::NEAREST,
+        MinFilter::Linear => glow::LINEAR,
+        MinFilter::NearestMipmapNearest => glow::NEAREST_MIPMAP_NEAREST,
+        MinFilter::LinearMipmapNearest => glow::LINEAR_MIPMAP_NEAREST,
+        MinFilter::NearestMipmapLinear => glow::NEAREST_MIPMAP_LINEAR,
+        MinFilter::LinearMipmapLinear => glow::LINEAR_MIPMAP_LINEAR,
+    }
+}
+
+/// The `GL_TEXTURE_WRAP_*` value.
+fn wrap(w: Wrap) -> u32 {
+    match w {
+        Wrap::Clamp => glow::CLAMP_TO_EDGE,
+        Wrap::Repeat => glow::REPEAT,
+        Wrap::Mirror => glow::MIRRORED_REPEAT,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shaders_choose_the_profile_by_their_version() {
+        assert!(needs_compatibility("void main() {}"));
+        assert!(needs_compatibility("#version 120\nvoid main() {}"));
+        assert!(needs_compatibility("// x\n#version 330 compatibility\n"));
+        assert!(!needs_compatibility("#version 330 core\n"));
+        assert!(!needs_compatibility("  #  version 140\n"));
+        assert!(!needs_compatibility("#version 300 es\n"));
+        assert!(!needs_compatibility("#version 100\n"));
+    }
+
+    #[test]
+    fn the_raster_state_is_the_gl_calls_it_names() {
+        let s = raster_state(&RasterState {
+            depth_test: DepthTest::Disabled,
+            depth_write: true,
+            cull: CullMode::Front,
+            blend: BlendMode::Alpha,
+        });
+        assert_eq!(s.depth_func, None);
+        assert_eq!(s.cull_face, Some(glow::FRONT));
+        let b = s.blend.expect("alpha blends");
+        assert_eq!(
+            (
+                b.src_rgb,
+                b.dst_rgb,
+                b.src_alpha,
+                b.dst_alpha,
+                b.equation_rgb
+            ),
+            (
+                glow::SRC_ALPHA,
+                glow::ONE_MINUS_SRC_ALPHA,
+                glow::SRC_ALPHA,
+                glow::ONE_MINUS_SRC_ALPHA,
+                glow::FUNC_ADD
+            )
+        );
+        assert_eq!(
+            raster_state(&RasterState::default()).depth_func,
+            Some(glow::LESS)
+        );
+    }
+}

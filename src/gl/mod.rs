@@ -1,0 +1,135 @@
+//! The reference back end: a scene drawn by the system's OpenGL (`--backend gl`),
+//! through [`csir_gl`]: Mesa's llvmpipe, the project's reference for pixels, or any
+//! driver EGL offers (docs/gl-backend.md).
+//!
+//! ```text
+//! Scene ──frame.rs──▶ csir_gl::FrameDesc (every key as the GL call it names)
+//!       ──csir_gl───▶ the driver compiles the GLSL as written, draws, reads back
+//!                     ──▶ RGBA8, top row first
+//! ```
+//!
+//! ```no_run
+//! use csir_render::gl::{GlOptions, render_scene_gl};
+//! use csir_render::scene::Scene;
+//! let scene = Scene::load("reference-images/lit_cube.json")?;
+//! let render = render_scene_gl(&scene, &GlOptions::default())?;
+//! println!("{}", render.driver.renderer); // "llvmpipe (LLVM 15.0.6, 256 bits)"
+//! assert_eq!(render.image.width(), 320);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod frame;
+
+pub use frame::{frame_desc, profile};
+
+use crate::image_io::Rgba8Image;
+use crate::scene::{Scene, SceneError};
+use csir_gl::{Driver, DriverInfo, DriverOptions, GlError, Place, Platform};
+use std::time::{Duration, Instant};
+
+/// How to draw through OpenGL.
+#[derive(Clone, Debug, Default)]
+pub struct GlOptions {
+    /// `--gl-device N`: device `N` of EGL's device list, or `None` for the driver the
+    /// EGL implementation picks itself (with Mesa: `LIBGL_ALWAYS_SOFTWARE`,
+    /// `GALLIUM_DRIVER`, `MESA_LOADER_DRIVER_OVERRIDE`).
+    pub device: Option<usize>,
+    /// Frames to draw and time after the first (`render --frames N`), each the clear
+    /// and every draw, ended by `glFinish`.
+    pub frames: usize,
+}
+
+/// A frame a GL driver drew.
+#[derive(Clone, Debug)]
+pub struct GlRender {
+    /// The colour buffer: the scene's size, RGBA8, top row first.
+    pub image: Rgba8Image,
+    /// What the driver says it is (`GL_RENDERER`, `GL_VERSION`).
+    pub driver: DriverInfo,
+    /// Opening the context, compiling and linking the programs, uploading textures
+    /// and vertex arrays.
+    pub prepare: Duration,
+    /// The first frame (with the driver's shader compile, for a JIT such as
+    /// llvmpipe's), ended by `glFinish`.
+    pub first: Duration,
+    /// Each timed frame after it, in milliseconds.
+    pub frames_ms: Vec<f64>,
+}
+
+/// Why a scene could not be drawn through OpenGL. Nothing is written when this is
+/// returned.
+#[derive(Debug, thiserror::Error)]
+pub enum GlRenderError {
+    /// Something about a field of the scene: a shader the driver does not compile
+    /// (with its info log), a uniform the program does not declare, state the
+    /// context cannot express, a GL error after a named call.
+    #[error(transparent)]
+    Scene(#[from] SceneError),
+    /// No driver: no EGL library (the message names the Debian packages), no device,
+    /// no OpenGL 3.3 context.
+    #[error(transparent)]
+    Driver(GlError),
+}
+
+/// Draw `scene` on a GL driver: open a context (core, or compatibility when the
+/// shaders are GLSL 1.10/1.20), prepare the frame, draw it once (checking for GL
+/// errors after every draw), read it back, then draw and time `options.frames` more.
+///
+/// # Errors
+/// [`GlRenderError`].
+pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
+    let profile = profile(scene);
+    let desc = frame_desc(scene, profile)?;
+    let start = Instant::now();
+    let driver = Driver::open(&DriverOptions {
+        platform: options.device.map_or(Platform::Default, Platform::Device),
+        profile,
+    })
+    .map_err(GlRenderError::Driver)?;
+    let located = |e: GlError| located(scene, e);
+    let prepared = driver.prepare(&desc).map_err(located)?;
+    let prepare = start.elapsed();
+    let start = Instant::now();
+    prepared.draw(true).map_err(located)?;
+    driver.finish();
+    let first = start.elapsed();
+    let (width, height) = prepared.size();
+    let pixels = prepared.read_rgba8();
+    let mut frames_ms = Vec::with_capacity(options.frames);
+    for _ in 0..options.frames {
+        let t = Instant::now();
+        prepared.draw(false).map_err(located)?;
+        driver.finish();
+        frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    let image = Rgba8Image::new(width, height, pixels)
+        .ok_or_else(|| scene.error("", "the driver read back an image of the wrong size"))?;
+    Ok(GlRender {
+        image,
+        driver: driver.info().clone(),
+        prepare,
+        first,
+        frames_ms,
+    })
+}
+
+/// A driver error about a part of the frame, as an error at the scene's field.
+fn located(scene: &Scene, error: GlError) -> GlRenderError {
+    let Some(place) = error.place().cloned() else {
+        return GlRenderError::Driver(error);
+    };
+    let draw = |i: usize| scene.draws.get(i);
+    let field = match &place {
+        Place::Frame => String::new(),
+        Place::Texture(i) => scene
+            .textures
+            .get(*i)
+            .map_or_else(|| "textures".into(), |t| format!("textures.{}", t.name)),
+        Place::Draw(i) => format!("draws[{i}]"),
+        Place::Shader(i, stage) => format!("draws[{i}].{}", stage.name()),
+        Place::Uniform(i, key) => draw(*i).map_or_else(String::new, |d| d.uniform_field(key)),
+        Place::Sampler(i, name) => draw(*i).map_or_else(String::new, |d| d.sampler_field(name)),
+        Place::State(i, key) => format!("draws[{i}].state.{key}"),
+    };
+    GlRenderError::Scene(scene.error(field, error.to_string()))
+}
