@@ -36,7 +36,7 @@ pub use report::{REPORT_FILE, write_report};
 pub use results::{
     CheckResults, ImagePaths, Metrics, RESULTS_FORMAT, ReferenceWrite, SceneResult, Status, Summary,
 };
-pub use scene_check::{CheckOptions, UpdatePolicy, check_scene};
+pub use scene_check::{CheckOptions, Renderers, UpdatePolicy, check_scene};
 pub use shard::Shard;
 
 use rayon::prelude::*;
@@ -74,6 +74,10 @@ pub enum CheckError {
     /// An output (report, JSON, JUnit, image) cannot be written; the message names it.
     #[error("{0}")]
     Write(String),
+    /// The options cannot be carried out together, or the GL driver they need cannot
+    /// be opened; the message says which.
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// Checks every scene of `scenes` with [`check_scene`], several at once on the current

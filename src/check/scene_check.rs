@@ -8,6 +8,7 @@ use super::results::{ImagePaths, Metrics, ReferenceWrite, SceneResult, Status};
 use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
 use crate::file_write::{refuse_inputs, write_file};
+use crate::gl::{GlOptions, render_scene_gl};
 use crate::image_io::{Rgba8Image, decode_png, encode_png, write_png};
 use crate::pipeline::{RenderOptions, render_scene};
 use crate::scene::Scene;
@@ -26,6 +27,26 @@ pub enum UpdatePolicy {
     /// Also replace references that our render does not match (`--update --force`);
     /// references that match are kept as they are.
     ReplaceFailing,
+    /// Write missing references and replace every one whose pixels differ from the
+    /// render at all; one with the same pixels is kept byte for byte. For references
+    /// made by a driver (`--backend gl --update`): the driver's image *is* the
+    /// reference, so any difference means the file is stale.
+    ReplaceDiffering,
+}
+
+/// Who draws the image that is checked, and who draws the reference.
+#[derive(Clone, Debug, Default)]
+pub enum Renderers {
+    /// Ours (the CPU renderer) against the reference file (the default).
+    #[default]
+    CpuAgainstFile,
+    /// A GL driver (`check --backend gl`) against the reference file: "does my
+    /// driver draw the scenes like the reference images?", and with an update
+    /// policy, the way the references are made.
+    GlAgainstFile(GlOptions),
+    /// Ours against a GL driver drawing the same scene (`check --against gl`): no
+    /// file is read or written.
+    CpuAgainstGl(GlOptions),
 }
 
 /// How to check scenes.
@@ -51,6 +72,8 @@ pub struct CheckOptions {
     /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY), as `render`'s): a
     /// scene over it is an error result.
     pub max_memory: u64,
+    /// Who draws each side of the comparison.
+    pub renderers: Renderers,
 }
 
 impl Default for CheckOptions {
@@ -62,6 +85,7 @@ impl Default for CheckOptions {
             outputs: Vec::new(),
             profile: csir::Profile::default(),
             max_memory: crate::budget::DEFAULT_MAX_MEMORY,
+            renderers: Renderers::default(),
         }
     }
 }
@@ -126,16 +150,81 @@ fn check_into(
     let rule = scene.tolerance_rule();
     result.rule = Some(rule);
     result.scene_rule = scene.expect.is_some();
-    let render = RenderOptions {
-        limits: options.profile.limits(),
-        ..RenderOptions::default()
+    let cpu = || {
+        let render = RenderOptions {
+            limits: options.profile.limits(),
+            ..RenderOptions::default()
+        };
+        render_scene(&scene, &render)
+            .map(|frame| frame.image)
+            .map_err(|e| without_scene(&e))
     };
-    let frame = render_scene(&scene, &render).map_err(|e| without_scene(&e))?;
-    let ours = frame.image;
-    // whatever becomes of the comparison, our render goes into the report
-    let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+    let gl = |gl: &GlOptions| {
+        render_scene_gl(&scene, gl)
+            .map(|r| r.image)
+            .map_err(|e| without_scene(&e))
+    };
+    let (ours, outcome, kept) = match &options.renderers {
+        Renderers::CpuAgainstFile => {
+            let ours = cpu()?;
+            // whatever becomes of the comparison, our render goes into the report
+            let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+            (ours, outcome, kept)
+        }
+        Renderers::GlAgainstFile(options_gl) => {
+            let ours = gl(options_gl)?;
+            let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+            // `trace` explains the CPU renderer's pixels, not a driver's
+            result.trace = None;
+            (ours, outcome, kept)
+        }
+        Renderers::CpuAgainstGl(options_gl) => {
+            let ours = cpu()?;
+            let reference = gl(options_gl)?;
+            result.reference = "the GL driver's render".into();
+            judge_against(result, &ours, &reference, options, rule);
+            let bytes = encode_png(reference.width(), reference.height(), reference.pixels())
+                .map_err(|e| e.to_string())?;
+            (ours, Ok(()), KeptReference::File(reference, bytes))
+        }
+    };
     result.images = keep_images(options, &result.scene, &inputs, &ours, &kept)?;
     outcome
+}
+
+/// Judges `ours` against `reference` by `rule` into `result`: its status, message,
+/// metrics and the trace command for the worst pixel.
+fn judge_against(
+    result: &mut SceneResult,
+    ours: &Rgba8Image,
+    reference: &Rgba8Image,
+    options: &CheckOptions,
+    rule: ToleranceRule,
+) {
+    let (status, message) = match rule.judge(ours, reference) {
+        Ok(judgement) => {
+            result.metrics = Some(Metrics::from(&judgement.diff));
+            result.trace = judgement
+                .diff
+                .worst_pixel
+                .map(|[x, y]| trace_command(&result.scene, x, y, options.profile));
+            if judgement.passed() {
+                (Status::Passed, None)
+            } else {
+                let why: Vec<String> = judgement.breaches.iter().map(ToString::to_string).collect();
+                (Status::Failed, Some(why.join("; ")))
+            }
+        }
+        Err(CompareError::SizeMismatch { a, b }) => (
+            Status::Failed,
+            Some(format!(
+                "the render is {}x{}, the reference {}x{}",
+                a.0, a.1, b.0, b.1
+            )),
+        ),
+    };
+    result.status = status;
+    result.message = message;
 }
 
 /// The reference image a check ends up with, for the report.
@@ -195,43 +284,32 @@ fn judge_into(
         Err(e) => return (KeptReference::None, Err(e.to_string())),
     };
 
-    let (status, message) = match rule.judge(ours, &reference) {
-        Ok(judgement) => {
-            result.metrics = Some(Metrics::from(&judgement.diff));
-            result.trace = judgement
-                .diff
-                .worst_pixel
-                .map(|[x, y]| trace_command(&result.scene, x, y, options.profile));
-            if judgement.passed() {
-                (Status::Passed, None)
-            } else {
-                let why: Vec<String> = judgement.breaches.iter().map(ToString::to_string).collect();
-                (Status::Failed, Some(why.join("; ")))
-            }
-        }
-        Err(CompareError::SizeMismatch { a, b }) => (
-            Status::Failed,
-            Some(format!(
-                "the render is {}x{}, the reference {}x{}",
-                a.0, a.1, b.0, b.1
-            )),
-        ),
-    };
-    result.status = status;
-    result.message = message;
+    judge_against(result, ours, &reference, options, rule);
+    let differs = ours.pixels() != reference.pixels()
+        || (ours.width(), ours.height()) != (reference.width(), reference.height());
     let kept = KeptReference::File(reference, bytes);
-    if status == Status::Failed && options.update == UpdatePolicy::ReplaceFailing {
-        match write_reference(ReferenceWrite::Replaced) {
-            Ok(written) => {
-                result.reference_written = Some(written);
-                result.status = Status::Passed;
-                result.message = Some(format!(
-                    "reference replaced by this render (it failed: {})",
-                    result.message.as_deref().unwrap_or("")
-                ));
-            }
-            Err(message) => return (kept, Err(message)),
+    let replaced_because = match options.update {
+        UpdatePolicy::ReplaceDiffering if differs => {
+            "reference rewritten from this render (it differed"
         }
+        UpdatePolicy::ReplaceFailing if result.status == Status::Failed => {
+            "reference replaced by this render (it failed"
+        }
+        _ => return (kept, Ok(())),
+    };
+    match write_reference(ReferenceWrite::Replaced) {
+        Ok(written) => {
+            result.reference_written = Some(written);
+            result.status = Status::Passed;
+            result.message = Some(format!(
+                "{replaced_because}{})",
+                result
+                    .message
+                    .as_deref()
+                    .map_or_else(String::new, |m| format!(": {m}"))
+            ));
+        }
+        Err(message) => return (kept, Err(message)),
     }
     (kept, Ok(()))
 }

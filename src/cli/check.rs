@@ -1,13 +1,13 @@
 //! `csir-render check SCENES_OR_DIRS... [--reference-suffix S] [--report DIR]
 //! [--junit FILE] [--json FILE] [--jobs N] [--shard I/N] [--update [--force]]
-//! [--profile seed|extended]`, and
+//! [--backend cpu|gl | --against gl] [--gl-device N] [--profile seed|extended]`, and
 //! `csir-render check --merge RESULTS... [--report DIR] [--junit FILE] [--json FILE]`.
 
 use clap::Args;
 use csir_render::check::{
-    CheckError, CheckOptions, CheckResults, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, SceneResult,
-    Shard, Status, UpdatePolicy, check_scenes, find_scenes, reference_path, write_junit,
-    write_report,
+    CheckError, CheckOptions, CheckResults, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, Renderers,
+    SceneResult, Shard, Status, UpdatePolicy, check_scenes, find_scenes, reference_path,
+    write_junit, write_report,
 };
 use csir_render::file_write::refuse_inputs;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,6 +55,18 @@ pub struct CheckArgs {
     /// With --update: also replace the references our render does not match.
     #[arg(long, requires = "update")]
     pub force: bool,
+    /// Who draws the images checked: `cpu` (this renderer, the default) or `gl`, the
+    /// system's OpenGL driver ("does my driver draw like the references?"). With
+    /// --update, `gl` (re)writes the references: each missing one, and each whose
+    /// pixels differ from the driver's at all (`.llvmpipe.png` only from llvmpipe).
+    #[arg(long, value_enum, default_value_t = super::render::Backend::Cpu)]
+    pub backend: super::render::Backend,
+    /// Compare our render with the system's OpenGL driver drawing the same scene,
+    /// instead of with the reference files (no file is read or written).
+    #[arg(long, value_enum, conflicts_with_all = ["update", "merge"])]
+    pub against: Option<Against>,
+    #[command(flatten)]
+    pub gl: super::GlDeviceArgs,
     /// Print a line for every scene, passed ones too (failures and errors always get
     /// one).
     #[arg(short, long)]
@@ -63,6 +75,13 @@ pub struct CheckArgs {
     pub profile: super::ProfileArgs,
     #[command(flatten)]
     pub memory: super::MemoryArgs,
+}
+
+/// What `--against` compares with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Against {
+    /// The system's OpenGL driver (docs/gl-backend.md).
+    Gl,
 }
 
 /// `error: MESSAGE` and exit 2: the run cannot be made or its results not written.
@@ -160,17 +179,20 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         }
         None => None,
     };
+    let renderers = renderers(args)?;
     let options = CheckOptions {
         reference_suffix: args.reference_suffix.clone(),
-        update: match (args.update, args.force) {
-            (false, _) => UpdatePolicy::Never,
-            (true, false) => UpdatePolicy::Missing,
-            (true, true) => UpdatePolicy::ReplaceFailing,
+        update: match (args.update, args.force, &renderers) {
+            (false, _, _) => UpdatePolicy::Never,
+            (true, _, Renderers::GlAgainstFile(_)) => UpdatePolicy::ReplaceDiffering,
+            (true, false, _) => UpdatePolicy::Missing,
+            (true, true, _) => UpdatePolicy::ReplaceFailing,
         },
         images_dir,
         outputs,
         profile: args.profile.profile(),
         max_memory: args.memory.max_memory,
+        renderers,
     };
     // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).
     let bar = ProgressBar::new(mine.len() as u64).with_style(
@@ -200,6 +222,44 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         return Err(CheckError::Write(r.message.clone().unwrap_or_default()));
     }
     Ok(CheckResults::new(args.shard, found, results))
+}
+
+/// Who draws each side, from `--backend`, `--against` and `--gl-device`; with a GL
+/// driver involved, the driver is opened once first (so that a missing driver is one
+/// error, not one per scene) and named on stderr.
+fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
+    use super::render::Backend;
+    let usage = |m: &str| Err(CheckError::Usage(m.into()));
+    let gl = csir_render::gl::GlOptions {
+        device: args.gl.gl_device,
+        frames: 0,
+    };
+    let renderers = match (args.backend, args.against) {
+        (Backend::Cpu, None) if args.gl.gl_device.is_some() => {
+            return usage("--gl-device applies with --backend gl or --against gl");
+        }
+        (Backend::Cpu, None) => return Ok(Renderers::CpuAgainstFile),
+        (Backend::Virgl, _) => return usage("check draws with --backend cpu or gl, not virgl"),
+        (Backend::Gl, Some(Against::Gl)) => {
+            return usage("--backend gl --against gl would compare the driver with itself");
+        }
+        (Backend::Gl, None) => Renderers::GlAgainstFile(gl.clone()),
+        (Backend::Cpu, Some(Against::Gl)) => Renderers::CpuAgainstGl(gl.clone()),
+    };
+    if let Some(refusal) = args.profile.gl_refusal() {
+        return usage(refusal);
+    }
+    let driver = csir_render::gl::driver_info(&gl).map_err(|e| CheckError::Usage(e.to_string()))?;
+    errln!("GL driver: {} ({})", driver.renderer, driver.version);
+    if args.update && args.reference_suffix.ends_with(".llvmpipe.png") && !driver.is_llvmpipe() {
+        return usage(&format!(
+            "--update would write {} references from {}, not llvmpipe: run with \
+             GALLIUM_DRIVER=llvmpipe LIBGL_ALWAYS_SOFTWARE=1, or give another \
+             --reference-suffix",
+            args.reference_suffix, driver.renderer
+        ));
+    }
+    Ok(renderers)
 }
 
 /// Read the shares' results and merge them.

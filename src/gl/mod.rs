@@ -80,6 +80,7 @@ pub enum GlRenderError {
 pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
     let profile = profile(scene);
     let desc = frame_desc(scene, profile)?;
+    let _one_context = one_context();
     let start = Instant::now();
     let driver = Driver::open(&DriverOptions {
         platform: options.device.map_or(Platform::Default, Platform::Device),
@@ -111,6 +112,27 @@ pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, G
         first,
         frames_ms,
     })
+}
+
+/// What the driver `options` names says it is (a core context is opened and closed).
+///
+/// # Errors
+/// [`GlError`]: no EGL library, no such device, no OpenGL 3.3 context.
+pub fn driver_info(options: &GlOptions) -> Result<DriverInfo, GlError> {
+    let _one_context = one_context();
+    let driver = Driver::open(&DriverOptions {
+        platform: options.device.map_or(Platform::Default, Platform::Device),
+        profile: csir_gl::ProfileChoice::Core,
+    })?;
+    Ok(driver.info().clone())
+}
+
+/// Held while a context is open: one GL context at a time in the process, so that
+/// scenes checked in parallel do not each start the driver's own render threads.
+fn one_context() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A driver error about a part of the frame, as an error at the scene's field.
