@@ -79,6 +79,11 @@ pub struct ShaderDesc<'a> {
 pub struct DrawDesc<'a> {
     /// The vertex and fragment shaders (one each).
     pub shaders: Vec<ShaderDesc<'a>>,
+    /// `glBindAttribLocation(program, location, name)` before the link, for each
+    /// `(name, location)`: the locations of vertex inputs declared without
+    /// `layout(location)`, which GL otherwise leaves to the linker (GL 3.3 core
+    /// §2.11.3). An explicit `layout(location)` overrides a binding.
+    pub attribute_bindings: Vec<(String, u32)>,
     /// Float vertex arrays (`glVertexAttribPointer(location, size, GL_FLOAT, …)`).
     pub attributes: Vec<AttributeDesc<'a>>,
     /// Triangle-list indices, each below every attribute's vertex count.

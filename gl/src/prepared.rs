@@ -128,16 +128,16 @@ impl Driver {
             prepared.textures.push(object);
             self.check(|| Place::Texture(i), "glTexImage2D")?;
         }
-        let mut sources: Vec<Vec<(Stage, &str)>> = Vec::new();
+        let mut sources: Vec<(Vec<(Stage, &str)>, &[(String, u32)])> = Vec::new();
         for (i, draw) in frame.draws.iter().enumerate() {
-            let key: Vec<(Stage, &str)> =
+            let shaders: Vec<(Stage, &str)> =
                 draw.shaders.iter().map(|s| (s.stage, s.source)).collect();
+            let key = (shaders, draw.attribute_bindings.as_slice());
             let program = match sources.iter().position(|k| *k == key) {
                 Some(p) => p,
                 None => {
-                    prepared
-                        .programs
-                        .push(program::link(self, i, &draw.shaders)?);
+                    let linked = program::link(self, i, &draw.shaders, &draw.attribute_bindings)?;
+                    prepared.programs.push(linked);
                     sources.push(key);
                     prepared.programs.len() - 1
                 }

@@ -43,6 +43,7 @@ pub(crate) fn link(
     driver: &Driver,
     draw: usize,
     shaders: &[ShaderDesc<'_>],
+    attribute_bindings: &[(String, u32)],
 ) -> Result<Program, GlError> {
     let gl = &driver.gl;
     let mut compiled = Vec::new();
@@ -89,6 +90,9 @@ pub(crate) fn link(
     let (ok, log) = unsafe {
         for &s in &compiled {
             gl.attach_shader(program, s);
+        }
+        for (name, location) in attribute_bindings {
+            gl.bind_attrib_location(program, *location, name);
         }
         gl.link_program(program);
         let status = (

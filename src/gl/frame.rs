@@ -115,6 +115,7 @@ fn draw_desc<'s>(
     }
     Ok(DrawDesc {
         shaders,
+        attribute_bindings: attribute_bindings(draw),
         attributes: draw
             .attributes
             .iter()
@@ -147,6 +148,29 @@ fn draw_desc<'s>(
             .collect(),
         state: draw_state(scene, draw, profile)?,
     })
+}
+
+/// The attribute locations this renderer gives the vertex shader's inputs (an
+/// explicit `layout(location)`, else declaration order: docs/scene-format.md
+/// `attributes`), for `glBindAttribLocation`, so that the driver reads the same arrays;
+/// empty when this renderer cannot compile the shader (the driver then chooses).
+fn attribute_bindings(draw: &Draw) -> Vec<(String, u32)> {
+    let limits = csir::Profile::Extended.limits();
+    let name = draw.vertex.path.display().to_string();
+    let Ok(shader) = csir::compile(&draw.vertex.text, &name, csir::Stage::Vertex, &limits) else {
+        return Vec::new();
+    };
+    shader
+        .interface
+        .symbols
+        .iter()
+        .filter_map(|s| match s.kind {
+            csir::ir::SymbolKind::Attribute { location } if !s.name.starts_with("gl_") => {
+                Some((s.name.clone(), u32::from(location)))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The draw's state as GL calls; in a core context, the compatibility state is an
