@@ -21,6 +21,8 @@ pub(crate) struct Program {
 pub(crate) struct ActiveUniform {
     /// Its name without a trailing `[0]`.
     pub name: String,
+    /// Whether it is an array (GL names an array `u[0]`), of however many elements.
+    pub array: bool,
     /// Array elements (1 for a non-array).
     pub size: i32,
     /// `GL_FLOAT_VEC3`, `GL_SAMPLER_2D`, ...
@@ -144,6 +146,7 @@ fn active_uniforms(gl: &glow::Context, program: glow::Program) -> Vec<ActiveUnif
                 let k = i as usize;
                 let name = u.name.strip_suffix("[0]").unwrap_or(&u.name).to_string();
                 Some(ActiveUniform {
+                    array: name.len() != u.name.len(),
                     name,
                     size: u.size,
                     utype: u.utype,

@@ -176,6 +176,8 @@ pub(crate) struct BlockBuffer {
 pub(crate) struct UniformPlan {
     pub writes: Vec<UniformWrite>,
     pub blocks: Vec<BlockBuffer>,
+    /// Matrix uniforms set by column (`mat2`, non-square): name → its write.
+    pub matrices: Vec<(String, usize)>,
 }
 
 /// Resolve every value of draw `draw` against `program`.
@@ -248,13 +250,13 @@ pub(crate) fn plan(
             .map_err(|m| GlError::at(place(), m))?;
             continue;
         }
-        let write = if by_column && index.is_some() {
-            column_write(driver, program, uniform, index.unwrap_or(0), value, rows)
+        let written = if by_column {
+            column_write(driver, program, &mut plan, uniform, index, value, rows)
         } else {
             element_write(program, uniform, value, index, kind, columns, rows, driver)
+                .map(|w| plan.writes.extend(w))
         };
-        plan.writes
-            .push(write.map_err(|m| GlError::at(place(), m))?);
+        written.map_err(|m| GlError::at(place(), m))?;
     }
     Ok(plan)
 }
@@ -280,7 +282,9 @@ fn is_declared(program: &Program, key: &str) -> bool {
 }
 
 /// The number of whole elements `value` holds for a type of `per_element` numbers, at
-/// most `available`: an error when the count is not a positive multiple, or more.
+/// most `available` (elements past the driver's active ones are dropped: GL may trim
+/// the unused tail of an array); `whole`: exactly one. An error when the count is not a
+/// positive multiple of `per_element`, or not one element where one is named.
 fn element_count(
     value: &UniformDesc<'_>,
     per_element: usize,
@@ -288,24 +292,18 @@ fn element_count(
     whole: bool,
 ) -> Result<usize, String> {
     let n = value.values.len();
+    let plural = if per_element == 1 { "" } else { "s" };
     if n == 0 || !n.is_multiple_of(per_element) {
         return Err(format!(
-            "expected {per_element} number{} per element of this uniform's type, got {n}",
-            if per_element == 1 { "" } else { "s" }
+            "expected {per_element} number{plural} per element of this uniform's type, got {n}"
         ));
     }
-    let elements = n / per_element;
-    if whole && elements != 1 {
+    if whole && n != per_element {
         return Err(format!(
-            "expected {per_element} numbers for this uniform's type, got {n}"
+            "expected {per_element} number{plural} for this uniform's type, got {n}"
         ));
     }
-    if elements > available {
-        return Err(format!(
-            "{n} numbers are {elements} elements, but only {available} remain in the array from here"
-        ));
-    }
-    Ok(elements)
+    Ok((n / per_element).min(available))
 }
 
 /// The numbers of `value` as the integers an int uniform takes: the exact integers
@@ -328,17 +326,17 @@ fn element_write(
     columns: usize,
     rows: usize,
     driver: &Driver,
-) -> Result<UniformWrite, String> {
+) -> Result<Option<UniformWrite>, String> {
     let first = index.unwrap_or(0);
     let size = uniform.size.max(1) as usize;
     if first >= size {
-        return Err(format!(
-            "element {first} is past the end of '{}' ({size} elements)",
-            uniform.name
-        ));
+        return Ok(None); // an element the driver dropped as unused
     }
-    let whole = size == 1 && index.is_none();
-    element_count(value, columns * rows, size - first, whole)?;
+    // `u` of a non-array, and `u[i]`, name one element (docs/scene-format.md
+    // `uniforms`); `u` of an array takes elements from the first on.
+    let whole = !uniform.array || index.is_some();
+    let per_element = columns * rows;
+    let count = element_count(value, per_element, size - first, whole)? * per_element;
     let name = if first == 0 {
         uniform.name.clone()
     } else {
@@ -347,88 +345,122 @@ fn element_write(
     // SAFETY: `program.program` is a linked program of the current context.
     let location = unsafe { driver.gl.get_uniform_location(program.program, &name) }
         .ok_or_else(|| format!("the driver gives no location for '{name}'"))?;
-    Ok(match kind {
+    let floats = || value.values[..count].to_vec();
+    let ints = || integers(value)[..count].to_vec();
+    Ok(Some(match kind {
         Kind::Float if columns > 1 => UniformWrite::Matrix {
             location,
             columns,
             rows,
-            data: value.values.to_vec(),
+            data: floats(),
         },
         Kind::Float => UniformWrite::Float {
             location,
             rows,
-            data: value.values.to_vec(),
+            data: floats(),
         },
         Kind::Int => UniformWrite::Int {
             location,
             rows,
-            data: integers(value).iter().map(|&v| v as i32).collect(),
+            data: ints().iter().map(|&v| v as i32).collect(),
         },
         Kind::Bool => UniformWrite::Int {
             location,
             rows,
-            data: value.values.iter().map(|&v| i32::from(v != 0.0)).collect(),
+            data: floats().iter().map(|&v| i32::from(v != 0.0)).collect(),
         },
         _ => UniformWrite::Uint {
             location,
             rows,
-            data: integers(value).iter().map(|&v| v as u32).collect(),
+            data: ints().iter().map(|&v| v as u32).collect(),
         },
-    })
+    }))
 }
 
-/// A write of columns from column `column` of a `mat2` or non-square matrix (or an
-/// array of them): the whole uniform, its other columns as the program holds them.
+/// A `mat2` or non-square matrix (or an array of them), which CSIR stores as the
+/// array of its columns: `m` sets whole matrices from the first, `m[i]` sets column
+/// `i` of the whole array. Every key of one uniform goes into one copy of it, started
+/// from the values the program holds after linking (its initializers), and set with
+/// one call.
 fn column_write(
     driver: &Driver,
     program: &Program,
+    plan: &mut UniformPlan,
     uniform: &ActiveUniform,
-    column: usize,
+    index: Option<usize>,
     value: &UniformDesc<'_>,
     rows: usize,
-) -> Result<UniformWrite, String> {
+) -> Result<(), String> {
     let (_, columns, _) = shape(uniform.utype);
     let elements = uniform.size.max(1) as usize;
     let total_columns = elements * columns;
-    if column >= total_columns {
-        return Err(format!(
-            "column {column} is past the end of '{}' ({total_columns} columns)",
-            uniform.name
-        ));
-    }
-    element_count(value, rows, total_columns - column, false)?;
-    let mut data = vec![0.0f32; total_columns * rows];
-    for e in 0..elements {
-        let name = if elements == 1 {
-            uniform.name.clone()
-        } else {
+    let at = match plan.matrices.iter().find(|(name, _)| *name == uniform.name) {
+        Some(&(_, at)) => at,
+        None => {
+            let data = initial_values(driver, program, uniform, columns * rows);
+            // SAFETY: the program is linked; the name is one of its active uniforms.
+            let location = unsafe {
+                driver
+                    .gl
+                    .get_uniform_location(program.program, &uniform.name)
+            }
+            .ok_or_else(|| format!("the driver gives no location for '{}'", uniform.name))?;
+            plan.writes.push(UniformWrite::Matrix {
+                location,
+                columns,
+                rows,
+                data,
+            });
+            plan.matrices
+                .push((uniform.name.clone(), plan.writes.len() - 1));
+            plan.writes.len() - 1
+        }
+    };
+    let UniformWrite::Matrix { data, .. } = &mut plan.writes[at] else {
+        unreachable!("plan.matrices names matrix writes only");
+    };
+    let (first, count) = match index {
+        Some(column) if column >= total_columns => return Ok(()), // dropped as unused
+        Some(column) => (
+            column * rows,
+            element_count(value, rows, total_columns - column, true)? * rows,
+        ),
+        None => {
+            let per_matrix = columns * rows;
+            (
+                0,
+                element_count(value, per_matrix, elements, !uniform.array)? * per_matrix,
+            )
+        }
+    };
+    data[first..first + count].copy_from_slice(&value.values[..count]);
+    Ok(())
+}
+
+/// The values of every element of a matrix uniform as the program holds them.
+fn initial_values(
+    driver: &Driver,
+    program: &Program,
+    uniform: &ActiveUniform,
+    per_matrix: usize,
+) -> Vec<f32> {
+    let elements = uniform.size.max(1) as usize;
+    let mut data = vec![0.0f32; elements * per_matrix];
+    for (e, matrix) in data.chunks_mut(per_matrix).enumerate() {
+        let name = if uniform.array {
             format!("{}[{e}]", uniform.name)
+        } else {
+            uniform.name.clone()
         };
-        // SAFETY: the program is linked; the slice has room for one whole matrix, what
+        // SAFETY: the program is linked; the slice holds one whole matrix, what
         // glGetUniformfv writes for a matrix location.
         unsafe {
             if let Some(l) = driver.gl.get_uniform_location(program.program, &name) {
-                let at = e * columns * rows;
-                driver
-                    .gl
-                    .get_uniform_f32(program.program, &l, &mut data[at..at + columns * rows]);
+                driver.gl.get_uniform_f32(program.program, &l, matrix);
             }
         }
     }
-    data[column * rows..column * rows + value.values.len()].copy_from_slice(value.values);
-    // SAFETY: as above.
-    let location = unsafe {
-        driver
-            .gl
-            .get_uniform_location(program.program, &uniform.name)
-    }
-    .ok_or_else(|| format!("the driver gives no location for '{}'", uniform.name))?;
-    Ok(UniformWrite::Matrix {
-        location,
-        columns,
-        rows,
-        data,
-    })
+    data
 }
 
 /// The bytes of uniform block `block` in `plan`, made (zeros, the block's size) the
@@ -534,6 +566,7 @@ mod tests {
     fn block_members_follow_offsets_and_strides() {
         let member = ActiveUniform {
             name: "Colors.m".into(),
+            array: false,
             size: 1,
             utype: glow::FLOAT_MAT2,
             block: Some(0),
