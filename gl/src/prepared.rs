@@ -38,6 +38,10 @@ struct PreparedDraw {
     state: DrawState,
 }
 
+/// What makes two draws' programs the same: their stages' sources and attribute
+/// bindings.
+type ProgramKey<'a> = (Vec<(Stage, &'a str)>, &'a [(String, u32)]);
+
 /// The largest side of the framebuffer (llvmpipe's `GL_MAX_RENDERBUFFER_SIZE`, and the
 /// scene format's limit).
 const MAX_SIZE: u32 = 16384;
@@ -128,7 +132,8 @@ impl Driver {
             prepared.textures.push(object);
             self.check(|| Place::Texture(i), "glTexImage2D")?;
         }
-        let mut sources: Vec<(Vec<(Stage, &str)>, &[(String, u32)])> = Vec::new();
+        // a program per distinct (sources, attribute bindings)
+        let mut sources: Vec<ProgramKey<'_>> = Vec::new();
         for (i, draw) in frame.draws.iter().enumerate() {
             let shaders: Vec<(Stage, &str)> =
                 draw.shaders.iter().map(|s| (s.stage, s.source)).collect();
