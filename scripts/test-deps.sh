@@ -13,9 +13,22 @@ declare -A packages=(
   [virgl_test_server]=virgl-server   # tests/virgl_parity.rs: the VirGL host
 )
 
+# Debian packages the tests need (shared library → package): EGL and Mesa's llvmpipe
+# for tests/gl_backend.rs (`--backend gl`; docs/gl-backend.md).
+declare -A libraries=(
+  [libEGL.so.1]=libegl1             # glvnd's EGL loader
+  [libEGL_mesa.so.0]=libegl-mesa0   # Mesa's EGL
+  [swrast_dri.so]=libgl1-mesa-dri   # Mesa's software drivers: llvmpipe, softpipe
+)
+
 missing=()
 for bin in "${!packages[@]}"; do
   command -v "$bin" >/dev/null 2>&1 || missing+=("${packages[$bin]}")
+done
+for lib in "${!libraries[@]}"; do
+  ldconfig -p 2>/dev/null | grep -q "/$lib\$" \
+    || find /usr/lib /usr/lib64 -name "$lib" -print -quit 2>/dev/null | grep -q . \
+    || missing+=("${libraries[$lib]}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then

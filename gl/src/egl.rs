@@ -305,7 +305,8 @@ fn device_display(
 /// Every EGL device, as `N: what it is` (for `--gl-device` help and errors).
 ///
 /// # Errors
-/// As [`Context::new`]'s, when the library or device enumeration is missing.
+/// [`GlError::NoLibrary`] without `libEGL.so.1`; [`GlError::NoContext`] when the
+/// library enumerates no devices.
 pub fn list_devices() -> Result<Vec<String>, GlError> {
     let egl = instance()?;
     Ok(devices(egl)?

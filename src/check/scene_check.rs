@@ -9,7 +9,7 @@ use crate::compare::{CompareError, DEFAULT_HEAT_GAIN, ToleranceRule, heat_map};
 use crate::file_read::{MAX_PNG_BYTES, read_bounded};
 use crate::file_write::{refuse_inputs, write_file};
 use crate::gl::{GlOptions, render_scene_gl};
-use crate::image_io::{Rgba8Image, decode_png, encode_png, write_png};
+use crate::image_io::{Rgba8Image, decode_png, encode_png, write_png_small};
 use crate::pipeline::{RenderOptions, render_scene};
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};
@@ -247,7 +247,7 @@ fn judge_into(
     rule: ToleranceRule,
 ) -> (KeptReference, Result<(), String>) {
     let write_reference = |what: ReferenceWrite| {
-        write_png(reference_path, ours.width(), ours.height(), ours.pixels())
+        write_png_small(reference_path, ours.width(), ours.height(), ours.pixels())
             .map(|()| what)
             .map_err(|e| format!("cannot write the reference image: {e}"))
     };

@@ -15,5 +15,7 @@ mod png;
 mod rgba8_image;
 
 pub use error::ImageIoError;
-pub use png::{MAX_PNG_SIDE, decode_png, encode_png, png_dimensions, read_png, write_png};
+pub use png::{
+    MAX_PNG_SIDE, decode_png, encode_png, png_dimensions, read_png, write_png, write_png_small,
+};
 pub use rgba8_image::Rgba8Image;
