@@ -1,26 +1,27 @@
 #!/usr/bin/env python3
-"""The performance suite's table (issue 17): every suite scene rendered by csir-render
-and by Mesa llvmpipe (through the peer tool), alternating, at 1 and 2 threads.
+"""The performance suite's table: every suite scene rendered by csir-render and by Mesa
+llvmpipe (through csir-render's own GL back end, `--backend gl`), alternating, at 1 and
+2 threads.
 
     python3 benches/perf_table.py                  # 10 frames, 2 rounds, all scenes
     python3 benches/perf_table.py --frames 20 --rounds 3 --scenes torus_500k,tiny_tris_1m
 
 Per scene and thread count, each round runs ours then llvmpipe back to back
-(`csir-render render SCENE --frames N --threads T`, `peer-render SCENE --frames N
---threads T`); the table keeps the best of the rounds' median ms per frame. It prints
+(`csir-render render SCENE --frames N --threads T`, `LP_NUM_THREADS=T csir-render
+render SCENE --backend gl --frames N`: the same program, each frame ended by glFinish);
+the table keeps the best of the rounds' median ms per frame. It prints
 one markdown table: our time over llvmpipe's at 2 threads, our 1 -> 2 thread speed-up,
 and the scene's load time apart from frame time (ours: reading the JSON, OBJ meshes and
-textures, then compiling and linking; llvmpipe: peer-render's `ms_setup`, context
+textures, then compiling and linking; llvmpipe: the GL back end's prepare, context
 creation, GLSL compile/link and uploads), and both renderers' peak resident memory at 2
-threads (the largest of the rounds; llvmpipe's is the peer tool's Python process, Mesa
-inside it). It also checks that both renderers drew the
-same picture (compare_png.py, tolerance 2), says how busy the machine was, and ends
-with one line per target of issue 17 (met or MISSED, and the worst workload).
+threads (the largest of the rounds; llvmpipe's is csir-render's process with Mesa
+inside it, the scene loaded as for ours). It also checks that both renderers drew the
+same picture (`csir-render diff`, tolerance 2), says how busy the machine was, and ends
+with one line per target (met or MISSED, and the worst workload).
 
 What it needs, and where it looks (it stops with a message naming what is missing):
-- the peer tool: $PEER, else ../shared/tools/peer-render/peer-render next to the
-  checkout, else /work/shared/tools/peer-render/peer-render (its README says how to
-  install Mesa and its Python packages);
+- Mesa's EGL and llvmpipe (Debian: libegl1 libegl-mesa0 libgl1-mesa-dri, which
+  scripts/test-deps.sh installs), for `--backend gl`;
 - numpy and Pillow, for the suite generator (benches/suite/gen_suite.py), which makes
   the large meshes and the 1024^2 texture under target/perf-suite/ on first use;
 - cargo, to build target/release/csir-render (skip with --no-build).
@@ -59,17 +60,6 @@ def die(msg):
     sys.exit(2)
 
 
-def find_peer():
-    candidates = [os.environ.get("PEER"),
-                  os.path.join(ROOT, "..", "shared", "tools", "peer-render", "peer-render"),
-                  "/work/shared/tools/peer-render/peer-render"]
-    for c in candidates:
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return os.path.abspath(c)
-    die("the peer tool (peer-render) was not found: set PEER=/path/to/peer-render "
-        "(tried %s)" % ", ".join(c for c in candidates if c))
-
-
 def check_python_deps():
     missing = []
     for mod, pkg in (("numpy", "numpy"), ("PIL", "pillow")):
@@ -82,12 +72,13 @@ def check_python_deps():
             % (", ".join(missing), " ".join(missing)))
 
 
-def run(cmd):
-    """Runs `cmd` from the checkout's root; returns its standard output and its peak
+def run(cmd, env=None):
+    """Runs `cmd` from the checkout's root (with `env` added to the environment); returns its standard output and its peak
     resident memory in MB (the kernel's `ru_maxrss` of that one child, from `os.wait4`,
     so earlier runs do not count). Stops with the output on failure."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, text=True, cwd=ROOT)
+        full_env = dict(os.environ, **(env or {}))
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, text=True, cwd=ROOT, env=full_env)
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -109,24 +100,24 @@ def ours(scene, frames, threads, png):
             "load": float(first.group(1)), "prepare": float(first.group(2)), "peak": peak}
 
 
-def peer(tool, scene, frames, threads, png=None):
-    cmd = [tool, scene, "--frames", str(frames), "--threads", str(threads)]
-    if png:
-        cmd += ["-o", png]
-    out, peak = run(cmd)
-    line = out.strip().splitlines()[-1]
-    j = json.loads(line)
-    return {"ms": j["ms_per_frame_median"], "cpu": j.get("cpu_ms_per_frame_median"),
-            "load": j.get("ms_setup"), "peak": peak}
+def llvmpipe(scene, frames, threads, png):
+    out, peak = run([OURS, "render", scene, "--backend", "gl", "-o", png, "--frames", str(frames)],
+                    env={"LP_NUM_THREADS": str(threads), "LIBGL_ALWAYS_SOFTWARE": "1",
+                         "GALLIUM_DRIVER": "llvmpipe"})
+    first = re.search(r"load ([0-9.]+) ms, prepare ([0-9.]+) ms", out)
+    med = re.search(r"median ([0-9.]+) ms/frame", out)
+    cpu = re.search(r"cpu ([0-9.]+) ms/frame", out)
+    if not (first and med and "llvmpipe" in out):
+        die("unexpected csir-render --backend gl output:\n" + out)
+    return {"ms": float(med.group(1)), "cpu": float(cpu.group(1)) if cpu else None,
+            "load": float(first.group(2)), "peak": peak}
 
 
-def compare(tool, a, b):
-    script = os.path.join(os.path.dirname(tool), "compare_png.py")
-    p = subprocess.run([sys.executable, script, a, b, "--tol", "2"], capture_output=True, text=True)
-    try:
-        return json.loads(p.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return {"error": p.stdout + p.stderr}
+def compare(a, b):
+    """`csir-render diff A B`: the pixels more than 2/255 off, or the error text."""
+    p = subprocess.run([OURS, "diff", a, b], capture_output=True, text=True, cwd=ROOT)
+    m = re.search(r"(\d+) over tolerance", p.stdout)
+    return {"over_tol_pixels": int(m.group(1))} if m else {"error": p.stdout + p.stderr}
 
 
 def loadavg():
@@ -155,7 +146,6 @@ def main():
     ap.add_argument("--no-build", action="store_true", help="use target/release/csir-render as is")
     args = ap.parse_args()
 
-    tool = find_peer()
     check_python_deps()
     if not args.no_build:
         if not shutil.which("cargo"):
@@ -183,7 +173,7 @@ def main():
         for r in range(args.rounds):
             for t in (1, 2):
                 o = ours(scene, args.frames, t, ours_png)
-                p = peer(tool, scene, args.frames, t, peer_png if (r, t) == (0, 2) else None)
+                p = llvmpipe(scene, args.frames, t, peer_png)
                 for who, res in (("ours", o), ("llvmpipe", p)):
                     peaks[(who, t)] = max(peaks.get((who, t), 0.0), res["peak"])
                     cur = best.get((who, t))
@@ -192,7 +182,7 @@ def main():
                 print("  %s round %d, %d thread%s: ours %.1f ms, llvmpipe %.1f ms"
                       % (name, r + 1, t, "s" if t > 1 else "", o["ms"], p["ms"]), file=sys.stderr)
         loads.append(loadavg())
-        cmp = compare(tool, ours_png, peer_png)
+        cmp = compare(ours_png, peer_png)
         o1, o2, p2 = best[("ours", 1)], best[("ours", 2)], best[("llvmpipe", 2)]
         rows.append((workload, o1, o2, best[("llvmpipe", 1)], p2, cmp,
                      (peaks[("ours", 2)], peaks[("llvmpipe", 2)])))
@@ -218,7 +208,7 @@ def main():
 
 
 def verdicts(rows):
-    """One line per target of issue 17's "Done means" that this sitting's table can
+    """One line per performance target that this sitting's table can
     judge: ours / llvmpipe at 2 threads at most 1.0x, our 1 -> 2 thread speed-up at
     least 1.8x (every suite scene is 1920x1080), our peak memory at 2 threads at most
     llvmpipe's. Each line says met or MISSED, how many workloads meet it and the

@@ -47,6 +47,7 @@
 pub mod budget;
 pub mod check;
 pub mod compare;
+pub mod cpu_time;
 pub mod debug;
 pub mod file_read;
 pub mod file_write;

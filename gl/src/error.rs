@@ -115,6 +115,23 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_library_names_the_debian_packages() {
+        let e = GlError::NoLibrary {
+            library: "libEGL.so.1",
+            reason: "libEGL.so.1: cannot open shared object file".into(),
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with("cannot load libEGL.so.1 (libEGL.so.1: cannot open"),
+            "{text}"
+        );
+        assert!(
+            text.contains("apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn a_missing_device_lists_the_devices() {
         let e = GlError::NoDevice {
             index: 3,

@@ -4,6 +4,7 @@
 use super::fail;
 use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
+use csir_render::cpu_time::process_cpu_ns;
 use csir_render::file_write::refuse_inputs;
 use csir_render::gl::{GlOptions, render_scene_gl};
 use csir_render::image_io::write_png;
@@ -325,7 +326,7 @@ fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) ->
             prepare: render.prepare,
             first: render.first,
             frames_ms: render.frames_ms,
-            cpu_ms: None,
+            cpu_ms: render.cpu_ms,
         };
         let threads = std::env::var("LP_NUM_THREADS").unwrap_or_else(|_| "the driver's".into());
         summary(
@@ -361,15 +362,4 @@ fn summary(output: &Path, line: std::fmt::Arguments<'_>) {
     } else {
         outln!("{line}");
     }
-}
-
-/// CPU time used so far by all live threads of this process, in nanoseconds (the sum
-/// of `/proc/self/task/*/schedstat`); `None` where that does not exist.
-fn process_cpu_ns() -> Option<u64> {
-    let mut total = 0;
-    for task in std::fs::read_dir("/proc/self/task").ok()? {
-        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
-        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
-    }
-    Some(total)
 }

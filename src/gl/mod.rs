@@ -54,6 +54,9 @@ pub struct GlRender {
     pub first: Duration,
     /// Each timed frame after it, in milliseconds.
     pub frames_ms: Vec<f64>,
+    /// CPU time of every thread of the process (the driver's included) per timed
+    /// frame, in milliseconds (Linux; `None` without timed frames).
+    pub cpu_ms: Option<f64>,
 }
 
 /// Why a scene could not be drawn through OpenGL. Nothing is written when this is
@@ -97,12 +100,17 @@ pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, G
     let (width, height) = prepared.size();
     let pixels = prepared.read_rgba8();
     let mut frames_ms = Vec::with_capacity(options.frames);
+    let cpu_start = crate::cpu_time::process_cpu_ns();
     for _ in 0..options.frames {
         let t = Instant::now();
         prepared.draw(false).map_err(located)?;
         driver.finish();
         frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
+    let cpu_ms = cpu_start
+        .zip(crate::cpu_time::process_cpu_ns())
+        .filter(|_| options.frames > 0)
+        .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / options.frames as f64);
     let image = Rgba8Image::new(width, height, pixels)
         .ok_or_else(|| scene.error("", "the driver read back an image of the wrong size"))?;
     Ok(GlRender {
@@ -111,6 +119,7 @@ pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, G
         prepare,
         first,
         frames_ms,
+        cpu_ms,
     })
 }
 
