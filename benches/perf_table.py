@@ -104,13 +104,13 @@ def llvmpipe(scene, frames, threads, png):
     out, peak = run([OURS, "render", scene, "--backend", "gl", "-o", png, "--frames", str(frames)],
                     env={"LP_NUM_THREADS": str(threads), "LIBGL_ALWAYS_SOFTWARE": "1",
                          "GALLIUM_DRIVER": "llvmpipe"})
-    first = re.search(r"load ([0-9.]+) ms, prepare ([0-9.]+) ms", out)
+    first = re.search(r"open driver ([0-9.]+) ms, prepare ([0-9.]+) ms", out)
     med = re.search(r"median ([0-9.]+) ms/frame", out)
     cpu = re.search(r"cpu ([0-9.]+) ms/frame", out)
     if not (first and med and "llvmpipe" in out):
         die("unexpected csir-render --backend gl output:\n" + out)
     return {"ms": float(med.group(1)), "cpu": float(cpu.group(1)) if cpu else None,
-            "load": float(first.group(2)), "peak": peak}
+            "load": float(first.group(1)) + float(first.group(2)), "peak": peak}
 
 
 def compare(a, b):

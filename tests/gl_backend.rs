@@ -229,6 +229,26 @@ fn glsl_1_10_draws_two_sided_flat_and_clipped_in_a_compatibility_context() {
                      "clip_planes": [[1, 0, 0, 0.5]]}"#,
     );
     same_as_cpu(&path);
+    // the built-in inputs with arrays of their own, fed or held at (0, 0, 0, 1), and
+    // the matrices GL keeps
+    let builtins = scene(
+        &dir,
+        "b",
+        "varying vec3 n;\nvarying vec2 tc;\n\
+         void main() { gl_Position = ftransform(); gl_FrontColor = gl_Color;\n\
+           gl_FrontSecondaryColor = gl_SecondaryColor; n = gl_NormalMatrix * gl_Normal;\n\
+           tc = gl_MultiTexCoord0.xy + gl_MultiTexCoord1.xy; }\n",
+        "varying vec3 n;\nvarying vec2 tc;\n\
+         void main() { gl_FragColor = gl_Color * 0.5 + vec4(abs(n), 0.0) * 0.3\n\
+           + vec4(tc, 0.0, 0.0) * 0.2 + gl_SecondaryColor * 0.1; }\n",
+        r#""attributes": [
+             {"location": 0, "size": 3, "data": [-1,-1,0, 1,-1,0, -1,1,0]},
+             {"location": 1, "size": 3, "data": [0,0,1, 1,0,0, 0,1,0]},
+             {"location": 2, "size": 2, "data": [0,0, 1,0, 0,1]},
+             {"location": 3, "size": 4, "data": [1,0,0,1, 0,1,0,1, 0,0,1,1]}],
+           "uniforms": {"gl_ModelViewProjectionMatrix": [0.8,0,0,0, 0,0.8,0,0, 0,0,-1,0, 0.1,0,0,1]}"#,
+    );
+    same_as_cpu(&builtins);
     let out = bin(&[
         "render",
         path.to_str().unwrap(),
@@ -308,11 +328,81 @@ fn errors_name_the_field_the_file_and_the_driver_s_log() {
         "a declared uniform the driver dropped is no error: {err}"
     );
 
-    let (code, err) = render(&undeclared, &["--gl-device", "99"]);
+    // what the CPU renderer refuses, the GL back end refuses alike, before the driver
+    // draws a frame OpenGL leaves undefined
+    let block = scene(
+        &dir,
+        "block",
+        vertex,
+        "#version 330 core\nuniform Light { vec4 color; };\nout vec4 c;\n\
+         void main() { c = color; }\n",
+        &format!(r#"{triangle}, "uniforms": {{"Light.color": [1, 0, 0, 1]}}"#),
+    );
+    let (code, err) = render(&block, &[]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("draws[0].uniforms.Light.color: "), "{err}");
+    let nul = scene(
+        &dir,
+        "nul",
+        vertex,
+        "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n\0junk\n",
+        triangle,
+    );
+    let (code, err) = render(&nul, &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("draws[0].fragment: ") && err.contains("NUL"),
+        "{err}"
+    );
+
+    let valid = scene(
+        &dir,
+        "valid",
+        vertex,
+        "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+        triangle,
+    );
+    let missing_folder = dir.join("no/such/x.png");
+    let o = bin(&[
+        "render",
+        valid.to_str().unwrap(),
+        "--backend",
+        "gl",
+        "-o",
+        missing_folder.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    if !Path::new("/tmp/.virgl_test").exists() {
+        let v = dir.join("v.png");
+        let o = bin_with(
+            &[("GALLIUM_DRIVER", "virpipe")],
+            &[
+                "render",
+                valid.to_str().unwrap(),
+                "--backend",
+                "gl",
+                "-o",
+                v.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("GALLIUM_DRIVER=virpipe draws through a running virgl_test_server"),
+            "{}",
+            stderr(&o)
+        );
+    }
+
+    let (code, err) = render(&valid, &["--gl-device", "99"]);
     assert_eq!(code, Some(1));
     assert!(
         err.contains("there is no EGL device 99; the devices are: 0: "),
         "{err}"
+    );
+    assert!(
+        !err.contains("EGL_EXT_"),
+        "devices are named, not listed by extension: {err}"
     );
 
     let (code, err) = render(&undeclared, &["--profile", "seed"]);

@@ -44,12 +44,37 @@ impl DriverInfo {
     }
 }
 
-/// Entry points of the compatibility profile that `glow` does not load.
+/// Entry points of the compatibility profile that `glow` does not load (GL 2.1).
 pub(crate) struct CompatibilityCalls {
     /// `glShadeModel(GLenum)`.
     pub shade_model: unsafe extern "system" fn(u32),
     /// `glClipPlane(GLenum, const GLdouble *)`.
     pub clip_plane: unsafe extern "system" fn(u32, *const f64),
+    /// `glMatrixMode(GLenum)`.
+    pub matrix_mode: unsafe extern "system" fn(u32),
+    /// `glLoadMatrixf(const GLfloat *)`.
+    pub load_matrix: unsafe extern "system" fn(*const f32),
+    /// `glEnableClientState(GLenum)`.
+    pub enable_client_state: unsafe extern "system" fn(u32),
+    /// `glClientActiveTexture(GLenum)`.
+    pub client_active_texture: unsafe extern "system" fn(u32),
+    /// `glNormalPointer(GLenum type, GLsizei stride, const void *)`.
+    pub normal_pointer: unsafe extern "system" fn(u32, i32, *const std::ffi::c_void),
+    /// `glColorPointer(GLint size, GLenum type, GLsizei stride, const void *)`, and
+    /// `glSecondaryColorPointer`, `glTexCoordPointer` of the same signature.
+    pub color_pointer: unsafe extern "system" fn(i32, u32, i32, *const std::ffi::c_void),
+    /// `glSecondaryColorPointer`.
+    pub secondary_color_pointer: unsafe extern "system" fn(i32, u32, i32, *const std::ffi::c_void),
+    /// `glTexCoordPointer`.
+    pub tex_coord_pointer: unsafe extern "system" fn(i32, u32, i32, *const std::ffi::c_void),
+    /// `glNormal3f`.
+    pub normal: unsafe extern "system" fn(f32, f32, f32),
+    /// `glColor4f`.
+    pub color: unsafe extern "system" fn(f32, f32, f32, f32),
+    /// `glSecondaryColor3f`.
+    pub secondary_color: unsafe extern "system" fn(f32, f32, f32),
+    /// `glMultiTexCoord4f(GLenum, ...)`.
+    pub multi_tex_coord: unsafe extern "system" fn(u32, f32, f32, f32, f32),
 }
 
 /// An OpenGL context current on the thread that opened it.
@@ -157,21 +182,33 @@ fn compatibility_calls(context: &Context) -> Result<CompatibilityCalls, GlError>
             Ok(address)
         }
     };
-    let shade_model = load(c"glShadeModel")?;
-    let clip_plane = load(c"glClipPlane")?;
-    // SAFETY: the addresses are the driver's glShadeModel(GLenum) and
-    // glClipPlane(GLenum, const GLdouble *) (GL 2.1 §2.14.7, §2.12), non-null, with
-    // the system ABI of GL entry points.
-    unsafe {
-        Ok(CompatibilityCalls {
-            shade_model: std::mem::transmute::<
-                *const std::ffi::c_void,
-                unsafe extern "system" fn(u32),
-            >(shade_model),
-            clip_plane: std::mem::transmute::<
-                *const std::ffi::c_void,
-                unsafe extern "system" fn(u32, *const f64),
-            >(clip_plane),
-        })
+    // SAFETY (every transmute below): each address is the driver's entry point of that
+    // name (non-null, checked by `load`), whose C signature (GL 2.1 §2.7, §2.8, §2.11,
+    // §2.12, §2.14.7) is the function type it is cast to, with the system ABI of GL
+    // entry points.
+    macro_rules! entry {
+        ($name:literal) => {{
+            let address = load($name)?;
+            #[allow(clippy::missing_transmute_annotations)]
+            // SAFETY: see above.
+            let f = unsafe { std::mem::transmute(address) };
+            f
+        }};
     }
+    Ok(CompatibilityCalls {
+        shade_model: entry!(c"glShadeModel"),
+        clip_plane: entry!(c"glClipPlane"),
+        matrix_mode: entry!(c"glMatrixMode"),
+        load_matrix: entry!(c"glLoadMatrixf"),
+        enable_client_state: entry!(c"glEnableClientState"),
+        client_active_texture: entry!(c"glClientActiveTexture"),
+        normal_pointer: entry!(c"glNormalPointer"),
+        color_pointer: entry!(c"glColorPointer"),
+        secondary_color_pointer: entry!(c"glSecondaryColorPointer"),
+        tex_coord_pointer: entry!(c"glTexCoordPointer"),
+        normal: entry!(c"glNormal3f"),
+        color: entry!(c"glColor4f"),
+        secondary_color: entry!(c"glSecondaryColor3f"),
+        multi_tex_coord: entry!(c"glMultiTexCoord4f"),
+    })
 }

@@ -19,12 +19,17 @@ type Instance = egl::DynamicInstance<egl::EGL1_5>;
 const PLATFORM_SURFACELESS_MESA: egl::Enum = 0x31DD;
 /// `EGL_PLATFORM_DEVICE_EXT` (`EGL_EXT_platform_device`).
 const PLATFORM_DEVICE_EXT: egl::Enum = 0x313F;
+/// `EGL_DRM_RENDER_NODE_FILE_EXT` (`EGL_EXT_device_drm_render_node`).
+const DRM_RENDER_NODE_FILE_EXT: egl::Int = 0x3377;
 /// `EGL_DRM_DEVICE_FILE_EXT` (`EGL_EXT_device_drm`).
 const DRM_DEVICE_FILE_EXT: egl::Int = 0x3233;
 /// `EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT`.
 const CORE_PROFILE_BIT: egl::Int = 0x1;
 /// `EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT`.
 const COMPATIBILITY_PROFILE_BIT: egl::Int = 0x2;
+
+/// The socket Mesa's virpipe driver connects to (fixed in Mesa's vtest winsys).
+const VTEST_SOCKET: &str = "/tmp/.virgl_test";
 
 /// The file name the EGL library is loaded from (glvnd's loader, or a vendor's own).
 pub const LIBRARY: &str = "libEGL.so.1";
@@ -92,10 +97,25 @@ impl Context {
     /// display, device or OpenGL 3.3 context can be had (the message says which step
     /// failed and what EGL answered).
     pub fn new(platform: Platform, profile: Profile) -> Result<Context, GlError> {
+        // Mesa's virpipe driver aborts the process when no vtest server listens on its
+        // fixed socket; say so instead.
+        if std::env::var("GALLIUM_DRIVER").as_deref() == Ok("virpipe")
+            && !std::path::Path::new(VTEST_SOCKET).exists()
+        {
+            return Err(no_context(format!(
+                "GALLIUM_DRIVER=virpipe draws through a running virgl_test_server at \
+                 {VTEST_SOCKET}, and none is listening (start one with \
+                 `virgl_test_server --use-egl-surfaceless`, or choose llvmpipe)"
+            )));
+        }
         let egl = instance()?;
         let (display, platform_name) = open_display(egl, platform)?;
-        egl.initialize(display)
-            .map_err(|e| no_context(format!("eglInitialize on {platform_name}: {e}")))?;
+        egl.initialize(display).map_err(|e| {
+            no_context(format!(
+                "eglInitialize on {platform_name}: {e}{}",
+                driver_hint()
+            ))
+        })?;
         egl.bind_api(egl::OPENGL_API)
             .map_err(|e| no_context(format!("eglBindAPI(EGL_OPENGL_API): {e}")))?;
         // EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT, which a display with no window
@@ -170,6 +190,28 @@ impl Drop for Context {
         // leave nothing to undo.
         let _ = self.egl.make_current(self.display, None, None, None);
         let _ = self.egl.destroy_context(self.display, self.context);
+    }
+}
+
+/// What to look at when EGL cannot start a driver: the Mesa variables that are set,
+/// else the package that holds Mesa's drivers.
+fn driver_hint() -> String {
+    let set: Vec<String> = [
+        "GALLIUM_DRIVER",
+        "MESA_LOADER_DRIVER_OVERRIDE",
+        "LIBGL_ALWAYS_SOFTWARE",
+    ]
+    .iter()
+    .filter_map(|v| std::env::var(v).ok().map(|value| format!("{v}={value}")))
+    .collect();
+    if set.is_empty() {
+        " (is a driver installed? Mesa's are in Debian's libgl1-mesa-dri)".into()
+    } else {
+        format!(
+            " (with {}: does that name an installed driver? Mesa's CPU drivers are \
+             GALLIUM_DRIVER=llvmpipe and softpipe, in Debian's libgl1-mesa-dri)",
+            set.join(" ")
+        )
     }
 }
 
@@ -262,9 +304,19 @@ fn devices(egl: &'static Instance) -> Result<Vec<Device>, GlError> {
                 // SAFETY: a non-null result is a NUL-terminated string (EGL_EXT_device_query).
                 (!s.is_null()).then(|| unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned())
             };
-            let name = text(DRM_DEVICE_FILE_EXT)
-                .or_else(|| text(egl::EXTENSIONS))
-                .unwrap_or_else(|| "no description".into());
+            let extensions = text(egl::EXTENSIONS).unwrap_or_default();
+            let name = text(DRM_RENDER_NODE_FILE_EXT)
+                .or_else(|| text(DRM_DEVICE_FILE_EXT))
+                .unwrap_or_else(|| {
+                    if extensions
+                        .split(' ')
+                        .any(|e| e == "EGL_MESA_device_software")
+                    {
+                        "Mesa's software device (llvmpipe, softpipe)".into()
+                    } else {
+                        format!("a device with no DRM file ({extensions})")
+                    }
+                });
             Device { handle, name }
         })
         .collect())
@@ -278,7 +330,9 @@ fn device_display(
 ) -> Result<(egl::Display, String), GlError> {
     if !has("EGL_EXT_device_enumeration") && !has("EGL_EXT_device_base") {
         return Err(no_context(
-            "the EGL library enumerates no devices (no EGL_EXT_device_enumeration)".into(),
+            "the EGL library enumerates no devices (no EGL_EXT_device_enumeration; is \
+             Mesa's EGL installed? Debian's libegl-mesa0)"
+                .into(),
         ));
     }
     let devices = devices(egl)?;

@@ -79,6 +79,12 @@ pub struct ShaderDesc<'a> {
 pub struct DrawDesc<'a> {
     /// The vertex and fragment shaders (one each).
     pub shaders: Vec<ShaderDesc<'a>>,
+    /// Compatibility profile: the built-in vertex inputs the vertex shader reads
+    /// (`gl_Normal`, `gl_Color`, ...), each fed from the attribute at the given
+    /// location through its own array (`glNormalPointer`, `glColorPointer`, ...), or,
+    /// when the draw has no attribute there, held at (0, 0, 0, 1) (`glNormal3f`,
+    /// `glColor4f`, ...). `gl_Vertex` needs none: generic attribute 0 is it.
+    pub conventional: Vec<(Conventional, u32)>,
     /// `glBindAttribLocation(program, location, name)` before the link, for each
     /// `(name, location)`: the locations of vertex inputs declared without
     /// `layout(location)`, which GL otherwise leaves to the linker (GL 3.3 core
@@ -140,6 +146,20 @@ pub struct SamplerDesc<'a> {
     pub wrap: [u32; 3],
 }
 
+/// A built-in vertex input of the compatibility profile with an array of its own
+/// (GL 2.1 §2.8, §2.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conventional {
+    /// `gl_Normal`: `glNormalPointer` (3 floats).
+    Normal,
+    /// `gl_Color`: `glColorPointer` (3 or 4 floats).
+    Color,
+    /// `gl_SecondaryColor`: `glSecondaryColorPointer` (3 floats).
+    SecondaryColor,
+    /// `gl_MultiTexCoordN`: `glClientActiveTexture(GL_TEXTUREN)` + `glTexCoordPointer`.
+    TexCoord(u32),
+}
+
 /// A draw's fixed-function state: every field is the argument of the GL call it
 /// names; the defaults are GL's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -159,9 +179,19 @@ pub struct DrawState {
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
     pub flat_shading: bool,
     /// User clip planes 0..8: `glEnable(GL_CLIP_DISTANCEi)` for each `Some`, and in a
-    /// compatibility context `glClipPlane(GL_CLIP_PLANEi, equation)` too.
+    /// compatibility context `glClipPlane(GL_CLIP_PLANEi, equation)` too (with the
+    /// identity modelview matrix, so the equation is stored as given).
     pub clip_planes: [Option<[f32; 4]>; 8],
+    /// Compatibility profile: the modelview and projection matrices, column-major
+    /// (`glMatrixMode` + `glLoadMatrixf`; GL derives `gl_ModelViewProjectionMatrix`,
+    /// `gl_NormalMatrix` and the rest from them).
+    pub matrices: [[f32; 16]; 2],
 }
+
+/// The 4×4 identity, column-major.
+pub const IDENTITY: [f32; 16] = [
+    1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
+];
 
 impl Default for DrawState {
     fn default() -> Self {
@@ -173,6 +203,7 @@ impl Default for DrawState {
             two_sided_color: false,
             flat_shading: false,
             clip_planes: [None; 8],
+            matrices: [IDENTITY; 2],
         }
     }
 }

@@ -60,8 +60,8 @@ pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
 pub use egl::{LIBRARY, Platform, list_devices};
 pub use error::{GlError, Place, error_name};
 pub use frame::{
-    AttributeDesc, Blend, DrawDesc, DrawState, FrameDesc, SamplerDesc, ShaderDesc, Stage,
-    TextureDesc, UniformDesc,
+    AttributeDesc, Blend, Conventional, DrawDesc, DrawState, FrameDesc, IDENTITY, SamplerDesc,
+    ShaderDesc, Stage, TextureDesc, UniformDesc,
 };
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;

@@ -2,9 +2,10 @@
 //! vertex arrays created once, so that each frame is the clear and the draws alone
 //! (what a benchmark of the driver times).
 
+use crate::driver::CompatibilityCalls;
 use crate::driver::Driver;
 use crate::error::{GlError, Place};
-use crate::frame::{DrawDesc, DrawState, FrameDesc, Stage};
+use crate::frame::{Conventional, DrawDesc, DrawState, FrameDesc, IDENTITY, Stage};
 use crate::program::{self, Program};
 use crate::uniforms::{self, UniformPlan};
 use glow::HasContext;
@@ -36,11 +37,84 @@ struct PreparedDraw {
     /// (unit, texture, sampler object, sampler uniform location).
     samplers: Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation)>,
     state: DrawState,
+    /// Compatibility inputs the shader reads that the draw feeds no array: held at
+    /// (0, 0, 0, 1) as the draw's other missing inputs are.
+    unfed: Vec<Conventional>,
 }
 
 /// What makes two draws' programs the same: their stages' sources and attribute
 /// bindings.
 type ProgramKey<'a> = (Vec<(Stage, &'a str)>, &'a [(String, u32)]);
+
+/// `GL_MODELVIEW`, `GL_PROJECTION` (GL 2.1 §2.11.2).
+const GL_MODELVIEW: u32 = 0x1700;
+const GL_PROJECTION: u32 = 0x1701;
+
+/// Feed a compatibility input from the array buffer bound now: its own pointer call and
+/// client state (GL 2.1 §2.8), recorded in the bound vertex array.
+///
+/// # Safety
+/// A compatibility context is current, a vertex array object is bound, and the bound
+/// `GL_ARRAY_BUFFER` holds tightly packed floats, `size` per vertex.
+unsafe fn conventional_pointer(
+    compat: &CompatibilityCalls,
+    input: Conventional,
+    size: i32,
+) -> Result<(), String> {
+    let none = std::ptr::null();
+    // SAFETY: the caller's contract; offsets are 0 into the bound buffer.
+    unsafe {
+        match input {
+            Conventional::Normal if size == 3 => {
+                (compat.normal_pointer)(glow::FLOAT, 0, none);
+                (compat.enable_client_state)(0x8075); // GL_NORMAL_ARRAY
+            }
+            Conventional::Color if size >= 3 => {
+                (compat.color_pointer)(size, glow::FLOAT, 0, none);
+                (compat.enable_client_state)(0x8076); // GL_COLOR_ARRAY
+            }
+            Conventional::SecondaryColor if size == 3 => {
+                (compat.secondary_color_pointer)(size, glow::FLOAT, 0, none);
+                (compat.enable_client_state)(0x845E); // GL_SECONDARY_COLOR_ARRAY
+            }
+            Conventional::TexCoord(unit) => {
+                (compat.client_active_texture)(glow::TEXTURE0 + unit);
+                (compat.tex_coord_pointer)(size, glow::FLOAT, 0, none);
+                (compat.enable_client_state)(0x8078); // GL_TEXTURE_COORD_ARRAY
+                (compat.client_active_texture)(glow::TEXTURE0);
+            }
+            other => {
+                return Err(format!(
+                    "{other:?}'s array takes {} floats per vertex in GL, and the draw gives {size}",
+                    match other {
+                        Conventional::Color => "3 or 4",
+                        _ => "3",
+                    }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Hold a compatibility input the draw feeds no array at (0, 0, 0, 1), the value the
+/// draw's other missing inputs read.
+///
+/// # Safety
+/// A compatibility context is current.
+unsafe fn hold_at_default(compat: &CompatibilityCalls, input: Conventional) {
+    // SAFETY: the caller's contract; these calls take plain values.
+    unsafe {
+        match input {
+            Conventional::Normal => (compat.normal)(0.0, 0.0, 0.0),
+            Conventional::Color => (compat.color)(0.0, 0.0, 0.0, 1.0),
+            Conventional::SecondaryColor => (compat.secondary_color)(0.0, 0.0, 0.0),
+            Conventional::TexCoord(unit) => {
+                (compat.multi_tex_coord)(glow::TEXTURE0 + unit, 0.0, 0.0, 0.0, 1.0);
+            }
+        }
+    }
+}
 
 /// The largest side of the framebuffer (llvmpipe's `GL_MAX_RENDERBUFFER_SIZE`, and the
 /// scene format's limit).
@@ -238,15 +312,27 @@ impl PreparedFrame<'_> {
                     bytemuck::cast_slice(attribute.data),
                     glow::STATIC_DRAW,
                 );
-                gl.enable_vertex_attrib_array(attribute.location);
-                gl.vertex_attrib_pointer_f32(
-                    attribute.location,
-                    attribute.size as i32,
-                    glow::FLOAT,
-                    false,
-                    0,
-                    0,
-                );
+                let conventional = draw
+                    .conventional
+                    .iter()
+                    .find(|(_, location)| *location == attribute.location);
+                match (conventional, &driver.compatibility) {
+                    (Some((input, _)), Some(compat)) => {
+                        conventional_pointer(compat, *input, attribute.size as i32)
+                            .map_err(&draw_error)?;
+                    }
+                    _ => {
+                        gl.enable_vertex_attrib_array(attribute.location);
+                        gl.vertex_attrib_pointer_f32(
+                            attribute.location,
+                            attribute.size as i32,
+                            glow::FLOAT,
+                            false,
+                            0,
+                            0,
+                        );
+                    }
+                }
             }
             let indices = gl
                 .create_buffer()
@@ -285,6 +371,14 @@ impl PreparedFrame<'_> {
                 block_buffers,
                 samplers,
                 state: draw.state,
+                unfed: draw
+                    .conventional
+                    .iter()
+                    .filter(|(_, location)| {
+                        !draw.attributes.iter().any(|a| a.location == *location)
+                    })
+                    .map(|(input, _)| *input)
+                    .collect(),
             })
         }
     }
@@ -417,6 +511,11 @@ impl PreparedFrame<'_> {
             unsafe {
                 gl.use_program(Some(program.program));
                 self.apply_state(&draw.state);
+                if let Some(compat) = &driver.compatibility {
+                    for &input in &draw.unfed {
+                        hold_at_default(compat, input);
+                    }
+                }
                 for write in &draw.uniforms.writes {
                     write.apply(gl);
                 }
@@ -465,6 +564,12 @@ impl PreparedFrame<'_> {
                 gl.blend_equation_separate(b.equation_rgb, b.equation_alpha);
                 gl.blend_func_separate(b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha);
             }
+            if let Some(compat) = &self.driver.compatibility {
+                // glClipPlane stores the equation through the inverse modelview matrix
+                // of the time (GL 2.1 §2.12): identity, so it is stored as given
+                (compat.matrix_mode)(GL_MODELVIEW);
+                (compat.load_matrix)(IDENTITY.as_ptr());
+            }
             for (i, plane) in state.clip_planes.iter().enumerate() {
                 let cap = glow::CLIP_DISTANCE0 + i as u32;
                 enable(cap, plane.is_some());
@@ -474,6 +579,10 @@ impl PreparedFrame<'_> {
                 }
             }
             if let Some(compat) = &self.driver.compatibility {
+                let [modelview, projection] = &state.matrices;
+                (compat.load_matrix)(modelview.as_ptr());
+                (compat.matrix_mode)(GL_PROJECTION);
+                (compat.load_matrix)(projection.as_ptr());
                 // GL_VERTEX_PROGRAM_TWO_SIDE (GL 2.1 §2.14.1)
                 enable(0x8643, state.two_sided_color);
                 (compat.shade_model)(if state.flat_shading { 0x1D00 } else { 0x1D01 });

@@ -110,9 +110,14 @@ pub(crate) fn link(
     if !ok {
         // SAFETY: `program` is the program object just created.
         unsafe { gl.delete_program(program) };
+        let names: Vec<&str> = shaders.iter().map(|s| s.name).collect();
         return Err(GlError::at(
             Place::Draw(draw),
-            format!("the driver does not link the program:\n{}", log.trim_end()),
+            format!(
+                "the driver does not link the program of {}:\n{}",
+                names.join(" and "),
+                log.trim_end()
+            ),
         ));
     }
     let uniforms = active_uniforms(gl, program);

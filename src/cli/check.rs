@@ -59,8 +59,8 @@ pub struct CheckArgs {
     /// system's OpenGL driver ("does my driver draw like the references?"). With
     /// --update, `gl` (re)writes the references: each missing one, and each whose
     /// pixels differ from the driver's at all (`.llvmpipe.png` only from llvmpipe).
-    #[arg(long, value_enum, default_value_t = super::render::Backend::Cpu)]
-    pub backend: super::render::Backend,
+    #[arg(long, value_enum, default_value_t = CheckBackend::Cpu)]
+    pub backend: CheckBackend,
     /// Compare our render with the system's OpenGL driver drawing the same scene,
     /// instead of with the reference files (no file is read or written).
     #[arg(long, value_enum, conflicts_with_all = ["update", "merge"])]
@@ -75,6 +75,15 @@ pub struct CheckArgs {
     pub profile: super::ProfileArgs,
     #[command(flatten)]
     pub memory: super::MemoryArgs,
+}
+
+/// Who draws the images `check` judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckBackend {
+    /// This renderer.
+    Cpu,
+    /// The system's OpenGL driver (docs/gl-backend.md).
+    Gl,
 }
 
 /// What `--against` compares with.
@@ -170,6 +179,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
             if found == 1 { "" } else { "s" }
         );
     }
+    let renderers = renderers(args)?;
     let images_dir = match &args.report {
         Some(dir) => {
             let images = dir.join(IMAGES_DIR);
@@ -179,7 +189,6 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         }
         None => None,
     };
-    let renderers = renderers(args)?;
     let options = CheckOptions {
         reference_suffix: args.reference_suffix.clone(),
         update: match (args.update, args.force, &renderers) {
@@ -228,18 +237,14 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
 /// driver involved, the driver is opened once first (so that a missing driver is one
 /// error, not one per scene) and named on stderr.
 fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
-    use super::render::Backend;
+    use CheckBackend as Backend;
     let usage = |m: &str| Err(CheckError::Usage(m.into()));
-    let gl = csir_render::gl::GlOptions {
-        device: args.gl.gl_device,
-        frames: 0,
-    };
+    let gl = args.gl.options(0);
     let renderers = match (args.backend, args.against) {
         (Backend::Cpu, None) if args.gl.gl_device.is_some() => {
             return usage("--gl-device applies with --backend gl or --against gl");
         }
         (Backend::Cpu, None) => return Ok(Renderers::CpuAgainstFile),
-        (Backend::Virgl, _) => return usage("check draws with --backend cpu or gl, not virgl"),
         (Backend::Gl, Some(Against::Gl)) => {
             return usage("--backend gl --against gl would compare the driver with itself");
         }
@@ -250,8 +255,12 @@ fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
         return usage(refusal);
     }
     let driver = csir_render::gl::driver_info(&gl).map_err(|e| CheckError::Usage(e.to_string()))?;
-    errln!("GL driver: {} ({})", driver.renderer, driver.version);
-    if args.update && args.reference_suffix.ends_with(".llvmpipe.png") && !driver.is_llvmpipe() {
+    errln!("GL driver: {}", driver.renderer);
+    let llvmpipe_suffix = args
+        .reference_suffix
+        .to_ascii_lowercase()
+        .contains("llvmpipe");
+    if args.update && llvmpipe_suffix && !driver.is_llvmpipe() {
         return usage(&format!(
             "--update would write {} references from {}, not llvmpipe: run with \
              GALLIUM_DRIVER=llvmpipe LIBGL_ALWAYS_SOFTWARE=1, or give another \

@@ -187,6 +187,31 @@ pub(crate) struct GlDeviceArgs {
     /// devices.
     #[arg(long, value_name = "N")]
     pub gl_device: Option<usize>,
+    /// With a GL driver: the longest it may take to draw a scene's frames, in seconds
+    /// (a GL call cannot be interrupted: past it the program stops with an error naming
+    /// the scene).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0,
+          value_parser = parse_seconds)]
+    pub gl_timeout: f64,
+}
+
+impl GlDeviceArgs {
+    /// The GL back end's options for these flags, timing `frames` frames.
+    pub fn options(&self, frames: usize) -> csir_render::gl::GlOptions {
+        csir_render::gl::GlOptions {
+            device: self.gl_device,
+            frames,
+            timeout: Some(std::time::Duration::from_secs_f64(self.gl_timeout)),
+        }
+    }
+}
+
+/// A positive number of seconds, at most a day.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds in (0, 86400]")),
+    }
 }
 
 /// Print `error: MESSAGE` to stderr and return exit code 1.

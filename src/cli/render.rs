@@ -5,8 +5,8 @@ use super::fail;
 use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
 use csir_render::cpu_time::process_cpu_ns;
-use csir_render::file_write::refuse_inputs;
-use csir_render::gl::{GlOptions, render_scene_gl};
+use csir_render::file_write::{check_writable, refuse_inputs};
+use csir_render::gl::render_scene_gl;
 use csir_render::image_io::write_png;
 use csir_render::pipeline::{Frame, PreparedScene, RenderError, with_threads};
 use csir_render::scene::Scene;
@@ -68,7 +68,9 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     };
     let load = load_start.elapsed();
     let output = output_path(args);
-    if let Err(e) = refuse_inputs(&output, &scene.input_files()) {
+    if let Err(e) =
+        refuse_inputs(&output, &scene.input_files()).and_then(|()| check_writable(&output))
+    {
         return fail(e);
     }
     if args.gl.gl_device.is_some() && args.backend != Backend::Gl {
@@ -291,10 +293,7 @@ fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) ->
         errln!("error: {e}");
         return ExitCode::from(2);
     }
-    let options = GlOptions {
-        device: args.gl.gl_device,
-        frames: args.frames.unwrap_or(0) as usize,
-    };
+    let options = args.gl.options(args.frames.unwrap_or(0) as usize);
     let render = match render_scene_gl(scene, &options) {
         Ok(r) => r,
         Err(e) => return fail(e),
@@ -307,7 +306,7 @@ fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) ->
     summary(
         output,
         format_args!(
-            "{}: {}x{}, {}, {} ({}), {:.2} ms (load {:.2} ms, prepare {:.2} ms) -> {}",
+            "{}: {}x{}, {}, {} ({}), {:.2} ms (load {:.2} ms, open driver {:.2} ms, prepare {:.2} ms) -> {}",
             shown_scene(args),
             image.width(),
             image.height(),
@@ -316,6 +315,7 @@ fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) ->
             render.driver.version,
             render.first.as_secs_f64() * 1e3,
             load.as_secs_f64() * 1e3,
+            render.open.as_secs_f64() * 1e3,
             render.prepare.as_secs_f64() * 1e3,
             output.display()
         ),

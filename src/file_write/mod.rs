@@ -179,9 +179,62 @@ pub fn refuse_inputs(path: &Path, inputs: &[(&Path, &str)]) -> Result<(), WriteE
     }
 }
 
+/// Whether `path` can take an output, checked before the work that makes it (a long
+/// render) rather than after: not a folder, and in a folder that exists. `-` (standard
+/// output) always can. What [`write_file`] refuses otherwise (a device, a dangling
+/// link) it still refuses when it writes.
+///
+/// # Errors
+/// [`WriteError::NotWritable`] for a folder; [`WriteError::Io`] (not found) when the
+/// folder the file would go in does not exist.
+pub fn check_writable(path: &Path) -> Result<(), WriteError> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    if path.is_dir() {
+        return Err(WriteError::NotWritable {
+            path: path.to_path_buf(),
+            what: "a folder",
+        });
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(WriteError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("the folder {} does not exist", folder.display()),
+            ),
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outputs_are_checked_before_the_work() {
+        let dir = scratch("check-writable");
+        assert!(check_writable(&dir.join("new.png")).is_ok());
+        assert!(check_writable(Path::new("-")).is_ok());
+        let e = check_writable(&dir).unwrap_err().to_string();
+        assert!(e.ends_with("refusing to write: it is a folder"), "{e}");
+        let e = check_writable(&dir.join("missing/x.png"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!(
+                "the folder {} does not exist",
+                dir.join("missing").display()
+            )),
+            "{e}"
+        );
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

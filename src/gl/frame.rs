@@ -6,8 +6,8 @@ use crate::scene::{Draw, Scene, SceneError, ShadeModel};
 use crate::texture::{Filter, MinFilter, Wrap};
 use csir_gl::glow;
 use csir_gl::{
-    AttributeDesc, Blend, DrawDesc, DrawState, FrameDesc, ProfileChoice, SamplerDesc, ShaderDesc,
-    Stage, TextureDesc, UniformDesc,
+    AttributeDesc, Blend, Conventional, DrawDesc, DrawState, FrameDesc, ProfileChoice, SamplerDesc,
+    ShaderDesc, Stage, TextureDesc, UniformDesc,
 };
 use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 
@@ -107,15 +107,32 @@ fn draw_desc<'s>(
                 ),
             ));
         }
+        if let Some(at) = source.text.find('\0') {
+            let line = source.text[..at].lines().count().max(1);
+            return Err(scene.error(
+                field,
+                format!(
+                    "{}: a NUL byte on line {line}: GLSL text has none (a driver would read \
+                     the source only up to it)",
+                    source.path.display()
+                ),
+            ));
+        }
         shaders.push(ShaderDesc {
             stage,
             name: source.path.to_str().unwrap_or("shader"),
-            source: &source.text,
+            // a byte-order mark is the file's encoding, not GLSL: the driver gets the text
+            source: source.text.strip_prefix('\u{feff}').unwrap_or(&source.text),
         });
     }
+    let (attribute_bindings, conventional) = vertex_inputs(draw);
+    let (matrices, uniforms) = matrices(scene, draw)?;
+    let mut state = draw_state(scene, draw, profile)?;
+    state.matrices = matrices;
     Ok(DrawDesc {
         shaders,
-        attribute_bindings: attribute_bindings(draw),
+        attribute_bindings,
+        conventional,
         attributes: draw
             .attributes
             .iter()
@@ -126,9 +143,8 @@ fn draw_desc<'s>(
             })
             .collect(),
         indices: &draw.indices,
-        uniforms: draw
-            .uniforms
-            .iter()
+        uniforms: uniforms
+            .into_iter()
             .map(|u| UniformDesc {
                 key: &u.key,
                 values: &u.values,
@@ -146,31 +162,133 @@ fn draw_desc<'s>(
                 wrap: [wrap(b.sampler.wrap); 3],
             })
             .collect(),
-        state: draw_state(scene, draw, profile)?,
+        state,
     })
 }
 
-/// The attribute locations this renderer gives the vertex shader's inputs (an
-/// explicit `layout(location)`, else declaration order: docs/scene-format.md
-/// `attributes`), for `glBindAttribLocation`, so that the driver reads the same arrays;
-/// empty when this renderer cannot compile the shader (the driver then chooses).
-fn attribute_bindings(draw: &Draw) -> Vec<(String, u32)> {
+/// User inputs to bind by name, and compatibility inputs with arrays of their own, each
+/// with its attribute location.
+type VertexInputs = (Vec<(String, u32)>, Vec<(Conventional, u32)>);
+
+/// The vertex inputs as this renderer locates them, for the driver: user inputs for
+/// `glBindAttribLocation` (an explicit `layout(location)`, else declaration order:
+/// docs/scene-format.md `attributes`), so that the driver reads the same arrays; and the
+/// compatibility profile's built-in inputs with their own arrays (docs/glsl-dialects.md:
+/// `gl_Normal` 1, `gl_MultiTexCoord0` 2, `gl_Color` 3, `gl_SecondaryColor` 4,
+/// `gl_MultiTexCoord1..3` 5..7). Both empty when this renderer cannot compile the
+/// shader (the driver then chooses).
+fn vertex_inputs(draw: &Draw) -> VertexInputs {
     let limits = csir::Profile::Extended.limits();
     let name = draw.vertex.path.display().to_string();
     let Ok(shader) = csir::compile(&draw.vertex.text, &name, csir::Stage::Vertex, &limits) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
-    shader
-        .interface
-        .symbols
-        .iter()
-        .filter_map(|s| match s.kind {
-            csir::ir::SymbolKind::Attribute { location } if !s.name.starts_with("gl_") => {
-                Some((s.name.clone(), u32::from(location)))
+    let mut bindings = Vec::new();
+    let mut conventional = Vec::new();
+    for s in &shader.interface.symbols {
+        let csir::ir::SymbolKind::Attribute { location } = s.kind else {
+            continue;
+        };
+        let location = u32::from(location);
+        let input = match s.name.as_str() {
+            "gl_Vertex" => continue, // generic attribute 0 is gl_Vertex (GL 2.1 §2.7)
+            "gl_Normal" => Conventional::Normal,
+            "gl_Color" => Conventional::Color,
+            "gl_SecondaryColor" => Conventional::SecondaryColor,
+            name if name.starts_with("gl_MultiTexCoord") => {
+                match name["gl_MultiTexCoord".len()..].parse() {
+                    Ok(unit) => Conventional::TexCoord(unit),
+                    Err(_) => continue,
+                }
             }
-            _ => None,
-        })
-        .collect()
+            name if name.starts_with("gl_") => continue,
+            name => {
+                bindings.push((name.to_string(), location));
+                continue;
+            }
+        };
+        conventional.push((input, location));
+    }
+    (bindings, conventional)
+}
+
+/// The compatibility profile's matrix uniforms a scene may set, and how GL holds them:
+/// `gl_ModelViewMatrix` and `gl_ProjectionMatrix` are the two matrices GL keeps
+/// (`glLoadMatrixf`); GL derives every other one from them.
+const MODELVIEW: &str = "gl_ModelViewMatrix";
+const PROJECTION: &str = "gl_ProjectionMatrix";
+const MODELVIEW_PROJECTION: &str = "gl_ModelViewProjectionMatrix";
+
+/// The modelview and projection matrices for a draw's built-in matrix uniforms
+/// (identity until set, as in the CPU renderer), and the draw's other uniforms. A
+/// `gl_ModelViewProjectionMatrix` is met by the projection `MVP · MV⁻¹` (with the
+/// modelview given or identity); given with both others, it must be their product.
+/// Any other built-in matrix (`gl_NormalMatrix`, the inverses and transposes) is an
+/// error: GL derives it and cannot hold a value of its own.
+fn matrices<'s>(
+    scene: &Scene,
+    draw: &'s Draw,
+) -> Result<([[f32; 16]; 2], Vec<&'s crate::scene::UniformValue>), SceneError> {
+    let mut others = Vec::new();
+    let (mut modelview, mut projection, mut mvp) = (None, None, None);
+    for u in &draw.uniforms {
+        let matrix = || -> Result<glam::Mat4, SceneError> {
+            <[f32; 16]>::try_from(u.values.as_slice())
+                .map(|m| glam::Mat4::from_cols_array(&m))
+                .map_err(|_| {
+                    scene.error(
+                        draw.uniform_field(&u.key),
+                        format!("expected 16 floats for a mat4, got {}", u.values.len()),
+                    )
+                })
+        };
+        match u.key.as_str() {
+            MODELVIEW => modelview = Some(matrix()?),
+            PROJECTION => projection = Some(matrix()?),
+            MODELVIEW_PROJECTION => mvp = Some(matrix()?),
+            key if key.starts_with("gl_") => {
+                return Err(scene.error(
+                    draw.uniform_field(key),
+                    format!(
+                        "OpenGL derives {key} from gl_ModelViewMatrix and \
+                         gl_ProjectionMatrix and holds no value of its own: set those two \
+                         (or gl_ModelViewProjectionMatrix) instead"
+                    ),
+                ));
+            }
+            _ => others.push(u),
+        }
+    }
+    let mv = modelview.unwrap_or(glam::Mat4::IDENTITY);
+    let p = match (projection, mvp) {
+        (p, None) => p.unwrap_or(glam::Mat4::IDENTITY),
+        (None, Some(mvp)) => {
+            let inverse = mv.inverse();
+            if !inverse.is_finite() {
+                return Err(scene.error(
+                    draw.uniform_field(MODELVIEW_PROJECTION),
+                    "GL derives it as projection · modelview, and gl_ModelViewMatrix has no \
+                     inverse to find the projection with",
+                ));
+            }
+            mvp * inverse
+        }
+        (Some(p), Some(mvp)) => {
+            let scale = mvp
+                .to_cols_array()
+                .iter()
+                .fold(1.0f32, |m, v| m.max(v.abs()));
+            if !(p * mv).abs_diff_eq(mvp, 1e-5 * scale) {
+                return Err(scene.error(
+                    draw.uniform_field(MODELVIEW_PROJECTION),
+                    "GL derives it as gl_ProjectionMatrix · gl_ModelViewMatrix, and the \
+                     value given is not that product",
+                ));
+            }
+            p
+        }
+    };
+    Ok(([mv.to_cols_array(), p.to_cols_array()], others))
 }
 
 /// The draw's state as GL calls; in a core context, the compatibility state is an

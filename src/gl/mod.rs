@@ -23,6 +23,7 @@ mod frame;
 pub use frame::{frame_desc, profile};
 
 use crate::image_io::Rgba8Image;
+use crate::pipeline::PreparedScene;
 use crate::scene::{Scene, SceneError};
 use csir_gl::{Driver, DriverInfo, DriverOptions, GlError, Place, Platform};
 use std::time::{Duration, Instant};
@@ -37,6 +38,12 @@ pub struct GlOptions {
     /// Frames to draw and time after the first (`render --frames N`), each the clear
     /// and every draw, ended by `glFinish`.
     pub frames: usize,
+    /// The longest the driver may take to draw the frames (`--gl-timeout`), or `None`
+    /// for no limit. A GL call cannot be interrupted, so past it **the process ends**,
+    /// with exit status 1 and `error: SCENE: the GL driver has not finished ...` on
+    /// stderr: a shader that never ends (a loop on a uniform that is 0) would
+    /// otherwise hang the program, and a whole `check` run with it.
+    pub timeout: Option<Duration>,
 }
 
 /// A frame a GL driver drew.
@@ -46,8 +53,10 @@ pub struct GlRender {
     pub image: Rgba8Image,
     /// What the driver says it is (`GL_RENDERER`, `GL_VERSION`).
     pub driver: DriverInfo,
-    /// Opening the context, compiling and linking the programs, uploading textures
-    /// and vertex arrays.
+    /// Opening the driver: loading EGL and the driver, creating the context.
+    pub open: Duration,
+    /// The scene's checks, then the driver compiling and linking the programs and
+    /// the uploads of textures and vertex arrays.
     pub prepare: Duration,
     /// The first frame (with the driver's shader compile, for a JIT such as
     /// llvmpipe's), ended by `glFinish`.
@@ -81,8 +90,11 @@ pub enum GlRenderError {
 /// # Errors
 /// [`GlRenderError`].
 pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
+    let start = Instant::now();
+    check_as_the_cpu_renderer(scene)?;
     let profile = profile(scene);
     let desc = frame_desc(scene, profile)?;
+    let checked = start.elapsed();
     let _one_context = one_context();
     let start = Instant::now();
     let driver = Driver::open(&DriverOptions {
@@ -90,9 +102,12 @@ pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, G
         profile,
     })
     .map_err(GlRenderError::Driver)?;
+    let open = start.elapsed();
+    let start = Instant::now();
     let located = |e: GlError| located(scene, e);
     let prepared = driver.prepare(&desc).map_err(located)?;
-    let prepare = start.elapsed();
+    let prepare = checked + start.elapsed();
+    let _watchdog = options.timeout.map(|t| Watchdog::start(scene, t));
     let start = Instant::now();
     prepared.draw(true).map_err(located)?;
     driver.finish();
@@ -116,11 +131,36 @@ pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, G
     Ok(GlRender {
         image,
         driver: driver.info().clone(),
+        open,
         prepare,
         first,
         frames_ms,
         cpu_ms,
     })
+}
+
+/// The checks the CPU renderer makes of a scene (uniform and sampler names, types and
+/// counts, the program's link, clip planes against `gl_ClipDistance`: what
+/// [`PreparedScene::new`] refuses), made before the driver draws, so that a scene is
+/// refused by both back ends alike and no reference is made from a frame OpenGL leaves
+/// undefined. When this renderer cannot compile one of the shaders (a construct it
+/// lacks), the driver's compiler and checks decide alone.
+///
+/// # Errors
+/// The CPU renderer's [`SceneError`] for the scene.
+pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<(), SceneError> {
+    let limits = csir::Profile::Extended.limits();
+    let compiles = |s: &crate::scene::ShaderSource, stage| {
+        s.csi.is_some()
+            || csir::compile(&s.text, &s.path.display().to_string(), stage, &limits).is_ok()
+    };
+    let all_compile = scene.draws.iter().all(|d| {
+        compiles(&d.vertex, csir::Stage::Vertex) && compiles(&d.fragment, csir::Stage::Fragment)
+    });
+    if !all_compile {
+        return Ok(());
+    }
+    PreparedScene::new(scene, &limits).map(|_| ())
 }
 
 /// What the driver `options` names says it is (a core context is opened and closed).
@@ -134,6 +174,32 @@ pub fn driver_info(options: &GlOptions) -> Result<DriverInfo, GlError> {
         profile: csir_gl::ProfileChoice::Core,
     })?;
     Ok(driver.info().clone())
+}
+
+/// Ends the process if it is not dropped within its time: see [`GlOptions::timeout`].
+struct Watchdog {
+    /// Dropped with the watchdog: its thread then sees the channel close and ends.
+    _done: std::sync::mpsc::Sender<()>,
+}
+
+impl Watchdog {
+    /// Start watching the frames of `scene` for `timeout`.
+    fn start(scene: &Scene, timeout: Duration) -> Watchdog {
+        let (done, watch) = std::sync::mpsc::channel::<()>();
+        let name = scene.path.display().to_string();
+        std::thread::spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(timeout) {
+                eprintln!(
+                    "error: {name}: the GL driver has not finished the frame after {} s (a \
+                     shader that does not end?); stopping, since a GL call cannot be \
+                     interrupted (--gl-timeout sets the limit)",
+                    timeout.as_secs_f64()
+                );
+                std::process::exit(1);
+            }
+        });
+        Watchdog { _done: done }
+    }
 }
 
 /// Held while a context is open: one GL context at a time in the process, so that

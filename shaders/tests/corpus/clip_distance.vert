@@ -1,10 +1,10 @@
 #version 330 core
 // tile.vert that also writes user clip distances (GLSL 1.30 §7.1): four planes through
 // the tile's centre at 45° steps, written in a loop. They clip
-// only where a draw enables GL_CLIP_DISTANCEi; the corpus scene (like llvmpipe's
-// reference renderer, which has no clip-plane state) enables none, so the tile is
-// whole: this checks that writing gl_ClipDistance compiles, emits TGSI that agrees
-// with the interpreter and survives CSI v2 (clipping itself: the renderer's tests).
+// only where a draw enables GL_CLIP_DISTANCEi; the corpus_clip scene enables all four
+// (state.clip_planes), which cuts the tile's corners. It also checks that writing
+// gl_ClipDistance compiles, emits TGSI that agrees with the interpreter and survives
+// CSI v2.
 layout(location = 0) in vec2 aPos;
 layout(location = 1) in vec2 aUV;
 
