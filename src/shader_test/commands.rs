@@ -771,6 +771,31 @@ mod tests {
             cmd("uniform uint u 0xffffffff"),
             Command::Uniform { ints: Some(v), .. } if v == [4294967295]
         ));
+        // GLSL's `u` suffix, where shader_runner's strtoul stops (piglit's generated
+        // GLSL ES 3.00 pack/unpack tests write `uniform uint func_input 4227922944u`).
+        for (text, want) in [
+            ("uniform uint u 0u", vec![0]),
+            ("uniform uint u 4227922944u", vec![4227922944]),
+            ("uniform uvec2 u 3U 0x10u", vec![3, 16]),
+        ] {
+            assert!(
+                matches!(cmd(text), Command::Uniform { ints: Some(ref v), .. } if *v == want),
+                "{text}: {:?}",
+                cmd(text)
+            );
+        }
+        for bad in [
+            "uniform uint u u",
+            "uniform uint u 1uu",
+            "uniform uint u 1.5u",
+        ] {
+            assert!(
+                parse_command(bad)
+                    .unwrap_err()
+                    .contains("expected an unsigned integer"),
+                "{bad}"
+            );
+        }
         assert_eq!(
             cmd("uniform mat2x3 m 1 2 3 4 5 6"),
             Command::Uniform {

@@ -967,6 +967,16 @@ mod tests {
         }
     }
 
+    /// `uniform uint NAME 4u` sets 4, as shader_runner's `strtoul` reads it.
+    #[test]
+    fn uint_uniforms_take_glsls_u_suffix() {
+        let fs = "uniform uint x;\nuniform uvec2 y;\nout vec4 o;\n\
+                  void main() { o = vec4(float(x) / 8.0, float(y.x + y.y) / 16.0, 0.0, 1.0); }\n";
+        let script = "uniform uint x 4u\nuniform uvec2 y 3U 0x5u\ndraw rect -1 -1 2 2\n\
+                      probe all rgba 0.5 0.5 0.0 1.0\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+    }
+
     #[test]
     fn array_uniforms_take_one_element_per_command() {
         let fs = "uniform vec2 a[3];\nout vec4 o;\nvoid main() { o = vec4(a[0], a[2]); }\n";
