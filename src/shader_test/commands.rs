@@ -632,6 +632,12 @@ fn probe(c: &mut Cursor<'_>, relative: bool, text: &str) -> Result<Command, Stri
         Some("rgba") => Channels::Rgba,
         _ => return unsupported(),
     };
+    // `probe rect rgba int|uint`, `relative probe rect rgba int`: shader_runner reads
+    // the pixels as integers (GL_RGBA_INTEGER), which only an integer colour buffer
+    // holds; csir-render's is RGBA8, so such a test is skipped, naming the probe.
+    if c.eat_word("int") || c.eat_word("uint") {
+        return unsupported();
+    }
     let what = command_name(text);
     let err = |e: String| format!("{what}: {e}");
     let region = match (relative, rect, all) {
@@ -865,6 +871,24 @@ mod tests {
             parse_command("probe rect rgba (0, 0, 4) (0, 1, 0, 1)").unwrap_err(),
             "probe rect rgba: expected ',', found ')'"
         );
+        // Integer probes read an integer colour buffer: named, never a parse error.
+        for (text, name) in [
+            (
+                "probe rect rgba int (0, 0, 4, 4) (1, -2, 3, 4)",
+                "probe rect rgba int",
+            ),
+            (
+                "probe rect rgba uint (0, 0, 4, 4) (1, 2, 3, 4)",
+                "probe rect rgba uint",
+            ),
+            (
+                "relative probe rect rgba int (0.0, 0.0, 0.5, 0.5) (1, 2, 3, 4)",
+                "relative probe rect rgba int",
+            ),
+            ("probe all rgba int 1 2 3 4", "probe all rgba int"),
+        ] {
+            assert_eq!(cmd(text), Command::Unsupported(name.into()), "{text}");
+        }
         assert_eq!(
             cmd("probe depth 0 0 1"),
             Command::Unsupported("probe depth".into())

@@ -967,6 +967,19 @@ mod tests {
         }
     }
 
+    /// An integer probe (`relative probe rect rgba int`) skips the test, naming it: the
+    /// colour buffer is RGBA8, not the integer one such a probe reads.
+    #[test]
+    fn integer_probes_skip_naming_the_probe() {
+        let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+        let script = "draw rect -1 -1 2 2\n\
+                      relative probe rect rgba int (0.0, 0.0, 1.0, 1.0) (1, 1, 1, 1)\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "skip Some(16): command 'relative probe rect rgba int' is not supported"
+        );
+    }
+
     /// `uniform uint NAME 4u` sets 4, as shader_runner's `strtoul` reads it.
     #[test]
     fn uint_uniforms_take_glsls_u_suffix() {
