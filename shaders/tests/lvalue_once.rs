@@ -17,13 +17,18 @@ use backends::eval;
 const COUNTER: &str = "int n = 0;\n\
                        int f() { n++; return int(u.x) + n - 1; }\n";
 
+/// The colour on every back end under the seed profile, checked equal to the
+/// extended profile's (whose `int` is a 32-bit pattern with its own instructions).
 fn run(decls: &str, body: &str, x: f32) -> [f32; 4] {
-    eval(
-        &format!("{COUNTER}{decls}"),
-        body,
-        [x, 0.0, 0.0, 0.0],
-        [0.0; 4],
-    )
+    let decls = format!("{COUNTER}{decls}");
+    let u = [[x, 0.0, 0.0, 0.0], [0.0; 4]];
+    let seed = eval(&decls, body, u[0], u[1]);
+    let src = common::frag_src(&decls, body);
+    let extended = csir::compile(&src, "t", csir::Stage::Fragment, &csir::Limits::EXTENDED)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got = common::run(&extended, &u, &[], &csir::exec::NoSamplers).color;
+    assert_eq!(got, seed, "extended profile");
+    seed
 }
 
 #[test]
