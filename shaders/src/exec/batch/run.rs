@@ -505,34 +505,15 @@ impl<const W: usize> Chunk<'_, W> {
                         self.store(d, c, rule.min(t, self.load(hi, c)));
                     }
                 }
-                Step::Min {
-                    d,
-                    a,
-                    b,
-                    n,
-                    rule: MinMax::Seed,
-                } => self.binary(d, a, b, n, math::min),
-                Step::Min {
-                    d,
-                    a,
-                    b,
-                    n,
-                    rule: MinMax::Num,
-                } => self.binary(d, a, b, n, math::min_num),
-                Step::Max {
-                    d,
-                    a,
-                    b,
-                    n,
-                    rule: MinMax::Seed,
-                } => self.binary(d, a, b, n, math::max),
-                Step::Max {
-                    d,
-                    a,
-                    b,
-                    n,
-                    rule: MinMax::Num,
-                } => self.binary(d, a, b, n, math::max_num),
+                // One monomorphised loop per rule, no branch per lane.
+                Step::Min { d, a, b, n, rule } => match rule {
+                    MinMax::Seed => self.binary(d, a, b, n, math::min),
+                    MinMax::Num => self.binary(d, a, b, n, math::min_num),
+                },
+                Step::Max { d, a, b, n, rule } => match rule {
+                    MinMax::Seed => self.binary(d, a, b, n, math::max),
+                    MinMax::Num => self.binary(d, a, b, n, math::max_num),
+                },
                 Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
                 Step::Derivative { d, a, n, op } => self.derivative(d, a, n, op),
                 Step::Rcp { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::rcp)),
