@@ -121,10 +121,11 @@ fn inspect_shows_header_checksum_profile_interface_and_the_ir() {
 fn inspect_of_v1_says_the_interface_is_not_stored() {
     let dir = temp_dir("inspect-v1");
     let file = dir.join("lit1.csi");
+    // The seed profile: an extended-profile shader with MAX cannot be saved as v1.
     let blob = compile_csi(
         &reference("shaders/lit.frag"),
         &file,
-        &["--csi-version", "1"],
+        &["--csi-version", "1", "--profile", "seed"],
     );
     let run = bin(&["inspect", &file.display().to_string()]);
     assert!(run.status.success(), "{}", stderr(&run));
@@ -163,7 +164,7 @@ fn inspect_of_a_bad_file_gives_the_loaders_error_and_exit_1_never_a_panic() {
     let mut v1_flipped = compile_csi(
         &reference("shaders/lit.frag"),
         &dir.join("good1.csi"),
-        &["--csi-version", "1"],
+        &["--csi-version", "1", "--profile", "seed"],
     );
     v1_flipped[40] ^= 0x01;
     let cases: [(&str, Vec<u8>, &str); 6] = [
@@ -420,5 +421,30 @@ fn csi_and_csi_v1_cannot_name_the_same_file() {
         "{}",
         stderr(&run)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `compile --csi-version 1` of an extended-profile shader with MAX is an error naming
+/// the instruction and the way out (docs/csir.md "MIN and MAX"), with exit status 1
+/// and no file written; under `--profile seed` it saves.
+#[test]
+fn v1_of_an_extended_max_is_an_error_naming_it() {
+    let dir = temp_dir("v1-max");
+    let out = dir.join("lit1.csi");
+    let src = reference("shaders/lit.frag");
+    let run = bin(&[
+        "compile",
+        &src,
+        "--csi",
+        &out.display().to_string(),
+        "--csi-version",
+        "1",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert!(err.contains("(max) of an extended-profile shader"), "{err}");
+    assert!(err.contains("save as CSI v2"), "{err}");
+    assert!(!out.exists());
+    compile_csi(&src, &out, &["--csi-version", "1", "--profile", "seed"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

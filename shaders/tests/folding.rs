@@ -136,3 +136,48 @@ proptest! {
         }
     }
 }
+
+/// MIN and MAX with a NaN operand fold to the value the interpreter computes, by
+/// profile: the seed's `a < b ? a : b` / `a > b ? a : b` gives `b`, the extended
+/// profile's IEEE minNum/maxNum the number (docs/csir.md "MIN and MAX"). The NaN is
+/// `inf - inf`, folded, or `u.x` at run time; ±0 and ±inf keep their signs.
+#[test]
+fn min_and_max_with_nan_fold_as_they_run_in_each_profile() {
+    let body = |n: &str| {
+        format!(
+            "float n = {n};\n\
+             c = vec4(max(n, 3.0) + max(3.0, n) * 10.0, min(n, -0.0), min(-0.0, n),\n\
+                      clamp(n, -1.0, 1.0) + max(min(2.0, n), -{INF}) * 100.0);"
+        )
+    };
+    const INF: &str = "(1.0e38 * 10.0)";
+    let nan = f32::NAN;
+    for (limits, want) in [
+        // Seed: max(n, 3) = 3, max(3, n) = n, min(n, -0) = -0, min(-0, n) = n; clamp(n)
+        // = min(max(n, -1), 1) = -1; min(2, n) = n, max(n, -inf) = -inf.
+        (Limits::SEED, [nan, -0.0, nan, f32::NEG_INFINITY]),
+        // Extended: the number every time (clamp(n) = -1 as well).
+        (Limits::EXTENDED, [33.0, -0.0, -0.0, -1.0 + 2.0 * 100.0]),
+    ] {
+        let folded = compile(
+            &frag_src("", &body(&format!("{INF} - {INF}"))),
+            "t",
+            Stage::Fragment,
+            &limits,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let at_run_time = compile(&frag_src("", &body("u.x")), "t", Stage::Fragment, &limits)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let u = [[nan, 0.0, 0.0, 0.0], [0.0; 4]];
+        let bits = |c: [f32; 4]| c.map(|x| if x.is_nan() { u32::MAX } else { x.to_bits() });
+        let f = run(&folded, &u, &[], &NoSamplers).color;
+        let r = run(&at_run_time, &u, &[], &NoSamplers).color;
+        assert_eq!(bits(f), bits(want), "{:?} folded: {f:?}", limits.profile);
+        assert_eq!(
+            bits(r),
+            bits(want),
+            "{:?} at run time: {r:?}",
+            limits.profile
+        );
+    }
+}

@@ -85,7 +85,7 @@ fn random_programs_agree() {
 
 /// A fragment shader computing `op` of uniform slots 0 and 1 into the colour (under
 /// the extended profile for its instructions).
-fn single_op(op: Op, ncomp: u8) -> Shader {
+fn single_op(op: Op, ncomp: u8, profile: csir::Profile) -> Shader {
     let mut h = Hand::new("op.frag", Stage::Fragment);
     h.symbol("u0", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("u1", Type::Vec4, SymbolKind::Uniform { slot: 1 })
@@ -94,16 +94,17 @@ fn single_op(op: Op, ncomp: u8) -> Shader {
     let b = h.load(Op::LoadUni, Type::Vec4, 1, 1);
     let r = h.op(op, a, b, ncomp);
     h.push(Ir::new(Op::StoreColor, Type::Vec4).a(r).ncomp(4));
-    match op.info().profile {
+    match op.info().profile.max(profile) {
         csir::Profile::Seed => h.finish(),
         csir::Profile::Extended => h.finish_with(csir::Limits::EXTENDED),
     }
 }
 
-/// `(op, a, b)` → (interpreter's lane x, TGSI's lane x).
-fn both(op: Op, a: f32, b: f32) -> (f32, f32) {
+/// `(op, a, b)` in a shader of `profile` (the extended one for an extended
+/// instruction) → (interpreter's lane x, TGSI's lane x).
+fn both(op: Op, a: f32, b: f32, profile: csir::Profile) -> (f32, f32) {
     use tgsi_common::exec::{Env, Executor, Semantics};
-    let shader = single_op(op, 1);
+    let shader = single_op(op, 1, profile);
     let p = Prepared::new(&shader, None).unwrap();
     let inputs = InputSet {
         uniforms: vec![[a, 0.0, 0.0, 0.0], [b, 0.0, 0.0, 0.0]],
@@ -120,7 +121,7 @@ fn both(op: Op, a: f32, b: f32) -> (f32, f32) {
         constants: &inputs.uniforms,
         samplers: &csir::exec::NoSamplers,
     };
-    let exec = Executor::new(&p.program);
+    let exec = Executor::new(&p.program, shader.limits.profile);
     let csir = exec.run(&env, Semantics::Csir).unwrap().color.unwrap()[0];
     let tgsi = exec.run(&env, Semantics::Tgsi).unwrap();
     assert_eq!(report.divergences, tgsi.divergences.len());
@@ -135,6 +136,8 @@ fn bits(x: f32) -> u32 {
 fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
     let nan = f32::NAN;
     let inf = f32::INFINITY;
+    use csir::Profile::{Extended, Seed};
+    // Each case in a seed-profile shader (an extended instruction in an extended one).
     let cases: &[(Op, f32, f32, f32, f32)] = &[
         // op, a, b, interpreter, TGSI
         (Op::Pow, -2.0, 2.0, 4.0, nan),
@@ -173,36 +176,42 @@ fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
         (Op::Div, -6.0, 3.0, -2.0, -2.0),
         (Op::Div, inf, inf, nan, nan),
     ];
-    for &(op, a, b, interp, tgsi) in cases {
-        let (got_interp, got_tgsi) = both(op, a, b);
+    // The extended profile's MIN and MAX are IEEE minNum/maxNum: TGSI's, NaN or not.
+    let extended: &[(Op, f32, f32, f32, f32)] = &[
+        (Op::Min, 1.0, nan, 1.0, 1.0),
+        (Op::Min, nan, 1.0, 1.0, 1.0),
+        (Op::Min, nan, nan, nan, nan),
+        (Op::Min, -inf, nan, -inf, -inf),
+        (Op::Max, 1.0, nan, 1.0, 1.0),
+        (Op::Max, nan, -0.0, -0.0, -0.0),
+        (Op::Max, nan, inf, inf, inf),
+        (Op::Max, 2.0, 1.0, 2.0, 2.0),
+    ];
+    let all = cases.iter().map(|c| (Seed, c));
+    for (profile, &(op, a, b, interp, tgsi)) in all.chain(extended.iter().map(|c| (Extended, c))) {
+        let (got_interp, got_tgsi) = both(op, a, b, profile);
         assert_eq!(
             (bits(got_interp), bits(got_tgsi)),
             (bits(interp), bits(tgsi)),
-            "{op:?}({a}, {b}): interpreter {got_interp}, TGSI {got_tgsi}"
+            "{op:?}({a}, {b}), {profile:?}: interpreter {got_interp}, TGSI {got_tgsi}"
         );
         let differs = bits(interp) != bits(tgsi);
         if differs {
             assert!(
-                csir::tgsi::divergence(op).is_some(),
+                csir::tgsi::divergence(op, profile).is_some(),
                 "{op:?} differs but is not marked"
             );
         }
     }
     for op in csir::ir::ALL_OPS {
-        let marked = csir::tgsi::divergence(op).is_some();
-        let expected = matches!(
-            op,
-            Op::Pow
-                | Op::Min
-                | Op::Max
-                | Op::IDiv
-                | Op::UDiv
-                | Op::IMod
-                | Op::UMod
-                | Op::F2I
-                | Op::F2U
-        );
-        assert_eq!(marked, expected, "{op:?}");
+        for profile in [Seed, Extended] {
+            let marked = csir::tgsi::divergence(op, profile).is_some();
+            let expected = matches!(
+                op,
+                Op::Pow | Op::IDiv | Op::UDiv | Op::IMod | Op::UMod | Op::F2I | Op::F2U
+            ) || (matches!(op, Op::Min | Op::Max) && profile == Seed);
+            assert_eq!(marked, expected, "{op:?} {profile:?}");
+        }
     }
 }
 

@@ -632,6 +632,12 @@ fn probe(c: &mut Cursor<'_>, relative: bool, text: &str) -> Result<Command, Stri
         Some("rgba") => Channels::Rgba,
         _ => return unsupported(),
     };
+    // `probe rect rgba int|uint`, `relative probe rect rgba int`: shader_runner reads
+    // the pixels as integers (GL_RGBA_INTEGER), which only an integer colour buffer
+    // holds; csir-render's is RGBA8, so such a test is skipped, naming the probe.
+    if c.eat_word("int") || c.eat_word("uint") {
+        return unsupported();
+    }
     let what = command_name(text);
     let err = |e: String| format!("{what}: {e}");
     let region = match (relative, rect, all) {
@@ -771,6 +777,31 @@ mod tests {
             cmd("uniform uint u 0xffffffff"),
             Command::Uniform { ints: Some(v), .. } if v == [4294967295]
         ));
+        // GLSL's `u` suffix, where shader_runner's strtoul stops (piglit's generated
+        // GLSL ES 3.00 pack/unpack tests write `uniform uint func_input 4227922944u`).
+        for (text, want) in [
+            ("uniform uint u 0u", vec![0]),
+            ("uniform uint u 4227922944u", vec![4227922944]),
+            ("uniform uvec2 u 3U 0x10u", vec![3, 16]),
+        ] {
+            assert!(
+                matches!(cmd(text), Command::Uniform { ints: Some(ref v), .. } if *v == want),
+                "{text}: {:?}",
+                cmd(text)
+            );
+        }
+        for bad in [
+            "uniform uint u u",
+            "uniform uint u 1uu",
+            "uniform uint u 1.5u",
+        ] {
+            assert!(
+                parse_command(bad)
+                    .unwrap_err()
+                    .contains("expected an unsigned integer"),
+                "{bad}"
+            );
+        }
         assert_eq!(
             cmd("uniform mat2x3 m 1 2 3 4 5 6"),
             Command::Uniform {
@@ -840,6 +871,24 @@ mod tests {
             parse_command("probe rect rgba (0, 0, 4) (0, 1, 0, 1)").unwrap_err(),
             "probe rect rgba: expected ',', found ')'"
         );
+        // Integer probes read an integer colour buffer: named, never a parse error.
+        for (text, name) in [
+            (
+                "probe rect rgba int (0, 0, 4, 4) (1, -2, 3, 4)",
+                "probe rect rgba int",
+            ),
+            (
+                "probe rect rgba uint (0, 0, 4, 4) (1, 2, 3, 4)",
+                "probe rect rgba uint",
+            ),
+            (
+                "relative probe rect rgba int (0.0, 0.0, 0.5, 0.5) (1, 2, 3, 4)",
+                "relative probe rect rgba int",
+            ),
+            ("probe all rgba int 1 2 3 4", "probe all rgba int"),
+        ] {
+            assert_eq!(cmd(text), Command::Unsupported(name.into()), "{text}");
+        }
         assert_eq!(
             cmd("probe depth 0 0 1"),
             Command::Unsupported("probe depth".into())

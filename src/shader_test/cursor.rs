@@ -8,7 +8,8 @@
 //! * an int or uint is C's `strtol` / `strtoul` with base 0: decimal, `0x` hex or a
 //!   leading `0` for octal; a negative uint wraps as in C (`-1` is 4294967295);
 //!   values that do not fit saturate to 64 bits and then keep their low 32 bits, as the
-//!   C conversions `shader_runner` relies on do on x86-64.
+//!   C conversions `shader_runner` relies on do on x86-64; a uint may end in GLSL's
+//!   `u` suffix (`0u`), where `strtoul` stops.
 //!
 //! Errors are plain messages; the caller adds the file and line.
 //!
@@ -142,11 +143,14 @@ impl<'a> Cursor<'a> {
             .ok_or_else(|| format!("expected an integer, found {found}"))
     }
 
-    /// An unsigned 32-bit integer (see the module docs).
+    /// An unsigned 32-bit integer (see the module docs), optionally followed by one `u`
+    /// or `U`, as in GLSL (`0u`): shader_runner's `strtoul` stops there, so
+    /// `uniform uint x 7u` sets 7 (piglit's generated `packHalf2x16` tests write them
+    /// so).
     pub fn uint(&mut self) -> Result<u32, String> {
         let found = self.found();
         self.number_token()
-            .and_then(parse_uint)
+            .and_then(|t| parse_uint(t.strip_suffix(['u', 'U']).unwrap_or(t)))
             .ok_or_else(|| format!("expected an unsigned integer, found {found}"))
     }
 

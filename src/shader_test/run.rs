@@ -137,14 +137,17 @@ fn skip(line: Option<u32>, reason: impl Into<String>) -> Outcome {
 /// Parse, check and compile; the returned [`Run`] executes the script.
 fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Run<'a>, Outcome> {
     let sections = parse::sections(text).map_err(|e| parse_error(path, e))?;
-    let script = commands::parse_script(&sections.test).map_err(|e| parse_error(path, e))?;
-    let vertex_data =
-        vertex_data::parse(&sections.vertex_data).map_err(|e| parse_error(path, e))?;
+    // The requirements first, as shader_runner reads them: a test that needs what
+    // csir-render lacks (an extension, a larger limit) is a skip even when its
+    // [vertex data] or [test] section uses what it would provide.
     let requirements = match require::check(&sections.require, &options.limits) {
         Ok(r) => r,
         Err(Ok(unmet)) => return Err(skip(Some(unmet.line), unmet.reason)),
         Err(Err(e)) => return Err(parse_error(path, e)),
     };
+    let script = commands::parse_script(&sections.test).map_err(|e| parse_error(path, e))?;
+    let vertex_data =
+        vertex_data::parse(&sections.vertex_data).map_err(|e| parse_error(path, e))?;
     if sections.require_line.is_none() {
         return Err(Outcome::Error {
             line: None,
@@ -906,6 +909,43 @@ mod tests {
         outcome(&run(text))
     }
 
+    /// `[require]` is read before `[vertex data]` and `[test]`: a test needing an
+    /// extension csir-render lacks is a skip naming it, even when its vertex data uses a
+    /// type only that extension gives (a double attribute) or its script a command
+    /// csir-render cannot parse. Without the requirement the same file is an error.
+    #[test]
+    fn an_unmet_requirement_skips_before_vertex_data_and_commands_are_read() {
+        let text = |require: &str, data: &str, script: &str| {
+            format!(
+                "[require]\nGLSL >= 1.30\n{require}\n[vertex shader passthrough]\n\
+                 [fragment shader]\n#version 130\nvoid main() {{ gl_FragColor = vec4(1.0); }}\n\
+                 [vertex data]\n{data}[test]\n{script}"
+            )
+        };
+        let data = "piglit_vertex/double/2\n-1 -1\n";
+        let needs = text(
+            "GL_ARB_vertex_attrib_64bit",
+            data,
+            "draw arrays GL_POINTS 0 1\n",
+        );
+        assert_eq!(
+            status(&needs),
+            "skip Some(3): needs extension GL_ARB_vertex_attrib_64bit"
+        );
+        let bad_script = text("GL_ARB_vertex_attrib_64bit", "", "uniform dvec2 d 1.0\n");
+        assert!(
+            status(&bad_script).starts_with("skip Some(3)"),
+            "{}",
+            status(&bad_script)
+        );
+        let without = text("", data, "draw arrays GL_POINTS 0 1\n");
+        assert!(
+            status(&without).starts_with("error t.shader_test:"),
+            "{}",
+            status(&without)
+        );
+    }
+
     /// [`status`] under the seed profile.
     fn seed_status(text: &str) -> String {
         let options = RunOptions {
@@ -925,6 +965,29 @@ mod tests {
             Outcome::Error { message, .. } => format!("error {message}"),
             Outcome::Mismatch { message, .. } => format!("mismatch {message}"),
         }
+    }
+
+    /// An integer probe (`relative probe rect rgba int`) skips the test, naming it: the
+    /// colour buffer is RGBA8, not the integer one such a probe reads.
+    #[test]
+    fn integer_probes_skip_naming_the_probe() {
+        let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+        let script = "draw rect -1 -1 2 2\n\
+                      relative probe rect rgba int (0.0, 0.0, 1.0, 1.0) (1, 1, 1, 1)\n";
+        assert_eq!(
+            status(&file(fs, script)),
+            "skip Some(16): command 'relative probe rect rgba int' is not supported"
+        );
+    }
+
+    /// `uniform uint NAME 4u` sets 4, as shader_runner's `strtoul` reads it.
+    #[test]
+    fn uint_uniforms_take_glsls_u_suffix() {
+        let fs = "uniform uint x;\nuniform uvec2 y;\nout vec4 o;\n\
+                  void main() { o = vec4(float(x) / 8.0, float(y.x + y.y) / 16.0, 0.0, 1.0); }\n";
+        let script = "uniform uint x 4u\nuniform uvec2 y 3U 0x5u\ndraw rect -1 -1 2 2\n\
+                      probe all rgba 0.5 0.5 0.0 1.0\n";
+        assert_eq!(status(&file(fs, script)), "pass");
     }
 
     #[test]

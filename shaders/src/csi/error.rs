@@ -162,6 +162,20 @@ pub enum SaveError {
         /// Its dump mnemonic.
         mnemonic: &'static str,
     },
+    /// CSI v1 is the seed's format, read as the seed profile: an extended-profile
+    /// shader cannot hold an instruction whose meaning the extended profile changes
+    /// ([`crate::ir::OpInfo::by_profile`]; `index` is the first such record).
+    #[error(
+        "CSI v1 is the seed's format and cannot hold instruction {index} ({mnemonic}) of \
+         an extended-profile shader: a v1 loader would give it the seed profile's meaning \
+         (NaN operands: docs/csir.md \"MIN and MAX\"); save as CSI v2"
+    )]
+    V1ProfileMeaning {
+        /// The record's index.
+        index: usize,
+        /// Its dump mnemonic.
+        mnemonic: &'static str,
+    },
     /// CSI v1 stores no interface, so no interpolation qualifier (GLSL 1.30 §4.3.6):
     /// a shader with a `flat` or `noperspective` varying would load back as a smooth
     /// one.

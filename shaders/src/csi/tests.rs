@@ -1268,3 +1268,32 @@ fn read_header_reports_the_stored_words_and_checksum_status() {
         CsiErrorKind::Magic { .. }
     ));
 }
+
+/// An extended-profile shader with MIN or MAX cannot be saved as CSI v1: a v1 loader
+/// gives it the seed profile, whose MIN and MAX treat a NaN operand differently
+/// (docs/csir.md "MIN and MAX"). The seed profile's same shader saves, and v2 keeps the
+/// profile.
+#[test]
+fn v1_refuses_an_extended_min_or_max() {
+    let src = "#version 330 core\nuniform vec4 u;\nout vec4 c;\n\
+               void main() { c = vec4(1.0) + max(u, vec4(0.5)); }\n";
+    let compile = |limits: &Limits| {
+        crate::compile(src, "m.frag", crate::Stage::Fragment, limits).expect("compiles")
+    };
+    let extended = compile(&Limits::EXTENDED);
+    let err = save_csi_v1(&extended).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SaveError::V1ProfileMeaning {
+                mnemonic: "max",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("save as CSI v2"), "{err}");
+    let back = load_csi(&save_csi(&extended).unwrap(), &Limits::EXTENDED).unwrap();
+    assert_eq!(back.limits.profile, crate::Profile::Extended);
+    assert!(save_csi_v1(&compile(&Limits::SEED)).is_ok());
+}

@@ -54,7 +54,9 @@ pub const V1_NAME: &str = "csi";
 ///
 /// Errors: the shader does not verify; it holds an instruction of the extended
 /// profile ([`SaveError::V1Extended`]: v1 is the seed's format, and a seed loader
-/// could not tell such a blob from a corrupt one); it has a `flat` or `noperspective`
+/// could not tell such a blob from a corrupt one); it is an extended-profile shader
+/// with MIN or MAX ([`SaveError::V1ProfileMeaning`]: loaded as the seed profile, they
+/// would treat a NaN operand the seed's way); it has a `flat` or `noperspective`
 /// varying ([`SaveError::V1Interpolation`]: v1 stores no interface, and the varying
 /// would come back smooth).
 pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
@@ -81,6 +83,19 @@ pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
         .find(|(_, info)| info.profile > Profile::Seed)
     {
         return Err(SaveError::V1Extended {
+            index,
+            mnemonic: info.mnemonic,
+        });
+    }
+    if shader.limits.profile > Profile::Seed
+        && let Some((index, info)) = shader
+            .ir
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| Some((i, r.info()?)))
+            .find(|(_, info)| info.by_profile)
+    {
+        return Err(SaveError::V1ProfileMeaning {
             index,
             mnemonic: info.mnemonic,
         });

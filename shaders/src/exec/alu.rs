@@ -12,16 +12,18 @@
 //! component-count defaults of its source: MOV, the arithmetic family and ABS treat
 //! `ncomp` 0 as 4; SWZ, RCP, SIN and COS treat it as 1; DOT's width 0 means 3; MULMV and
 //! MULMM's width 0 means 4), with the fixes of docs/csir-original.md A1/A2 (exact math from
-//! [`math`], MIN/MAX as `a<b?a:b` / `a>b?a:b`, IEEE comparisons giving 1.0/0.0).
+//! [`math`], MIN/MAX as `a<b?a:b` / `a>b?a:b` in the seed profile and IEEE minNum/maxNum
+//! in the extended one, IEEE comparisons giving 1.0/0.0).
 //! Every source is copied before the destination is written, so any aliasing of
 //! destination and sources is safe.
 
 use super::batch::step::{Reg, Step};
-use super::math::{self, Lane};
+use super::math::{self, Lane, MinMax};
 use super::{Fault, temps};
-use crate::ir::{CmpCode, Ir, Op};
+use crate::ir::{CmpCode, Ir, Op, Profile};
 
-/// Execute one temp-to-temp instruction on `temps`, with `imm` the immediate pool.
+/// Execute one temp-to-temp instruction on `temps`, with `imm` the immediate pool, by
+/// the rules of `profile` (MIN and MAX: [`math::MinMax`]).
 ///
 /// Errors: an index outside `temps` or `imm`, a bad CMP code, or an opcode that is not
 /// one of this module's ([`Fault::Opcode`]). On error nothing has been written.
@@ -30,6 +32,7 @@ pub(crate) fn execute<L: Lane>(
     ir: &Ir,
     temps: &mut [[L; 4]],
     imm: &[f32],
+    profile: Profile,
 ) -> Result<(), Fault> {
     let zero = L::splat(0.0);
     let (dst, a, b) = (ir.dst as i32, ir.a as i32, ir.b as i32);
@@ -63,13 +66,15 @@ pub(crate) fn execute<L: Lane>(
         }
         Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Min | Op::Max => {
             let (x, y) = (temps::read(temps, a)?, temps::read(temps, b)?);
-            let f: fn(L, L) -> L = match op {
-                Op::Add => |p, q| p + q,
-                Op::Sub => |p, q| p - q,
-                Op::Mul => |p, q| p * q,
-                Op::Div => math::div,
-                Op::Min => math::min,
-                _ => math::max,
+            let f: fn(L, L) -> L = match (op, MinMax::of(profile)) {
+                (Op::Add, _) => |p, q| p + q,
+                (Op::Sub, _) => |p, q| p - q,
+                (Op::Mul, _) => |p, q| p * q,
+                (Op::Div, _) => math::div,
+                (Op::Min, MinMax::Seed) => math::min,
+                (Op::Min, MinMax::Num) => math::min_num,
+                (_, MinMax::Seed) => math::max,
+                (_, MinMax::Num) => math::max_num,
             };
             let d = temps::write(temps, dst)?;
             for k in 0..ir.ncomp_lanes(4) as usize {
@@ -163,9 +168,10 @@ pub(crate) fn execute<L: Lane>(
 
 /// The batch interpreter's step for a temp-to-temp instruction whose operands `a`, `b`
 /// and destination `d` were bound to batch registers (a verified record: its opcode
-/// and compare code are valid). CONST never gets here: its inputs are always known,
-/// so binding evaluates it with [`execute`].
-pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg) -> Step {
+/// and compare code are valid), by the rules of `profile`. CONST never gets here: its
+/// inputs are always known, so binding evaluates it with [`execute`].
+pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg, profile: Profile) -> Step {
+    let rule = MinMax::of(profile);
     let op = ir.opcode().expect("verified opcode");
     let n4 = ir.ncomp_lanes(4);
     let n1 = ir.ncomp_lanes(1);
@@ -193,8 +199,20 @@ pub(super) fn batch_step(ir: &Ir, d: Reg, a: Reg, b: Reg) -> Step {
         Op::Sub => Step::Sub { d, a, b, n: n4 },
         Op::Mul => Step::Mul { d, a, b, n: n4 },
         Op::Div => Step::Div { d, a, b, n: n4 },
-        Op::Min => Step::Min { d, a, b, n: n4 },
-        Op::Max => Step::Max { d, a, b, n: n4 },
+        Op::Min => Step::Min {
+            d,
+            a,
+            b,
+            n: n4,
+            rule,
+        },
+        Op::Max => Step::Max {
+            d,
+            a,
+            b,
+            n: n4,
+            rule,
+        },
         Op::Abs => Step::Abs { d, a, n: n4 },
         Op::Rcp => Step::Rcp { d, a, n: n1 },
         Op::Sin => Step::Sin { d, a, n: n1 },

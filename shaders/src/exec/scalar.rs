@@ -268,7 +268,7 @@ impl<'s> Machine<'s> {
                 let target = outputs.varyings.get_mut(slot(ir.aux)?);
                 *target.ok_or(Fault::Slot(ir.aux))? = value;
             }
-            _ => alu::execute(op, ir, temps, &self.shader.imm)?,
+            _ => alu::execute(op, ir, temps, &self.shader.imm, self.shader.limits.profile)?,
         }
         Ok(())
     }

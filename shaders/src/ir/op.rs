@@ -74,12 +74,15 @@ instruction_set! {
     /// Component-wise `a * b` on `ncomp` lanes (0 means 4).
     Mul = 7 => OpInfo::compute(Mul, "mul").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
         .ncomp_at_most_4();
-    /// Component-wise `a > b ? a : b` on `ncomp` lanes (0 means 4).
+    /// Component-wise maximum on `ncomp` lanes (0 means 4): `a > b ? a : b` in the seed
+    /// profile (a NaN operand gives `b`), IEEE 754 maxNum in the extended profile (a
+    /// NaN operand gives the other; docs/csir.md "MIN and MAX").
     Max = 8 => OpInfo::compute(Max, "max").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
-        .ncomp_at_most_4();
-    /// Component-wise `a < b ? a : b` on `ncomp` lanes (0 means 4).
+        .ncomp_at_most_4().by_profile();
+    /// Component-wise minimum on `ncomp` lanes (0 means 4): `a < b ? a : b` in the seed
+    /// profile, IEEE 754 minNum in the extended profile (as MAX).
     Min = 9 => OpInfo::compute(Min, "min").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)
-        .ncomp_at_most_4();
+        .ncomp_at_most_4().by_profile();
     /// Component-wise `|a|` on `ncomp` lanes (0 means 4).
     Abs = 10 => OpInfo::compute(Abs, "abs").dst(NCOMP_OR_4).a(NCOMP_OR_4).ncomp_at_most_4();
     /// `dst.x ← Σ a[i]·b[i]` over `aux` lanes (2..=4), summed in order.

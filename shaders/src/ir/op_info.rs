@@ -241,6 +241,10 @@ pub struct OpInfo {
     /// derivatives of the coordinate `a.xy`, so the instruction reads operand `a` of
     /// all four invocations, as a derivative does (docs/csir.md "Level of detail").
     pub implicit_lod: bool,
+    /// A seed instruction whose meaning the extended profile changes (MIN and MAX with
+    /// a NaN operand: docs/csir.md "MIN and MAX"), so an extended-profile shader that
+    /// uses it cannot be saved as CSI v1, which a loader reads as the seed profile.
+    pub by_profile: bool,
 }
 
 /// One temporary with `lanes`.
@@ -277,6 +281,7 @@ impl OpInfo {
             unused_fields_checked: true,
             dump_aux_always: false,
             implicit_lod: false,
+            by_profile: false,
         }
     }
 
@@ -351,6 +356,12 @@ impl OpInfo {
     /// Only in `stage`; `rule` elsewhere.
     pub(super) const fn only_in(mut self, stage: Stage, rule: VerifyRule) -> OpInfo {
         self.stage = Some((stage, rule));
+        self
+    }
+
+    /// Its meaning differs by profile ([`OpInfo::by_profile`]).
+    pub(super) const fn by_profile(mut self) -> OpInfo {
+        self.by_profile = true;
         self
     }
 

@@ -5,7 +5,8 @@
 //! `r` at `4c + r`), so scalars, vectors and matrices share one shape. Folding uses
 //! the same f32 operations, in the same order, as the interpreter's opcodes (no fused
 //! multiply-add), so a folded result has the bits the run-time code would produce
-//! for ADD, SUB, MUL, MIN, MAX, ABS, RCP, RSQ, TRUNC, CMP, DOT and the matrix products.
+//! for ADD, SUB, MUL, MIN, MAX, ABS, RCP, RSQ, TRUNC, CMP, DOT and the matrix products
+//! (MIN and MAX fold through the interpreters' own `exec::math::MinMax`, by profile).
 
 use crate::ir::CmpCode;
 
@@ -64,16 +65,6 @@ impl ConstData {
         }
         out
     }
-}
-
-/// MIN as the interpreter computes it (docs/csir-original.md A1: `a < b ? a : b`).
-pub fn min(a: f32, b: f32) -> f32 {
-    if a < b { a } else { b }
-}
-
-/// MAX as the interpreter computes it (docs/csir-original.md A1: `a > b ? a : b`).
-pub fn max(a: f32, b: f32) -> f32 {
-    if a > b { a } else { b }
 }
 
 /// RCP: `1/a`, 0 for `a == 0` (docs/csir.md "Reciprocal-based division").
@@ -141,8 +132,6 @@ mod tests {
         assert_eq!(rsq(-1.0), 0.0);
         assert_eq!(rsq(f32::NAN), 0.0);
         assert_eq!(rsq(4.0), 0.5);
-        assert_eq!(min(f32::NAN, 1.0), 1.0);
-        assert!(max(1.0, f32::NAN).is_nan());
         assert_eq!(cmp(CmpCode::Ne, f32::NAN, 1.0), 1.0);
     }
 

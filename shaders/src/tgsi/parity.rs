@@ -10,7 +10,7 @@
 //! | CSIR | inputs | interpreter | TGSI |
 //! |---|---|---|---|
 //! | POW | x < 0; x = 0 with y ≤ 0 | C `powf` (pow(−2, 2) = 4, pow(0, 0) = 1, pow(0, −1) = +inf) | NaN (GLSL leaves them undefined; llvmpipe gives NaN) |
-//! | MIN, MAX | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec) |
+//! | MIN, MAX (seed profile only) | b NaN, a not | b (NaN): `a < b ? a : b` | a: a NaN operand is ignored (`fminf`/`fmaxf`, tgsi_exec); the extended profile's MIN and MAX ignore it too (IEEE minNum/maxNum), so agree |
 //! | IDIV, UDIV, IMOD, UMOD | b = 0 (IDIV: also `INT_MIN / -1`) | `exec::math::int`'s rules (llvmpipe's: 0, ~0, ~0, ~0) | undefined |
 //! | IMOD | a negative operand | the sign of `a`, truncating as C (`-17 % 3 = -2`) | undefined (GLSL 1.30 §5.9; a virgl host gave 2) |
 //! | F2I, F2U | NaN, out of range | saturated, NaN 0 | undefined (x86 llvmpipe gives 0x80000000) |
@@ -24,13 +24,14 @@
 
 use super::emit::emit_listing;
 use super::error::TgsiError;
-use crate::ir::{Op, Shader, dump_instruction};
+use crate::ir::{Op, Profile, Shader, dump_instruction};
 use std::fmt::Write;
 
-/// How the two back ends define `op` differently on exceptional inputs, or `None`
-/// when they agree on every input (the table in the module docs).
-pub fn divergence(op: Op) -> Option<&'static str> {
+/// How the two back ends define `op` differently on exceptional inputs in a shader of
+/// `profile`, or `None` when they agree on every input (the table in the module docs).
+pub fn divergence(op: Op, profile: Profile) -> Option<&'static str> {
     match op {
+        Op::Min | Op::Max if profile == Profile::Extended => None,
         Op::Pow => {
             Some("POW(x < 0, y) and POW(0, y <= 0): interpreter powf, TGSI NaN (undefined in GLSL)")
         }
@@ -57,7 +58,7 @@ pub fn divergence(op: Op) -> Option<&'static str> {
 ///
 /// A line starting with `!` is an instruction whose semantics differ on exceptional
 /// values ([`divergence`]), followed by a `!` note saying how. A load whose result
-/// nothing reads shows `(not emitted: ...)`.
+/// nothing reads shows `(not emitted: ...)`. A seed-profile shader:
 ///
 /// ```text
 ///   %8 = dot %6 %7 aux 3          |  20: DP3 TEMP[8].x, TEMP[6], TEMP[7]
@@ -92,7 +93,7 @@ pub fn parity_dump(shader: &Shader, var_remap: Option<&[i16]>) -> Result<String,
             continue;
         };
         live += 1;
-        let note = divergence(op);
+        let note = divergence(op, shader.limits.profile);
         let flag = if note.is_some() { '!' } else { ' ' };
         marked += usize::from(note.is_some());
         let mut first = true;

@@ -98,7 +98,7 @@ impl<'s> Prepared<'s> {
             constants: &inputs.uniforms,
             samplers: textures,
         };
-        let executor = Executor::new(&self.program);
+        let executor = Executor::new(&self.program, self.shader.limits.profile);
 
         // With the interpreter's definitions of the differing operations, the TGSI
         // must reproduce the interpreter exactly on every input.
@@ -128,7 +128,8 @@ impl<'s> Prepared<'s> {
         }
         for d in &tgsi.divergences {
             let op = self.origin[d.line].and_then(|i| self.shader.ir[i].opcode());
-            if op.and_then(divergence).is_none() {
+            let profile = self.shader.limits.profile;
+            if op.and_then(|op| divergence(op, profile)).is_none() {
                 return fail(format!(
                     "undocumented divergence at TGSI line {} (CSIR {:?}): {d:?}",
                     d.line, op

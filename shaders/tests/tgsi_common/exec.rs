@@ -157,6 +157,8 @@ fn nan_ignoring(a: f32, b: f32, f: fn(f32, f32) -> f32) -> f32 {
 /// Executes a parsed [`Program`].
 pub struct Executor<'p> {
     program: &'p Program,
+    /// The CSIR shader's profile: the rule of MIN and MAX under [`Semantics::Csir`].
+    min_max: math::MinMax,
     /// For each IF / ELSE: the index of its ELSE (for IF) or ENDIF.
     jumps: Vec<usize>,
     position_input: Option<u32>,
@@ -169,7 +171,8 @@ const ROUNDING_LIMIT_ULPS: u32 = 1;
 const TRIG_ABSOLUTE: f32 = 1.2e-7;
 
 impl<'p> Executor<'p> {
-    pub fn new(program: &'p Program) -> Executor<'p> {
+    /// An executor of `program`, emitted from a CSIR shader of `profile`.
+    pub fn new(program: &'p Program, profile: csir::Profile) -> Executor<'p> {
         let mut jumps = vec![usize::MAX; program.instructions.len()];
         let mut open: Vec<usize> = Vec::new();
         for (n, inst) in program.instructions.iter().enumerate() {
@@ -194,6 +197,7 @@ impl<'p> Executor<'p> {
             .map(|d| d.first);
         Executor {
             program,
+            min_max: math::MinMax::of(profile),
             jumps,
             position_input,
         }
@@ -456,9 +460,9 @@ impl<'p> Executor<'p> {
                 for (i, lane) in v.iter_mut().enumerate() {
                     let (a, b) = (s[0][i], s[1][i]);
                     let (tgsi, csir) = if name == "MIN" {
-                        (nan_ignoring(a, b, math::min::<f32>), math::min(a, b))
+                        (nan_ignoring(a, b, math::min::<f32>), self.min_max.min(a, b))
                     } else {
-                        (nan_ignoring(a, b, math::max::<f32>), math::max(a, b))
+                        (nan_ignoring(a, b, math::max::<f32>), self.min_max.max(a, b))
                     };
                     let d = candidate([a, b], tgsi, csir);
                     *lane = self.settle(d, semantics, mask & (1 << i) != 0, run);

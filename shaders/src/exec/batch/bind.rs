@@ -450,7 +450,10 @@ impl StepBinder<'_> {
                 self.steps.push(Step::Mov { d, a, n: 4 });
             }
             _ if inputs_known => self.evaluate(instr),
-            _ => self.emit(instr, |o, d| alu::batch_step(ir, d, o[0], o[1])),
+            _ => {
+                let profile = self.plan.profile;
+                self.emit(instr, |o, d| alu::batch_step(ir, d, o[0], o[1], profile))
+            }
         }
     }
 
@@ -458,8 +461,14 @@ impl StepBinder<'_> {
     /// scalar interpreter's code.
     fn evaluate(&mut self, instr: &Instr) {
         let w = instr.writes.expect("temp-to-temp instructions write");
-        alu::execute(instr.op, &instr.ir, &mut self.state.values, &self.plan.imm)
-            .expect("verified instruction");
+        alu::execute(
+            instr.op,
+            &instr.ir,
+            &mut self.state.values,
+            &self.plan.imm,
+            self.plan.profile,
+        )
+        .expect("verified instruction");
         self.define(w);
     }
 

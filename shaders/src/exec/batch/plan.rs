@@ -5,7 +5,7 @@
 //! uniform work soundly), as its opcode's description gives them
 //! ([`Ir::sources`](crate::ir::Ir::sources), [`Ir::destination`](crate::ir::Ir::destination)).
 
-use crate::ir::{Effect, Ir, Op, Shader, Stage, TempSpan, VerifyError, verify};
+use crate::ir::{Effect, Ir, Op, Profile, Shader, Stage, TempSpan, VerifyError, verify};
 use thiserror::Error;
 
 /// Why a shader has no batch plan.
@@ -79,6 +79,8 @@ pub struct Plan {
     /// The shader's stage: a vertex plan has the outputs of
     /// [`BoundPlan::run_vertices`](super::BoundPlan::run_vertices) instead of a colour.
     pub(super) stage: Stage,
+    /// The shader's profile, whose rules some instructions follow (MIN and MAX).
+    pub(super) profile: Profile,
 }
 
 impl Plan {
@@ -136,6 +138,7 @@ impl Plan {
             imm: shader.imm.clone(),
             ntmp: shader.ntmp as usize,
             stage,
+            profile: shader.limits.profile,
         })
     }
 

@@ -25,7 +25,7 @@ use super::step::{CONSTANT, LodMode, Reg, Step};
 use super::{BoundPlan, LANE_GROUP, LaneArray, MAX_LANES, Registers};
 use crate::exec::Samplers;
 use crate::exec::alu::mat_vec;
-use crate::exec::math::{self, Lane};
+use crate::exec::math::{self, Lane, MinMax};
 use crate::exec::quad::{difference, lod_gradients, pair, sample_in_quad};
 use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
@@ -492,14 +492,28 @@ impl<const W: usize> Chunk<'_, W> {
                         self.store(d, c, if rev { s * t } else { t * s });
                     }
                 }
-                Step::Clamp { d, a, lo, hi, n } => {
+                Step::Clamp {
+                    d,
+                    a,
+                    lo,
+                    hi,
+                    n,
+                    rule,
+                } => {
                     for c in 0..n as usize {
-                        let t = math::max(self.load(a, c), self.load(lo, c));
-                        self.store(d, c, math::min(t, self.load(hi, c)));
+                        let t = rule.max(self.load(a, c), self.load(lo, c));
+                        self.store(d, c, rule.min(t, self.load(hi, c)));
                     }
                 }
-                Step::Min { d, a, b, n } => self.binary(d, a, b, n, math::min),
-                Step::Max { d, a, b, n } => self.binary(d, a, b, n, math::max),
+                // One monomorphised loop per rule, no branch per lane.
+                Step::Min { d, a, b, n, rule } => match rule {
+                    MinMax::Seed => self.binary(d, a, b, n, math::min),
+                    MinMax::Num => self.binary(d, a, b, n, math::min_num),
+                },
+                Step::Max { d, a, b, n, rule } => match rule {
+                    MinMax::Seed => self.binary(d, a, b, n, math::max),
+                    MinMax::Num => self.binary(d, a, b, n, math::max_num),
+                },
                 Step::Abs { d, a, n } => self.unary(d, a, n, math::abs),
                 Step::Derivative { d, a, n, op } => self.derivative(d, a, n, op),
                 Step::Rcp { d, a, n } => self.unary(d, a, n, |x| per_group(x, math::rcp)),
@@ -517,7 +531,14 @@ impl<const W: usize> Chunk<'_, W> {
                     self.store(d, dl as usize, self.load(a, sl as usize))
                 }
                 Step::Dot { d, a, b, w } => self.dot_groups(d, a, b, w, None),
-                Step::DotMax { d, a, b, w, m } => self.dot_groups(d, a, b, w, Some(m)),
+                Step::DotMax {
+                    d,
+                    a,
+                    b,
+                    w,
+                    m,
+                    rule,
+                } => self.dot_groups(d, a, b, w, Some((m, rule))),
                 Step::Normalize { d, a, w, n } => self.normalize(d, a, w, n),
                 Step::MulMv { d, a, b, cols } => {
                     let cols = cols as usize;
@@ -660,11 +681,11 @@ impl<const W: usize> Chunk<'_, W> {
     /// DOT (and DOTMAX with `m`) one group at a time when both vectors are
     /// registers, else over whole packs.
     #[inline(always)]
-    fn dot_groups(&self, d: Reg, a: Reg, b: Reg, w: u8, m: Option<Reg>) {
+    fn dot_groups(&self, d: Reg, a: Reg, b: Reg, w: u8, m: Option<(Reg, MinMax)>) {
         if (a | b) & CONSTANT != 0 {
             let dot = self.dot(a, b, w);
             let r = match m {
-                Some(m) => math::max(dot, self.load(m, 0)),
+                Some((m, rule)) => rule.max(dot, self.load(m, 0)),
                 None => dot,
             };
             self.store(d, 0, r);
@@ -673,15 +694,15 @@ impl<const W: usize> Chunk<'_, W> {
         let w = w as usize;
         let x: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(a, c));
         let y: [&[Cell<f32x8>; W]; 4] = each(|c| self.comp(b, c));
-        let m = m.map(|m| self.load(m, 0));
+        let m = m.map(|(m, rule)| (self.load(m, 0), rule));
         let dst = self.comp(d, 0);
         for g in 0..W {
             let mut sum = x[0][g].get() * y[0][g].get();
             for k in 1..w {
                 sum += x[k][g].get() * y[k][g].get();
             }
-            if let Some(m) = m {
-                sum = math::max(sum, m.0[g]);
+            if let Some((m, rule)) = m {
+                sum = rule.max(sum, m.0[g]);
             }
             let t = &dst[g];
             t.set(if self.full {

@@ -7,6 +7,7 @@
 //! width (3 or 4). Jump targets are indices into the step list.
 
 use super::plan::{Comps, XYZW};
+use crate::exec::math::MinMax;
 use crate::ir::first_lanes;
 use crate::ir::{CmpCode, Op};
 
@@ -91,14 +92,15 @@ pub(in crate::exec) enum Step {
         w: u8,
         n: u8,
     },
-    /// `d[0] ← max(Σ_{k<w} a[k]·b[k], m[0])` (MAX's `x > y ? x : y`): a DOT followed by
-    /// a MAX, fused after binding (`max(dot(n, l), 0.0)`).
+    /// `d[0] ← max(Σ_{k<w} a[k]·b[k], m[0])` (MAX by `rule`): a DOT followed by a MAX,
+    /// fused after binding (`max(dot(n, l), 0.0)`).
     DotMax {
         d: Reg,
         a: Reg,
         b: Reg,
         w: u8,
         m: Reg,
+        rule: MinMax,
     },
     /// `t ← a[c]·b[c]` (or `a[c]·b[sb]` for `sb < 4`), then `d[c] ← t + e[c]` (or
     /// `e[c] + t` with `rev`) for `c < n`: a MUL (or MULSB) followed by an ADD of its
@@ -123,26 +125,31 @@ pub(in crate::exec) enum Step {
         n: u8,
         rev: bool,
     },
-    /// `d[c] ← min(max(a[c], lo[c]), hi[c])` for `c < n` (MAX's and MIN's own rules):
-    /// a MAX followed by a MIN of its result, fused after binding (`clamp`).
+    /// `d[c] ← min(max(a[c], lo[c]), hi[c])` for `c < n` (MAX and MIN by `rule`): a
+    /// MAX followed by a MIN of its result, fused after binding (`clamp`).
     Clamp {
         d: Reg,
         a: Reg,
         lo: Reg,
         hi: Reg,
         n: u8,
+        rule: MinMax,
     },
+    /// `d[c] ← min(a[c], b[c])` for `c < n`, by `rule` (the shader's profile).
     Min {
         d: Reg,
         a: Reg,
         b: Reg,
         n: u8,
+        rule: MinMax,
     },
+    /// `d[c] ← max(a[c], b[c])` for `c < n`, by `rule` (the shader's profile).
     Max {
         d: Reg,
         a: Reg,
         b: Reg,
         n: u8,
+        rule: MinMax,
     },
     Abs {
         d: Reg,

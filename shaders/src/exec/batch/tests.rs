@@ -1420,3 +1420,100 @@ fn texture_offsets_match_the_scalar_interpreter() {
         assert_same(&shader, &[], &[], &batch);
     }
 }
+
+/// MIN and MAX follow the shader's profile in both interpreters, fused or not
+/// (`clamp` is a [`step::Step::Clamp`], `max(dot(...), k)` a [`step::Step::DotMax`]): the
+/// seed's `a < b ? a : b` / `a > b ? a : b` (a NaN operand gives `b`), the extended
+/// profile's IEEE minNum/maxNum (a NaN operand gives the other). Every pair of edge
+/// values (NaN, ±0, ±inf) is one lane.
+#[test]
+fn min_and_max_follow_the_profile_in_both_interpreters() {
+    use crate::exec::math::{max, max_num, min, min_num};
+    let source = "#version 330 core
+in vec4 vA;
+in vec4 vB;
+uniform vec4 uK;
+out vec4 c;
+void main() {
+    c = vec4(min(vA.x, vB.x), max(vA.x, vB.x), clamp(vA.x, vB.x, uK.y),
+             max(dot(vA.yz, vB.yz), uK.x));
+}
+";
+    let edges = [
+        f32::NAN,
+        -0.0,
+        0.0,
+        1.5,
+        -2.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::from_bits(0x7fc0_1234),
+    ];
+    let lanes = || -> LaneArray { std::array::from_fn(|_| 0.0) };
+    let mut varyings = vec![lanes(); 8];
+    for lane in 0..MAX_LANES {
+        let (a, b) = (edges[lane % 8], edges[lane / 8 % 8]);
+        // vA = (a, a, 1, _), vB = (b, b, 0, _): dot(vA.yz, vB.yz) = a·b + 1·0.
+        for (c, v) in [a, a, 1.0, 0.0, b, b, 0.0, 0.0].into_iter().enumerate() {
+            varyings[c][lane] = v;
+        }
+    }
+    let batch = Batch {
+        len: MAX_LANES,
+        frag_coord: [lanes(), lanes(), lanes(), lanes()],
+        front_facing: true,
+        varyings,
+    };
+    for (limits, lo, hi) in [
+        (
+            Limits::SEED,
+            min as fn(f32, f32) -> f32,
+            max as fn(f32, f32) -> f32,
+        ),
+        (Limits::EXTENDED, min_num, max_num),
+    ] {
+        let shader = compile(source, "minmax.frag", Stage::Fragment, &limits).expect("compiles");
+        for k in [[f32::NAN, 0.5, 0.0, 0.0], [0.0, f32::NAN, 0.0, 0.0]] {
+            let uniforms = [k];
+            let draw = Plan::new(&shader).unwrap().bind(&uniforms, &[]);
+            let has = |f: fn(&step::Step) -> bool| draw.steps.iter().any(f);
+            assert!(
+                has(|s| matches!(s, step::Step::Clamp { .. })),
+                "{:?}",
+                draw.steps
+            );
+            assert!(
+                has(|s| matches!(s, step::Step::DotMax { .. })),
+                "{:?}",
+                draw.steps
+            );
+            assert_same(&shader, &uniforms, &[], &batch);
+            // And the scalar interpreter (which assert_same holds the batch to) gives
+            // the rule's values.
+            let mut machine = Machine::new(&shader).expect("verified");
+            for lane in 0..MAX_LANES {
+                let (a, b) = (edges[lane % 8], edges[lane / 8 % 8]);
+                let mut out = Outputs::default();
+                let varyings = batch.lane_varyings(lane);
+                let inputs = Inputs {
+                    uniforms: &uniforms,
+                    varyings: &varyings,
+                    ..Inputs::default()
+                };
+                machine.run(&inputs, &mut out).expect("runs");
+                let want = [
+                    lo(a, b),
+                    hi(a, b),
+                    lo(hi(a, b), k[1]),
+                    hi(a * b + 0.0, k[0]),
+                ];
+                assert_eq!(
+                    out.color.map(bits),
+                    want.map(bits),
+                    "{:?}: a = {a}, b = {b}, k = {k:?}",
+                    limits.profile
+                );
+            }
+        }
+    }
+}

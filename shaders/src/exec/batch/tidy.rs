@@ -372,13 +372,15 @@ fn other_operand(
 /// the MIN.
 ///
 /// Exact: the fused step applies MAX's and then MIN's own rules (NaN handling
-/// included) to the same operands in the same order.
+/// included, the one rule of the shader's profile) to the same operands in the same
+/// order.
 fn clamp(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Option<Step> {
     let Step::Max {
         d: t,
         a,
         b: lo,
         n: width,
+        rule,
     } = x
     else {
         return None;
@@ -388,14 +390,22 @@ fn clamp(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Optio
         a: t2,
         b: hi,
         n,
+        rule: min_rule,
     } = next
     else {
         return None;
     };
-    if t2 != t || hi == t || n > width || !dead_after(t, XYZW) {
+    if t2 != t || hi == t || n > width || min_rule != rule || !dead_after(t, XYZW) {
         return None;
     }
-    Some(Step::Clamp { d: u, a, lo, hi, n })
+    Some(Step::Clamp {
+        d: u,
+        a,
+        lo,
+        hi,
+        n,
+        rule,
+    })
 }
 
 /// `DOT t ← x·y; MAX u ← t, m` (`max(dot(n, l), 0.0)`) becomes one [`Step::DotMax`],
@@ -413,6 +423,7 @@ fn dot_max(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Opt
         a: t2,
         b: m,
         n: 1,
+        rule,
     } = next
     else {
         return None;
@@ -420,7 +431,14 @@ fn dot_max(x: Step, next: Step, dead_after: &impl Fn(Reg, Comps) -> bool) -> Opt
     if t2 != t || m == t || !dead_after(t, 1) {
         return None;
     }
-    Some(Step::DotMax { d: u, a, b, w, m })
+    Some(Step::DotMax {
+        d: u,
+        a,
+        b,
+        w,
+        m,
+        rule,
+    })
 }
 
 /// Try to merge steps `i..i + 3` into one [`Step::Normalize`] at `i`;

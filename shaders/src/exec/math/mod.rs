@@ -15,6 +15,7 @@
 //! | [`pow`], [`pow_int`] | C `powf` (A2) | integral \|y\| ≤ 1023: exact squaring, ≤ 1 ulp (< 2^-42 from the true power before rounding); otherwise correctly rounded on 3e6 random samples; ≤ 1 ulp asserted |
 //! | [`rsq`], [`rcp`] | A1/A2: IEEE sqrt and division, 0 at the seed's poles | correctly rounded steps |
 //! | [`trunc`], [`min`], [`max`], [`abs`] | A1, B §4 | exact |
+//! | [`min_num`], [`max_num`] (MIN, MAX of the extended profile, [`MinMax`]) | IEEE 754 minNum/maxNum | exact |
 //! | [`div`] (DIV, extended profile) | IEEE-754 division | correctly rounded |
 //! | [`int`]: the extended profile's integer and bit instructions | issue 15, rules in [`int`] | exact (bit functions) |
 //! | [`lg2`] (LG2, extended profile) | IEEE `log2` | ≤ 1 ulp (a scalar function of the bits, per lane) |
@@ -28,7 +29,7 @@ mod log;
 mod pow;
 mod trig;
 
-pub use basic::{abs, div, from_mask, max, min, rcp, rsq, trunc};
+pub use basic::{MinMax, abs, div, from_mask, max, max_num, min, min_num, rcp, rsq, trunc};
 pub use exp::{ex2, ex2_bits};
 pub use lane::{Lane, Lane64};
 pub use log::{lg2, lg2_bits};

@@ -91,6 +91,14 @@ impl Lowerer<'_> {
     /// Resolve an assignment target and check that it may be written: one place, or
     /// with run-time indexes a [`Target::Select`] over the places it may be.
     pub(crate) fn target(&mut self, target: &Expr) -> LResult<Target> {
+        self.resolve_target(target, true)
+    }
+
+    /// [`Lowerer::target`], with the check that the variable may be written only when
+    /// `check` (a call argument resolved before its overload is known checks it once
+    /// the overload writes it: [`Lowerer::check_target_writable`]). Every index in
+    /// `target` is evaluated here, once.
+    pub(crate) fn resolve_target(&mut self, target: &Expr, check: bool) -> LResult<Target> {
         match &target.kind {
             ExprKind::Ident(name) => {
                 let Some(id) = self.scopes.lookup(name) else {
@@ -108,7 +116,9 @@ impl Lowerer<'_> {
                     }
                     return self.unknown_name(name, target.pos);
                 };
-                self.check_writable(id, name, target.pos)?;
+                if check {
+                    self.check_writable(id, name, target.pos)?;
+                }
                 let ty = self.scopes.var(id).ty;
                 Ok(Target::Place(Place {
                     var: id,
@@ -118,13 +128,13 @@ impl Lowerer<'_> {
                 }))
             }
             ExprKind::Swizzle(inner, sel) => {
-                let t = self.target(inner)?;
+                let t = self.resolve_target(inner, check)?;
                 self.map_places(t, &mut |s, p| {
                     s.swizzle_place(p, sel, target.pos).map(Target::Place)
                 })
             }
             ExprKind::Index(inner, index) => {
-                let t = self.target(inner)?;
+                let t = self.resolve_target(inner, check)?;
                 let i = self.operand(index)?;
                 self.check_index(&i, index.pos)?;
                 let constant = self.is_constant_expression(index);
@@ -166,6 +176,18 @@ impl Lowerer<'_> {
                 })
             }
             _ => self.err(target.pos, "assignment target must be a name"),
+        }
+    }
+
+    /// The check [`Lowerer::target`] makes, for a target resolved without it: the
+    /// variable `target` names may be written.
+    pub(crate) fn check_target_writable(&mut self, target: &Expr) -> LResult<()> {
+        match target.root_name() {
+            Some(name) => match self.scopes.lookup(name) {
+                Some(id) => self.check_writable(id, name, target.pos),
+                None => self.unknown_name(name, target.pos),
+            },
+            None => self.err(target.pos, "assignment target must be a name"),
         }
     }
 

@@ -20,6 +20,18 @@ use super::flow::has_early_return;
 use super::value::{Repr, Value};
 use super::{CallCtx, Fail, LResult, Lowerer};
 
+/// A call's evaluated arguments: values, array arguments and `out`/`inout` l-values,
+/// one of each per argument ([`Lowerer::call_args`]).
+type CallArgs = (Vec<Value>, Vec<Option<ArrayArg>>, Vec<Option<ArgPlace>>);
+
+/// The l-value of an argument some overload writes, resolved when the argument was
+/// evaluated; `checked`: it was checked writable then.
+#[derive(Clone, Debug)]
+struct ArgPlace {
+    target: Target,
+    checked: bool,
+}
+
 /// An array argument: its element type, its elements, and the array variable it
 /// names (`None` for a constructor), which an `out`/`inout` parameter writes back.
 #[derive(Clone, Debug)]
@@ -65,7 +77,7 @@ impl Lowerer<'_> {
             }
             return self.err(pos, format!("unknown function '{name}'"));
         }
-        let (vals, arrays) = self.call_args(args)?;
+        let (vals, arrays, places) = self.call_args(&candidates, args)?;
         let f = self.resolve(&candidates, &vals, &arrays, pos)?;
         if self.funcs[f].def.ret_array.is_some() {
             return self.err(
@@ -76,7 +88,8 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        self.inline(f, &vals, &arrays, args, pos).map(|(v, _)| v)
+        self.inline(f, &vals, &arrays, &places, args, pos)
+            .map(|(v, _)| v)
     }
 
     /// Whether a function named `name` is declared (defined or prototyped) above `pos`
@@ -110,10 +123,10 @@ impl Lowerer<'_> {
     /// `name(args)` of a function returning an array: the returned elements.
     pub(crate) fn call_array(&mut self, name: &str, args: &[Expr], pos: Pos) -> LResult<ArrayRef> {
         let candidates = self.overloads(name);
-        let (vals, arrays) = self.call_args(args)?;
+        let (vals, arrays, places) = self.call_args(&candidates, args)?;
         let f = self.resolve(&candidates, &vals, &arrays, pos)?;
         let ty = self.funcs[f].def.ret;
-        match self.inline(f, &vals, &arrays, args, pos)? {
+        match self.inline(f, &vals, &arrays, &places, args, pos)? {
             (_, Some(elems)) => Ok(ArrayRef::Values(ty, elems)),
             (_, None) => self.err(
                 pos,
@@ -160,30 +173,27 @@ impl Lowerer<'_> {
         self.elements(&r, e.pos)
     }
 
-    /// The arguments of a user-function call: values, and for an array argument (an
-    /// array variable or constructor) its elements, with a void placeholder among the
-    /// values. Every argument's errors are reported before failing.
-    fn call_args(&mut self, args: &[Expr]) -> LResult<(Vec<Value>, Vec<Option<ArrayArg>>)> {
+    /// The arguments of a user-function call to one of `candidates`, each evaluated
+    /// once, in order (GLSL 1.30 §6.1.1, ES 3.00 §6.1.1): values, for an array argument
+    /// (an array variable or constructor) its elements with a void placeholder among
+    /// the values, and for an argument some candidate writes (`out`/`inout`) the
+    /// l-value it names, its indexes evaluated now, which the call copies back to.
+    /// Every argument's errors are reported before failing.
+    fn call_args(&mut self, candidates: &[usize], args: &[Expr]) -> LResult<CallArgs> {
         let mut vals = Vec::with_capacity(args.len());
         let mut arrays = Vec::with_capacity(args.len());
+        let mut places = Vec::with_capacity(args.len());
         let mut failed = None;
-        for a in args {
-            let r = match self.array_ref(a) {
-                Some(r) => r.and_then(|r| {
-                    let (ty, _) = self.array_shape(&r);
-                    let elems = self.elements(&r, a.pos)?;
-                    let var = match r {
-                        ArrayRef::Var(id) => Some(id),
-                        ArrayRef::Values(..) => None,
-                    };
-                    Ok((Value::void(), Some(ArrayArg { ty, elems, var })))
-                }),
-                None => self.operands(&[a], true).map(|v| (v[0], None)),
-            };
+        for (i, a) in args.iter().enumerate() {
+            // A value that aliases a variable is copied when a later argument may
+            // change that variable (`f(x, x++)` passes x's old value).
+            let later_effects = args[i + 1..].iter().any(|b| self.has_effects(b));
+            let r = self.call_arg(candidates, args.len(), i, a, later_effects);
             match r {
-                Ok((v, arr)) => {
+                Ok((v, arr, place)) => {
                     vals.push(v);
                     arrays.push(arr);
+                    places.push(place);
                 }
                 Err(Fail::Fatal) => return Err(Fail::Fatal),
                 Err(f) => failed = Some(f),
@@ -191,8 +201,62 @@ impl Lowerer<'_> {
         }
         match failed {
             Some(f) => Err(f),
-            None => Ok((vals, arrays)),
+            None => Ok((vals, arrays, places)),
         }
+    }
+
+    /// Argument `i` of `n` (see [`Lowerer::call_args`]); `copy`: a later argument has
+    /// effects, so a value read from a variable is copied.
+    fn call_arg(
+        &mut self,
+        candidates: &[usize],
+        n: usize,
+        i: usize,
+        a: &Expr,
+        copy: bool,
+    ) -> LResult<(Value, Option<ArrayArg>, Option<ArgPlace>)> {
+        if let Some(r) = self.array_ref(a) {
+            let r = r?;
+            let (ty, _) = self.array_shape(&r);
+            let mut elems = self.elements(&r, a.pos)?;
+            if copy {
+                for e in &mut elems {
+                    *e = self.snapshot(e)?;
+                }
+            }
+            let var = match r {
+                ArrayRef::Var(id) => Some(id),
+                ArrayRef::Values(..) => None,
+            };
+            return Ok((Value::void(), Some(ArrayArg { ty, elems, var }), None));
+        }
+        let dirs: Vec<ParamDir> = candidates
+            .iter()
+            .filter(|&&f| self.funcs[f].def.params.len() == n)
+            .map(|&f| self.funcs[f].def.params[i].dir)
+            .collect();
+        let writes = dirs.iter().filter(|&&d| d != ParamDir::In).count();
+        let named = a
+            .root_name()
+            .is_some_and(|r| self.scopes.lookup(r).is_some());
+        if writes == 0 || !named {
+            let v = self.operands(&[a], true)?[0];
+            let v = if copy { self.snapshot(&v)? } else { v };
+            return Ok((v, None, None));
+        }
+        // Overloads differ in type, never in direction alone (GLSL 1.30 §6.1): when
+        // only some write here, whether the variable may be written is checked once
+        // the call's overload is known.
+        let checked = writes == dirs.len();
+        let target = self.resolve_target(a, checked)?;
+        let v = if dirs.iter().all(|&d| d == ParamDir::Out) {
+            // Only `out` parameters here: the callee starts from zero, not the value.
+            Value::konst(target.ty(), super::super::consteval::ConstData::ZERO)
+        } else {
+            let v = self.read_target(&target)?;
+            if copy { self.snapshot(&v)? } else { v }
+        };
+        Ok((v, None, Some(ArgPlace { target, checked })))
     }
 
     /// The length of an array parameter (its size: a constant int expression).
@@ -329,13 +393,15 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Inline user function `fi` with evaluated arguments `vals` (expressions `args`
-    /// for `out`/`inout` targets): its value, and the elements of a returned array.
+    /// Inline user function `fi` with evaluated arguments `vals`, `arrays` and the
+    /// l-values `resolved` for `out`/`inout` parameters (expressions `args`): its
+    /// value, and the elements of a returned array.
     fn inline(
         &mut self,
         fi: usize,
         vals: &[Value],
         arrays: &[Option<ArrayArg>],
+        resolved: &[Option<ArgPlace>],
         args: &[Expr],
         pos: Pos,
     ) -> LResult<(Value, Option<Vec<Value>>)> {
@@ -357,7 +423,7 @@ impl Lowerer<'_> {
         self.funcs[fi].called = true;
         let def = self.funcs[fi].def;
         let mut places = Vec::with_capacity(vals.len());
-        for ((p, a), arr) in def.params.iter().zip(args).zip(arrays) {
+        for (((p, a), arr), place) in def.params.iter().zip(args).zip(arrays).zip(resolved) {
             places.push(match (p.dir, arr) {
                 (ParamDir::In, _) => None,
                 (_, Some(arr)) => {
@@ -372,7 +438,16 @@ impl Lowerer<'_> {
                     self.check_writable(id, &name, a.pos)?;
                     None
                 }
-                _ => Some(self.target(a)?),
+                _ => match place {
+                    Some(ArgPlace { target, checked }) => {
+                        if !checked {
+                            self.check_target_writable(a)?;
+                        }
+                        Some(target.clone())
+                    }
+                    // Not a variable: the error target() gives.
+                    None => Some(self.target(a)?),
+                },
             });
         }
         if lowered_before && self.em.is_dry() {
@@ -454,9 +529,10 @@ impl Lowerer<'_> {
                 continue;
             }
             let v = vals.get(i).copied().unwrap_or(Value::float(0.0));
-            let initial = match (p.dir, &places[i]) {
-                (ParamDir::Out, _) => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
-                (ParamDir::InOut, Some(place)) => self.read_target(place)?,
+            // An `inout` parameter starts from the value its argument had when it was
+            // evaluated ([`Lowerer::call_args`]).
+            let initial = match p.dir {
+                ParamDir::Out => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
                 _ => v,
             };
             let id = self.bind_param(

@@ -204,7 +204,7 @@ impl Lowerer<'_> {
     }
 
     /// `v` itself when it is a constant, else a copy in a fresh temporary.
-    fn snapshot(&mut self, v: &Value) -> LResult<Value> {
+    pub(crate) fn snapshot(&mut self, v: &Value) -> LResult<Value> {
         if v.as_const().is_some() {
             return Ok(*v);
         }

@@ -8,7 +8,8 @@ use super::super::types::{self, Base};
 use super::ints::Lanes;
 use super::value::{Repr, Value};
 use super::{LResult, Lowerer};
-use crate::ir::{CmpCode, Ir, Op};
+use crate::exec::math::MinMax;
+use crate::ir::{CmpCode, Ir, Op, Profile};
 
 /// Largest integer magnitude allowed in a known `int`: 2^24 − 1. Every integer of
 /// smaller magnitude is an f32, and a folded f32 result below 2^24 in magnitude cannot
@@ -24,15 +25,16 @@ pub(crate) fn integer_range_message(value: f64) -> String {
     )
 }
 
-/// Fold one lane of `op` (the interpreter's semantics; see `consteval`).
-pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32) -> f32 {
+/// Fold one lane of `op` by the rules of `profile` (the interpreter's semantics; see
+/// `consteval`).
+pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32, profile: Profile) -> f32 {
     match op {
         Op::Add => a + b,
         Op::Sub => a - b,
         Op::Mul => a * b,
         Op::Div => crate::exec::math::div(a, b),
-        Op::Min => consteval::min(a, b),
-        Op::Max => consteval::max(a, b),
+        Op::Min => MinMax::of(profile).min(a, b),
+        Op::Max => MinMax::of(profile).max(a, b),
         Op::Abs => a.abs(),
         // Every lane of a quad holds the same constant.
         Op::Ddx | Op::Ddy => crate::exec::quad::difference(a, a),
@@ -224,7 +226,8 @@ impl Lowerer<'_> {
             }
         }
         if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
-            let folded = Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q)));
+            let profile = self.limits.profile;
+            let folded = Value::konst(ty, x.zip(&y, |p, q| fold_lane(op, 0, p, q, profile)));
             return self.exact_integer(folded);
         }
         if lanes == Lanes::Float
@@ -267,7 +270,8 @@ impl Lowerer<'_> {
             return self.unary_op(iop, a, ty);
         }
         if let Some(x) = a.as_const() {
-            let folded = Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0)));
+            let profile = self.limits.profile;
+            let folded = Value::konst(ty, x.map(|p| fold_lane(op, 0, p, 0.0, profile)));
             return self.exact_integer(folded);
         }
         let ta = self.materialize(a)?;
@@ -331,7 +335,8 @@ impl Lowerer<'_> {
         let bc = b.map(|b| b.as_const());
         if let (Some(x), None | Some(Some(_))) = (a.as_const(), bc) {
             let y = bc.flatten().map_or(0.0, |c| c.0[0]);
-            let folded = Value::konst(ty, ConstData::scalar(fold_lane(op, aux, x.0[0], y)));
+            let lane = fold_lane(op, aux, x.0[0], y, self.limits.profile);
+            let folded = Value::konst(ty, ConstData::scalar(lane));
             return self.exact_integer(folded);
         }
         let ta = self.materialize(a)?;
