@@ -164,7 +164,7 @@ pub enum SaveError {
     },
     /// CSI v1 is the seed's format, read as the seed profile: an extended-profile
     /// shader cannot hold an instruction whose meaning the extended profile changes
-    /// ([`crate::ir::OpInfo::by_profile`]; `index` is the first such record).
+    /// (`OpInfo::by_profile` in `ir/op.rs`; `index` is the first such record).
     #[error(
         "CSI v1 is the seed's format and cannot hold instruction {index} ({mnemonic}) of \
          an extended-profile shader: a v1 loader would give it the seed profile's meaning \
