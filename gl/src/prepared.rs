@@ -278,6 +278,23 @@ impl PreparedFrame<'_> {
         }
     }
 
+    /// A new buffer holding `bytes`, left bound to `target` and kept by this frame
+    /// (`glGenBuffers`, `glBindBuffer`, `glBufferData(GL_STATIC_DRAW)`).
+    fn upload(&mut self, target: u32, bytes: &[u8]) -> Result<glow::Buffer, String> {
+        let gl = &self.driver.gl;
+        // SAFETY: the buffer is created on the current context and kept by this frame;
+        // glBufferData copies exactly `bytes`.
+        unsafe {
+            let buffer = gl
+                .create_buffer()
+                .map_err(|e| format!("glGenBuffers: {e}"))?;
+            self.buffers.push(buffer);
+            gl.bind_buffer(target, Some(buffer));
+            gl.buffer_data_u8_slice(target, bytes, glow::STATIC_DRAW);
+            Ok(buffer)
+        }
+    }
+
     /// One draw's vertex array, uniform plan and samplers.
     fn prepare_draw(
         &mut self,
@@ -292,7 +309,7 @@ impl PreparedFrame<'_> {
         let linked = &self.programs[program];
         let uniforms = uniforms::plan(driver, linked, index, &draw.uniforms)?;
         let samplers = self.prepare_samplers(index, draw, program, frame)?;
-        let linked = &self.programs[program];
+        let program_object = self.programs[program].program;
         // SAFETY: the objects are created on the current context and kept by this
         // frame; each buffer's data is a slice whose length is what is uploaded, and
         // the attribute pointers describe tightly packed floats of that buffer.
@@ -302,16 +319,8 @@ impl PreparedFrame<'_> {
                 .map_err(|e| draw_error(format!("glGenVertexArrays: {e}")))?;
             gl.bind_vertex_array(Some(vertex_array));
             for attribute in &draw.attributes {
-                let buffer = gl
-                    .create_buffer()
-                    .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
-                self.buffers.push(buffer);
-                gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-                gl.buffer_data_u8_slice(
-                    glow::ARRAY_BUFFER,
-                    bytemuck::cast_slice(attribute.data),
-                    glow::STATIC_DRAW,
-                );
+                self.upload(glow::ARRAY_BUFFER, bytemuck::cast_slice(attribute.data))
+                    .map_err(&draw_error)?;
                 let conventional = draw
                     .conventional
                     .iter()
@@ -334,27 +343,19 @@ impl PreparedFrame<'_> {
                     }
                 }
             }
-            let indices = gl
-                .create_buffer()
-                .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
-            self.buffers.push(indices);
-            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(indices));
-            gl.buffer_data_u8_slice(
+            self.upload(
                 glow::ELEMENT_ARRAY_BUFFER,
                 bytemuck::cast_slice(draw.indices),
-                glow::STATIC_DRAW,
-            );
+            )
+            .map_err(&draw_error)?;
             gl.bind_vertex_array(None);
             gl.bind_buffer(glow::ARRAY_BUFFER, None);
             let mut block_buffers = Vec::new();
             for block in &uniforms.blocks {
-                let buffer = gl
-                    .create_buffer()
-                    .map_err(|e| draw_error(format!("glGenBuffers: {e}")))?;
-                self.buffers.push(buffer);
-                gl.bind_buffer(glow::UNIFORM_BUFFER, Some(buffer));
-                gl.buffer_data_u8_slice(glow::UNIFORM_BUFFER, &block.bytes, glow::STATIC_DRAW);
-                gl.uniform_block_binding(linked.program, block.index, block.index);
+                let buffer = self
+                    .upload(glow::UNIFORM_BUFFER, &block.bytes)
+                    .map_err(&draw_error)?;
+                gl.uniform_block_binding(program_object, block.index, block.index);
                 block_buffers.push(buffer);
             }
             gl.bind_buffer(glow::UNIFORM_BUFFER, None);

@@ -93,6 +93,19 @@ pub(crate) enum UniformWrite {
     },
 }
 
+/// `glUniform{1,2,3,4}{f,i,ui}v` by the number of rows: the call of `$suffix`'s family
+/// for `$rows` components.
+macro_rules! uniform_by_rows {
+    ($gl:ident, $rows:expr, $location:expr, $data:expr, $one:ident, $two:ident, $three:ident, $four:ident) => {
+        match $rows {
+            1 => $gl.$one($location, $data),
+            2 => $gl.$two($location, $data),
+            3 => $gl.$three($location, $data),
+            _ => $gl.$four($location, $data),
+        }
+    };
+}
+
 impl UniformWrite {
     /// Issue the call.
     pub fn apply(&self, gl: &glow::Context) {
@@ -105,41 +118,44 @@ impl UniformWrite {
                     location,
                     rows,
                     data,
-                } => {
-                    let l = Some(location);
-                    match rows {
-                        1 => gl.uniform_1_f32_slice(l, data),
-                        2 => gl.uniform_2_f32_slice(l, data),
-                        3 => gl.uniform_3_f32_slice(l, data),
-                        _ => gl.uniform_4_f32_slice(l, data),
-                    }
-                }
+                } => uniform_by_rows!(
+                    gl,
+                    rows,
+                    Some(location),
+                    data,
+                    uniform_1_f32_slice,
+                    uniform_2_f32_slice,
+                    uniform_3_f32_slice,
+                    uniform_4_f32_slice
+                ),
                 UniformWrite::Int {
                     location,
                     rows,
                     data,
-                } => {
-                    let l = Some(location);
-                    match rows {
-                        1 => gl.uniform_1_i32_slice(l, data),
-                        2 => gl.uniform_2_i32_slice(l, data),
-                        3 => gl.uniform_3_i32_slice(l, data),
-                        _ => gl.uniform_4_i32_slice(l, data),
-                    }
-                }
+                } => uniform_by_rows!(
+                    gl,
+                    rows,
+                    Some(location),
+                    data,
+                    uniform_1_i32_slice,
+                    uniform_2_i32_slice,
+                    uniform_3_i32_slice,
+                    uniform_4_i32_slice
+                ),
                 UniformWrite::Uint {
                     location,
                     rows,
                     data,
-                } => {
-                    let l = Some(location);
-                    match rows {
-                        1 => gl.uniform_1_u32_slice(l, data),
-                        2 => gl.uniform_2_u32_slice(l, data),
-                        3 => gl.uniform_3_u32_slice(l, data),
-                        _ => gl.uniform_4_u32_slice(l, data),
-                    }
-                }
+                } => uniform_by_rows!(
+                    gl,
+                    rows,
+                    Some(location),
+                    data,
+                    uniform_1_u32_slice,
+                    uniform_2_u32_slice,
+                    uniform_3_u32_slice,
+                    uniform_4_u32_slice
+                ),
                 UniformWrite::Matrix {
                     location,
                     columns,
