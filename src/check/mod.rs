@@ -34,7 +34,8 @@ pub use discover::{find_scenes, reference_path};
 pub use junit::{junit_xml, write_junit};
 pub use report::{REPORT_FILE, write_report};
 pub use results::{
-    CheckResults, ImagePaths, Metrics, RESULTS_FORMAT, ReferenceWrite, SceneResult, Status, Summary,
+    COMPARED_WITH_FILES, CheckResults, DRAWN_BY_CSIR_RENDER, ImagePaths, Metrics, RESULTS_FORMAT,
+    ReferenceWrite, SceneResult, Status, Summary,
 };
 pub use scene_check::{CheckOptions, Renderers, UpdatePolicy, check_scene};
 pub use shard::Shard;

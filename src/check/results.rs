@@ -25,6 +25,28 @@ pub struct CheckResults {
     pub scenes_found: usize,
     /// One result per scene checked, in scene path order.
     pub results: Vec<SceneResult>,
+    /// Who drew the images checked: `csir-render` (the CPU renderer), or `GL driver
+    /// RENDERER` (`check --backend gl`). Results without it were drawn by csir-render.
+    #[serde(default = "default_drawn_by")]
+    pub drawn_by: String,
+    /// What they were judged against: `reference files`, or `GL driver RENDERER`
+    /// (`check --against gl`). Results without it were judged against the files.
+    #[serde(default = "default_compared_with")]
+    pub compared_with: String,
+}
+
+/// [`CheckResults::drawn_by`] of the CPU renderer.
+pub const DRAWN_BY_CSIR_RENDER: &str = "csir-render";
+
+/// [`CheckResults::compared_with`] for reference files.
+pub const COMPARED_WITH_FILES: &str = "reference files";
+
+fn default_drawn_by() -> String {
+    DRAWN_BY_CSIR_RENDER.into()
+}
+
+fn default_compared_with() -> String {
+    COMPARED_WITH_FILES.into()
 }
 
 /// How one scene's check ended.
@@ -234,7 +256,17 @@ impl CheckResults {
             shard,
             scenes_found,
             results,
+            drawn_by: default_drawn_by(),
+            compared_with: default_compared_with(),
         }
+    }
+
+    /// The same results, recorded as drawn by `drawn_by` and judged against
+    /// `compared_with` ([`CheckResults::drawn_by`], [`CheckResults::compared_with`]).
+    pub fn drawn(mut self, drawn_by: impl Into<String>, compared_with: impl Into<String>) -> Self {
+        self.drawn_by = drawn_by.into();
+        self.compared_with = compared_with.into();
+        self
     }
 
     /// The counts for the closing line and the exit status.
@@ -337,6 +369,20 @@ impl CheckResults {
             return Err(CheckError::Merge("nothing to merge".into()));
         };
         let scenes_found = first.scenes_found;
+        let (drawn_by, compared_with) = (first.drawn_by.clone(), first.compared_with.clone());
+        if let Some((path, part)) = parts
+            .iter()
+            .find(|(_, p)| (&p.drawn_by, &p.compared_with) != (&drawn_by, &compared_with))
+        {
+            return Err(CheckError::Merge(format!(
+                "{} holds images drawn by {} against {}, {} by {drawn_by} against \
+                 {compared_with}: not the same check",
+                path.display(),
+                part.drawn_by,
+                part.compared_with,
+                parts[0].0.display()
+            )));
+        }
         let sharded: Vec<Shard> = parts.iter().filter_map(|(_, p)| p.shard).collect();
         if !sharded.is_empty() {
             let count = sharded[0].count;
@@ -414,7 +460,7 @@ impl CheckResults {
                 results.len()
             )));
         }
-        Ok(CheckResults::new(None, scenes_found, results))
+        Ok(CheckResults::new(None, scenes_found, results).drawn(drawn_by, compared_with))
     }
 }
 
@@ -455,6 +501,29 @@ mod tests {
             images: None,
             overwrites_input: false,
         }
+    }
+
+    #[test]
+    fn shares_drawn_by_different_renderers_do_not_merge() {
+        let a = shard(1, 2, &[("a.json", Status::Passed)], 2);
+        let b = shard(2, 2, &[("b.json", Status::Passed)], 2)
+            .drawn("GL driver llvmpipe (LLVM 15.0.6, 256 bits)", COMPARED_WITH_FILES);
+        let e = CheckResults::merge(vec![("a.json".into(), a.clone()), ("b.json".into(), b.clone())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("b.json holds images drawn by GL driver llvmpipe (LLVM 15.0.6, 256 bits) against reference files, a.json by csir-render against reference files"),
+            "{e}"
+        );
+        let gl = |r: CheckResults| r.drawn("GL driver x", COMPARED_WITH_FILES);
+        let merged = CheckResults::merge(vec![("a.json".into(), gl(a)), ("b.json".into(), gl(b))]).unwrap();
+        assert_eq!(merged.drawn_by, "GL driver x");
+        // results written before the fields existed read as csir-render's, against files
+        let json = serde_json::to_string(&merged).unwrap();
+        let old = json.replace(r#","drawn_by":"GL driver x","compared_with":"reference files""#, "");
+        assert_ne!(old, json, "{json}");
+        let read: CheckResults = serde_json::from_str(&old).unwrap();
+        assert_eq!((read.drawn_by.as_str(), read.compared_with.as_str()), (DRAWN_BY_CSIR_RENDER, COMPARED_WITH_FILES));
     }
 
     fn shard(index: u32, count: u32, scenes: &[(&str, Status)], found: usize) -> CheckResults {

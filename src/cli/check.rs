@@ -5,7 +5,7 @@
 
 use clap::Args;
 use csir_render::check::{
-    CheckError, CheckOptions, CheckResults, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, Renderers,
+    COMPARED_WITH_FILES, CheckError, CheckOptions, CheckResults, DRAWN_BY_CSIR_RENDER, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, Renderers,
     SceneResult, Shard, Status, UpdatePolicy, check_scenes, find_scenes, reference_path,
     write_junit, write_report,
 };
@@ -179,7 +179,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
             if found == 1 { "" } else { "s" }
         );
     }
-    let renderers = renderers(args)?;
+    let (renderers, labels) = renderers(args)?;
     let images_dir = match &args.report {
         Some(dir) => {
             let images = dir.join(IMAGES_DIR);
@@ -230,13 +230,14 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
     if let Some(r) = results.iter().find(|r| r.overwrites_input) {
         return Err(CheckError::Write(r.message.clone().unwrap_or_default()));
     }
-    Ok(CheckResults::new(args.shard, found, results))
+    let (drawn_by, compared_with) = labels;
+    Ok(CheckResults::new(args.shard, found, results).drawn(drawn_by, compared_with))
 }
 
 /// Who draws each side, from `--backend`, `--against` and `--gl-device`; with a GL
 /// driver involved, the driver is opened once first (so that a missing driver is one
 /// error, not one per scene) and named on stderr.
-fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
+fn renderers(args: &CheckArgs) -> Result<(Renderers, (String, String)), CheckError> {
     use CheckBackend as Backend;
     let usage = |m: &str| Err(CheckError::Usage(m.into()));
     let gl = args.gl.options(0);
@@ -244,7 +245,10 @@ fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
         (Backend::Cpu, None) if args.gl.gl_device.is_some() => {
             return usage("--gl-device applies with --backend gl or --against gl");
         }
-        (Backend::Cpu, None) => return Ok(Renderers::CpuAgainstFile),
+        (Backend::Cpu, None) => {
+            let labels = (DRAWN_BY_CSIR_RENDER.to_string(), COMPARED_WITH_FILES.to_string());
+            return Ok((Renderers::CpuAgainstFile, labels));
+        }
         (Backend::Gl, Some(Against::Gl)) => {
             return usage("--backend gl --against gl would compare the driver with itself");
         }
@@ -256,6 +260,11 @@ fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
     }
     let driver = csir_render::gl::driver_info(&gl).map_err(|e| CheckError::Usage(e.to_string()))?;
     errln!("GL driver: {}", driver.renderer);
+    let gl_label = format!("GL driver {}", driver.renderer);
+    let labels = match renderers {
+        Renderers::CpuAgainstGl(_) => (DRAWN_BY_CSIR_RENDER.to_string(), gl_label),
+        _ => (gl_label, COMPARED_WITH_FILES.to_string()),
+    };
     let llvmpipe_suffix = args
         .reference_suffix
         .to_ascii_lowercase()
@@ -268,7 +277,7 @@ fn renderers(args: &CheckArgs) -> Result<Renderers, CheckError> {
             args.reference_suffix, driver.renderer
         ));
     }
-    Ok(renderers)
+    Ok((renderers, labels))
 }
 
 /// Read the shares' results and merge them.

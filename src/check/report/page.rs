@@ -29,9 +29,16 @@ pub(super) fn html(results: &CheckResults) -> String {
         esc(&title)
     );
     header(&mut page, results);
-    page.push_str(
-        "<table class=\"scenes\">\n<thead><tr><th>status</th><th>scene</th><th>ours</th>\
-         <th>reference</th><th>heat map</th><th>metrics</th></tr></thead>\n<tbody>\n",
+    let _ = write!(
+        page,
+        "<table class=\"scenes\">\n<thead><tr><th>status</th><th>scene</th><th>{}</th>\
+         <th>{}</th><th>heat map</th><th>metrics</th></tr></thead>\n<tbody>\n",
+        esc(&results.drawn_by),
+        if results.compared_with == crate::check::results::COMPARED_WITH_FILES {
+            "reference".to_string()
+        } else {
+            esc(&results.compared_with)
+        }
     );
     let rows = results.in_report_order();
     let mut templates = String::new();
@@ -63,13 +70,16 @@ fn header(page: &mut String, results: &CheckResults) {
          <span class=\"count failed{}\">{} failed</span> \
          <span class=\"count error{}\">{} errors</span> \
          <span class=\"count passed\">{} passed</span> \
-         <span class=\"scope\">{}</span></p>\n",
+         <span class=\"scope\">{}</span></p>\n<p class=\"note\">drawn by {}, judged \
+         against {}</p>\n",
         if s.failed == 0 { " zero" } else { "" },
         s.failed,
         if s.errors == 0 { " zero" } else { "" },
         s.errors,
         s.passed,
         esc(&scope),
+        esc(&results.drawn_by),
+        esc(&results.compared_with),
     );
     if s.written > 0 {
         let _ = writeln!(
