@@ -44,6 +44,14 @@ impl DriverInfo {
     }
 }
 
+/// Entry points of OpenGL 3.3 core that `glow` does not load.
+pub(crate) struct CoreCalls {
+    /// `glProvokingVertex(GLenum)` (GL 3.2 §2.18).
+    pub provoking_vertex: unsafe extern "system" fn(u32),
+    /// `glPrimitiveRestartIndex(GLuint)` (GL 3.1 §2.8.1).
+    pub primitive_restart_index: unsafe extern "system" fn(u32),
+}
+
 /// Entry points of the compatibility profile that `glow` does not load (GL 2.1).
 pub(crate) struct CompatibilityCalls {
     /// `glShadeModel(GLenum)`.
@@ -84,6 +92,7 @@ pub(crate) struct CompatibilityCalls {
 pub struct Driver {
     pub(crate) gl: glow::Context,
     pub(crate) compatibility: Option<CompatibilityCalls>,
+    pub(crate) core: CoreCalls,
     info: DriverInfo,
     // Dropped after `gl` (fields drop in order): the context outlives every GL object
     // deleted before it.
@@ -129,9 +138,11 @@ impl Driver {
             Profile::Core => None,
             Profile::Compatibility => Some(compatibility_calls(&context)?),
         };
+        let core = core_calls(&context)?;
         Ok(Driver {
             gl,
             compatibility,
+            core,
             info,
             _context: context,
             _not_send: std::marker::PhantomData,
@@ -167,21 +178,35 @@ impl Driver {
     }
 }
 
-/// `glShadeModel` and `glClipPlane` of a compatibility context.
+/// The address of entry point `name`, or an error naming it.
+fn entry_point(context: &Context, name: &std::ffi::CStr) -> Result<*const std::ffi::c_void, GlError> {
+    let address = context.proc_address(name);
+    if address.is_null() {
+        Err(GlError::NoContext {
+            reason: format!("the context has no {}", name.to_string_lossy()),
+        })
+    } else {
+        Ok(address)
+    }
+}
+
+/// The core entry points `glow` lacks.
+fn core_calls(context: &Context) -> Result<CoreCalls, GlError> {
+    let provoking = entry_point(context, c"glProvokingVertex")?;
+    let restart = entry_point(context, c"glPrimitiveRestartIndex")?;
+    // SAFETY: both addresses are the driver's non-null entry points of these names,
+    // each taking one 32-bit integer (GL 3.2 §2.18, GL 3.1 §2.8.1), with the system ABI.
+    unsafe {
+        Ok(CoreCalls {
+            provoking_vertex: std::mem::transmute::<*const std::ffi::c_void, unsafe extern "system" fn(u32)>(provoking),
+            primitive_restart_index: std::mem::transmute::<*const std::ffi::c_void, unsafe extern "system" fn(u32)>(restart),
+        })
+    }
+}
+
+/// The compatibility profile's entry points `glow` lacks.
 fn compatibility_calls(context: &Context) -> Result<CompatibilityCalls, GlError> {
-    let load = |name: &std::ffi::CStr| {
-        let address = context.proc_address(name);
-        if address.is_null() {
-            Err(GlError::NoContext {
-                reason: format!(
-                    "the compatibility context has no {}",
-                    name.to_string_lossy()
-                ),
-            })
-        } else {
-            Ok(address)
-        }
-    };
+    let load = |name: &std::ffi::CStr| entry_point(context, name);
     // SAFETY (every transmute below): each address is the driver's entry point of that
     // name (non-null, checked by `load`), whose C signature (GL 2.1 §2.7, §2.8, §2.11,
     // §2.12, §2.14.7) is the function type it is cast to, with the system ABI of GL

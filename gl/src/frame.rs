@@ -73,8 +73,8 @@ pub struct ShaderDesc<'a> {
     pub source: &'a str,
 }
 
-/// One draw: `glDrawElements(GL_TRIANGLES, indices.len(), GL_UNSIGNED_INT, …)` with
-/// its program, vertex arrays, uniforms, samplers and state.
+/// One draw: `glDrawElements(mode, indices.len(), GL_UNSIGNED_INT, …)` with its
+/// program, vertex arrays, uniforms, samplers and state.
 #[derive(Clone, Debug)]
 pub struct DrawDesc<'a> {
     /// The vertex and fragment shaders (one each).
@@ -92,8 +92,13 @@ pub struct DrawDesc<'a> {
     pub attribute_bindings: Vec<(String, u32)>,
     /// Float vertex arrays (`glVertexAttribPointer(location, size, GL_FLOAT, …)`).
     pub attributes: Vec<AttributeDesc<'a>>,
-    /// Triangle-list indices, each below every attribute's vertex count.
+    /// `glDrawElements`'s `mode` (`GL_TRIANGLES`, `GL_TRIANGLE_STRIP`, ...).
+    pub mode: u32,
+    /// The vertex indices for `mode`, each below every attribute's vertex count or
+    /// equal to `restart`.
     pub indices: &'a [u32],
+    /// `glEnable(GL_PRIMITIVE_RESTART)` + `glPrimitiveRestartIndex(index)` when `Some`.
+    pub restart: Option<u32>,
     /// Uniform values by the names `glGetUniformLocation` takes.
     pub uniforms: Vec<UniformDesc<'a>>,
     /// Sampler uniforms; sampler `k` reads texture unit `k`.
@@ -178,6 +183,8 @@ pub struct DrawState {
     pub two_sided_color: bool,
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
     pub flat_shading: bool,
+    /// `glProvokingVertex(GL_FIRST_VERTEX_CONVENTION)` when true, else the last.
+    pub provoking_first: bool,
     /// User clip planes 0..8: `glEnable(GL_CLIP_DISTANCEi)` for each `Some`, and in a
     /// compatibility context `glClipPlane(GL_CLIP_PLANEi, equation)` too (with the
     /// identity modelview matrix, so the equation is stored as given).
@@ -202,6 +209,7 @@ impl Default for DrawState {
             blend: None,
             two_sided_color: false,
             flat_shading: false,
+            provoking_first: false,
             clip_planes: [None; 8],
             matrices: [IDENTITY; 2],
         }

@@ -30,6 +30,8 @@ pub struct PreparedFrame<'d> {
 struct PreparedDraw {
     program: usize,
     vertex_array: glow::VertexArray,
+    mode: u32,
+    restart: Option<u32>,
     index_count: i32,
     uniforms: UniformPlan,
     /// One uniform buffer per block of `uniforms.blocks`, in that order.
@@ -362,6 +364,8 @@ impl PreparedFrame<'_> {
             Ok(PreparedDraw {
                 program,
                 vertex_array,
+                mode: draw.mode,
+                restart: draw.restart,
                 index_count: i32::try_from(draw.indices.len()).map_err(|_| {
                     draw_error(format!(
                         "{} indices are more than GL counts",
@@ -530,8 +534,14 @@ impl PreparedFrame<'_> {
                     gl.uniform_1_i32(Some(location), *unit as i32);
                 }
                 gl.bind_vertex_array(Some(draw.vertex_array));
+                if let Some(index) = draw.restart {
+                    gl.enable(glow::PRIMITIVE_RESTART);
+                    (driver.core.primitive_restart_index)(index);
+                } else {
+                    gl.disable(glow::PRIMITIVE_RESTART);
+                }
                 if draw.index_count > 0 {
-                    gl.draw_elements(glow::TRIANGLES, draw.index_count, glow::UNSIGNED_INT, 0);
+                    gl.draw_elements(draw.mode, draw.index_count, glow::UNSIGNED_INT, 0);
                 }
                 gl.bind_vertex_array(None);
             }
@@ -551,6 +561,11 @@ impl PreparedFrame<'_> {
         // (loaded by Driver::open) and take an enum and four doubles.
         unsafe {
             let enable = |cap: u32, on: bool| if on { gl.enable(cap) } else { gl.disable(cap) };
+            (self.driver.core.provoking_vertex)(if state.provoking_first {
+                glow::FIRST_VERTEX_CONVENTION
+            } else {
+                glow::LAST_VERTEX_CONVENTION
+            });
             enable(glow::DEPTH_TEST, state.depth_func.is_some());
             if let Some(f) = state.depth_func {
                 gl.depth_func(f);

@@ -2,7 +2,7 @@
 //! argument of its call in a [`csir_gl::FrameDesc`]; what OpenGL cannot express is an
 //! error naming the field.
 
-use crate::scene::{Draw, Scene, SceneError, ShadeModel};
+use crate::scene::{Draw, Primitive, ProvokingVertex, Scene, SceneError, ShadeModel};
 use crate::texture::{Filter, MinFilter, Wrap};
 use csir_gl::glow;
 use csir_gl::{
@@ -142,7 +142,9 @@ fn draw_desc<'s>(
                 data: &a.data,
             })
             .collect(),
-        indices: &draw.indices,
+        mode: mode(draw.primitive),
+        indices: draw.elements.as_deref().unwrap_or(&draw.indices),
+        restart: draw.primitive_restart_index,
         uniforms: uniforms
             .into_iter()
             .map(|u| UniformDesc {
@@ -332,6 +334,7 @@ fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<Draw
     }
     let raster = raster_state(&state.raster);
     Ok(DrawState {
+        provoking_first: state.provoking_vertex == ProvokingVertex::First,
         two_sided_color: state.two_sided_color,
         flat_shading: state.shade_model == ShadeModel::Flat,
         clip_planes,
@@ -378,6 +381,17 @@ fn raster_state(state: &RasterState) -> DrawState {
         cull_face,
         blend,
         ..DrawState::default()
+    }
+}
+
+/// `glDrawElements`'s mode for a primitive type.
+fn mode(primitive: Primitive) -> u32 {
+    match primitive {
+        Primitive::Triangles => glow::TRIANGLES,
+        Primitive::TriangleStrip => glow::TRIANGLE_STRIP,
+        Primitive::TriangleFan => glow::TRIANGLE_FAN,
+        Primitive::TrianglesAdjacency => glow::TRIANGLES_ADJACENCY,
+        Primitive::TriangleStripAdjacency => glow::TRIANGLE_STRIP_ADJACENCY,
     }
 }
 

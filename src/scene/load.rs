@@ -9,7 +9,7 @@ use super::model::{
     ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::{ObjError, parse_obj};
-use super::{SceneError, SceneErrorKind};
+use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_triangles};
 use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, MemoryEstimate};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
@@ -39,6 +39,8 @@ const DRAW_KEYS: &[&str] = &[
     "mesh",
     "attributes",
     "indices",
+    "primitive",
+    "primitive_restart_index",
     "uniforms",
     "samplers",
     "state",
@@ -53,6 +55,7 @@ const STATE_KEYS: &[&str] = &[
     "two_sided_color",
     "shade_model",
     "clip_planes",
+    "provoking_vertex",
 ];
 
 /// Highest vertex attribute location.
@@ -374,6 +377,29 @@ impl Loader<'_> {
         let vertex = self.shader(d, &at, "vertex")?;
         let fragment = self.shader(d, &at, "fragment")?;
 
+        let primitive = self.primitive(get(d, "primitive"), &format!("{at}.primitive"))?;
+        let restart = match get(d, "primitive_restart_index") {
+            None | Some(Json::Null) => None,
+            Some(v) => {
+                let field = format!("{at}.primitive_restart_index");
+                Some(self.integer(Some(v), &field, 0..=i64::from(u32::MAX), None)? as u32)
+            }
+        };
+        let provoking = match get(d, "state") {
+            Some(Json::Object(state)) => self.choice(
+                get(state, "provoking_vertex"),
+                &format!("{at}.state.provoking_vertex"),
+                &ProvokingVertex::NAMES,
+                ProvokingVertex::Last,
+            )?,
+            _ => ProvokingVertex::Last,
+        };
+        // `triangles` in the last-vertex convention without restart is drawn from its
+        // list as given (the bytes of every scene before these keys); anything else is
+        // assembled into such a list.
+        let plain = primitive == Primitive::Triangles
+            && restart.is_none()
+            && provoking == ProvokingVertex::Last;
         let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
@@ -388,6 +414,14 @@ impl Loader<'_> {
                     return Err(self.error(
                         format!("{at}.indices"),
                         "not allowed with mesh (the mesh has its own index list)",
+                    ));
+                }
+                if primitive != Primitive::Triangles || restart.is_some() {
+                    let key = if restart.is_some() { "primitive_restart_index" } else { "primitive" };
+                    return Err(self.error(
+                        format!("{at}.{key}"),
+                        "a mesh is a triangle list: give attributes (and indices) to draw \
+                         another primitive or to restart one",
                     ));
                 }
                 let field = format!("{at}.mesh");
@@ -407,12 +441,20 @@ impl Loader<'_> {
             }
             (None, Some(list)) => {
                 let (attributes, vertex_count) = self.attributes(list, &at)?;
+                let field = format!("{at}.indices");
                 let indices = match get(d, "indices") {
-                    Some(v) => self.indices(v, &format!("{at}.indices"), vertex_count)?,
-                    None => (0..vertex_count / 3 * 3).collect(),
+                    Some(v) => self.indices(v, &field, vertex_count, plain, restart)?,
+                    None if plain => (0..vertex_count / 3 * 3).collect(),
+                    None => (0..vertex_count).collect(),
                 };
                 (attributes, vertex_count, indices)
             }
+        };
+        let (indices, elements) = if plain {
+            (indices, None)
+        } else {
+            let triangles = assemble_triangles(primitive, &indices, restart, provoking);
+            (triangles, Some(indices))
         };
         let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
         let with_draw = self.with_geometry(triangles, vertices);
@@ -463,6 +505,9 @@ impl Loader<'_> {
             attributes,
             vertex_count,
             indices,
+            primitive,
+            elements,
+            primitive_restart_index: restart,
             uniforms,
             samplers,
             state,
@@ -549,11 +594,15 @@ impl Loader<'_> {
         Ok((attributes, vertex_count.unwrap_or(0)))
     }
 
+    /// `indices`: integers below the vertex count (or equal to the restart index),
+    /// a multiple of 3 of them for a plain triangle list.
     fn indices(
         &self,
         value: &Json,
         field: &str,
         vertex_count: u32,
+        triangle_list: bool,
+        restart: Option<u32>,
     ) -> Result<Vec<u32>, SceneError> {
         let Json::Array(list) = value else {
             return Err(self.error(
@@ -561,7 +610,7 @@ impl Loader<'_> {
                 format!("expected a list of integers, got {}", value.type_name()),
             ));
         };
-        if list.len() % 3 != 0 {
+        if triangle_list && list.len() % 3 != 0 {
             return Err(self.error(
                 field,
                 format!("length {} is not a multiple of 3", list.len()),
@@ -579,7 +628,7 @@ impl Loader<'_> {
                     ));
                 }
             };
-            if index >= f64::from(vertex_count) {
+            if index >= f64::from(vertex_count) && restart.is_none_or(|r| index != f64::from(r)) {
                 return Err(self.error(
                     at,
                     format!(
@@ -714,6 +763,12 @@ impl Loader<'_> {
                 None => defaults.clip_planes,
                 Some(v) => self.clip_planes(v, &format!("{field}.clip_planes"))?,
             },
+            provoking_vertex: self.choice(
+                get(entries, "provoking_vertex"),
+                &format!("{field}.provoking_vertex"),
+                &ProvokingVertex::NAMES,
+                defaults.provoking_vertex,
+            )?,
         })
     }
 
@@ -925,6 +980,23 @@ impl Loader<'_> {
     }
 
     /// One of the named values, or `default` when absent.
+    /// `primitive`: a name of [`Primitive::NAMES`]; GL's other primitive types are an
+    /// error saying this renderer does not draw them yet.
+    fn primitive(&self, value: Option<&Json>, field: &str) -> Result<Primitive, SceneError> {
+        if let Some(Json::String(name)) = value
+            && Primitive::NOT_YET.contains(&name.as_str())
+        {
+            return Err(self.error(
+                field,
+                format!(
+                    "{name} are not drawn yet: csir-render draws the triangle primitives ({})",
+                    Primitive::NAMES.map(|(n, _)| n).join(", ")
+                ),
+            ));
+        }
+        self.choice(value, field, &Primitive::NAMES, Primitive::Triangles)
+    }
+
     fn choice<T: Copy>(
         &self,
         value: Option<&Json>,

@@ -1004,3 +1004,59 @@ fn files_over_their_limit_are_refused_without_reading() {
         )
     );
 }
+
+#[test]
+fn primitives_are_assembled_into_triangles_with_the_provoking_vertex_last() {
+    let mut v = minimal();
+    v["draws"][0]["attributes"][0]["data"] = json!([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 0, 0]);
+    v["draws"][0]["primitive"] = json!("triangle_strip");
+    let scene = parse(&v).unwrap();
+    let d = &scene.draws[0];
+    assert_eq!(d.primitive, Primitive::TriangleStrip);
+    assert_eq!(d.elements.as_deref(), Some(&[0, 1, 2, 3, 4][..]));
+    assert_eq!(d.indices, [0, 1, 2, 2, 1, 3, 2, 3, 4]);
+
+    v["draws"][0]["indices"] = json!([4, 3, 65535, 0, 1, 2]);
+    v["draws"][0]["primitive_restart_index"] = json!(65535);
+    v["draws"][0]["state"] = json!({"provoking_vertex": "first"});
+    let scene = parse(&v).unwrap();
+    let d = &scene.draws[0];
+    assert_eq!(d.primitive_restart_index, Some(65535));
+    assert_eq!(d.state.provoking_vertex, ProvokingVertex::First);
+    // the run [4, 3] makes no triangle; [0, 1, 2] with its first vertex last
+    assert_eq!(d.indices, [1, 2, 0]);
+
+    // a plain triangle list keeps its list as given, with no second copy
+    let scene = parse(&minimal()).unwrap();
+    assert_eq!((scene.draws[0].indices.len(), scene.draws[0].elements.is_none()), (3, true));
+}
+
+#[test]
+fn primitive_errors_name_the_field() {
+    assert_error(
+        |v| v["draws"][0]["primitive"] = json!("lines"),
+        "draws[0].primitive",
+        "lines are not drawn yet: csir-render draws the triangle primitives (triangles, \
+         triangle_strip, triangle_fan, triangles_adjacency, triangle_strip_adjacency)",
+    );
+    let (field, message) = error_of(|v| v["draws"][0]["primitive"] = json!("triangle_stirp"));
+    assert_eq!(field, "draws[0].primitive");
+    assert!(message.starts_with("expected one of triangles, triangle_strip"), "{message}");
+    let (field, _) = error_of(|v| v["draws"][0]["primitive_restart_index"] = json!(-1));
+    assert_eq!(field, "draws[0].primitive_restart_index");
+    let (field, message) = error_of(|v| {
+        v["draws"][0]["primitive"] = json!("triangle_fan");
+        v["draws"][0]["indices"] = json!([0, 1, 7]);
+    });
+    assert_eq!((field.as_str(), message.as_str()), ("draws[0].indices[2]", "index 7 is out of range (3 vertices)"));
+    let (field, _) = error_of(|v| v["draws"][0]["state"] = json!({"provoking_vertex": "middle"}));
+    assert_eq!(field, "draws[0].state.provoking_vertex");
+    let (field, message) = error_of(|v| {
+        let d = v["draws"][0].as_object_mut().unwrap();
+        d.remove("attributes");
+        d.insert("mesh".into(), json!("meshes/cube.obj"));
+        d.insert("primitive".into(), json!("triangle_strip"));
+    });
+    assert_eq!(field, "draws[0].primitive");
+    assert!(message.starts_with("a mesh is a triangle list"), "{message}");
+}

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::SceneError;
+use super::{Primitive, ProvokingVertex, SceneError};
 use crate::compare::ToleranceRule;
 use crate::texture::{Sampler, Texture};
 use csir_raster::RasterState;
@@ -72,10 +72,23 @@ pub struct Draw {
     pub attributes: Vec<Attribute>,
     /// Number of vertices every attribute holds (≥ 1).
     pub vertex_count: u32,
-    /// Triangle-list indices, each `< vertex_count`, length a multiple of 3. When the
+    /// Triangle-list indices, each `< vertex_count`, length a multiple of 3, the
+    /// provoking vertex of each triangle last: what the rasterizer draws. When the
     /// scene gives none: 0, 1, 2, … up to the last complete triangle (trailing vertices
     /// are ignored, as `glDrawArrays(GL_TRIANGLES)` does). For a mesh: the OBJ's own.
+    /// For another `primitive`, or a restart index, or the first-vertex convention: the
+    /// triangles [`assemble_triangles`](super::assemble_triangles) makes of
+    /// [`Draw::elements`].
     pub indices: Vec<u32>,
+    /// The primitive type (`primitive`, default `triangles`).
+    pub primitive: Primitive,
+    /// The vertex list as the scene gives it for `primitive` (its `indices`, or 0, 1,
+    /// 2, … every vertex), when it is not `indices` itself: another primitive type, a
+    /// restart index or the first-vertex convention. What a GL driver is given.
+    pub elements: Option<Vec<u32>>,
+    /// `primitive_restart_index` (GL 3.1 §2.8.1): this index value ends a primitive
+    /// and starts the next; `None` disables restart.
+    pub primitive_restart_index: Option<u32>,
     /// Uniform values in document order, as given (names are checked by the pipeline).
     pub uniforms: Vec<UniformValue>,
     /// Sampler bindings in document order; a sampler's texture unit is its position.
@@ -222,6 +235,9 @@ pub struct DrawState {
     pub shade_model: ShadeModel,
     /// The enabled user clip planes (`GL_CLIP_PLANEi`, GL 3.0 §2.17); default none.
     pub clip_planes: ClipPlanes,
+    /// Which vertex of a primitive gives its flat values (`glProvokingVertex`);
+    /// default the last. [`Draw::indices`] already puts it last in each triangle.
+    pub provoking_vertex: ProvokingVertex,
 }
 
 /// Most user clip planes: GL's `GL_MAX_CLIP_PLANES` (`gl_MaxClipDistances`), 8.

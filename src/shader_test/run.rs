@@ -33,8 +33,8 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, SamplerBinding, Scene, ShadeModel,
-    UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, Primitive, ProvokingVertex,
+    SamplerBinding, Scene, ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
@@ -713,6 +713,9 @@ impl<'a> Run<'a> {
             attributes: arrays,
             vertex_count,
             indices,
+            primitive: Primitive::Triangles,
+            elements: None,
+            primitive_restart_index: None,
             uniforms: self.uniform_values(),
             samplers,
             state: DrawState {
@@ -723,6 +726,7 @@ impl<'a> Run<'a> {
                 two_sided_color: self.two_side,
                 shade_model: self.shade_model,
                 clip_planes: self.clip_planes,
+                provoking_vertex: ProvokingVertex::Last,
             },
         };
         let scene = Scene {
