@@ -179,7 +179,10 @@ impl Driver {
 }
 
 /// The address of entry point `name`, or an error naming it.
-fn entry_point(context: &Context, name: &std::ffi::CStr) -> Result<*const std::ffi::c_void, GlError> {
+fn entry_point(
+    context: &Context,
+    name: &std::ffi::CStr,
+) -> Result<*const std::ffi::c_void, GlError> {
     let address = context.proc_address(name);
     if address.is_null() {
         Err(GlError::NoContext {
@@ -198,8 +201,14 @@ fn core_calls(context: &Context) -> Result<CoreCalls, GlError> {
     // each taking one 32-bit integer (GL 3.2 §2.18, GL 3.1 §2.8.1), with the system ABI.
     unsafe {
         Ok(CoreCalls {
-            provoking_vertex: std::mem::transmute::<*const std::ffi::c_void, unsafe extern "system" fn(u32)>(provoking),
-            primitive_restart_index: std::mem::transmute::<*const std::ffi::c_void, unsafe extern "system" fn(u32)>(restart),
+            provoking_vertex: std::mem::transmute::<
+                *const std::ffi::c_void,
+                unsafe extern "system" fn(u32),
+            >(provoking),
+            primitive_restart_index: std::mem::transmute::<
+                *const std::ffi::c_void,
+                unsafe extern "system" fn(u32),
+            >(restart),
         })
     }
 }

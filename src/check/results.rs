@@ -506,24 +506,36 @@ mod tests {
     #[test]
     fn shares_drawn_by_different_renderers_do_not_merge() {
         let a = shard(1, 2, &[("a.json", Status::Passed)], 2);
-        let b = shard(2, 2, &[("b.json", Status::Passed)], 2)
-            .drawn("GL driver llvmpipe (LLVM 15.0.6, 256 bits)", COMPARED_WITH_FILES);
-        let e = CheckResults::merge(vec![("a.json".into(), a.clone()), ("b.json".into(), b.clone())])
-            .unwrap_err()
-            .to_string();
+        let b = shard(2, 2, &[("b.json", Status::Passed)], 2).drawn(
+            "GL driver llvmpipe (LLVM 15.0.6, 256 bits)",
+            COMPARED_WITH_FILES,
+        );
+        let e = CheckResults::merge(vec![
+            ("a.json".into(), a.clone()),
+            ("b.json".into(), b.clone()),
+        ])
+        .unwrap_err()
+        .to_string();
         assert!(
             e.contains("b.json holds images drawn by GL driver llvmpipe (LLVM 15.0.6, 256 bits) against reference files, a.json by csir-render against reference files"),
             "{e}"
         );
         let gl = |r: CheckResults| r.drawn("GL driver x", COMPARED_WITH_FILES);
-        let merged = CheckResults::merge(vec![("a.json".into(), gl(a)), ("b.json".into(), gl(b))]).unwrap();
+        let merged =
+            CheckResults::merge(vec![("a.json".into(), gl(a)), ("b.json".into(), gl(b))]).unwrap();
         assert_eq!(merged.drawn_by, "GL driver x");
         // results written before the fields existed read as csir-render's, against files
         let json = serde_json::to_string(&merged).unwrap();
-        let old = json.replace(r#","drawn_by":"GL driver x","compared_with":"reference files""#, "");
+        let old = json.replace(
+            r#","drawn_by":"GL driver x","compared_with":"reference files""#,
+            "",
+        );
         assert_ne!(old, json, "{json}");
         let read: CheckResults = serde_json::from_str(&old).unwrap();
-        assert_eq!((read.drawn_by.as_str(), read.compared_with.as_str()), (DRAWN_BY_CSIR_RENDER, COMPARED_WITH_FILES));
+        assert_eq!(
+            (read.drawn_by.as_str(), read.compared_with.as_str()),
+            (DRAWN_BY_CSIR_RENDER, COMPARED_WITH_FILES)
+        );
     }
 
     fn shard(index: u32, count: u32, scenes: &[(&str, Status)], found: usize) -> CheckResults {

@@ -5,9 +5,9 @@
 
 use clap::Args;
 use csir_render::check::{
-    COMPARED_WITH_FILES, CheckError, CheckOptions, CheckResults, DRAWN_BY_CSIR_RENDER, IMAGES_DIR, REPORT_FILE, RESULTS_FILE, Renderers,
-    SceneResult, Shard, Status, UpdatePolicy, check_scenes, find_scenes, reference_path,
-    write_junit, write_report,
+    COMPARED_WITH_FILES, CheckError, CheckOptions, CheckResults, DRAWN_BY_CSIR_RENDER, IMAGES_DIR,
+    REPORT_FILE, RESULTS_FILE, Renderers, SceneResult, Shard, Status, UpdatePolicy, check_scenes,
+    find_scenes, reference_path, write_junit, write_report,
 };
 use csir_render::file_write::refuse_inputs;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -246,7 +246,10 @@ fn renderers(args: &CheckArgs) -> Result<(Renderers, (String, String)), CheckErr
             return usage("--gl-device applies with --backend gl or --against gl");
         }
         (Backend::Cpu, None) => {
-            let labels = (DRAWN_BY_CSIR_RENDER.to_string(), COMPARED_WITH_FILES.to_string());
+            let labels = (
+                DRAWN_BY_CSIR_RENDER.to_string(),
+                COMPARED_WITH_FILES.to_string(),
+            );
             return Ok((Renderers::CpuAgainstFile, labels));
         }
         (Backend::Gl, Some(Against::Gl)) => {

@@ -417,7 +417,11 @@ impl Loader<'_> {
                     ));
                 }
                 if primitive != Primitive::Triangles || restart.is_some() {
-                    let key = if restart.is_some() { "primitive_restart_index" } else { "primitive" };
+                    let key = if restart.is_some() {
+                        "primitive_restart_index"
+                    } else {
+                        "primitive"
+                    };
                     return Err(self.error(
                         format!("{at}.{key}"),
                         "a mesh is a triangle list: give attributes (and indices) to draw \

@@ -843,6 +843,7 @@ fn state_errors() {
             two_sided_color: true,
             shade_model: ShadeModel::Flat,
             clip_planes,
+            provoking_vertex: ProvokingVertex::Last,
         }
     );
 }
@@ -1028,7 +1029,13 @@ fn primitives_are_assembled_into_triangles_with_the_provoking_vertex_last() {
 
     // a plain triangle list keeps its list as given, with no second copy
     let scene = parse(&minimal()).unwrap();
-    assert_eq!((scene.draws[0].indices.len(), scene.draws[0].elements.is_none()), (3, true));
+    assert_eq!(
+        (
+            scene.draws[0].indices.len(),
+            scene.draws[0].elements.is_none()
+        ),
+        (3, true)
+    );
 }
 
 #[test]
@@ -1041,14 +1048,23 @@ fn primitive_errors_name_the_field() {
     );
     let (field, message) = error_of(|v| v["draws"][0]["primitive"] = json!("triangle_stirp"));
     assert_eq!(field, "draws[0].primitive");
-    assert!(message.starts_with("expected one of triangles, triangle_strip"), "{message}");
+    assert!(
+        message.starts_with("expected one of triangles, triangle_strip"),
+        "{message}"
+    );
     let (field, _) = error_of(|v| v["draws"][0]["primitive_restart_index"] = json!(-1));
     assert_eq!(field, "draws[0].primitive_restart_index");
     let (field, message) = error_of(|v| {
         v["draws"][0]["primitive"] = json!("triangle_fan");
         v["draws"][0]["indices"] = json!([0, 1, 7]);
     });
-    assert_eq!((field.as_str(), message.as_str()), ("draws[0].indices[2]", "index 7 is out of range (3 vertices)"));
+    assert_eq!(
+        (field.as_str(), message.as_str()),
+        (
+            "draws[0].indices[2]",
+            "index 7 is out of range (3 vertices)"
+        )
+    );
     let (field, _) = error_of(|v| v["draws"][0]["state"] = json!({"provoking_vertex": "middle"}));
     assert_eq!(field, "draws[0].state.provoking_vertex");
     let (field, message) = error_of(|v| {
@@ -1058,5 +1074,8 @@ fn primitive_errors_name_the_field() {
         d.insert("primitive".into(), json!("triangle_strip"));
     });
     assert_eq!(field, "draws[0].primitive");
-    assert!(message.starts_with("a mesh is a triangle list"), "{message}");
+    assert!(
+        message.starts_with("a mesh is a triangle list"),
+        "{message}"
+    );
 }

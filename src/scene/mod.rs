@@ -57,8 +57,8 @@ mod primitive;
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
-pub use primitive::{Primitive, ProvokingVertex, assemble_triangles};
 pub use model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding,
     SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };
+pub use primitive::{Primitive, ProvokingVertex, assemble_triangles};

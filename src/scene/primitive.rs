@@ -31,7 +31,10 @@ impl Primitive {
         ("triangle_strip", Primitive::TriangleStrip),
         ("triangle_fan", Primitive::TriangleFan),
         ("triangles_adjacency", Primitive::TrianglesAdjacency),
-        ("triangle_strip_adjacency", Primitive::TriangleStripAdjacency),
+        (
+            "triangle_strip_adjacency",
+            Primitive::TriangleStripAdjacency,
+        ),
     ];
 
     /// GL's primitive types this renderer does not draw yet: each is an error naming
@@ -72,18 +75,25 @@ impl Primitive {
     fn triangle(self, v: &[u32], i: usize, provoking: ProvokingVertex) -> ([u32; 3], usize) {
         let first = provoking == ProvokingVertex::First;
         match self {
-            Primitive::Triangles => ([v[3 * i], v[3 * i + 1], v[3 * i + 2]], if first { 0 } else { 2 }),
+            Primitive::Triangles => (
+                [v[3 * i], v[3 * i + 1], v[3 * i + 2]],
+                if first { 0 } else { 2 },
+            ),
             Primitive::TriangleStrip => match (i % 2, first) {
                 (0, _) => ([v[i], v[i + 1], v[i + 2]], if first { 0 } else { 2 }),
                 (_, false) => ([v[i + 1], v[i], v[i + 2]], 2),
                 (_, true) => ([v[i], v[i + 2], v[i + 1]], 0),
             },
             Primitive::TriangleFan => ([v[0], v[i + 1], v[i + 2]], if first { 1 } else { 2 }),
-            Primitive::TrianglesAdjacency => {
-                ([v[6 * i], v[6 * i + 2], v[6 * i + 4]], if first { 0 } else { 2 })
-            }
+            Primitive::TrianglesAdjacency => (
+                [v[6 * i], v[6 * i + 2], v[6 * i + 4]],
+                if first { 0 } else { 2 },
+            ),
             Primitive::TriangleStripAdjacency => match (i % 2, first) {
-                (0, _) => ([v[2 * i], v[2 * i + 2], v[2 * i + 4]], if first { 0 } else { 2 }),
+                (0, _) => (
+                    [v[2 * i], v[2 * i + 2], v[2 * i + 4]],
+                    if first { 0 } else { 2 },
+                ),
                 (_, false) => ([v[2 * i + 2], v[2 * i], v[2 * i + 4]], 2),
                 (_, true) => ([v[2 * i], v[2 * i + 4], v[2 * i + 2]], 0),
             },
@@ -104,8 +114,10 @@ pub enum ProvokingVertex {
 
 impl ProvokingVertex {
     /// Both conventions with their scene-format names.
-    pub const NAMES: [(&'static str, ProvokingVertex); 2] =
-        [("last", ProvokingVertex::Last), ("first", ProvokingVertex::First)];
+    pub const NAMES: [(&'static str, ProvokingVertex); 2] = [
+        ("last", ProvokingVertex::Last),
+        ("first", ProvokingVertex::First),
+    ];
 }
 
 /// The independent triangles `vertices` makes as `primitive`, three indices each with
@@ -144,7 +156,10 @@ mod tests {
     #[test]
     fn plain_triangles_are_the_list_itself() {
         let v: Vec<u32> = (0..8).collect();
-        assert_eq!(assemble_triangles(Primitive::Triangles, &v, None, Last), &v[..6]);
+        assert_eq!(
+            assemble_triangles(Primitive::Triangles, &v, None, Last),
+            &v[..6]
+        );
         // first convention: the first vertex rotated to the end, winding kept
         assert_eq!(
             assemble_triangles(Primitive::Triangles, &v, None, First),
@@ -170,9 +185,15 @@ mod tests {
     #[test]
     fn fans_turn_around_vertex_0() {
         let v = [7, 1, 2, 3];
-        assert_eq!(assemble_triangles(Primitive::TriangleFan, &v, None, Last), [7, 1, 2, 7, 2, 3]);
+        assert_eq!(
+            assemble_triangles(Primitive::TriangleFan, &v, None, Last),
+            [7, 1, 2, 7, 2, 3]
+        );
         // first convention: provoking vertex i + 1, the triangle's second
-        assert_eq!(assemble_triangles(Primitive::TriangleFan, &v, None, First), [2, 7, 1, 3, 7, 2]);
+        assert_eq!(
+            assemble_triangles(Primitive::TriangleFan, &v, None, First),
+            [2, 7, 1, 3, 7, 2]
+        );
     }
 
     #[test]
@@ -183,13 +204,16 @@ mod tests {
             assemble_triangles(Primitive::TriangleStrip, &v, Some(r), Last),
             [0, 1, 2, 2, 1, 3, 6, 7, 8]
         );
-        assert_eq!(assemble_triangles(Primitive::TriangleFan, &[0, 1], None, Last), []);
+        assert!(assemble_triangles(Primitive::TriangleFan, &[0, 1], None, Last).is_empty());
     }
 
     #[test]
     fn adjacency_keeps_the_even_vertices() {
         let v: Vec<u32> = (0..8).collect();
-        assert_eq!(assemble_triangles(Primitive::TrianglesAdjacency, &v, None, Last), [0, 2, 4]);
+        assert_eq!(
+            assemble_triangles(Primitive::TrianglesAdjacency, &v, None, Last),
+            [0, 2, 4]
+        );
         // a strip with adjacency of 8 vertices: 2 triangles, (0 2 4) and (4 2 6)
         assert_eq!(
             assemble_triangles(Primitive::TriangleStripAdjacency, &v, None, Last),

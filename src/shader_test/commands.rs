@@ -10,7 +10,7 @@
 use super::cursor::Cursor;
 use super::error::ParseError;
 use super::parse::Line;
-use crate::scene::ShadeModel;
+use crate::scene::{Primitive as ScenePrimitive, ShadeModel};
 use crate::texture::{Filter, Wrap};
 
 /// Largest texture side a `texture` command may ask for (piglit's are at most a few
@@ -72,15 +72,13 @@ pub struct Probe {
     pub expected: [f32; 4],
 }
 
-/// The primitive of `draw arrays`.
+/// The mode of `draw arrays`: a triangle primitive of the scene format, or one of
+/// the compatibility profile's quads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Primitive {
-    /// `GL_TRIANGLES`.
-    Triangles,
-    /// `GL_TRIANGLE_STRIP`.
-    TriangleStrip,
-    /// `GL_TRIANGLE_FAN`.
-    TriangleFan,
+pub enum DrawMode {
+    /// `GL_TRIANGLES`, `GL_TRIANGLE_STRIP`, `GL_TRIANGLE_FAN` and the adjacency
+    /// types: assembled as a scene's `primitive` is.
+    Triangle(ScenePrimitive),
     /// `GL_QUADS`, each cut into two triangles.
     Quads,
     /// `GL_QUAD_STRIP`, cut into triangles like a triangle strip.
@@ -156,7 +154,7 @@ pub enum Command {
     /// `draw arrays MODE FIRST COUNT` from `[vertex data]`.
     DrawArrays {
         /// The primitive.
-        mode: Primitive,
+        mode: DrawMode,
         /// First row of `[vertex data]`.
         first: u32,
         /// Rows drawn.
@@ -399,11 +397,15 @@ fn draw_rect(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
 
 fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
     let mode = match c.word() {
-        Some("GL_TRIANGLES") => Primitive::Triangles,
-        Some("GL_TRIANGLE_STRIP") => Primitive::TriangleStrip,
-        Some("GL_TRIANGLE_FAN") => Primitive::TriangleFan,
-        Some("GL_QUADS") => Primitive::Quads,
-        Some("GL_QUAD_STRIP") => Primitive::QuadStrip,
+        Some("GL_TRIANGLES") => DrawMode::Triangle(ScenePrimitive::Triangles),
+        Some("GL_TRIANGLE_STRIP") => DrawMode::Triangle(ScenePrimitive::TriangleStrip),
+        Some("GL_TRIANGLE_FAN") => DrawMode::Triangle(ScenePrimitive::TriangleFan),
+        Some("GL_TRIANGLES_ADJACENCY") => DrawMode::Triangle(ScenePrimitive::TrianglesAdjacency),
+        Some("GL_TRIANGLE_STRIP_ADJACENCY") => {
+            DrawMode::Triangle(ScenePrimitive::TriangleStripAdjacency)
+        }
+        Some("GL_QUADS") => DrawMode::Quads,
+        Some("GL_QUAD_STRIP") => DrawMode::QuadStrip,
         _ => return Ok(Command::Unsupported(command_name(text))),
     };
     let first = c.int().map_err(|e| format!("draw arrays: first: {e}"))?;
@@ -722,7 +724,7 @@ mod tests {
         assert_eq!(
             cmd("draw arrays GL_TRIANGLE_FAN 0 4"),
             Command::DrawArrays {
-                mode: Primitive::TriangleFan,
+                mode: DrawMode::Triangle(ScenePrimitive::TriangleFan),
                 first: 0,
                 count: 4
             }

@@ -2,7 +2,8 @@
 //! `piglit_draw_rect`, `piglit_draw_rect_tex`) and the triangles of `draw arrays`
 //! primitives, as triangle-list indices for the rasterizer.
 
-use super::commands::Primitive;
+use super::commands::DrawMode;
+use crate::scene::{Primitive as ScenePrimitive, ProvokingVertex, assemble_triangles};
 
 /// A rectangle's four corners in piglit's order, a triangle strip: (x, y), (x + w, y),
 /// (x, y + h), (x + w, y + h). Positions have z = 0 and w = 1.
@@ -38,36 +39,24 @@ pub fn ortho_rect([x, y, w, h]: [f32; 4], [width, height]: [u32; 2]) -> [f32; 4]
 }
 
 /// Triangle-list indices (into the drawn vertices `0..count`) for `count` vertices of
-/// `mode`, with OpenGL's vertex order: the last vertex of each triangle is the one
-/// OpenGL makes provoking (the last of the triangle for strips and fans, the last of
-/// the quad for quads), and odd strip triangles are turned (i + 1, i, i + 2) so every
-/// triangle keeps the strip's facing. Vertices that do not complete a primitive are
-/// ignored, as OpenGL ignores them.
-pub fn triangle_indices(mode: Primitive, count: u32) -> Vec<u32> {
+/// `mode`, with OpenGL's vertex order and the provoking vertex last in each triangle:
+/// the triangle primitives as a scene's are assembled ([`assemble_triangles`], GL 3.3
+/// core §2.6.1), quads with the last vertex of each quad provoking (GL 2.1 §2.6.1).
+/// Vertices that do not complete a primitive are ignored, as OpenGL ignores them.
+pub fn triangle_indices(mode: DrawMode, count: u32) -> Vec<u32> {
     let mut out = Vec::new();
     match mode {
-        Primitive::Triangles => out.extend(0..count - count % 3),
-        Primitive::TriangleStrip => {
-            for i in 0..count.saturating_sub(2) {
-                if i % 2 == 0 {
-                    out.extend([i, i + 1, i + 2]);
-                } else {
-                    out.extend([i + 1, i, i + 2]);
-                }
-            }
+        DrawMode::Triangle(primitive) => {
+            let vertices: Vec<u32> = (0..count).collect();
+            return assemble_triangles(primitive, &vertices, None, ProvokingVertex::Last);
         }
-        Primitive::TriangleFan => {
-            for i in 0..count.saturating_sub(2) {
-                out.extend([0, i + 1, i + 2]);
-            }
-        }
-        Primitive::Quads => {
+        DrawMode::Quads => {
             for q in 0..count / 4 {
                 let [a, b, c, d] = [4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3];
                 out.extend([a, b, d, b, c, d]);
             }
         }
-        Primitive::QuadStrip => {
+        DrawMode::QuadStrip => {
             for q in 0..count.saturating_sub(2) / 2 {
                 // quad (2q, 2q + 1, 2q + 3, 2q + 2); 2q + 3 is provoking
                 let [a, b, c, d] = [2 * q, 2 * q + 1, 2 * q + 3, 2 * q + 2];
@@ -80,7 +69,7 @@ pub fn triangle_indices(mode: Primitive, count: u32) -> Vec<u32> {
 
 /// The indices of a rectangle's two triangles (a 4-vertex triangle strip).
 pub fn rect_indices() -> Vec<u32> {
-    triangle_indices(Primitive::TriangleStrip, 4)
+    triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleStrip), 4)
 }
 
 #[cfg(test)]
@@ -91,22 +80,22 @@ mod tests {
     fn primitives_become_triangles() {
         assert_eq!(rect_indices(), vec![0, 1, 2, 2, 1, 3]);
         assert_eq!(
-            triangle_indices(Primitive::Triangles, 7),
+            triangle_indices(DrawMode::Triangle(ScenePrimitive::Triangles), 7),
             vec![0, 1, 2, 3, 4, 5]
         );
         assert_eq!(
-            triangle_indices(Primitive::TriangleFan, 5),
+            triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleFan), 5),
             vec![0, 1, 2, 0, 2, 3, 0, 3, 4]
         );
         assert_eq!(
-            triangle_indices(Primitive::Quads, 9),
+            triangle_indices(DrawMode::Quads, 9),
             vec![0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]
         );
         assert_eq!(
-            triangle_indices(Primitive::QuadStrip, 6),
+            triangle_indices(DrawMode::QuadStrip, 6),
             vec![0, 1, 3, 2, 0, 3, 2, 3, 5, 4, 2, 5]
         );
-        assert!(triangle_indices(Primitive::TriangleStrip, 2).is_empty());
+        assert!(triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleStrip), 2).is_empty());
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! same scene to [`trace_pixel`].
 
 use super::commands::{
-    self, Capability, Command, Primitive, ScriptLine, TexParameter, TextureImage,
+    self, Capability, Command, DrawMode, ScriptLine, TexParameter, TextureImage,
 };
 use super::compile::{CompiledProgram, compile_program};
 use super::compiler_test;
@@ -624,7 +624,7 @@ impl<'a> Run<'a> {
     fn draw_arrays(
         &mut self,
         line: u32,
-        mode: Primitive,
+        mode: DrawMode,
         first: u32,
         count: u32,
     ) -> Option<Outcome> {
