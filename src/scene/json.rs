@@ -18,8 +18,9 @@ pub(crate) enum Json {
     Number(f64),
     String(String),
     Array(Vec<Json>),
-    /// Key/value pairs in document order. A repeated key keeps its first position and
-    /// its last value, as JavaScript and Python do.
+    /// Key/value pairs in document order, each key once: a key given twice in one
+    /// object is a syntax error (JSON parsers disagree on which value counts, so a
+    /// scene that repeats one means two things).
     Object(Vec<(String, Json)>),
 }
 
@@ -123,11 +124,16 @@ impl<'de> Visitor<'de> for JsonVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
         let mut entries: Vec<(String, Json)> = Vec::new();
-        while let Some((key, value)) = map.next_entry::<String, Json>()? {
-            match entries.iter_mut().find(|(k, _)| *k == key) {
-                Some(entry) => entry.1 = value,
-                None => entries.push((key, value)),
+        while let Some(key) = map.next_key::<String>()? {
+            if let Some(first) = entries.iter().position(|(k, _)| *k == key) {
+                return Err(serde::de::Error::custom(format!(
+                    "key `{key}` is given twice in one object (it is key {} of the object \
+                     already); JSON parsers disagree on which value counts: give it once",
+                    first + 1
+                )));
             }
+            let value = map.next_value::<Json>()?;
+            entries.push((key, value));
         }
         Ok(Json::Object(entries))
     }
@@ -147,10 +153,16 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
     serde_json::from_str(text).map_err(|e| {
         // serde_json appends " at line L column C"; the position is reported separately
         let full = e.to_string();
-        let message = match full.rfind(" at line ") {
+        let mut message = match full.rfind(" at line ") {
             Some(cut) => full[..cut].to_owned(),
             None => full,
         };
+        if non_finite_token_at(text, e.line(), e.column()) {
+            message.push_str(
+                " (JSON has no NaN or Infinity: a scene's numbers are finite, written as \
+                 digits)",
+            );
+        }
         SyntaxError {
             line: e.line(),
             column: e.column(),
@@ -159,17 +171,38 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
     })
 }
 
+/// Whether a `NaN`, `Infinity` or `-Infinity` token (as JavaScript writes them) starts
+/// at or just before the 1-based `line` and `column` serde_json reports.
+fn non_finite_token_at(text: &str, line: usize, column: usize) -> bool {
+    let Some(row) = text.lines().nth(line.saturating_sub(1)) else {
+        return false;
+    };
+    let start = row
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(row.len(), |(i, _)| i);
+    // serde_json points at the token's first character or one past it
+    let from = row[..start]
+        .rfind(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+        .map_or(0, |i| i + 1);
+    let word: String = row[from..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic() || *c == '-')
+        .collect();
+    matches!(word.as_str(), "NaN" | "Infinity" | "-Infinity" | "-NaN" | "inf" | "-inf" | "nan")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn objects_keep_document_order_and_the_last_duplicate_value() {
-        let v = parse(r#"{"b": 1, "a": [true, null, "x"], "b": 2.5}"#).unwrap();
+    fn objects_keep_document_order() {
+        let v = parse(r#"{"b": 1, "a": [true, null, "x"]}"#).unwrap();
         assert_eq!(
             v,
             Json::Object(vec![
-                ("b".into(), Json::Number(2.5)),
+                ("b".into(), Json::Number(1.0)),
                 (
                     "a".into(),
                     Json::Array(vec![Json::Bool(true), Json::Null, Json::String("x".into())])
@@ -179,8 +212,31 @@ mod tests {
         let Json::Object(entries) = &v else {
             panic!("an object")
         };
-        assert_eq!(get(entries, "b"), Some(&Json::Number(2.5)));
+        assert_eq!(get(entries, "b"), Some(&Json::Number(1.0)));
         assert_eq!(get(entries, "c"), None);
+    }
+
+    #[test]
+    fn a_key_given_twice_is_an_error_at_its_second_place() {
+        let err = parse("{\"b\": 1,\n \"a\": {\"x\": 1, \"x\": 2}}").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(
+            err.message.starts_with("key `x` is given twice in one object (it is key 1 of the object already)"),
+            "{}",
+            err.message
+        );
+        let err = parse(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap_err();
+        assert!(err.message.contains("key `b` is given twice"), "{}", err.message);
+    }
+
+    #[test]
+    fn nan_and_infinity_get_a_hint() {
+        for token in ["NaN", "Infinity", "-Infinity"] {
+            let err = parse(&format!("{{\"x\": [1, {token}]}}")).unwrap_err();
+            assert!(err.message.ends_with("(JSON has no NaN or Infinity: a scene's numbers are finite, written as digits)"), "{token}: {}", err.message);
+        }
+        let err = parse(r#"{"x": [1, nope]}"#).unwrap_err();
+        assert!(!err.message.contains("NaN"), "{}", err.message);
     }
 
     #[test]
