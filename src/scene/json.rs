@@ -172,24 +172,26 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
 }
 
 /// Whether a `NaN`, `Infinity` or `-Infinity` token (as JavaScript writes them) starts
-/// at or just before the 1-based `line` and `column` serde_json reports.
+/// at or just before the 1-based `line` and byte `column` serde_json reports. Works on
+/// bytes: the column counts bytes, and a token of ASCII letters never splits a
+/// character.
 fn non_finite_token_at(text: &str, line: usize, column: usize) -> bool {
     let Some(row) = text.lines().nth(line.saturating_sub(1)) else {
         return false;
     };
-    let start = row
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(row.len(), |(i, _)| i);
-    // serde_json points at the token's first character or one past it
-    let from = row[..start]
-        .rfind(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+    let row = row.as_bytes();
+    let in_token = |b: &u8| b.is_ascii_alphabetic() || *b == b'-';
+    let at = column.saturating_sub(1).min(row.len());
+    // serde_json points at the token's first byte or past it
+    let from = row[..at]
+        .iter()
+        .rposition(|b| !in_token(b))
         .map_or(0, |i| i + 1);
-    let word: String = row[from..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic() || *c == '-')
-        .collect();
-    matches!(word.as_str(), "NaN" | "Infinity" | "-Infinity" | "-NaN" | "inf" | "-inf" | "nan")
+    let len = row[from..].iter().take_while(|b| in_token(b)).count();
+    matches!(
+        &row[from..from + len],
+        b"NaN" | b"Infinity" | b"-Infinity" | b"-NaN" | b"inf" | b"-inf" | b"nan"
+    )
 }
 
 #[cfg(test)]
@@ -221,19 +223,31 @@ mod tests {
         let err = parse("{\"b\": 1,\n \"a\": {\"x\": 1, \"x\": 2}}").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(
-            err.message.starts_with("key `x` is given twice in one object (it is key 1 of the object already)"),
+            err.message.starts_with(
+                "key `x` is given twice in one object (it is key 1 of the object already)"
+            ),
             "{}",
             err.message
         );
         let err = parse(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap_err();
-        assert!(err.message.contains("key `b` is given twice"), "{}", err.message);
+        assert!(
+            err.message.contains("key `b` is given twice"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
     fn nan_and_infinity_get_a_hint() {
         for token in ["NaN", "Infinity", "-Infinity"] {
             let err = parse(&format!("{{\"x\": [1, {token}]}}")).unwrap_err();
-            assert!(err.message.ends_with("(JSON has no NaN or Infinity: a scene's numbers are finite, written as digits)"), "{token}: {}", err.message);
+            assert!(
+                err.message.ends_with(
+                    "(JSON has no NaN or Infinity: a scene's numbers are finite, written as digits)"
+                ),
+                "{token}: {}",
+                err.message
+            );
         }
         let err = parse(r#"{"x": [1, nope]}"#).unwrap_err();
         assert!(!err.message.contains("NaN"), "{}", err.message);
