@@ -83,6 +83,9 @@ pub struct Context {
     egl: &'static Instance,
     display: egl::Display,
     context: egl::Context,
+    /// Dropped after the context is destroyed (fields drop after `Drop::drop`): the
+    /// display is terminated when its last context goes.
+    _display_use: DisplayUse,
     /// How the display was found, for the render line: `surfaceless` or `device N
     /// (what it is)`.
     pub platform: String,
@@ -110,7 +113,7 @@ impl Context {
         }
         let egl = instance()?;
         let (display, platform_name) = open_display(egl, platform)?;
-        egl.initialize(display).map_err(|e| {
+        let display_use = DisplayUse::initialize(egl, display).map_err(|e| {
             no_context(format!(
                 "eglInitialize on {platform_name}: {e}{}",
                 driver_hint()
@@ -170,6 +173,7 @@ impl Context {
             egl,
             display,
             context,
+            _display_use: display_use,
             platform: platform_name,
         })
     }
@@ -186,10 +190,58 @@ impl Context {
 
 impl Drop for Context {
     fn drop(&mut self) {
-        // Release the context from this thread before destroying it; errors here
-        // leave nothing to undo.
+        // Release the context from this thread before destroying it, and the thread's
+        // EGL state (a worker thread of a pool lives on); errors here leave nothing to
+        // undo.
         let _ = self.egl.make_current(self.display, None, None, None);
         let _ = self.egl.destroy_context(self.display, self.context);
+        let _ = self.egl.release_thread();
+    }
+}
+
+/// One context's use of an initialised display. The display is initialised by the
+/// first use and terminated (`eglTerminate`) when the last one ends, so that no driver
+/// state is left for the process's exit to tear down while other threads run (Mesa's
+/// and LLVM's exit handlers then find nothing to free).
+struct DisplayUse {
+    egl: &'static Instance,
+    display: egl::Display,
+}
+
+/// Live uses of each initialised display, by its handle.
+static DISPLAY_USES: std::sync::Mutex<Vec<(usize, usize)>> = std::sync::Mutex::new(Vec::new());
+
+impl DisplayUse {
+    /// `eglInitialize` (again, when a previous last use terminated it) and count a use.
+    fn initialize(egl: &'static Instance, display: egl::Display) -> Result<DisplayUse, egl::Error> {
+        let mut uses = DISPLAY_USES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = display.as_ptr() as usize;
+        match uses.iter_mut().find(|(d, _)| *d == key) {
+            Some((_, count)) => *count += 1,
+            None => {
+                egl.initialize(display)?;
+                uses.push((key, 1));
+            }
+        }
+        Ok(DisplayUse { egl, display })
+    }
+}
+
+impl Drop for DisplayUse {
+    fn drop(&mut self) {
+        let mut uses = DISPLAY_USES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = self.display.as_ptr() as usize;
+        if let Some(at) = uses.iter().position(|(d, _)| *d == key) {
+            uses[at].1 -= 1;
+            if uses[at].1 == 0 {
+                uses.remove(at);
+                let _ = self.egl.terminate(self.display);
+            }
+        }
     }
 }
 
