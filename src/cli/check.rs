@@ -59,7 +59,7 @@ pub struct CheckArgs {
     /// system's OpenGL driver ("does my driver draw like the references?"). With
     /// --update, `gl` (re)writes the references: each missing one, and each whose
     /// pixels differ from the driver's at all (`.llvmpipe.png` only from llvmpipe).
-    #[arg(long, value_enum, default_value_t = CheckBackend::Cpu)]
+    #[arg(long, value_enum, default_value_t = CheckBackend::Cpu, conflicts_with = "merge")]
     pub backend: CheckBackend,
     /// Compare our render with the system's OpenGL driver drawing the same scene,
     /// instead of with the reference files (no file is read or written).

@@ -293,8 +293,8 @@ fn matrices<'s>(
     Ok(([mv.to_cols_array(), p.to_cols_array()], others))
 }
 
-/// The draw's state as GL calls; in a core context, the compatibility state is an
-/// error unless at its default.
+/// The draw's state as GL calls; in a core context, a clip plane whose equation would
+/// need `glClipPlane` is an error.
 fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<DrawState, SceneError> {
     let core = profile == ProfileChoice::Core;
     let state = &draw.state;
@@ -309,18 +309,9 @@ fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<Draw
             ),
         )
     };
-    if core && state.two_sided_color {
-        return Err(core_error(
-            "two_sided_color",
-            "two-sided colour (GL_VERTEX_PROGRAM_TWO_SIDE)",
-        ));
-    }
-    if core && state.shade_model == ShadeModel::Flat {
-        return Err(core_error(
-            "shade_model",
-            "the flat shade model (glShadeModel)",
-        ));
-    }
+    // Two-sided colour and the shade model act on the compatibility built-in colours
+    // only (GL 2.1 §2.14.1, §2.14.7), which core shaders cannot declare: in a core
+    // context they change nothing, as in the CPU renderer, and have no GL call.
     let mut clip_planes = [None; 8];
     for i in state.clip_planes.enabled_planes() {
         clip_planes[i] = Some(state.clip_planes.equations[i]);
@@ -335,8 +326,8 @@ fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<Draw
     let raster = raster_state(&state.raster);
     Ok(DrawState {
         provoking_first: state.provoking_vertex == ProvokingVertex::First,
-        two_sided_color: state.two_sided_color,
-        flat_shading: state.shade_model == ShadeModel::Flat,
+        two_sided_color: state.two_sided_color && !core,
+        flat_shading: state.shade_model == ShadeModel::Flat && !core,
         clip_planes,
         ..raster
     })

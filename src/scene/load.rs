@@ -446,6 +446,12 @@ impl Loader<'_> {
             (None, Some(list)) => {
                 let (attributes, vertex_count) = self.attributes(list, &at)?;
                 let field = format!("{at}.indices");
+                if restart.is_some() && get(d, "indices").is_none() {
+                    return Err(self.error(
+                        format!("{at}.primitive_restart_index"),
+                        "restarts an indexed draw (glDrawElements): give indices",
+                    ));
+                }
                 let indices = match get(d, "indices") {
                     Some(v) => self.indices(v, &field, vertex_count, plain, restart)?,
                     None if plain => (0..vertex_count / 3 * 3).collect(),
@@ -993,7 +999,8 @@ impl Loader<'_> {
             return Err(self.error(
                 field,
                 format!(
-                    "{name} are not drawn yet: csir-render draws the triangle primitives ({})",
+                    "primitive `{name}` is not drawn yet: csir-render draws the triangle \
+                     primitives ({})",
                     Primitive::NAMES.map(|(n, _)| n).join(", ")
                 ),
             ));

@@ -1043,8 +1043,9 @@ fn primitive_errors_name_the_field() {
     assert_error(
         |v| v["draws"][0]["primitive"] = json!("lines"),
         "draws[0].primitive",
-        "lines are not drawn yet: csir-render draws the triangle primitives (triangles, \
-         triangle_strip, triangle_fan, triangles_adjacency, triangle_strip_adjacency)",
+        "primitive `lines` is not drawn yet: csir-render draws the triangle primitives \
+         (triangles, triangle_strip, triangle_fan, triangles_adjacency, \
+         triangle_strip_adjacency)",
     );
     let (field, message) = error_of(|v| v["draws"][0]["primitive"] = json!("triangle_stirp"));
     assert_eq!(field, "draws[0].primitive");
@@ -1054,6 +1055,14 @@ fn primitive_errors_name_the_field() {
     );
     let (field, _) = error_of(|v| v["draws"][0]["primitive_restart_index"] = json!(-1));
     assert_eq!(field, "draws[0].primitive_restart_index");
+    assert_error(
+        |v| {
+            v["draws"][0]["primitive"] = json!("triangle_strip");
+            v["draws"][0]["primitive_restart_index"] = json!(1);
+        },
+        "draws[0].primitive_restart_index",
+        "restarts an indexed draw (glDrawElements): give indices",
+    );
     let (field, message) = error_of(|v| {
         v["draws"][0]["primitive"] = json!("triangle_fan");
         v["draws"][0]["indices"] = json!([0, 1, 7]);
