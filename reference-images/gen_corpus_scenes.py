@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the shader-corpus scenes under corpus/ (issue 8).
+"""Generate the shader-corpus scenes under corpus/.
 
 Every shader of the front end's corpus (shaders/tests/corpus/, realistic GLSL 3.30
 written the way people write it: loops over uniform arrays, const arrays, bvec
@@ -223,7 +223,7 @@ def scene_misc():
 
 
 def scene_data():
-    """The data constructs of issue 14: run-time indexes in assignments, uniform array
+    """The data constructs: run-time indexes in assignments, uniform array
     initializers, arrays of mat2 uniforms, 32-bit integers, structs, implicitly sized
     arrays and converting out parameters, non-square matrices and matrix built-ins,
     matrices and arrays as varyings; IEEE float division (DIV); in/out interface blocks."""
@@ -280,7 +280,7 @@ def matrices_tile(index):
 
 
 def scene_texture():
-    """The texture functions of GLSL 1.30 §8.7 beyond `texture` (issue 14), each on
+    """The texture functions of GLSL 1.30 §8.7 beyond `texture`, each on
     npot5x3.png, whose 5x3 texels are easy to count in the image: textureSize
     (TEXSIZE), texelFetch and texelFetchOffset (TEXFETCH), textureOffset and its
     Proj/Lod forms (SAMPLE_OFFSET) in every filter and wrap mode."""

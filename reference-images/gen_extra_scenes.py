@@ -218,7 +218,7 @@ def scene_discard_depth():
 
 
 def scene_fwidth_sdf():
-    """Derivatives (issue 18): a ring SDF antialiased with fwidth on a quad receding in
+    """Derivatives: a ring SDF antialiased with fwidth on a quad receding in
     perspective, and dFdx/dFdy of a nonlinear function on a triangle whose slanted
     edges leave partly covered 2x2 quads (helper invocations). The uv rides in the
     colour attribute's xy."""

@@ -1,4 +1,4 @@
-//! Budgets (issue 16, item 4): `--max-memory` is checked before the framebuffer or a
+//! Budgets: `--max-memory` is checked before the framebuffer or a
 //! texture is allocated, with an error naming the need and the limit; `trace` shows a
 //! bounded number of draws and fragments, says how many more there are, and streams
 //! `--json` as JSON Lines.

@@ -1,4 +1,4 @@
-//! CSI on the command line (issue 16, item 6): `compile --csi-version 1|2`,
+//! CSI on the command line: `compile --csi-version 1|2`,
 //! `inspect FILE.csi`, and scenes whose `vertex`/`fragment` name `.csi` files, loaded
 //! through the untrusted loader (docs/scene-format.md "Shaders").
 

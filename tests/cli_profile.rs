@@ -1,4 +1,4 @@
-//! `--profile seed|extended` (issue 15; docs/architecture.md, "Profiles"): the seed
+//! `--profile seed|extended` (docs/architecture.md, "Profiles"): the seed
 //! profile keeps the seed's limits, the extended one (the default) has GL 3.0's
 //! interface sizes, and CSI v1 (the seed's format) can be saved from either.
 

@@ -1,4 +1,4 @@
-//! Byte-for-byte guards against unintended change (issue 13): the bytes we render for
+//! Byte-for-byte guards against unintended change: the bytes we render for
 //! every scene under `reference-images/` (and the built-in default scene), and what
 //! `csir-render compile --ir --tgsi` prints (and the CSI file it saves) for every
 //! shader the repository ships, are compared with the committed files in
@@ -134,7 +134,7 @@ fn shader_sources() -> Vec<PathBuf> {
 }
 
 /// What `csir-render compile REL --profile seed --ir --tgsi --csi OUT` prints (the seed
-/// profile: issue 15 requires its IR and CSI bytes unchanged), run from the checkout
+/// profile: its IR and CSI bytes stay the seed's), run from the checkout
 /// (so the dump names the shader by its relative path), then a line with the CRC-32 of
 /// the CSI file it saved (every field of every record, which the dump does not all
 /// print), or its exit status and errors when it fails.
@@ -159,7 +159,7 @@ fn compile_output(rel: &str, scratch: &Path) -> String {
         let bytes = std::fs::read(&csi).expect("compile --csi wrote the file");
         let _ = writeln!(text, "csi crc32:{:08x}", crc32fast::hash(&bytes));
         // The seed's own format, CSI v1, of the same shader (its records and
-        // immediates byte for byte; issue 15 requires these unchanged under the seed
+        // immediates byte for byte; these stay unchanged under the seed
         // profile). A shader v1 cannot hold (a flat or noperspective varying) records
         // the save error instead.
         let shader = csir::load_csi(&bytes, &csir::Limits::LARGE).expect("the saved file loads");

@@ -41,7 +41,7 @@ fn summary_json(s: &Summary) -> Value {
     json!({"passed": s.passed, "failed": s.failed, "skipped": s.skipped, "errors": s.errors})
 }
 
-/// The pass rates in the terms of issue 14's "Done means": over the tests that need only
+/// The pass rates in the terms of docs/conformance.md's targets: over the tests that need only
 /// a vertex and a fragment shader and no extension, and over those of them that use no
 /// `uint`, bit operation, `log`, `log2` or `exp` ([`Scope`]).
 fn issue_terms(runs: &[(&str, String, TestReport, Scope)]) -> String {

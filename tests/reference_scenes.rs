@@ -101,7 +101,7 @@ fn output_bytes_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn quads_give_the_same_bytes_at_any_thread_count() {
-    // fwidth_sdf shades 2x2 quads with helper lanes (issue 18): a quad never spans
+    // fwidth_sdf shades 2x2 quads with helper lanes: a quad never spans
     // tiles, so the bytes stay the same whatever the split of tiles among threads.
     let path = reference_dir().join("derivatives/fwidth_sdf.json");
     let one = render(&path, Some(1));

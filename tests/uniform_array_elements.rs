@@ -1,4 +1,4 @@
-//! Uniform arrays end to end through a scene (issue 8): the corpus' Blinn-Phong tile
+//! Uniform arrays end to end through a scene: the corpus' Blinn-Phong tile
 //! gives `uLightPos` as one key with all elements (the form the llvmpipe reference
 //! uses); giving the same values element by element (`"uLightPos[0]"`, …, as the scene
 //! format allows) renders the same bytes, and a wrong element or count is an error

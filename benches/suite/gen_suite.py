@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the performance suite (issue 17): the scenes in this folder and the large
+"""Generate the performance suite: the scenes in this folder and the large
 assets they read, which are made on demand under ``target/perf-suite/`` and never
 committed (the 500k-triangle torus OBJ alone is ~40 MB).
 

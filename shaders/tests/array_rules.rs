@@ -1,4 +1,4 @@
-//! Issue 21, "reject what GLSL rejects", for arrays and the expressions around them:
+//! "Reject what GLSL rejects" for arrays and the expressions around them:
 //! the version rules of whole-array assignment and `out`/`inout` array parameters,
 //! embedded struct definitions, array sizes that must be constant integral
 //! expressions (and may be any of them), `?:` and `,` with array operands, and a

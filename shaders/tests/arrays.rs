@@ -1,4 +1,4 @@
-//! Arrays (issue 8), executed with asserted values and checked on every back end
+//! Arrays, executed with asserted values and checked on every back end
 //! (TGSI parity, CSI v2): `const` arrays that fold, uniform arrays of float / vecN /
 //! mat4 laid out one element per vec4 slot (4 for mat4) with `array_len` and set by
 //! `name` or `name[i]` through the linker, local arrays, `.length()`, constant and

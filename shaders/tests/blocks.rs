@@ -1,5 +1,5 @@
 //! Interface blocks (GLSL 1.40 §4.3.7 uniform blocks, GLSL 1.50 §4.3.7 `in`/`out`
-//! blocks; issue 14), turned into globals by the block pass (`lang/blocks.rs`): the
+//! blocks), turned into globals by the block pass (`lang/blocks.rs`): the
 //! interface names OpenGL gives block members, uniforms set by those names, varyings
 //! carried from a vertex block to a fragment block by block name and member (whatever
 //! the instance names), the checks linking makes, and the named errors.

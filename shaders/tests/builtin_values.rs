@@ -1,4 +1,4 @@
-//! Built-in functions against values computed in f64 (issue 8): each one applied to
+//! Built-in functions against values computed in f64: each one applied to
 //! `float`, `vec2`, `vec3` and `vec4` gives the same bits lane for lane
 //! (component-wise), within a stated bound of the f64 result, on every back end.
 //! Exactness where GLSL or the renderer relies on it: `sqrt(0) = 0`, `floor`, `ceil`,

@@ -1,4 +1,4 @@
-//! Built-ins of issue 14, with asserted values on every back end: `outerProduct` and
+//! Built-ins of GLSL 1.30 §8, with asserted values on every back end: `outerProduct` and
 //! other float-only built-ins called with int vectors (GLSL 1.20 §6.1: the implicit
 //! int → float conversion of arguments when no overload matches exactly), `refract`,
 //! `modf`, `isnan`/`isinf` (exact per IEEE 754), and the built-in constants

@@ -1,4 +1,4 @@
-//! The shader corpus (issue 8): realistic GLSL 3.30 shaders in `tests/corpus/`, written
+//! The shader corpus: realistic GLSL 3.30 shaders in `tests/corpus/`, written
 //! the way people write them (Blinn-Phong over a uniform light array, normal mapping,
 //! value and cellular noise, tone mapping, fog, toon shading, SDF shapes, HSV, gamma,
 //! dithering, skinning, …). Each one compiles with the seed limits (so the verifier

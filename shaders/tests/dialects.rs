@@ -1,4 +1,4 @@
-//! GLSL as written (issue 12, "GLSL as written"): the dialects of `#version 100` to
+//! GLSL as written: the dialects of `#version 100` to
 //! `330` and `300 es`, `attribute`/`varying`, the compatibility built-ins and their
 //! fixed locations, `gl_FragColor`/`gl_FragData[0]`, the texture lookups of every
 //! version, and the rules that differ by version (docs/glsl-dialects.md).

@@ -148,7 +148,7 @@ fn errors_are_capped_at_the_limit_but_counted() {
     );
 }
 
-/// Issue 16: each message names what it is about — the symbol, the function and the
+/// Each message names what it is about — the symbol, the function and the
 /// argument types — and the rules behind the plain ones are stated.
 #[test]
 fn messages_name_the_symbol_function_and_types() {

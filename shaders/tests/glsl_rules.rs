@@ -1,4 +1,4 @@
-//! "Reject what GLSL rejects" (issue 21): the rules of function declarations, of the
+//! "Reject what GLSL rejects": the rules of function declarations, of the
 //! order and placement of qualifiers, the operators and words reserved by version, the
 //! colour outputs of a fragment shader, built-in functions in GLSL ES 3.00, and writes
 //! to read-only variables. Every rejection names its symbol and rule; every test has a

@@ -1,4 +1,4 @@
-//! 32-bit integers in the GLSL front end under the extended profile (issue 15;
+//! 32-bit integers in the GLSL front end under the extended profile (see
 //! docs/glsl-dialects.md, "32-bit integers"): `int`/`uint` registers hold 32-bit
 //! patterns, arithmetic wraps, division and `%` follow GLSL with the edge rules of
 //! `exec::math::int`, shifts and bit operators, conversions at every boundary, and

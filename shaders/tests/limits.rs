@@ -129,7 +129,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
     );
 }
 
-/// A flat sum is not nesting (issue 16): 257 terms, the most `MAX_OPERATOR_CHAIN`
+/// A flat sum is not nesting: 257 terms, the most `MAX_OPERATOR_CHAIN`
 /// allows, compile and add up, on a thread with the renderer's small stack. (The
 /// extended profile's temporaries: each partial sum takes one, past the seed's 96.)
 #[test]

@@ -1,4 +1,4 @@
-//! Interface matching between stages (issue 21): a fragment input links to the vertex
+//! Interface matching between stages: a fragment input links to the vertex
 //! output of the same name, type and array size (GLSL 1.30 §4.3.4, §4.3.6; GLSL 1.10
 //! §4.3.6 for varyings). Each mismatch is a named `LinkError`; the valid twin links and
 //! the fragment shader reads what the vertex shader wrote.

@@ -1,4 +1,4 @@
-//! Booleans (issue 8), executed with asserted values and checked on every back end
+//! Booleans, executed with asserted values and checked on every back end
 //! (TGSI parity, CSI v2): scalar conditions as the original accepts them, unary `-`
 //! and `!` on vectors, `bvec2..4` with their constructors and conversions, the vector
 //! relational built-ins, `any`/`all`/`not`, and `mix` with a boolean selector.

@@ -1,4 +1,4 @@
-//! The logarithm built-ins of the extended profile (issue 15): `log2` is LG2 within
+//! The logarithm built-ins of the extended profile: `log2` is LG2 within
 //! 1 ulp, `log`, `asinh`, `acosh`, `atanh` compose it, every width gives the same
 //! bits, the batch interpreter, the TGSI executor and a CSI v2 round trip agree
 //! (`backends::check`), and the seed profile names the function it cannot compile.

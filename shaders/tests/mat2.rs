@@ -1,4 +1,4 @@
-//! `mat2` (issue 8): a front-end type of two vec2 columns; `mat2 * vec2` and
+//! `mat2`: a front-end type of two vec2 columns; `mat2 * vec2` and
 //! `mat2 * mat2` are column products and sums (MULMV and MULMM take 3 or 4 columns),
 //! everything else is the generic matrix code. Executed with asserted values on every
 //! back end.

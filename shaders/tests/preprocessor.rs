@@ -1,4 +1,4 @@
-//! The preprocessor (issue 8: the GLSL people write starts with `#define`; issue 21:
+//! The preprocessor (the GLSL people write starts with `#define`;
 //! the C rules exactly): translation phases in order, the predefined macros, `#if`
 //! expressions, function-like macros and the directive syntax GLSL requires. Every
 //! rejection has a valid twin that compiles and runs with an asserted value.

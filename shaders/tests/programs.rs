@@ -1,5 +1,5 @@
 //! Whole shader programs compiled from GLSL and run through the scalar interpreter
-//! with concrete inputs (issue 2's list: matrix transforms against glam, texture
+//! with concrete inputs (matrix transforms against glam, texture
 //! sampling, Lambert + Phong lighting, nested conditionals, unrolled loops, user
 //! functions, discard in a nested branch, sin/cos/pow).
 

@@ -1,4 +1,4 @@
-//! Expressions with effects (issue 14): `++`/`--` inside expressions (GLSL 1.10 §5.7),
+//! Expressions with effects: `++`/`--` inside expressions (GLSL 1.10 §5.7),
 //! assignment as an expression (§5.8), the comma operator (§5.9), and `&&`, `||`,
 //! `?:` whose skipped side has effects (§5.9: the skipped side does not run). Values
 //! asserted on every back end, for known and run-time operands.

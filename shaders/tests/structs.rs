@@ -1,4 +1,4 @@
-//! Structs (GLSL 1.10 §4.1.8, §5.4.3, §5.7, §6.1; issue 14), flattened into their
+//! Structs (GLSL 1.10 §4.1.8, §5.4.3, §5.7, §6.1), flattened into their
 //! members by the struct pass (`lang/structs.rs`): executed with asserted values on
 //! every back end (interpreter, TGSI parity, CSI v2 round trip), the interface names
 //! of struct uniforms, and the named errors.

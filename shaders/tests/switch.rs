@@ -1,4 +1,4 @@
-//! `switch` (GLSL 1.30 §6.2, issue 14): fallthrough, `break` (also conditional on
+//! `switch` (GLSL 1.30 §6.2): fallthrough, `break` (also conditional on
 //! run-time values), `default` anywhere, a selector evaluated once, `continue` and
 //! `return` through a switch, known selectors; executed with asserted values on
 //! every back end. And the named errors for what §6.2 rejects.

@@ -215,7 +215,7 @@ fn exceptional_values_differ_exactly_as_the_semantics_table_says() {
     }
 }
 
-/// Issue 15: every integer and bit instruction of the extended profile (and LG2 and
+/// Every integer and bit instruction of the extended profile (and LG2 and
 /// EX2, whose TGSI differs by rounding only, and DIV, IEEE division on both sides), emitted as
 /// TGSI (the comparisons with the `AND` that turns ~0 into 1.0) and run by the TGSI
 /// executor, gives the interpreter's bits on edge patterns: zero, ±1, INT_MIN,

@@ -1,5 +1,5 @@
 //! Regression tests for values that came out wrong on Mesa's piglit GLSL execution
-//! tests (issue 12, "No wrong pixels"), one cause per test; each fails on the code
+//! tests, one cause per test; each fails on the code
 //! before its fix. The rasterizer's cause (a varying equal at the three vertices must
 //! interpolate exactly) is tested in `csir-raster` (`stage.rs`).
 

@@ -265,7 +265,7 @@ pub fn write_doc_block(name: &str, body: &str) {
     std::fs::write(&path, text).expect("write docs/conformance.md");
 }
 
-/// Where a test of the selection stands in issue 14's "Done means" (docs/conformance.md,
+/// Where a test of the selection stands in the conformance targets (docs/conformance.md,
 /// "Measured"): whether it needs only a vertex and a fragment shader and no extension,
 /// and whether its shaders use none of `uint`/`uvecN`, bit operators and shifts, `log`,
 /// `log2` or `exp` (the instructions of the integer issue).

@@ -20,7 +20,7 @@ pub const MAX_VARYINGS: usize = 16;
 /// (`csir-render run`) and its program fails at link with a message naming the limit.
 pub const MAX_SHADER_VARYINGS: usize = 2 * MAX_VARYINGS;
 
-/// Which CSIR a shader is compiled to and may contain (issue 15; `docs/architecture.md`,
+/// Which CSIR a shader is compiled to and may contain (`docs/architecture.md`,
 /// "Profiles").
 ///
 /// - [`Profile::Seed`]: exactly the seed's CSIR: opcodes 0..=32, integers held as

@@ -145,7 +145,7 @@ instruction_set! {
     /// Discard the fragment and stop (fragment stage only).
     Discard = 32 => OpInfo::new(Discard, "discard", Effect::Control(Control::Discard))
         .only_in(Stage::Fragment, VerifyRule::DiscardStage);
-    // The extended profile's integer and bit instructions (issue 15): what each
+    // The extended profile's integer and bit instructions: what each
     // computes, with its edge rules, is `exec::math::int`.
     /// Extended profile, 32-bit patterns, on `ncomp` lanes (0 means 4): `a + b`, wrapping modulo 2^32 (signed and unsigned alike).
     UAdd = 33 => OpInfo::compute(UAdd, "uadd").dst(NCOMP_OR_4).a(NCOMP_OR_4).b(NCOMP_OR_4)

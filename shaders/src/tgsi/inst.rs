@@ -65,7 +65,7 @@ pub enum Opcode {
     EndIf,
     /// The last instruction of every shader.
     End,
-    // The integer and bit instructions of the extended profile (issue 15), per lane
+    // The integer and bit instructions of the extended profile, per lane
     // on 32-bit patterns; the comparisons give ~0 for true, which the emitter turns
     // into CSIR's 1.0 with an AND.
     /// Per lane `src0 + src1`, wrapping (signed or unsigned alike).

@@ -738,7 +738,7 @@ fn integer_program(choices: &[(u8, u16, u16, u16)], last: u16) -> Shader {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 
-    /// Issue 15: the batch interpreter gives the scalar interpreter's bits on random
+    /// The batch interpreter gives the scalar interpreter's bits on random
     /// integer programs, with edge patterns (INT_MIN / -1, shifts by 31..33, division
     /// by zero, NaN and float patterns) in constants and as integer uniforms.
     #[test]

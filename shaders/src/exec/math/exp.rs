@@ -1,4 +1,4 @@
-//! EX2, the extended profile's base-2 exponential (issue 15): one scalar function of
+//! EX2, the extended profile's base-2 exponential: one scalar function of
 //! the lane's bit pattern, applied lane by lane by both interpreters
 //! ([`Lane::map_bits`](super::Lane::map_bits)), so they give the same bits, as LG2
 //! does (`log.rs`).

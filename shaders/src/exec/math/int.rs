@@ -1,4 +1,4 @@
-//! What the extended profile's integer and bit instructions compute (issue 15;
+//! What the extended profile's integer and bit instructions compute (see
 //! `docs/architecture.md`, "Profiles"), on the 32-bit pattern a register lane holds.
 //!
 //! Each instruction is one function of the lanes' bit patterns, [`binary`] (`(u32,

@@ -1,4 +1,4 @@
-//! LG2, the extended profile's base-2 logarithm (issue 15): one scalar function of
+//! LG2, the extended profile's base-2 logarithm: one scalar function of
 //! the lane's bit pattern, applied lane by lane by both interpreters
 //! ([`Lane::map_bits`](super::Lane::map_bits)), so they give the same bits.
 //!

@@ -17,7 +17,7 @@
 //! | [`trunc`], [`min`], [`max`], [`abs`] | A1, B §4 | exact |
 //! | [`min_num`], [`max_num`] (MIN, MAX of the extended profile, [`MinMax`]) | IEEE 754 minNum/maxNum | exact |
 //! | [`div`] (DIV, extended profile) | IEEE-754 division | correctly rounded |
-//! | [`int`]: the extended profile's integer and bit instructions | issue 15, rules in [`int`] | exact (bit functions) |
+//! | [`int`]: the extended profile's integer and bit instructions | the rules in [`int`] | exact (bit functions) |
 //! | [`lg2`] (LG2, extended profile) | IEEE `log2` | ≤ 1 ulp (a scalar function of the bits, per lane) |
 //! | [`ex2`] (EX2, extended profile) | IEEE `exp2` | ≤ 1 ulp (a scalar function of the bits, per lane) |
 

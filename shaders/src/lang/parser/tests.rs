@@ -140,7 +140,7 @@ fn nesting_is_bounded() {
     assert!(e[0].contains("nesting limit exceeded"), "{e:?}");
 }
 
-/// A flat chain of operators is not nesting (issue 16): a sum of 257 terms parses, and
+/// A flat chain of operators is not nesting: a sum of 257 terms parses, and
 /// only a chain past `MAX_OPERATOR_CHAIN` is refused, by its own message.
 #[test]
 fn operator_chains_have_their_own_limit() {
