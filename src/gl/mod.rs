@@ -90,6 +90,25 @@ pub enum GlRenderError {
 /// # Errors
 /// [`GlRenderError`].
 pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
+    on_a_thread_of_its_own(|| render_on_this_thread(scene, options))
+}
+
+/// Run `job`, which uses EGL and GL, on a thread started for it and joined before this
+/// returns. The driver keeps state per thread (EGL's thread info, the current
+/// dispatch), which it frees in the thread's exit handlers: a thread that uses the
+/// driver and lives on, a worker of a thread pool, would exit while the process exits,
+/// its handlers freeing that state while the process's own exit handlers tear the
+/// driver down (a `check --backend gl` run ended in "double free or corruption" so).
+/// A thread of its own ends, handlers and all, before the caller goes on.
+fn on_a_thread_of_its_own<T: Send>(job: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| match scope.spawn(job).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
+/// [`render_scene_gl`]'s work, on the calling thread.
+fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
     let start = Instant::now();
     check_as_the_cpu_renderer(scene)?;
     let profile = profile(scene);
@@ -168,12 +187,14 @@ pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<(), SceneError> {
 /// # Errors
 /// [`GlError`]: no EGL library, no such device, no OpenGL 3.3 context.
 pub fn driver_info(options: &GlOptions) -> Result<DriverInfo, GlError> {
-    let _one_context = one_context();
-    let driver = Driver::open(&DriverOptions {
-        platform: options.device.map_or(Platform::Default, Platform::Device),
-        profile: csir_gl::ProfileChoice::Core,
-    })?;
-    Ok(driver.info().clone())
+    on_a_thread_of_its_own(|| {
+        let _one_context = one_context();
+        let driver = Driver::open(&DriverOptions {
+            platform: options.device.map_or(Platform::Default, Platform::Device),
+            profile: csir_gl::ProfileChoice::Core,
+        })?;
+        Ok(driver.info().clone())
+    })
 }
 
 /// Ends the process if it is not dropped within its time: see [`GlOptions::timeout`].
