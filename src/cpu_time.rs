@@ -13,6 +13,13 @@ pub fn process_cpu_ns() -> Option<u64> {
     Some(total)
 }
 
+/// The CPU time per frame, in milliseconds, of `frames` frames drawn since
+/// [`process_cpu_ns`] read `start`; `None` without a reading or without frames.
+pub fn ms_per_frame_since(start: Option<u64>, frames: usize) -> Option<f64> {
+    let (start, now) = (start?, process_cpu_ns()?);
+    (frames > 0).then(|| now.saturating_sub(start) as f64 / 1e6 / frames as f64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

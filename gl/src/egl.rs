@@ -407,17 +407,3 @@ fn device_display(
     .map_err(|e| no_context(format!("eglGetPlatformDisplay(device {n}): {e}")))?;
     Ok((display, format!("device {n} ({})", device.name)))
 }
-
-/// Every EGL device, as `N: what it is` (for `--gl-device` help and errors).
-///
-/// # Errors
-/// [`GlError::NoLibrary`] without `libEGL.so.1`; [`GlError::NoContext`] when the
-/// library enumerates no devices.
-pub fn list_devices() -> Result<Vec<String>, GlError> {
-    let egl = instance()?;
-    Ok(devices(egl)?
-        .iter()
-        .enumerate()
-        .map(|(i, d)| format!("{i}: {}", d.name))
-        .collect())
-}

@@ -18,8 +18,6 @@ pub enum Place {
     Uniform(usize, String),
     /// The sampler of draw `n` of this name.
     Sampler(usize, String),
-    /// A key of draw `n`'s fixed-function state (`clip_planes`, `shade_model`, ...).
-    State(usize, &'static str),
 }
 
 /// Why a frame could not be drawn through the driver.

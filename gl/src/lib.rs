@@ -57,7 +57,7 @@ mod program;
 mod uniforms;
 
 pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
-pub use egl::{LIBRARY, Platform, list_devices};
+pub use egl::{LIBRARY, Platform};
 pub use error::{GlError, Place, error_name};
 pub use frame::{
     AttributeDesc, Blend, Conventional, DrawDesc, DrawState, FrameDesc, IDENTITY, SamplerDesc,

@@ -4,7 +4,7 @@
 use super::fail;
 use clap::{Args, ValueEnum};
 use csir_raster::{Framebuffer, Renderer};
-use csir_render::cpu_time::process_cpu_ns;
+use csir_render::cpu_time::{ms_per_frame_since, process_cpu_ns};
 use csir_render::file_write::{check_writable, refuse_inputs};
 use csir_render::gl::render_scene_gl;
 use csir_render::image_io::write_png;
@@ -219,9 +219,7 @@ fn render_timed(
         }
     }
     // CPU time of every thread of the process over the timed frames (Linux).
-    let cpu_ms = cpu_start
-        .zip(process_cpu_ns())
-        .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / frames.max(1) as f64);
+    let cpu_ms = ms_per_frame_since(cpu_start, frames);
     if progress {
         err!("\r\x1b[K");
     }

@@ -2,8 +2,10 @@
 //! argument of its call in a [`csir_gl::FrameDesc`]; what OpenGL cannot express is an
 //! error naming the field.
 
+use crate::pipeline::PreparedScene;
 use crate::scene::{Draw, Primitive, ProvokingVertex, Scene, SceneError, ShadeModel};
 use crate::texture::{Filter, MinFilter, Wrap};
+use csir::Program;
 use csir_gl::glow;
 use csir_gl::{
     AttributeDesc, Blend, Conventional, DrawDesc, DrawState, FrameDesc, ProfileChoice, SamplerDesc,
@@ -49,7 +51,11 @@ fn needs_compatibility(source: &str) -> bool {
 /// At the field: a CSI shader (the driver compiles GLSL only), or state that the
 /// chosen profile cannot express (two-sided colour, flat shading or a clip plane
 /// equation in a core context).
-pub fn frame_desc(scene: &Scene, profile: ProfileChoice) -> Result<FrameDesc<'_>, SceneError> {
+pub fn frame_desc<'s>(
+    scene: &'s Scene,
+    profile: ProfileChoice,
+    prepared: Option<&PreparedScene<'s>>,
+) -> Result<FrameDesc<'s>, SceneError> {
     let mut mipmapped = vec![false; scene.textures.len()];
     for d in &scene.draws {
         for b in &d.samplers {
@@ -74,7 +80,8 @@ pub fn frame_desc(scene: &Scene, profile: ProfileChoice) -> Result<FrameDesc<'_>
     let draws = scene
         .draws
         .iter()
-        .map(|d| draw_desc(scene, d, profile))
+        .enumerate()
+        .map(|(i, d)| draw_desc(scene, d, profile, prepared.and_then(|p| p.program(i))))
         .collect::<Result<_, _>>()?;
     Ok(FrameDesc {
         width: scene.width,
@@ -91,6 +98,7 @@ fn draw_desc<'s>(
     scene: &'s Scene,
     draw: &'s Draw,
     profile: ProfileChoice,
+    program: Option<&Program>,
 ) -> Result<DrawDesc<'s>, SceneError> {
     let mut shaders = Vec::new();
     for (stage, source, field) in [
@@ -125,7 +133,7 @@ fn draw_desc<'s>(
             source: source.text.strip_prefix('\u{feff}').unwrap_or(&source.text),
         });
     }
-    let (attribute_bindings, conventional) = vertex_inputs(draw);
+    let (attribute_bindings, conventional) = vertex_inputs(draw, program);
     let (matrices, uniforms) = matrices(scene, draw)?;
     let mut state = draw_state(scene, draw, profile)?;
     state.matrices = matrices;
@@ -177,22 +185,41 @@ type VertexInputs = (Vec<(String, u32)>, Vec<(Conventional, u32)>);
 /// docs/scene-format.md `attributes`), so that the driver reads the same arrays; and the
 /// compatibility profile's built-in inputs with their own arrays (docs/glsl-dialects.md:
 /// `gl_Normal` 1, `gl_MultiTexCoord0` 2, `gl_Color` 3, `gl_SecondaryColor` 4,
-/// `gl_MultiTexCoord1..3` 5..7). Both empty when this renderer cannot compile the
-/// shader (the driver then chooses).
-fn vertex_inputs(draw: &Draw) -> VertexInputs {
-    let limits = csir::Profile::Extended.limits();
-    let name = draw.vertex.path.display().to_string();
-    let Ok(shader) = csir::compile(&draw.vertex.text, &name, csir::Stage::Vertex, &limits) else {
-        return (Vec::new(), Vec::new());
+/// `gl_MultiTexCoord1..3` 5..7). They come from the draw's linked `program` when the
+/// scene was prepared, else from compiling the vertex shader alone; both are empty when
+/// this renderer cannot compile it (the driver then chooses).
+fn vertex_inputs(draw: &Draw, program: Option<&Program>) -> VertexInputs {
+    let located: Vec<(String, u16)> = match program {
+        Some(program) => program
+            .attributes
+            .iter()
+            .map(|a| (a.name.clone(), a.location))
+            .collect(),
+        None => {
+            let limits = csir::Profile::Extended.limits();
+            let name = draw.vertex.path.display().to_string();
+            let Ok(shader) = csir::compile(&draw.vertex.text, &name, csir::Stage::Vertex, &limits)
+            else {
+                return (Vec::new(), Vec::new());
+            };
+            shader
+                .interface
+                .symbols
+                .iter()
+                .filter_map(|s| match s.kind {
+                    csir::ir::SymbolKind::Attribute { location } => {
+                        Some((s.name.clone(), location))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
     };
     let mut bindings = Vec::new();
     let mut conventional = Vec::new();
-    for s in &shader.interface.symbols {
-        let csir::ir::SymbolKind::Attribute { location } = s.kind else {
-            continue;
-        };
-        let location = u32::from(location);
-        let input = match s.name.as_str() {
+    for (name, location) in &located {
+        let location = u32::from(*location);
+        let input = match name.as_str() {
             "gl_Vertex" => continue, // generic attribute 0 is gl_Vertex (GL 2.1 §2.7)
             "gl_Normal" => Conventional::Normal,
             "gl_Color" => Conventional::Color,

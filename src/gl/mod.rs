@@ -110,17 +110,13 @@ fn on_a_thread_of_its_own<T: Send>(job: impl FnOnce() -> T + Send) -> T {
 /// [`render_scene_gl`]'s work, on the calling thread.
 fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
     let start = Instant::now();
-    check_as_the_cpu_renderer(scene)?;
+    let checked_by_cpu = check_as_the_cpu_renderer(scene)?;
     let profile = profile(scene);
-    let desc = frame_desc(scene, profile)?;
+    let desc = frame_desc(scene, profile, checked_by_cpu.as_ref())?;
     let checked = start.elapsed();
     let _one_context = one_context();
     let start = Instant::now();
-    let driver = Driver::open(&DriverOptions {
-        platform: options.device.map_or(Platform::Default, Platform::Device),
-        profile,
-    })
-    .map_err(GlRenderError::Driver)?;
+    let driver = Driver::open(&driver_options(options, profile)).map_err(GlRenderError::Driver)?;
     let open = start.elapsed();
     let start = Instant::now();
     let located = |e: GlError| located(scene, e);
@@ -141,10 +137,7 @@ fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender,
         driver.finish();
         frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    let cpu_ms = cpu_start
-        .zip(crate::cpu_time::process_cpu_ns())
-        .filter(|_| options.frames > 0)
-        .map(|(a, b)| b.saturating_sub(a) as f64 / 1e6 / options.frames as f64);
+    let cpu_ms = crate::cpu_time::ms_per_frame_since(cpu_start, options.frames);
     let image = Rgba8Image::new(width, height, pixels)
         .ok_or_else(|| scene.error("", "the driver read back an image of the wrong size"))?;
     Ok(GlRender {
@@ -162,13 +155,19 @@ fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender,
 /// counts, the program's link, clip planes against `gl_ClipDistance`: what
 /// [`PreparedScene::new`] refuses), made before the driver draws, so that a scene is
 /// refused by both back ends alike and no reference is made from a frame OpenGL leaves
-/// undefined. When this renderer cannot compile one of the shaders (a construct it
-/// lacks), the driver's compiler and checks decide alone.
+/// undefined. Returns the prepared scene (its linked programs locate the vertex
+/// inputs), or `None` when this renderer cannot compile one of the shaders (a
+/// construct it lacks): then the driver's compiler and checks decide alone.
 ///
 /// # Errors
 /// The CPU renderer's [`SceneError`] for the scene.
-pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<(), SceneError> {
+pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<Option<PreparedScene<'_>>, SceneError> {
     let limits = csir::Profile::Extended.limits();
+    let error = match PreparedScene::new(scene, &limits) {
+        Ok(prepared) => return Ok(Some(prepared)),
+        Err(error) => error,
+    };
+    // Only a scene whose shaders all compile here is refused by this renderer's rules.
     let compiles = |s: &crate::scene::ShaderSource, stage| {
         s.csi.is_some()
             || csir::compile(&s.text, &s.path.display().to_string(), stage, &limits).is_ok()
@@ -176,10 +175,15 @@ pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<(), SceneError> {
     let all_compile = scene.draws.iter().all(|d| {
         compiles(&d.vertex, csir::Stage::Vertex) && compiles(&d.fragment, csir::Stage::Fragment)
     });
-    if !all_compile {
-        return Ok(());
+    if all_compile { Err(error) } else { Ok(None) }
+}
+
+/// The driver `options` names, with a context of `profile`.
+fn driver_options(options: &GlOptions, profile: csir_gl::ProfileChoice) -> DriverOptions {
+    DriverOptions {
+        platform: options.device.map_or(Platform::Default, Platform::Device),
+        profile,
     }
-    PreparedScene::new(scene, &limits).map(|_| ())
 }
 
 /// What the driver `options` names says it is (a core context is opened and closed).
@@ -189,10 +193,7 @@ pub fn check_as_the_cpu_renderer(scene: &Scene) -> Result<(), SceneError> {
 pub fn driver_info(options: &GlOptions) -> Result<DriverInfo, GlError> {
     on_a_thread_of_its_own(|| {
         let _one_context = one_context();
-        let driver = Driver::open(&DriverOptions {
-            platform: options.device.map_or(Platform::Default, Platform::Device),
-            profile: csir_gl::ProfileChoice::Core,
-        })?;
+        let driver = Driver::open(&driver_options(options, csir_gl::ProfileChoice::Core))?;
         Ok(driver.info().clone())
     })
 }
@@ -247,7 +248,6 @@ fn located(scene: &Scene, error: GlError) -> GlRenderError {
         Place::Shader(i, stage) => format!("draws[{i}].{}", stage.name()),
         Place::Uniform(i, key) => draw(*i).map_or_else(String::new, |d| d.uniform_field(key)),
         Place::Sampler(i, name) => draw(*i).map_or_else(String::new, |d| d.sampler_field(name)),
-        Place::State(i, key) => format!("draws[{i}].state.{key}"),
     };
     GlRenderError::Scene(scene.error(field, error.to_string()))
 }

@@ -158,6 +158,11 @@ impl<'s> PreparedScene<'s> {
         self.scene
     }
 
+    /// Draw `draw`'s linked program, or `None` past the scene's draw count.
+    pub fn program(&self, draw: usize) -> Option<&Program> {
+        self.draws.get(draw).map(|d| d.program.as_ref())
+    }
+
     /// Whether draw `draw`'s linked program declares the non-sampler uniform `name`
     /// (a plain name, without `[INDEX]`), in either stage.
     ///
