@@ -165,19 +165,6 @@ fn check_into(
             .map_err(|e| without_scene(&e))
     };
     let (ours, outcome, kept) = match &options.renderers {
-        Renderers::CpuAgainstFile => {
-            let ours = cpu()?;
-            // whatever becomes of the comparison, our render goes into the report
-            let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
-            (ours, outcome, kept)
-        }
-        Renderers::GlAgainstFile(options_gl) => {
-            let ours = gl(options_gl)?;
-            let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
-            // `trace` explains the CPU renderer's pixels, not a driver's
-            result.trace = None;
-            (ours, outcome, kept)
-        }
         Renderers::CpuAgainstGl(options_gl) => {
             let ours = cpu()?;
             let reference = gl(options_gl)?;
@@ -186,6 +173,19 @@ fn check_into(
             let bytes = encode_png(reference.width(), reference.height(), reference.pixels())
                 .map_err(|e| e.to_string())?;
             (ours, Ok(()), KeptReference::File(reference, bytes))
+        }
+        against_file => {
+            let ours = match against_file {
+                Renderers::GlAgainstFile(options_gl) => gl(options_gl)?,
+                _ => cpu()?,
+            };
+            // whatever becomes of the comparison, the render goes into the report
+            let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+            if let Renderers::GlAgainstFile(_) = against_file {
+                // `trace` explains the CPU renderer's pixels, not a driver's
+                result.trace = None;
+            }
+            (ours, outcome, kept)
         }
     };
     result.images = keep_images(options, &result.scene, &inputs, &ours, &kept)?;
@@ -285,8 +285,7 @@ fn judge_into(
     };
 
     judge_against(result, ours, &reference, options, rule);
-    let differs = ours.pixels() != reference.pixels()
-        || (ours.width(), ours.height()) != (reference.width(), reference.height());
+    let differs = *ours != reference;
     let kept = KeptReference::File(reference, bytes);
     let replaced_because = match options.update {
         UpdatePolicy::ReplaceDiffering if differs => {

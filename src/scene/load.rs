@@ -385,15 +385,12 @@ impl Loader<'_> {
                 Some(self.integer(Some(v), &field, 0..=i64::from(u32::MAX), None)? as u32)
             }
         };
-        let provoking = match get(d, "state") {
-            Some(Json::Object(state)) => self.choice(
-                get(state, "provoking_vertex"),
-                &format!("{at}.state.provoking_vertex"),
-                &ProvokingVertex::NAMES,
-                ProvokingVertex::Last,
-            )?,
-            _ => ProvokingVertex::Last,
+        // the state is read first: its provoking vertex decides how triangles assemble
+        let state = match get(d, "state") {
+            None => DrawState::default(),
+            Some(v) => self.state(v, &format!("{at}.state"))?,
         };
+        let provoking = state.provoking_vertex;
         // `triangles` in the last-vertex convention without restart is drawn from its
         // list as given (the bytes of every scene before these keys); anything else is
         // assembled into such a list.
@@ -501,11 +498,6 @@ impl Loader<'_> {
                 samplers.push(self.sampler(name, s, &format!("{at}.samplers.{name}"), textures)?);
             }
         }
-
-        let state = match get(d, "state") {
-            None => DrawState::default(),
-            Some(v) => self.state(v, &format!("{at}.state"))?,
-        };
 
         Ok(Draw {
             index,
