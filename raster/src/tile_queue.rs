@@ -12,7 +12,7 @@
 //! before it starts. A run that has started is finished by its worker alone, so at
 //! the end of a draw the other worker sat idle for up to a run's worth of tiles,
 //! 0.3–1.6 ms of a 20–35 ms frame at 2 threads (measured per worker on
-//! procedural_1080p and front_to_back64_1080p, `benches/README.md`,
+//! procedural_1080p and front_to_back64_1080p, `benches/HISTORY.md`,
 //! "2026-12-04: 1 → 2 thread scaling"). Cutting the runs to single tiles
 //! (`with_max_len(1)`) would create a worker's scratch per tile; here each worker
 //! creates one, on the first tile it takes.

@@ -247,7 +247,7 @@ impl Texture {
     /// group after group the processor could not reach far enough ahead to overlap
     /// one chain with the next. In two passes each pass's chains are short and side
     /// by side: the same instructions, 10 % less time on the 4-tap frame
-    /// (benches/README.md, "2026-12-03 night").
+    /// (`benches/HISTORY.md`, "2026-12-03 night").
     #[inline(always)]
     fn sample_groups_in_passes<F: GroupFilter>(
         &self,

@@ -9,7 +9,7 @@
 //! ran the procedural frame 14 % faster). One group at a time has no spills but a
 //! single chain the processor cannot overlap enough (the frame 8 % slower). Two
 //! groups at a time keep two or four chains side by side in registers: procedural
-//! 50.6 → 46.3 CPU ms per frame (benches/README.md, "2026-12-03 night").
+//! 50.6 → 46.3 CPU ms per frame (`benches/HISTORY.md`, "2026-12-03 night").
 //!
 //! Each lane goes through exactly the operations of the function on one lane, so the
 //! bits are those of the scalar interpreter whatever the grouping.

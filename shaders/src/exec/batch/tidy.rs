@@ -34,7 +34,7 @@
 //!
 //! The fused steps do the same operations in the same order on the same values, so
 //! the bits do not change; they save the stores and reloads of the intermediate
-//! registers and a dispatch each (measured in `benches/README.md`).
+//! registers and a dispatch each (measured in `benches/HISTORY.md`).
 
 use super::plan::{Comps, XYZW};
 use super::step::{Access, CONSTANT, Reg, Step};
