@@ -7,7 +7,7 @@
 //! each lane goes through exactly the operations it would as an `f32x8` lane, so the
 //! bits are the same as the scalar interpreter's (the math is written once,
 //! architecture.md); only the instruction order changes. Measured on POW-heavy
-//! shaders (`benches/README.md`).
+//! shaders (`benches/HISTORY.md`).
 
 use crate::exec::math::{Lane, Lane64};
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Shl, Shr, Sub};
