@@ -107,3 +107,98 @@ fn png_to_stdout_and_inputs_are_never_overwritten() {
     assert_eq!(std::fs::read(&mesh).unwrap(), obj);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every artifact flag given `-` streams the artifact alone to stdout, with the status
+/// text on stderr; two artifacts to `-`, an artifact and a text dump, or a report folder
+/// to `-` are refused by name before any work.
+#[test]
+fn artifacts_to_stdout_are_never_mixed_with_text() {
+    let a = reference("triangle.llvmpipe.png");
+    let out = bin(&["diff", &a, &a, "--heatmap", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(&out.stdout[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(stderr(&out).contains("0 pixels differ"), "{}", stderr(&out));
+
+    let out = bin(&["compile", &corpus_shader(), "--csi", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // CSI v2 begins with the magic `CSIR` and the version 2 as a little-endian u32.
+    assert_eq!(&out.stdout[..8], b"CSIR\x02\0\0\0");
+    assert!(
+        stderr(&out).contains("fragment shader OK"),
+        "{}",
+        stderr(&out)
+    );
+
+    let scene = reference("triangle.json");
+    let out = bin(&["check", &scene, "--json", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON alone");
+    assert_eq!(doc["results"][0]["status"], "passed", "{doc}");
+    assert!(stderr(&out).contains("1 passed"), "{}", stderr(&out));
+
+    let out = bin(&["check", &scene, "--junit", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("<?xml"), "{}", stdout(&out));
+
+    // check's usage errors exit 2 (nothing could be checked), compile's exit 1.
+    for (args, code, message) in [
+        (
+            vec!["check", &scene, "--json", "-", "--junit", "-"],
+            2,
+            "error: --json - and --junit - both write to standard output: give one of them a file",
+        ),
+        (
+            vec!["compile", &corpus_shader(), "--csi", "-", "--tgsi"],
+            1,
+            "error: --csi - writes to standard output, and --tgsi prints there too: give --csi \
+             a file, or leave out --tgsi",
+        ),
+    ] {
+        let out = bin(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr(&out).trim_end(), message);
+    }
+    let out = bin(&["check", &scene, "--report", "-"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("--report - : the report is a folder"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `-o /dev/stdout` into a pipe is written into (the link points at `pipe:[N]`, no path).
+#[test]
+fn dev_stdout_as_a_pipe_is_written_into() {
+    let out = bin(&["render", "-o", "/dev/stdout"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(&out.stdout[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+/// A run stopped by SIGTERM while it renders leaves no output and no hidden temporary.
+#[test]
+fn a_terminated_render_leaves_nothing_behind() {
+    let dir = temp_dir("sigterm");
+    let png = dir.join("out.png");
+    let mut child = csir()
+        .args(["render", "-o", png.to_str().unwrap(), "--frames", "100000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -103,6 +103,21 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 /// every scene passed, 1 when any failed, 2 when any could not be checked (or the run
 /// itself could not be made).
 pub fn run(args: &CheckArgs) -> ExitCode {
+    if args.report.as_ref().is_some_and(|r| r.as_os_str() == "-") {
+        return fail(
+            "--report - : the report is a folder (a page, its images and results.json), \
+             which standard output cannot hold; give a folder, or use --json - or --junit -",
+        );
+    }
+    if let Err(e) = super::out::reserve_stdout(
+        &[
+            ("--json", args.json.as_deref()),
+            ("--junit", args.junit.as_deref()),
+        ],
+        &[],
+    ) {
+        return fail(e);
+    }
     let results = if args.merge { merge(args) } else { check(args) };
     let results = match results {
         Ok(r) => r,

@@ -104,6 +104,19 @@ pub fn run(args: &CompileArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let limits = args.profile.limits();
+    if let Err(e) = super::out::reserve_stdout(
+        &[
+            ("--csi", args.csi.as_deref()),
+            ("--csi-v1", args.csi_v1.as_deref()),
+        ],
+        &[
+            ("--ir", args.ir),
+            ("--tgsi", args.tgsi),
+            ("--parity", args.parity),
+        ],
+    ) {
+        return fail(e);
+    }
     if let (Some(v2), Some(v1)) = (&args.csi, &args.csi_v1)
         && same_output(v2, v1)
     {

@@ -34,6 +34,9 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 /// the images cannot be compared (unreadable, not PNG, different sizes) or the heat
 /// map cannot be written.
 pub fn run(args: &DiffArgs) -> ExitCode {
+    if let Err(e) = super::out::reserve_stdout(&[("--heatmap", args.heatmap.as_deref())], &[]) {
+        return fail(e);
+    }
     // The heat map's place is checked first, so that a run that cannot write it fails
     // before printing any result.
     if let Some(path) = &args.heatmap {

@@ -57,6 +57,14 @@ enum Command {
 /// Parse the arguments and run the chosen subcommand.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // SIGINT, SIGTERM or SIGHUP: remove the hidden temporaries of outputs being written
+    // (`file_write`) and stop a private VirGL server (its socket and process), then exit
+    // as a shell reports an interrupted command (128 + SIGINT).
+    let _ = ctrlc::set_handler(|| {
+        csir_render::file_write::remove_temporaries();
+        csir_virgl::stop_all_servers();
+        std::process::exit(130);
+    });
     let status = match cli.command {
         Command::Compile(args) => compile::run(&args),
         Command::Inspect(args) => inspect::run(&args),

@@ -240,11 +240,6 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
         errln!("error: --frames and --threads apply to --backend cpu only");
         return ExitCode::from(2);
     }
-    // Ctrl-C or a TERM signal: stop the server and remove its socket before exiting.
-    let _ = ctrlc::set_handler(|| {
-        csir_virgl::stop_all_servers();
-        std::process::exit(130);
-    });
     let start = Instant::now();
     let options = VirglOptions {
         limits: args.profile.limits(),

@@ -9,17 +9,31 @@
 //! | nothing | writes a temporary file in the same folder and renames it into place: the path then holds all of the new bytes, or, after an error, nothing |
 //! | a regular file | the same: the file holds either its old content or all of the new bytes, never a part |
 //! | a symbolic link | writes through it to its target by these same rules (a link to a regular file: the target is replaced atomically and the link stays a link); a link to nothing is refused |
-//! | a FIFO or a character device (`/dev/null`, `/dev/stdout`, a terminal) | opens it for writing and streams the bytes into it; it is never replaced by a regular file. A failing device (`/dev/full`) is an error |
+//! | a FIFO or a character device (`/dev/null`, a terminal), also through a link (`/dev/stdout`, `/dev/fd/N` and a shell's `>(...)` when they are pipes, whose links point at no path) | opens it for writing and streams the bytes into it; it is never replaced by a regular file. A failing device (`/dev/full`) is an error |
 //! | a folder, a block device or a socket | refused with an error that says what it is |
 //! | `-` | the bytes go to standard output |
 //!
 //! No `fsync` is done: this protects against failed and partial writes, not power loss.
+//!
+//! **Temporary files** are named `.NAME.PID-N.tmp` beside the output `NAME` (hidden, the
+//! writing process's id, a counter). A write interrupted by a signal leaves none: the
+//! command line calls [`remove_temporaries`] from its SIGINT/SIGTERM/SIGHUP handler. One
+//! left by a process that was killed outright (SIGKILL, a power cut) is removed by the
+//! next write to the same folder, once no process with its id is alive.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The temporary files being written now, removed by [`remove_temporaries`].
+static IN_PROGRESS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The folders already searched for stale temporaries in this process.
+static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
 
 /// Why an output could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -82,7 +96,16 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         Err(e) => return Err(io(e)),
         Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
             Ok(target) => target,
-            Err(_) => return Err(refuse("a symbolic link to nothing")),
+            // `/dev/stdout` → `/proc/self/fd/1` → `pipe:[N]`: a link of the kernel's that
+            // names no path but opens the pipe. `metadata` follows it; a link to nothing
+            // fails there too.
+            Err(_) => match fs::metadata(path) {
+                Ok(m) if m.file_type().is_fifo() || m.file_type().is_char_device() => {
+                    return stream_into(path, bytes).map_err(io);
+                }
+                Ok(_) => return Err(refuse("a symbolic link to something that is not a file")),
+                Err(_) => return Err(refuse("a symbolic link to nothing")),
+            },
         },
         Ok(_) => path.to_path_buf(),
     };
@@ -90,17 +113,84 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     if kind.is_file() {
         replace_atomically(path, &target, bytes)
     } else if kind.is_fifo() || kind.is_char_device() {
-        fs::OpenOptions::new()
-            .write(true)
-            .open(&target)
-            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
-            .map_err(io)
+        stream_into(&target, bytes).map_err(io)
     } else if kind.is_dir() {
         Err(refuse("a folder"))
     } else if kind.is_block_device() {
         Err(refuse("a block device"))
     } else {
         Err(refuse("a socket"))
+    }
+}
+
+/// Open the FIFO or device at `path` for writing and stream `bytes` into it.
+fn stream_into(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
+}
+
+/// Remove every temporary file this process is writing now (see the module docs). For a
+/// signal handler that is about to exit: the outputs being written keep their old
+/// content (or stay absent), and no hidden temporary is left beside them.
+pub fn remove_temporaries() {
+    let temps = match IN_PROGRESS.lock() {
+        Ok(mut t) => std::mem::take(&mut *t),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    };
+    for temp in temps {
+        let _ = fs::remove_file(temp);
+    }
+}
+
+/// Remember `temp` as being written (`add`) or done with.
+fn track(temp: &Path, add: bool) {
+    let mut list = IN_PROGRESS.lock().unwrap_or_else(|p| p.into_inner());
+    if add {
+        list.push(temp.to_path_buf());
+    } else {
+        list.retain(|t| t != temp);
+    }
+}
+
+/// The process id in a temporary's name `.NAME.PID-N.tmp`, if `name` is one.
+fn temporary_owner(name: &str) -> Option<u32> {
+    let stem = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, counter) = stem.rsplit_once('-')?;
+    counter.parse::<u64>().ok()?;
+    let (_, pid) = rest.rsplit_once('.')?;
+    pid.parse().ok()
+}
+
+/// Remove the temporaries in `folder` left by processes that are gone (once per folder
+/// and process). A process is alive while `/proc/PID` exists; without `/proc` nothing
+/// is removed.
+fn sweep_stale(folder: &Path) {
+    {
+        let mut swept = SWEPT.lock().unwrap_or_else(|p| p.into_inner());
+        if !swept
+            .get_or_insert_with(HashSet::new)
+            .insert(folder.to_path_buf())
+        {
+            return;
+        }
+    }
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temporary_owner) else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 
@@ -127,19 +217,25 @@ fn replace_atomically(shown: &Path, target: &Path, bytes: &[u8]) -> Result<(), W
     temp_name.push(file_name);
     temp_name.push(format!(".{}-{unique}.tmp", std::process::id()));
     let temp = folder.join(temp_name);
+    sweep_stale(&folder);
+    track(&temp, true);
     let written = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temp)
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
-    if let Err(source) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(io(source));
-    }
-    fs::rename(&temp, target).map_err(|source| {
-        let _ = fs::remove_file(&temp);
-        io(source)
-    })
+    let result = match written {
+        Err(source) => {
+            let _ = fs::remove_file(&temp);
+            Err(io(source))
+        }
+        Ok(()) => fs::rename(&temp, target).map_err(|source| {
+            let _ = fs::remove_file(&temp);
+            io(source)
+        }),
+    };
+    track(&temp, false);
+    result
 }
 
 /// Whether `a` and `b` are one existing file: the same device and inode after following
@@ -311,6 +407,57 @@ mod tests {
             format!("{}: refusing to write: it is a folder", dir.display())
         );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_of_dead_processes_are_removed_and_live_ones_kept() {
+        assert_eq!(temporary_owner(".out.png.4242-7.tmp"), Some(4242));
+        assert_eq!(temporary_owner(".a-b.c.17-0.tmp"), Some(17));
+        assert_eq!(temporary_owner("out.png.4242-7.tmp"), None);
+        assert_eq!(temporary_owner(".out.png.x-7.tmp"), None);
+        let dir = scratch("stale");
+        // A process id above the kernel's maximum (4194304) is never alive.
+        let dead = dir.join(".out.png.4294967295-3.tmp");
+        let alive = dir.join(format!(".out.png.{}-99.tmp", std::process::id()));
+        let unrelated = dir.join(".notes.tmp");
+        for p in [&dead, &alive, &unrelated] {
+            fs::write(p, b"").unwrap();
+        }
+        write_file(&dir.join("out.png"), b"png").unwrap();
+        assert!(!dead.exists(), "a dead process's temporary stays");
+        assert!(alive.exists() && unrelated.exists());
+        assert_eq!(fs::read(dir.join("out.png")).unwrap(), b"png");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_being_written_are_removed_on_request() {
+        let dir = scratch("in-progress");
+        let temp = dir.join(".x.png.1-0.tmp");
+        fs::write(&temp, b"partial").unwrap();
+        track(&temp, true);
+        remove_temporaries();
+        assert!(!temp.exists());
+        assert!(IN_PROGRESS.lock().unwrap().iter().all(|t| t != &temp));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_pipe_behind_a_kernel_link_is_streamed_into() {
+        // /proc/self/fd/N of a pipe is a link to `pipe:[inode]`, a name that is no path,
+        // as `/dev/stdout` is when the output is piped.
+        let (reader, writer) = std::io::pipe().unwrap();
+        use std::os::fd::AsRawFd;
+        let link = PathBuf::from(format!("/proc/self/fd/{}", writer.as_raw_fd()));
+        let read = std::thread::spawn(move || {
+            let mut got = Vec::new();
+            let mut reader = reader;
+            std::io::Read::read_to_end(&mut reader, &mut got).unwrap();
+            got
+        });
+        write_file(&link, b"through the pipe").unwrap();
+        drop(writer);
+        assert_eq!(read.join().unwrap(), b"through the pipe");
     }
 
     #[test]
