@@ -290,3 +290,37 @@ fn check_applies_its_memory_limit_to_every_scene() {
     let run = bin(&["check", &triangle, "--max-memory", "64M"]);
     assert!(run.status.success(), "{}", stdout(&run));
 }
+
+/// Without `--max-memory`, the limit follows the machine: under a 2 GiB address-space
+/// limit (`ulimit -v`, as a small container gives) a 16384² frame is a named error
+/// that says where the default came from, not an abort from a failed allocation.
+#[test]
+fn the_default_limit_follows_the_machine() {
+    let dir = temp_dir("budget-machine");
+    let scene = dir.join("big.json");
+    std::fs::write(
+        &scene,
+        r#"{"format": "csir-scene/1", "width": 16384, "height": 16384, "draws": []}"#,
+    )
+    .unwrap();
+    let png = dir.join("big.png");
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 2097152 && exec "$0" render "$1" -o "$2""#)
+        .arg(env!("CARGO_BIN_EXE_csir-render"))
+        .arg(&scene)
+        .arg(&png)
+        .output()
+        .expect("sh runs");
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "above the memory limit of 1.50 GiB (--max-memory; this machine's default: \
+             1.50 GiB (3/4 of RLIMIT_AS, 2.00 GiB))"
+        ),
+        "{err}"
+    );
+    assert!(!png.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -68,8 +68,8 @@ pub struct CheckOptions {
     /// The CSIR profile the scenes' shaders are compiled for (default extended, as
     /// `render`'s).
     pub profile: csir::Profile,
-    /// Each scene's memory limit in bytes ([`crate::budget`]; default
-    /// [`DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY), as `render`'s): a
+    /// Each scene's memory limit in bytes ([`crate::budget`]; default this machine's,
+    /// [`default_max_memory`](crate::budget::default_max_memory), as `render`'s): a
     /// scene over it is an error result.
     pub max_memory: u64,
     /// Who draws each side of the comparison.
@@ -84,7 +84,7 @@ impl Default for CheckOptions {
             images_dir: None,
             outputs: Vec::new(),
             profile: csir::Profile::default(),
-            max_memory: crate::budget::DEFAULT_MAX_MEMORY,
+            max_memory: crate::budget::default_max_memory(),
             renderers: Renderers::default(),
         }
     }

@@ -215,7 +215,7 @@ fn check(args: &CheckArgs) -> Result<CheckResults, CheckError> {
         images_dir,
         outputs,
         profile: args.profile.profile(),
-        max_memory: args.memory.max_memory,
+        max_memory: args.memory.limit(),
         renderers,
     };
     // Hidden by indicatif when stderr is not a terminal (a CI log gets the lines only).

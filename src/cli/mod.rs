@@ -88,7 +88,7 @@ pub(crate) fn load_scene(
     use csir_render::budget::MemoryEstimate;
     use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
     match path {
-        Some(path) => Scene::load_within(path, memory.max_memory),
+        Some(path) => Scene::load_within(path, memory.limit()),
         None => {
             let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
             let mut need = MemoryEstimate::frame(scene.width, scene.height);
@@ -105,7 +105,7 @@ pub(crate) fn load_scene(
                     MemoryEstimate::geometry_bytes(triangles, u64::from(d.vertex_count))
                 })
                 .sum();
-            need.check(memory.max_memory)
+            need.check(memory.limit())
                 .map_err(|e| scene.error("", e.to_string()))?;
             Ok(scene)
         }
@@ -118,13 +118,23 @@ pub(crate) fn load_scene(
 pub(crate) struct MemoryArgs {
     /// Largest memory the render may take for its framebuffer, read-back image,
     /// textures and geometry (160 bytes per triangle, 96 per vertex), estimated before
-    /// allocating: bytes, or with a unit K, M, G, T (binary). The default, 4G, holds a
-    /// 16384x16384 frame (3 GiB) and 1 GiB of textures and geometry. Over it: an error
-    /// naming the need and the limit (render and trace write nothing; check reports
-    /// the scene as an error).
-    #[arg(long, value_name = "BYTES", value_parser = csir_render::budget::parse_bytes,
-          default_value = "4G")]
-    pub max_memory: u64,
+    /// allocating: bytes, or with a unit K, M, G, T (binary). The default is 4G (a
+    /// 16384x16384 frame, 3 GiB, and 1 GiB of textures and geometry), or less on a
+    /// machine that gives the process less: 7/8 of its cgroup's memory limit and of
+    /// MemAvailable, 3/4 of RLIMIT_AS, whichever is smallest. Over it: an error naming
+    /// the need and the limit (render and trace write nothing; check reports the scene
+    /// as an error).
+    #[arg(long, value_name = "BYTES", value_parser = csir_render::budget::parse_bytes)]
+    pub max_memory: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit in bytes: `--max-memory`, else this machine's default
+    /// ([`csir_render::budget::default_max_memory`]).
+    pub(crate) fn limit(&self) -> u64 {
+        self.max_memory
+            .unwrap_or_else(csir_render::budget::default_max_memory)
+    }
 }
 
 /// The text of the shader source file `path`, reading at most the compiler's source

@@ -10,7 +10,7 @@ use super::model::{
 };
 use super::obj::{ObjError, parse_obj};
 use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_triangles};
-use crate::budget::{Bytes, DEFAULT_MAX_MEMORY, MemoryEstimate};
+use crate::budget::{Bytes, MemoryEstimate, default_max_memory};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
@@ -91,12 +91,12 @@ impl Scene {
     /// A [`SceneError`] naming `path`, the JSON field (`draws[1].attributes[0].data`, …)
     /// and what is wrong; JSON syntax errors carry the line and column.
     pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
-        Self::load_within(path, DEFAULT_MAX_MEMORY)
+        Self::load_within(path, default_max_memory())
     }
 
     /// [`Scene::load`] with a memory limit of `max_memory` bytes for the render's
     /// framebuffer, read-back, textures and geometry ([`crate::budget`]; `load` uses
-    /// [`DEFAULT_MAX_MEMORY`]). The framebuffer is estimated from `width` and `height`,
+    /// this machine's default, [`default_max_memory`]). The framebuffer is estimated from `width` and `height`,
     /// each texture from its PNG header before it is decoded, and an OBJ mesh while it
     /// is read, so nothing far over the limit is ever allocated.
     ///
@@ -119,7 +119,7 @@ impl Scene {
     /// # Errors
     /// As [`Scene::load`].
     pub fn parse(text: &str, scene_path: &Path) -> Result<Scene, SceneError> {
-        parse_with(text, scene_path, &FileSystem, DEFAULT_MAX_MEMORY)
+        parse_with(text, scene_path, &FileSystem, default_max_memory())
     }
 }
 

@@ -18,10 +18,79 @@
 //! for any scene large enough to matter (docs/scene-format.md, "Memory").
 
 use std::fmt;
+use std::sync::OnceLock;
 
-/// Default limit: 4 GiB, room for the largest frame, 16384×16384 RGBA8 colour and
-/// depth (2 GiB) with its read-back (1 GiB), plus 1 GiB of textures.
+pub mod machine;
+
+/// The largest default limit: 4 GiB, room for the largest frame, 16384×16384 RGBA8
+/// colour and depth (2 GiB) with its read-back (1 GiB), plus 1 GiB of textures. On a
+/// machine with less, the default is lower ([`default_max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// The default limit on this machine and why: [`DEFAULT_MAX_MEMORY`], or less where the
+/// machine gives the process less ([`machine::machine_bounds`]): 7/8 of the cgroup's
+/// memory limit and of `MemAvailable`, 3/4 of `RLIMIT_AS` (which also counts code,
+/// thread stacks and reserved address space). The fraction left is room for what the
+/// estimate does not count (the program, shaders, the PNG encoder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultLimit {
+    /// The limit in bytes.
+    pub bytes: u64,
+    /// The machine bound that set it, when it is below [`DEFAULT_MAX_MEMORY`].
+    pub set_by: Option<machine::MemoryBound>,
+}
+
+impl DefaultLimit {
+    /// The default for `bounds` (see the type's docs for the fractions).
+    pub fn from_bounds(bounds: &[machine::MemoryBound]) -> DefaultLimit {
+        let mut limit = DefaultLimit {
+            bytes: DEFAULT_MAX_MEMORY,
+            set_by: None,
+        };
+        for bound in bounds {
+            let usable = if bound.source == "RLIMIT_AS" {
+                bound.bytes / 4 * 3
+            } else {
+                bound.bytes / 8 * 7
+            };
+            if usable < limit.bytes {
+                limit = DefaultLimit {
+                    bytes: usable.max(1),
+                    set_by: Some(bound.clone()),
+                };
+            }
+        }
+        limit
+    }
+}
+
+impl fmt::Display for DefaultLimit {
+    /// `4.00 GiB`, or `1.75 GiB (7/8 of the cgroup's memory.max, 2.00 GiB)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Bytes(self.bytes))?;
+        if let Some(bound) = &self.set_by {
+            let part = if bound.source == "RLIMIT_AS" {
+                "3/4"
+            } else {
+                "7/8"
+            };
+            write!(f, " ({part} of {}, {})", bound.source, Bytes(bound.bytes))?;
+        }
+        Ok(())
+    }
+}
+
+/// This machine's default limit, read once per process ([`DefaultLimit`]).
+pub fn machine_default() -> &'static DefaultLimit {
+    static DEFAULT: OnceLock<DefaultLimit> = OnceLock::new();
+    DEFAULT.get_or_init(|| DefaultLimit::from_bounds(&machine::machine_bounds()))
+}
+
+/// This machine's default limit in bytes ([`machine_default`]): what
+/// `Scene::load`, `check` and the command line use when no limit is given.
+pub fn default_max_memory() -> u64 {
+    machine_default().bytes
+}
 
 /// Bytes per framebuffer pixel: RGBA8 colour (4) and depth as `u32` (4).
 pub const FRAMEBUFFER_BYTES_PER_PIXEL: u64 = 8;
@@ -148,9 +217,17 @@ impl fmt::Display for OverBudget {
         }
         write!(
             f,
-            "), above the memory limit of {} (--max-memory)",
+            "), above the memory limit of {} (--max-memory",
             Bytes(self.limit)
-        )
+        )?;
+        // Name the machine's bound when the limit is the default it lowered.
+        let default = machine_default();
+        match &default.set_by {
+            Some(_) if default.bytes == self.limit => {
+                write!(f, "; this machine's default: {default})")
+            }
+            _ => write!(f, ")"),
+        }
     }
 }
 
@@ -217,6 +294,31 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_follows_the_smallest_machine_bound() {
+        let bound = |bytes, source| machine::MemoryBound { bytes, source };
+        let none = DefaultLimit::from_bounds(&[]);
+        assert_eq!(none.bytes, DEFAULT_MAX_MEMORY);
+        assert_eq!(none.to_string(), "4.00 GiB");
+        let big = DefaultLimit::from_bounds(&[bound(64 << 30, "MemAvailable")]);
+        assert_eq!(big.bytes, DEFAULT_MAX_MEMORY);
+        let limited = DefaultLimit::from_bounds(&[
+            bound(8 << 30, "MemAvailable"),
+            bound(2 << 30, "the cgroup's memory.max"),
+            bound(3 << 30, "RLIMIT_AS"),
+        ]);
+        assert_eq!(limited.bytes, (2u64 << 30) / 8 * 7);
+        assert_eq!(
+            limited.to_string(),
+            "1.75 GiB (7/8 of the cgroup's memory.max, 2.00 GiB)"
+        );
+        let address = DefaultLimit::from_bounds(&[bound(2 << 30, "RLIMIT_AS")]);
+        assert_eq!(address.bytes, 3 << 29);
+        // A 16384² frame (3 GiB with its read-back) is over a 2 GiB container's default.
+        let frame = MemoryEstimate::frame(16384, 16384);
+        assert!(frame.check(limited.bytes).is_err());
+    }
 
     #[test]
     fn the_largest_frame_needs_three_gib_and_fits_the_default() {
