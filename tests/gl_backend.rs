@@ -324,7 +324,7 @@ fn errors_name_the_field_the_file_and_the_driver_s_log() {
         "{err}"
     );
     assert!(
-        !err.contains("uDead"),
+        !err.contains("uniforms.uDead"),
         "a declared uniform the driver dropped is no error: {err}"
     );
 

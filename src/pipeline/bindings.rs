@@ -188,7 +188,9 @@ impl<'a> DrawBindings<'a> {
                 Some(ints) if is_integer_uniform(program, value.name()) => {
                     program
                         .set_uniform_ints(&mut bindings.uniforms, &value.key, ints)
-                        .map_err(|e| scene.error(draw.uniform_field(&value.key), e.to_string()))?;
+                        .map_err(|e| {
+                            scene.error(draw.uniform_field(&value.key), uniform_error(program, &e))
+                        })?;
                 }
                 _ => bindings.set_uniform(scene, draw, program, &value.key, &value.values)?,
             }
@@ -201,7 +203,11 @@ impl<'a> DrawBindings<'a> {
                         binding.name,
                         u.type_name()
                     ),
-                    None => format!("the program does not declare sampler '{}'", binding.name),
+                    None => format!(
+                        "the program does not declare sampler '{}'{}",
+                        binding.name,
+                        declared_names(binding.name, program.samplers.iter().map(|s| &*s.name))
+                    ),
                 };
                 return Err(scene.error(draw.sampler_field(binding.name), message));
             };
@@ -244,8 +250,58 @@ impl<'a> DrawBindings<'a> {
     ) -> Result<(), SceneError> {
         program
             .set_uniform(&mut self.uniforms, key, values)
-            .map_err(|e| scene.error(draw.uniform_field(key), e.to_string()))
+            .map_err(|e| scene.error(draw.uniform_field(key), uniform_error(program, &e)))
     }
+}
+
+/// The message of a uniform error; for a name the program does not declare, with the
+/// names it does ([`declared_names`]).
+fn uniform_error(program: &Program, e: &csir::UniformError) -> String {
+    match e {
+        csir::UniformError::Unknown(key) => format!(
+            "{e}{}",
+            declared_names(key, program.uniforms.iter().map(|u| &*u.name))
+        ),
+        _ => e.to_string(),
+    }
+}
+
+/// Names listed at most in an error, and the characters kept of each.
+const LISTED_NAMES: usize = 12;
+const NAME_CHARS: usize = 40;
+
+/// `; did you mean 'uLightDir'? (declared: uColor, uLightDir, …)` for a `wrong` name
+/// among `declared` (the closest by Damerau–Levenshtein distance within a third of its
+/// length, at least 2), or `; the program declares none`. Lists at most
+/// [`LISTED_NAMES`] names, sorted, each cut to [`NAME_CHARS`] characters.
+fn declared_names<'n>(wrong: &str, declared: impl Iterator<Item = &'n str>) -> String {
+    let mut names: Vec<&str> = declared.collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        return "; the program declares none".into();
+    }
+    let base = wrong.split(['[', '.']).next().unwrap_or(wrong);
+    let closest = names
+        .iter()
+        .map(|n| (strsim::damerau_levenshtein(base, n), *n))
+        .min()
+        .filter(|(d, n)| *d <= (n.chars().count() / 3).max(2));
+    let cut = |n: &str| {
+        if n.chars().count() > NAME_CHARS {
+            format!("{}…", n.chars().take(NAME_CHARS).collect::<String>())
+        } else {
+            n.to_string()
+        }
+    };
+    let mut listed: Vec<String> = names.iter().take(LISTED_NAMES).map(|n| cut(n)).collect();
+    if names.len() > LISTED_NAMES {
+        listed.push(format!("and {} more", names.len() - LISTED_NAMES));
+    }
+    let suggestion = closest.map_or(String::new(), |(_, n)| {
+        format!("; did you mean '{}'?", cut(n))
+    });
+    format!("{suggestion} (declared: {})", listed.join(", "))
 }
 
 /// Whether the program's uniform `name` is an int/uint scalar or vector, which takes
@@ -320,6 +376,51 @@ void main() { gl_Position = vec4(aPos, 0.0, 1.0); }
             Err(e) => panic!("unexpected error {e}"),
             Ok(_) => panic!("rendered but should not"),
         }
+    }
+
+    #[test]
+    fn an_undeclared_name_lists_the_declared_ones_and_the_closest() {
+        let frag = "#version 330 core
+uniform vec3 uLightDir;
+uniform float uShininess;
+uniform sampler2D uTex;
+out vec4 c;
+void main() { c = texture(uTex, vec2(0.5)) * vec4(uLightDir, uShininess); }
+";
+        let path = scene_with(
+            "undeclared",
+            frag,
+            r#", "uniforms": {"uLightDirr": [1, 2, 3], "uShininess": 4},
+                "samplers": {"uTex": {"texture": "t"}}"#,
+        );
+        let e = error_of(&path);
+        assert_eq!(e.field, "draws[0].uniforms.uLightDirr");
+        assert_eq!(
+            e.message(),
+            "the program does not declare uniform 'uLightDirr'; did you mean 'uLightDir'? \
+             (declared: uLightDir, uShininess)"
+        );
+        let path = scene_with(
+            "undeclared-sampler",
+            frag,
+            r#", "uniforms": {"uLightDir": [1, 2, 3], "uShininess": 4},
+                "samplers": {"uTex": {"texture": "t"}, "zzz": {"texture": "t"}}"#,
+        );
+        let e = error_of(&path);
+        assert_eq!(e.field, "draws[0].samplers.zzz");
+        assert_eq!(
+            e.message(),
+            "the program does not declare sampler 'zzz' (declared: uTex)"
+        );
+        let long = "a".repeat(60);
+        assert_eq!(
+            declared_names("b", [long.as_str()].into_iter()),
+            format!(" (declared: {}…)", "a".repeat(40))
+        );
+        assert_eq!(
+            declared_names("b", std::iter::empty()),
+            "; the program declares none"
+        );
     }
 
     #[test]
