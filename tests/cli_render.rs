@@ -153,3 +153,42 @@ fn compile_takes_the_stage_from_the_extension_in_any_case() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `render` notes a vertex input no attribute feeds and an attribute no input reads,
+/// on stderr, and still renders (neither is an error in OpenGL).
+#[test]
+fn unfed_inputs_and_unread_attributes_are_noted() {
+    let dir = temp_dir("input-notes");
+    let shaders = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images/shaders");
+    let scene = dir.join("notes.json");
+    std::fs::write(
+        &scene,
+        format!(
+            r#"{{"format": "csir-scene/1", "width": 8, "height": 8, "draws": [{{
+              "vertex": "{0}/triangle.vert", "fragment": "{0}/triangle.frag",
+              "attributes": [{{"location": 0, "size": 3, "data": [0,0,0, 1,0,0, 0,1,0]}},
+                             {{"location": 5, "size": 2, "data": [0,0, 1,0, 0,1]}}]}}]}}"#,
+            shaders.display()
+        ),
+    )
+    .unwrap();
+    let png = dir.join("notes.png");
+    let out = bin(&[
+        "render",
+        scene.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = scene.display();
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "note: {shown}: draws[0]: vertex input 'aColor' (location 1) has no attribute: it \
+             reads OpenGL's current value, (0, 0, 0, 1)\n\
+             note: {shown}: draws[0].attributes: location 5: no vertex input reads it\n"
+        )
+    );
+    assert!(png.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -88,6 +88,9 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let prepare = prepare_start.elapsed();
+    for note in prepared.vertex_input_notes() {
+        errln!("note: {}: {note}", shown_scene(args));
+    }
     let threads = args.threads.map(|t| t as usize);
     let frames = args.frames.unwrap_or(0) as usize;
     let (frame, mut timing) =

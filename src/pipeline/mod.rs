@@ -14,6 +14,7 @@
 mod bindings;
 mod draw_runner;
 mod fragment_stage;
+mod notes;
 mod program;
 mod render;
 mod vertex_stage;

@@ -153,6 +153,16 @@ impl<'s> PreparedScene<'s> {
         Ok(PreparedScene { scene, draws })
     }
 
+    /// Notes on the draws' vertex inputs, in draw order: a shader input no attribute
+    /// feeds (it reads (0, 0, 0, 1)), an attribute no input reads. Each line starts with
+    /// the draw's field (`draws[1]: …`). Neither is an error in OpenGL.
+    pub fn vertex_input_notes(&self) -> Vec<String> {
+        self.draws
+            .iter()
+            .flat_map(|d| super::notes::vertex_input_notes(d.draw, &d.program))
+            .collect()
+    }
+
     /// The scene this was prepared from.
     pub fn scene(&self) -> &'s Scene {
         self.scene

@@ -1088,3 +1088,21 @@ fn primitive_errors_name_the_field() {
         "{message}"
     );
 }
+
+/// The example at the top of `docs/scene-format.md` loads as it stands and is the
+/// `textured_quad` reference scene it says it is.
+#[test]
+fn the_format_docs_example_loads_as_it_stands() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scene-format.md"))
+            .unwrap();
+    let start = docs.find("```json\n").expect("a JSON block") + "```json\n".len();
+    let end = start + docs[start..].find("```").unwrap();
+    let example = Scene::parse(&docs[start..end], &scene_path()).unwrap();
+    let reference = Scene::load(reference_dir().join("textured_quad.json")).unwrap();
+    assert_eq!((example.width, example.height), (256, 256));
+    assert_eq!(example.draws.len(), 1);
+    assert_eq!(example.draws[0].indices, reference.draws[0].indices);
+    assert_eq!(example.draws[0].attributes, reference.draws[0].attributes);
+    assert_eq!(example.clear_color, reference.clear_color);
+}
