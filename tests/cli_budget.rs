@@ -8,15 +8,21 @@ mod cli_support;
 use cli_support::{bin, reference, stderr, stdout, temp_dir};
 use serde_json::{Value, json};
 
-#[test]
-fn a_frame_over_the_memory_limit_is_a_named_error_and_nothing_is_written() {
-    let dir = temp_dir("budget-frame");
+/// Writes `big.json` in `dir`: an empty 16384×16384 frame, which needs 3 GiB.
+fn largest_empty_frame(dir: &std::path::Path) -> std::path::PathBuf {
     let scene = dir.join("big.json");
     std::fs::write(
         &scene,
         r#"{"format": "csir-scene/1", "width": 16384, "height": 16384, "draws": []}"#,
     )
     .unwrap();
+    scene
+}
+
+#[test]
+fn a_frame_over_the_memory_limit_is_a_named_error_and_nothing_is_written() {
+    let dir = temp_dir("budget-frame");
+    let scene = largest_empty_frame(&dir);
     let png = dir.join("big.png");
     let run = bin(&[
         "render",
@@ -297,12 +303,7 @@ fn check_applies_its_memory_limit_to_every_scene() {
 #[test]
 fn the_default_limit_follows_the_machine() {
     let dir = temp_dir("budget-machine");
-    let scene = dir.join("big.json");
-    std::fs::write(
-        &scene,
-        r#"{"format": "csir-scene/1", "width": 16384, "height": 16384, "draws": []}"#,
-    )
-    .unwrap();
+    let scene = largest_empty_frame(&dir);
     let png = dir.join("big.png");
     let run = std::process::Command::new("sh")
         .arg("-c")
