@@ -276,7 +276,10 @@ fn array_errors_name_the_construct() {
             "out vec4 o[2];",
             "arrays of vertex inputs and fragment outputs are not supported",
         ),
-        ("uniform vec4 big[31];", "too many uniforms"),
+        (
+            "uniform vec4 big[31];",
+            "too many uniforms: with 'big' they take 33 vec4 slots and the limit is 32",
+        ),
         (
             "const int K = 2; uniform float w[K * 0];",
             "array size must be positive",

@@ -103,7 +103,7 @@ fn interface_errors_point_at_the_declaration() {
     uniforms.push_str("void main() {}\n");
     assert_eq!(
         messages(&uniforms, Stage::Fragment),
-        vec!["too many uniforms"]
+        vec!["too many uniforms: with 'm8' they take 36 vec4 slots and the limit is 32"]
     );
 }
 

@@ -189,7 +189,14 @@ fn compile_with(
             continue;
         }
         if text.len() > limits.source_bytes {
-            diags.error(start, "shader source exceeds the size limit");
+            diags.error(
+                start,
+                format!(
+                    "shader source exceeds the size limit ({} bytes, the limit is {})",
+                    text.len(),
+                    limits.source_bytes
+                ),
+            );
             continue;
         }
         let mut lexed = Diagnostics::new(limits.errors);

@@ -321,7 +321,10 @@ impl Lexer<'_> {
             }
         }
         if word.len() > MAX_IDENT_LEN {
-            self.diags.error(start, "identifier exceeds the name limit");
+            self.diags.error(
+                start,
+                format!("identifier exceeds the name limit ({MAX_IDENT_LEN} characters)"),
+            );
             self.line_start = false;
             return;
         }

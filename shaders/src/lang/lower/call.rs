@@ -417,7 +417,13 @@ impl Lowerer<'_> {
         }
         // calls[0] is main (or the function being checked on its own).
         if self.calls.len().saturating_sub(1) >= self.limits.call_depth() {
-            return self.err(pos, "call depth limit");
+            return self.err(
+                pos,
+                format!(
+                    "call depth limit: user function calls nest at most {} deep",
+                    self.limits.call_depth()
+                ),
+            );
         }
         let lowered_before = self.funcs[fi].called;
         self.funcs[fi].called = true;

@@ -30,7 +30,14 @@ impl Lowerer<'_> {
             return self.err(pos, m);
         }
         if args.len() > MAX_CONSTRUCTOR_ARGS {
-            return self.err(pos, "too many arguments");
+            return self.err(
+                pos,
+                format!(
+                    "too many arguments: {} given, a constructor takes at most \
+                     {MAX_CONSTRUCTOR_ARGS}",
+                    args.len()
+                ),
+            );
         }
         let refs: Vec<&Expr> = args.iter().collect();
         let vals = self.operands(&refs, false)?;
@@ -71,7 +78,13 @@ impl Lowerer<'_> {
         let mut comps = Vec::new();
         for v in vals {
             if comps.len() >= need {
-                return self.err(pos, "too many arguments");
+                return self.err(
+                    pos,
+                    format!(
+                        "too many arguments: the constructed type takes {need} components \
+                         and an argument is left over"
+                    ),
+                );
             }
             if v.ty.is_matrix() {
                 for c in 0..v.ty.columns() {

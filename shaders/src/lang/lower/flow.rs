@@ -27,7 +27,13 @@ impl Lowerer<'_> {
     /// Emit `IF cond` (bounded by `Limits::if_depth`).
     pub(crate) fn open_if(&mut self, cond: i16, pos: Pos) -> LResult<()> {
         if self.if_depth >= self.limits.if_depth {
-            return self.err(pos, "conditionals are nested too deeply");
+            return self.err(
+                pos,
+                format!(
+                    "conditionals are nested too deeply (more than {} levels)",
+                    self.limits.if_depth
+                ),
+            );
         }
         self.emit(Ir::new(Op::If, Type::Bool.ir()).a(cond))?;
         self.if_depth += 1;

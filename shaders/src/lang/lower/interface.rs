@@ -970,7 +970,13 @@ impl<'a> Lowerer<'a> {
                     let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
                     next_uniform += ty.columns() as usize * len;
                     if next_uniform > self.limits.uniform_slots {
-                        self.diags.error(pos, "too many uniforms");
+                        let m = format!(
+                            "too many uniforms: with '{}' they take {next_uniform} vec4 slots \
+                             and the limit is {}",
+                            self.scopes.var(g.var).name,
+                            self.limits.uniform_slots
+                        );
+                        self.diags.error(pos, m);
                         None
                     } else {
                         Some(first)

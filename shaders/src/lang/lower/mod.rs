@@ -353,8 +353,13 @@ impl<'a> Lowerer<'a> {
     fn add_work(&mut self, pos: Pos, units: u64) -> LResult<()> {
         self.work += units;
         if self.work > MAX_WORK {
-            self.diags
-                .error(pos, "shader exceeds the compile-time work limit");
+            self.diags.error(
+                pos,
+                format!(
+                    "shader exceeds the compile-time work limit ({MAX_WORK} units: statements and \
+                         expression nodes lowered, unrolled and inlined copies included)"
+                ),
+            );
             return Err(Fail::Fatal);
         }
         Ok(())

@@ -627,7 +627,7 @@ impl Parser<'_, '_> {
             return self.fail_at(pos, "a struct needs at least one member");
         }
         if self.structs.len() >= u16::MAX as usize {
-            return self.fail_at(pos, "too many structs");
+            return self.fail_at(pos, format!("too many structs (the limit is {})", u16::MAX));
         }
         self.structs.push(StructDef { name, pos, members });
         Ok((Type::Struct(self.structs.len() as u16 - 1), pos))
