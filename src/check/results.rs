@@ -330,6 +330,14 @@ impl CheckResults {
         };
         let text = crate::file_read::read_text_bounded(&file, crate::file_read::MAX_SCENE_BYTES)
             .map_err(|e| error(e.to_string()))?;
+        // The scene reader's parser first: a key given twice is an error (serde_json
+        // would keep the last), with its line and column.
+        crate::scene::json::parse(&text).map_err(|e| {
+            error(format!(
+                "line {} column {}: {}",
+                e.line, e.column, e.message
+            ))
+        })?;
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| error(e.to_string()))?;
         match value.get("format").and_then(|f| f.as_str()) {
@@ -544,6 +552,25 @@ mod tests {
             found,
             scenes.iter().map(|(s, st)| result(s, *st)).collect(),
         )
+    }
+
+    #[test]
+    fn a_results_file_with_a_key_given_twice_is_refused() {
+        let dir = std::env::temp_dir().join(format!("csir-results-dup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.json");
+        let doc = shard(1, 1, &[("a.json", Status::Passed)], 1);
+        let json = serde_json::to_string_pretty(&doc).unwrap();
+        std::fs::write(&path, &json).unwrap();
+        assert!(CheckResults::read_json(&path).is_ok());
+        let twice = json.replacen("\"shard\"", "\"scenes_found\": 7,\n  \"shard\"", 1);
+        std::fs::write(&path, twice).unwrap();
+        let e = CheckResults::read_json(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("line 8 column") && e.contains("key `scenes_found` is given twice"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

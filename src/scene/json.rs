@@ -139,7 +139,8 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 }
 
-/// A JSON syntax error with its 1-based position.
+/// A JSON syntax error with its 1-based position (the column counts characters, as an
+/// editor does, not bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SyntaxError {
     pub(crate) line: usize,
@@ -165,10 +166,27 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
         }
         SyntaxError {
             line: e.line(),
-            column: e.column(),
+            column: char_column(text, e.line(), e.column()),
             message,
         }
     })
+}
+
+/// The 1-based character column of serde_json's 1-based byte `column` on `line`
+/// (a column past the line's end counts past it, one per byte, as at the end of the
+/// text).
+fn char_column(text: &str, line: usize, column: usize) -> usize {
+    let Some(row) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return column;
+    };
+    let before = column.saturating_sub(1);
+    if before <= row.len() {
+        // serde_json reports a byte at a character boundary or inside the character it
+        // stopped in; count the characters that start before it.
+        row.char_indices().take_while(|(i, _)| *i < before).count() + 1
+    } else {
+        row.chars().count() + (before - row.len()) + 1
+    }
 }
 
 /// Whether a `NaN`, `Infinity` or `-Infinity` token (as JavaScript writes them) starts
@@ -216,6 +234,19 @@ mod tests {
         };
         assert_eq!(get(entries, "b"), Some(&Json::Number(1.0)));
         assert_eq!(get(entries, "c"), None);
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        // `é` and `→` are 2 and 3 bytes; the error is at the `x` after them, the
+        // 13th character of its line (the 17th byte).
+        let err = parse("{\"a\": \"é→\", x}").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 13), "{}", err.message);
+        let err = parse("{\"é\": 1,\n \"é\": 2}").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.column <= 7, "{}", err.column);
+        assert_eq!(char_column("ab", 1, 3), 3);
+        assert_eq!(char_column("é", 1, 4), 3);
     }
 
     #[test]

@@ -46,7 +46,7 @@ mod default;
 mod error;
 #[cfg(test)]
 mod fuzz_tests;
-mod json;
+pub(crate) mod json;
 mod load;
 #[cfg(test)]
 mod load_tests;
