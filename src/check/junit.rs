@@ -15,7 +15,9 @@ use std::path::Path;
 /// stem, `classname` = its folder with `/` as `.`, `file` = its path, `time` in
 /// seconds), a `<failure type="tolerance">` for a scene that does not match and an
 /// `<error>` for one that could not be checked, each with the details as text, and the
-/// metrics and trace command in `<system-out>`.
+/// metrics and trace command in `<system-out>`. The suite's `<properties>` say who drew
+/// the images and what they were compared with (`drawn_by`, `compared_with`, as in the
+/// JSON results).
 pub fn junit_xml(results: &CheckResults) -> String {
     let summary = results.summary();
     let seconds: f64 = results.results.iter().map(|r| r.seconds).sum();
@@ -28,6 +30,18 @@ pub fn junit_xml(results: &CheckResults) -> String {
     );
     let _ = writeln!(xml, "<testsuites name=\"csir-render check\" {counts}>");
     let _ = writeln!(xml, "  <testsuite name=\"csir-render check\" {counts}>");
+    xml.push_str("    <properties>\n");
+    for (name, value) in [
+        ("drawn_by", &results.drawn_by),
+        ("compared_with", &results.compared_with),
+    ] {
+        let _ = writeln!(
+            xml,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            text(value)
+        );
+    }
+    xml.push_str("    </properties>\n");
     for r in &results.results {
         write_case(&mut xml, r);
     }
@@ -144,6 +158,13 @@ mod tests {
         assert!(xml.contains("<testcase name=\"b\" classname=\"r.sub\" file=\"r/sub/b.json\" time=\"0.500\">\n      <failure type=\"tolerance\" message=\"3 pixels &lt;off&gt; &amp; &quot;more&quot;\">"), "{xml}");
         assert!(xml.contains("<testcase name=\"c\" classname=\".\" file=\"c.json\" time=\"0.500\">\n      <error type=\"error\" message=\"bad[0m\">"), "{xml}");
         assert_eq!(xml.matches("</testcase>").count(), 3);
+        assert!(
+            xml.contains(
+                "<properties>\n      <property name=\"drawn_by\" value=\"csir-render\"/>\n      \
+                 <property name=\"compared_with\" value=\"reference files\"/>\n    </properties>"
+            ),
+            "{xml}"
+        );
         assert!(xml.ends_with("  </testsuite>\n</testsuites>\n"));
     }
 }
