@@ -216,8 +216,8 @@ impl Default for DrawState {
     }
 }
 
-/// Blend equations and factors, for RGB and for alpha.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Blend equations, factors (for RGB and for alpha) and the blend colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Blend {
     /// `glBlendEquationSeparate`'s RGB equation (`GL_FUNC_ADD`, …).
     pub equation_rgb: u32,
@@ -231,6 +231,8 @@ pub struct Blend {
     pub src_alpha: u32,
     /// Its destination alpha factor.
     pub dst_alpha: u32,
+    /// `glBlendColor(r, g, b, a)`; GL's initial value is (0, 0, 0, 0).
+    pub color: [f32; 4],
 }
 
 impl Blend {
@@ -244,6 +246,7 @@ impl Blend {
             dst_rgb: dst,
             src_alpha: src,
             dst_alpha: dst,
+            color: [0.0; 4],
         }
     }
 }

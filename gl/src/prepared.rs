@@ -579,6 +579,8 @@ impl PreparedFrame<'_> {
             if let Some(b) = state.blend {
                 gl.blend_equation_separate(b.equation_rgb, b.equation_alpha);
                 gl.blend_func_separate(b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha);
+                let [r, g, b, a] = b.color;
+                gl.blend_color(r, g, b, a);
             }
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix

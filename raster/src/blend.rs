@@ -7,6 +7,7 @@
 //! `x·y/255` is rounded to nearest and the two terms are added with saturation.
 
 use crate::batch::{LaneArray, MAX_LANES};
+use crate::blend_func::mul_unorm8;
 use crate::state::BlendMode;
 
 /// Converts one colour channel to 8-bit unorm as the framebuffer stores it:
@@ -35,13 +36,6 @@ pub(crate) fn pack_unorm8(r: f32, g: f32, b: f32, a: f32) -> u32 {
     unorm8_bits(r) | unorm8_bits(g) << 8 | unorm8_bits(b) << 16 | unorm8_bits(a) << 24
 }
 
-/// `round(a · b / 255)` for 8-bit unorm values, exactly.
-#[inline]
-fn mul_unorm8(a: u8, b: u8) -> u8 {
-    let t = u32::from(a) * u32::from(b) + 128;
-    ((t + (t >> 8)) >> 8) as u8
-}
-
 /// Combines the converted fragment colour `src` with the stored `dst`.
 #[inline(always)]
 pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
@@ -59,6 +53,7 @@ pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
                 out[i] = src[i].saturating_add(dst[i]);
             }
         }
+        BlendMode::Function(f) => out = f.apply(src, dst),
     }
     out
 }
@@ -83,6 +78,11 @@ pub(crate) fn blend_lanes(mode: BlendMode, src: &[u32; MAX_LANES], dst: &mut [u3
         BlendMode::Additive => {
             for (d, &s) in dst.iter_mut().zip(src) {
                 *d = additive_packed(s, *d);
+            }
+        }
+        BlendMode::Function(f) => {
+            for (d, &s) in dst.iter_mut().zip(src) {
+                *d = f.apply_packed(s, *d);
             }
         }
     }
@@ -118,6 +118,11 @@ pub(crate) fn blend_row_from_float(
         BlendMode::Additive => {
             for (d, s) in dst.iter_mut().zip(src) {
                 *d = additive_packed(s, u32::from_le_bytes(*d)).to_le_bytes();
+            }
+        }
+        BlendMode::Function(f) => {
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d = f.apply(s.to_le_bytes(), *d);
             }
         }
     }
@@ -224,7 +229,19 @@ mod tests {
         floats.extend((0..=255).map(|k| (k as f32 + 0.5) / 255.0));
         floats.extend((0..=1000).map(|k| k as f32 / 1000.0));
         let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
-        for mode in [BlendMode::Replace, BlendMode::Alpha, BlendMode::Additive] {
+        let function = crate::state::BlendFunction {
+            src_rgb: crate::state::BlendFactor::ConstantColor,
+            dst_rgb: crate::state::BlendFactor::OneMinusSrcColor,
+            equation_rgb: crate::state::BlendEquation::ReverseSubtract,
+            color: [10, 128, 250, 77],
+            ..Default::default()
+        };
+        for mode in [
+            BlendMode::Replace,
+            BlendMode::Alpha,
+            BlendMode::Additive,
+            BlendMode::Function(function),
+        ] {
             for _ in 0..4000 {
                 let mut color = [[0.0f32; MAX_LANES]; 4];
                 let mut stored = [0u32; MAX_LANES];

@@ -392,6 +392,7 @@ fn raster_state(state: &RasterState) -> DrawState {
         BlendMode::Replace => None,
         BlendMode::Alpha => Some(Blend::add(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA)),
         BlendMode::Additive => Some(Blend::add(glow::ONE, glow::ONE)),
+        BlendMode::Function(f) => Some(super::fragment_ops::blend(&f)),
     };
     DrawState {
         depth_func,

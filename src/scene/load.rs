@@ -18,7 +18,9 @@ use crate::file_read::{
 };
 use crate::image_io::{decode_png, png_dimensions};
 use crate::texture::{Filter, MinFilter, Sampler, Texture, Wrap};
-use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
+use csir_raster::{CullMode, DepthTest, RasterState};
+
+mod fragment_ops;
 
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
@@ -747,12 +749,7 @@ impl Loader<'_> {
                     &CullMode::NAMES,
                     defaults.raster.cull,
                 )?,
-                blend: self.choice(
-                    get(entries, "blend"),
-                    &format!("{field}.blend"),
-                    &BlendMode::NAMES,
-                    defaults.raster.blend,
-                )?,
+                blend: self.blend(get(entries, "blend"), &format!("{field}.blend"))?,
             },
             two_sided_color,
             shade_model: self.choice(

@@ -1,0 +1,89 @@
+//! Tests of the per-fragment operation keys of a draw's `state`
+//! (`docs/scene-format.md`, "Per-fragment operations"): values and error messages.
+
+use serde_json::{Value, json};
+
+use super::load_tests::{error_of, minimal, parse};
+use csir_raster::{BlendEquation, BlendFactor, BlendFunction, BlendMode};
+
+fn with_state(state: Value) -> Value {
+    let mut v = minimal();
+    v["draws"][0]["state"] = state;
+    v
+}
+
+fn blend_of(blend: Value) -> BlendMode {
+    let scene = parse(&with_state(json!({ "blend": blend }))).unwrap_or_else(|e| panic!("{e}"));
+    scene.draws[0].state.raster.blend
+}
+
+#[test]
+fn blend_objects() {
+    // `src`/`dst`/`equation` set both parts; the separate keys override them.
+    let f = BlendFunction {
+        src_rgb: BlendFactor::ConstantColor,
+        dst_rgb: BlendFactor::OneMinusDstAlpha,
+        src_alpha: BlendFactor::One,
+        dst_alpha: BlendFactor::OneMinusDstAlpha,
+        equation_rgb: BlendEquation::ReverseSubtract,
+        equation_alpha: BlendEquation::Max,
+        color: [0, 128, 255, 51],
+    };
+    assert_eq!(
+        blend_of(json!({
+            "src": "constant_color", "dst": "one_minus_dst_alpha", "src_alpha": "one",
+            "equation": "reverse_subtract", "equation_alpha": "max",
+            "color": [-1.0, 0.5, 2.0, 0.2]
+        })),
+        BlendMode::Function(f)
+    );
+    // The named modes' functions are the named modes (their loops and bytes).
+    assert_eq!(
+        blend_of(json!({"src": "src_alpha", "dst": "one_minus_src_alpha"})),
+        BlendMode::Alpha
+    );
+    assert_eq!(
+        blend_of(json!({"src": "one", "dst": "one"})),
+        BlendMode::Additive
+    );
+    assert_eq!(blend_of(json!({})), BlendMode::Replace);
+    assert_eq!(blend_of(json!("additive")), BlendMode::Additive);
+}
+
+#[test]
+fn blend_errors_name_the_field_and_suggest() {
+    let at = |blend: Value| error_of(|v| v["draws"][0]["state"] = json!({ "blend": blend }));
+    assert_eq!(
+        at(json!({"src": "one_minus_src_alfa"})),
+        (
+            "draws[0].state.blend.src".to_owned(),
+            "unknown blend factor `one_minus_src_alfa`; did you mean `one_minus_src_alpha`?"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        at(json!({"equation_rgb": "reverse_sub"})).1,
+        "unknown blend equation `reverse_sub`; did you mean `reverse_subtract`?"
+    );
+    assert_eq!(at(json!({"scr": "one"})).0, "draws[0].state.blend.scr");
+    assert_eq!(
+        at(json!({"scr": "one"})).1,
+        "unknown key; did you mean `src`?"
+    );
+    assert_eq!(
+        at(json!("aplha")).1,
+        "unknown blend mode `aplha`; did you mean `alpha`?"
+    );
+    assert_eq!(at(json!({"color": [1, 2]})).1, "expected 4 numbers, got 2");
+    let (field, message) = at(json!({"dst_alpha": "src1_alpha"}));
+    assert_eq!(field, "draws[0].state.blend.dst_alpha");
+    assert!(
+        message.starts_with("blend factor `src1_alpha` is not drawn yet"),
+        "{message}"
+    );
+    assert!(
+        at(json!(3))
+            .1
+            .starts_with("expected one of none, alpha, additive or an object")
+    );
+}

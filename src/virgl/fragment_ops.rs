@@ -1,0 +1,21 @@
+//! Per-fragment operation keys `--backend virgl` does not send to the host: each is
+//! refused by name (`docs/scene-format.md`, "Per-fragment operations").
+
+use crate::scene::{Draw, Scene, SceneError};
+use csir_raster::BlendMode;
+
+/// An error naming the first key of `draw.state` this back end does not draw: a
+/// `blend` object other than the named modes (the blend state sent to the host holds
+/// one factor pair with `add` and no blend colour).
+pub fn refuse_unsent_keys(scene: &Scene, draw: &Draw) -> Result<(), SceneError> {
+    if let BlendMode::Function(_) = draw.state.raster.blend {
+        return Err(scene.error(
+            format!("{}.state.blend", draw.field()),
+            "a blend object (separate factors, equations other than add, or a blend \
+             colour) is not supported by --backend virgl (this back end sends one factor \
+             pair with add and no blend colour); use \"none\", \"alpha\" or \"additive\", \
+             or render with the CPU or gl back end",
+        ));
+    }
+    Ok(())
+}
