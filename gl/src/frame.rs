@@ -179,6 +179,14 @@ pub struct DrawState {
     /// `glEnable(GL_BLEND)` + `glBlendEquationSeparate` + `glBlendFuncSeparate` when
     /// `Some`.
     pub blend: Option<Blend>,
+    /// `glColorMask(r, g, b, a)`.
+    pub color_mask: [bool; 4],
+    /// `glEnable(GL_SCISSOR_TEST)` + `glScissor(x, y, w, h)` when `Some`.
+    pub scissor: Option<[i32; 4]>,
+    /// `glViewport(x, y, w, h)`; `None` is the whole framebuffer.
+    pub viewport: Option<[i32; 4]>,
+    /// `glDepthRange(near, far)`.
+    pub depth_range: [f32; 2],
     /// `glEnable(GL_VERTEX_PROGRAM_TWO_SIDE)` (compatibility profile).
     pub two_sided_color: bool,
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
@@ -207,6 +215,10 @@ impl Default for DrawState {
             depth_mask: true,
             cull_face: None,
             blend: None,
+            color_mask: [true; 4],
+            scissor: None,
+            viewport: None,
+            depth_range: [0.0, 1.0],
             two_sided_color: false,
             flat_shading: false,
             provoking_first: false,

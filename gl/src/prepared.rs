@@ -582,6 +582,19 @@ impl PreparedFrame<'_> {
                 let [r, g, b, a] = b.color;
                 gl.blend_color(r, g, b, a);
             }
+            let [r, g, b, a] = state.color_mask;
+            gl.color_mask(r, g, b, a);
+            enable(glow::SCISSOR_TEST, state.scissor.is_some());
+            if let Some([x, y, w, h]) = state.scissor {
+                gl.scissor(x, y, w, h);
+            }
+            let [x, y, w, h] =
+                state
+                    .viewport
+                    .unwrap_or([0, 0, self.width as i32, self.height as i32]);
+            gl.viewport(x, y, w, h);
+            let [near, far] = state.depth_range;
+            gl.depth_range_f64(f64::from(near), f64::from(far));
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix
                 // of the time (GL 2.1 §2.12): identity, so it is stored as given

@@ -8,7 +8,7 @@
 
 use crate::batch::{LaneArray, MAX_LANES};
 use crate::blend_func::mul_unorm8;
-use crate::state::BlendMode;
+use crate::state::{BlendFunction, BlendMode};
 
 /// Converts one colour channel to 8-bit unorm as the framebuffer stores it:
 /// `round(clamp(c, 0, 1) · 255)` with ties to even; NaN gives 0. The one conversion
@@ -80,11 +80,7 @@ pub(crate) fn blend_lanes(mode: BlendMode, src: &[u32; MAX_LANES], dst: &mut [u3
                 *d = additive_packed(s, *d);
             }
         }
-        BlendMode::Function(f) => {
-            for (d, &s) in dst.iter_mut().zip(src) {
-                *d = f.apply_packed(s, *d);
-            }
-        }
+        BlendMode::Function(f) => function_lanes(&f, src, dst),
     }
 }
 
@@ -120,11 +116,41 @@ pub(crate) fn blend_row_from_float(
                 *d = additive_packed(s, u32::from_le_bytes(*d)).to_le_bytes();
             }
         }
-        BlendMode::Function(f) => {
-            for (d, s) in dst.iter_mut().zip(src) {
-                *d = f.apply(s.to_le_bytes(), *d);
-            }
-        }
+        BlendMode::Function(f) => function_row(&f, &src, dst),
+    }
+}
+
+/// `glColorMask` on packed RGBA8 lanes (GL 3.3 §4.2.2): each lane of `result` keeps
+/// the bytes in `bits` ([`crate::RasterState::color_write_bits`]) and takes the others
+/// back from `stored`.
+pub(crate) fn mask_lanes(bits: u32, stored: &[u32; MAX_LANES], result: &mut [u32; MAX_LANES]) {
+    for (r, &d) in result.iter_mut().zip(stored) {
+        *r = (*r & bits) | (d & !bits);
+    }
+}
+
+/// [`mask_lanes`] for one pixel: `result`'s bytes in `bits`, `stored`'s elsewhere.
+#[inline]
+pub(crate) fn masked(bits: u32, result: [u8; 4], stored: [u8; 4]) -> [u8; 4] {
+    let (r, d) = (u32::from_le_bytes(result), u32::from_le_bytes(stored));
+    ((r & bits) | (d & !bits)).to_le_bytes()
+}
+
+/// [`BlendMode::Function`]'s arm of [`blend_lanes`], out of line so that the named
+/// modes' loops, which the rasterizer inlines, stay as small as they were.
+#[inline(never)]
+fn function_lanes(f: &BlendFunction, src: &[u32; MAX_LANES], dst: &mut [u32; MAX_LANES]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f.apply_packed(s, *d);
+    }
+}
+
+/// [`BlendMode::Function`]'s arm of [`blend_row_from_float`], out of line as
+/// [`function_lanes`] is.
+#[inline(never)]
+fn function_row(f: &BlendFunction, src: &[u32; ROW], dst: &mut [[u8; 4]; ROW]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f.apply(s.to_le_bytes(), *d);
     }
 }
 
@@ -199,6 +225,21 @@ mod tests {
                 assert_eq!(mul_unorm8(a, b), exact, "{a}·{b}");
             }
         }
+    }
+
+    #[test]
+    fn colour_mask_keeps_the_masked_bytes() {
+        let bits = crate::RasterState {
+            color_mask: [true, false, true, false],
+            ..Default::default()
+        }
+        .color_write_bits();
+        assert_eq!(bits, 0x00ff_00ff);
+        assert_eq!(masked(bits, [1, 2, 3, 4], [10, 20, 30, 40]), [1, 20, 3, 40]);
+        let stored = [u32::from_le_bytes([10, 20, 30, 40]); MAX_LANES];
+        let mut result = [u32::from_le_bytes([1, 2, 3, 4]); MAX_LANES];
+        mask_lanes(0xff00_0000, &stored, &mut result);
+        assert!(result.iter().all(|&r| r.to_le_bytes() == [10, 20, 30, 4]));
     }
 
     #[test]

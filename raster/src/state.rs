@@ -230,8 +230,9 @@ fn name_of<T: Copy + PartialEq>(names: &[(&'static str, T)], value: T) -> &'stat
 }
 
 /// The fixed-function state of one draw. `Default` is the scene format's default state:
-/// depth `less`, depth write on, no culling, no blending.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// depth `less`, depth write on, no culling, no blending, every channel written, no
+/// scissor, the viewport the whole framebuffer, depth range [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RasterState {
     /// Depth comparison; `Disabled` also disables depth writes.
     pub depth_test: DepthTest,
@@ -241,6 +242,20 @@ pub struct RasterState {
     pub cull: CullMode,
     /// Colour blending.
     pub blend: BlendMode,
+    /// `glColorMask(r, g, b, a)`: which channels of the colour buffer a fragment writes
+    /// (GL 3.3 §4.2.2); a masked channel keeps its stored value.
+    pub color_mask: [bool; 4],
+    /// `glScissor(x, y, w, h)` with `GL_SCISSOR_TEST` (GL 3.3 §4.1.2) as `[x, y, w, h]`
+    /// in window pixels (y up), or `None` (no scissor test). Fragments outside are
+    /// not produced.
+    pub scissor: Option<[u32; 4]>,
+    /// `glViewport(x, y, w, h)` (GL 3.3 §2.13.1) as `[x, y, w, h]` in window pixels,
+    /// `w` and `h` at least 1, or `None` for the whole framebuffer. Primitives are
+    /// clipped to it, as to the view volume.
+    pub viewport: Option<[i32; 4]>,
+    /// `glDepthRange(near, far)` (GL 3.3 §2.13.1), each clamped to [0, 1]:
+    /// `z_w = z_ndc · (far − near)/2 + (near + far)/2`.
+    pub depth_range: [f32; 2],
 }
 
 impl Default for RasterState {
@@ -250,6 +265,10 @@ impl Default for RasterState {
             depth_write: true,
             cull: CullMode::Disabled,
             blend: BlendMode::Replace,
+            color_mask: [true; 4],
+            scissor: None,
+            viewport: None,
+            depth_range: [0.0, 1.0],
         }
     }
 }
@@ -258,6 +277,18 @@ impl RasterState {
     /// Whether passing fragments write depth: `depth_write` and an enabled test.
     pub fn writes_depth(&self) -> bool {
         self.depth_write && self.depth_test.is_enabled()
+    }
+
+    /// [`RasterState::color_mask`] as a mask of the bytes of a packed RGBA8 pixel
+    /// (`0xff` in byte `c` where channel `c` is written).
+    pub fn color_write_bits(&self) -> u32 {
+        let mut bits = 0;
+        for (c, &on) in self.color_mask.iter().enumerate() {
+            if on {
+                bits |= 0xff << (8 * c);
+            }
+        }
+        bits
     }
 }
 

@@ -7,7 +7,12 @@ made with `csir-render check reference-images/fragment --backend gl --update`.
   factor by column, every factor of GL 3.3 but the dual-source ones, over a background
   whose colour and alpha vary across the frame, with a blend colour;
 - blend_equations.json: a 5x5 grid, RGB equation by row, alpha equation by column,
-  with separate RGB and alpha factors.
+  with separate RGB and alpha factors;
+- masks_scissor_viewport.json: color_mask (two quads writing some channels), scissor
+  (a frame-covering quad cut to a rectangle), viewport (a quad and a triangle reaching
+  past NDC ±1 drawn into a small viewport: clipped to it) and depth_range (a quad
+  drawn with range [0, 0.2], then one behind it by NDC but in front by window depth,
+  and a reversed range [1, 0] that turns the depth order over).
 """
 import json
 import os
@@ -86,3 +91,47 @@ equations = [background()] + grid(
                             "equation_rgb": EQUATIONS[r], "equation_alpha": EQUATIONS[c]}},
     SRC)
 write("blend_equations.json", scene(320, 320, equations))
+
+GRAD = [[0.9, 0.1, 0.2, 1.0], [0.1, 0.8, 0.3, 1.0], [0.2, 0.3, 0.9, 1.0],
+        [0.95, 0.9, 0.1, 1.0]]
+
+
+def solid(c):
+    return [c, c, c, c]
+
+
+def triangle(points, color, state):
+    draw = quad(0, 0, 0, 0, solid(color), state=state)
+    draw["attributes"][0]["data"] = [v for p in points for v in p]
+    draw["attributes"][1]["data"] = [c for _ in points for c in color]
+    draw["indices"] = [0, 1, 2]
+    return draw
+
+
+window = [
+    quad(-1, -1, 1, 1, GRAD),
+    # colour masks: top-left quarter, red and alpha only; then green only
+    quad(-0.95, 0.05, -0.05, 0.95, solid([0.2, 0.9, 0.9, 0.5]),
+         state={"color_mask": [True, False, False, True]}),
+    quad(-0.75, 0.25, -0.25, 0.75, solid([0.0, 0.0, 1.0, 0.0]),
+         state={"color_mask": [False, True, False, False]}),
+    # scissor: a frame-covering quad cut to a rectangle in the top-right quarter
+    quad(-1, -1, 1, 1, solid([1.0, 1.0, 1.0, 1.0]),
+         state={"scissor": [150, 140, 70, 90]}),
+    # viewport: bottom-left quarter, a quad of NDC [-0.5, 0.5]^2 and a triangle
+    # reaching past -1 and +1, clipped to the viewport rectangle
+    quad(-0.5, -0.5, 0.5, 0.5, solid([0.1, 0.1, 0.1, 1.0]),
+         state={"viewport": [10, 12, 100, 90]}),
+    triangle([[-1.6, -0.8, 0.0], [1.7, -0.3, 0.0], [0.2, 1.9, 0.0]], [0.9, 0.5, 0.1, 1.0],
+             {"viewport": [10, 12, 100, 90]}),
+    # depth range: bottom-right quarter
+    quad(0.05, -0.95, 0.95, -0.05, solid([0.9, 0.9, 0.9, 1.0]), z=0.95,
+         state={"depth_test": "always"}),
+    quad(0.1, -0.9, 0.6, -0.4, solid([0.0, 0.6, 0.0, 1.0]), z=0.5,
+         state={"depth_test": "less", "depth_range": [0.0, 0.2]}),
+    quad(0.3, -0.7, 0.9, -0.1, solid([0.8, 0.0, 0.0, 1.0]), z=-0.5,
+         state={"depth_test": "less"}),
+    quad(0.15, -0.3, 0.45, -0.1, solid([0.0, 0.0, 0.9, 1.0]), z=-0.9,
+         state={"depth_test": "less", "depth_range": [1.0, 0.0]}),
+]
+write("masks_scissor_viewport.json", scene(256, 256, window))

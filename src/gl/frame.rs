@@ -395,6 +395,10 @@ fn raster_state(state: &RasterState) -> DrawState {
         BlendMode::Function(f) => Some(super::fragment_ops::blend(&f)),
     };
     DrawState {
+        color_mask: state.color_mask,
+        scissor: state.scissor.map(|r| r.map(|v| v as i32)),
+        viewport: state.viewport,
+        depth_range: state.depth_range,
         depth_func,
         depth_mask: state.depth_write,
         cull_face,
@@ -465,6 +469,7 @@ mod tests {
             depth_write: true,
             cull: CullMode::Front,
             blend: BlendMode::Alpha,
+            ..RasterState::default()
         });
         assert_eq!(s.depth_func, None);
         assert_eq!(s.cull_face, Some(glow::FRONT));

@@ -87,3 +87,76 @@ fn blend_errors_name_the_field_and_suggest() {
             .starts_with("expected one of none, alpha, additive or an object")
     );
 }
+
+#[test]
+fn window_keys() {
+    let scene = parse(&with_state(json!({
+        "color_mask": [true, false, true, false],
+        "scissor": [1, 0, 3, 3],
+        "viewport": [-2, 1, 10, 20],
+        "depth_range": [0.75, -1.0]
+    })))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let r = scene.draws[0].state.raster;
+    assert_eq!(r.color_mask, [true, false, true, false]);
+    assert_eq!(r.scissor, Some([1, 0, 3, 3]));
+    assert_eq!(r.viewport, Some([-2, 1, 10, 20]));
+    assert_eq!(
+        r.depth_range,
+        [0.75, 0.0],
+        "clamped to [0, 1] as glDepthRange does"
+    );
+    let none = parse(&with_state(json!({"scissor": null, "viewport": null}))).unwrap();
+    assert_eq!(none.draws[0].state.raster.scissor, None);
+    assert_eq!(none.draws[0].state.raster.viewport, None);
+}
+
+#[test]
+fn window_key_errors() {
+    let at = |state: Value| error_of(|v| v["draws"][0]["state"] = state);
+    // The minimal scene is 4 × 3 pixels.
+    assert_eq!(
+        at(json!({"scissor": [2, 0, 3, 1]})),
+        (
+            "draws[0].state.scissor".to_owned(),
+            "the scissor rectangle [2, 0, 3, 1] reaches outside the 4 × 3 framebuffer (to \
+             x 5, y 1); keep x + w ≤ 4 and y + h ≤ 3"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        at(json!({"scissor": [-1, 0, 1, 1]})).0,
+        "draws[0].state.scissor[0]"
+    );
+    assert_eq!(
+        at(json!({"scissor": [0, 0, 1]})).1,
+        "expected [x, y, width, height], got 3 numbers"
+    );
+    assert_eq!(
+        at(json!({"viewport": [0, 0, 0, 4]})).0,
+        "draws[0].state.viewport"
+    );
+    assert_eq!(
+        at(json!({"viewport": [0, 0, -3, 4]})).0,
+        "draws[0].state.viewport[2]"
+    );
+    assert_eq!(
+        at(json!({"color_mask": [true, 1, true, true]})),
+        (
+            "draws[0].state.color_mask[1]".to_owned(),
+            "expected true or false, got 1".to_owned()
+        )
+    );
+    assert_eq!(
+        at(json!({"color_mask": [true]})).0,
+        "draws[0].state.color_mask"
+    );
+    assert_eq!(
+        at(json!({"depth_range": [0.5]})).1,
+        "expected 2 numbers, got 1"
+    );
+    assert_eq!(
+        at(json!({"scisor": null})).1,
+        "unknown key; did you mean `scissor`?"
+    );
+}

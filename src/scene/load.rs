@@ -58,6 +58,10 @@ const STATE_KEYS: &[&str] = &[
     "shade_model",
     "clip_planes",
     "provoking_vertex",
+    "color_mask",
+    "scissor",
+    "viewport",
+    "depth_range",
 ];
 
 /// Highest vertex attribute location.
@@ -238,6 +242,7 @@ impl Loader<'_> {
             };
             for (index, d) in list.iter().enumerate() {
                 draws.push(self.draw(index, d, &textures)?);
+                self.check_window_rects(&draws[index], width, height)?;
             }
         }
 
@@ -750,6 +755,7 @@ impl Loader<'_> {
                     defaults.raster.cull,
                 )?,
                 blend: self.blend(get(entries, "blend"), &format!("{field}.blend"))?,
+                ..self.window_state(entries, field)?
             },
             two_sided_color,
             shade_model: self.choice(

@@ -839,6 +839,7 @@ fn state_errors() {
                 depth_write: false,
                 cull: CullMode::Front,
                 blend: BlendMode::Additive,
+                ..RasterState::default()
             },
             two_sided_color: true,
             shade_model: ShadeModel::Flat,

@@ -1,11 +1,12 @@
 //! The per-fragment operation keys of a draw's `state` (`docs/scene-format.md`,
 //! "Per-fragment operations"): `blend` as a name or as an object of factors, equations
-//! and blend colour (OpenGL 3.3 core §4.1.8).
+//! and blend colour (OpenGL 3.3 core §4.1.8); `color_mask`, `scissor`, `viewport` and
+//! `depth_range`.
 
-use super::Loader;
-use crate::scene::SceneError;
+use super::{Entries, Loader};
 use crate::scene::json::{Json, get};
-use csir_raster::{BlendEquation, BlendFactor, BlendFunction, BlendMode};
+use crate::scene::{Draw, SceneError};
+use csir_raster::{BlendEquation, BlendFactor, BlendFunction, BlendMode, RasterState};
 
 /// The keys of a `state.blend` object. `src`, `dst` and `equation` set the RGB and
 /// the alpha part at once; the separate keys override them.
@@ -132,3 +133,150 @@ impl Loader<'_> {
         ))
     }
 }
+
+impl Loader<'_> {
+    /// `state.color_mask`, `state.scissor`, `state.viewport` and `state.depth_range`
+    /// (the other fields of the result are the defaults). The scissor is checked
+    /// against the framebuffer by [`Loader::check_window_rects`].
+    pub(super) fn window_state(
+        &self,
+        entries: &Entries,
+        field: &str,
+    ) -> Result<RasterState, SceneError> {
+        let defaults = RasterState::default();
+        let color_mask = match get(entries, "color_mask") {
+            None => defaults.color_mask,
+            Some(v) => self.color_mask(v, &format!("{field}.color_mask"))?,
+        };
+        let scissor = match get(entries, "scissor") {
+            None | Some(Json::Null) => None,
+            Some(v) => {
+                let [x, y, w, h] = self.rect(v, &format!("{field}.scissor"), 0..=MAX_SIDE)?;
+                Some([x, y, w, h].map(|k| k as u32))
+            }
+        };
+        let viewport = match get(entries, "viewport") {
+            None | Some(Json::Null) => None,
+            Some(v) => {
+                let at = format!("{field}.viewport");
+                let [x, y, w, h] = self.rect(v, &at, -MAX_SIDE..=MAX_SIDE)?;
+                if w < 1 || h < 1 {
+                    return Err(self.error(
+                        at,
+                        format!(
+                            "the viewport's width and height must be at least 1 (GL \
+                             makes a negative size an error), got {w} × {h}"
+                        ),
+                    ));
+                }
+                Some([x, y, w, h].map(|k| k as i32))
+            }
+        };
+        let depth_range = match get(entries, "depth_range") {
+            None => defaults.depth_range,
+            Some(v) => {
+                // glDepthRange clamps both values to [0, 1] (GL 3.3 §2.13.1).
+                let r = self.floats(v, &format!("{field}.depth_range"), Some(2))?;
+                [r[0].clamp(0.0, 1.0), r[1].clamp(0.0, 1.0)]
+            }
+        };
+        Ok(RasterState {
+            color_mask,
+            scissor,
+            viewport,
+            depth_range,
+            ..defaults
+        })
+    }
+
+    /// `[r, g, b, a]`, four booleans.
+    fn color_mask(&self, value: &Json, field: &str) -> Result<[bool; 4], SceneError> {
+        let bad = || {
+            self.error(
+                field,
+                format!(
+                    "expected four booleans [r, g, b, a] (glColorMask), got {}",
+                    value.brief()
+                ),
+            )
+        };
+        let Json::Array(list) = value else {
+            return Err(bad());
+        };
+        if list.len() != 4 {
+            return Err(bad());
+        }
+        let mut mask = [true; 4];
+        for (k, v) in list.iter().enumerate() {
+            mask[k] = match v {
+                Json::Bool(b) => *b,
+                other => {
+                    return Err(self.error(
+                        format!("{field}[{k}]"),
+                        format!("expected true or false, got {}", other.brief()),
+                    ));
+                }
+            };
+        }
+        Ok(mask)
+    }
+
+    /// `[x, y, w, h]`: four integers, each in `range`, `w` and `h` not negative.
+    fn rect(
+        &self,
+        value: &Json,
+        field: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<[i64; 4], SceneError> {
+        let Json::Array(list) = value else {
+            return Err(self.error(
+                field,
+                format!(
+                    "expected [x, y, width, height] or null, got {}",
+                    value.brief()
+                ),
+            ));
+        };
+        if list.len() != 4 {
+            return Err(self.error(
+                field,
+                format!("expected [x, y, width, height], got {} numbers", list.len()),
+            ));
+        }
+        let mut out = [0i64; 4];
+        for (k, v) in list.iter().enumerate() {
+            let at = format!("{field}[{k}]");
+            let valid = if k < 2 { range.clone() } else { 0..=MAX_SIDE };
+            out[k] = self.integer(Some(v), &at, valid, None)?;
+        }
+        Ok(out)
+    }
+
+    /// The scissor rectangle of `draw` lies inside the `width × height` framebuffer
+    /// (a rectangle reaching outside is most likely a mistake in the scene; GL would
+    /// clip it to the window).
+    pub(super) fn check_window_rects(
+        &self,
+        draw: &Draw,
+        width: u32,
+        height: u32,
+    ) -> Result<(), SceneError> {
+        if let Some([x, y, w, h]) = draw.state.raster.scissor {
+            let (x1, y1) = (u64::from(x) + u64::from(w), u64::from(y) + u64::from(h));
+            if x1 > u64::from(width) || y1 > u64::from(height) {
+                return Err(self.error(
+                    format!("{}.state.scissor", draw.field()),
+                    format!(
+                        "the scissor rectangle [{x}, {y}, {w}, {h}] reaches outside the \
+                         {width} × {height} framebuffer (to x {x1}, y {y1}); keep x + w \
+                         ≤ {width} and y + h ≤ {height}"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Largest framebuffer side, and so the largest scissor or viewport coordinate.
+const MAX_SIDE: i64 = csir_raster::MAX_FRAMEBUFFER_SIZE as i64;
