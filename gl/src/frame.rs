@@ -187,6 +187,9 @@ pub struct DrawState {
     pub viewport: Option<[i32; 4]>,
     /// `glDepthRange(near, far)`.
     pub depth_range: [f32; 2],
+    /// `glEnable(GL_POLYGON_OFFSET_FILL)` + `glPolygonOffset(factor, units)` when
+    /// `Some([factor, units])`.
+    pub polygon_offset: Option<[f32; 2]>,
     /// `glEnable(GL_VERTEX_PROGRAM_TWO_SIDE)` (compatibility profile).
     pub two_sided_color: bool,
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
@@ -219,6 +222,7 @@ impl Default for DrawState {
             scissor: None,
             viewport: None,
             depth_range: [0.0, 1.0],
+            polygon_offset: None,
             two_sided_color: false,
             flat_shading: false,
             provoking_first: false,

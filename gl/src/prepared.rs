@@ -595,6 +595,10 @@ impl PreparedFrame<'_> {
             gl.viewport(x, y, w, h);
             let [near, far] = state.depth_range;
             gl.depth_range_f64(f64::from(near), f64::from(far));
+            enable(glow::POLYGON_OFFSET_FILL, state.polygon_offset.is_some());
+            if let Some([factor, units]) = state.polygon_offset {
+                gl.polygon_offset(factor, units);
+            }
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix
                 // of the time (GL 2.1 §2.12): identity, so it is stored as given

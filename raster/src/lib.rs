@@ -123,7 +123,8 @@ pub use framebuffer::Framebuffer;
 pub use indices::Indices;
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{
-    BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, RasterState,
+    BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
+    RasterState,
 };
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};

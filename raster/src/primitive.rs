@@ -18,7 +18,7 @@ use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
-use crate::state::{CullMode, RasterState};
+use crate::state::{CullMode, PolygonOffset, RasterState};
 use crate::tile::{PixelRect, TileGrid};
 use crate::vertex::VertexBuffer;
 use crate::viewport::{Viewport, WindowVertex};
@@ -130,6 +130,8 @@ struct PrimitiveContext<'a> {
     viewport: Viewport,
     bounds: PixelRect,
     cull: CullMode,
+    /// `glPolygonOffset`, added to each triangle's depth plane.
+    polygon_offset: Option<PolygonOffset>,
     /// The vertex stage's interpolation of each varying (smooth past the end).
     interpolation: &'a [Interpolation],
     /// Number of user clip distances, the last varyings of each vertex
@@ -204,6 +206,7 @@ pub(crate) fn setup_primitives(
         ),
         bounds,
         cull: state.cull,
+        polygon_offset: state.polygon_offset,
         interpolation,
         clip_distances,
     };
@@ -442,7 +445,7 @@ impl PrimitiveContext<'_> {
         // vertices (the smallest, the largest, and the third, the only one off the
         // line between them), and `DepthPlane::new` sorts them itself, so the plane
         // is the same bits without the search.
-        let depth = if let [p, q, r] = w {
+        let mut depth = if let [p, q, r] = w {
             DepthPlane::new([(p.pos, p.z), (q.pos, q.z), (r.pos, r.z)])
         } else {
             let mut depth_vertices = [Default::default(); POLYGON_CAPACITY];
@@ -451,6 +454,9 @@ impl PrimitiveContext<'_> {
             }
             DepthPlane::for_polygon(&depth_vertices[..w.len()])
         };
+        if let Some(offset) = self.polygon_offset {
+            depth.offset(offset);
+        }
         let info = PolygonInfo {
             front_facing,
             depth,

@@ -256,6 +256,22 @@ pub struct RasterState {
     /// `glDepthRange(near, far)` (GL 3.3 §2.13.1), each clamped to [0, 1]:
     /// `z_w = z_ndc · (far − near)/2 + (near + far)/2`.
     pub depth_range: [f32; 2],
+    /// `glPolygonOffset(factor, units)` with `GL_POLYGON_OFFSET_FILL` (GL 3.3 §3.6.4),
+    /// or `None` (no offset).
+    pub polygon_offset: Option<PolygonOffset>,
+}
+
+/// `glPolygonOffset(factor, units)` (GL 3.3 §3.6.4): each fragment's window depth of a
+/// triangle gains `factor · m + units · r`, where `m = max(|∂z/∂x|, |∂z/∂y|)` is the
+/// triangle's largest depth slope in window space and `r = 2^-24` the smallest
+/// resolvable difference of the 24-bit depth buffer; the result is clamped to [0, 1]
+/// when it is quantized.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PolygonOffset {
+    /// The slope factor.
+    pub factor: f32,
+    /// The constant, in units of `r`.
+    pub units: f32,
 }
 
 impl Default for RasterState {
@@ -269,6 +285,7 @@ impl Default for RasterState {
             scissor: None,
             viewport: None,
             depth_range: [0.0, 1.0],
+            polygon_offset: None,
         }
     }
 }

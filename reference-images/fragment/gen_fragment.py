@@ -12,7 +12,12 @@ made with `csir-render check reference-images/fragment --backend gl --update`.
   (a frame-covering quad cut to a rectangle), viewport (a quad and a triangle reaching
   past NDC ±1 drawn into a small viewport: clipped to it) and depth_range (a quad
   drawn with range [0, 0.2], then one behind it by NDC but in front by window depth,
-  and a reversed range [1, 0] that turns the depth order over).
+  and a reversed range [1, 0] that turns the depth order over);
+- polygon_offset_decal.json: tilted planes (depth varying across them) each with a
+  coplanar decal drawn with depth `less`: pulled forward by polygon_offset
+  (factor -1, units -1; units only; factor only) it shows, pushed back (factor 1,
+  units 1; units 2) it is hidden. (Without an offset the decal z-fights, which GL
+  leaves to the implementation, so no row draws one.)
 """
 import json
 import os
@@ -135,3 +140,30 @@ window = [
          state={"depth_test": "less", "depth_range": [1.0, 0.0]}),
 ]
 write("masks_scissor_viewport.json", scene(256, 256, window))
+
+
+def tilted(x0, y0, x1, y1, color, za, zb, state=None):
+    """A quad whose depth goes from za (left) to zb (right)."""
+    d = quad(x0, y0, x1, y1, solid(color), state=state)
+    d["attributes"][0]["data"] = [x0, y0, za, x1, y0, zb, x1, y1, zb, x0, y1, za]
+    return d
+
+
+decal = []
+offsets = [{"factor": -1.0, "units": -1.0}, {"units": -2.0}, {"factor": -1.0},
+           {"factor": 1.0, "units": 1.0}, {"units": 2.0}]
+for k, off in enumerate(offsets):
+    y0 = 1 - (k + 1) * 0.4 + 0.03
+    y1 = y0 + 0.34
+    # the plane tilts steeply in the first three rows, gently in the others
+    za, zb = (-0.6, 0.7) if k < 3 else (0.1, 0.2)
+    decal.append(tilted(-0.95, y0, 0.95, y1, [0.3, 0.3, 0.35, 1.0], za, zb,
+                        {"depth_test": "less"}))
+    t0 = 0.25
+    mid = lambda t: za + (zb - za) * t
+    state = {"depth_test": "less"}
+    if off is not None:
+        state["polygon_offset"] = off
+    decal.append(tilted(-0.95 + 1.9 * t0, y0 + 0.06, 0.95 - 1.9 * t0, y1 - 0.06,
+                        [1.0, 0.8, 0.1, 1.0], mid(t0), mid(1 - t0), state))
+write("polygon_offset_decal.json", scene(256, 256, decal))

@@ -399,6 +399,7 @@ fn raster_state(state: &RasterState) -> DrawState {
         scissor: state.scissor.map(|r| r.map(|v| v as i32)),
         viewport: state.viewport,
         depth_range: state.depth_range,
+        polygon_offset: state.polygon_offset.map(|o| [o.factor, o.units]),
         depth_func,
         depth_mask: state.depth_write,
         cull_face,

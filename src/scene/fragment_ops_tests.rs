@@ -160,3 +160,29 @@ fn window_key_errors() {
         "unknown key; did you mean `scissor`?"
     );
 }
+
+#[test]
+fn polygon_offset_key() {
+    let scene = parse(&with_state(json!({"polygon_offset": {"factor": -1.5}}))).unwrap();
+    assert_eq!(
+        scene.draws[0].state.raster.polygon_offset,
+        Some(csir_raster::PolygonOffset {
+            factor: -1.5,
+            units: 0.0
+        })
+    );
+    let none = parse(&with_state(json!({"polygon_offset": null}))).unwrap();
+    assert_eq!(none.draws[0].state.raster.polygon_offset, None);
+    let at = |state: Value| error_of(|v| v["draws"][0]["state"] = state);
+    assert_eq!(
+        at(json!({"polygon_offset": {"unit": 1}})),
+        (
+            "draws[0].state.polygon_offset.unit".to_owned(),
+            "unknown key; did you mean `units`?".to_owned()
+        )
+    );
+    assert_eq!(
+        at(json!({"polygon_offset": {"factor": "one"}})).0,
+        "draws[0].state.polygon_offset.factor"
+    );
+}

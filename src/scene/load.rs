@@ -62,6 +62,7 @@ const STATE_KEYS: &[&str] = &[
     "scissor",
     "viewport",
     "depth_range",
+    "polygon_offset",
 ];
 
 /// Highest vertex attribute location.

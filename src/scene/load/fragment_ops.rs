@@ -1,12 +1,14 @@
 //! The per-fragment operation keys of a draw's `state` (`docs/scene-format.md`,
 //! "Per-fragment operations"): `blend` as a name or as an object of factors, equations
 //! and blend colour (OpenGL 3.3 core §4.1.8); `color_mask`, `scissor`, `viewport` and
-//! `depth_range`.
+//! `depth_range`; `polygon_offset`.
 
 use super::{Entries, Loader};
 use crate::scene::json::{Json, get};
 use crate::scene::{Draw, SceneError};
-use csir_raster::{BlendEquation, BlendFactor, BlendFunction, BlendMode, RasterState};
+use csir_raster::{
+    BlendEquation, BlendFactor, BlendFunction, BlendMode, PolygonOffset, RasterState,
+};
 
 /// The keys of a `state.blend` object. `src`, `dst` and `equation` set the RGB and
 /// the alpha part at once; the separate keys override them.
@@ -135,7 +137,8 @@ impl Loader<'_> {
 }
 
 impl Loader<'_> {
-    /// `state.color_mask`, `state.scissor`, `state.viewport` and `state.depth_range`
+    /// `state.color_mask`, `state.scissor`, `state.viewport`, `state.depth_range` and
+    /// `state.polygon_offset`
     /// (the other fields of the result are the defaults). The scissor is checked
     /// against the framebuffer by [`Loader::check_window_rects`].
     pub(super) fn window_state(
@@ -180,12 +183,30 @@ impl Loader<'_> {
                 [r[0].clamp(0.0, 1.0), r[1].clamp(0.0, 1.0)]
             }
         };
+        let polygon_offset = match get(entries, "polygon_offset") {
+            None | Some(Json::Null) => None,
+            Some(v) => Some(self.polygon_offset(v, &format!("{field}.polygon_offset"))?),
+        };
         Ok(RasterState {
             color_mask,
             scissor,
             viewport,
             depth_range,
+            polygon_offset,
             ..defaults
+        })
+    }
+
+    /// `{ "factor", "units" }`, each a number, default 0.
+    fn polygon_offset(&self, value: &Json, field: &str) -> Result<PolygonOffset, SceneError> {
+        let entries = self.record(value, field, &["factor", "units"])?;
+        let number = |key: &str| match get(entries, key) {
+            None => Ok(0.0),
+            Some(v) => Ok(self.floats(v, &format!("{field}.{key}"), Some(1))?[0]),
+        };
+        Ok(PolygonOffset {
+            factor: number("factor")?,
+            units: number("units")?,
         })
     }
 
