@@ -179,6 +179,17 @@ pub struct DrawState {
     /// `glEnable(GL_BLEND)` + `glBlendEquationSeparate` + `glBlendFuncSeparate` when
     /// `Some`.
     pub blend: Option<Blend>,
+    /// `glColorMask(r, g, b, a)`.
+    pub color_mask: [bool; 4],
+    /// `glEnable(GL_SCISSOR_TEST)` + `glScissor(x, y, w, h)` when `Some`.
+    pub scissor: Option<[i32; 4]>,
+    /// `glViewport(x, y, w, h)`; `None` is the whole framebuffer.
+    pub viewport: Option<[i32; 4]>,
+    /// `glDepthRange(near, far)`.
+    pub depth_range: [f32; 2],
+    /// `glEnable(GL_POLYGON_OFFSET_FILL)` + `glPolygonOffset(factor, units)` when
+    /// `Some([factor, units])`.
+    pub polygon_offset: Option<[f32; 2]>,
     /// `glEnable(GL_VERTEX_PROGRAM_TWO_SIDE)` (compatibility profile).
     pub two_sided_color: bool,
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
@@ -207,6 +218,11 @@ impl Default for DrawState {
             depth_mask: true,
             cull_face: None,
             blend: None,
+            color_mask: [true; 4],
+            scissor: None,
+            viewport: None,
+            depth_range: [0.0, 1.0],
+            polygon_offset: None,
             two_sided_color: false,
             flat_shading: false,
             provoking_first: false,
@@ -216,8 +232,8 @@ impl Default for DrawState {
     }
 }
 
-/// Blend equations and factors, for RGB and for alpha.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Blend equations, factors (for RGB and for alpha) and the blend colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Blend {
     /// `glBlendEquationSeparate`'s RGB equation (`GL_FUNC_ADD`, …).
     pub equation_rgb: u32,
@@ -231,6 +247,8 @@ pub struct Blend {
     pub src_alpha: u32,
     /// Its destination alpha factor.
     pub dst_alpha: u32,
+    /// `glBlendColor(r, g, b, a)`; GL's initial value is (0, 0, 0, 0).
+    pub color: [f32; 4],
 }
 
 impl Blend {
@@ -244,6 +262,7 @@ impl Blend {
             dst_rgb: dst,
             src_alpha: src,
             dst_alpha: dst,
+            color: [0.0; 4],
         }
     }
 }

@@ -579,6 +579,25 @@ impl PreparedFrame<'_> {
             if let Some(b) = state.blend {
                 gl.blend_equation_separate(b.equation_rgb, b.equation_alpha);
                 gl.blend_func_separate(b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha);
+                let [r, g, b, a] = b.color;
+                gl.blend_color(r, g, b, a);
+            }
+            let [r, g, b, a] = state.color_mask;
+            gl.color_mask(r, g, b, a);
+            enable(glow::SCISSOR_TEST, state.scissor.is_some());
+            if let Some([x, y, w, h]) = state.scissor {
+                gl.scissor(x, y, w, h);
+            }
+            let [x, y, w, h] =
+                state
+                    .viewport
+                    .unwrap_or([0, 0, self.width as i32, self.height as i32]);
+            gl.viewport(x, y, w, h);
+            let [near, far] = state.depth_range;
+            gl.depth_range_f64(f64::from(near), f64::from(far));
+            enable(glow::POLYGON_OFFSET_FILL, state.polygon_offset.is_some());
+            if let Some([factor, units]) = state.polygon_offset {
+                gl.polygon_offset(factor, units);
             }
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix

@@ -166,7 +166,7 @@ fn bin_range(grid: &TileGrid, set: &SetupTriangles, range: Range<usize>, lists: 
 mod tests {
     use super::*;
     use crate::primitive::{SetupChunk, setup_primitives};
-    use crate::state::CullMode;
+    use crate::state::RasterState;
     use crate::vertex::VertexBuffer;
 
     /// The definition: each triangle in submission order goes to every tile its
@@ -218,7 +218,7 @@ mod tests {
                 &ids,
                 &mut vertices,
                 &grid,
-                CullMode::Disabled,
+                &RasterState::default(),
                 &[],
                 0,
                 &mut chunks,

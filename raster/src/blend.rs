@@ -7,7 +7,8 @@
 //! `x·y/255` is rounded to nearest and the two terms are added with saturation.
 
 use crate::batch::{LaneArray, MAX_LANES};
-use crate::state::BlendMode;
+use crate::blend_func::mul_unorm8;
+use crate::state::{BlendFunction, BlendMode};
 
 /// Converts one colour channel to 8-bit unorm as the framebuffer stores it:
 /// `round(clamp(c, 0, 1) · 255)` with ties to even; NaN gives 0. The one conversion
@@ -35,13 +36,6 @@ pub(crate) fn pack_unorm8(r: f32, g: f32, b: f32, a: f32) -> u32 {
     unorm8_bits(r) | unorm8_bits(g) << 8 | unorm8_bits(b) << 16 | unorm8_bits(a) << 24
 }
 
-/// `round(a · b / 255)` for 8-bit unorm values, exactly.
-#[inline]
-fn mul_unorm8(a: u8, b: u8) -> u8 {
-    let t = u32::from(a) * u32::from(b) + 128;
-    ((t + (t >> 8)) >> 8) as u8
-}
-
 /// Combines the converted fragment colour `src` with the stored `dst`.
 #[inline(always)]
 pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
@@ -59,6 +53,7 @@ pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
                 out[i] = src[i].saturating_add(dst[i]);
             }
         }
+        BlendMode::Function(f) => out = f.apply(src, dst),
     }
     out
 }
@@ -85,6 +80,7 @@ pub(crate) fn blend_lanes(mode: BlendMode, src: &[u32; MAX_LANES], dst: &mut [u3
                 *d = additive_packed(s, *d);
             }
         }
+        BlendMode::Function(f) => function_lanes(&f, src, dst),
     }
 }
 
@@ -120,6 +116,41 @@ pub(crate) fn blend_row_from_float(
                 *d = additive_packed(s, u32::from_le_bytes(*d)).to_le_bytes();
             }
         }
+        BlendMode::Function(f) => function_row(&f, &src, dst),
+    }
+}
+
+/// `glColorMask` on packed RGBA8 lanes (GL 3.3 §4.2.2): each lane of `result` keeps
+/// the bytes in `bits` ([`crate::RasterState::color_write_bits`]) and takes the others
+/// back from `stored`.
+pub(crate) fn mask_lanes(bits: u32, stored: &[u32; MAX_LANES], result: &mut [u32; MAX_LANES]) {
+    for (r, &d) in result.iter_mut().zip(stored) {
+        *r = (*r & bits) | (d & !bits);
+    }
+}
+
+/// [`mask_lanes`] for one pixel: `result`'s bytes in `bits`, `stored`'s elsewhere.
+#[inline]
+pub(crate) fn masked(bits: u32, result: [u8; 4], stored: [u8; 4]) -> [u8; 4] {
+    let (r, d) = (u32::from_le_bytes(result), u32::from_le_bytes(stored));
+    ((r & bits) | (d & !bits)).to_le_bytes()
+}
+
+/// [`BlendMode::Function`]'s arm of [`blend_lanes`], out of line so that the named
+/// modes' loops, which the rasterizer inlines, stay as small as they were.
+#[inline(never)]
+fn function_lanes(f: &BlendFunction, src: &[u32; MAX_LANES], dst: &mut [u32; MAX_LANES]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f.apply_packed(s, *d);
+    }
+}
+
+/// [`BlendMode::Function`]'s arm of [`blend_row_from_float`], out of line as
+/// [`function_lanes`] is.
+#[inline(never)]
+fn function_row(f: &BlendFunction, src: &[u32; ROW], dst: &mut [[u8; 4]; ROW]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f.apply(s.to_le_bytes(), *d);
     }
 }
 
@@ -197,6 +228,21 @@ mod tests {
     }
 
     #[test]
+    fn colour_mask_keeps_the_masked_bytes() {
+        let bits = crate::RasterState {
+            color_mask: [true, false, true, false],
+            ..Default::default()
+        }
+        .color_write_bits();
+        assert_eq!(bits, 0x00ff_00ff);
+        assert_eq!(masked(bits, [1, 2, 3, 4], [10, 20, 30, 40]), [1, 20, 3, 40]);
+        let stored = [u32::from_le_bytes([10, 20, 30, 40]); MAX_LANES];
+        let mut result = [u32::from_le_bytes([1, 2, 3, 4]); MAX_LANES];
+        mask_lanes(0xff00_0000, &stored, &mut result);
+        assert!(result.iter().all(|&r| r.to_le_bytes() == [10, 20, 30, 4]));
+    }
+
+    #[test]
     fn blend_values() {
         let src = [255, 0, 0, 128]; // (1, 0, 0, 0.5)
         let dst = [0, 0, 255, 255];
@@ -224,7 +270,19 @@ mod tests {
         floats.extend((0..=255).map(|k| (k as f32 + 0.5) / 255.0));
         floats.extend((0..=1000).map(|k| k as f32 / 1000.0));
         let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
-        for mode in [BlendMode::Replace, BlendMode::Alpha, BlendMode::Additive] {
+        let function = crate::state::BlendFunction {
+            src_rgb: crate::state::BlendFactor::ConstantColor,
+            dst_rgb: crate::state::BlendFactor::OneMinusSrcColor,
+            equation_rgb: crate::state::BlendEquation::ReverseSubtract,
+            color: [10, 128, 250, 77],
+            ..Default::default()
+        };
+        for mode in [
+            BlendMode::Replace,
+            BlendMode::Alpha,
+            BlendMode::Additive,
+            BlendMode::Function(function),
+        ] {
             for _ in 0..4000 {
                 let mut color = [[0.0f32; MAX_LANES]; 4];
                 let mut stored = [0u32; MAX_LANES];

@@ -87,6 +87,16 @@ impl DepthPlane {
         }
     }
 
+    /// Adds `glPolygonOffset`'s `factor · m + units · 2^-24` to the plane (GL 3.3
+    /// §3.6.4; [`crate::PolygonOffset`]), `m` the larger of the plane's depth slopes
+    /// per pixel in x and y.
+    pub fn offset(&mut self, offset: crate::PolygonOffset) {
+        let per_pixel = SUBPIXEL_ONE as f64;
+        let m = self.dzdx.abs().max(self.dzdy.abs()) * per_pixel;
+        let r = 1.0 / f64::from(1u32 << 24);
+        self.z0 += f64::from(offset.factor) * m + f64::from(offset.units) * r;
+    }
+
     /// Window depth at the centre of pixel `(px, py)` (not clamped):
     /// `row(py) + column(px)`, the formula the rasterizer evaluates row by row.
     #[cfg(test)]
@@ -147,6 +157,36 @@ fn sort3(mut v: [(FixedPoint, f32); 3]) -> [(FixedPoint, f32); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn polygon_offset_adds_slope_and_units() {
+        // z = 0.5 + x/64 + y/128 over pixels: m = 1/64 per pixel.
+        let fp = |x: i64, y: i64| FixedPoint {
+            x: x * 256,
+            y: y * 256,
+        };
+        let mut plane = DepthPlane::new([
+            (fp(0, 0), 0.5),
+            (fp(64, 0), 0.5 + 1.0),
+            (fp(0, 128), 0.5 + 1.0),
+        ]);
+        let before = plane.at(3, 5);
+        plane.offset(crate::PolygonOffset {
+            factor: 2.0,
+            units: -4.0,
+        });
+        let expected = before + 2.0 / 64.0 - 4.0 / 16_777_216.0;
+        assert!(
+            (plane.at(3, 5) - expected).abs() < 1e-12,
+            "{}",
+            plane.at(3, 5)
+        );
+        assert!(
+            (plane.at(40, 9) - (0.5 + 40.5 / 64.0 + 9.5 / 128.0 + 2.0 / 64.0 - 4.0 / 16_777_216.0))
+                .abs()
+                < 1e-12
+        );
+    }
 
     #[test]
     fn sort3_is_the_general_sort() {

@@ -164,7 +164,7 @@ impl Renderer {
             triangles,
             &mut self.vertices,
             &grid,
-            call.state.cull,
+            &call.state,
             interpolation,
             clip,
             &mut self.setup_chunks,

@@ -88,6 +88,7 @@ mod barycentric;
 mod batch;
 mod bin;
 mod blend;
+mod blend_func;
 mod clip;
 mod coverage;
 mod depth;
@@ -121,7 +122,10 @@ pub use error::{DrawError, FramebufferError, MAX_FRAMEBUFFER_SIZE};
 pub use framebuffer::Framebuffer;
 pub use indices::Indices;
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
-pub use state::{BlendMode, CullMode, DepthTest, RasterState};
+pub use state::{
+    BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
+    RasterState,
+};
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};
 pub use vertex::MAX_VARYINGS;

@@ -18,7 +18,7 @@ use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
-use crate::state::CullMode;
+use crate::state::{CullMode, PolygonOffset, RasterState};
 use crate::tile::{PixelRect, TileGrid};
 use crate::vertex::VertexBuffer;
 use crate::viewport::{Viewport, WindowVertex};
@@ -130,6 +130,8 @@ struct PrimitiveContext<'a> {
     viewport: Viewport,
     bounds: PixelRect,
     cull: CullMode,
+    /// `glPolygonOffset`, added to each triangle's depth plane.
+    polygon_offset: Option<PolygonOffset>,
     /// The vertex stage's interpolation of each varying (smooth past the end).
     interpolation: &'a [Interpolation],
     /// Number of user clip distances, the last varyings of each vertex
@@ -151,18 +153,43 @@ struct PrimitiveContext<'a> {
 /// appended after all slots. So each set-up triangle (~200 bytes) is written once, not
 /// written into a chunk and copied into one list (that copy was 8 % of a 1M-triangle
 /// frame), and `out` and `vertices` hold the same bytes for any number of threads.
+/// The pixels a draw may produce fragments in: the framebuffer, the viewport rectangle
+/// (primitives are clipped to the view volume, GL 3.3 §2.20, which the guard band
+/// leaves to this rectangle) and the scissor rectangle (§4.1.2).
+fn draw_bounds(grid: &TileGrid, state: &RasterState) -> PixelRect {
+    let mut bounds = grid.bounds();
+    if let Some([x, y, w, h]) = state.viewport {
+        let clamp = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
+        bounds = bounds.intersect(&PixelRect {
+            x0: clamp(i64::from(x)),
+            y0: clamp(i64::from(y)),
+            x1: clamp(i64::from(x) + i64::from(w)),
+            y1: clamp(i64::from(y) + i64::from(h)),
+        });
+    }
+    if let Some([x, y, w, h]) = state.scissor {
+        bounds = bounds.intersect(&PixelRect {
+            x0: x,
+            y0: y,
+            x1: x.saturating_add(w),
+            y1: y.saturating_add(h),
+        });
+    }
+    bounds
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
     vertices: &mut VertexBuffer,
     grid: &TileGrid,
-    cull: CullMode,
+    state: &RasterState,
     interpolation: &[Interpolation],
     clip_distances: usize,
     chunks: &mut Vec<SetupChunk>,
     out: &mut SetupTriangles,
 ) -> PrimitiveCounts {
-    let bounds = grid.bounds();
+    let bounds = draw_bounds(grid, state);
     let tiles_x = grid.tiles_x;
     let SetupTriangles {
         storage: out,
@@ -171,9 +198,15 @@ pub(crate) fn setup_primitives(
     } = out;
     let ctx = PrimitiveContext {
         vertices,
-        viewport: Viewport::new(bounds.x1, bounds.y1),
+        viewport: Viewport::with_rect(
+            state
+                .viewport
+                .unwrap_or([0, 0, grid.width as i32, grid.height as i32]),
+            state.depth_range,
+        ),
         bounds,
-        cull,
+        cull: state.cull,
+        polygon_offset: state.polygon_offset,
         interpolation,
         clip_distances,
     };
@@ -412,7 +445,7 @@ impl PrimitiveContext<'_> {
         // vertices (the smallest, the largest, and the third, the only one off the
         // line between them), and `DepthPlane::new` sorts them itself, so the plane
         // is the same bits without the search.
-        let depth = if let [p, q, r] = w {
+        let mut depth = if let [p, q, r] = w {
             DepthPlane::new([(p.pos, p.z), (q.pos, q.z), (r.pos, r.z)])
         } else {
             let mut depth_vertices = [Default::default(); POLYGON_CAPACITY];
@@ -421,6 +454,9 @@ impl PrimitiveContext<'_> {
             }
             DepthPlane::for_polygon(&depth_vertices[..w.len()])
         };
+        if let Some(offset) = self.polygon_offset {
+            depth.offset(offset);
+        }
         let info = PolygonInfo {
             front_facing,
             depth,
@@ -470,6 +506,22 @@ fn screen_weights(weights: [f32; 3], w: [f32; 3]) -> [f32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draw_bounds_are_framebuffer_viewport_and_scissor() {
+        let grid = TileGrid::new(100, 80);
+        let rect = |x0, y0, x1, y1| PixelRect { x0, y0, x1, y1 };
+        let mut state = RasterState::default();
+        assert_eq!(draw_bounds(&grid, &state), rect(0, 0, 100, 80));
+        state.viewport = Some([-10, 20, 50, 200]);
+        assert_eq!(draw_bounds(&grid, &state), rect(0, 20, 40, 80));
+        state.scissor = Some([30, 10, 30, 30]);
+        assert_eq!(draw_bounds(&grid, &state), rect(30, 20, 40, 40));
+        state.viewport = None;
+        assert_eq!(draw_bounds(&grid, &state), rect(30, 10, 60, 40));
+        state.scissor = Some([5, 5, 0, 10]);
+        assert!(draw_bounds(&grid, &state).is_empty());
+    }
 
     #[test]
     fn a_triangle_plane_is_the_polygon_plane_of_its_vertices() {
@@ -542,7 +594,7 @@ mod tests {
             ids,
             vertices,
             &grid,
-            CullMode::Disabled,
+            &RasterState::default(),
             &[],
             0,
             chunks,

@@ -27,7 +27,7 @@
 
 use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
-use crate::blend::{blend, blend_lanes, blend_row_from_float, pack_unorm8};
+use crate::blend::{blend, blend_lanes, blend_row_from_float, mask_lanes, masked, pack_unorm8};
 use crate::coverage::{BLOCK_SIZE, block_mask_rows, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
@@ -63,6 +63,11 @@ pub(crate) struct DrawContext<'a, F> {
     /// Batches may hold several triangles (the module doc): the stage can, and the
     /// draw needs no quads.
     pub several: bool,
+    /// [`RasterState::color_write_bits`]: the bytes of a pixel a fragment writes.
+    pub color_bits: u32,
+    /// Some channel is masked (`color_bits` is not every byte): the colour write
+    /// merges the stored bytes back, a step the unmasked draws skip.
+    pub masks_color: bool,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -92,6 +97,8 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
                     || interpolation.contains(&Interpolation::NoPerspective),
             },
             several: stage.shades_several_triangles() && !stage.needs_quads(),
+            color_bits: state.color_write_bits(),
+            masks_color: state.color_write_bits() != u32::MAX,
         }
     }
 }
@@ -921,7 +928,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let mode = self.ctx.state.blend;
         let live = low_bits(len as u32);
         let writes = live & !(output.discard.0 | batch.helpers.0);
-        if worker.whole_block && writes == u64::MAX {
+        if worker.whole_block && writes == u64::MAX && !self.ctx.masks_color {
             for row in 0..BLOCK {
                 let start = index[row * BLOCK] as usize;
                 let pixels: &mut [[u8; 4]; BLOCK] =
@@ -957,7 +964,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let index = &*worker.index;
         let color = &mut *self.color;
         let mode = self.ctx.state.blend;
-        let result = if mode == BlendMode::Replace {
+        let result = if mode == BlendMode::Replace && !self.ctx.masks_color {
             &*worker.rgba
         } else {
             let dst = &mut *worker.dst;
@@ -973,7 +980,13 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
-            blend_lanes(mode, &worker.rgba, dst);
+            if self.ctx.masks_color {
+                let stored = *dst;
+                blend_lanes(mode, &worker.rgba, dst);
+                mask_lanes(self.ctx.color_bits, &stored, dst);
+            } else {
+                blend_lanes(mode, &worker.rgba, dst);
+            }
             &*worker.dst
         };
         let mut lane = 0;
@@ -1023,7 +1036,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     raise_depth_bound(bound, index, worker.depth[lane]);
                 }
                 let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
-                let result = blend(mode, source, destination);
+                let result = masked(
+                    self.ctx.color_bits,
+                    blend(mode, source, destination),
+                    destination,
+                );
                 color[index] = result;
                 self.counts.written += 1;
                 if O::ENABLED {

@@ -4,6 +4,8 @@
 //! (`docs/scene-format.md`); the behaviour is OpenGL 3.3 core's
 //! ("Depth Buffer Test", "Blending", "Basic Polygon Rasterization" for culling).
 
+pub use crate::blend_func::{BlendEquation, BlendFactor, BlendFunction};
+
 /// Depth comparison applied to each fragment before its colour is written.
 ///
 /// A fragment passes when `fragment <op> stored` holds, both as 24-bit unsigned
@@ -126,7 +128,10 @@ impl CullMode {
 ///
 /// Blending happens in RGBA8, as llvmpipe does for a UNORM8 target: the fragment colour
 /// is first converted to RGBA8 (`round(clamp(c, 0, 1) * 255)`), then combined in 8-bit
-/// fixed point (see `blend.rs`).
+/// fixed point (see `blend.rs`, `blend_func.rs`). The three named modes have loops of
+/// their own; [`BlendMode::Function`] is every other `glBlendFuncSeparate` /
+/// `glBlendEquationSeparate` / `glBlendColor` state (build it with
+/// [`BlendMode::from_function`], which turns the named modes' functions into them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BlendMode {
     /// `"none"` (default): the fragment colour replaces the stored one.
@@ -137,6 +142,9 @@ pub enum BlendMode {
     Alpha,
     /// `"additive"`: `src + dst`, saturating at 1 (`glBlendFunc(GL_ONE, GL_ONE)`).
     Additive,
+    /// The scene format's `blend` object: any factors, equations and blend colour
+    /// (OpenGL 3.3 §4.1.8).
+    Function(BlendFunction),
 }
 
 impl BlendMode {
@@ -154,9 +162,56 @@ impl BlendMode {
         from_name(&Self::NAMES, name)
     }
 
-    /// The scene format's name of this mode (from [`BlendMode::NAMES`]).
+    /// The scene format's name of this mode (from [`BlendMode::NAMES`]); a
+    /// [`BlendMode::Function`] is `"function"` (the scene writes it as an object).
     pub fn name(self) -> &'static str {
-        name_of(&Self::NAMES, self)
+        match self {
+            BlendMode::Function(_) => "function",
+            mode => name_of(&Self::NAMES, mode),
+        }
+    }
+
+    /// The scene format's name of a named mode, the factors and equations of a
+    /// [`BlendMode::Function`] (its `Display`), for traces.
+    pub fn describe(self) -> String {
+        match self {
+            BlendMode::Function(f) => f.to_string(),
+            mode => mode.name().to_string(),
+        }
+    }
+
+    /// The mode of `function`: one of the named modes when it is theirs (`one, zero,
+    /// add` is `Replace`; `src_alpha, one_minus_src_alpha, add` for RGB and A is
+    /// `Alpha`; `one, one, add` is `Additive`: the same bytes, and their faster
+    /// loops), else [`BlendMode::Function`].
+    pub fn from_function(function: BlendFunction) -> Self {
+        let unfactored = BlendFunction {
+            color: [0; 4],
+            ..function
+        };
+        if unfactored == BlendFunction::default() {
+            BlendMode::Replace
+        } else if unfactored
+            == BlendFunction::add(BlendFactor::SrcAlpha, BlendFactor::OneMinusSrcAlpha)
+        {
+            BlendMode::Alpha
+        } else if unfactored == BlendFunction::add(BlendFactor::One, BlendFactor::One) {
+            BlendMode::Additive
+        } else {
+            BlendMode::Function(function)
+        }
+    }
+
+    /// The mode as factors, equations and colour (the named modes' `glBlendFunc`).
+    pub fn function(self) -> BlendFunction {
+        match self {
+            BlendMode::Replace => BlendFunction::default(),
+            BlendMode::Alpha => {
+                BlendFunction::add(BlendFactor::SrcAlpha, BlendFactor::OneMinusSrcAlpha)
+            }
+            BlendMode::Additive => BlendFunction::add(BlendFactor::One, BlendFactor::One),
+            BlendMode::Function(f) => f,
+        }
     }
 }
 
@@ -175,8 +230,9 @@ fn name_of<T: Copy + PartialEq>(names: &[(&'static str, T)], value: T) -> &'stat
 }
 
 /// The fixed-function state of one draw. `Default` is the scene format's default state:
-/// depth `less`, depth write on, no culling, no blending.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// depth `less`, depth write on, no culling, no blending, every channel written, no
+/// scissor, the viewport the whole framebuffer, depth range [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RasterState {
     /// Depth comparison; `Disabled` also disables depth writes.
     pub depth_test: DepthTest,
@@ -186,6 +242,36 @@ pub struct RasterState {
     pub cull: CullMode,
     /// Colour blending.
     pub blend: BlendMode,
+    /// `glColorMask(r, g, b, a)`: which channels of the colour buffer a fragment writes
+    /// (GL 3.3 §4.2.2); a masked channel keeps its stored value.
+    pub color_mask: [bool; 4],
+    /// `glScissor(x, y, w, h)` with `GL_SCISSOR_TEST` (GL 3.3 §4.1.2) as `[x, y, w, h]`
+    /// in window pixels (y up), or `None` (no scissor test). Fragments outside are
+    /// not produced.
+    pub scissor: Option<[u32; 4]>,
+    /// `glViewport(x, y, w, h)` (GL 3.3 §2.13.1) as `[x, y, w, h]` in window pixels,
+    /// `w` and `h` at least 1, or `None` for the whole framebuffer. Primitives are
+    /// clipped to it, as to the view volume.
+    pub viewport: Option<[i32; 4]>,
+    /// `glDepthRange(near, far)` (GL 3.3 §2.13.1), each clamped to [0, 1]:
+    /// `z_w = z_ndc · (far − near)/2 + (near + far)/2`.
+    pub depth_range: [f32; 2],
+    /// `glPolygonOffset(factor, units)` with `GL_POLYGON_OFFSET_FILL` (GL 3.3 §3.6.4),
+    /// or `None` (no offset).
+    pub polygon_offset: Option<PolygonOffset>,
+}
+
+/// `glPolygonOffset(factor, units)` (GL 3.3 §3.6.4): each fragment's window depth of a
+/// triangle gains `factor · m + units · r`, where `m = max(|∂z/∂x|, |∂z/∂y|)` is the
+/// triangle's largest depth slope in window space and `r = 2^-24` the smallest
+/// resolvable difference of the 24-bit depth buffer; the result is clamped to [0, 1]
+/// when it is quantized.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PolygonOffset {
+    /// The slope factor.
+    pub factor: f32,
+    /// The constant, in units of `r`.
+    pub units: f32,
 }
 
 impl Default for RasterState {
@@ -195,6 +281,11 @@ impl Default for RasterState {
             depth_write: true,
             cull: CullMode::Disabled,
             blend: BlendMode::Replace,
+            color_mask: [true; 4],
+            scissor: None,
+            viewport: None,
+            depth_range: [0.0, 1.0],
+            polygon_offset: None,
         }
     }
 }
@@ -203,6 +294,18 @@ impl RasterState {
     /// Whether passing fragments write depth: `depth_write` and an enabled test.
     pub fn writes_depth(&self) -> bool {
         self.depth_write && self.depth_test.is_enabled()
+    }
+
+    /// [`RasterState::color_mask`] as a mask of the bytes of a packed RGBA8 pixel
+    /// (`0xff` in byte `c` where channel `c` is written).
+    pub fn color_write_bits(&self) -> u32 {
+        let mut bits = 0;
+        for (c, &on) in self.color_mask.iter().enumerate() {
+            if on {
+                bits |= 0xff << (8 * c);
+            }
+        }
+        bits
     }
 }
 
@@ -248,6 +351,19 @@ mod tests {
         assert_eq!(CullMode::from_name("back"), Some(CullMode::Back));
         assert_eq!(BlendMode::from_name("additive"), Some(BlendMode::Additive));
         assert_eq!(BlendMode::from_name("add"), None);
+    }
+
+    #[test]
+    fn named_modes_are_their_functions() {
+        for (_, mode) in BlendMode::NAMES {
+            assert_eq!(BlendMode::from_function(mode.function()), mode);
+        }
+        let mut f = BlendFunction::add(BlendFactor::SrcAlpha, BlendFactor::OneMinusSrcAlpha);
+        f.color = [1, 2, 3, 4]; // unread by these factors
+        assert_eq!(BlendMode::from_function(f), BlendMode::Alpha);
+        f.dst_alpha = BlendFactor::One;
+        assert_eq!(BlendMode::from_function(f), BlendMode::Function(f));
+        assert_eq!(BlendMode::Function(f).name(), "function");
     }
 
     #[test]

@@ -22,18 +22,39 @@ pub(crate) struct WindowVertex {
     pub inv_w: f32,
 }
 
-/// The viewport transform of a `width × height` framebuffer.
+/// The viewport transform of a `width × height` framebuffer, or of a viewport
+/// rectangle and depth range (GL 3.3 §2.13.1).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Viewport {
     half_width: f32,
     half_height: f32,
+    /// Window x and y of NDC (0, 0).
+    center: [f32; 2],
+    /// `(far − near) / 2` and `near + (far − near) / 2` (Mesa's viewport scale and
+    /// translate; 0.5 and 0.5 for the default range).
+    depth: [f32; 2],
 }
 
 impl Viewport {
+    /// The whole `width × height` framebuffer, depth range [0, 1].
+    #[cfg(test)]
     pub fn new(width: u32, height: u32) -> Self {
+        Self::with_rect([0, 0, width as i32, height as i32], [0.0, 1.0])
+    }
+
+    /// `glViewport(x, y, w, h)` as `rect` and `glDepthRange(near, far)` as `range`:
+    /// `x_w = x_ndc · w/2 + (x + w/2)`, likewise y, `z_w = z_ndc · (f − n)/2 +
+    /// (n + (f − n)/2)`. For the whole framebuffer and [0, 1] the same floats as
+    /// `x_ndc · W/2 + W/2`, `z_ndc · ½ + ½`.
+    pub fn with_rect(rect: [i32; 4], range: [f32; 2]) -> Self {
+        let [x, y, w, h] = rect;
+        let (half_width, half_height) = (w as f32 * 0.5, h as f32 * 0.5);
+        let half_depth = (range[1] - range[0]) * 0.5;
         Viewport {
-            half_width: width as f32 * 0.5,
-            half_height: height as f32 * 0.5,
+            half_width,
+            half_height,
+            center: [half_width + x as f32, half_height + y as f32],
+            depth: [half_depth, range[0] + half_depth],
         }
     }
 
@@ -46,9 +67,9 @@ impl Viewport {
             return None;
         }
         let inv_w = 1.0 / w;
-        let xw = (x * inv_w) * self.half_width + self.half_width;
-        let yw = (y * inv_w) * self.half_height + self.half_height;
-        let zw = (z * inv_w) * 0.5 + 0.5;
+        let xw = (x * inv_w) * self.half_width + self.center[0];
+        let yw = (y * inv_w) * self.half_height + self.center[1];
+        let zw = (z * inv_w) * self.depth[0] + self.depth[1];
         if !(inv_w.is_finite() && zw.is_finite()) {
             return None;
         }
@@ -91,6 +112,25 @@ mod tests {
         );
         let v = vp.project([0.0, 0.0, 0.0, 4.0]).unwrap();
         assert_eq!((v.pos.x, v.pos.y, v.z), (160 * 256, 120 * 256, 0.5));
+    }
+
+    #[test]
+    fn viewport_rect_and_depth_range() {
+        // glViewport(10, -20, 100, 50), glDepthRange(0.25, 0.75): NDC (-1, -1, -1)
+        // is window (10, -20, 0.25), (1, 1, 1) is (110, 30, 0.75), (0.5, 0, 0) is
+        // (10 + 75, -20 + 25, 0.5).
+        let vp = Viewport::with_rect([10, -20, 100, 50], [0.25, 0.75]);
+        let v = vp.project([-1.0, -1.0, -1.0, 1.0]).unwrap();
+        assert_eq!((v.pos.x, v.pos.y, v.z), (10 * 256, -20 * 256, 0.25));
+        let v = vp.project([1.0, 1.0, 1.0, 1.0]).unwrap();
+        assert_eq!((v.pos.x, v.pos.y, v.z), (110 * 256, 30 * 256, 0.75));
+        let v = vp.project([1.0, 0.0, 0.0, 2.0]).unwrap();
+        assert_eq!((v.pos.x, v.pos.y, v.z), (85 * 256, 5 * 256, 0.5));
+        // A reversed range turns depth over: NDC -1 is 1, NDC 1 is 0.
+        let rev = Viewport::with_rect([0, 0, 8, 8], [1.0, 0.0]);
+        assert_eq!(rev.project([0.0, 0.0, -1.0, 1.0]).unwrap().z, 1.0);
+        assert_eq!(rev.project([0.0, 0.0, 1.0, 1.0]).unwrap().z, 0.0);
+        assert_eq!(rev.project([0.0, 0.0, 0.5, 1.0]).unwrap().z, 0.25);
     }
 
     #[test]

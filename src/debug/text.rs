@@ -170,7 +170,7 @@ impl Display for FragmentTrace {
             Some(b) => writeln!(
                 f,
                 "    blend {}: source {} onto {} gives {}",
-                b.mode.name(),
+                b.mode.describe(),
                 bytes(b.source),
                 bytes(b.destination),
                 bytes(b.result)

@@ -297,7 +297,7 @@ fn state_trace(state: &RasterState) -> StateTrace {
         depth_write: state.depth_write,
         writes_depth: state.writes_depth(),
         cull: state.cull.name().to_string(),
-        blend: state.blend.name().to_string(),
+        blend: state.blend.describe(),
     }
 }
 

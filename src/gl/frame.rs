@@ -392,8 +392,14 @@ fn raster_state(state: &RasterState) -> DrawState {
         BlendMode::Replace => None,
         BlendMode::Alpha => Some(Blend::add(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA)),
         BlendMode::Additive => Some(Blend::add(glow::ONE, glow::ONE)),
+        BlendMode::Function(f) => Some(super::fragment_ops::blend(&f)),
     };
     DrawState {
+        color_mask: state.color_mask,
+        scissor: state.scissor.map(|r| r.map(|v| v as i32)),
+        viewport: state.viewport,
+        depth_range: state.depth_range,
+        polygon_offset: state.polygon_offset.map(|o| [o.factor, o.units]),
         depth_func,
         depth_mask: state.depth_write,
         cull_face,
@@ -464,6 +470,7 @@ mod tests {
             depth_write: true,
             cull: CullMode::Front,
             blend: BlendMode::Alpha,
+            ..RasterState::default()
         });
         assert_eq!(s.depth_func, None);
         assert_eq!(s.cull_face, Some(glow::FRONT));

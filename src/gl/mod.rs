@@ -18,6 +18,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod fragment_ops;
 mod frame;
 
 pub use frame::{frame_desc, profile};

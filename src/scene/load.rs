@@ -18,7 +18,9 @@ use crate::file_read::{
 };
 use crate::image_io::{decode_png, png_dimensions};
 use crate::texture::{Filter, MinFilter, Sampler, Texture, Wrap};
-use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
+use csir_raster::{CullMode, DepthTest, RasterState};
+
+mod fragment_ops;
 
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
@@ -56,6 +58,11 @@ const STATE_KEYS: &[&str] = &[
     "shade_model",
     "clip_planes",
     "provoking_vertex",
+    "color_mask",
+    "scissor",
+    "viewport",
+    "depth_range",
+    "polygon_offset",
 ];
 
 /// Highest vertex attribute location.
@@ -236,6 +243,7 @@ impl Loader<'_> {
             };
             for (index, d) in list.iter().enumerate() {
                 draws.push(self.draw(index, d, &textures)?);
+                self.check_window_rects(&draws[index], width, height)?;
             }
         }
 
@@ -747,12 +755,8 @@ impl Loader<'_> {
                     &CullMode::NAMES,
                     defaults.raster.cull,
                 )?,
-                blend: self.choice(
-                    get(entries, "blend"),
-                    &format!("{field}.blend"),
-                    &BlendMode::NAMES,
-                    defaults.raster.blend,
-                )?,
+                blend: self.blend(get(entries, "blend"), &format!("{field}.blend"))?,
+                ..self.window_state(entries, field)?
             },
             two_sided_color,
             shade_model: self.choice(

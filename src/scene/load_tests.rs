@@ -18,7 +18,7 @@ fn scene_path() -> PathBuf {
     reference_dir().join("s.json")
 }
 
-fn minimal() -> Value {
+pub(super) fn minimal() -> Value {
     json!({
         "format": "csir-scene/1",
         "width": 4,
@@ -32,12 +32,12 @@ fn minimal() -> Value {
     })
 }
 
-fn parse(v: &Value) -> Result<Scene, SceneError> {
+pub(super) fn parse(v: &Value) -> Result<Scene, SceneError> {
     Scene::parse(&v.to_string(), &scene_path())
 }
 
 /// (field, message) of the error `edit` provokes in the minimal scene.
-fn error_of(edit: impl FnOnce(&mut Value)) -> (String, String) {
+pub(super) fn error_of(edit: impl FnOnce(&mut Value)) -> (String, String) {
     let mut v = minimal();
     edit(&mut v);
     let e = parse(&v).expect_err("the scene should be rejected");
@@ -839,6 +839,7 @@ fn state_errors() {
                 depth_write: false,
                 cull: CullMode::Front,
                 blend: BlendMode::Additive,
+                ..RasterState::default()
             },
             two_sided_color: true,
             shade_model: ShadeModel::Flat,

@@ -45,6 +45,8 @@
 mod default;
 mod error;
 #[cfg(test)]
+mod fragment_ops_tests;
+#[cfg(test)]
 mod fuzz_tests;
 pub(crate) mod json;
 mod load;

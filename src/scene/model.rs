@@ -219,7 +219,7 @@ pub struct SamplerBinding {
 
 /// Fixed-function state of a draw. `Default` is the scene format's default state:
 /// depth test `less`, depth write on, no culling, no blending, one-sided colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DrawState {
     /// Depth test, depth mask, face culling and blending, as the rasterizer takes them
     /// (the scene format's names are the enums' `NAMES` tables).

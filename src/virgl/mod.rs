@@ -25,6 +25,7 @@
 //! ```
 
 mod encode;
+mod fragment_ops;
 mod prepare;
 mod state;
 

@@ -79,6 +79,7 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                  flat shading does not touch); qualify the colours 'flat' instead",
             ));
         }
+        super::fragment_ops::refuse_unsent_keys(scene, draw)?;
         if draw.state.clip_planes.any() {
             return Err(scene.error(
                 format!("{}.state.clip_planes", draw.field()),

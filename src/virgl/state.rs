@@ -32,6 +32,8 @@ pub fn blend_state(state: &RasterState) -> BlendState {
         BlendMode::Replace => None,
         BlendMode::Alpha => Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
         BlendMode::Additive => Some((BlendFactor::One, BlendFactor::One)),
+        // refused before encoding (`fragment_ops.rs`); no factor pair expresses it
+        BlendMode::Function(_) => None,
     };
     BlendState { factors }
 }
