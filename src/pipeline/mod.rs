@@ -16,6 +16,7 @@ mod draw_runner;
 mod fragment_stage;
 mod program;
 mod render;
+mod vertex_source;
 mod vertex_stage;
 
 pub use bindings::{DrawBindings, SlotSamplers};

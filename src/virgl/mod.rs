@@ -27,6 +27,7 @@
 mod encode;
 mod prepare;
 mod state;
+mod vertex_pipeline;
 
 use crate::image_io::Rgba8Image;
 use crate::scene::{Scene, SceneError};
