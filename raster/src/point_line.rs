@@ -18,7 +18,8 @@
 //! framebuffer). Otherwise it covers the pixel centres inside the square of side
 //! `size` centred on it (snapped to 1/256 pixel as llvmpipe snaps it, at least one
 //! pixel wide; a centre on the left or bottom side is inside, on the right or top
-//! side outside, the triangles' fill rule). Every varying takes the point's value;
+//! side outside, the triangles' fill rule). Every varying takes the point's value
+//! (in polygon point mode, the triangle's provoking vertex's, as for flat varyings);
 //! `gl_PointCoord` runs from (0, 0) at the square's upper-left corner to (1, 1) at its
 //! lower-right (GL 3.3 core §3.4, `GL_POINT_SPRITE_COORD_ORIGIN` `GL_UPPER_LEFT`).
 //!
@@ -170,7 +171,7 @@ pub(crate) fn setup_points_lines(
     setup.out.ranges.clear();
     for (k, &triple) in primitives.iter().enumerate() {
         match topology {
-            Topology::Points(points) => setup.point(triple[0], k as u32, &points),
+            Topology::Points(points) => setup.point(triple[0], triple[0], k as u32, &points),
             Topology::Lines(lines) => setup.line(triple, k as u32, &lines),
             Topology::PolygonEdges(lines) => {
                 if setup.culled(triple, cull) {
@@ -185,8 +186,9 @@ pub(crate) fn setup_points_lines(
                 if setup.culled(triple, cull) {
                     continue;
                 }
+                // the triangle's provoking vertex gives every point its flat values
                 for v in triple {
-                    setup.point(v, k as u32, &points);
+                    setup.point(v, triple[2], k as u32, &points);
                 }
             }
             Topology::Triangles => {}
@@ -237,8 +239,8 @@ impl QuadSetup<'_> {
         let det = p[0][0] * (p[1][1] * p[2][3] - p[2][1] * p[1][3])
             - p[1][0] * (p[0][1] * p[2][3] - p[2][1] * p[0][3])
             + p[2][0] * (p[0][1] * p[1][3] - p[1][1] * p[0][3]);
-        let w_sign = p[0][3] * p[1][3] * p[2][3];
-        let front = !(det * w_sign < 0.0);
+        let area = det * p[0][3] * p[1][3] * p[2][3];
+        let front = area >= 0.0 || area.is_nan();
         let culled = cull.culls(front);
         if culled {
             self.counts.culled += 1;
@@ -298,7 +300,10 @@ impl QuadSetup<'_> {
         }
     }
 
-    fn point(&mut self, id: u32, primitive: u32, points: &PointRaster) {
+    /// Point `id` of primitive `primitive`, its varyings taken from vertex
+    /// `provoking` (itself, or the triangle's provoking vertex in polygon point mode;
+    /// a points draw reads every varying flat, and `gl_PointCoord` from the corners).
+    fn point(&mut self, id: u32, provoking: u32, primitive: u32, points: &PointRaster) {
         let p = self.vertices.position(id);
         if p.iter().any(|c| !c.is_finite()) {
             self.counts.invalid += 1;
@@ -339,14 +344,14 @@ impl QuadSetup<'_> {
         let ids = match points.coord_varying {
             None => [id; 4],
             Some(c) => [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]].map(|st| {
-                let mut v = self.vertices.varyings(id).to_vec();
+                let mut v = self.vertices.varyings(provoking).to_vec();
                 if let Some(slot) = v.get_mut(c..c + 2) {
                     slot.copy_from_slice(&st);
                 }
                 self.generate(p, v)
             }),
         };
-        self.emit_quad(corners, ids, primitive, id);
+        self.emit_quad(corners, ids, primitive, provoking);
     }
 
     /// The segment `[a, b]` clipped (Liang–Barsky in clip space against the view
