@@ -187,15 +187,9 @@ impl Renderer {
                 &mut self.triangles,
             ),
         };
-        // A points draw reads every varying from the point itself.
-        let point_modes;
-        let interpolation = match call.topology.points() {
-            Some(points) => {
-                point_modes = point_interpolation(count, points);
-                &point_modes[..]
-            }
-            None => interpolation,
-        };
+        // Points read their varyings as `point_interpolation` says.
+        let point_modes = point_interpolation(&call.topology, count, interpolation);
+        let interpolation = point_modes.as_deref().unwrap_or(interpolation);
         self.bins.build(&grid, &self.triangles);
 
         let ctx = DrawContext::new(

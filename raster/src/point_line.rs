@@ -19,7 +19,7 @@
 //! `size` centred on it (snapped to 1/256 pixel as llvmpipe snaps it, at least one
 //! pixel wide; a centre on the left or bottom side is inside, on the right or top
 //! side outside, the triangles' fill rule). Every varying takes the point's value
-//! (in polygon point mode, the triangle's provoking vertex's, as for flat varyings);
+//! (in polygon point mode, flat ones the triangle's provoking vertex's);
 //! `gl_PointCoord` runs from (0, 0) at the square's upper-left corner to (1, 1) at its
 //! lower-right (GL 3.3 core §3.4, `GL_POINT_SPRITE_COORD_ORIGIN` `GL_UPPER_LEFT`).
 //!
@@ -115,27 +115,31 @@ impl Default for LineRaster {
     }
 }
 
-impl Topology {
-    /// The points a draw of this topology rasterizes, if it draws points.
-    pub(crate) fn points(&self) -> Option<&PointRaster> {
-        match self {
-            Topology::Points(p) | Topology::PolygonVertices(p) => Some(p),
-            _ => None,
+/// The interpolation a draw of `topology` gives its `count` varyings, when it is not
+/// the vertex stage's `interpolation`: a points draw reads every varying from the
+/// point itself (flat, its own vertex provoking), polygon point mode keeps the
+/// stage's (the corners hold the point's own values, flat ones the triangle's
+/// provoking vertex's); in both `gl_PointCoord`'s two are linear across the square.
+pub(crate) fn point_interpolation(
+    topology: &Topology,
+    count: usize,
+    interpolation: &[Interpolation],
+) -> Option<Vec<Interpolation>> {
+    let (points, mut modes) = match topology {
+        Topology::Points(p) => (p, vec![Interpolation::Flat; count]),
+        Topology::PolygonVertices(p) => {
+            let mut modes = interpolation.to_vec();
+            modes.resize(count, Interpolation::Smooth);
+            (p, modes)
         }
-    }
-}
-
-/// The interpolation a points draw gives its varyings: every one the point's own
-/// value (flat, from the point itself), except `gl_PointCoord`'s two, which are linear
-/// across the square.
-pub(crate) fn point_interpolation(count: usize, points: &PointRaster) -> Vec<Interpolation> {
-    let mut modes = vec![Interpolation::Flat; count];
+        _ => return None,
+    };
     if let Some(c) = points.coord_varying {
         for m in modes.iter_mut().skip(c).take(2) {
             *m = Interpolation::NoPerspective;
         }
     }
-    modes
+    Some(modes)
 }
 
 /// Sets up the points or lines `primitives` (index triples as the module docs say,
@@ -300,9 +304,10 @@ impl QuadSetup<'_> {
         }
     }
 
-    /// Point `id` of primitive `primitive`, its varyings taken from vertex
-    /// `provoking` (itself, or the triangle's provoking vertex in polygon point mode;
-    /// a points draw reads every varying flat, and `gl_PointCoord` from the corners).
+    /// Point `id` of primitive `primitive` whose flat varyings come from vertex
+    /// `provoking`: itself in a points draw (which reads every varying flat, and
+    /// `gl_PointCoord` from the corners), the triangle's provoking vertex in polygon
+    /// point mode (whose other varyings are the point's own, on every corner).
     fn point(&mut self, id: u32, provoking: u32, primitive: u32, points: &PointRaster) {
         let p = self.vertices.position(id);
         if p.iter().any(|c| !c.is_finite()) {
@@ -341,11 +346,13 @@ impl QuadSetup<'_> {
             corner(x0, y1),
         ];
         // (s, t) at each corner: s left to right, t top (y1) to bottom (y0)
-        let ids = match points.coord_varying {
-            None => [id; 4],
-            Some(c) => [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]].map(|st| {
-                let mut v = self.vertices.varyings(provoking).to_vec();
-                if let Some(slot) = v.get_mut(c..c + 2) {
+        // Corners of their own when the point's values are not its provoking
+        // vertex's (polygon point mode) or gl_PointCoord varies across them.
+        let ids = match (points.coord_varying, provoking == id) {
+            (None, true) => [id; 4],
+            (coord, _) => [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]].map(|st| {
+                let mut v = self.vertices.varyings(id).to_vec();
+                if let Some(slot) = coord.and_then(|c| v.get_mut(c..c + 2)) {
                     slot.copy_from_slice(&st);
                 }
                 self.generate(p, v)
@@ -564,9 +571,16 @@ mod tests {
             coord_varying: Some(4),
             ..PointRaster::default()
         };
-        let m = point_interpolation(7, &p);
+        let m = point_interpolation(&Topology::Points(p), 7, &[]).unwrap();
         assert_eq!(m[3], Interpolation::Flat);
         assert_eq!(m[4..6], [Interpolation::NoPerspective; 2]);
         assert_eq!(m[6], Interpolation::Flat);
+        // polygon point mode keeps the stage's, smooth past its end
+        let stage = [Interpolation::Flat, Interpolation::Smooth];
+        let m = point_interpolation(&Topology::PolygonVertices(p), 7, &stage).unwrap();
+        assert_eq!(m[..2], stage);
+        assert_eq!(m[3], Interpolation::Smooth);
+        assert_eq!(m[4..6], [Interpolation::NoPerspective; 2]);
+        assert!(point_interpolation(&Topology::Triangles, 7, &stage).is_none());
     }
 }
