@@ -88,8 +88,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
             // arrays (src/virgl/vertex_pipeline.rs).
             Err(e)
                 if uses_refused_vertex_pipeline(&scene)
-                    && e.to_string()
-                        .contains("is not supported by --backend virgl") =>
+                    && e.to_string().contains("not supported by --backend virgl") =>
             {
                 println!("{}: refused (vertex pipeline)", path.display());
                 continue;
