@@ -50,6 +50,8 @@ pub(crate) struct CoreCalls {
     pub provoking_vertex: unsafe extern "system" fn(u32),
     /// `glPrimitiveRestartIndex(GLuint)` (GL 3.1 §2.8.1).
     pub primitive_restart_index: unsafe extern "system" fn(u32),
+    /// `glPointSize(GLfloat)` (GL 3.3 core §3.4).
+    pub point_size: unsafe extern "system" fn(f32),
 }
 
 /// Entry points of the compatibility profile that `glow` does not load (GL 2.1).
@@ -197,8 +199,10 @@ fn entry_point(
 fn core_calls(context: &Context) -> Result<CoreCalls, GlError> {
     let provoking = entry_point(context, c"glProvokingVertex")?;
     let restart = entry_point(context, c"glPrimitiveRestartIndex")?;
-    // SAFETY: both addresses are the driver's non-null entry points of these names,
-    // each taking one 32-bit integer (GL 3.2 §2.18, GL 3.1 §2.8.1), with the system ABI.
+    let point_size = entry_point(context, c"glPointSize")?;
+    // SAFETY: the addresses are the driver's non-null entry points of these names,
+    // the first two taking one 32-bit integer (GL 3.2 §2.18, GL 3.1 §2.8.1), the last
+    // one 32-bit float (GL 3.3 core §3.4), with the system ABI.
     unsafe {
         Ok(CoreCalls {
             provoking_vertex: std::mem::transmute::<
@@ -209,6 +213,10 @@ fn core_calls(context: &Context) -> Result<CoreCalls, GlError> {
                 *const std::ffi::c_void,
                 unsafe extern "system" fn(u32),
             >(restart),
+            point_size: std::mem::transmute::<
+                *const std::ffi::c_void,
+                unsafe extern "system" fn(f32),
+            >(point_size),
         })
     }
 }

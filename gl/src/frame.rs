@@ -90,8 +90,12 @@ pub struct DrawDesc<'a> {
     /// `layout(location)`, which GL otherwise leaves to the linker (GL 3.3 core
     /// §2.11.3). An explicit `layout(location)` overrides a binding.
     pub attribute_bindings: Vec<(String, u32)>,
-    /// Float vertex arrays (`glVertexAttribPointer(location, size, GL_FLOAT, …)`).
+    /// Vertex arrays (`glVertexAttribPointer(location, size, GL_FLOAT, …)`, or
+    /// `glVertexAttribIPointer` for integers), with their divisors.
     pub attributes: Vec<AttributeDesc<'a>>,
+    /// `glDrawElementsInstanced`'s instance count (1: `glDrawElements`; 0 draws
+    /// nothing).
+    pub instances: u32,
     /// `glDrawElements`'s `mode` (`GL_TRIANGLES`, `GL_TRIANGLE_STRIP`, ...).
     pub mode: u32,
     /// The vertex indices for `mode`, each below every attribute's vertex count or
@@ -107,15 +111,22 @@ pub struct DrawDesc<'a> {
     pub state: DrawState,
 }
 
-/// One float vertex array.
+/// One vertex array.
 #[derive(Clone, Copy, Debug)]
 pub struct AttributeDesc<'a> {
     /// `layout(location = N)`, 0..=15.
     pub location: u32,
-    /// Floats per vertex, 1..=4.
+    /// Values per element, 1..=4.
     pub size: u32,
-    /// The floats, vertex after vertex.
+    /// The values, element after element: 32-bit floats, or for an integer
+    /// `ty` the 32-bit integers' bit patterns.
     pub data: &'a [f32],
+    /// `GL_FLOAT` (`glVertexAttribPointer`), or `GL_INT` / `GL_UNSIGNED_INT`
+    /// (`glVertexAttribIPointer`: the integers reach `int`/`uint` inputs exactly).
+    pub ty: u32,
+    /// `glVertexAttribDivisor(location, divisor)`: 0 per vertex, `d` per `d`
+    /// instances.
+    pub divisor: u32,
 }
 
 /// A uniform value: a key and its numbers in GL's order (column-major matrices, the
@@ -196,6 +207,17 @@ pub struct DrawState {
     pub flat_shading: bool,
     /// `glProvokingVertex(GL_FIRST_VERTEX_CONVENTION)` when true, else the last.
     pub provoking_first: bool,
+    /// `glPointSize` (default 1).
+    pub point_size: f32,
+    /// `glEnable(GL_PROGRAM_POINT_SIZE)`: points take the vertex shader's
+    /// `gl_PointSize`.
+    pub program_point_size: bool,
+    /// `glLineWidth` (default 1; a core context that is not forward-compatible, as
+    /// this crate makes it, takes widths above 1, GL 3.3 core §E.2.2).
+    pub line_width: f32,
+    /// `glPolygonMode(GL_FRONT_AND_BACK, mode)`: `GL_FILL` (default), `GL_LINE` or
+    /// `GL_POINT`.
+    pub polygon_mode: u32,
     /// User clip planes 0..8: `glEnable(GL_CLIP_DISTANCEi)` for each `Some`, and in a
     /// compatibility context `glClipPlane(GL_CLIP_PLANEi, equation)` too (with the
     /// identity modelview matrix, so the equation is stored as given).
@@ -226,6 +248,10 @@ impl Default for DrawState {
             two_sided_color: false,
             flat_shading: false,
             provoking_first: false,
+            point_size: 1.0,
+            program_point_size: false,
+            line_width: 1.0,
+            polygon_mode: glow::FILL,
             clip_planes: [None; 8],
             matrices: [IDENTITY; 2],
         }

@@ -33,6 +33,7 @@ struct PreparedDraw {
     mode: u32,
     restart: Option<u32>,
     index_count: i32,
+    instances: i32,
     uniforms: UniformPlan,
     /// One uniform buffer per block of `uniforms.blocks`, in that order.
     block_buffers: Vec<glow::Buffer>,
@@ -332,7 +333,7 @@ impl PreparedFrame<'_> {
                         conventional_pointer(compat, *input, attribute.size as i32)
                             .map_err(&draw_error)?;
                     }
-                    _ => {
+                    _ if attribute.ty == glow::FLOAT => {
                         gl.enable_vertex_attrib_array(attribute.location);
                         gl.vertex_attrib_pointer_f32(
                             attribute.location,
@@ -343,6 +344,19 @@ impl PreparedFrame<'_> {
                             0,
                         );
                     }
+                    _ => {
+                        gl.enable_vertex_attrib_array(attribute.location);
+                        gl.vertex_attrib_pointer_i32(
+                            attribute.location,
+                            attribute.size as i32,
+                            attribute.ty,
+                            0,
+                            0,
+                        );
+                    }
+                }
+                if attribute.divisor != 0 {
+                    gl.vertex_attrib_divisor(attribute.location, attribute.divisor);
                 }
             }
             self.upload(
@@ -366,6 +380,8 @@ impl PreparedFrame<'_> {
                 vertex_array,
                 mode: draw.mode,
                 restart: draw.restart,
+                instances: i32::try_from(draw.instances)
+                    .map_err(|_| draw_error(format!("{} instances", draw.instances)))?,
                 index_count: i32::try_from(draw.indices.len()).map_err(|_| {
                     draw_error(format!(
                         "{} indices are more than GL counts",
@@ -540,8 +556,16 @@ impl PreparedFrame<'_> {
                 } else {
                     gl.disable(glow::PRIMITIVE_RESTART);
                 }
-                if draw.index_count > 0 {
+                if draw.index_count > 0 && draw.instances == 1 {
                     gl.draw_elements(draw.mode, draw.index_count, glow::UNSIGNED_INT, 0);
+                } else if draw.index_count > 0 && draw.instances > 1 {
+                    gl.draw_elements_instanced(
+                        draw.mode,
+                        draw.index_count,
+                        glow::UNSIGNED_INT,
+                        0,
+                        draw.instances,
+                    );
                 }
                 gl.bind_vertex_array(None);
             }
@@ -566,6 +590,10 @@ impl PreparedFrame<'_> {
             } else {
                 glow::LAST_VERTEX_CONVENTION
             });
+            (self.driver.core.point_size)(state.point_size);
+            enable(glow::PROGRAM_POINT_SIZE, state.program_point_size);
+            gl.line_width(state.line_width);
+            gl.polygon_mode(glow::FRONT_AND_BACK, state.polygon_mode);
             enable(glow::DEPTH_TEST, state.depth_func.is_some());
             if let Some(f) = state.depth_func {
                 gl.depth_func(f);

@@ -15,6 +15,7 @@ use crate::clip::MAX_CLIP_DISTANCES;
 use crate::error::DrawError;
 use crate::framebuffer::Framebuffer;
 use crate::indices::Indices;
+use crate::point_line::{Topology, point_interpolation, setup_points_lines};
 use crate::primitive::{SetupChunk, SetupTriangles, setup_primitives};
 use crate::rasterize::{DrawContext, TileWorker, rasterize_tile};
 use crate::stage::{FragmentStage, VertexStage};
@@ -38,6 +39,10 @@ pub struct DrawCall<'a, V, F> {
     pub indices: Option<Indices<'a>>,
     /// Depth, culling and blending.
     pub state: RasterState,
+    /// What each index triple is: a triangle (the default), a point or a line
+    /// segment, or a triangle drawn as its edges or vertices ([`Topology`];
+    /// `point_line.rs`). Culling applies to triangles only.
+    pub topology: Topology,
 }
 
 /// Counts of what one draw did, e.g. for a command-line summary.
@@ -160,16 +165,31 @@ impl Renderer {
 
         let grid = framebuffer.grid();
         let triangles = self.assembly.triangles(call.indices);
-        let primitives = setup_primitives(
-            triangles,
-            &mut self.vertices,
-            &grid,
-            &call.state,
-            interpolation,
-            clip,
-            &mut self.setup_chunks,
-            &mut self.triangles,
-        );
+        let primitives = match call.topology {
+            Topology::Triangles => setup_primitives(
+                triangles,
+                &mut self.vertices,
+                &grid,
+                &call.state,
+                interpolation,
+                clip,
+                &mut self.setup_chunks,
+                &mut self.triangles,
+            ),
+            other => setup_points_lines(
+                other,
+                triangles,
+                &mut self.vertices,
+                &grid,
+                &call.state,
+                interpolation,
+                clip,
+                &mut self.triangles,
+            ),
+        };
+        // Points read their varyings as `point_interpolation` says.
+        let point_modes = point_interpolation(&call.topology, count, interpolation);
+        let interpolation = point_modes.as_deref().unwrap_or(interpolation);
         self.bins.build(&grid, &self.triangles);
 
         let ctx = DrawContext::new(

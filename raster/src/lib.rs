@@ -77,6 +77,7 @@
 //!     vertex_count: 3,
 //!     indices: None, // 0, 1, 2
 //!     state: RasterState::default(), // depth less + write, no cull, no blend
+//!     topology: Default::default(),
 //! })?;
 //! assert_eq!(stats.triangles_rasterized, 1);
 //! let rgba: Vec<u8> = fb.to_rgba8_top_down(); // PNG row order
@@ -98,6 +99,7 @@ mod edge;
 mod error;
 mod framebuffer;
 mod indices;
+mod point_line;
 mod primitive;
 mod rasterize;
 mod setup;
@@ -121,6 +123,7 @@ pub use edge::SUBPIXEL_BITS;
 pub use error::{DrawError, FramebufferError, MAX_FRAMEBUFFER_SIZE};
 pub use framebuffer::Framebuffer;
 pub use indices::Indices;
+pub use point_line::{LineRaster, MAX_POINT_SIZE, PointRaster, Topology};
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{
     BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,

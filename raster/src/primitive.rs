@@ -156,7 +156,7 @@ struct PrimitiveContext<'a> {
 /// The pixels a draw may produce fragments in: the framebuffer, the viewport rectangle
 /// (primitives are clipped to the view volume, GL 3.3 §2.20, which the guard band
 /// leaves to this rectangle) and the scissor rectangle (§4.1.2).
-fn draw_bounds(grid: &TileGrid, state: &RasterState) -> PixelRect {
+pub(crate) fn draw_bounds(grid: &TileGrid, state: &RasterState) -> PixelRect {
     let mut bounds = grid.bounds();
     if let Some([x, y, w, h]) = state.viewport {
         let clamp = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;

@@ -368,6 +368,9 @@ fn link_varyings(
         let SymbolKind::VaryingIn { slot } = sym.kind else {
             continue;
         };
+        if crate::lang::builtin_vars::rasterizer_input(&sym.name) {
+            continue;
+        }
         let vslot = vertex_slot_for(vertex, sym)?;
         // An array (or matrix) varying: each of its slots reads the same one of the
         // vertex output's.

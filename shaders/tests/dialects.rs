@@ -325,12 +325,12 @@ fn compatibility_builtins_need_a_compatibility_dialect() {
         Stage::Vertex,
     );
     let m = messages(
-        "void main() { gl_Position = vec4(float(gl_InstanceID)); }\n",
+        "void main() { gl_Position = vec4(float(gl_SampleID)); }\n",
         Stage::Vertex,
     );
     assert_eq!(
         m,
-        vec!["gl_InstanceID is not supported: instanced drawing is not supported"]
+        vec!["gl_SampleID is not supported: there is no multisampling"]
     );
 }
 

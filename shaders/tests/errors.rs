@@ -276,7 +276,7 @@ fn unsupported_constructs_are_named() {
         ("break;", "break is only valid inside a loop"),
         (
             "c = vec4(gl_VertexID);",
-            "gl_VertexID is not supported: the vertex stage has no vertex-index input yet",
+            "gl_VertexID is not available in a fragment shader",
         ),
         (
             "gl_FragColor = vec4(1.0);",

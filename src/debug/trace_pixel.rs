@@ -152,6 +152,7 @@ impl DrawRunner for PixelTracer {
             vertex_count: call.vertex_count,
             indices: call.indices,
             state: call.state,
+            topology: call.topology,
         };
         let (stats, events) = renderer.draw_traced(framebuffer, &traced, self.window)?;
         if !shown {

@@ -3,7 +3,9 @@
 //! error naming the field.
 
 use crate::pipeline::PreparedScene;
-use crate::scene::{Draw, Primitive, ProvokingVertex, Scene, SceneError, ShadeModel};
+use crate::scene::{
+    AttributeType, Draw, PolygonMode, Primitive, ProvokingVertex, Scene, SceneError, ShadeModel,
+};
 use crate::texture::{Filter, MinFilter, Wrap};
 use csir::Program;
 use csir_gl::glow;
@@ -148,8 +150,11 @@ fn draw_desc<'s>(
                 location: a.location,
                 size: a.size,
                 data: &a.data,
+                ty: attribute_type(a.ty),
+                divisor: a.divisor,
             })
             .collect(),
+        instances: draw.instances,
         mode: mode(draw.primitive),
         indices: draw.elements.as_deref().unwrap_or(&draw.indices),
         restart: draw.primitive_restart_index,
@@ -352,6 +357,14 @@ fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<Draw
     }
     let raster = raster_state(&state.raster);
     Ok(DrawState {
+        point_size: state.points_lines.point_size,
+        program_point_size: state.points_lines.program_point_size,
+        line_width: state.points_lines.line_width,
+        polygon_mode: match state.points_lines.polygon_mode {
+            PolygonMode::Fill => glow::FILL,
+            PolygonMode::Line => glow::LINE,
+            PolygonMode::Point => glow::POINT,
+        },
         provoking_first: state.provoking_vertex == ProvokingVertex::First,
         two_sided_color: state.two_sided_color && !core,
         flat_shading: state.shade_model == ShadeModel::Flat && !core,
@@ -416,6 +429,22 @@ fn mode(primitive: Primitive) -> u32 {
         Primitive::TriangleFan => glow::TRIANGLE_FAN,
         Primitive::TrianglesAdjacency => glow::TRIANGLES_ADJACENCY,
         Primitive::TriangleStripAdjacency => glow::TRIANGLE_STRIP_ADJACENCY,
+        Primitive::Points => glow::POINTS,
+        Primitive::Lines => glow::LINES,
+        Primitive::LineStrip => glow::LINE_STRIP,
+        Primitive::LineLoop => glow::LINE_LOOP,
+        Primitive::LinesAdjacency => glow::LINES_ADJACENCY,
+        Primitive::LineStripAdjacency => glow::LINE_STRIP_ADJACENCY,
+    }
+}
+
+/// The vertex array type: `GL_FLOAT`, or `GL_INT` / `GL_UNSIGNED_INT` for
+/// `glVertexAttribIPointer`.
+fn attribute_type(ty: AttributeType) -> u32 {
+    match ty {
+        AttributeType::Float => glow::FLOAT,
+        AttributeType::Int => glow::INT,
+        AttributeType::Uint => glow::UNSIGNED_INT,
     }
 }
 

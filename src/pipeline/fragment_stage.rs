@@ -21,6 +21,9 @@ pub struct CsirFragmentStage<'a> {
     samplers: &'a dyn Samplers,
     /// Varying components the shader can read (fragment slots × 4).
     components: usize,
+    /// Where the shader reads `gl_PrimitiveID` (the component, GLSL 1.50 §7.1) and
+    /// whether as a 32-bit pattern (extended profile) or a float (seed).
+    primitive_id: Option<(usize, bool)>,
 }
 
 impl<'a> CsirFragmentStage<'a> {
@@ -33,6 +36,7 @@ impl<'a> CsirFragmentStage<'a> {
             draw: Cow::Owned(draw),
             samplers,
             components: Self::components(program),
+            primitive_id: primitive_id_component(program),
         }
     }
 
@@ -50,6 +54,7 @@ impl<'a> CsirFragmentStage<'a> {
             draw: Cow::Borrowed(draw),
             samplers,
             components: Self::components(program),
+            primitive_id: primitive_id_component(program),
         }
     }
 
@@ -57,6 +62,47 @@ impl<'a> CsirFragmentStage<'a> {
     fn components(program: &Program) -> usize {
         let slots = (program.fragment.interface.var_hi + 1).max(0) as usize;
         slots * 4
+    }
+}
+
+/// The varying component where `program`'s fragment shader reads `gl_PrimitiveID`,
+/// and whether its lanes hold 32-bit patterns.
+fn primitive_id_component(program: &Program) -> Option<(usize, bool)> {
+    let slot = program
+        .fragment
+        .interface
+        .symbols
+        .iter()
+        .find_map(|s| match s.kind {
+            csir::ir::SymbolKind::VaryingIn { slot } if s.name == "gl_PrimitiveID" => Some(slot),
+            _ => None,
+        })?;
+    Some((
+        4 * usize::from(slot),
+        program.fragment.limits.extended_ops(),
+    ))
+}
+
+impl CsirFragmentStage<'_> {
+    /// Writes `triangle`'s primitive index into the `gl_PrimitiveID` component of
+    /// `lanes` (a shader that does not read it costs one check per batch).
+    #[inline]
+    fn write_primitive_id(
+        &self,
+        scratch: &mut FragmentScratch,
+        primitive: u32,
+        lanes: Range<usize>,
+    ) {
+        if let Some((k, pattern)) = self.primitive_id
+            && let Some(a) = scratch.interpolated.get_mut(k)
+        {
+            let value = if pattern {
+                f32::from_bits(primitive)
+            } else {
+                primitive as f32
+            };
+            a[lanes].fill(value);
+        }
     }
 }
 
@@ -110,7 +156,13 @@ impl FragmentStage for CsirFragmentStage<'_> {
     ) {
         let count = triangle.varying_count().min(scratch.interpolated.len());
         let read = self.draw.varyings_read();
-        triangle.interpolate_selected_lanes(batch, read, &mut scratch.interpolated[..count], lanes);
+        triangle.interpolate_selected_lanes(
+            batch,
+            read,
+            &mut scratch.interpolated[..count],
+            lanes.clone(),
+        );
+        self.write_primitive_id(scratch, triangle.primitive, lanes);
     }
 
     /// The padding lanes get the last lane's varyings: what interpolating the last
@@ -156,6 +208,7 @@ impl FragmentStage for CsirFragmentStage<'_> {
         // Only the components the bound shader loads (the rest are never read).
         let read = self.draw.varyings_read();
         triangle.interpolate_selected(batch, read, &mut scratch.interpolated[..count]);
+        self.write_primitive_id(scratch, triangle.primitive, 0..batch.padded_len());
         let lanes = FragmentLanes {
             len: batch.len,
             frag_coord: &batch.frag_coord,

@@ -17,6 +17,7 @@ mod fragment_stage;
 mod notes;
 mod program;
 mod render;
+mod vertex_source;
 mod vertex_stage;
 
 pub use bindings::{DrawBindings, SlotSamplers};

@@ -5,6 +5,7 @@ use super::bindings::DrawBindings;
 use super::draw_runner::{DrawParts, DrawRunner, PlainDraw};
 use super::fragment_stage::CsirFragmentStage;
 use super::program::ProgramCache;
+use super::vertex_source::attribute_type_error;
 use super::vertex_stage::{CsirVertexStage, clip_plane_error};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene, SceneError};
@@ -135,6 +136,9 @@ impl<'s> PreparedScene<'s> {
             if let Some(message) = clip_plane_error(&program, draw) {
                 return Err(scene.error(format!("{}.state.clip_planes", draw.field()), message));
             }
+            if let Some((field, message)) = attribute_type_error(&program, draw) {
+                return Err(scene.error(field, message));
+            }
             let bindings = DrawBindings::new(scene, draw, &program)?;
             let fragment = plan.bind_lod(
                 &bindings.uniforms.fragment,
@@ -243,32 +247,44 @@ impl<'s> PreparedScene<'s> {
         let mut summaries = Vec::with_capacity(self.draws.len());
         for d in &self.draws {
             let program: &Program = &d.program;
-            let vs = CsirVertexStage::new(
+            let mut vs = CsirVertexStage::new(
                 program,
                 d.draw,
                 &d.bindings.uniforms.vertex,
                 &d.bindings.vertex_samplers,
             );
             let fs = CsirFragmentStage::bound(program, &d.fragment, &d.bindings.fragment_samplers);
-            let call = DrawCall {
-                vertex_stage: &vs,
-                fragment_stage: &fs,
-                vertex_count: d.draw.vertex_count,
-                indices: Some(d.indices),
-                state: d.draw.state.raster,
-            };
             let parts = DrawParts {
                 draw: d.draw,
                 program,
                 bindings: &d.bindings,
             };
-            let stats = runner
-                .run_draw(renderer, framebuffer, parts, &call)
-                .map_err(|source| RenderError::Draw {
-                    scene: self.scene.path.display().to_string(),
-                    draw: d.draw.index,
-                    source,
-                })?;
+            // An instanced draw is its instances drawn one after another, each complete
+            // before the next (GL 3.3 core §2.8.2 defines it as that loop).
+            let mut stats = DrawStats::default();
+            for instance in 0..d.draw.instances {
+                vs.set_instance(instance);
+                let call = DrawCall {
+                    vertex_stage: &vs,
+                    fragment_stage: &fs,
+                    vertex_count: d.draw.vertex_count,
+                    indices: Some(d.indices),
+                    state: d.draw.state.raster,
+                    topology: vs.topology(d.draw),
+                };
+                let one = runner
+                    .run_draw(renderer, framebuffer, parts, &call)
+                    .map_err(|source| RenderError::Draw {
+                        scene: self.scene.path.display().to_string(),
+                        draw: d.draw.index,
+                        source,
+                    })?;
+                stats = if instance == 0 {
+                    one
+                } else {
+                    add_stats(stats, one)
+                };
+            }
             summaries.push(DrawSummary { stats });
         }
         Ok(summaries)
@@ -281,6 +297,25 @@ impl<'s> PreparedScene<'s> {
         let image = Rgba8Image::new(fb.width(), fb.height(), fb.to_rgba8_top_down())
             .expect("a framebuffer is at least 1x1 and reads back all its pixels");
         Ok(Frame { image, draws })
+    }
+}
+
+/// The counts of two draws (two instances of one draw) added up.
+fn add_stats(a: DrawStats, b: DrawStats) -> DrawStats {
+    DrawStats {
+        vertices_shaded: a.vertices_shaded + b.vertices_shaded,
+        triangles_in: a.triangles_in + b.triangles_in,
+        triangles_invalid: a.triangles_invalid + b.triangles_invalid,
+        triangles_clipped_away: a.triangles_clipped_away + b.triangles_clipped_away,
+        triangles_clipped: a.triangles_clipped + b.triangles_clipped,
+        triangles_culled: a.triangles_culled + b.triangles_culled,
+        triangles_empty: a.triangles_empty + b.triangles_empty,
+        triangles_rasterized: a.triangles_rasterized + b.triangles_rasterized,
+        fragments_covered: a.fragments_covered + b.fragments_covered,
+        fragments_depth_failed: a.fragments_depth_failed + b.fragments_depth_failed,
+        fragments_shaded: a.fragments_shaded + b.fragments_shaded,
+        fragments_discarded: a.fragments_discarded + b.fragments_discarded,
+        fragments_written: a.fragments_written + b.fragments_written,
     }
 }
 

@@ -1,12 +1,13 @@
 //! The vertex program as a [`csir_raster::VertexStage`].
 
-use crate::scene::{Attribute, Draw, ShadeModel};
+use super::vertex_source::VertexSource;
+use crate::scene::{Draw, PolygonMode, PrimitiveKind, ShadeModel};
 use csir::Program;
 use csir::exec::batch::{BoundPlan, LaneArray, MAX_LANES, Plan, Registers};
 use csir::exec::{DEFAULT_ATTRIBUTE, Inputs, Machine, Outputs, Samplers};
 use csir::ir::Interpolation as Qualifier;
 use csir::link::VaryingRecord;
-use csir_raster::{BackFaceVarying, Interpolation, VertexStage};
+use csir_raster::{BackFaceVarying, Interpolation, LineRaster, PointRaster, Topology, VertexStage};
 
 /// Back colours a two-sided draw outputs after the fragment slots: at most one each for
 /// `gl_Color` and `gl_SecondaryColor`.
@@ -54,9 +55,12 @@ pub struct CsirVertexStage<'a> {
     uniforms: &'a [[f32; 4]],
     samplers: &'a dyn Samplers,
     /// Each attribute the program reads that fits the machine's attribute registers:
-    /// its location and the draw's array there (`None`: the draw supplies none, it
-    /// reads (0, 0, 0, 1)). Looked up once per draw, not once per vertex.
-    attributes: Vec<(usize, Option<&'a Attribute>)>,
+    /// its location and where its values come from (the draw's array there, none:
+    /// (0, 0, 0, 1), or `gl_VertexID` / `gl_InstanceID`). Looked up once per draw, not
+    /// once per vertex.
+    attributes: Vec<(usize, VertexSource<'a>)>,
+    /// The instance being drawn (`gl_InstanceID`; the element of an instanced array).
+    instance: u32,
     /// The vertex shader bound to this draw's uniforms for the batch interpreter, and
     /// the attribute lane arrays it reads: per location, the draw's array there (or
     /// none: (0, 0, 0, 1)) and the components loaded, as bits.
@@ -72,11 +76,14 @@ pub struct CsirVertexStage<'a> {
     clip_source: ClipSource,
     /// The enabled clip planes: number and equation, in increasing order.
     clip_planes: Vec<(usize, [f32; 4])>,
+    /// The vertex slot of `gl_PointSize`, output after the fragment slots (before the
+    /// clip distances) in a points draw with `GL_PROGRAM_POINT_SIZE`.
+    point_size_slot: Option<u16>,
 }
 
-/// An attribute location the batch vertex shader reads: the location, the draw's
-/// array there (`None`: (0, 0, 0, 1)) and the components loaded, as bits.
-type LaneAttribute<'a> = (usize, Option<&'a Attribute>, u8);
+/// An attribute location the batch vertex shader reads: the location, where its
+/// values come from and the components loaded, as bits.
+type LaneAttribute<'a> = (usize, VertexSource<'a>, u8);
 
 /// What a vertex's user clip distances are computed from (GLSL 1.30 §7.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,12 +181,16 @@ impl<'a> CsirVertexStage<'a> {
             }
         }
         let planes = &draw.state.clip_planes;
-        let attributes: Vec<(usize, Option<&Attribute>)> = program
+        let extended = program.vertex.limits.extended_ops();
+        let attributes: Vec<(usize, VertexSource)> = program
             .attributes
             .iter()
-            .map(|rec| usize::from(rec.location))
-            .filter(|&location| location < program.vertex.limits.attributes)
-            .map(|location| (location, draw.attribute(location as u32)))
+            .filter(|rec| usize::from(rec.location) < program.vertex.limits.attributes)
+            .map(|rec| {
+                let location = usize::from(rec.location);
+                let array = draw.attribute(location as u32);
+                (location, VertexSource::of(&rec.name, array, extended))
+            })
             .collect();
         // The same arrays as the scalar path: a location the program's attribute list
         // does not name reads (0, 0, 0, 1).
@@ -190,11 +201,11 @@ impl<'a> CsirVertexStage<'a> {
                 .map(|location| (location, (read >> (4 * location)) as u8 & 0xf))
                 .filter(|&(_, comps)| comps != 0)
                 .map(|(location, comps)| {
-                    let array = attributes
+                    let source = attributes
                         .iter()
                         .find(|&&(l, _)| l == location)
-                        .and_then(|&(_, a)| a);
-                    (location, array, comps)
+                        .map_or(VertexSource::NONE, |&(_, s)| s);
+                    (location, source, comps)
                 })
                 .collect();
             (plan, lanes)
@@ -204,17 +215,84 @@ impl<'a> CsirVertexStage<'a> {
             uniforms,
             samplers,
             attributes,
+            instance: 0,
             batch,
             slots,
             back_face,
             interpolation,
             clip_source: ClipSource::of(program),
+            point_size_slot: program_point_size_slot(program, draw),
             clip_planes: planes
                 .enabled_planes()
                 .map(|i| (i, planes.equations[i]))
                 .collect(),
         }
     }
+}
+
+impl CsirVertexStage<'_> {
+    /// Draw instance `instance` from now on: `gl_InstanceID`, and the element each
+    /// instanced array reads (GL 3.3 core §2.8.2). A new stage draws instance 0.
+    pub fn set_instance(&mut self, instance: u32) {
+        self.instance = instance;
+    }
+}
+
+/// The vertex slot of `gl_PointSize` when `draw` sizes its points by it: a points
+/// draw with `program_point_size` whose vertex shader writes it (GL 3.3 core §3.4;
+/// one that does not leaves the size undefined, and it is then `point_size`).
+fn program_point_size_slot(program: &Program, draw: &Draw) -> Option<u16> {
+    let state = &draw.state.points_lines;
+    let points = match draw.primitive.kind() {
+        PrimitiveKind::Points => true,
+        PrimitiveKind::Triangles => state.polygon_mode == PolygonMode::Point,
+        PrimitiveKind::Lines => false,
+    };
+    if !points || !state.program_point_size {
+        return None;
+    }
+    match program.vertex.varying_output("gl_PointSize")?.kind {
+        csir::ir::SymbolKind::VaryingOut { slot } => Some(slot),
+        _ => None,
+    }
+}
+
+impl CsirVertexStage<'_> {
+    /// How the rasterizer draws `draw`'s index triples with this stage's varying
+    /// layout: triangles, lines of `state.line_width`, or points sized by
+    /// `state.point_size` or `gl_PointSize`, with `gl_PointCoord` written where the
+    /// fragment shader reads it.
+    pub fn topology(&self, draw: &Draw) -> Topology {
+        let state = &draw.state.points_lines;
+        let lines = LineRaster {
+            width: state.line_width,
+        };
+        let points = PointRaster {
+            size: state.point_size,
+            size_varying: self.point_size_slot.map(|_| self.slots.len() * 4),
+            coord_varying: point_coord_slot(self.program).map(|slot| 4 * usize::from(slot)),
+        };
+        match (draw.primitive.kind(), state.polygon_mode) {
+            (PrimitiveKind::Triangles, PolygonMode::Fill) => Topology::Triangles,
+            (PrimitiveKind::Triangles, PolygonMode::Line) => Topology::PolygonEdges(lines),
+            (PrimitiveKind::Triangles, PolygonMode::Point) => Topology::PolygonVertices(points),
+            (PrimitiveKind::Lines, _) => Topology::Lines(lines),
+            (PrimitiveKind::Points, _) => Topology::Points(points),
+        }
+    }
+}
+
+/// The fragment slot of `gl_PointCoord`, if the fragment shader reads it.
+fn point_coord_slot(program: &Program) -> Option<u16> {
+    program
+        .fragment
+        .interface
+        .symbols
+        .iter()
+        .find_map(|s| match s.kind {
+            csir::ir::SymbolKind::VaryingIn { slot } if s.name == "gl_PointCoord" => Some(slot),
+            _ => None,
+        })
 }
 
 /// For each colour input of `program`'s fragment shader that has a back colour the
@@ -280,7 +358,12 @@ impl CsirVertexStage<'_> {
             let value = usize::try_from(v).map_or([0.0; 4], &vary);
             varyings[f * 4..f * 4 + 4].copy_from_slice(&value);
         }
-        let distances = &mut varyings[self.slots.len() * 4..];
+        let mut first_distance = self.slots.len() * 4;
+        if let Some(slot) = self.point_size_slot {
+            varyings[first_distance] = vary(usize::from(slot))[0];
+            first_distance += 1;
+        }
+        let distances = &mut varyings[first_distance..];
         let dot = |e: [f32; 4], v: [f32; 4]| e[0] * v[0] + e[1] * v[1] + e[2] * v[2] + e[3] * v[3];
         for (d, &(plane, equation)) in distances.iter_mut().zip(&self.clip_planes) {
             *d = match self.clip_source {
@@ -324,7 +407,7 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
     }
 
     fn varying_count(&self) -> usize {
-        self.slots.len() * 4 + self.clip_planes.len()
+        self.slots.len() * 4 + usize::from(self.point_size_slot.is_some()) + self.clip_planes.len()
     }
 
     fn clip_distance_count(&self) -> usize {
@@ -346,8 +429,8 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
         position: &mut [f32; 4],
         varyings: &mut [f32],
     ) {
-        for &(location, attribute) in &self.attributes {
-            scratch.attributes[location] = attribute.map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
+        for &(location, source) in &self.attributes {
+            scratch.attributes[location] = source.fetch(index, self.instance);
         }
         let inputs = Inputs {
             uniforms: self.uniforms,
@@ -377,10 +460,10 @@ impl<'a> VertexStage for CsirVertexStage<'a> {
             }
             return;
         };
-        for &(location, attribute, comps) in lanes {
+        for &(location, source, comps) in lanes {
             let arrays = &mut scratch.lane_attributes[4 * location..4 * location + 4];
             for (lane, &index) in indices.iter().enumerate() {
-                let value = attribute.map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
+                let value = source.fetch(index, self.instance);
                 for c in (0..4).filter(|c| comps & (1 << c) != 0) {
                     arrays[c][lane] = value[c];
                 }

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 
 use super::json::{self, Json, format_number, get};
 use super::model::{
-    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding, Scene,
-    ShadeModel, ShaderSource, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, PointLineState,
+    PolygonMode, SamplerBinding, Scene, ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::{ObjError, parse_obj};
-use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_triangles};
+use super::vertex_input::{AttributeType, instanced_elements, integer_carrier};
+use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_primitives};
 use crate::budget::{Bytes, MemoryEstimate, default_max_memory};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
@@ -43,10 +44,18 @@ const DRAW_KEYS: &[&str] = &[
     "indices",
     "primitive",
     "primitive_restart_index",
+    "instances",
     "uniforms",
     "samplers",
     "state",
 ];
+
+/// The keys of an attribute.
+const ATTRIBUTE_KEYS: &[&str] = &["location", "size", "type", "divisor", "data"];
+
+/// The most instances a draw may ask for: far above any real scene, low enough that
+/// a typo cannot ask for billions of draws.
+pub const MAX_INSTANCES: u32 = 1 << 20;
 
 /// The keys of a draw's `state`.
 const STATE_KEYS: &[&str] = &[
@@ -63,6 +72,11 @@ const STATE_KEYS: &[&str] = &[
     "viewport",
     "depth_range",
     "polygon_offset",
+
+    "point_size",
+    "program_point_size",
+    "line_width",
+    "polygon_mode",
 ];
 
 /// Highest vertex attribute location.
@@ -405,6 +419,12 @@ impl Loader<'_> {
         let plain = primitive == Primitive::Triangles
             && restart.is_none()
             && provoking == ProvokingVertex::Last;
+        let instances = self.integer(
+            get(d, "instances"),
+            &format!("{at}.instances"),
+            0..=i64::from(MAX_INSTANCES),
+            Some(1),
+        )? as u32;
         let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
@@ -449,7 +469,7 @@ impl Loader<'_> {
                 (mesh.attributes, mesh.vertex_count, mesh.indices)
             }
             (None, Some(list)) => {
-                let (attributes, vertex_count) = self.attributes(list, &at)?;
+                let (attributes, vertex_count) = self.attributes(list, &at, instances)?;
                 let field = format!("{at}.indices");
                 if restart.is_some() && get(d, "indices").is_none() {
                     return Err(self.error(
@@ -468,7 +488,7 @@ impl Loader<'_> {
         let (indices, elements) = if plain {
             (indices, None)
         } else {
-            let triangles = assemble_triangles(primitive, &indices, restart, provoking);
+            let triangles = assemble_primitives(primitive, &indices, restart, provoking);
             (triangles, Some(indices))
         };
         let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
@@ -516,6 +536,7 @@ impl Loader<'_> {
             vertex_count,
             indices,
             primitive,
+            instances,
             elements,
             primitive_restart_index: restart,
             uniforms,
@@ -540,7 +561,12 @@ impl Loader<'_> {
         Ok(ShaderSource::glsl(path, text))
     }
 
-    fn attributes(&self, value: &Json, at: &str) -> Result<(Vec<Attribute>, u32), SceneError> {
+    fn attributes(
+        &self,
+        value: &Json,
+        at: &str,
+        instances: u32,
+    ) -> Result<(Vec<Attribute>, u32), SceneError> {
         let field = format!("{at}.attributes");
         let list = match value {
             Json::Array(list) if list.is_empty() => {
@@ -553,10 +579,11 @@ impl Loader<'_> {
             }
         };
         let mut attributes: Vec<Attribute> = Vec::new();
-        let mut vertex_count = None;
+        // (count, the attribute that set it) of the per-vertex arrays
+        let mut vertex_count: Option<(u32, usize)> = None;
         for (i, a) in list.iter().enumerate() {
             let af = format!("{field}[{i}]");
-            let entries = self.record(a, &af, &["location", "size", "data"])?;
+            let entries = self.record(a, &af, ATTRIBUTE_KEYS)?;
             let location = self.integer(
                 get(entries, "location"),
                 &format!("{af}.location"),
@@ -571,10 +598,23 @@ impl Loader<'_> {
                     format!("location {location} is given twice"),
                 ));
             }
+            let ty = self.choice(
+                get(entries, "type"),
+                &format!("{af}.type"),
+                &AttributeType::NAMES,
+                AttributeType::Float,
+            )?;
+            let divisor = self.integer(
+                get(entries, "divisor"),
+                &format!("{af}.divisor"),
+                0..=i64::from(u32::MAX),
+                Some(0),
+            )? as u32;
             let data_field = format!("{af}.data");
-            let data = match get(entries, "data") {
-                Some(v) => self.floats(v, &data_field, None)?,
-                None => return Err(self.error(data_field, "missing (a list of numbers)")),
+            let data = match (get(entries, "data"), ty.integer_range()) {
+                (Some(v), None) => self.floats(v, &data_field, None)?,
+                (Some(v), Some(range)) => self.attribute_integers(v, &data_field, ty, range)?,
+                (None, _) => return Err(self.error(data_field, "missing (a list of numbers)")),
             };
             if data.len() % size as usize != 0 {
                 return Err(self.error(
@@ -584,24 +624,81 @@ impl Loader<'_> {
             }
             let count = u32::try_from(data.len() / size as usize)
                 .map_err(|_| self.error(&data_field, "too many vertices"))?;
-            match vertex_count {
-                None => vertex_count = Some(count),
-                Some(n) if n != count => {
+            if divisor > 0 {
+                let needed = instanced_elements(divisor, instances);
+                if count < needed {
                     return Err(self.error(
                         data_field,
-                        format!("holds {count} vertices, attributes[0] holds {n}"),
+                        format!(
+                            "holds {count} elements; {instances} instances with divisor \
+                             {divisor} read {needed}"
+                        ),
                     ));
                 }
-                Some(_) => {}
+            } else {
+                match vertex_count {
+                    None => vertex_count = Some((count, i)),
+                    Some((n, first)) if n != count => {
+                        return Err(self.error(
+                            data_field,
+                            format!("holds {count} vertices, attributes[{first}] holds {n}"),
+                        ));
+                    }
+                    Some(_) => {}
+                }
             }
             attributes.push(Attribute {
                 location,
                 size,
                 data,
+                ty,
+                divisor,
             });
         }
+        let Some((vertex_count, _)) = vertex_count else {
+            return Err(self.error(
+                field,
+                "every attribute has a divisor: give at least one per-vertex array \
+                 (divisor 0), whose length sets the vertex count",
+            ));
+        };
         attributes.sort_by_key(|a| a.location);
-        Ok((attributes, vertex_count.unwrap_or(0)))
+        Ok((attributes, vertex_count))
+    }
+
+    /// The `data` of an integer attribute: JSON integers in `range`, each held as its
+    /// 32-bit pattern ([`integer_carrier`]).
+    fn attribute_integers(
+        &self,
+        value: &Json,
+        field: &str,
+        ty: AttributeType,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<f32>, SceneError> {
+        let Json::Array(list) = value else {
+            return Err(self.error(
+                field,
+                format!("expected a list of integers, got {}", value.type_name()),
+            ));
+        };
+        list.iter()
+            .enumerate()
+            .map(|(k, v)| match v {
+                Json::Number(n) if n.fract() == 0.0 && range.contains(&(*n as i64)) => {
+                    Ok(integer_carrier(*n as i64))
+                }
+                other => Err(self.error(
+                    format!("{field}[{k}]"),
+                    format!(
+                        "expected an integer in {}..={} (type {}), got {}",
+                        range.start(),
+                        range.end(),
+                        ty.name(),
+                        other.brief()
+                    ),
+                )),
+            })
+            .collect()
     }
 
     /// `indices`: integers below the vertex count (or equal to the restart index),
@@ -775,7 +872,31 @@ impl Loader<'_> {
                 &ProvokingVertex::NAMES,
                 defaults.provoking_vertex,
             )?,
+            points_lines: PointLineState {
+                point_size: self.size(entries, field, "point_size")?,
+                program_point_size: flag("program_point_size", false)?,
+                line_width: self.size(entries, field, "line_width")?,
+                polygon_mode: self.choice(
+                    get(entries, "polygon_mode"),
+                    &format!("{field}.polygon_mode"),
+                    &PolygonMode::NAMES,
+                    PolygonMode::Fill,
+                )?,
+            },
         })
+    }
+
+    /// `state.point_size` or `state.line_width`: a number above 0 (`glPointSize`,
+    /// `glLineWidth` refuse others with `GL_INVALID_VALUE`), default 1.
+    fn size(&self, entries: &Entries, field: &str, key: &str) -> Result<f32, SceneError> {
+        match get(entries, key) {
+            None => Ok(1.0),
+            Some(v) => Ok(
+                self.number_in(v, &format!("{field}.{key}"), "a number above 0", |n| {
+                    n > 0.0 && (n as f32).is_finite()
+                })? as f32,
+            ),
+        }
     }
 
     /// `state.clip_planes`: a list of at most [`MAX_CLIP_PLANES`] entries, entry `i`
@@ -986,21 +1107,8 @@ impl Loader<'_> {
     }
 
     /// One of the named values, or `default` when absent.
-    /// `primitive`: a name of [`Primitive::NAMES`]; GL's other primitive types are an
-    /// error saying this renderer does not draw them yet.
+    /// `primitive`: a name of [`Primitive::NAMES`].
     fn primitive(&self, value: Option<&Json>, field: &str) -> Result<Primitive, SceneError> {
-        if let Some(Json::String(name)) = value
-            && Primitive::NOT_YET.contains(&name.as_str())
-        {
-            return Err(self.error(
-                field,
-                format!(
-                    "primitive `{name}` is not drawn yet: csir-render draws the triangle \
-                     primitives ({})",
-                    Primitive::NAMES.map(|(n, _)| n).join(", ")
-                ),
-            ));
-        }
         self.choice(value, field, &Primitive::NAMES, Primitive::Triangles)
     }
 

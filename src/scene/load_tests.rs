@@ -845,6 +845,7 @@ fn state_errors() {
             shade_model: ShadeModel::Flat,
             clip_planes,
             provoking_vertex: ProvokingVertex::Last,
+            points_lines: PointLineState::default(),
         }
     );
 }
@@ -1042,11 +1043,14 @@ fn primitives_are_assembled_into_triangles_with_the_provoking_vertex_last() {
 #[test]
 fn primitive_errors_name_the_field() {
     assert_error(
-        |v| v["draws"][0]["primitive"] = json!("lines"),
-        "draws[0].primitive",
-        "primitive `lines` is not drawn yet: csir-render draws the triangle primitives \
-         (triangles, triangle_strip, triangle_fan, triangles_adjacency, \
-         triangle_strip_adjacency)",
+        |v| v["draws"][0]["state"] = json!({"line_width": 0}),
+        "draws[0].state.line_width",
+        "expected a number above 0, got 0",
+    );
+    assert_error(
+        |v| v["draws"][0]["state"] = json!({"point_size": "big"}),
+        "draws[0].state.point_size",
+        "expected a number above 0, got \"big\"",
     );
     let (field, message) = error_of(|v| v["draws"][0]["primitive"] = json!("triangle_stirp"));
     assert_eq!(field, "draws[0].primitive");
@@ -1106,4 +1110,68 @@ fn the_format_docs_example_loads_as_it_stands() {
     assert_eq!(example.draws[0].indices, reference.draws[0].indices);
     assert_eq!(example.draws[0].attributes, reference.draws[0].attributes);
     assert_eq!(example.clear_color, reference.clear_color);
+}
+
+#[test]
+fn instances_divisors_and_integer_arrays_load() {
+    let mut v = minimal();
+    v["draws"][0]["instances"] = json!(5);
+    v["draws"][0]["attributes"].as_array_mut().unwrap().extend([
+        json!({"location": 1, "size": 2, "type": "int", "divisor": 2,
+                   "data": [-2147483648, 2147483647, 16777217, 0, 7, 8]}),
+        json!({"location": 2, "size": 1, "type": "uint", "data": [4294967295u32, 0, 3]}),
+    ]);
+    let scene = parse(&v).unwrap();
+    let d = &scene.draws[0];
+    assert_eq!((d.instances, d.vertex_count), (5, 3));
+    let a = d.attribute(1).unwrap();
+    assert_eq!((a.ty, a.divisor), (AttributeType::Int, 2));
+    // instance 3 reads element 1: (16777217, 0), widened with the integers 0, 1
+    let bits = a.fetch_instanced(2, 3).map(f32::to_bits);
+    assert_eq!(bits, [16_777_217, 0, 0, 1]);
+    assert_eq!(a.fetch_instanced(0, 0)[0].to_bits(), 0x8000_0000);
+    let u = d.attribute(2).unwrap();
+    assert_eq!(u.fetch_instanced(0, 4)[0].to_bits(), u32::MAX);
+    assert_eq!(parse(&minimal()).unwrap().draws[0].instances, 1);
+}
+
+#[test]
+fn instancing_errors_name_their_field() {
+    let add =
+        |a: Value| move |v: &mut Value| v["draws"][0]["attributes"].as_array_mut().unwrap().push(a);
+    assert_error(
+        |v| v["draws"][0]["instances"] = json!(-1),
+        "draws[0].instances",
+        "expected an integer in 0..=1048576, got -1",
+    );
+    assert_error(
+        add(json!({"location": 1, "size": 1, "type": "int", "data": [0, 1, 2147483648u32]})),
+        "draws[0].attributes[1].data[2]",
+        "expected an integer in -2147483648..=2147483647 (type int), got 2147483648",
+    );
+    assert_error(
+        add(json!({"location": 1, "size": 1, "type": "uint", "data": [0, 1.5, 2]})),
+        "draws[0].attributes[1].data[1]",
+        "expected an integer in 0..=4294967295 (type uint), got 1.5",
+    );
+    assert_error(
+        add(json!({"location": 1, "size": 1, "type": "double", "data": [0, 1, 2]})),
+        "draws[0].attributes[1].type",
+        "expected one of float, int, uint, got \"double\"",
+    );
+    let (field, message) = error_of(|v| {
+        v["draws"][0]["instances"] = json!(7);
+        add(json!({"location": 1, "size": 2, "divisor": 3, "data": [0, 0, 1, 1]}))(v);
+    });
+    assert_eq!(field, "draws[0].attributes[1].data");
+    assert_eq!(
+        message,
+        "holds 2 elements; 7 instances with divisor 3 read 3"
+    );
+    assert_error(
+        |v| v["draws"][0]["attributes"][0]["divisor"] = json!(1),
+        "draws[0].attributes",
+        "every attribute has a divisor: give at least one per-vertex array (divisor 0), \
+         whose length sets the vertex count",
+    );
 }

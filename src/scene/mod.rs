@@ -54,13 +54,16 @@ mod load;
 mod load_tests;
 mod model;
 mod obj;
+mod point_line_state;
 mod primitive;
+mod vertex_input;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
-    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding,
-    SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, PointLineState,
+    PolygonMode, SamplerBinding, SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };
-pub use primitive::{Primitive, ProvokingVertex, assemble_triangles};
+pub use primitive::{Primitive, PrimitiveKind, ProvokingVertex, assemble_primitives};
+pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub use super::point_line_state::{PointLineState, PolygonMode};
+use super::vertex_input::{AttributeType, attribute_element};
 use super::{Primitive, ProvokingVertex, SceneError};
 use crate::compare::ToleranceRule;
 use crate::texture::{Sampler, Texture};
@@ -77,11 +79,15 @@ pub struct Draw {
     /// scene gives none: 0, 1, 2, … up to the last complete triangle (trailing vertices
     /// are ignored, as `glDrawArrays(GL_TRIANGLES)` does). For a mesh: the OBJ's own.
     /// For another `primitive`, or a restart index, or the first-vertex convention: the
-    /// triangles [`assemble_triangles`](super::assemble_triangles) makes of
+    /// triangles [`assemble_primitives`](super::assemble_primitives) makes of
     /// [`Draw::elements`].
     pub indices: Vec<u32>,
     /// The primitive type (`primitive`, default `triangles`).
     pub primitive: Primitive,
+    /// `instances` (default 1): how many times the draw is drawn, with `gl_InstanceID`
+    /// 0, 1, … (`glDrawArraysInstanced` / `glDrawElementsInstanced`, GL 3.3 core
+    /// §2.8.2); 0 draws nothing.
+    pub instances: u32,
     /// The vertex list as the scene gives it for `primitive` (its `indices`, or 0, 1,
     /// 2, … every vertex), when it is not `indices` itself: another primitive type, a
     /// restart index or the first-vertex convention. What a GL driver is given.
@@ -130,28 +136,41 @@ impl ShaderSource {
 }
 
 /// One vertex attribute array.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Attribute {
     /// Attribute location, 0..=15 (`layout(location = N)`).
     pub location: u32,
     /// Floats per vertex, 1..=4.
     pub size: u32,
-    /// `vertex_count · size` floats, vertex after vertex.
+    /// `vertex_count · size` values, vertex after vertex (for a `divisor` > 0, at
+    /// least ⌈instances / divisor⌉ elements instead): floats, or for an integer
+    /// `ty` the 32-bit patterns in `f32` carriers.
     pub data: Vec<f32>,
+    /// The value type (`type`, default `float`).
+    pub ty: AttributeType,
+    /// `glVertexAttribDivisor` (`divisor`, default 0): 0 reads one element per vertex;
+    /// `d > 0` one per `d` instances (GL 3.3 core §2.8.2).
+    pub divisor: u32,
 }
 
 impl Attribute {
-    /// Vertex `vertex`'s value widened to 4 components, missing ones from (0, 0, 0, 1)
-    /// as OpenGL fills a shader input wider than the attribute. `vertex` must be below
-    /// the draw's `vertex_count` (out-of-range vertices read as (0, 0, 0, 1)).
+    /// Element `vertex`'s value widened to 4 components, missing ones from (0, 0, 0, 1)
+    /// (as integers for an integer array) as OpenGL fills a shader input wider than
+    /// the attribute. An element past the array's end reads (0, 0, 0, 1).
     pub fn fetch(&self, vertex: u32) -> [f32; 4] {
-        let mut v = [0.0, 0.0, 0.0, 1.0];
+        let mut v = self.ty.default_value();
         let size = (self.size as usize).min(4);
         let start = vertex as usize * size;
         if let Some(src) = self.data.get(start..start + size) {
             v[..size].copy_from_slice(src);
         }
         v
+    }
+
+    /// What vertex `vertex` of instance `instance` reads: [`Attribute::fetch`] of the
+    /// element its divisor picks ([`attribute_element`]).
+    pub fn fetch_instanced(&self, vertex: u32, instance: u32) -> [f32; 4] {
+        self.fetch(attribute_element(self.divisor, vertex, instance))
     }
 }
 
@@ -238,6 +257,9 @@ pub struct DrawState {
     /// Which vertex of a primitive gives its flat values (`glProvokingVertex`);
     /// default the last. [`Draw::indices`] already puts it last in each triangle.
     pub provoking_vertex: ProvokingVertex,
+    /// Point size and line width (`glPointSize`, `GL_PROGRAM_POINT_SIZE`,
+    /// `glLineWidth`).
+    pub points_lines: PointLineState,
 }
 
 /// Most user clip planes: GL's `GL_MAX_CLIP_PLANES` (`gl_MaxClipDistances`), 8.
@@ -416,6 +438,7 @@ mod tests {
             location: 2,
             size: 2,
             data: vec![0.25, 0.5, 0.75, 1.0],
+            ..Attribute::default()
         };
         assert_eq!(a.fetch(1), [0.75, 1.0, 0.0, 1.0]);
         assert_eq!(a.fetch(5), [0.0, 0.0, 0.0, 1.0]);

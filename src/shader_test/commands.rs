@@ -10,7 +10,7 @@
 use super::cursor::Cursor;
 use super::error::ParseError;
 use super::parse::Line;
-use crate::scene::{Primitive as ScenePrimitive, ShadeModel};
+use crate::scene::{PolygonMode, Primitive as ScenePrimitive, ProvokingVertex, ShadeModel};
 use crate::texture::{Filter, Wrap};
 
 /// Largest texture side a `texture` command may ask for (piglit's are at most a few
@@ -72,13 +72,13 @@ pub struct Probe {
     pub expected: [f32; 4],
 }
 
-/// The mode of `draw arrays`: a triangle primitive of the scene format, or one of
-/// the compatibility profile's quads.
+/// The mode of `draw arrays`: a primitive of the scene format, or one of the
+/// compatibility profile's quads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawMode {
-    /// `GL_TRIANGLES`, `GL_TRIANGLE_STRIP`, `GL_TRIANGLE_FAN` and the adjacency
-    /// types: assembled as a scene's `primitive` is.
-    Triangle(ScenePrimitive),
+    /// `GL_POINTS`, the line and triangle types and their adjacency types: assembled
+    /// as a scene's `primitive` is.
+    Primitive(ScenePrimitive),
     /// `GL_QUADS`, each cut into two triangles.
     Quads,
     /// `GL_QUAD_STRIP`, cut into triangles like a triangle strip.
@@ -131,6 +131,8 @@ pub enum Capability {
     /// `GL_CLIP_PLANEi` (GL 3.0 also names it `GL_CLIP_DISTANCEi`): user clip plane
     /// `i`, `0..8` (GL 3.0 §2.17).
     ClipPlane(u8),
+    /// `GL_PROGRAM_POINT_SIZE`: points take the vertex shader's `gl_PointSize`.
+    ProgramPointSize,
 }
 
 /// One command of the `[test]` script.
@@ -142,8 +144,11 @@ pub enum Command {
     ClearDepth(f32),
     /// `clear`: clear the buffers given a value with `clear color` / `clear depth`.
     Clear,
-    /// `draw rect [ortho] X Y W H` and `draw rect tex X Y W H TX TY TW TH`.
+    /// `draw rect [ortho] X Y W H`, `draw rect tex X Y W H TX TY TW TH` and
+    /// `draw instanced rect [ortho] N X Y W H` (N instances).
     DrawRect {
+        /// Instances (1 but for `draw instanced rect`).
+        instances: u32,
         /// X Y W H in window pixels (`ortho`) instead of clip coordinates.
         ortho: bool,
         /// X, Y, W, H.
@@ -151,7 +156,7 @@ pub enum Command {
         /// Texture coordinates TX, TY, TW, TH of `draw rect tex`.
         tex: Option<[f32; 4]>,
     },
-    /// `draw arrays MODE FIRST COUNT` from `[vertex data]`.
+    /// `draw arrays [instanced] MODE FIRST COUNT [INSTANCES]` from `[vertex data]`.
     DrawArrays {
         /// The primitive.
         mode: DrawMode,
@@ -159,7 +164,13 @@ pub enum Command {
         first: u32,
         /// Rows drawn.
         count: u32,
+        /// `glDrawArraysInstanced`'s instance count (1 without `instanced`).
+        instances: u32,
     },
+    /// `provoking vertex first|last`: `glProvokingVertex` (GL 3.3 core §2.18).
+    ProvokingVertex(ProvokingVertex),
+    /// `polygon mode GL_FRONT_AND_BACK GL_FILL|GL_LINE|GL_POINT`: `glPolygonMode`.
+    PolygonMode(PolygonMode),
     /// `ortho` (window coordinates) or `ortho L R B T`: the projection matrix.
     Ortho(Option<[f32; 4]>),
     /// `frustum L R B T N F`: the projection matrix.
@@ -209,8 +220,8 @@ pub enum Command {
     /// built-in colours without an interpolation qualifier take the provoking vertex's
     /// value. GL's default is smooth.
     ShadeModel(ShadeModel),
-    /// A command this renderer does not run, named as written (`enable GL_CLIP_PLANE0`,
-    /// `draw arrays GL_POINTS`, `texture shadow2D`).
+    /// A command this renderer does not run, named as written (`draw arrays
+    /// GL_PATCHES`, `texture shadow2D`).
     Unsupported(String),
     /// A command whose integer values CSIR cannot hold exactly (outside ±(2^24 − 1)):
     /// an error when the script reaches it, with this message. Not a parse error, so
@@ -282,11 +293,32 @@ fn parse_command(text: &str) -> Result<Command, String> {
         }
         "draw" => {
             if c.eat_word("rect") {
-                draw_rect(&mut c, text)
+                draw_rect(&mut c, text, false)
+            } else if c.eat_word("instanced") && c.eat_word("rect") {
+                draw_rect(&mut c, text, true)
             } else if c.eat_word("arrays") {
                 draw_arrays(&mut c, text)
             } else {
                 unsupported()
+            }
+        }
+        "provoking" if c.eat_word("vertex") => match c.word() {
+            Some("first") if c.at_end() => Ok(Command::ProvokingVertex(ProvokingVertex::First)),
+            Some("last") if c.at_end() => Ok(Command::ProvokingVertex(ProvokingVertex::Last)),
+            _ => Err(format!("{text}: expected provoking vertex first or last")),
+        },
+        "polygon" if c.eat_word("mode") => {
+            let face = c.word();
+            let mode = match c.word() {
+                Some("GL_FILL") => PolygonMode::Fill,
+                Some("GL_LINE") => PolygonMode::Line,
+                Some("GL_POINT") => PolygonMode::Point,
+                _ => return Err(format!("{text}: the mode is GL_FILL, GL_LINE or GL_POINT")),
+            };
+            match face {
+                Some("GL_FRONT_AND_BACK") => Ok(Command::PolygonMode(mode)),
+                // one mode per face is not GL 3.3 core (only GL_FRONT_AND_BACK, §3.6.4)
+                _ => unsupported(),
             }
         }
         "ortho" => {
@@ -326,6 +358,9 @@ fn parse_command(text: &str) -> Result<Command, String> {
             match c.word() {
                 Some("GL_VERTEX_PROGRAM_TWO_SIDE") => {
                     Ok(Command::Enable(Capability::VertexProgramTwoSide, on))
+                }
+                Some("GL_PROGRAM_POINT_SIZE") => {
+                    Ok(Command::Enable(Capability::ProgramPointSize, on))
                 }
                 Some(cap) => match cap
                     .strip_prefix("GL_CLIP_PLANE")
@@ -370,11 +405,11 @@ fn four(c: &mut Cursor<'_>, command: &str) -> Result<[f32; 4], String> {
     Ok([v[0], v[1], v[2], v[3]])
 }
 
-fn draw_rect(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+fn draw_rect(c: &mut Cursor<'_>, text: &str, instanced: bool) -> Result<Command, String> {
     if c.eat_word("patch") {
         return Ok(Command::Unsupported(command_name(text)));
     }
-    let tex = c.eat_word("tex");
+    let tex = !instanced && c.eat_word("tex");
     let ortho = !tex && c.eat_word("ortho");
     if ortho && c.eat_word("patch") {
         return Ok(Command::Unsupported(command_name(text)));
@@ -386,9 +421,20 @@ fn draw_rect(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
     } else {
         "draw rect"
     };
+    let instances = match instanced {
+        false => 1,
+        true => {
+            let n = c
+                .int()
+                .map_err(|e| format!("draw instanced rect: instances: {e}"))?;
+            u32::try_from(n)
+                .map_err(|_| format!("draw instanced rect: instances must be >= 0, got {n}"))?
+        }
+    };
     let n = if tex { 8 } else { 4 };
     let v = c.floats(n).map_err(|e| format!("{what}: {e}"))?;
     Ok(Command::DrawRect {
+        instances,
         ortho,
         rect: [v[0], v[1], v[2], v[3]],
         tex: tex.then(|| [v[4], v[5], v[6], v[7]]),
@@ -396,13 +442,20 @@ fn draw_rect(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
 }
 
 fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
+    let instanced = c.eat_word("instanced");
     let mode = match c.word() {
-        Some("GL_TRIANGLES") => DrawMode::Triangle(ScenePrimitive::Triangles),
-        Some("GL_TRIANGLE_STRIP") => DrawMode::Triangle(ScenePrimitive::TriangleStrip),
-        Some("GL_TRIANGLE_FAN") => DrawMode::Triangle(ScenePrimitive::TriangleFan),
-        Some("GL_TRIANGLES_ADJACENCY") => DrawMode::Triangle(ScenePrimitive::TrianglesAdjacency),
+        Some("GL_POINTS") => DrawMode::Primitive(ScenePrimitive::Points),
+        Some("GL_LINES") => DrawMode::Primitive(ScenePrimitive::Lines),
+        Some("GL_LINE_STRIP") => DrawMode::Primitive(ScenePrimitive::LineStrip),
+        Some("GL_LINE_LOOP") => DrawMode::Primitive(ScenePrimitive::LineLoop),
+        Some("GL_LINES_ADJACENCY") => DrawMode::Primitive(ScenePrimitive::LinesAdjacency),
+        Some("GL_LINE_STRIP_ADJACENCY") => DrawMode::Primitive(ScenePrimitive::LineStripAdjacency),
+        Some("GL_TRIANGLES") => DrawMode::Primitive(ScenePrimitive::Triangles),
+        Some("GL_TRIANGLE_STRIP") => DrawMode::Primitive(ScenePrimitive::TriangleStrip),
+        Some("GL_TRIANGLE_FAN") => DrawMode::Primitive(ScenePrimitive::TriangleFan),
+        Some("GL_TRIANGLES_ADJACENCY") => DrawMode::Primitive(ScenePrimitive::TrianglesAdjacency),
         Some("GL_TRIANGLE_STRIP_ADJACENCY") => {
-            DrawMode::Triangle(ScenePrimitive::TriangleStripAdjacency)
+            DrawMode::Primitive(ScenePrimitive::TriangleStripAdjacency)
         }
         Some("GL_QUADS") => DrawMode::Quads,
         Some("GL_QUAD_STRIP") => DrawMode::QuadStrip,
@@ -416,7 +469,22 @@ fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
         .ok()
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("draw arrays: count must be > 0, got {count}"))?;
-    Ok(Command::DrawArrays { mode, first, count })
+    let instances = match instanced {
+        false => 1,
+        true => {
+            let n = c
+                .int()
+                .map_err(|e| format!("draw arrays instanced: instances: {e}"))?;
+            u32::try_from(n)
+                .map_err(|_| format!("draw arrays instanced: instances must be >= 0, got {n}"))?
+        }
+    };
+    Ok(Command::DrawArrays {
+        mode,
+        first,
+        count,
+        instances,
+    })
 }
 
 /// How a uniform type word reads its values.
@@ -700,6 +768,7 @@ mod tests {
         assert_eq!(
             cmd("draw rect -1 -1 2 2"),
             Command::DrawRect {
+                instances: 1,
                 ortho: false,
                 rect: [-1.0, -1.0, 2.0, 2.0],
                 tex: None
@@ -708,6 +777,7 @@ mod tests {
         assert_eq!(
             cmd("draw rect ortho 0 0 4 4"),
             Command::DrawRect {
+                instances: 1,
                 ortho: true,
                 rect: [0.0, 0.0, 4.0, 4.0],
                 tex: None
@@ -716,6 +786,7 @@ mod tests {
         assert_eq!(
             cmd("draw rect tex -1 -1 2 2 0 0 1 1"),
             Command::DrawRect {
+                instances: 1,
                 ortho: false,
                 rect: [-1.0, -1.0, 2.0, 2.0],
                 tex: Some([0.0, 0.0, 1.0, 1.0])
@@ -724,14 +795,45 @@ mod tests {
         assert_eq!(
             cmd("draw arrays GL_TRIANGLE_FAN 0 4"),
             Command::DrawArrays {
-                mode: DrawMode::Triangle(ScenePrimitive::TriangleFan),
+                mode: DrawMode::Primitive(ScenePrimitive::TriangleFan),
                 first: 0,
-                count: 4
+                count: 4,
+                instances: 1
             }
         );
         assert_eq!(
-            cmd("draw arrays GL_POINTS 0 4"),
-            Command::Unsupported("draw arrays GL_POINTS".into())
+            cmd("draw arrays instanced GL_LINE_LOOP 2 5 7"),
+            Command::DrawArrays {
+                mode: DrawMode::Primitive(ScenePrimitive::LineLoop),
+                first: 2,
+                count: 5,
+                instances: 7
+            }
+        );
+        assert_eq!(
+            cmd("draw instanced rect ortho 3 0 0 4 4"),
+            Command::DrawRect {
+                instances: 3,
+                ortho: true,
+                rect: [0.0, 0.0, 4.0, 4.0],
+                tex: None
+            }
+        );
+        assert_eq!(
+            cmd("provoking vertex first"),
+            Command::ProvokingVertex(ProvokingVertex::First)
+        );
+        assert_eq!(
+            cmd("polygon mode GL_FRONT_AND_BACK GL_LINE"),
+            Command::PolygonMode(PolygonMode::Line)
+        );
+        assert_eq!(
+            cmd("polygon mode GL_FRONT GL_LINE"),
+            Command::Unsupported("polygon mode GL_FRONT GL_LINE".into())
+        );
+        assert_eq!(
+            cmd("draw arrays GL_QUADS_X 0 4"),
+            Command::Unsupported("draw arrays GL_QUADS_X".into())
         );
         assert_eq!(
             cmd("draw rect ortho patch 0 0 1 1"),
@@ -992,7 +1094,7 @@ mod tests {
         );
         assert_eq!(
             cmd("enable GL_PROGRAM_POINT_SIZE"),
-            Command::Unsupported("enable GL_PROGRAM_POINT_SIZE".into())
+            Command::Enable(Capability::ProgramPointSize, true)
         );
         assert_eq!(cmd("link error"), Command::Unsupported("link error".into()));
     }

@@ -3,7 +3,7 @@
 //! primitives, as triangle-list indices for the rasterizer.
 
 use super::commands::DrawMode;
-use crate::scene::{Primitive as ScenePrimitive, ProvokingVertex, assemble_triangles};
+use crate::scene::{Primitive as ScenePrimitive, ProvokingVertex, assemble_primitives};
 
 /// A rectangle's four corners in piglit's order, a triangle strip: (x, y), (x + w, y),
 /// (x, y + h), (x + w, y + h). Positions have z = 0 and w = 1.
@@ -38,17 +38,19 @@ pub fn ortho_rect([x, y, w, h]: [f32; 4], [width, height]: [u32; 2]) -> [f32; 4]
     ]
 }
 
-/// Triangle-list indices (into the drawn vertices `0..count`) for `count` vertices of
-/// `mode`, with OpenGL's vertex order and the provoking vertex last in each triangle:
-/// the triangle primitives as a scene's are assembled ([`assemble_triangles`], GL 3.3
-/// core §2.6.1), quads with the last vertex of each quad provoking (GL 2.1 §2.6.1).
+/// The index triples (into the drawn vertices `0..count`) for `count` vertices of
+/// `mode`, with OpenGL's vertex order and the provoking vertex (`provoking`) last in
+/// each triangle: the primitives as a scene's are assembled ([`assemble_primitives`],
+/// GL 3.3 core §2.6.1: points and line segments too), quads with the last vertex of
+/// each quad provoking whatever the convention (GL 2.1 §2.6.1; GL 3.2's
+/// `QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION` leaves it to the implementation).
 /// Vertices that do not complete a primitive are ignored, as OpenGL ignores them.
-pub fn triangle_indices(mode: DrawMode, count: u32) -> Vec<u32> {
+pub fn triangle_indices(mode: DrawMode, count: u32, provoking: ProvokingVertex) -> Vec<u32> {
     let mut out = Vec::new();
     match mode {
-        DrawMode::Triangle(primitive) => {
+        DrawMode::Primitive(primitive) => {
             let vertices: Vec<u32> = (0..count).collect();
-            return assemble_triangles(primitive, &vertices, None, ProvokingVertex::Last);
+            return assemble_primitives(primitive, &vertices, None, provoking);
         }
         DrawMode::Quads => {
             for q in 0..count / 4 {
@@ -69,7 +71,11 @@ pub fn triangle_indices(mode: DrawMode, count: u32) -> Vec<u32> {
 
 /// The indices of a rectangle's two triangles (a 4-vertex triangle strip).
 pub fn rect_indices() -> Vec<u32> {
-    triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleStrip), 4)
+    triangle_indices(
+        DrawMode::Primitive(ScenePrimitive::TriangleStrip),
+        4,
+        ProvokingVertex::Last,
+    )
 }
 
 #[cfg(test)]
@@ -80,22 +86,37 @@ mod tests {
     fn primitives_become_triangles() {
         assert_eq!(rect_indices(), vec![0, 1, 2, 2, 1, 3]);
         assert_eq!(
-            triangle_indices(DrawMode::Triangle(ScenePrimitive::Triangles), 7),
+            triangle_indices(
+                DrawMode::Primitive(ScenePrimitive::Triangles),
+                7,
+                ProvokingVertex::Last
+            ),
             vec![0, 1, 2, 3, 4, 5]
         );
         assert_eq!(
-            triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleFan), 5),
+            triangle_indices(
+                DrawMode::Primitive(ScenePrimitive::TriangleFan),
+                5,
+                ProvokingVertex::Last
+            ),
             vec![0, 1, 2, 0, 2, 3, 0, 3, 4]
         );
         assert_eq!(
-            triangle_indices(DrawMode::Quads, 9),
+            triangle_indices(DrawMode::Quads, 9, ProvokingVertex::Last),
             vec![0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]
         );
         assert_eq!(
-            triangle_indices(DrawMode::QuadStrip, 6),
+            triangle_indices(DrawMode::QuadStrip, 6, ProvokingVertex::Last),
             vec![0, 1, 3, 2, 0, 3, 2, 3, 5, 4, 2, 5]
         );
-        assert!(triangle_indices(DrawMode::Triangle(ScenePrimitive::TriangleStrip), 2).is_empty());
+        assert!(
+            triangle_indices(
+                DrawMode::Primitive(ScenePrimitive::TriangleStrip),
+                2,
+                ProvokingVertex::Last
+            )
+            .is_empty()
+        );
     }
 
     #[test]

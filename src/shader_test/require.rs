@@ -254,7 +254,9 @@ pub fn check(
                 Err(message) => return bad(message),
             },
             name if name.starts_with("!GL_") => {
-                // csir-render supports no extension, so "must not support" always holds.
+                if SUPPORTED_EXTENSIONS.contains(&&name[1..]) {
+                    return unmet(format!("needs no extension {}", &name[1..]));
+                }
             }
             _ => {
                 return unmet(format!("unknown requirement '{}'", line.text.trim()));
@@ -264,10 +266,23 @@ pub fn check(
     Ok(req)
 }
 
-/// A `GL_...` requirement: an extension (`GL_ARB_foo`, never supported) or a limit
+/// The extensions whose features csir-render has, as a GL 3.3 driver reports the
+/// ones GL 3.2 and 3.3 made core: the provoking-vertex convention (GL 3.2 §2.18)
+/// and instanced drawing and arrays (GL 3.1 §2.8.2, GL 3.3 §2.8).
+pub const SUPPORTED_EXTENSIONS: [&str; 4] = [
+    "GL_EXT_provoking_vertex",
+    "GL_ARB_provoking_vertex",
+    "GL_ARB_draw_instanced",
+    "GL_ARB_instanced_arrays",
+];
+
+/// A `GL_...` requirement: an extension (met for [`SUPPORTED_EXTENSIONS`]) or a limit
 /// comparison (`GL_MAX_VARYING_COMPONENTS >= 64`). `Ok(None)` when met, `Ok(Some(reason))`
 /// when not.
 fn int_limit(c: &mut Cursor<'_>, name: &str, limits: &Limits) -> Result<Option<String>, String> {
+    if c.at_end() && SUPPORTED_EXTENSIONS.contains(&name) {
+        return Ok(None);
+    }
     if c.at_end() {
         return Ok(Some(format!("needs extension {name}")));
     }

@@ -33,8 +33,8 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, Primitive, ProvokingVertex,
-    SamplerBinding, Scene, ShadeModel, UniformValue,
+    Attribute, AttributeType, ClipPlanes, Draw, DrawState, NamedTexture, PointLineState, Primitive,
+    ProvokingVertex, SamplerBinding, Scene, ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
@@ -255,6 +255,10 @@ struct Run<'a> {
     /// `enable GL_CLIP_PLANEi` and `clip plane i ...` (none enabled, every equation
     /// zero, as in GL).
     clip_planes: ClipPlanes,
+    /// `provoking vertex` (the last until set, as in GL).
+    provoking_vertex: ProvokingVertex,
+    /// `enable GL_PROGRAM_POINT_SIZE` and `polygon mode` (GL's defaults until set).
+    points_lines: PointLineState,
     clear_color: Option<[f32; 4]>,
     tolerance: [f32; 4],
     /// The draws since the framebuffer was last cleared, and the colour it was cleared
@@ -345,6 +349,8 @@ impl<'a> Run<'a> {
             two_side: false,
             shade_model: ShadeModel::Smooth,
             clip_planes: ClipPlanes::default(),
+            provoking_vertex: ProvokingVertex::Last,
+            points_lines: PointLineState::default(),
             clear_color: None,
             tolerance: DEFAULT_TOLERANCE,
             frame: Vec::new(),
@@ -396,6 +402,11 @@ impl<'a> Run<'a> {
             Command::LinkSuccess | Command::DerivativeHint => {}
             Command::ShadeModel(model) => self.shade_model = *model,
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
+            Command::Enable(Capability::ProgramPointSize, on) => {
+                self.points_lines.program_point_size = *on;
+            }
+            Command::ProvokingVertex(p) => self.provoking_vertex = *p,
+            Command::PolygonMode(mode) => self.points_lines.polygon_mode = *mode,
             Command::Enable(Capability::ClipPlane(i), on) => {
                 if *on {
                     self.clip_planes.enabled |= 1 << i;
@@ -431,16 +442,26 @@ impl<'a> Run<'a> {
                     TexParameter::WrapT(w) => unit.wrap_t = w,
                 }
             }
-            Command::DrawRect { ortho, rect, tex } => {
+            Command::DrawRect {
+                instances,
+                ortho,
+                rect,
+                tex,
+            } => {
                 let rect = if *ortho {
                     ortho_rect(*rect, self.window())
                 } else {
                     *rect
                 };
-                return self.draw_rect(line.line, rect, *tex);
+                return self.draw_rect(line.line, rect, *tex, *instances);
             }
-            Command::DrawArrays { mode, first, count } => {
-                return self.draw_arrays(line.line, *mode, *first, *count);
+            Command::DrawArrays {
+                mode,
+                first,
+                count,
+                instances,
+            } => {
+                return self.draw_arrays(line.line, *mode, *first, *count, *instances);
             }
             Command::Probe(p) => {
                 return match probe::run(&self.framebuffer, p, self.tolerance) {
@@ -569,6 +590,17 @@ impl<'a> Run<'a> {
         self.active_unit = unit;
     }
 
+    /// Whether the fragment shader reads `gl_PrimitiveID`.
+    fn reads_primitive_id(&self) -> bool {
+        self.compiled
+            .program
+            .fragment
+            .interface
+            .symbols
+            .iter()
+            .any(|s| s.name == "gl_PrimitiveID")
+    }
+
     /// The location of vertex shader attribute `name`, if the program declares it.
     fn attribute(&self, name: &str) -> Option<u32> {
         self.compiled
@@ -586,7 +618,13 @@ impl<'a> Run<'a> {
     /// through generic attribute 0 in OpenGL ES (`PIGLIT_ATTRIB_POS`), and in a
     /// compatibility context the vertex array feeds generic attribute 0 too, which
     /// its `attribute0` test checks (GL 2.1 §2.7, "generic attribute zero").
-    fn draw_rect(&mut self, line: u32, rect: [f32; 4], tex: Option<[f32; 4]>) -> Option<Outcome> {
+    fn draw_rect(
+        &mut self,
+        line: u32,
+        rect: [f32; 4],
+        tex: Option<[f32; 4]>,
+        instances: u32,
+    ) -> Option<Outcome> {
         let generic = self.attribute("piglit_vertex").is_some();
         let (position, texcoord) = if generic {
             ("piglit_vertex", "piglit_texcoord")
@@ -608,6 +646,7 @@ impl<'a> Run<'a> {
                 location,
                 size: 4,
                 data: rect_positions(rect),
+                ..Attribute::default()
             });
         }
         if let (Some(tex), Some(location)) = (tex, self.attribute(texcoord)) {
@@ -615,9 +654,14 @@ impl<'a> Run<'a> {
                 location,
                 size: 2,
                 data: rect_texcoords(tex),
+                ..Attribute::default()
             });
         }
-        self.draw(line, arrays, 4, rect_indices())
+        let shape = Shape {
+            primitive: Primitive::Triangles,
+            instances,
+        };
+        self.draw(line, arrays, 4, rect_indices(), shape)
     }
 
     /// `draw arrays MODE FIRST COUNT` with the `[vertex data]` rows.
@@ -627,16 +671,21 @@ impl<'a> Run<'a> {
         mode: DrawMode,
         first: u32,
         count: u32,
+        instances: u32,
     ) -> Option<Outcome> {
-        let mut arrays = Vec::new();
-        let Some(data) = &self.vertex_data else {
-            return Some(error_at(
-                self.path,
-                line,
-                "draw arrays needs a [vertex data] section to draw from",
+        let quads = matches!(mode, DrawMode::Quads | DrawMode::QuadStrip);
+        if quads && self.reads_primitive_id() {
+            // a quad is one primitive; drawn as two triangles it would count as two
+            return Some(skip(
+                Some(line),
+                "gl_PrimitiveID of GL_QUADS or GL_QUAD_STRIP (csir-render draws a quad as \
+                 two triangles, each with its own primitive index)",
             ));
-        };
-        {
+        }
+        let mut arrays = Vec::new();
+        // Without [vertex data] every attribute holds its current value, (0, 0, 0, 1)
+        // (GL 3.3 core §2.7): a shader that draws from gl_VertexID needs none.
+        if let Some(data) = &self.vertex_data {
             let rows = data.rows.len();
             if first as usize + count as usize > rows {
                 return Some(error_at(
@@ -657,7 +706,10 @@ impl<'a> Run<'a> {
                             .attributes
                             .iter()
                             .any(|a| a.name == column.name && a.ty.is_integer());
-                    let values = data.column_values(i, first as usize, count as usize, patterns);
+                    // rows from 0, so that vertex k of the draw is row (and
+                    // gl_VertexID) first + k, as glDrawArrays numbers them
+                    let rows = (first + count) as usize;
+                    let values = data.column_values(i, 0, rows, patterns);
                     arrays.push(match patterns {
                         // GL fills the missing components of an integer attribute with
                         // the integers (0, 0, 0, 1), not the floats the pipeline pads
@@ -666,17 +718,31 @@ impl<'a> Run<'a> {
                             location,
                             size: 4,
                             data: integer_attribute(&values, column.count as usize),
+                            ty: AttributeType::Int,
+                            divisor: 0,
                         },
                         false => Attribute {
                             location,
                             size: column.count,
                             data: values,
+                            ..Attribute::default()
                         },
                     });
                 }
             }
         }
-        self.draw(line, arrays, count, triangle_indices(mode, count))
+        let indices = triangle_indices(mode, count, self.provoking_vertex)
+            .into_iter()
+            .map(|i| i + first)
+            .collect();
+        let shape = Shape {
+            primitive: match mode {
+                DrawMode::Primitive(p) => p,
+                DrawMode::Quads | DrawMode::QuadStrip => Primitive::Triangles,
+            },
+            instances,
+        };
+        self.draw(line, arrays, first + count, indices, shape)
     }
 
     /// Draw `vertex_count` vertices with `arrays` (plus the current values of
@@ -688,6 +754,7 @@ impl<'a> Run<'a> {
         mut arrays: Vec<Attribute>,
         vertex_count: u32,
         indices: Vec<u32>,
+        shape: Shape,
     ) -> Option<Outcome> {
         for (name, value) in [("gl_Color", self.color), ("gl_Normal", CURRENT_NORMAL)] {
             if let Some(location) = self.attribute(name)
@@ -697,6 +764,7 @@ impl<'a> Run<'a> {
                     location,
                     size: 4,
                     data: value.repeat(vertex_count as usize),
+                    ..Attribute::default()
                 });
             }
         }
@@ -713,7 +781,8 @@ impl<'a> Run<'a> {
             attributes: arrays,
             vertex_count,
             indices,
-            primitive: Primitive::Triangles,
+            primitive: shape.primitive,
+            instances: shape.instances,
             elements: None,
             primitive_restart_index: None,
             uniforms: self.uniform_values(),
@@ -726,7 +795,8 @@ impl<'a> Run<'a> {
                 two_sided_color: self.two_side,
                 shade_model: self.shade_model,
                 clip_planes: self.clip_planes,
-                provoking_vertex: ProvokingVertex::Last,
+                provoking_vertex: self.provoking_vertex,
+                points_lines: self.points_lines,
             },
         };
         let scene = Scene {
@@ -846,6 +916,15 @@ impl<'a> Run<'a> {
         let image = [pixel[0], scene.height - 1 - pixel[1]];
         trace_pixel(&scene, image).map_err(|e| e.to_string())
     }
+}
+
+/// What a draw's index triples are and how many instances it draws.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    /// The primitive type the triples were assembled from.
+    primitive: Primitive,
+    /// `glDraw*Instanced`'s instance count.
+    instances: u32,
 }
 
 /// `a, b, c`, or `nothing`.
@@ -1276,9 +1355,13 @@ mod tests {
     #[test]
     fn draw_arrays_needs_rows_and_columns_that_exist() {
         let fs = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+        // without [vertex data] the attributes hold (0, 0, 0, 1): nothing is drawn
         assert_eq!(
-            status(&file(fs, "draw arrays GL_TRIANGLES 0 3\n")),
-            "error t.shader_test:15: draw arrays needs a [vertex data] section to draw from"
+            status(&file(
+                fs,
+                "draw arrays GL_TRIANGLES 0 3\nprobe all rgba 0 0 0 0\n"
+            )),
+            "pass"
         );
         let with_data = |data: &str, script: &str| {
             file(fs, script).replace("[test]", &format!("[vertex data]\n{data}\n[test]"))

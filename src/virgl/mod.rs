@@ -28,6 +28,7 @@ mod encode;
 mod fragment_ops;
 mod prepare;
 mod state;
+mod vertex_pipeline;
 
 use crate::image_io::Rgba8Image;
 use crate::scene::{Scene, SceneError};

@@ -63,6 +63,9 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
     let mut draws = Vec::with_capacity(scene.draws.len());
     for draw in &scene.draws {
         let program = programs.get(scene, draw, limits)?;
+        if let Some((field, message)) = super::vertex_pipeline::refusal(draw, &program) {
+            return Err(scene.error(field, message));
+        }
         if draw.state.two_sided_color {
             return Err(scene.error(
                 format!("{}.state.two_sided_color", draw.field()),

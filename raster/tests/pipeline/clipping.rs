@@ -267,6 +267,7 @@ fn too_many_clip_distances_is_an_error() {
         vertex_count: 4,
         indices: None,
         state: additive(),
+        topology: Default::default(),
     };
     assert_eq!(
         Renderer::new().draw(&mut fb, &call).unwrap_err(),
@@ -284,6 +285,7 @@ fn too_many_clip_distances_is_an_error() {
         vertex_count: 4,
         indices: None,
         state: additive(),
+        topology: Default::default(),
     };
     assert!(matches!(
         Renderer::new().draw(&mut fb, &call),

@@ -131,6 +131,7 @@ fn back_facing_triangles_read_the_back_varyings_even_when_clipped() {
             vertex_count: 3,
             indices: None,
             state: RasterState::default(),
+            topology: Default::default(),
         };
         let stats = Renderer::new().draw(&mut fb, &call).unwrap();
         assert_eq!(stats.triangles_clipped, 1);
@@ -153,6 +154,7 @@ fn a_two_sided_varying_past_the_varying_count_fails_the_draw() {
         vertex_count: 3,
         indices: None,
         state: RasterState::default(),
+        topology: Default::default(),
     };
     let e = Renderer::new()
         .draw(&mut framebuffer(4, 4), &call)

@@ -276,6 +276,7 @@ fn too_many_interpolation_entries_is_an_error() {
         vertex_count: 3,
         indices: None,
         state: RasterState::default(),
+        topology: Default::default(),
     };
     let err = Renderer::new()
         .draw(&mut framebuffer(8, 8), &call)

@@ -164,6 +164,7 @@ pub fn draw<F: FragmentStage>(
         vertex_count: mesh.positions.len() as u32,
         indices: indices.map(Indices::new),
         state,
+        topology: Default::default(),
     };
     Renderer::new().draw(fb, &call).unwrap()
 }

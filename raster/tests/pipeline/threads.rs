@@ -50,6 +50,7 @@ fn render() -> (Vec<u8>, Vec<u32>, Vec<DrawStats>) {
             vertex_count: n as u32,
             indices: Some(Indices::new(&indices)),
             state,
+            topology: Default::default(),
         };
         stats.push(renderer.draw(&mut fb, &call).unwrap());
     }
@@ -117,6 +118,7 @@ fn render_many() -> (Vec<u8>, Vec<u32>, Vec<DrawStats>) {
             vertex_count: n as u32,
             indices: Some(Indices::new(&indices)),
             state,
+            topology: Default::default(),
         };
         stats.push(renderer.draw(&mut fb, &call).unwrap());
     }

@@ -33,6 +33,7 @@ fn trace_reports_each_fragment_of_the_pixel() {
             vertex_count: 4,
             indices: Some(Indices::new(&indices)),
             state,
+            topology: Default::default(),
         };
         renderer.draw_traced(fb, &call, [5, 9]).unwrap().1
     };
@@ -90,6 +91,7 @@ fn discard_is_traced_and_tracing_does_not_change_the_image() {
         vertex_count: 4,
         indices: Some(Indices::new(&indices)),
         state: RasterState::default(),
+        topology: Default::default(),
     };
     let mut plain = framebuffer(16, 16);
     let plain_stats = Renderer::new().draw(&mut plain, &call).unwrap();

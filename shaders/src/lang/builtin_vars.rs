@@ -26,7 +26,16 @@
 //! - `gl_FrontFacing` (fragment stage, every dialect; GLSL 1.10 §7.2): LOAD_FACE, true
 //!   for a primitive that is counter-clockwise in window coordinates (GL 2.1 §3.5.1,
 //!   front face `GL_CCW`);
-//! - `gl_PointSize` is accepted and has no effect: the renderer draws triangles only;
+//! - `gl_VertexID` and `gl_InstanceID` (GLSL 1.30 §7.1, GLSL 1.40): `int` vertex
+//!   inputs the renderer computes, given the lowest free attribute location (so they
+//!   count toward the attribute limit) and fed by name: the vertex's index (for an
+//!   indexed draw the element value) and the instance number;
+//! - `gl_PointSize` (vertex) is a vertex output like a varying, which the fragment
+//!   shader cannot read: with `GL_PROGRAM_POINT_SIZE` the renderer sizes points by
+//!   it; `gl_PointCoord` (fragment) is an input the rasterizer fills for points and
+//!   `gl_PrimitiveID` (fragment, `int`) one the fragment stage fills with the
+//!   primitive's index within the draw; the link leaves both without a vertex
+//!   output ([`rasterizer_input`]);
 //! - the user clipping outputs of the vertex shader (GL 3.0 §2.17), varyings the
 //!   fragment shader never reads, which the renderer turns into clip distances for
 //!   the enabled clip planes (`docs/scene-format.md`, `state.clip_planes`):
@@ -56,10 +65,12 @@ pub(crate) enum Binding {
     Uniform,
     /// The fragment colour output (`len` 1 for the array `gl_FragData`).
     Color,
-    /// Written and read like a private global; nothing consumes it.
-    NoEffect,
     /// `gl_FrontFacing`, loaded by LOAD_FACE.
     FrontFacing,
+    /// A vertex input the renderer computes per vertex (`gl_VertexID`,
+    /// `gl_InstanceID`): an attribute at the lowest free location, found by name in
+    /// the linked program's attributes.
+    VertexInput,
 }
 
 /// Which dialects have a built-in.
@@ -90,7 +101,7 @@ pub(crate) struct BuiltinVar {
 }
 
 use Availability::{All, Compatibility, Desktop130, NotEs3};
-use Binding::{Attribute, Color, FrontFacing, NoEffect, Uniform, Varying};
+use Binding::{Attribute, Color, FrontFacing, Uniform, Varying, VertexInput};
 use Stage::{Fragment, Vertex};
 
 const fn var(
@@ -198,7 +209,9 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
         Varying,
         Compatibility,
     ),
-    var("gl_PointSize", Type::Float, Vertex, NoEffect, All),
+    var("gl_PointSize", Type::Float, Vertex, Varying, All),
+    var("gl_VertexID", Type::Int, Vertex, VertexInput, All),
+    var("gl_InstanceID", Type::Int, Vertex, VertexInput, All),
     var("gl_ClipVertex", Type::Vec4, Vertex, Varying, Compatibility),
     CLIP_DISTANCE,
     var("gl_Color", Type::Vec4, Fragment, Varying, Compatibility),
@@ -217,6 +230,8 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
         Compatibility,
     ),
     var("gl_FrontFacing", Type::Bool, Fragment, FrontFacing, All),
+    var("gl_PointCoord", Type::Vec2, Fragment, Varying, All),
+    var("gl_PrimitiveID", Type::Int, Fragment, Varying, All),
     var("gl_FragColor", Type::Vec4, Fragment, Color, NotEs3),
     BuiltinVar {
         array: Some(1),
@@ -225,6 +240,13 @@ pub(crate) const BUILTIN_VARS: &[BuiltinVar] = &[
     texcoord(Vertex),
     texcoord(Fragment),
 ];
+
+/// Whether a fragment input is made by the rasterizer, not read from a vertex
+/// output: `gl_PointCoord` (GL 3.3 core §3.4; zero outside points) and
+/// `gl_PrimitiveID` (GLSL 1.50 §7.1: the primitive's index within the draw).
+pub fn rasterizer_input(name: &str) -> bool {
+    matches!(name, "gl_PointCoord" | "gl_PrimitiveID")
+}
 
 /// Whether a vertex output is one of the colours GL clamps to [0, 1] before
 /// interpolation: `gl_FrontColor`, `gl_BackColor`, `gl_FrontSecondaryColor`,
@@ -268,15 +290,9 @@ pub(crate) const BUILTIN_MATRICES: &[(&str, Type)] = &[
 /// Built-in names GLSL has that this renderer cannot provide, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[
     (
-        "gl_VertexID",
-        "the vertex stage has no vertex-index input yet",
-    ),
-    ("gl_InstanceID", "instanced drawing is not supported"),
-    (
         "gl_FragDepth",
         "a fragment shader cannot write depth (CSIR has no depth output)",
     ),
-    ("gl_PointCoord", "points are not rasterized, only triangles"),
     (
         "gl_FogCoord",
         "attribute locations 0..7 are taken by the other compatibility attributes",
@@ -289,7 +305,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "gl_DepthRange",
         "built-in uniform structs are not supported yet",
     ),
-    ("gl_PrimitiveID", "there is no primitive-index input"),
     ("gl_SampleID", "there is no multisampling"),
     ("gl_Layer", "there are no layered framebuffers"),
     (

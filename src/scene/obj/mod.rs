@@ -285,6 +285,7 @@ impl Vertices {
             location: 0,
             size: 3,
             data: gather(0, 3, positions).unwrap_or_default(),
+            ..Attribute::default()
         }];
         for (location, kind, size, from) in [(1, 2, 3, normals), (2, 1, 2, texcoords)] {
             if let Some(data) = gather(kind, size, from) {
@@ -292,6 +293,7 @@ impl Vertices {
                     location,
                     size: size as u32,
                     data,
+                    ..Attribute::default()
                 });
             }
         }

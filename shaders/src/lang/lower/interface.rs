@@ -494,7 +494,9 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let (role, kind, access) = match b.binding {
-                Binding::Attribute(_) => (Role::Attribute, VarKind::Input, Access::ReadOnly),
+                Binding::Attribute(_) | Binding::VertexInput => {
+                    (Role::Attribute, VarKind::Input, Access::ReadOnly)
+                }
                 Binding::Varying if stage == Stage::Vertex => (
                     Role::VaryingOut,
                     VarKind::Output(Output::Varying(0)),
@@ -507,14 +509,10 @@ impl<'a> Lowerer<'a> {
                     VarKind::Output(Output::Color),
                     Access::ReadWrite,
                 ),
-                Binding::NoEffect => (Role::Private, VarKind::Global, Access::ReadWrite),
                 Binding::FrontFacing => (Role::FrontFacing, VarKind::Input, Access::ReadOnly),
             };
             let mut v = Var::new(b.name, b.ty, kind, Pos::START, 0);
             v.access = access;
-            if role == Role::Private {
-                v.known = Some(super::super::consteval::ConstData::ZERO);
-            }
             let declared = match b.array {
                 Some(0) => {
                     let len = builtin_vars::implicit_len(self.program, name);
