@@ -4,7 +4,9 @@
 //! for bit with the pipeline's fragment stage.
 
 use csir_raster::BlendMode;
-use csir_render::debug::{Flow, FragmentTrace, PixelTrace, TraceError, trace_pixel};
+use csir_render::debug::{
+    Flow, FragmentTrace, PixelTrace, TraceError, TraceOptions, trace_pixel, trace_pixel_with,
+};
 use csir_render::pipeline::{Frame, RenderOptions, render_scene};
 use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
 
@@ -129,7 +131,14 @@ fn every_reference_scene_traces_to_the_rendered_bytes() {
         );
         for pixel in pixels {
             let label = format!("{} {pixel:?}", path.display());
-            let trace = trace_pixel(&scene, pixel).unwrap_or_else(|e| panic!("{label}: {e}"));
+            // Every draw: the chain of writes ends at the pixel only when none is cut
+            // (fragment/blend_factors has 226 draws).
+            let all = TraceOptions {
+                max_draws: usize::MAX,
+                ..TraceOptions::default()
+            };
+            let trace =
+                trace_pixel_with(&scene, pixel, &all).unwrap_or_else(|e| panic!("{label}: {e}"));
             check_trace(&label, &trace, pixel_of(&frame, pixel));
             fragments += trace.draws.iter().map(|d| d.fragments.len()).sum::<usize>();
         }

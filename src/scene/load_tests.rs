@@ -809,7 +809,7 @@ fn state_errors() {
     assert_error(
         |v| st(v, json!({"blend": null})),
         "draws[0].state.blend",
-        "expected one of none, alpha, additive, got null",
+        "expected one of none, alpha, additive or an object of blend factors and equations, got null",
     );
     assert_error(
         |v| st(v, json!("none")),

@@ -36,6 +36,7 @@ fn state() -> impl Strategy<Value = RasterState> {
             depth_write,
             cull,
             blend,
+            ..RasterState::default()
         })
 }
 
