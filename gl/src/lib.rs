@@ -54,6 +54,7 @@ mod error;
 mod frame;
 mod prepared;
 mod program;
+mod texture33;
 mod uniforms;
 
 pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
@@ -65,4 +66,5 @@ pub use frame::{
 };
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;
+pub use texture33::{Gl33Image, Gl33SamplerState};
 pub use prepared::PreparedFrame;

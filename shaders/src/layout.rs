@@ -516,7 +516,7 @@ mod tests {
                     "uTex",
                     Type::Sampler2D,
                     None,
-                    SymbolKind::Sampler { slot: 0 },
+                    SymbolKind::sampler_2d(0),
                 ),
                 sym(
                     "aPos",

@@ -19,6 +19,7 @@
 //! ```
 
 mod frame;
+mod textures33;
 
 pub use frame::{frame_desc, profile};
 

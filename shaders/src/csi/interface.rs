@@ -55,7 +55,7 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
                 "uni_hi",
                 iface.uni_hi,
             ),
-            SymbolKind::Sampler { slot } => ("sampler", None, slot, len, "samp_hi", iface.samp_hi),
+            SymbolKind::Sampler { slot, .. } => ("sampler", None, slot, len, "samp_hi", iface.samp_hi),
             SymbolKind::Attribute { location } => (
                 "attribute",
                 Some(Stage::Vertex),
@@ -219,7 +219,7 @@ mod tests {
                 "uTex",
                 Type::Sampler2D,
                 None,
-                SymbolKind::Sampler { slot: 1 },
+                SymbolKind::sampler_2d(1),
             ),
             sym(
                 "aPos",
@@ -274,7 +274,7 @@ mod tests {
             rule(Stage::Vertex, vec![a.clone(), a.clone()]),
             Some((Some(1), InterfaceRule::DuplicateName("a".into())))
         );
-        let t = sym("t", Type::Vec4, None, SymbolKind::Sampler { slot: 0 });
+        let t = sym("t", Type::Vec4, None, SymbolKind::sampler_2d(0));
         assert!(matches!(
             rule(Stage::Vertex, vec![t]),
             Some((Some(0), InterfaceRule::Type { .. }))

@@ -293,6 +293,9 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "mat4x2" => K::Type(Type::Mat4x2),
         "mat4x3" => K::Type(Type::Mat4x3),
         "sampler2D" => K::Type(Type::Sampler2D),
+        w if let Some(st) = crate::sampler_type::SamplerType::from_keyword(w) => {
+            K::Type(Type::Sampler(st))
+        }
         "if" => K::If,
         "else" => K::Else,
         "for" => K::For,
