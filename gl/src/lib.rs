@@ -66,5 +66,5 @@ pub use frame::{
 };
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;
-pub use texture33::{Gl33Image, Gl33SamplerState};
 pub use prepared::PreparedFrame;
+pub use texture33::{Gl33Image, Gl33SamplerState};

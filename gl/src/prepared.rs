@@ -39,7 +39,13 @@ struct PreparedDraw {
     /// One uniform buffer per block of `uniforms.blocks`, in that order.
     block_buffers: Vec<glow::Buffer>,
     /// (unit, texture, sampler object, sampler uniform location, texture target).
-    samplers: Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation, u32)>,
+    samplers: Vec<(
+        u32,
+        glow::Texture,
+        glow::Sampler,
+        glow::UniformLocation,
+        u32,
+    )>,
     state: DrawState,
     /// Compatibility inputs the shader reads that the draw feeds no array: held at
     /// (0, 0, 0, 1) as the draw's other missing inputs are.
@@ -412,7 +418,16 @@ impl PreparedFrame<'_> {
         draw: &DrawDesc<'_>,
         program: usize,
         frame: &FrameDesc<'_>,
-    ) -> Result<Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation, u32)>, GlError> {
+    ) -> Result<
+        Vec<(
+            u32,
+            glow::Texture,
+            glow::Sampler,
+            glow::UniformLocation,
+            u32,
+        )>,
+        GlError,
+    > {
         let gl = &self.driver.gl;
         let linked = &self.programs[program];
         let mut out = Vec::new();

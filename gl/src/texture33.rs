@@ -72,20 +72,54 @@ pub(crate) fn upload(
         gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
         let mut buffer = None;
         match image.target {
-            glow::TEXTURE_1D => {
-                gl.tex_image_1d(image.target, 0, ifmt, w, 0, fmt, ty, glow::PixelUnpackData::Slice(Some(image.data)))
-            }
-            glow::TEXTURE_2D | glow::TEXTURE_RECTANGLE | glow::TEXTURE_1D_ARRAY => {
-                gl.tex_image_2d(image.target, 0, ifmt, w, h, 0, fmt, ty, glow::PixelUnpackData::Slice(Some(image.data)))
-            }
-            glow::TEXTURE_3D | glow::TEXTURE_2D_ARRAY => {
-                gl.tex_image_3d(image.target, 0, ifmt, w, h, d, 0, fmt, ty, glow::PixelUnpackData::Slice(Some(image.data)))
-            }
+            glow::TEXTURE_1D => gl.tex_image_1d(
+                image.target,
+                0,
+                ifmt,
+                w,
+                0,
+                fmt,
+                ty,
+                glow::PixelUnpackData::Slice(Some(image.data)),
+            ),
+            glow::TEXTURE_2D | glow::TEXTURE_RECTANGLE | glow::TEXTURE_1D_ARRAY => gl.tex_image_2d(
+                image.target,
+                0,
+                ifmt,
+                w,
+                h,
+                0,
+                fmt,
+                ty,
+                glow::PixelUnpackData::Slice(Some(image.data)),
+            ),
+            glow::TEXTURE_3D | glow::TEXTURE_2D_ARRAY => gl.tex_image_3d(
+                image.target,
+                0,
+                ifmt,
+                w,
+                h,
+                d,
+                0,
+                fmt,
+                ty,
+                glow::PixelUnpackData::Slice(Some(image.data)),
+            ),
             glow::TEXTURE_CUBE_MAP => {
                 let face = image.data.len() / 6;
                 for (k, bytes) in image.data.chunks_exact(face).enumerate() {
                     let target = glow::TEXTURE_CUBE_MAP_POSITIVE_X + k as u32;
-                    gl.tex_image_2d(target, 0, ifmt, w, h, 0, fmt, ty, glow::PixelUnpackData::Slice(Some(bytes)));
+                    gl.tex_image_2d(
+                        target,
+                        0,
+                        ifmt,
+                        w,
+                        h,
+                        0,
+                        fmt,
+                        ty,
+                        glow::PixelUnpackData::Slice(Some(bytes)),
+                    );
                 }
             }
             glow::TEXTURE_BUFFER => {
@@ -98,7 +132,11 @@ pub(crate) fn upload(
                 gl.bind_buffer(glow::TEXTURE_BUFFER, None);
                 buffer = Some(b);
             }
-            other => return Err(format!("texture target 0x{other:04X} is not a GL 3.3 target")),
+            other => {
+                return Err(format!(
+                    "texture target 0x{other:04X} is not a GL 3.3 target"
+                ));
+            }
         }
         if image.target != glow::TEXTURE_BUFFER {
             gl.tex_parameter_i32(image.target, glow::TEXTURE_BASE_LEVEL, image.levels[0]);

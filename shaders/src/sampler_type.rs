@@ -205,20 +205,43 @@ impl SamplerType {
     pub const fn keyword(self) -> &'static str {
         const NAMES: [[&str; 8]; 4] = [
             [
-                "sampler2D", "sampler1D", "sampler3D", "samplerCube", "sampler1DArray",
-                "sampler2DArray", "sampler2DRect", "samplerBuffer",
+                "sampler2D",
+                "sampler1D",
+                "sampler3D",
+                "samplerCube",
+                "sampler1DArray",
+                "sampler2DArray",
+                "sampler2DRect",
+                "samplerBuffer",
             ],
             [
-                "isampler2D", "isampler1D", "isampler3D", "isamplerCube", "isampler1DArray",
-                "isampler2DArray", "isampler2DRect", "isamplerBuffer",
+                "isampler2D",
+                "isampler1D",
+                "isampler3D",
+                "isamplerCube",
+                "isampler1DArray",
+                "isampler2DArray",
+                "isampler2DRect",
+                "isamplerBuffer",
             ],
             [
-                "usampler2D", "usampler1D", "usampler3D", "usamplerCube", "usampler1DArray",
-                "usampler2DArray", "usampler2DRect", "usamplerBuffer",
+                "usampler2D",
+                "usampler1D",
+                "usampler3D",
+                "usamplerCube",
+                "usampler1DArray",
+                "usampler2DArray",
+                "usampler2DRect",
+                "usamplerBuffer",
             ],
             [
-                "sampler2DShadow", "sampler1DShadow", "sampler3DShadow", "samplerCubeShadow",
-                "sampler1DArrayShadow", "sampler2DArrayShadow", "sampler2DRectShadow",
+                "sampler2DShadow",
+                "sampler1DShadow",
+                "sampler3DShadow",
+                "samplerCubeShadow",
+                "sampler1DArrayShadow",
+                "sampler2DArrayShadow",
+                "sampler2DRectShadow",
                 "samplerBufferShadow",
             ],
         ];
@@ -299,7 +322,10 @@ pub struct TexLookup {
 impl TexLookup {
     /// The `aux2` value (offsets outside -8..=7 are wrapped into it).
     pub fn encode(self) -> i16 {
-        let mode = TexMode::ALL.iter().position(|&m| m == self.mode).unwrap_or(0) as u16;
+        let mode = TexMode::ALL
+            .iter()
+            .position(|&m| m == self.mode)
+            .unwrap_or(0) as u16;
         let o = self.offset.map(|o| (o as u16) & 0xf);
         (mode | o[0] << 3 | o[1] << 7 | o[2] << 11) as i16
     }

@@ -37,7 +37,11 @@ pub(super) fn image<'s>(
 }
 
 /// `desc` with the binding's GL 3.3 state: its three wraps and the rest.
-pub(super) fn sampler<'s>(scene: &Scene, draw: &Draw, mut desc: SamplerDesc<'s>) -> SamplerDesc<'s> {
+pub(super) fn sampler<'s>(
+    scene: &Scene,
+    draw: &Draw,
+    mut desc: SamplerDesc<'s>,
+) -> SamplerDesc<'s> {
     let Some(binding) = draw.samplers.iter().find(|b| b.name == desc.name) else {
         return desc;
     };

@@ -3,8 +3,8 @@
 //! sampler without a texture = error, sampler given values = error).
 
 use crate::scene::{Draw, Scene, SceneError};
-use crate::texture::{Sampler, Texture};
 use crate::texture::gl33::{GlSampler, GlTexture};
+use crate::texture::{Sampler, Texture};
 use csir::exec::{Samplers, TexLod, TexRequest, sample_groups_one_by_one};
 use csir::{Program, UniformStorage};
 use std::cell::Cell;
@@ -168,7 +168,11 @@ impl Samplers for SlotSamplers<'_> {
             .iter()
             .flatten()
             .any(|(_, sampler)| sampler.needs_lod())
-            || self.gl33.iter().flatten().any(|(_, state)| state.needs_lod())
+            || self
+                .gl33
+                .iter()
+                .flatten()
+                .any(|(_, state)| state.needs_lod())
     }
 
     /// The bound texture's width and height in texels; an unbound slot is 0×0.
@@ -176,7 +180,9 @@ impl Samplers for SlotSamplers<'_> {
     fn size(&self, slot: usize) -> [u32; 2] {
         match self.slots.get(slot) {
             Some(Some((texture, _))) => [texture.width(), texture.height()],
-            _ => self.gl(slot).map_or([0, 0], |(t, _)| [t.size()[0], t.size()[1]]),
+            _ => self
+                .gl(slot)
+                .map_or([0, 0], |(t, _)| [t.size()[0], t.size()[1]]),
         }
     }
 
@@ -273,7 +279,9 @@ impl<'a> DrawBindings<'a> {
                 (rec.fragment_slot, &mut bindings.fragment_samplers),
             ] {
                 match (slot, binding.gl33) {
-                    (Some(slot), Some((texture, state))) => samplers.bind_gl33(slot, texture, state),
+                    (Some(slot), Some((texture, state))) => {
+                        samplers.bind_gl33(slot, texture, state)
+                    }
                     (Some(slot), None) => samplers.bind(slot, binding.texture, binding.sampler),
                     (None, _) => {}
                 }

@@ -660,7 +660,10 @@ impl Loader<'_> {
         textures: &[NamedTexture],
     ) -> Result<SamplerBinding, SceneError> {
         let keys = ["texture", "filter", "min_filter", "mag_filter", "wrap"];
-        let keys: Vec<&str> = keys.into_iter().chain(gl33::SAMPLER_KEYS.iter().copied()).collect();
+        let keys: Vec<&str> = keys
+            .into_iter()
+            .chain(gl33::SAMPLER_KEYS.iter().copied())
+            .collect();
         let entries = self.record(value, field, &keys)?;
         let texture_field = format!("{field}.texture");
         let texture_name =

@@ -62,7 +62,6 @@
 //! be present.
 
 use super::MAX_SHADER_NAME;
-use crate::sampler_type::SamplerType;
 use super::MAX_SYMBOL_NAME;
 use super::error::{CsiError, CsiErrorKind, SaveError};
 use super::interface;
@@ -74,6 +73,7 @@ use super::wire::{
 use crate::ir::{
     Interface, InterfaceSymbol, Interpolation, Limits, Profile, Shader, SymbolKind, Type, verify,
 };
+use crate::sampler_type::SamplerType;
 
 /// Byte offset of the first instruction record.
 pub(super) const IR_START: usize = HEADER_LEN + 4 * LIMIT_FIELDS.len();

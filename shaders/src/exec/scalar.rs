@@ -8,11 +8,11 @@
 //! branches whose IF condition is false, and stops after the last instruction or at
 //! the first DISCARD.
 
-use crate::sampler_type::TexLookup;
 use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
 use super::{ExecError, Fault, Inputs, Outputs, alu, temps};
 use crate::ir::{Effect, Ir, Op, Shader, ShaderInfo, VerifyError, verify};
+use crate::sampler_type::TexLookup;
 
 /// A verified shader with its reusable registers. Create one per shader (and per
 /// thread: [`Machine::run`] needs `&mut self`; `clone` is cheap), then call
@@ -165,14 +165,8 @@ impl<'s> Machine<'s> {
                 let a = temps::read(&self.temps, ir.a as i32).map_err(fail)?;
                 let b = temps::read(&self.temps, ir.b as i32).map_err(fail)?;
                 let slot = slot(ir.aux).map_err(fail)?;
-                let value = super::tex_lane(
-                    inputs.samplers,
-                    slot,
-                    lookup,
-                    a,
-                    b,
-                    quad.map(|q| &q.values),
-                );
+                let value =
+                    super::tex_lane(inputs.samplers, slot, lookup, a, b, quad.map(|q| &q.values));
                 *temps::write(&mut self.temps, ir.dst as i32).map_err(fail)? = value;
             }
             _ if quad.is_some() && ir.info().is_some_and(|i| i.implicit_lod) => {

@@ -96,8 +96,13 @@ impl Loader<'_> {
             ));
         }
         let dimension = |s: &Self, key: &str, default: Option<i64>| {
-            s.integer(get(entries, key), &format!("{at}.{key}"), 1..=16384, default)
-                .map(|v| v as u32)
+            s.integer(
+                get(entries, key),
+                &format!("{at}.{key}"),
+                1..=16384,
+                default,
+            )
+            .map(|v| v as u32)
         };
         let (size, values, path): ([u32; 3], Vec<[f64; 4]>, PathBuf) = if sources[0] == "data" {
             let width = dimension(self, "width", None)?;
@@ -117,7 +122,11 @@ impl Loader<'_> {
                 .chunks_exact(n)
                 .map(|c| std::array::from_fn(|k| c.get(k).map_or(0.0, |&v| f64::from(v))))
                 .collect();
-            ([width, height, depth], texels, self.scene_path.to_path_buf())
+            (
+                [width, height, depth],
+                texels,
+                self.scene_path.to_path_buf(),
+            )
         } else {
             for key in ["width", "height", "depth"] {
                 if get(entries, key).is_some() {
@@ -128,7 +137,10 @@ impl Loader<'_> {
                 }
             }
             let files: Vec<(String, &str)> = match (get(entries, "path"), get(entries, "paths")) {
-                (Some(p), _) => vec![(format!("{at}.path"), self.string(Some(p), &format!("{at}.path"), "a PNG file path")?)],
+                (Some(p), _) => vec![(
+                    format!("{at}.path"),
+                    self.string(Some(p), &format!("{at}.path"), "a PNG file path")?,
+                )],
                 (_, Some(Json::Array(list))) if !list.is_empty() => list
                     .iter()
                     .enumerate()
@@ -140,7 +152,10 @@ impl Loader<'_> {
                 (_, Some(other)) => {
                     return Err(self.error(
                         format!("{at}.paths"),
-                        format!("expected a non-empty list of PNG file paths, got {}", other.brief()),
+                        format!(
+                            "expected a non-empty list of PNG file paths, got {}",
+                            other.brief()
+                        ),
                     ));
                 }
                 (None, None) => unreachable!("one source is given"),
@@ -150,7 +165,8 @@ impl Loader<'_> {
             let mut first = None;
             for (field, rel) in &files {
                 let (path, bytes) = self.read_file(rel, field, MAX_PNG_BYTES)?;
-                let image = decode_png(&bytes, &path).map_err(|e| self.error(field, e.to_string()))?;
+                let image =
+                    decode_png(&bytes, &path).map_err(|e| self.error(field, e.to_string()))?;
                 let (w, h) = (image.width(), image.height());
                 self.reserve_texels(field, u64::from(w) * u64::from(h))?;
                 if let Some(s) = size
@@ -165,11 +181,7 @@ impl Loader<'_> {
                 first.get_or_insert(path);
                 // Row 0 = the PNG's bottom row, as `path` of a 2D texture.
                 let t = Texture::from_image(&image);
-                values.extend(
-                    t.texels()
-                        .iter()
-                        .map(|p| p.map(f64::from)),
-                );
+                values.extend(t.texels().iter().map(|p| p.map(f64::from)));
             }
             let [w, h] = size.expect("at least one image");
             let layers = files.len() as u32;
@@ -178,16 +190,25 @@ impl Loader<'_> {
                 _ => [w, h, layers],
             };
             let scale = |c: [f64; 4]| {
-                if format.is_unorm8() || matches!(format, TexFormat::Rgba8ui | TexFormat::Rgba32i | TexFormat::Rgba32ui) {
+                if format.is_unorm8()
+                    || matches!(
+                        format,
+                        TexFormat::Rgba8ui | TexFormat::Rgba32i | TexFormat::Rgba32ui
+                    )
+                {
                     c
                 } else {
                     c.map(|v| v / 255.0)
                 }
             };
-            (size, values.into_iter().map(scale).collect(), first.expect("one path"))
+            (
+                size,
+                values.into_iter().map(scale).collect(),
+                first.expect("one path"),
+            )
         };
-        let texture =
-            GlTexture::from_values(target, format, size, &values).map_err(|e| self.error(&at, e))?;
+        let texture = GlTexture::from_values(target, format, size, &values)
+            .map_err(|e| self.error(&at, e))?;
         Ok(NamedTexture {
             name: name.to_owned(),
             path,
@@ -204,10 +225,7 @@ impl Loader<'_> {
             ..self.memory
         };
         with.check(self.max_memory).map_err(|e| {
-            self.error(
-                field,
-                format!("{} of texels do not fit: {e}", Bytes(bytes)),
-            )
+            self.error(field, format!("{} of texels do not fit: {e}", Bytes(bytes)))
         })?;
         self.memory.textures = with.textures;
         Ok(())
@@ -221,21 +239,37 @@ impl Loader<'_> {
         field: &str,
         sampler: Sampler,
     ) -> Result<Option<GlSampler>, SceneError> {
-        let border_wrap = matches!(get(entries, "wrap"), Some(Json::String(s)) if s == "clamp_to_border");
+        let border_wrap =
+            matches!(get(entries, "wrap"), Some(Json::String(s)) if s == "clamp_to_border");
         if !border_wrap && !SAMPLER_KEYS.iter().any(|k| get(entries, k).is_some()) {
             return Ok(None);
         }
         let mut state = GlSampler::from_sampler(sampler);
-        let all = self.choice(get(entries, "wrap"), &format!("{field}.wrap"), &GlWrap::NAMES, GlWrap::from_wrap(sampler.wrap))?;
+        let all = self.choice(
+            get(entries, "wrap"),
+            &format!("{field}.wrap"),
+            &GlWrap::NAMES,
+            GlWrap::from_wrap(sampler.wrap),
+        )?;
         for (k, key) in ["wrap_s", "wrap_t", "wrap_r"].into_iter().enumerate() {
-            state.wrap[k] = self.choice(get(entries, key), &format!("{field}.{key}"), &GlWrap::NAMES, all)?;
+            state.wrap[k] = self.choice(
+                get(entries, key),
+                &format!("{field}.{key}"),
+                &GlWrap::NAMES,
+                all,
+            )?;
         }
         if let Some(v) = get(entries, "border_color") {
             let c = self.floats(v, &format!("{field}.border_color"), Some(4))?;
             state.border_color = [c[0], c[1], c[2], c[3]];
         }
         if let Some(v) = get(entries, "compare") {
-            state.compare = Some(self.choice(Some(v), &format!("{field}.compare"), &CompareFunc::NAMES, CompareFunc::Lequal)?);
+            state.compare = Some(self.choice(
+                Some(v),
+                &format!("{field}.compare"),
+                &CompareFunc::NAMES,
+                CompareFunc::Lequal,
+            )?);
         }
         for (key, slot) in [
             ("min_lod", &mut state.min_lod),
@@ -246,8 +280,18 @@ impl Loader<'_> {
                 *slot = self.floats(v, &format!("{field}.{key}"), Some(1))?[0];
             }
         }
-        state.base_level = self.integer(get(entries, "base_level"), &format!("{field}.base_level"), 0..=1000, Some(0))? as u32;
-        state.max_level = self.integer(get(entries, "max_level"), &format!("{field}.max_level"), 0..=1000, Some(1000))? as u32;
+        state.base_level = self.integer(
+            get(entries, "base_level"),
+            &format!("{field}.base_level"),
+            0..=1000,
+            Some(0),
+        )? as u32;
+        state.max_level = self.integer(
+            get(entries, "max_level"),
+            &format!("{field}.max_level"),
+            0..=1000,
+            Some(1000),
+        )? as u32;
         Ok(Some(state))
     }
 
@@ -264,9 +308,15 @@ impl Loader<'_> {
                 let named = &mut textures[b.texture];
                 if b.gl33.is_some() && named.gl33.is_none() {
                     let t = &named.texture;
-                    let values: Vec<[f64; 4]> = t.texels().iter().map(|p| p.map(f64::from)).collect();
-                    let gl = GlTexture::from_values(TexTarget::D2, TexFormat::Rgba8, [t.width(), t.height(), 1], &values)
-                        .map_err(|e| self.error(format!("textures.{}", named.name), e))?;
+                    let values: Vec<[f64; 4]> =
+                        t.texels().iter().map(|p| p.map(f64::from)).collect();
+                    let gl = GlTexture::from_values(
+                        TexTarget::D2,
+                        TexFormat::Rgba8,
+                        [t.width(), t.height(), 1],
+                        &values,
+                    )
+                    .map_err(|e| self.error(format!("textures.{}", named.name), e))?;
                     named.gl33 = Some(gl);
                 }
                 if b.sampler.is_mipmapped()

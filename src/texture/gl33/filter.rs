@@ -191,7 +191,10 @@ impl GlTexture {
         let integer = matches!(self.format.class(), FormatClass::Int | FormatClass::Uint);
         let minify = lambda > 0.0;
         let (filter, mip) = if minify {
-            (sampler.min_filter.texel_filter(), sampler.min_filter.mip_filter())
+            (
+                sampler.min_filter.texel_filter(),
+                sampler.min_filter.mip_filter(),
+            )
         } else {
             (sampler.mag_filter, None)
         };
@@ -205,7 +208,8 @@ impl GlTexture {
             }
             _ => None,
         };
-        let at = |level: usize| self.filter_level(sampler, level, place, filter, req.offset, compare);
+        let at =
+            |level: usize| self.filter_level(sampler, level, place, filter, req.offset, compare);
         let result = match mip {
             None => at(base),
             Some(Filter::Nearest) => {
@@ -268,9 +272,9 @@ impl GlTexture {
         };
         let unnormalized = self.target == TexTarget::Rect;
         let mut taps = [[(Some(0u32), 1.0f32); 2]; 3];
-        for k in 0..3 {
+        for (k, tap) in taps.iter_mut().enumerate() {
             if k >= place.dims {
-                taps[k] = [(Some(0), 1.0), (Some(0), 0.0)];
+                *tap = [(Some(0), 1.0), (Some(0), 0.0)];
                 continue;
             }
             let u = if unnormalized {
@@ -279,7 +283,7 @@ impl GlTexture {
                 place.coord[k] * size[k] as f32
             };
             let o = i64::from(offset[k]);
-            taps[k] = match filter {
+            *tap = match filter {
                 Filter::Nearest => {
                     let i = tame(u).floor() as i64 + o;
                     let t = wrap(k).index(i, size[k]);

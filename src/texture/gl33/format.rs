@@ -132,9 +132,18 @@ impl TexFormat {
         match self {
             f if f.is_unorm8() => c[..n].iter().map(|&v| byte(v)).collect(),
             TexFormat::Rgba8ui => c.iter().map(|&v| byte(v)).collect(),
-            TexFormat::Rgba32i => c.iter().flat_map(|&v| (v as i64 as i32).to_le_bytes()).collect(),
-            TexFormat::Rgba32ui => c.iter().flat_map(|&v| (v as i64 as u32).to_le_bytes()).collect(),
-            _ => c[..n].iter().flat_map(|&v| (v as f32).to_le_bytes()).collect(),
+            TexFormat::Rgba32i => c
+                .iter()
+                .flat_map(|&v| (v as i64 as i32).to_le_bytes())
+                .collect(),
+            TexFormat::Rgba32ui => c
+                .iter()
+                .flat_map(|&v| (v as i64 as u32).to_le_bytes())
+                .collect(),
+            _ => c[..n]
+                .iter()
+                .flat_map(|&v| (v as f32).to_le_bytes())
+                .collect(),
         }
     }
 
@@ -215,7 +224,10 @@ mod tests {
             TexFormat::R8.border([0.5, 0.25, 0.75, 0.0]),
             [128.0 / 255.0, 0.0, 0.0, 1.0]
         );
-        assert_eq!(TexFormat::Rgba32f.border([2.0, -1.0, 0.5, 3.0]), [2.0, -1.0, 0.5, 3.0]);
+        assert_eq!(
+            TexFormat::Rgba32f.border([2.0, -1.0, 0.5, 3.0]),
+            [2.0, -1.0, 0.5, 3.0]
+        );
         assert_eq!(TexFormat::Rgba8.border([2.0, -1.0, 0.5, 1.0])[0], 1.0);
         assert_eq!(half_round(1.0 + 1.0 / 4096.0), 1.0);
         assert_eq!(half_round(1.0 + 3.0 / 2048.0), 1.0 + 2.0 / 1024.0);

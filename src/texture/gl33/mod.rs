@@ -15,6 +15,7 @@ mod filter;
 mod format;
 mod state;
 
+pub use filter::cube_face;
 pub use format::{FormatClass, TexFormat, half_round, srgb_to_linear};
 pub use state::{CompareFunc, GlSampler, GlWrap};
 
@@ -131,10 +132,7 @@ impl GlTexture {
     ) -> Result<GlTexture, GlTextureError> {
         let texels = values.iter().map(|&c| format.texel(c)).collect();
         let mut texture = GlTexture::new(target, format, size, texels)?;
-        texture.upload = values
-            .iter()
-            .flat_map(|c| format.bytes(*c))
-            .collect();
+        texture.upload = values.iter().flat_map(|c| format.bytes(*c)).collect();
         Ok(texture)
     }
 
@@ -210,5 +208,7 @@ impl GlTexture {
     }
 }
 
+#[cfg(test)]
+mod batch_tests;
 #[cfg(test)]
 mod tests;

@@ -38,8 +38,18 @@ fn array_layers_round_and_clamp() {
     let t = ramp(TexTarget::D2Array, TexFormat::Rgba32f, [2, 2, 3]);
     let s = GlSampler::default();
     // floor(r + 0.5): 1.49 → 1, 1.5 → 2, −7 → 0, 9 → 2.
-    for (r, layer) in [(1.49, 1.0), (1.5, 2.0), (-7.0, 0.0), (9.0, 2.0), (f32::NAN, 0.0)] {
-        assert_eq!(t.lookup(&s, &req([0.75, 0.25, r, 0.0])), [1.0, 0.0, layer, 1.0], "r = {r}");
+    for (r, layer) in [
+        (1.49, 1.0),
+        (1.5, 2.0),
+        (-7.0, 0.0),
+        (9.0, 2.0),
+        (f32::NAN, 0.0),
+    ] {
+        assert_eq!(
+            t.lookup(&s, &req([0.75, 0.25, r, 0.0])),
+            [1.0, 0.0, layer, 1.0],
+            "r = {r}"
+        );
     }
 }
 
@@ -47,7 +57,10 @@ fn array_layers_round_and_clamp() {
 fn three_d_filters_trilinearly() {
     let t = ramp(TexTarget::D3, TexFormat::Rgba32f, [2, 2, 2]);
     // The centre of the texture is the mean of all 8 texels.
-    assert_eq!(t.lookup(&linear(), &req([0.5, 0.5, 0.5, 0.0])), [0.5, 0.5, 0.5, 1.0]);
+    assert_eq!(
+        t.lookup(&linear(), &req([0.5, 0.5, 0.5, 0.0])),
+        [0.5, 0.5, 0.5, 1.0]
+    );
     // Along r only: a quarter of the way from layer 0's centre to layer 1's.
     let v = t.lookup(&linear(), &req([0.25, 0.25, 0.375, 0.0]));
     assert_eq!(v, [0.0, 0.0, 0.25, 1.0]);
@@ -95,27 +108,50 @@ fn shadow_compares_each_tap_then_filters() {
         ..linear()
     };
     // s = 0.5 is half way between the texel centres: (0 + 1) / 2.
-    assert_eq!(t.lookup(&s, &req([0.5, 0.5, 0.5, 0.0])), [0.5, 0.5, 0.5, 1.0]);
+    assert_eq!(
+        t.lookup(&s, &req([0.5, 0.5, 0.5, 0.0])),
+        [0.5, 0.5, 0.5, 1.0]
+    );
     // s = 0.375: a quarter of the way.
     assert_eq!(t.lookup(&s, &req([0.375, 0.5, 0.5, 0.0]))[0], 0.25);
     // Comparing the filtered depth (0.5 <= 0.5) would give 1 instead.
-    let nearest = GlSampler { compare: Some(CompareFunc::Greater), ..GlSampler::default() };
+    let nearest = GlSampler {
+        compare: Some(CompareFunc::Greater),
+        ..GlSampler::default()
+    };
     assert_eq!(t.lookup(&nearest, &req([0.1, 0.5, 0.5, 0.0]))[0], 1.0);
 }
 
 #[test]
 fn border_colour_is_converted_to_the_format() {
-    let t = GlTexture::new(TexTarget::D2, TexFormat::R8, [1, 1, 1], vec![[1.0, 0.0, 0.0, 1.0]])
-        .unwrap();
+    let t = GlTexture::new(
+        TexTarget::D2,
+        TexFormat::R8,
+        [1, 1, 1],
+        vec![[1.0, 0.0, 0.0, 1.0]],
+    )
+    .unwrap();
     let s = GlSampler {
         wrap: [GlWrap::ClampToBorder; 3],
         border_color: [0.25, 0.5, 0.75, 0.0],
         ..GlSampler::default()
     };
-    assert_eq!(t.lookup(&s, &req([1.5, 0.5, 0.0, 0.0])), [64.0 / 255.0, 0.0, 0.0, 1.0]);
-    assert_eq!(t.lookup(&s, &req([0.5, 0.5, 0.0, 0.0])), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        t.lookup(&s, &req([1.5, 0.5, 0.0, 0.0])),
+        [64.0 / 255.0, 0.0, 0.0, 1.0]
+    );
+    assert_eq!(
+        t.lookup(&s, &req([0.5, 0.5, 0.0, 0.0])),
+        [1.0, 0.0, 0.0, 1.0]
+    );
     // Linear at the edge: half texel, half border.
-    let v = t.lookup(&GlSampler { mag_filter: Filter::Linear, ..s }, &req([1.0, 0.5, 0.0, 0.0]));
+    let v = t.lookup(
+        &GlSampler {
+            mag_filter: Filter::Linear,
+            ..s
+        },
+        &req([1.0, 0.5, 0.0, 0.0]),
+    );
     assert_eq!(v[0], 0.5 * (1.0 + 64.0 / 255.0));
 }
 
@@ -140,22 +176,43 @@ fn mip_chains_halve_and_fetch_and_size_read_them() {
     assert_eq!(t.fetch(&s, [0, 0, 2], 1), [0.5, 0.5, 2.0, 1.0]);
     assert_eq!(t.fetch(&s, [2, 0, 0], 1), [0.0; 4]);
     assert_eq!(t.fetch(&s, [0, 0, 3], 0), [0.0; 4]);
-    let lod1 = TexRequest { lod: TexLod::Level(1.0), ..req([0.1, 0.1, 1.0, 0.0]) };
-    let mip = GlSampler { min_filter: MinFilter::NearestMipmapNearest, ..s };
+    let lod1 = TexRequest {
+        lod: TexLod::Level(1.0),
+        ..req([0.1, 0.1, 1.0, 0.0])
+    };
+    let mip = GlSampler {
+        min_filter: MinFilter::NearestMipmapNearest,
+        ..s
+    };
     assert_eq!(t.lookup(&mip, &lod1), [0.5, 0.5, 1.0, 1.0]);
 }
 
 #[test]
 fn odd_coordinates_never_panic() {
-    let odd = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e30, -1e30, -0.0];
+    let odd = [
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        1e30,
+        -1e30,
+        -0.0,
+    ];
     let targets = [
         ramp(TexTarget::D3, TexFormat::Rgba32f, [3, 2, 5]),
         ramp(TexTarget::D2Array, TexFormat::Rgba32f, [3, 2, 5]),
         ramp(TexTarget::D1Array, TexFormat::Rgba32f, [3, 2, 1]),
     ];
     for t in &targets {
-        for w in [GlWrap::ClampToEdge, GlWrap::Repeat, GlWrap::MirroredRepeat, GlWrap::ClampToBorder] {
-            let s = GlSampler { wrap: [w; 3], ..linear() };
+        for w in [
+            GlWrap::ClampToEdge,
+            GlWrap::Repeat,
+            GlWrap::MirroredRepeat,
+            GlWrap::ClampToBorder,
+        ] {
+            let s = GlSampler {
+                wrap: [w; 3],
+                ..linear()
+            };
             for &a in &odd {
                 for &b in &odd {
                     let v = t.lookup(&s, &req([a, b, a, b]));

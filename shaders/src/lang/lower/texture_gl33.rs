@@ -122,9 +122,8 @@ impl Lowerer<'_> {
             return self.err(
                 pos,
                 format!(
-                    "`{name}` on a {} needs the extended profile (the seed's CSIR has only \
-                     sampler2D lookups; --profile extended)",
-                    v.first().map_or("sampler".into(), |s| s.ty.to_string())
+                    "`{name}` needs the extended profile (the seed's CSIR samples sampler2D \
+                     only; --profile extended)"
                 ),
             );
         }
@@ -138,6 +137,10 @@ impl Lowerer<'_> {
             },
             _ => return self.wrong_arguments(pos),
         };
+        if st == SamplerType::SAMPLER_2D {
+            // sampler2D's lookups are `builtins.rs`'s; these names have none there.
+            return self.err(pos, format!("`{name}` is not supported on sampler2D"));
+        }
         let lookup = match name {
             "textureSize" => return self.tex_size(slot, st, v, pos),
             "texelFetch" | "texelFetchOffset" => {
@@ -168,7 +171,8 @@ impl Lowerer<'_> {
         {
             return self.wrong_arguments(pos);
         }
-        let refuse = |why: &str| format!("`{name}` is not defined for {st}: {why} (GLSL 3.30 §8.7)");
+        let refuse =
+            |why: &str| format!("`{name}` is not defined for {st}: {why} (GLSL 3.30 §8.7)");
         if target == TexTarget::Buffer {
             return self.err(pos, refuse("a buffer texture is read with texelFetch only"));
         }
@@ -281,7 +285,11 @@ impl Lowerer<'_> {
         let float_arg = |s: &mut Self, x: Option<Value>, w: u8| -> LResult<Option<Value>> {
             match x {
                 None => Ok(None),
-                Some(x) if types::base(x.ty) != Base::Bool && !x.ty.is_matrix() && x.ty.width() == w => {
+                Some(x)
+                    if types::base(x.ty) != Base::Bool
+                        && !x.ty.is_matrix()
+                        && x.ty.width() == w =>
+                {
                     Ok(Some(s.gen_type(&x, false, pos)?))
                 }
                 Some(_) => s.wrong_arguments(pos),
@@ -365,7 +373,13 @@ impl Lowerer<'_> {
         if v.len() != n || (with_offset && target == TexTarget::Buffer) {
             return self.wrong_arguments(pos);
         }
-        let int_of = |w: u8| if w == 1 { Type::Int } else { types::with_base(Base::Int, w).unwrap_or(Type::Int) };
+        let int_of = |w: u8| {
+            if w == 1 {
+                Type::Int
+            } else {
+                types::with_base(Base::Int, w).unwrap_or(Type::Int)
+            }
+        };
         if v[1].ty != int_of(target.coords()) || (has_lod && v[2].ty != Type::Int) {
             return self.wrong_arguments(pos);
         }
@@ -440,7 +454,7 @@ impl Lowerer<'_> {
             );
         };
         let mut out = [0i8; 3];
-        for k in 0..dims as usize {
+        for (k, slot) in out.iter_mut().enumerate().take(dims as usize) {
             let x = data.0[k].to_bits() as i32;
             if !super::builtins::TEXEL_OFFSETS.contains(&x) {
                 return self.err(
@@ -451,7 +465,7 @@ impl Lowerer<'_> {
                     ),
                 );
             }
-            out[k] = x as i8;
+            *slot = x as i8;
         }
         Ok(out)
     }
