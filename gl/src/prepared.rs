@@ -52,6 +52,16 @@ struct PreparedDraw {
     unfed: Vec<Conventional>,
 }
 
+/// A draw's sampler: unit, texture, sampler object, sampler uniform location and the
+/// texture's target.
+type BoundSampler = (
+    u32,
+    glow::Texture,
+    glow::Sampler,
+    glow::UniformLocation,
+    u32,
+);
+
 /// What makes two draws' programs the same: their stages' sources and attribute
 /// bindings.
 type ProgramKey<'a> = (Vec<(Stage, &'a str)>, &'a [(String, u32)]);
@@ -418,16 +428,7 @@ impl PreparedFrame<'_> {
         draw: &DrawDesc<'_>,
         program: usize,
         frame: &FrameDesc<'_>,
-    ) -> Result<
-        Vec<(
-            u32,
-            glow::Texture,
-            glow::Sampler,
-            glow::UniformLocation,
-            u32,
-        )>,
-        GlError,
-    > {
+    ) -> Result<Vec<BoundSampler>, GlError> {
         let gl = &self.driver.gl;
         let linked = &self.programs[program];
         let mut out = Vec::new();

@@ -52,7 +52,7 @@ pub(crate) fn upload(
 ) -> Result<(glow::Texture, Option<glow::Buffer>), String> {
     let [w, h, d] = image.size.map(|v| v as i32);
     let texels = image.size.iter().map(|&v| v as usize).product::<usize>();
-    if texels == 0 || image.data.len() % texels != 0 {
+    if texels == 0 || !image.data.len().is_multiple_of(texels) {
         return Err(format!(
             "{} bytes for a {w}x{h}x{d} texture",
             image.data.len()

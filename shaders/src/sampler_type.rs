@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(SamplerType::all().count(), 30);
         for t in SamplerType::all() {
             assert_eq!(SamplerType::from_code(t.code()), Some(t));
-            assert_eq!(SamplerType::from_keyword(&t.keyword()), Some(t));
+            assert_eq!(SamplerType::from_keyword(t.keyword()), Some(t));
         }
         assert_eq!(
             SamplerType::from_keyword("usampler2DArray").map(|t| t.code()),

@@ -147,8 +147,8 @@ fn scalar(s: &Shader, samplers: &dyn Samplers, p: &[[f32; 4]; 8]) -> [[f32; 4]; 
         });
         let mut o: [Outputs; 4] = std::array::from_fn(|_| Outputs::default());
         machine.run(&inputs, &mut o).unwrap();
-        for k in 0..4 {
-            out[4 * q + k] = o[k].color;
+        for (slot, o) in out[4 * q..4 * q + 4].iter_mut().zip(&o) {
+            *slot = o.color;
         }
     }
     out
@@ -233,10 +233,10 @@ proptest! {
         slots.bind_gl33(0, &tex, state);
         let want = scalar(&s, &slots, &p);
         let got = batch(&s, &slots, &p);
-        for k in 0..8 {
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
             prop_assert_eq!(
-                got[k].map(f32::to_bits),
-                want[k].map(f32::to_bits),
+                g.map(f32::to_bits),
+                w.map(f32::to_bits),
                 "{} lane {} p {:?}", body, k, p[k]
             );
         }
