@@ -33,6 +33,9 @@ pub struct TextureDesc<'a> {
     /// Whether some sampler reads it with a mipmapped minification filter: then
     /// `glGenerateMipmap` makes its chain.
     pub mipmapped: bool,
+    /// A texture of another target or format (`texture33.rs`): uploaded from this
+    /// instead of `rgba8`.
+    pub gl33: Option<crate::texture33::Gl33Image<'a>>,
 }
 
 /// A shader stage.
@@ -157,9 +160,11 @@ pub struct SamplerDesc<'a> {
     pub min_filter: u32,
     /// `GL_TEXTURE_MAG_FILTER`: `GL_NEAREST` or `GL_LINEAR`.
     pub mag_filter: u32,
-    /// `GL_TEXTURE_WRAP_S`, `_T` and `_R`: `GL_CLAMP_TO_EDGE`, `GL_REPEAT` or
-    /// `GL_MIRRORED_REPEAT`.
+    /// `GL_TEXTURE_WRAP_S`, `_T` and `_R`: `GL_CLAMP_TO_EDGE`, `GL_REPEAT`,
+    /// `GL_MIRRORED_REPEAT` or `GL_CLAMP_TO_BORDER`.
     pub wrap: [u32; 3],
+    /// GL 3.3 sampler state beyond filters and wraps (`texture33.rs`).
+    pub gl33: Option<crate::texture33::Gl33SamplerState>,
 }
 
 /// A built-in vertex input of the compatibility profile with an array of its own

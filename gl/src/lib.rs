@@ -54,6 +54,7 @@ mod error;
 mod frame;
 mod prepared;
 mod program;
+mod texture33;
 mod uniforms;
 
 pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
@@ -66,3 +67,4 @@ pub use frame::{
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;
 pub use prepared::PreparedFrame;
+pub use texture33::{Gl33Image, Gl33SamplerState};

@@ -21,6 +21,8 @@ pub struct PreparedFrame<'d> {
     framebuffer: glow::Framebuffer,
     renderbuffers: Vec<glow::Renderbuffer>,
     textures: Vec<glow::Texture>,
+    /// Each texture's target (`GL_TEXTURE_2D` for the RGBA8 ones).
+    texture_targets: Vec<u32>,
     programs: Vec<Program>,
     draws: Vec<PreparedDraw>,
     buffers: Vec<glow::Buffer>,
@@ -37,13 +39,29 @@ struct PreparedDraw {
     uniforms: UniformPlan,
     /// One uniform buffer per block of `uniforms.blocks`, in that order.
     block_buffers: Vec<glow::Buffer>,
-    /// (unit, texture, sampler object, sampler uniform location).
-    samplers: Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation)>,
+    /// (unit, texture, sampler object, sampler uniform location, texture target).
+    samplers: Vec<(
+        u32,
+        glow::Texture,
+        glow::Sampler,
+        glow::UniformLocation,
+        u32,
+    )>,
     state: DrawState,
     /// Compatibility inputs the shader reads that the draw feeds no array: held at
     /// (0, 0, 0, 1) as the draw's other missing inputs are.
     unfed: Vec<Conventional>,
 }
+
+/// A draw's sampler: unit, texture, sampler object, sampler uniform location and the
+/// texture's target.
+type BoundSampler = (
+    u32,
+    glow::Texture,
+    glow::Sampler,
+    glow::UniformLocation,
+    u32,
+);
 
 /// What makes two draws' programs the same: their stages' sources and attribute
 /// bindings.
@@ -189,6 +207,7 @@ impl Driver {
             framebuffer,
             renderbuffers,
             textures: Vec::new(),
+            texture_targets: Vec::new(),
             programs: Vec::new(),
             draws: Vec::new(),
             buffers: Vec::new(),
@@ -203,10 +222,22 @@ impl Driver {
         }
         self.check(|| Place::Frame, "creating the framebuffer")?;
         for (i, texture) in frame.textures.iter().enumerate() {
-            let object = prepared
-                .upload_texture(texture)
-                .map_err(|m| GlError::at(Place::Texture(i), m))?;
+            let (object, target) = match &texture.gl33 {
+                Some(image) => {
+                    let (object, buffer) = crate::texture33::upload(&self.gl, image)
+                        .map_err(|m| GlError::at(Place::Texture(i), m))?;
+                    prepared.buffers.extend(buffer);
+                    (object, image.target)
+                }
+                None => (
+                    prepared
+                        .upload_texture(texture)
+                        .map_err(|m| GlError::at(Place::Texture(i), m))?,
+                    glow::TEXTURE_2D,
+                ),
+            };
             prepared.textures.push(object);
+            prepared.texture_targets.push(target);
             self.check(|| Place::Texture(i), "glTexImage2D")?;
         }
         // a program per distinct (sources, attribute bindings)
@@ -413,7 +444,7 @@ impl PreparedFrame<'_> {
         draw: &DrawDesc<'_>,
         program: usize,
         frame: &FrameDesc<'_>,
-    ) -> Result<Vec<(u32, glow::Texture, glow::Sampler, glow::UniformLocation)>, GlError> {
+    ) -> Result<Vec<BoundSampler>, GlError> {
         let gl = &self.driver.gl;
         let linked = &self.programs[program];
         let mut out = Vec::new();
@@ -477,7 +508,11 @@ impl PreparedFrame<'_> {
                 {
                     gl.sampler_parameter_i32(sampler, pname, wrap as i32);
                 }
-                out.push((unit as u32, texture, sampler, location));
+                if let Some(state) = &binding.gl33 {
+                    crate::texture33::apply(gl, sampler, state);
+                }
+                let target = self.texture_targets[binding.texture];
+                out.push((unit as u32, texture, sampler, location, target));
             }
             self.driver.check(place, "glSamplerParameteri")?;
         }
@@ -543,9 +578,9 @@ impl PreparedFrame<'_> {
                 for (block, &buffer) in draw.uniforms.blocks.iter().zip(&draw.block_buffers) {
                     gl.bind_buffer_base(glow::UNIFORM_BUFFER, block.index, Some(buffer));
                 }
-                for (unit, texture, sampler, location) in &draw.samplers {
+                for (unit, texture, sampler, location, target) in &draw.samplers {
                     gl.active_texture(glow::TEXTURE0 + unit);
-                    gl.bind_texture(glow::TEXTURE_2D, Some(*texture));
+                    gl.bind_texture(*target, Some(*texture));
                     gl.bind_sampler(*unit, Some(*sampler));
                     gl.uniform_1_i32(Some(location), *unit as i32);
                 }
@@ -697,7 +732,7 @@ impl Drop for PreparedFrame<'_> {
         unsafe {
             for d in &self.draws {
                 gl.delete_vertex_array(d.vertex_array);
-                for (_, _, sampler, _) in &d.samplers {
+                for (_, _, sampler, _, _) in &d.samplers {
                     gl.delete_sampler(*sampler);
                 }
             }

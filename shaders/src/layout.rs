@@ -512,12 +512,7 @@ mod tests {
             symbols: vec![
                 sym("uK", Type::IVec2, Some(3), SymbolKind::Uniform { slot: 1 }),
                 sym("uB", Type::Bool, None, SymbolKind::Uniform { slot: 0 }),
-                sym(
-                    "uTex",
-                    Type::Sampler2D,
-                    None,
-                    SymbolKind::Sampler { slot: 0 },
-                ),
+                sym("uTex", Type::Sampler2D, None, SymbolKind::sampler_2d(0)),
                 sym(
                     "aPos",
                     Type::Vec2,

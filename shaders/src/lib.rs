@@ -70,6 +70,7 @@
 pub mod csi;
 pub mod exec;
 pub mod ir;
+pub mod sampler_type;
 // The front end's `lang::types::Type` still has 13 undocumented variants (Void, Bool,
 // Int, Float, Vec2..4, IVec2..4, Mat3, Mat4, Sampler2D); lang/ is being changed in
 // parallel, so their docs land there. `expect` turns into a warning (an error under

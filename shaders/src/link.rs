@@ -478,7 +478,7 @@ fn link_uniforms(
                 SymbolKind::Uniform { slot } => {
                     add_uniform(&mut uniforms, sym, stage, slot)?;
                 }
-                SymbolKind::Sampler { slot } => {
+                SymbolKind::Sampler { slot, .. } => {
                     if uniforms.iter().any(|u| u.name == sym.name) {
                         return Err(sampler_conflict(&sym.name, "a non-sampler".into()));
                     }
@@ -616,7 +616,7 @@ mod tests {
                 sym("vB", Type::Vec3, SymbolKind::VaryingIn { slot: 0 }),
                 sym("uFlag", Type::Bool, SymbolKind::Uniform { slot: 0 }),
                 sym("uMVP", Type::Mat4, SymbolKind::Uniform { slot: 1 }),
-                sym("uTex", Type::Sampler2D, SymbolKind::Sampler { slot: 0 }),
+                sym("uTex", Type::Sampler2D, SymbolKind::sampler_2d(0)),
                 sym("color", Type::Vec4, SymbolKind::ColorOut),
             ],
         );

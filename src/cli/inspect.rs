@@ -178,7 +178,7 @@ fn print_interface(iface: &Interface) {
         };
         let (kind, slot) = match s.kind {
             SymbolKind::Uniform { slot } => ("uniform", format!("slot {slot}")),
-            SymbolKind::Sampler { slot } => ("sampler", format!("unit {slot}")),
+            SymbolKind::Sampler { slot, .. } => ("sampler", format!("unit {slot}")),
             SymbolKind::Attribute { location } => ("attribute", format!("location {location}")),
             SymbolKind::VaryingIn { slot } => ("varying in", format!("slot {slot}")),
             SymbolKind::VaryingOut { slot } => ("varying out", format!("slot {slot}")),

@@ -230,7 +230,7 @@ impl<'s> InputBinder<'s> {
         let mut seen: Vec<&str> = Vec::new();
         for (name, texture) in given {
             let slot = match self.interface().find(name).map(|s| (s.kind, s)) {
-                Some((SymbolKind::Sampler { slot }, _)) => slot,
+                Some((SymbolKind::Sampler { slot, .. }, _)) => slot,
                 Some((SymbolKind::Uniform { .. }, s)) => {
                     return Err(InvocationError::NotASampler {
                         name: name.clone(),

@@ -72,11 +72,16 @@ pub fn frame_desc<'s>(
         .textures
         .iter()
         .zip(&mipmapped)
-        .map(|(t, &mipmapped)| TextureDesc {
+        .enumerate()
+        .map(|(i, (t, &mipmapped))| TextureDesc {
             width: t.texture.width(),
             height: t.texture.height(),
             rgba8: t.texture.texels().as_flattened(),
             mipmapped,
+            gl33: t
+                .gl33
+                .as_ref()
+                .map(|g| super::textures33::image(scene, i, g, mipmapped)),
         })
         .collect();
     let draws = scene
@@ -175,7 +180,9 @@ fn draw_desc<'s>(
                 min_filter: min_filter(b.sampler.min_filter),
                 mag_filter: filter(b.sampler.mag_filter),
                 wrap: [wrap(b.sampler.wrap); 3],
+                gl33: None,
             })
+            .map(|desc| super::textures33::sampler(scene, draw, desc))
             .collect(),
         state,
     })

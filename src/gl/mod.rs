@@ -20,6 +20,7 @@
 
 mod fragment_ops;
 mod frame;
+mod textures33;
 
 pub use frame::{frame_desc, profile};
 

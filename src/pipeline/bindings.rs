@@ -3,8 +3,9 @@
 //! sampler without a texture = error, sampler given values = error).
 
 use crate::scene::{Draw, Scene, SceneError};
+use crate::texture::gl33::{GlSampler, GlTexture};
 use crate::texture::{Sampler, Texture};
-use csir::exec::{Samplers, sample_groups_one_by_one};
+use csir::exec::{Samplers, TexLod, TexRequest, sample_groups_one_by_one};
 use csir::{Program, UniformStorage};
 use std::cell::Cell;
 use wide::f32x8;
@@ -13,6 +14,9 @@ use wide::f32x8;
 #[derive(Clone, Default)]
 pub struct SlotSamplers<'a> {
     slots: Vec<Option<(&'a Texture, Sampler)>>,
+    /// The slots bound to GL 3.3 textures (`texture::gl33`); a slot is in one list or
+    /// the other.
+    gl33: Vec<Option<(&'a GlTexture, GlSampler)>>,
 }
 
 impl<'a> SlotSamplers<'a> {
@@ -24,6 +28,37 @@ impl<'a> SlotSamplers<'a> {
             self.slots.resize(slot + 1, None);
         }
         self.slots[slot] = Some((texture, sampler));
+    }
+
+    /// Bind the GL 3.3 `texture`, sampled with `state`, to sampler slot `slot`.
+    pub fn bind_gl33(&mut self, slot: u16, texture: &'a GlTexture, state: GlSampler) {
+        let slot = slot as usize;
+        if self.gl33.len() <= slot {
+            self.gl33.resize(slot + 1, None);
+        }
+        self.gl33[slot] = Some((texture, state));
+    }
+
+    /// The GL 3.3 texture bound to `slot`, if any.
+    #[inline]
+    fn gl(&self, slot: usize) -> Option<&(&'a GlTexture, GlSampler)> {
+        self.gl33.get(slot).and_then(Option::as_ref)
+    }
+
+    /// A `sampler2D` lookup on a GL 3.3 texture: TEX's lookup at λ `lod` (or the
+    /// derivatives of `grad`), through the same rules.
+    fn gl_lookup(&self, slot: usize, s: f32, t: f32, lod: TexLod, offset: [i32; 2]) -> [f32; 4] {
+        match self.gl(slot) {
+            Some((texture, state)) => texture.lookup(
+                state,
+                &TexRequest {
+                    coord: [s, t, 0.0, 0.0],
+                    lod,
+                    offset: [offset[0] as i8, offset[1] as i8, 0],
+                },
+            ),
+            None => [0.0; 4],
+        }
     }
 
     /// Every slot from 0 up to the highest bound one: its texture and sampler, or
@@ -40,7 +75,7 @@ impl Samplers for SlotSamplers<'_> {
     fn sample(&self, slot: usize, s: f32, t: f32) -> [f32; 4] {
         match self.slots.get(slot) {
             Some(Some((texture, sampler))) => texture.sample(*sampler, s, t),
-            _ => [0.0; 4],
+            _ => self.gl_lookup(slot, s, t, TexLod::Level(0.0), [0, 0]),
         }
     }
 
@@ -59,7 +94,8 @@ impl Samplers for SlotSamplers<'_> {
             Some(Some((texture, sampler))) => texture.sample_group(*sampler, s, t, lanes, out),
             _ => {
                 for i in (0..8).filter(|i| lanes >> i & 1 != 0) {
-                    out.iter_mut().for_each(|c| c[i] = 0.0);
+                    let v = self.sample(slot, s[i], t[i]);
+                    out.iter_mut().zip(v).for_each(|(c, v)| c[i] = v);
                 }
             }
         }
@@ -89,7 +125,7 @@ impl Samplers for SlotSamplers<'_> {
     fn sample_offset(&self, slot: usize, s: f32, t: f32, offset: [i32; 2]) -> [f32; 4] {
         match self.slots.get(slot) {
             Some(Some((texture, sampler))) => texture.sample_offset(*sampler, s, t, offset),
-            _ => [0.0; 4],
+            _ => self.gl_lookup(slot, s, t, TexLod::Level(0.0), offset),
         }
     }
 
@@ -99,7 +135,7 @@ impl Samplers for SlotSamplers<'_> {
     fn sample_lod(&self, slot: usize, s: f32, t: f32, lod: f32, offset: [i32; 2]) -> [f32; 4] {
         match self.slots.get(slot) {
             Some(Some((texture, sampler))) => texture.sample_lod(*sampler, s, t, lod, offset),
-            _ => [0.0; 4],
+            _ => self.gl_lookup(slot, s, t, TexLod::Level(lod), offset),
         }
     }
 
@@ -109,7 +145,7 @@ impl Samplers for SlotSamplers<'_> {
     fn levels(&self, slot: usize) -> u32 {
         match self.slots.get(slot) {
             Some(Some((texture, _))) => texture.level_count(),
-            _ => 1,
+            _ => self.gl(slot).map_or(1, |(t, _)| t.levels().len() as u32),
         }
     }
 
@@ -118,7 +154,10 @@ impl Samplers for SlotSamplers<'_> {
     fn level_texel(&self, slot: usize, level: u32, i: u32, j: u32) -> [f32; 4] {
         match self.slots.get(slot) {
             Some(Some((texture, _))) => texture.level(level).fetch(i, j),
-            _ => [0.0; 4],
+            _ => match self.gl(slot) {
+                Some((t, state)) => t.fetch(state, [i as i32, j as i32, 0], level as i32),
+                None => [0.0; 4],
+            },
         }
     }
 
@@ -129,6 +168,11 @@ impl Samplers for SlotSamplers<'_> {
             .iter()
             .flatten()
             .any(|(_, sampler)| sampler.needs_lod())
+            || self
+                .gl33
+                .iter()
+                .flatten()
+                .any(|(_, state)| state.needs_lod())
     }
 
     /// The bound texture's width and height in texels; an unbound slot is 0×0.
@@ -136,7 +180,9 @@ impl Samplers for SlotSamplers<'_> {
     fn size(&self, slot: usize) -> [u32; 2] {
         match self.slots.get(slot) {
             Some(Some((texture, _))) => [texture.width(), texture.height()],
-            _ => [0, 0],
+            _ => self
+                .gl(slot)
+                .map_or([0, 0], |(t, _)| [t.size()[0], t.size()[1]]),
         }
     }
 
@@ -146,8 +192,30 @@ impl Samplers for SlotSamplers<'_> {
     fn texel(&self, slot: usize, i: u32, j: u32) -> [f32; 4] {
         match self.slots.get(slot) {
             Some(Some((texture, _))) => texture.fetch(i, j),
-            _ => [0.0; 4],
+            _ => match self.gl(slot) {
+                Some((t, state)) => t.fetch(state, [i as i32, j as i32, 0], 0),
+                None => [0.0; 4],
+            },
         }
+    }
+
+    /// TEX's lookup on the bound GL 3.3 texture ([`GlTexture::lookup`]); (0, 0, 0, 0)
+    /// for a slot without one.
+    fn lookup(&self, slot: usize, request: &TexRequest) -> [f32; 4] {
+        self.gl(slot)
+            .map_or([0.0; 4], |(t, state)| t.lookup(state, request))
+    }
+
+    /// TEX's fetch ([`GlTexture::fetch`]).
+    fn fetch(&self, slot: usize, p: [i32; 3], level: i32) -> [f32; 4] {
+        self.gl(slot)
+            .map_or([0.0; 4], |(t, state)| t.fetch(state, p, level))
+    }
+
+    /// TEX's size query ([`GlTexture::size_of`]).
+    fn size_of(&self, slot: usize, level: i32) -> [i32; 3] {
+        self.gl(slot)
+            .map_or([0; 3], |(t, state)| t.size_of(state, level))
     }
 }
 
@@ -211,15 +279,18 @@ impl<'a> DrawBindings<'a> {
                 };
                 return Err(scene.error(draw.sampler_field(binding.name), message));
             };
-            if let Some(slot) = rec.vertex_slot {
-                bindings
-                    .vertex_samplers
-                    .bind(slot, binding.texture, binding.sampler);
-            }
-            if let Some(slot) = rec.fragment_slot {
-                bindings
-                    .fragment_samplers
-                    .bind(slot, binding.texture, binding.sampler);
+            check_target(scene, draw, program, &binding)?;
+            for (slot, samplers) in [
+                (rec.vertex_slot, &mut bindings.vertex_samplers),
+                (rec.fragment_slot, &mut bindings.fragment_samplers),
+            ] {
+                match (slot, binding.gl33) {
+                    (Some(slot), Some((texture, state))) => {
+                        samplers.bind_gl33(slot, texture, state)
+                    }
+                    (Some(slot), None) => samplers.bind(slot, binding.texture, binding.sampler),
+                    (None, _) => {}
+                }
             }
         }
         if let Some(missing) = program.samplers.iter().find(|s| {
@@ -302,6 +373,62 @@ fn declared_names<'n>(wrong: &str, declared: impl Iterator<Item = &'n str>) -> S
         format!("; did you mean '{}'?", cut(n))
     });
     format!("{suggestion} (declared: {})", listed.join(", "))
+}
+
+/// A sampler's texture must have its target and a format its kind reads (GL 3.3
+/// §3.8: a texture of another target is not the one a sampler of that type reads; an
+/// integer sampler reads an integer format, a shadow sampler a depth format with a
+/// comparison): otherwise an error on `draws[i].samplers.NAME` naming both.
+fn check_target(
+    scene: &Scene,
+    draw: &Draw,
+    program: &Program,
+    binding: &crate::scene::SamplerBindingRef<'_>,
+) -> Result<(), SceneError> {
+    use crate::texture::gl33::FormatClass;
+    use csir::ir::SymbolKind;
+    use csir::sampler_type::{SampleKind, TexTarget};
+    let declared = [&program.vertex, &program.fragment]
+        .into_iter()
+        .flat_map(|s| s.interface.symbols.iter())
+        .find_map(|sym| match sym.kind {
+            SymbolKind::Sampler { sampler, .. } if sym.name == binding.name => Some(sampler),
+            _ => None,
+        });
+    let Some(ty) = declared else {
+        return Ok(());
+    };
+    let (target, class, compare) = match binding.gl33 {
+        Some((t, state)) => (t.target(), t.format().class(), state.compare.is_some()),
+        None => (TexTarget::D2, FormatClass::Float, false),
+    };
+    let kind_ok = match ty.kind {
+        SampleKind::Float => matches!(class, FormatClass::Float | FormatClass::Depth),
+        SampleKind::Int => class == FormatClass::Int,
+        SampleKind::Uint => class == FormatClass::Uint,
+        SampleKind::Shadow => class == FormatClass::Depth && compare,
+    };
+    if target == ty.target && kind_ok {
+        return Ok(());
+    }
+    let format = binding.gl33.map_or("rgba8", |(t, _)| t.format().name());
+    let need = match ty.kind {
+        SampleKind::Shadow => " (a shadow sampler reads a depth32f texture with `compare`)",
+        SampleKind::Int => " (an isampler reads rgba32i)",
+        SampleKind::Uint => " (a usampler reads rgba8ui or rgba32ui)",
+        SampleKind::Float => "",
+    };
+    Err(scene.error(
+        draw.sampler_field(binding.name),
+        format!(
+            "'{}' is a {} but texture '{}' is a {} {} texture{need}",
+            binding.name,
+            ty.keyword(),
+            binding.texture_name,
+            target.name(),
+            format
+        ),
+    ))
 }
 
 /// Whether the program's uniform `name` is an int/uint scalar or vector, which takes

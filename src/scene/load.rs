@@ -23,6 +23,8 @@ use csir_raster::{CullMode, DepthTest, RasterState};
 
 mod fragment_ops;
 
+mod gl33;
+
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
 
@@ -291,6 +293,8 @@ impl Loader<'_> {
             }
         }
 
+        self.finish_gl33(&mut textures, &draws)?;
+
         let expect = match get(root, "expect") {
             None => None,
             Some(v) => Some(self.expect(v)?),
@@ -309,8 +313,11 @@ impl Loader<'_> {
     }
 
     fn texture(&mut self, name: &str, value: &Json) -> Result<NamedTexture, SceneError> {
+        if Self::is_gl33_texture(value) {
+            return self.gl33_texture(name, value);
+        }
         let field = format!("textures.{name}.path");
-        let entries = self.record(value, &format!("textures.{name}"), &["path"])?;
+        let entries = self.record(value, &format!("textures.{name}"), gl33::TEXTURE_KEYS)?;
         let rel = self.string(get(entries, "path"), &field, "a PNG file path")?;
         let (path, bytes) = self.read_file(rel, &field, MAX_PNG_BYTES)?;
         if let Some((w, h)) = png_dimensions(&bytes) {
@@ -340,6 +347,7 @@ impl Loader<'_> {
             name: name.to_owned(),
             path,
             texture: Texture::from_image(&image),
+            gl33: None,
         })
     }
 
@@ -756,11 +764,12 @@ impl Loader<'_> {
         field: &str,
         textures: &[NamedTexture],
     ) -> Result<SamplerBinding, SceneError> {
-        let entries = self.record(
-            value,
-            field,
-            &["texture", "filter", "min_filter", "mag_filter", "wrap"],
-        )?;
+        let keys = ["texture", "filter", "min_filter", "mag_filter", "wrap"];
+        let keys: Vec<&str> = keys
+            .into_iter()
+            .chain(gl33::SAMPLER_KEYS.iter().copied())
+            .collect();
+        let entries = self.record(value, field, &keys)?;
         let texture_field = format!("{field}.texture");
         let texture_name =
             self.string(get(entries, "texture"), &texture_field, "a texture name")?;
@@ -807,20 +816,21 @@ impl Loader<'_> {
             &Filter::NAMES,
             filter,
         )?;
-        let wrap = self.choice(
-            get(entries, "wrap"),
-            &format!("{field}.wrap"),
-            &Wrap::NAMES,
-            Wrap::Clamp,
-        )?;
+        let wrap = match get(entries, "wrap") {
+            // GL 3.3's border wrap has no RGBA8 sampler: `gl33_sampler` takes it.
+            Some(Json::String(s)) if s == "clamp_to_border" => Wrap::Clamp,
+            w => self.choice(w, &format!("{field}.wrap"), &Wrap::NAMES, Wrap::Clamp)?,
+        };
+        let sampler = Sampler {
+            mag_filter,
+            min_filter,
+            wrap,
+        };
         Ok(SamplerBinding {
             name: name.to_owned(),
             texture,
-            sampler: Sampler {
-                mag_filter,
-                min_filter,
-                wrap,
-            },
+            sampler,
+            gl33: self.gl33_sampler(entries, field, sampler)?,
         })
     }
 

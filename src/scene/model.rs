@@ -9,6 +9,7 @@ pub use super::point_line_state::{PointLineState, PolygonMode};
 use super::vertex_input::{AttributeType, attribute_element};
 use super::{Primitive, ProvokingVertex, SceneError};
 use crate::compare::ToleranceRule;
+use crate::texture::gl33::{GlSampler, GlTexture};
 use crate::texture::{Sampler, Texture};
 use csir_raster::RasterState;
 
@@ -51,8 +52,13 @@ pub struct NamedTexture {
     pub name: String,
     /// The PNG file it was loaded from (resolved against the scene's folder).
     pub path: PathBuf,
-    /// The texels, row 0 = the PNG's bottom row.
+    /// The texels, row 0 = the PNG's bottom row (a 1×1 stand-in when `gl33` holds
+    /// the texture).
     pub texture: Texture,
+    /// The texture as GL 3.3 has it (`texture::gl33`), when the scene gives it a key
+    /// the RGBA8 2D texture has not (`target`, `paths`, `format`, `data`) or a
+    /// sampler reads it with GL 3.3 sampler state; `None` keeps the RGBA8 path.
+    pub gl33: Option<GlTexture>,
 }
 
 /// One draw: a program (vertex + fragment source), its vertices and indices, its
@@ -215,7 +221,7 @@ impl UniformValue {
 }
 
 /// A sampler uniform bound to a texture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SamplerBindingRef<'a> {
     /// The sampler uniform's name.
     pub name: &'a str,
@@ -223,10 +229,15 @@ pub struct SamplerBindingRef<'a> {
     pub texture: &'a Texture,
     /// Filter and wrap.
     pub sampler: Sampler,
+    /// The GL 3.3 texture and sampler state, when the binding has them
+    /// ([`NamedTexture::gl33`], [`SamplerBinding::gl33`]).
+    pub gl33: Option<(&'a GlTexture, GlSampler)>,
+    /// The texture's scene name.
+    pub texture_name: &'a str,
 }
 
 /// A sampler uniform's binding: which texture, with which filter and wrap.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SamplerBinding {
     /// The sampler uniform's name (key under `samplers`).
     pub name: String,
@@ -234,6 +245,10 @@ pub struct SamplerBinding {
     pub texture: usize,
     /// Filter (default nearest) and wrap (default clamp).
     pub sampler: Sampler,
+    /// The GL 3.3 sampler state (`wrap_s`, `wrap_t`, `wrap_r`, `clamp_to_border`,
+    /// `border_color`, `compare`, the λ and level keys), when the binding gives one
+    /// of those keys or its texture is a GL 3.3 texture; `None` keeps the RGBA8 path.
+    pub gl33: Option<GlSampler>,
 }
 
 /// Fixed-function state of a draw. `Default` is the scene format's default state:
@@ -381,10 +396,16 @@ impl Scene {
         draw: &'a Draw,
     ) -> impl Iterator<Item = SamplerBindingRef<'a>> + 'a {
         draw.samplers.iter().filter_map(|b| {
+            let named = self.textures.get(b.texture)?;
             Some(SamplerBindingRef {
                 name: &b.name,
-                texture: &self.textures.get(b.texture)?.texture,
+                texture: &named.texture,
                 sampler: b.sampler,
+                gl33: named.gl33.as_ref().map(|t| {
+                    let state = b.gl33.unwrap_or(GlSampler::from_sampler(b.sampler));
+                    (t, state)
+                }),
+                texture_name: &named.name,
             })
         })
     }

@@ -878,11 +878,13 @@ impl<'a> Run<'a> {
                 name: record.name.clone(),
                 texture: textures.len(),
                 sampler,
+                gl33: None,
             });
             textures.push(NamedTexture {
                 name: format!("unit {unit}"),
                 path: PathBuf::from(format!("texture unit {unit}")),
                 texture,
+                gl33: None,
             });
         }
         Ok((textures, bindings))

@@ -25,6 +25,7 @@
 //! texel loads done lane by lane.
 
 mod error;
+pub mod gl33;
 mod lanes;
 #[cfg(test)]
 mod llvmpipe_tests;

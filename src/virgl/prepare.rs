@@ -91,6 +91,31 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                  the host)",
             ));
         }
+        if let Some(binding) = draw
+            .samplers
+            .iter()
+            .find(|b| b.gl33.is_some() || scene.textures[b.texture].gl33.is_some())
+        {
+            let texture = &scene.textures[binding.texture];
+            let what = match &texture.gl33 {
+                Some(t) => format!(
+                    "texture '{}' is a {} {} texture",
+                    texture.name,
+                    t.target().name(),
+                    t.format().name()
+                ),
+                None => "it has GL 3.3 sampler state".to_string(),
+            };
+            return Err(scene.error(
+                draw.sampler_field(&binding.name),
+                format!(
+                    "sampler '{}': {what}; --backend virgl uploads 2D RGBA8 textures with \
+                     the clamp, repeat and mirror wraps only (GL 3.3 targets, formats and \
+                     sampler keys are drawn by the CPU and gl back ends)",
+                    binding.name
+                ),
+            ));
+        }
         if let Some(binding) = draw.samplers.iter().find(|b| {
             b.sampler.is_mipmapped() || b.sampler.min_filter.texel_filter() != b.sampler.mag_filter
         }) {

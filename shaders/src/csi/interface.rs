@@ -55,7 +55,9 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
                 "uni_hi",
                 iface.uni_hi,
             ),
-            SymbolKind::Sampler { slot } => ("sampler", None, slot, len, "samp_hi", iface.samp_hi),
+            SymbolKind::Sampler { slot, .. } => {
+                ("sampler", None, slot, len, "samp_hi", iface.samp_hi)
+            }
             SymbolKind::Attribute { location } => (
                 "attribute",
                 Some(Stage::Vertex),
@@ -215,12 +217,7 @@ mod tests {
         let s = vec![
             sym("uMVP", Type::Mat4, None, SymbolKind::Uniform { slot: 0 }),
             sym("uL", Type::Vec3, Some(4), SymbolKind::Uniform { slot: 4 }),
-            sym(
-                "uTex",
-                Type::Sampler2D,
-                None,
-                SymbolKind::Sampler { slot: 1 },
-            ),
+            sym("uTex", Type::Sampler2D, None, SymbolKind::sampler_2d(1)),
             sym(
                 "aPos",
                 Type::Vec3,
@@ -274,7 +271,7 @@ mod tests {
             rule(Stage::Vertex, vec![a.clone(), a.clone()]),
             Some((Some(1), InterfaceRule::DuplicateName("a".into())))
         );
-        let t = sym("t", Type::Vec4, None, SymbolKind::Sampler { slot: 0 });
+        let t = sym("t", Type::Vec4, None, SymbolKind::sampler_2d(0));
         assert!(matches!(
             rule(Stage::Vertex, vec![t]),
             Some((Some(0), InterfaceRule::Type { .. }))

@@ -275,18 +275,8 @@ fn fragment_shader() -> Shader {
             symbols: vec![
                 sym("vUv", Type::Vec2, None, SymbolKind::VaryingIn { slot: 0 }),
                 sym("vTint", Type::Vec3, None, SymbolKind::VaryingIn { slot: 1 }),
-                sym(
-                    "uShadow",
-                    Type::Sampler2D,
-                    None,
-                    SymbolKind::Sampler { slot: 0 },
-                ),
-                sym(
-                    "uTex",
-                    Type::Sampler2D,
-                    None,
-                    SymbolKind::Sampler { slot: 1 },
-                ),
+                sym("uShadow", Type::Sampler2D, None, SymbolKind::sampler_2d(0)),
+                sym("uTex", Type::Sampler2D, None, SymbolKind::sampler_2d(1)),
                 sym("uAlpha", Type::Float, None, SymbolKind::Uniform { slot: 0 }),
                 sym("uCut", Type::Float, None, SymbolKind::Uniform { slot: 1 }),
                 sym("fragColor", Type::Vec4, None, SymbolKind::ColorOut),

@@ -35,7 +35,9 @@
 //!                      existed.
 //!                    type u8 (Type code 0..=13)
 //!                    slot u16 (uniform vec4 slot, sampler slot, attribute location or
-//!                      varying slot; 0 for the colour output)
+//!                      varying slot; 0 for the colour output); a sampler's high
+//!                      byte is its `SamplerType::code` (0 for `sampler2D`, so
+//!                      such a shader keeps its bytes)
 //!                    array length u16 (0 = not an array)
 //!                    name length u8 (1..=255), then that many bytes of UTF-8
 //!         (flag bit 2 only)
@@ -71,6 +73,7 @@ use super::wire::{
 use crate::ir::{
     Interface, InterfaceSymbol, Interpolation, Limits, Profile, Shader, SymbolKind, Type, verify,
 };
+use crate::sampler_type::SamplerType;
 
 /// Byte offset of the first instruction record.
 pub(super) const IR_START: usize = HEADER_LEN + 4 * LIMIT_FIELDS.len();
@@ -401,7 +404,16 @@ fn read_symbol(r: &mut Reader<'_>) -> Result<InterfaceSymbol, CsiError> {
     };
     let kind = match kind {
         0 => SymbolKind::Uniform { slot },
-        1 => SymbolKind::Sampler { slot },
+        1 => SymbolKind::Sampler {
+            slot: slot & 0xff,
+            sampler: SamplerType::from_code((slot >> 8) as u8).ok_or(CsiError::new(
+                at + 3,
+                CsiErrorKind::Code {
+                    what: "sampler type",
+                    value: u32::from(slot >> 8),
+                },
+            ))?,
+        },
         2 => SymbolKind::Attribute { location: slot },
         3 => SymbolKind::VaryingIn { slot },
         4 => SymbolKind::VaryingOut { slot },
@@ -455,7 +467,7 @@ fn interpolation_code(q: Option<Interpolation>) -> u8 {
 fn kind_code(kind: SymbolKind) -> (u8, u16) {
     match kind {
         SymbolKind::Uniform { slot } => (0, slot),
-        SymbolKind::Sampler { slot } => (1, slot),
+        SymbolKind::Sampler { slot, sampler } => (1, slot | u16::from(sampler.code()) << 8),
         SymbolKind::Attribute { location } => (2, location),
         SymbolKind::VaryingIn { slot } => (3, slot),
         SymbolKind::VaryingOut { slot } => (4, slot),

@@ -26,6 +26,7 @@ pub(crate) mod quad;
 mod sampler;
 mod scalar;
 mod temps;
+mod tex;
 
 pub use error::{ExecError, Fault};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
@@ -37,6 +38,7 @@ pub use sampler::{
     sample_groups_one_by_one, texel_fetch, texture_size,
 };
 pub use scalar::{Machine, QuadMachine};
+pub use tex::{TexLod, TexRequest, tex_lane};
 
 #[cfg(test)]
 mod tests;

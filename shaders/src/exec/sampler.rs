@@ -175,6 +175,33 @@ pub trait Samplers: Sync {
         let _ = level;
         self.texel(slot, i, j)
     }
+
+    /// A filtered lookup of the TEX family (GL 3.3 targets, formats and shadow
+    /// comparison; docs/csir.md "Texture targets") on the texture bound to `slot`:
+    /// RGBA, integer results as their `i32`/`u32` patterns, a comparison's result
+    /// in `x` (with `y`, `z`, `w` as GL 3.3 §3.8.16's (r, r, r, 1)… luminance: the
+    /// implementation decides and documents it). It must not panic for any request.
+    /// This default, for implementations without such textures, gives (0, 0, 0, 0).
+    fn lookup(&self, slot: usize, request: &super::TexRequest) -> [f32; 4] {
+        let _ = (slot, request);
+        [0.0; 4]
+    }
+
+    /// TEX's `texelFetch`: the texel at integer coordinates `p` (layer included) of
+    /// level `level` of the texture bound to `slot`, unfiltered; (0, 0, 0, 0) out of
+    /// range, as llvmpipe gives. This default gives (0, 0, 0, 0).
+    fn fetch(&self, slot: usize, p: [i32; 3], level: i32) -> [f32; 4] {
+        let _ = (slot, p, level);
+        [0.0; 4]
+    }
+
+    /// TEX's `textureSize`: width, height and depth (or layers) of level `level` of
+    /// the texture bound to `slot`, components past the target's size 0, and 0 for a
+    /// level the texture does not have. This default is 0 everywhere.
+    fn size_of(&self, slot: usize, level: i32) -> [i32; 3] {
+        let _ = (slot, level);
+        [0; 3]
+    }
 }
 
 /// The size of mip level `level` of a texture whose level 0 is `size`: each side

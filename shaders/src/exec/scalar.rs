@@ -12,6 +12,7 @@ use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
 use super::{ExecError, Fault, Inputs, Outputs, alu, temps};
 use crate::ir::{Effect, Ir, Op, Shader, ShaderInfo, VerifyError, verify};
+use crate::sampler_type::TexLookup;
 
 /// A verified shader with its reusable registers. Create one per shader (and per
 /// thread: [`Machine::run`] needs `&mut self`; `clone` is cheap), then call
@@ -158,6 +159,15 @@ impl<'s> Machine<'s> {
                 let n = ir.ncomp_lanes(4) as usize;
                 let d = temps::write(&mut self.temps, ir.dst as i32).map_err(fail)?;
                 d[..n].copy_from_slice(&quad.derivative(op)[..n]);
+            }
+            Op::Tex => {
+                let lookup = TexLookup::decode(ir.aux2).ok_or(fail(Fault::Slot(ir.aux2)))?;
+                let a = temps::read(&self.temps, ir.a as i32).map_err(fail)?;
+                let b = temps::read(&self.temps, ir.b as i32).map_err(fail)?;
+                let slot = slot(ir.aux).map_err(fail)?;
+                let value =
+                    super::tex_lane(inputs.samplers, slot, lookup, a, b, quad.map(|q| &q.values));
+                *temps::write(&mut self.temps, ir.dst as i32).map_err(fail)? = value;
             }
             _ if quad.is_some() && ir.info().is_some_and(|i| i.implicit_lod) => {
                 let quad = quad.expect("checked");

@@ -29,7 +29,7 @@ pub fn dump(shader: &Shader) -> String {
             None => sym.name.clone(),
         };
         let _ = match sym.kind {
-            SymbolKind::Uniform { slot } | SymbolKind::Sampler { slot } => {
+            SymbolKind::Uniform { slot } | SymbolKind::Sampler { slot, .. } => {
                 writeln!(out, "uniform {} {name} slot {slot}", sym.ty)
             }
             SymbolKind::Attribute { .. } | SymbolKind::VaryingIn { .. } => {
@@ -115,7 +115,7 @@ mod tests {
                         name: "uTex".into(),
                         ty: Type::Sampler2D,
                         array_len: None,
-                        kind: SymbolKind::Sampler { slot: 0 },
+                        kind: SymbolKind::sampler_2d(0),
                         interpolation: None,
                     },
                     InterfaceSymbol {

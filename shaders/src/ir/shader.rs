@@ -2,6 +2,7 @@
 //! that the dump, the linker, the verifier and CSI need.
 
 use super::{Ir, Limits, Stage, Type};
+use crate::sampler_type::SamplerType;
 
 /// What an interface symbol is, with its slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,10 +13,13 @@ pub enum SymbolKind {
         /// First vec4 uniform slot, `0..Limits::uniform_slots`.
         slot: u16,
     },
-    /// A `sampler2D` uniform bound to sampler slot `slot` (0..4).
+    /// A sampler uniform bound to sampler slot `slot`, of type `sampler` (its
+    /// texture target and kind, [`SamplerType`]; `sampler2D` in the seed profile).
     Sampler {
         /// Sampler slot, `0..Limits::samplers`.
         slot: u16,
+        /// The sampler's GLSL type.
+        sampler: SamplerType,
     },
     /// A vertex `in` at attribute location `location`.
     Attribute {
@@ -34,6 +38,16 @@ pub enum SymbolKind {
     },
     /// The fragment shader's single `out vec4` colour output.
     ColorOut,
+}
+
+impl SymbolKind {
+    /// A `sampler2D` at sampler slot `slot`.
+    pub const fn sampler_2d(slot: u16) -> SymbolKind {
+        SymbolKind::Sampler {
+            slot,
+            sampler: SamplerType::SAMPLER_2D,
+        }
+    }
 }
 
 /// An interpolation qualifier (GLSL 1.30 §4.3.6): how a varying's value at a fragment

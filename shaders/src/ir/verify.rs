@@ -113,6 +113,9 @@ pub enum VerifyRule {
     /// A CMP code outside `1..=6` ([`CmpCode`]).
     #[error("invalid comparison code")]
     CompareCode,
+    /// A TEX whose `aux2` is not a [`TexLookup`](crate::sampler_type::TexLookup).
+    #[error("invalid texture lookup mode")]
+    TexLookup,
     /// The shader ends with an IF still open (whole shader).
     #[error("unbalanced control flow")]
     Unbalanced,
@@ -230,6 +233,9 @@ fn check_instruction(
         return Err(VerifyRule::ComponentCount);
     }
     check_values(ir, info)?;
+    if ir.op == Op::Tex.code() && crate::sampler_type::TexLookup::decode(ir.aux2).is_none() {
+        return Err(VerifyRule::TexLookup);
+    }
     if info.unused_fields_checked {
         // The original's generic operand rule: any field that names a temporary must
         // be valid.

@@ -185,7 +185,7 @@ fn has_sampler(ty: Type, structs: &[StructDef]) -> bool {
         Type::Struct(k) => structs
             .get(k as usize)
             .is_some_and(|s| s.members.iter().any(|m| has_sampler(m.ty, structs))),
-        t => t == Type::Sampler2D,
+        t => t.is_sampler(),
     }
 }
 

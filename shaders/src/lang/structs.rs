@@ -1231,7 +1231,7 @@ impl<'d> Pass<'d> {
     }
 
     fn struct_has_sampler(&self, sid: u16) -> bool {
-        self.leaf_vars(sid).iter().any(|l| l.ty == Type::Sampler2D)
+        self.leaf_vars(sid).iter().any(|l| l.ty.is_sampler())
     }
 
     // ---- items, functions, statements ----

@@ -293,6 +293,9 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         "mat4x2" => K::Type(Type::Mat4x2),
         "mat4x3" => K::Type(Type::Mat4x3),
         "sampler2D" => K::Type(Type::Sampler2D),
+        w if let Some(st) = crate::sampler_type::SamplerType::from_keyword(w) => {
+            K::Type(Type::Sampler(st))
+        }
         "if" => K::If,
         "else" => K::Else,
         "for" => K::For,
@@ -307,6 +310,33 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
         _ => return reserved(word),
     };
     Some(TokenKind::Keyword(kw))
+}
+
+/// [`classify_word`] in a dialect of GLSL `version` (`es` for OpenGL ES): a sampler
+/// type of a later version than the dialect's stays the reserved word it was before
+/// (GLSL 1.10 §4.1.7 has the 1D, 2D, 3D, cube and 1D/2D shadow samplers; GLSL 1.30
+/// adds the arrays, the integer samplers and the cube and array shadows; GLSL 1.40 the
+/// rectangle and buffer samplers; GLSL ES 1.00 has the 2D and cube samplers only,
+/// ES 3.00 adds 3D, 2D arrays, shadows and the integer samplers).
+pub fn classify_word_in(word: &str, version: u16, es: bool) -> Option<TokenKind> {
+    let kind = classify_word(word)?;
+    if let TokenKind::Keyword(Keyword::Type(Type::Sampler(st))) = kind {
+        use crate::sampler_type::{SampleKind as K, TexTarget as T};
+        let since = match (st.target, st.kind) {
+            (T::Rect | T::Buffer, _) if es => u16::MAX,
+            (T::D1 | T::D1Array, _) if es => u16::MAX,
+            (T::Rect | T::Buffer, _) => 140,
+            (T::Cube, K::Float) if es => 100,
+            (T::D1 | T::D3 | T::D2, K::Float | K::Shadow) | (T::Cube, K::Float) if es => 300,
+            (T::D1 | T::D3 | T::D2, K::Float | K::Shadow) | (T::Cube, K::Float) => 110,
+            _ if es => 300,
+            _ => 130,
+        };
+        if version < since {
+            return reserved(word);
+        }
+    }
+    Some(kind)
 }
 
 const RESERVED_TYPES: &[&str] = &[

@@ -12,6 +12,23 @@
 //! one diagnostic.
 
 use crate::ir;
+use crate::sampler_type::SamplerType;
+
+impl Type {
+    /// Whether the type is a sampler (`sampler2D` or another, [`Type::Sampler`]).
+    pub const fn is_sampler(self) -> bool {
+        matches!(self, Type::Sampler2D | Type::Sampler(_))
+    }
+
+    /// The sampler type of a sampler, `None` for every other type.
+    pub const fn sampler_type(self) -> Option<SamplerType> {
+        match self {
+            Type::Sampler2D => Some(SamplerType::SAMPLER_2D),
+            Type::Sampler(st) => Some(st),
+            _ => None,
+        }
+    }
+}
 use std::fmt;
 
 /// A value type of the language.
@@ -67,6 +84,12 @@ pub enum Type {
     /// `mat4x3`.
     Mat4x3,
     Sampler2D,
+    /// Every other GLSL 3.30 sampler type (`sampler3D`, `isampler2DArray`,
+    /// `sampler2DShadow`, …; never [`SamplerType::SAMPLER_2D`], which is
+    /// [`Type::Sampler2D`]): a sampler slot, looked up by the TEX family (extended
+    /// profile). Recorded in CSIR as `sampler2D`, its interface entry carrying the
+    /// [`SamplerType`].
+    Sampler(SamplerType),
     /// A struct (GLSL 1.10 §4.1.8): the index of its definition in
     /// [`Program::structs`](super::ast::Program::structs). Front-end only and shorter
     /// lived than the others: the struct pass (`lang/structs.rs`) replaces every struct
@@ -100,7 +123,7 @@ impl Type {
             Type::UVec4 => ir::Type::UVec4,
             Type::Mat3 => ir::Type::Mat3,
             Type::Mat4 => ir::Type::Mat4,
-            Type::Sampler2D => ir::Type::Sampler2D,
+            Type::Sampler2D | Type::Sampler(_) => ir::Type::Sampler2D,
             Type::Struct(_) => ir::Type::None,
         }
     }
@@ -123,6 +146,7 @@ impl Type {
             Type::Mat4x2 => "mat4x2",
             Type::Mat4x3 => "mat4x3",
             Type::Struct(_) => "struct",
+            Type::Sampler(st) => st.keyword(),
             t => t.ir().keyword(),
         }
     }

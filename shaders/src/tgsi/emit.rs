@@ -66,6 +66,7 @@ use std::collections::BTreeSet;
 /// neither −1 nor a varying slot ([`TgsiError::Remap`]).
 pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
     let info = verify(shader)?;
+    refuse_tex(shader)?;
     let remap = var_remap.unwrap_or(&[]);
     check_remap(remap, shader.limits.varyings)?;
     let mut lowering = Lowering::new(shader, &info.ifs, remap);
@@ -101,6 +102,24 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
     };
     let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })
+}
+
+/// [`TgsiError::TextureTarget`] for the first TEX instruction (GL 3.3 targets, formats
+/// and shadow samplers), naming its sampler.
+fn refuse_tex(shader: &Shader) -> Result<(), TgsiError> {
+    let Some(ir) = shader.ir.iter().find(|ir| ir.op == Op::Tex.code()) else {
+        return Ok(());
+    };
+    let sym = shader.interface.symbols.iter().find(|s| {
+        matches!(s.kind, SymbolKind::Sampler { slot, .. } if i32::from(slot) == i32::from(ir.aux))
+    });
+    Err(TgsiError::TextureTarget {
+        name: sym.map_or_else(|| format!("unit {}", ir.aux), |s| s.name.clone()),
+        ty: match sym.map(|s| s.kind) {
+            Some(SymbolKind::Sampler { sampler, .. }) => sampler.keyword().to_string(),
+            _ => "sampler".to_string(),
+        },
+    })
 }
 
 /// Every remap entry is −1 or a varying slot.
@@ -489,6 +508,8 @@ impl<'a> Lowering<'a> {
                 let tex = Inst::new(Opcode::Txd, d, &[a, ddx, ddy, reg(File::Samp, t(ir.aux))]);
                 out.push(self.with_texel_offset(tex, ir));
             }
+            // Refused before lowering (`refuse_tex`).
+            Op::Tex => {}
             Op::TexSize => out.push(Inst::new(
                 Opcode::Txq,
                 d.masked(WriteMask::first(2)),

@@ -32,4 +32,16 @@ pub enum TgsiError {
         /// The budget in bytes (NUL included).
         budget: usize,
     },
+    /// A TEX lookup (a sampler other than `sampler2D`): the virgl path cannot
+    /// upload such textures yet, so it refuses the shader, naming the sampler.
+    #[error(
+        "sampler '{name}' is a {ty}: the virgl path draws sampler2D lookups only (TEX with \
+         other targets and shadow samplers is not emitted yet)"
+    )]
+    TextureTarget {
+        /// The sampler uniform's name.
+        name: String,
+        /// Its GLSL type.
+        ty: String,
+    },
 }

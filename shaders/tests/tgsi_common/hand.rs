@@ -37,7 +37,7 @@ impl Hand {
             SymbolKind::VaryingIn { slot } | SymbolKind::VaryingOut { slot } => {
                 i.var_hi = i.var_hi.max(slot as i16)
             }
-            SymbolKind::Sampler { slot } => i.samp_hi = i.samp_hi.max(slot as i16),
+            SymbolKind::Sampler { slot, .. } => i.samp_hi = i.samp_hi.max(slot as i16),
             SymbolKind::Uniform { slot } => {
                 i.uni_hi = i.uni_hi.max(slot as i16 + ty.columns() as i16 - 1)
             }
@@ -253,7 +253,7 @@ pub fn mvp_vertex() -> Shader {
 pub fn textured() -> Shader {
     let mut h = Hand::new("textured.frag", Stage::Fragment);
     h.symbol("vUV", Type::Vec2, SymbolKind::VaryingIn { slot: 0 })
-        .symbol("uTex", Type::Sampler2D, SymbolKind::Sampler { slot: 0 })
+        .symbol("uTex", Type::Sampler2D, SymbolKind::sampler_2d(0))
         .symbol("uTint", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("fragColor", Type::Vec4, SymbolKind::ColorOut);
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);

@@ -356,6 +356,27 @@ impl StepBinder<'_> {
             }
             Op::LoadFcoord => self.emit(instr, |_, d| Step::LoadFcoord { d }),
             Op::LoadFace => self.emit(instr, |_, d| Step::LoadFace { d }),
+            Op::Tex => {
+                let lookup = crate::sampler_type::TexLookup::decode(ir.aux2)
+                    .expect("the verifier checks TEX's aux2");
+                let reads = [instr.reads[0], instr.reads[1]].map(|r| r.expect("TEX reads a and b"));
+                let a = if self.quads {
+                    self.derivative_operand(reads[0])
+                } else {
+                    self.operand(reads[0])
+                };
+                let b = self.operand(reads[1]);
+                let w = instr.writes.expect("a lookup writes");
+                self.steps.push(Step::Tex {
+                    d: Reg::from(w.first),
+                    a,
+                    b,
+                    slot: ir.aux as u8,
+                    lookup,
+                    quads: self.quads,
+                });
+                self.clobber(w);
+            }
             Op::Sample | Op::SampleOffset | Op::SampleBias if self.quads => {
                 let a = self.derivative_operand(instr.reads[0].expect("a lookup reads a"));
                 let bias = instr.op == Op::SampleBias;

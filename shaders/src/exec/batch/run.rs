@@ -395,6 +395,55 @@ impl<const W: usize> Chunk<'_, W> {
         });
     }
 
+    /// TEX: [`tex_lane`](crate::exec::tex_lane) per running lane, with its quad's
+    /// four values of `a` (running or not) when the lanes run in quads, as
+    /// `QuadMachine` gives them. Out of line, as [`sample_offset`](Self::sample_offset).
+    #[inline(never)]
+    fn tex(
+        &self,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        slot: usize,
+        lookup: crate::sampler_type::TexLookup,
+        quads: bool,
+    ) {
+        let samplers = self.lanes.samplers;
+        let lanes = self.active.bits() & self.real;
+        let av: [Pack<W>; 4] = std::array::from_fn(|c| self.load(a, c));
+        let bv: [Pack<W>; 4] = std::array::from_fn(|c| self.load(b, c));
+        let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
+        for g in 0..W {
+            let group = (lanes >> (g * LANE_GROUP) & 0xff) as u8;
+            if group == 0 {
+                continue;
+            }
+            let ag = av.map(|p| p.0[g].to_array());
+            let bg = bv.map(|p| p.0[g].to_array());
+            let mut texels: [[f32; LANE_GROUP]; 4] =
+                std::array::from_fn(|c| dst[c][g].get().to_array());
+            for i in (0..LANE_GROUP).filter(|i| group >> i & 1 != 0) {
+                let lane = |k: usize| ag.map(|c| c[k]);
+                let q = i & !3;
+                let quad = [lane(q), lane(q + 1), lane(q + 2), lane(q + 3)];
+                let texel = crate::exec::tex_lane(
+                    samplers,
+                    slot,
+                    lookup,
+                    lane(i),
+                    bg.map(|c| c[i]),
+                    quads.then_some(&quad),
+                );
+                for (c, v) in texels.iter_mut().zip(texel) {
+                    c[i] = v;
+                }
+            }
+            for (c, v) in dst.iter().zip(texels) {
+                c[g].set(f32x8::new(v));
+            }
+        }
+    }
+
     /// DDX, DDY: lane `4q + k` gets `a[4q + hi] − a[4q + lo]` with `(hi, lo)` the
     /// quad pair of `k` (`exec::quad`), from every lane's register whether it runs
     /// or not. Out of line, like the integer steps: one shuffle per group.
@@ -575,6 +624,14 @@ impl<const W: usize> Chunk<'_, W> {
                         crate::exec::texel_fetch(samplers, slot as usize, index, lod.to_bits())
                     });
                 }
+                Step::Tex {
+                    d,
+                    a,
+                    b,
+                    slot,
+                    lookup,
+                    quads,
+                } => self.tex(d, a, b, slot as usize, lookup, quads),
                 Step::TexSize { d, a, slot } => {
                     let lod = self.load(a, 0);
                     let samplers = self.lanes.samplers;

@@ -271,6 +271,16 @@ pub(in crate::exec) enum Step {
         offset: [i8; 2],
         mode: LodMode,
     },
+    /// TEX (the GL 3.3 lookup family): [`tex_lane`](crate::exec::tex_lane) per lane,
+    /// with the quad's operand `a` when `quads`.
+    Tex {
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        slot: u8,
+        lookup: crate::sampler_type::TexLookup,
+        quads: bool,
+    },
     /// `d.xy ← textureSize(slot, a.x)` ([`texture_size`](crate::exec::texture_size)
     /// per lane: the level may differ between lanes).
     TexSize {
@@ -396,6 +406,7 @@ impl Step {
             | Sample { d, .. }
             | SampleLod { d, .. }
             | TexFetch { d, .. }
+            | Tex { d, .. }
             | LoadFcoord { d } => one(d, XYZW),
             TexSize { d, .. } => one(d, 0b11),
             MulMm { d, cols, .. } => Access {
@@ -495,6 +506,10 @@ impl Step {
                 }
             }
             Sample { a, .. } => f(one(a, 0b11)),
+            Tex { a, b, .. } => {
+                f(one(a, XYZW));
+                f(one(b, XYZW));
+            }
             TexFetch { a, b, .. } => {
                 f(one(a, 0b11));
                 f(one(b, 1));
@@ -568,7 +583,7 @@ impl Step {
                 *a = f(*a);
                 *d = f(*d);
             }
-            TexFetch { d, a, b, .. } | SampleLod { d, a, b, .. } => {
+            TexFetch { d, a, b, .. } | SampleLod { d, a, b, .. } | Tex { d, a, b, .. } => {
                 *a = f(*a);
                 *b = f(*b);
                 *d = f(*d);
@@ -635,6 +650,7 @@ impl Step {
             | SampleLod { d, .. }
             | TexSize { d, .. }
             | TexFetch { d, .. }
+            | Tex { d, .. }
             | LoadVar { d, .. }
             | LoadFcoord { d }
             | LoadFace { d } => {

@@ -29,7 +29,7 @@ use super::dialect::Dialect;
 use super::preprocessor::{PpError, PpToken, Preprocessor};
 
 mod directives;
-use super::token::{Pos, Punct, Token, TokenKind, classify_word};
+use super::token::{Pos, Punct, Token, TokenKind, classify_word_in};
 
 /// Longest identifier accepted, in characters ("identifier exceeds the name limit").
 /// The original's 39 is a pool detail (docs/csir-original.md A3); GLSL asks for at least
@@ -206,7 +206,7 @@ impl Lexer<'_> {
                         format!("'{word}' is reserved for future use in {dialect} ({rule}): it cannot be a name"),
                     );
                 } else if !dialect.is_name_here(word)
-                    && let Some(kind) = classify_word(word)
+                    && let Some(kind) = classify_word_in(word, dialect.version, dialect.is_es())
                 {
                     t.kind = kind;
                 }

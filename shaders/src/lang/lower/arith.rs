@@ -160,7 +160,7 @@ impl Lowerer<'_> {
             || (types::converts_to(a.ty, b.ty, self.conversions())
                 || types::converts_to(b.ty, a.ty, self.conversions()))
                 && !a.ty.is_matrix();
-        if !same || matches!(a.ty, Type::Sampler2D | Type::Void) {
+        if !same || (a.ty.is_sampler() || a.ty == Type::Void) {
             return self.err(pos, "type mismatch");
         }
         let code = cmp_code(op).code();

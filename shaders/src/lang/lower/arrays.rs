@@ -213,7 +213,7 @@ impl<'a> Lowerer<'a> {
         args: &[Expr],
         pos: Pos,
     ) -> LResult<ArrayRef> {
-        if matches!(ty, Type::Void | Type::Sampler2D) {
+        if ty == Type::Void || ty.is_sampler() {
             return self.err(pos, format!("arrays of {ty} are not supported"));
         }
         let refs: Vec<&Expr> = args.iter().collect();

@@ -157,12 +157,6 @@ pub const SUPPORTED: &[&str] = &[
 
 /// GLSL 3.30 built-in functions outside the subset ("NAME is not supported").
 pub const UNSUPPORTED: &[&str] = &[
-    "textureProjGrad",
-    "textureProjGradOffset",
-    "texture1D",
-    "texture3D",
-    "textureCube",
-    "shadow2D",
     "noise1",
     "noise2",
     "noise3",
@@ -179,7 +173,13 @@ pub(crate) fn is_builtin(name: &str) -> bool {
 /// Whether [`Lowerer::builtin`] expands `name` (every built-in but `modf`, which has
 /// its own path for its `out` parameter).
 fn expanded(name: &str) -> bool {
-    SUPPORTED.contains(&name) || TEXTURE_FUNCTIONS.contains(&name)
+    SUPPORTED.contains(&name) || is_texture_function(name)
+}
+
+/// Whether `name` takes a sampler: [`TEXTURE_FUNCTIONS`] and the GLSL 1.10 lookups of
+/// other targets (`texture_gl33.rs`).
+fn is_texture_function(name: &str) -> bool {
+    TEXTURE_FUNCTIONS.contains(&name) || super::texture_gl33::LEGACY_FUNCTIONS.contains(&name)
 }
 
 impl Lowerer<'_> {
@@ -193,13 +193,14 @@ impl Lowerer<'_> {
         if !expanded(name) {
             return None;
         }
-        let sampler_ok = TEXTURE_FUNCTIONS.contains(&name);
+        let sampler_ok = is_texture_function(name);
         let refs: Vec<&Expr> = args.iter().collect();
         Some(self.operands(&refs, sampler_ok).and_then(|vals| {
             // Intermediates of the expansion die with it; only the result lives on.
             let known = SUPPORTED
                 .iter()
                 .chain(TEXTURE_FUNCTIONS)
+                .chain(super::texture_gl33::LEGACY_FUNCTIONS)
                 .copied()
                 .find(|n| *n == name);
             let call = known.map(|n| (n, vals.iter().map(|v| v.ty).collect()));
@@ -265,6 +266,9 @@ impl Lowerer<'_> {
 
     fn builtin_values(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         match name {
+            n if is_texture_function(n) && Self::is_gl33_lookup(n, v) => {
+                self.texture_gl33(n, v, pos)
+            }
             "textureSize" => self.texture_size(v, pos),
             "texelFetch" => self.texel_fetch(v, pos),
             "texelFetchOffset" => self.texel_fetch_offset(v, pos),

@@ -731,7 +731,7 @@ impl Lowerer<'_> {
                 .params
                 .iter()
                 .map(|p| match p.ty {
-                    Type::Sampler2D => Value {
+                    Type::Sampler2D | Type::Sampler(_) => Value {
                         ty: p.ty,
                         repr: Repr::Sampler(0),
                     },

@@ -23,7 +23,7 @@ pub const MAX_CONSTRUCTOR_ARGS: usize = 16;
 
 impl Lowerer<'_> {
     pub(crate) fn construct(&mut self, ty: Type, args: &[Expr], pos: Pos) -> LResult<Value> {
-        if matches!(ty, Type::Void | Type::Sampler2D) {
+        if ty == Type::Void || ty.is_sampler() {
             return self.err(pos, format!("{} cannot be constructed", ty.keyword()));
         }
         if let Some(m) = self.missing_type(ty) {

@@ -32,7 +32,7 @@ impl Lowerer<'_> {
     pub(crate) fn check_operand(&mut self, v: &Value, pos: Pos) -> LResult<()> {
         match v.ty {
             Type::Void => self.err(pos, "void function used as a value"),
-            Type::Sampler2D => self.err(
+            Type::Sampler2D | Type::Sampler(_) => self.err(
                 pos,
                 "a sampler can only be passed to a texture function (texture, textureLod, \
                  textureGrad, texelFetch, textureSize and their forms), not used as a value",
@@ -47,7 +47,7 @@ impl Lowerer<'_> {
         let mut failed = None;
         for e in es {
             let r = self.expr(e).and_then(|v| {
-                if allow_sampler && v.ty == Type::Sampler2D {
+                if allow_sampler && v.ty.is_sampler() {
                     return Ok(v);
                 }
                 self.check_operand(&v, e.pos).map(|_| v)

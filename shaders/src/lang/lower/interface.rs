@@ -184,7 +184,7 @@ impl<'a> Lowerer<'a> {
                 }
                 self.check_array_param(p);
             }
-            if f.ret == Type::Sampler2D {
+            if f.ret.is_sampler() {
                 self.diags
                     .error(f.ret_pos, "functions cannot return a sampler");
             }
@@ -652,7 +652,7 @@ impl<'a> Lowerer<'a> {
         if d.name.starts_with("gl_") && !texcoord_size && !clip_size {
             return err(self, d.pos, "names starting with gl_ are reserved");
         }
-        let sampler = d.ty == Type::Sampler2D;
+        let sampler = d.ty.is_sampler();
         if sampler && q.storage != Storage::Uniform {
             return err(self, d.ty_pos, "sampler2D must be a uniform");
         }
@@ -670,7 +670,7 @@ impl<'a> Lowerer<'a> {
             Storage::In | Storage::Out | Storage::Attribute | Storage::Varying
         );
         if let Some(init) = &d.init {
-            if q.storage == Storage::Uniform && d.ty == Type::Sampler2D {
+            if q.storage == Storage::Uniform && d.ty.is_sampler() {
                 return err(self, init.pos, "a sampler cannot have an initializer");
             }
             if io {
@@ -1091,7 +1091,10 @@ impl<'a> Lowerer<'a> {
                 }
                 Role::Sampler => {
                     hi(&mut iface.samp_hi, slot as i16);
-                    SymbolKind::Sampler { slot }
+                    SymbolKind::Sampler {
+                        slot,
+                        sampler: ty.sampler_type().unwrap_or_default(),
+                    }
                 }
                 Role::Attribute => {
                     hi(&mut iface.attr_hi, slot as i16);

@@ -36,6 +36,7 @@ mod stmt;
 mod switch;
 #[cfg(test)]
 mod tests;
+mod texture_gl33;
 mod trig;
 mod value;
 

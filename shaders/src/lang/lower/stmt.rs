@@ -220,7 +220,7 @@ impl Lowerer<'_> {
         if let Some(m) = self.missing_type(d.ty) {
             return fail(self, d.ty_pos, &m);
         }
-        if d.ty == Type::Sampler2D {
+        if d.ty.is_sampler() {
             return fail(self, d.ty_pos, "sampler2D must be a uniform");
         }
         if d.name.starts_with("gl_") {

@@ -946,7 +946,7 @@ impl Parser<'_, '_> {
     fn sampler_in(&self, ty: Type) -> Option<String> {
         fn holds(structs: &[StructDef], ty: Type, depth: usize) -> bool {
             match ty {
-                Type::Sampler2D => true,
+                Type::Sampler2D | Type::Sampler(_) => true,
                 Type::Struct(k) if depth < 64 => structs
                     .get(k as usize)
                     .is_some_and(|s| s.members.iter().any(|m| holds(structs, m.ty, depth + 1))),
@@ -954,7 +954,7 @@ impl Parser<'_, '_> {
             }
         }
         match ty {
-            Type::Sampler2D => Some("it is a sampler".to_string()),
+            Type::Sampler2D | Type::Sampler(_) => Some("it is a sampler".to_string()),
             Type::Struct(k) if holds(&self.structs, ty, 0) => {
                 let name = self.structs.get(k as usize).map_or("", |s| s.name.as_str());
                 Some(format!("its type, struct '{name}', holds a sampler"))

@@ -76,7 +76,7 @@ impl Parser<'_, '_> {
                     *top = true;
                 }
             }
-            TokenKind::Keyword(Keyword::Type(Type::Int | Type::Sampler2D)) => {}
+            TokenKind::Keyword(Keyword::Type(Type::Int | Type::Sampler2D | Type::Sampler(_))) => {}
             TokenKind::Reserved(Reserved::Type, w) if w.contains("sampler") => {}
             TokenKind::Keyword(Keyword::Type(t)) => {
                 let m = format!(
