@@ -81,6 +81,7 @@ pub mod ir;
 pub mod lang;
 pub mod layout;
 pub mod link;
+pub mod link_geometry;
 pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};

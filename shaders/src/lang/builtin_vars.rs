@@ -60,6 +60,8 @@ pub(crate) enum Binding {
     NoEffect,
     /// `gl_FrontFacing`, loaded by LOAD_FACE.
     FrontFacing,
+    /// `gl_PrimitiveIDIn`, loaded by LOAD_PRIMID (geometry stage, `lang/geometry.rs`).
+    PrimitiveIdIn,
 }
 
 /// Which dialects have a built-in.
@@ -369,6 +371,9 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
 /// message names the variable and the reason ("gl_Vertex is not available in GLSL
 /// 3.30 core: ...").
 pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Lookup, String> {
+    if let Some(found) = super::geometry::lookup(name, stage) {
+        return found;
+    }
     if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == name) {
         return Err(format!("{name} is not supported: {reason}"));
     }

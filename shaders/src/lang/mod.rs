@@ -44,6 +44,7 @@ pub mod builtin_vars;
 mod consteval;
 pub mod diagnostic;
 pub mod dialect;
+mod geometry;
 mod implicit_size;
 pub mod lexer;
 mod lower;
@@ -218,6 +219,16 @@ fn compile_with(
     if !diags.is_empty() {
         return fail(diags);
     }
+    let geometry = geometry::prepare(
+        &mut program,
+        stage,
+        whole_stage,
+        limits.extended_ops(),
+        &mut diags,
+    );
+    if !diags.is_empty() {
+        return fail(diags);
+    }
     blocks::lower_blocks(&mut program, stage, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
@@ -231,9 +242,18 @@ fn compile_with(
         return fail(diags);
     }
     let (lowered, mut diags) = lower::lower(&program, stage, limits, diags, whole_stage);
-    let Some(out) = lowered else {
+    let Some(mut out) = lowered else {
         return fail(diags);
     };
+    out.interface.geometry = geometry;
+    if let Some(m) = geometry
+        .as_ref()
+        .and_then(|g| geometry::check_output_components(g, out.interface.var_hi))
+    {
+        let pos = program.geometry.max_vertices.map_or(Pos::START, |(_, p)| p);
+        diags.error(pos, m);
+        return fail(diags);
+    }
     let mut shader = Shader {
         name: units[0].name.to_string(),
         stage,

@@ -23,6 +23,7 @@ mod constructors;
 mod emit;
 mod expr;
 mod flow;
+mod geometry;
 mod global_const;
 mod interface;
 mod ints;
