@@ -93,6 +93,26 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
         Stage::Fragment,
         limits,
     )?;
+    if let Some(geometry) = &draw.geometry {
+        let gs = compile_shader(
+            scene,
+            format!("{}.geometry", draw.field()),
+            &geometry.shader,
+            Stage::Geometry,
+            limits,
+        )?;
+        return Program::link_geometry(vs, gs, fs).map_err(|e| {
+            scene.error(
+                draw.field(),
+                format!(
+                    "program ({} + {} + {}) does not link: {e}",
+                    draw.vertex.path.display(),
+                    geometry.shader.path.display(),
+                    draw.fragment.path.display()
+                ),
+            )
+        });
+    }
     Program::link(vs, fs).map_err(|e| {
         scene.error(
             draw.field(),
@@ -110,7 +130,7 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
 /// per draw).
 #[derive(Default)]
 pub struct ProgramCache {
-    programs: HashMap<(ShaderKey, ShaderKey), (Arc<Program>, Arc<Plan>)>,
+    programs: HashMap<(ShaderKey, ShaderKey, Option<ShaderKey>), (Arc<Program>, Arc<Plan>)>,
 }
 
 /// What identifies one shader of a pair in the cache: its GLSL text, or its CSI bytes.
@@ -142,7 +162,7 @@ impl ProgramCache {
     pub fn insert(&mut self, vertex: String, fragment: String, program: Arc<Program>) {
         let plan = Arc::new(CsirFragmentStage::plan(&program));
         self.programs.insert(
-            (ShaderKey::Glsl(vertex), ShaderKey::Glsl(fragment)),
+            (ShaderKey::Glsl(vertex), ShaderKey::Glsl(fragment), None),
             (program, plan),
         );
     }
@@ -166,7 +186,11 @@ impl ProgramCache {
         draw: &Draw,
         limits: &Limits,
     ) -> Result<(Arc<Program>, Arc<Plan>), SceneError> {
-        let key = (ShaderKey::of(&draw.vertex), ShaderKey::of(&draw.fragment));
+        let key = (
+            ShaderKey::of(&draw.vertex),
+            ShaderKey::of(&draw.fragment),
+            draw.geometry.as_ref().map(|g| ShaderKey::of(&g.shader)),
+        );
         if let Some((program, plan)) = self.programs.get(&key) {
             return Ok((program.clone(), plan.clone()));
         }

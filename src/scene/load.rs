@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::geometry_input::{GeometryDraw, MODE_NAMES as GS_MODES};
 use super::json::{self, Json, format_number, get};
 use super::model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding, Scene,
@@ -36,6 +37,7 @@ const ROOT_KEYS: &[&str] = &[
 const DRAW_KEYS: &[&str] = &[
     "vertex",
     "fragment",
+    "geometry",
     "mesh",
     "attributes",
     "indices",
@@ -376,8 +378,23 @@ impl Loader<'_> {
         let d = self.record(value, &at, DRAW_KEYS)?;
         let vertex = self.shader(d, &at, "vertex")?;
         let fragment = self.shader(d, &at, "fragment")?;
-
-        let primitive = self.primitive(get(d, "primitive"), &format!("{at}.primitive"))?;
+        // A geometry shader takes every draw mode (docs/scene-format.md `geometry`).
+        let geometry = match get(d, "geometry") {
+            None => None,
+            Some(_) => Some((
+                self.shader(d, &at, "geometry")?,
+                self.choice(
+                    get(d, "primitive"),
+                    &format!("{at}.primitive"),
+                    &GS_MODES,
+                    "triangles",
+                )?,
+            )),
+        };
+        let primitive = match geometry {
+            Some(_) => Primitive::Triangles,
+            None => self.primitive(get(d, "primitive"), &format!("{at}.primitive"))?,
+        };
         let restart = match get(d, "primitive_restart_index") {
             None | Some(Json::Null) => None,
             Some(v) => {
@@ -396,7 +413,8 @@ impl Loader<'_> {
         // assembled into such a list.
         let plain = primitive == Primitive::Triangles
             && restart.is_none()
-            && provoking == ProvokingVertex::Last;
+            && provoking == ProvokingVertex::Last
+            && geometry.is_none();
         let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
@@ -459,6 +477,8 @@ impl Loader<'_> {
         };
         let (indices, elements) = if plain {
             (indices, None)
+        } else if geometry.is_some() {
+            (Vec::new(), Some(indices))
         } else {
             let triangles = assemble_triangles(primitive, &indices, restart, provoking);
             (triangles, Some(indices))
@@ -499,11 +519,14 @@ impl Loader<'_> {
             }
         }
 
+        let geometry =
+            geometry.map(|(shader, mode)| GeometryDraw::new(shader, mode, &elements, restart));
         Ok(Draw {
             index,
             mesh: mesh_path,
             vertex,
             fragment,
+            geometry,
             attributes,
             vertex_count,
             indices,

@@ -46,6 +46,7 @@ mod default;
 mod error;
 #[cfg(test)]
 mod fuzz_tests;
+mod geometry_input;
 mod json;
 mod load;
 #[cfg(test)]
@@ -56,6 +57,7 @@ mod primitive;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
+pub use geometry_input::{GeometryDraw, MODES as GEOMETRY_MODES};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, SamplerBinding,

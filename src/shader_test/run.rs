@@ -710,6 +710,7 @@ impl<'a> Run<'a> {
             mesh: None,
             vertex: self.compiled.vertex.clone(),
             fragment: self.compiled.fragment.clone(),
+            geometry: None,
             attributes: arrays,
             vertex_count,
             indices,
