@@ -44,7 +44,10 @@ impl Program {
         geometry: Shader,
         fragment: Shader,
     ) -> Result<Program, LinkError> {
-        check_stages(&vertex, &fragment)?;
+        // The geometry shader writes gl_Position; the vertex shader need not.
+        let mut checked = vertex.clone();
+        checked.interface.writes_position = geometry.interface.writes_position;
+        check_stages(&checked, &fragment)?;
         if geometry.stage != Stage::Geometry || geometry.interface.geometry.is_none() {
             return Err(LinkError::WrongStage(Stage::Geometry));
         }

@@ -17,12 +17,21 @@ fn compile_shader(
     source: &ShaderSource,
     stage: Stage,
     limits: &Limits,
+    before_geometry: bool,
 ) -> Result<Shader, SceneError> {
     if let Some(bytes) = &source.csi {
         return load_csi_shader(scene, field, source, bytes, stage, limits);
     }
     let name = source.path.display().to_string();
-    csir::compile(&source.text, &name, stage, limits).map_err(|errors| {
+    let units = [csir::Unit {
+        name: &name,
+        source: &source.text,
+    }];
+    let compiled = match (stage, before_geometry) {
+        (Stage::Vertex, true) => csir::compile_vertex_for_geometry(&units, limits),
+        _ => csir::compile_units(&units, stage, limits),
+    };
+    compiled.map_err(|errors| {
         scene.error(
             field,
             format!(
@@ -85,6 +94,7 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
         &draw.vertex,
         Stage::Vertex,
         limits,
+        draw.geometry.is_some(),
     )?;
     let fs = compile_shader(
         scene,
@@ -92,6 +102,7 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
         &draw.fragment,
         Stage::Fragment,
         limits,
+        false,
     )?;
     if let Some(geometry) = &draw.geometry {
         let gs = compile_shader(
@@ -100,6 +111,7 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
             &geometry.shader,
             Stage::Geometry,
             limits,
+            false,
         )?;
         return Program::link_geometry(vs, gs, fs).map_err(|e| {
             scene.error(
@@ -155,14 +167,24 @@ impl ProgramCache {
         Self::default()
     }
 
-    /// Add a program compiled elsewhere for the shader pair whose source texts are
-    /// `vertex` and `fragment` (a draw whose `vertex.text` and `fragment.text` are these
-    /// texts then uses it), with its fragment shader's batch plan; replaces an earlier
-    /// entry for the same pair.
-    pub fn insert(&mut self, vertex: String, fragment: String, program: Arc<Program>) {
+    /// Add a program compiled elsewhere for the shaders whose source texts are
+    /// `vertex`, `fragment` and `geometry` (a draw whose `vertex.text`,
+    /// `fragment.text` and geometry text are these then uses it), with its fragment
+    /// shader's batch plan; replaces an earlier entry for the same shaders.
+    pub fn insert(
+        &mut self,
+        vertex: String,
+        fragment: String,
+        geometry: Option<String>,
+        program: Arc<Program>,
+    ) {
         let plan = Arc::new(CsirFragmentStage::plan(&program));
         self.programs.insert(
-            (ShaderKey::Glsl(vertex), ShaderKey::Glsl(fragment), None),
+            (
+                ShaderKey::Glsl(vertex),
+                ShaderKey::Glsl(fragment),
+                geometry.map(ShaderKey::Glsl),
+            ),
             (program, plan),
         );
     }

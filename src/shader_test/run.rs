@@ -22,7 +22,9 @@ use super::compile::{CompiledProgram, compile_program};
 use super::compiler_test;
 use super::error::ParseError;
 use super::fixed_function::{CURRENT_NORMAL, INITIAL_COLOR, Transform};
-use super::geometry::{ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices};
+use super::geometry::{
+    geometry_mode, ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices,
+};
 use super::parse::{self, ShaderKind, ShaderSection};
 use super::probe::{self, DEFAULT_TOLERANCE};
 use super::report::{Outcome, TestReport};
@@ -33,7 +35,7 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, Primitive, ProvokingVertex,
+    Attribute, ClipPlanes, Draw, DrawState, GeometryDraw, NamedTexture, Primitive, ProvokingVertex,
     SamplerBinding, Scene, ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
@@ -163,6 +165,7 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
     }
     let vertex = stage_sections(&sections.shaders, ShaderKind::Vertex);
     let fragment = stage_sections(&sections.shaders, ShaderKind::Fragment);
+    let geometry = stage_sections(&sections.shaders, ShaderKind::Geometry);
     if fragment.is_empty() {
         return Err(skip(
             None,
@@ -195,7 +198,8 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
             "no vertex shader: OpenGL ES has no fixed-function vertex processing",
         ));
     }
-    let compiled = compile_program(path, text, &vertex, &fragment, &glsl, &options.limits)?;
+    let stages = [&vertex[..], &geometry[..], &fragment[..]];
+    let compiled = compile_program(path, text, stages, &glsl, &options.limits)?;
     Run::new(path, options, requirements, compiled, vertex_data, script)
 }
 
@@ -208,8 +212,8 @@ fn stage_sections<'s, 'a>(
     shaders
         .iter()
         .filter(|s| match kind {
-            ShaderKind::Fragment => s.kind == ShaderKind::Fragment,
-            _ => s.kind != ShaderKind::Fragment,
+            ShaderKind::Fragment | ShaderKind::Geometry => s.kind == kind,
+            _ => matches!(s.kind, ShaderKind::Vertex | ShaderKind::VertexPassthrough),
         })
         .collect()
 }
@@ -322,6 +326,7 @@ impl<'a> Run<'a> {
         cache.insert(
             compiled.vertex.text.clone(),
             compiled.fragment.text.clone(),
+            compiled.geometry.as_ref().map(|g| g.text.clone()),
             compiled.program.clone(),
         );
         Ok(Run {
@@ -617,7 +622,8 @@ impl<'a> Run<'a> {
                 data: rect_texcoords(tex),
             });
         }
-        self.draw(line, arrays, 4, rect_indices())
+        let strip = ("triangle_strip", vec![0, 1, 2, 3]);
+        self.draw(line, arrays, 4, rect_indices(), strip)
     }
 
     /// `draw arrays MODE FIRST COUNT` with the `[vertex data]` rows.
@@ -676,7 +682,8 @@ impl<'a> Run<'a> {
                 }
             }
         }
-        self.draw(line, arrays, count, triangle_indices(mode, count))
+        let elements = (geometry_mode(mode), (0..count).collect());
+        self.draw(line, arrays, count, triangle_indices(mode, count), elements)
     }
 
     /// Draw `vertex_count` vertices with `arrays` (plus the current values of
@@ -688,6 +695,7 @@ impl<'a> Run<'a> {
         mut arrays: Vec<Attribute>,
         vertex_count: u32,
         indices: Vec<u32>,
+        elements: (&'static str, Vec<u32>),
     ) -> Option<Outcome> {
         for (name, value) in [("gl_Color", self.color), ("gl_Normal", CURRENT_NORMAL)] {
             if let Some(location) = self.attribute(name)
@@ -710,7 +718,11 @@ impl<'a> Run<'a> {
             mesh: None,
             vertex: self.compiled.vertex.clone(),
             fragment: self.compiled.fragment.clone(),
-            geometry: None,
+            geometry: self
+                .compiled
+                .geometry
+                .clone()
+                .map(|shader| GeometryDraw::new(shader, elements.0, &Some(elements.1), None)),
             attributes: arrays,
             vertex_count,
             indices,
@@ -1458,6 +1470,7 @@ mod tests {
             program: std::sync::Arc::new(program),
             vertex: source("vs"),
             fragment: source("fs"),
+            geometry: None,
         }
     }
 

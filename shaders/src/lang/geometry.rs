@@ -46,6 +46,16 @@ pub(crate) fn prepare(
         );
         return None;
     }
+    if stage == Stage::Geometry && (program.dialect.is_es() || program.dialect.version < 150) {
+        diags.error(
+            Pos::START,
+            format!(
+                "a geometry shader needs GLSL 1.50 or later (GLSL 1.50 §2.2); this is {}",
+                program.dialect
+            ),
+        );
+        return None;
+    }
     if stage != Stage::Geometry {
         let first = [
             g.input.map(|(p, pos)| (p.name(), "in", pos)),

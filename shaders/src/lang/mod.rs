@@ -106,7 +106,20 @@ pub fn compile_units(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
-    compile_with(units, stage, limits, true)
+    compile_with(units, stage, limits, true, true)
+}
+
+/// Compile the vertex shader of a program that has a geometry shader, from one or
+/// more units: [`compile_units`] for [`Stage::Vertex`] without the rule that it write
+/// `gl_Position`, which the geometry shader writes instead (GL 3.2 §2.12: the
+/// vertex shader's `gl_Position` is only an input of the geometry shader, `gl_in[]`).
+///
+/// Errors: as [`compile_units`].
+pub fn compile_vertex_for_geometry(
+    units: &[Unit<'_>],
+    limits: &Limits,
+) -> Result<Shader, CompileErrors> {
+    compile_with(units, Stage::Vertex, limits, true, false)
 }
 
 /// Compile one compilation unit on its own, as `glCompileShader` does: every rule of
@@ -127,7 +140,7 @@ pub fn compile_unit_alone(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
-    compile_with(&[Unit { name, source }], stage, limits, false)
+    compile_with(&[Unit { name, source }], stage, limits, false, false)
 }
 
 /// [`compile_units`], with the whole-stage rules (`main` defined, `gl_Position`
@@ -137,6 +150,7 @@ fn compile_with(
     stage: Stage,
     limits: &Limits,
     whole_stage: bool,
+    needs_position: bool,
 ) -> Result<Shader, CompileErrors> {
     // CR LF and a lone CR end lines as LF does (GLSL 3.30 §3.1); positions count
     // lines the same way in every form.
@@ -241,7 +255,8 @@ fn compile_with(
     if !diags.is_empty() {
         return fail(diags);
     }
-    let (lowered, mut diags) = lower::lower(&program, stage, limits, diags, whole_stage);
+    let (lowered, mut diags) =
+        lower::lower(&program, stage, limits, diags, whole_stage, needs_position);
     let Some(mut out) = lowered else {
         return fail(diags);
     };

@@ -65,6 +65,18 @@ impl Lowerer<'_> {
         let Some(arr) = self.scopes.var(var).array else {
             return Ok(());
         };
+        let vertices = self.program.geometry.input.map_or(3, |(p, _)| p.vertices());
+        if arr.len as usize != vertices {
+            let name = self.scopes.var(var).name.clone();
+            return self.err(
+                Pos::START,
+                format!(
+                    "the geometry shader input '{name}' has {} elements for {vertices} input \
+                     vertices: arrays inside geometry shader input blocks are not supported",
+                    arr.len
+                ),
+            );
+        }
         let cols = ty.columns();
         let col_ty = if ty.is_matrix() {
             Type::float_vec(ty.width())
