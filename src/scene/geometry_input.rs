@@ -161,7 +161,7 @@ fn strip_adjacency(v: &[u32], out: &mut Vec<u32>) {
             };
             let adjacent = match (odd, last) {
                 (true, false) => [j - 1, j + 4, j + 7],
-                (false, false) => [j - 1, j + 6, j + 4],
+                (false, false) => [j - 1, j + 7, j + 4],
                 (true, true) => [j - 1, j + 4, j + 6],
                 (false, true) => [j - 1, j + 6, j + 4],
             };
@@ -202,5 +202,11 @@ mod tests {
             [0, 1, 2, 5, 4, 3]
         );
         assert_eq!(assemble("triangles_adjacency", &six, None), six);
+        // Four triangles (piglit's triangle-strip-adj layout): the middle even one,
+        // corners 5, 7, 9 (1-based), has 3, 11 and 8 across its edges.
+        let twelve: Vec<u32> = (0..12).collect();
+        let strip = assemble("triangle_strip_adjacency", &twelve, None);
+        assert_eq!(&strip[12..18], [4, 2, 6, 10, 8, 7]);
+        assert_eq!(&strip[..6], [0, 1, 2, 6, 4, 3]);
     }
 }
