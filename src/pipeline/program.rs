@@ -142,8 +142,11 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
 /// per draw).
 #[derive(Default)]
 pub struct ProgramCache {
-    programs: HashMap<(ShaderKey, ShaderKey, Option<ShaderKey>), (Arc<Program>, Arc<Plan>)>,
+    programs: HashMap<ProgramKey, (Arc<Program>, Arc<Plan>)>,
 }
+
+/// The vertex, fragment and (if any) geometry shader of a cached program.
+type ProgramKey = (ShaderKey, ShaderKey, Option<ShaderKey>);
 
 /// What identifies one shader of a pair in the cache: its GLSL text, or its CSI bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
