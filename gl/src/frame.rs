@@ -45,6 +45,8 @@ pub enum Stage {
     Vertex,
     /// `GL_FRAGMENT_SHADER`.
     Fragment,
+    /// `GL_GEOMETRY_SHADER` (GL 3.2 §2.12).
+    Geometry,
 }
 
 impl Stage {
@@ -53,6 +55,7 @@ impl Stage {
         match self {
             Stage::Vertex => glow::VERTEX_SHADER,
             Stage::Fragment => glow::FRAGMENT_SHADER,
+            Stage::Geometry => glow::GEOMETRY_SHADER,
         }
     }
 
@@ -61,6 +64,7 @@ impl Stage {
         match self {
             Stage::Vertex => "vertex",
             Stage::Fragment => "fragment",
+            Stage::Geometry => "geometry",
         }
     }
 }

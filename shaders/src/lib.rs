@@ -82,12 +82,14 @@ pub mod sampler_type;
 pub mod lang;
 pub mod layout;
 pub mod link;
+pub mod link_geometry;
 pub mod tgsi;
 
 pub use csi::{CsiError, load_csi, save_csi, save_csi_v1};
 pub use ir::{Ir, Limits, MAX_SHADER_VARYINGS, MAX_VARYINGS, Op, Profile, Shader, Stage, Type};
 pub use lang::{
     CompileErrors, Diagnostic, MAX_UNITS, Unit, compile, compile_unit_alone, compile_units,
+    compile_vertex_for_geometry,
 };
 pub use layout::{IntLanes, Layout, UniformKey, uniform_lanes_from_ints};
 pub use link::{LinkError, Program, UniformError, UniformStorage};

@@ -11,6 +11,10 @@ pub use crate::layout::UniformError;
 /// Why two shaders do not form a program. Messages follow docs/csir-original.md B §7.2.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LinkError {
+    /// A geometry shader that samples a texture: the renderer binds textures to the
+    /// vertex and fragment stages only so far.
+    #[error("a geometry shader that samples a texture is not supported yet")]
+    GeometrySampler,
     /// A shader was given for the wrong stage.
     #[error("program is missing a compiled {0} shader")]
     WrongStage(Stage),
@@ -138,6 +142,8 @@ pub struct UniformRecord {
     pub vertex_slot: Option<u16>,
     /// First vec4 slot in the fragment stage, if declared there.
     pub fragment_slot: Option<u16>,
+    /// First vec4 slot in the geometry stage, if the program has one that declares it.
+    pub geometry_slot: Option<u16>,
 }
 
 impl UniformRecord {
@@ -176,6 +182,8 @@ pub struct UniformStorage {
     pub vertex: Vec<[f32; 4]>,
     /// Fragment-stage vec4 slots.
     pub fragment: Vec<[f32; 4]>,
+    /// Geometry-stage vec4 slots (empty without a geometry shader).
+    pub geometry: Vec<[f32; 4]>,
 }
 
 /// A linked vertex + fragment pair.
@@ -196,6 +204,10 @@ pub struct Program {
     pub uniforms: Vec<UniformRecord>,
     /// Samplers, vertex first, then fragment-only ones.
     pub samplers: Vec<SamplerRecord>,
+    /// The geometry shader between the two, if any ([`Program::link_geometry`]): then
+    /// [`Program::var_remap`] and [`Program::varyings`] link the fragment shader to
+    /// the geometry shader's outputs instead of the vertex shader's.
+    pub geometry: Option<crate::link_geometry::GeometryLink>,
 }
 
 impl Program {
@@ -211,7 +223,7 @@ impl Program {
         check_varying_count(&fragment)?;
         let (var_remap, varyings) = link_varyings(&vertex, &fragment)?;
         let attributes = attribute_records(&vertex);
-        let (uniforms, samplers) = link_uniforms(&vertex, &fragment)?;
+        let (uniforms, samplers) = link_uniforms(&vertex, &fragment, None)?;
         Ok(Program {
             vertex,
             fragment,
@@ -220,6 +232,7 @@ impl Program {
             varyings,
             uniforms,
             samplers,
+            geometry: None,
         })
     }
 
@@ -231,10 +244,15 @@ impl Program {
         let mut storage = UniformStorage {
             vertex: self.vertex.interface.new_uniforms(),
             fragment: self.fragment.interface.new_uniforms(),
+            geometry: self
+                .geometry
+                .as_ref()
+                .map_or_else(Vec::new, |g| g.shader.interface.new_uniforms()),
         };
         // A uniform is one variable of the program (GLSL 1.20 §4.3.5): an initializer
         // in either stage gives its value in both.
-        for shader in [&self.vertex, &self.fragment] {
+        let geometry = self.geometry.as_ref().map(|g| &g.shader);
+        for shader in [&self.vertex, &self.fragment].into_iter().chain(geometry) {
             for (name, values) in &shader.interface.uniform_initializers {
                 // Checked against this stage's declaration; the link checked the other
                 // stage declares it the same way.
@@ -313,6 +331,7 @@ impl Program {
         for (stage_slot, slots) in [
             (rec.vertex_slot, &mut storage.vertex),
             (rec.fragment_slot, &mut storage.fragment),
+            (rec.geometry_slot, &mut storage.geometry),
         ] {
             if let Some(first_slot) = stage_slot {
                 value.store(slots, first_slot);
@@ -324,7 +343,7 @@ impl Program {
 
 /// Each shader is of its stage and has a named interface, and the vertex shader writes
 /// `gl_Position`.
-fn check_stages(vertex: &Shader, fragment: &Shader) -> Result<(), LinkError> {
+pub(crate) fn check_stages(vertex: &Shader, fragment: &Shader) -> Result<(), LinkError> {
     if vertex.stage != Stage::Vertex {
         return Err(LinkError::WrongStage(Stage::Vertex));
     }
@@ -344,7 +363,7 @@ fn check_stages(vertex: &Shader, fragment: &Shader) -> Result<(), LinkError> {
 
 /// The fragment shader reads at most [`MAX_VARYINGS`] varying slots (`var_hi + 1`, the
 /// slots the rasterizer interpolates for it).
-fn check_varying_count(fragment: &Shader) -> Result<(), LinkError> {
+pub(crate) fn check_varying_count(fragment: &Shader) -> Result<(), LinkError> {
     let count = usize::try_from(fragment.interface.var_hi + 1).unwrap_or(0);
     if count > MAX_VARYINGS {
         return Err(LinkError::TooManyVaryings {
@@ -358,7 +377,7 @@ fn check_varying_count(fragment: &Shader) -> Result<(), LinkError> {
 /// Every fragment input matched to its vertex output: `var_remap` (fragment slot →
 /// vertex slot, −1 where the fragment shader has no input) and the varying records in
 /// fragment declaration order.
-fn link_varyings(
+pub(crate) fn link_varyings(
     vertex: &Shader,
     fragment: &Shader,
 ) -> Result<(Vec<i16>, Vec<VaryingRecord>), LinkError> {
@@ -394,7 +413,7 @@ fn link_varyings(
 /// interpolation qualifiers and array lengths match. Built-in inputs such as
 /// `gl_Color` read their vertex output (`gl_FrontColor`, or `gl_BackColor` when that is
 /// the only one written).
-fn vertex_slot_for(vertex: &Shader, input: &InterfaceSymbol) -> Result<u16, LinkError> {
+pub(crate) fn vertex_slot_for(vertex: &Shader, input: &InterfaceSymbol) -> Result<u16, LinkError> {
     let out = crate::lang::builtin_vars::link_names(&input.name)
         .into_iter()
         .find_map(|source| vertex.varying_output(source))
@@ -447,7 +466,7 @@ fn check_interpolation(
 }
 
 /// The vertex shader's attributes, in declaration order.
-fn attribute_records(vertex: &Shader) -> Vec<AttributeRecord> {
+pub(crate) fn attribute_records(vertex: &Shader) -> Vec<AttributeRecord> {
     vertex
         .interface
         .symbols
@@ -466,13 +485,18 @@ fn attribute_records(vertex: &Shader) -> Vec<AttributeRecord> {
 /// The uniforms and samplers of both stages, vertex declarations first, a name
 /// declared in both stages once with both slots. Errors: a name declared with two
 /// types, or as a sampler and as a non-sampler.
-fn link_uniforms(
+pub(crate) fn link_uniforms(
     vertex: &Shader,
     fragment: &Shader,
+    geometry: Option<&Shader>,
 ) -> Result<(Vec<UniformRecord>, Vec<SamplerRecord>), LinkError> {
     let mut uniforms: Vec<UniformRecord> = Vec::new();
     let mut samplers: Vec<SamplerRecord> = Vec::new();
-    for (stage, shader) in [(Stage::Vertex, vertex), (Stage::Fragment, fragment)] {
+    let stages = [(Stage::Vertex, vertex), (Stage::Fragment, fragment)];
+    for (stage, shader) in stages
+        .into_iter()
+        .chain(geometry.map(|g| (Stage::Geometry, g)))
+    {
         for sym in &shader.interface.symbols {
             match sym.kind {
                 SymbolKind::Uniform { slot } => {
@@ -524,11 +548,20 @@ fn add_uniform(
                 array_len: sym.array_len,
                 vertex_slot: None,
                 fragment_slot: None,
+                geometry_slot: None,
             });
             uniforms.last_mut().expect("just pushed")
         }
     };
-    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
+    set_stage_slot(
+        [
+            &mut rec.vertex_slot,
+            &mut rec.fragment_slot,
+            &mut rec.geometry_slot,
+        ],
+        stage,
+        slot,
+    );
     Ok(())
 }
 
@@ -546,14 +579,21 @@ fn add_sampler(samplers: &mut Vec<SamplerRecord>, sym: &InterfaceSymbol, stage: 
             samplers.last_mut().expect("just pushed")
         }
     };
-    set_stage_slot([&mut rec.vertex_slot, &mut rec.fragment_slot], stage, slot);
+    let mut geometry = None;
+    set_stage_slot(
+        [&mut rec.vertex_slot, &mut rec.fragment_slot, &mut geometry],
+        stage,
+        slot,
+    );
 }
 
-/// Sets `stage`'s entry of a record's `[vertex_slot, fragment_slot]` to `slot`.
-fn set_stage_slot([vertex, fragment]: [&mut Option<u16>; 2], stage: Stage, slot: u16) {
+/// Sets `stage`'s entry of a record's `[vertex_slot, fragment_slot, geometry_slot]`
+/// to `slot`.
+fn set_stage_slot([vertex, fragment, geometry]: [&mut Option<u16>; 3], stage: Stage, slot: u16) {
     let entry = match stage {
         Stage::Vertex => vertex,
         Stage::Fragment => fragment,
+        Stage::Geometry => geometry,
     };
     *entry = Some(slot);
 }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// Arguments of `compile`.
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// Shader source file (`.vert` or `.frag`, or give --stage).
+    /// Shader source file (`.vert`, `.frag` or `.geom`, or give --stage).
     pub file: PathBuf,
     /// Shader stage; default: from the file extension.
     #[arg(long, value_enum)]
@@ -52,13 +52,15 @@ pub struct CompileArgs {
 pub enum StageArg {
     Vert,
     Frag,
+    Geom,
 }
 
-/// The stage named by `--stage`, else by the extension `.vert` / `.frag`.
+/// The stage named by `--stage`, else by the extension `.vert` / `.frag` / `.geom`.
 pub fn stage_of(file: &std::path::Path, arg: Option<StageArg>) -> Result<Stage, String> {
     match arg {
         Some(StageArg::Vert) => Ok(Stage::Vertex),
         Some(StageArg::Frag) => Ok(Stage::Fragment),
+        Some(StageArg::Geom) => Ok(Stage::Geometry),
         None => match file
             .extension()
             .and_then(|e| e.to_str())
@@ -67,13 +69,14 @@ pub fn stage_of(file: &std::path::Path, arg: Option<StageArg>) -> Result<Stage, 
         {
             Some("vert") => Ok(Stage::Vertex),
             Some("frag") => Ok(Stage::Fragment),
+            Some("geom") => Ok(Stage::Geometry),
             Some("csi") => Err(format!(
                 "{}: a compiled shader (CSI), not GLSL source: `csir-render inspect` shows \
                  what a CSI file holds",
                 file.display()
             )),
             _ => Err(format!(
-                "{}: cannot tell the stage from the extension; use --stage vert|frag",
+                "{}: cannot tell the stage from the extension; use --stage vert|frag|geom",
                 file.display()
             )),
         },

@@ -102,6 +102,9 @@ pub fn run_invocation(
     shader: &Shader,
     request: &InvocationRequest,
 ) -> Result<Invocation, InvocationError> {
+    if shader.stage == Stage::Geometry {
+        return Err(InvocationError::GeometryStage(shader.name.clone()));
+    }
     // Verified once: the machine runs the invocation, its IF table serves the binder.
     let machine = Machine::new(shader).ok();
     let ifs = machine
@@ -171,6 +174,7 @@ pub fn run_invocation(
             let color = NamedValue::color_output(shader, run.outputs.color);
             (vec![color], Some(run.outputs.discarded))
         }
+        Stage::Geometry => unreachable!("refused above"),
     };
     Ok(Invocation {
         shader: shader.name.clone(),

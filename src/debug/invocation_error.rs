@@ -53,6 +53,14 @@ impl fmt::Display for InputKind {
 /// Why the values given for an invocation do not fit the shader.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum InvocationError {
+    /// `run` of a geometry shader: its invocations need a whole input primitive and
+    /// give a list of vertices, which `run` cannot take or show yet (a scene draws
+    /// them: docs/scene-format.md `geometry`).
+    #[error(
+        "{0}: running a geometry shader alone is not supported yet; draw it in a scene \
+         (the draw's `geometry` key)"
+    )]
+    GeometryStage(String),
     /// The shader declares no input of that kind and name (or location).
     #[error("{shader} declares no {kind} '{name}'; {declared}")]
     Unknown {

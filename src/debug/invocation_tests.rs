@@ -9,6 +9,7 @@ fn compile(source: &str, stage: Stage) -> Shader {
     let name = match stage {
         Stage::Vertex => "t.vert",
         Stage::Fragment => "t.frag",
+        Stage::Geometry => "t.geom",
     };
     csir::compile(source, name, stage, &Limits::default()).unwrap_or_else(|e| panic!("{e}"))
 }

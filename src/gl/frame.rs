@@ -21,7 +21,8 @@ use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
 pub fn profile(scene: &Scene) -> ProfileChoice {
     let compatibility = scene.draws.iter().any(|d| {
         [&d.vertex, &d.fragment]
-            .iter()
+            .into_iter()
+            .chain(d.geometry.as_ref().map(|g| &g.shader))
             .any(|s| s.csi.is_none() && needs_compatibility(&s.text))
     });
     if compatibility {
@@ -108,10 +109,20 @@ fn draw_desc<'s>(
     program: Option<&Program>,
 ) -> Result<DrawDesc<'s>, SceneError> {
     let mut shaders = Vec::new();
+    let geometry = draw.geometry.as_ref().map(|g| {
+        (
+            Stage::Geometry,
+            &g.shader,
+            format!("{}.geometry", draw.field()),
+        )
+    });
     for (stage, source, field) in [
         (Stage::Vertex, &draw.vertex, draw.vertex_field()),
         (Stage::Fragment, &draw.fragment, draw.fragment_field()),
-    ] {
+    ]
+    .into_iter()
+    .chain(geometry)
+    {
         if source.csi.is_some() {
             return Err(scene.error(
                 field,
@@ -160,7 +171,10 @@ fn draw_desc<'s>(
             })
             .collect(),
         instances: draw.instances,
-        mode: mode(draw.primitive),
+        mode: match &draw.geometry {
+            Some(g) => geometry_mode(g.mode),
+            None => mode(draw.primitive),
+        },
         indices: draw.elements.as_deref().unwrap_or(&draw.indices),
         restart: draw.primitive_restart_index,
         uniforms: uniforms
@@ -452,6 +466,24 @@ fn attribute_type(ty: AttributeType) -> u32 {
         AttributeType::Float => glow::FLOAT,
         AttributeType::Int => glow::INT,
         AttributeType::Uint => glow::UNSIGNED_INT,
+    }
+}
+
+/// The `glDrawElements` mode of a draw with a geometry shader, by its GL name (one of
+/// `crate::scene::GEOMETRY_MODES`).
+fn geometry_mode(name: &str) -> u32 {
+    match name {
+        "points" => glow::POINTS,
+        "lines" => glow::LINES,
+        "line_strip" => glow::LINE_STRIP,
+        "line_loop" => glow::LINE_LOOP,
+        "lines_adjacency" => glow::LINES_ADJACENCY,
+        "line_strip_adjacency" => glow::LINE_STRIP_ADJACENCY,
+        "triangle_strip" => glow::TRIANGLE_STRIP,
+        "triangle_fan" => glow::TRIANGLE_FAN,
+        "triangles_adjacency" => glow::TRIANGLES_ADJACENCY,
+        "triangle_strip_adjacency" => glow::TRIANGLE_STRIP_ADJACENCY,
+        _ => glow::TRIANGLES,
     }
 }
 

@@ -14,6 +14,7 @@
 mod bindings;
 mod draw_runner;
 mod fragment_stage;
+mod geometry_stage;
 mod notes;
 mod program;
 mod render;
@@ -23,6 +24,7 @@ mod vertex_stage;
 pub use bindings::{DrawBindings, SlotSamplers};
 pub use draw_runner::{DrawParts, DrawRunner, PlainDraw};
 pub use fragment_stage::CsirFragmentStage;
+pub use geometry_stage::{EmittedPrimitives, EmittedVertexStage, draw_error, run_geometry};
 pub use program::{ProgramCache, compile_program};
 pub use render::{
     DrawSummary, Frame, PreparedScene, RenderError, RenderOptions, render_scene, with_threads,

@@ -17,12 +17,21 @@ fn compile_shader(
     source: &ShaderSource,
     stage: Stage,
     limits: &Limits,
+    before_geometry: bool,
 ) -> Result<Shader, SceneError> {
     if let Some(bytes) = &source.csi {
         return load_csi_shader(scene, field, source, bytes, stage, limits);
     }
     let name = source.path.display().to_string();
-    csir::compile(&source.text, &name, stage, limits).map_err(|errors| {
+    let units = [csir::Unit {
+        name: &name,
+        source: &source.text,
+    }];
+    let compiled = match (stage, before_geometry) {
+        (Stage::Vertex, true) => csir::compile_vertex_for_geometry(&units, limits),
+        _ => csir::compile_units(&units, stage, limits),
+    };
+    compiled.map_err(|errors| {
         scene.error(
             field,
             format!(
@@ -85,6 +94,7 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
         &draw.vertex,
         Stage::Vertex,
         limits,
+        draw.geometry.is_some(),
     )?;
     let fs = compile_shader(
         scene,
@@ -92,7 +102,29 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
         &draw.fragment,
         Stage::Fragment,
         limits,
+        false,
     )?;
+    if let Some(geometry) = &draw.geometry {
+        let gs = compile_shader(
+            scene,
+            format!("{}.geometry", draw.field()),
+            &geometry.shader,
+            Stage::Geometry,
+            limits,
+            false,
+        )?;
+        return Program::link_geometry(vs, gs, fs).map_err(|e| {
+            scene.error(
+                draw.field(),
+                format!(
+                    "program ({} + {} + {}) does not link: {e}",
+                    draw.vertex.path.display(),
+                    geometry.shader.path.display(),
+                    draw.fragment.path.display()
+                ),
+            )
+        });
+    }
     Program::link(vs, fs).map_err(|e| {
         scene.error(
             draw.field(),
@@ -110,8 +142,11 @@ pub fn compile_program(scene: &Scene, draw: &Draw, limits: &Limits) -> Result<Pr
 /// per draw).
 #[derive(Default)]
 pub struct ProgramCache {
-    programs: HashMap<(ShaderKey, ShaderKey), (Arc<Program>, Arc<Plan>)>,
+    programs: HashMap<ProgramKey, (Arc<Program>, Arc<Plan>)>,
 }
+
+/// The vertex, fragment and (if any) geometry shader of a cached program.
+type ProgramKey = (ShaderKey, ShaderKey, Option<ShaderKey>);
 
 /// What identifies one shader of a pair in the cache: its GLSL text, or its CSI bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -135,14 +170,24 @@ impl ProgramCache {
         Self::default()
     }
 
-    /// Add a program compiled elsewhere for the shader pair whose source texts are
-    /// `vertex` and `fragment` (a draw whose `vertex.text` and `fragment.text` are these
-    /// texts then uses it), with its fragment shader's batch plan; replaces an earlier
-    /// entry for the same pair.
-    pub fn insert(&mut self, vertex: String, fragment: String, program: Arc<Program>) {
+    /// Add a program compiled elsewhere for the shaders whose source texts are
+    /// `vertex`, `fragment` and `geometry` (a draw whose `vertex.text`,
+    /// `fragment.text` and geometry text are these then uses it), with its fragment
+    /// shader's batch plan; replaces an earlier entry for the same shaders.
+    pub fn insert(
+        &mut self,
+        vertex: String,
+        fragment: String,
+        geometry: Option<String>,
+        program: Arc<Program>,
+    ) {
         let plan = Arc::new(CsirFragmentStage::plan(&program));
         self.programs.insert(
-            (ShaderKey::Glsl(vertex), ShaderKey::Glsl(fragment)),
+            (
+                ShaderKey::Glsl(vertex),
+                ShaderKey::Glsl(fragment),
+                geometry.map(ShaderKey::Glsl),
+            ),
             (program, plan),
         );
     }
@@ -166,7 +211,11 @@ impl ProgramCache {
         draw: &Draw,
         limits: &Limits,
     ) -> Result<(Arc<Program>, Arc<Plan>), SceneError> {
-        let key = (ShaderKey::of(&draw.vertex), ShaderKey::of(&draw.fragment));
+        let key = (
+            ShaderKey::of(&draw.vertex),
+            ShaderKey::of(&draw.fragment),
+            draw.geometry.as_ref().map(|g| ShaderKey::of(&g.shader)),
+        );
         if let Some((program, plan)) = self.programs.get(&key) {
             return Ok((program.clone(), plan.clone()));
         }

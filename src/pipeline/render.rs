@@ -139,6 +139,9 @@ impl<'s> PreparedScene<'s> {
             if let Some((field, message)) = attribute_type_error(&program, draw) {
                 return Err(scene.error(field, message));
             }
+            if let Some((key, message)) = super::geometry_stage::draw_error(&program, draw) {
+                return Err(scene.error(format!("{}.{key}", draw.field()), message));
+            }
             let bindings = DrawBindings::new(scene, draw, &program)?;
             let fragment = plan.bind_lod(
                 &bindings.uniforms.fragment,
@@ -247,6 +250,11 @@ impl<'s> PreparedScene<'s> {
         let mut summaries = Vec::with_capacity(self.draws.len());
         for d in &self.draws {
             let program: &Program = &d.program;
+            if let Some(geometry) = &d.draw.geometry {
+                let stats = self.draw_geometry(d, geometry, renderer, framebuffer, runner)?;
+                summaries.push(DrawSummary { stats });
+                continue;
+            }
             let mut vs = CsirVertexStage::new(
                 program,
                 d.draw,
@@ -288,6 +296,51 @@ impl<'s> PreparedScene<'s> {
             summaries.push(DrawSummary { stats });
         }
         Ok(summaries)
+    }
+
+    /// Draw `d`, which has a geometry shader (`geometry_stage.rs`): the emitted
+    /// triangles through `runner`.
+    fn draw_geometry<R: DrawRunner>(
+        &self,
+        d: &PreparedDraw<'s>,
+        geometry: &crate::scene::GeometryDraw,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        runner: &mut R,
+    ) -> Result<csir_raster::DrawStats, RenderError> {
+        let program: &Program = &d.program;
+        let emitted = super::run_geometry(
+            program,
+            d.draw,
+            geometry,
+            &d.bindings.uniforms.vertex,
+            &d.bindings.uniforms.geometry,
+            &d.bindings.vertex_samplers,
+        );
+        let vs = super::EmittedVertexStage::new(program, d.draw, &emitted);
+        let fs = CsirFragmentStage::bound(program, &d.fragment, &d.bindings.fragment_samplers);
+        let call = DrawCall {
+            vertex_stage: &vs,
+            fragment_stage: &fs,
+            vertex_count: emitted.vertex_count() as u32,
+            indices: Some(Indices::new(&emitted.primitives)),
+            state: d.draw.state.raster,
+            // the emitted triangle strips' triangles (points and line strips are refused
+            // when the draw is prepared)
+            topology: csir_raster::Topology::Triangles,
+        };
+        let parts = DrawParts {
+            draw: d.draw,
+            program,
+            bindings: &d.bindings,
+        };
+        runner
+            .run_draw(renderer, framebuffer, parts, &call)
+            .map_err(|source| RenderError::Draw {
+                scene: self.scene.path.display().to_string(),
+                draw: d.draw.index,
+                source,
+            })
     }
 
     /// Render one frame into a new framebuffer.

@@ -316,7 +316,7 @@ fn back_colors(program: &Program) -> Vec<(u16, u16)> {
 
 /// The rasterizer's interpolation of a linked varying: its qualifier, or for a
 /// built-in colour without one the shade model's (GL 2.1 §2.14.7), else smooth.
-fn varying_interpolation(rec: &VaryingRecord, shade_model: ShadeModel) -> Interpolation {
+pub(super) fn varying_interpolation(rec: &VaryingRecord, shade_model: ShadeModel) -> Interpolation {
     match rec.interpolation {
         Some(Qualifier::Flat) => Interpolation::Flat,
         Some(Qualifier::NoPerspective) => Interpolation::NoPerspective,

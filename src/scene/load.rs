@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::geometry_input::{GeometryDraw, MODE_NAMES as GS_MODES};
 use super::json::{self, Json, format_number, get};
 use super::model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, PointLineState,
@@ -41,6 +42,7 @@ const ROOT_KEYS: &[&str] = &[
 const DRAW_KEYS: &[&str] = &[
     "vertex",
     "fragment",
+    "geometry",
     "mesh",
     "attributes",
     "indices",
@@ -406,8 +408,23 @@ impl Loader<'_> {
         let d = self.record(value, &at, DRAW_KEYS)?;
         let vertex = self.shader(d, &at, "vertex")?;
         let fragment = self.shader(d, &at, "fragment")?;
-
-        let primitive = self.primitive(get(d, "primitive"), &format!("{at}.primitive"))?;
+        // A geometry shader takes every draw mode (docs/scene-format.md `geometry`).
+        let geometry = match get(d, "geometry") {
+            None => None,
+            Some(_) => Some((
+                self.shader(d, &at, "geometry")?,
+                self.choice(
+                    get(d, "primitive"),
+                    &format!("{at}.primitive"),
+                    &GS_MODES,
+                    "triangles",
+                )?,
+            )),
+        };
+        let primitive = match geometry {
+            Some(_) => Primitive::Triangles,
+            None => self.primitive(get(d, "primitive"), &format!("{at}.primitive"))?,
+        };
         let restart = match get(d, "primitive_restart_index") {
             None | Some(Json::Null) => None,
             Some(v) => {
@@ -426,7 +443,8 @@ impl Loader<'_> {
         // assembled into such a list.
         let plain = primitive == Primitive::Triangles
             && restart.is_none()
-            && provoking == ProvokingVertex::Last;
+            && provoking == ProvokingVertex::Last
+            && geometry.is_none();
         let instances = self.integer(
             get(d, "instances"),
             &format!("{at}.instances"),
@@ -495,6 +513,8 @@ impl Loader<'_> {
         };
         let (indices, elements) = if plain {
             (indices, None)
+        } else if geometry.is_some() {
+            (Vec::new(), Some(indices))
         } else {
             let triangles = assemble_primitives(primitive, &indices, restart, provoking);
             (triangles, Some(indices))
@@ -535,11 +555,14 @@ impl Loader<'_> {
             }
         }
 
+        let geometry =
+            geometry.map(|(shader, mode)| GeometryDraw::new(shader, mode, &elements, restart));
         Ok(Draw {
             index,
             mesh: mesh_path,
             vertex,
             fragment,
+            geometry,
             attributes,
             vertex_count,
             indices,

@@ -48,6 +48,7 @@ mod error;
 mod fragment_ops_tests;
 #[cfg(test)]
 mod fuzz_tests;
+mod geometry_input;
 pub(crate) mod json;
 mod load;
 #[cfg(test)]
@@ -60,6 +61,7 @@ mod vertex_input;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
+pub use geometry_input::{GeometryDraw, MODES as GEOMETRY_MODES};
 pub use load::{EXPECT_KEYS, MAX_ATTRIBUTE_LOCATION, SCENE_FORMAT};
 pub use model::{
     Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, PointLineState,

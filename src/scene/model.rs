@@ -74,6 +74,9 @@ pub struct Draw {
     pub vertex: ShaderSource,
     /// The fragment shader.
     pub fragment: ShaderSource,
+    /// The geometry shader and the input primitives it runs on (`geometry`), if any;
+    /// then [`Draw::indices`] is empty and [`Draw::elements`] holds the vertex list.
+    pub geometry: Option<super::GeometryDraw>,
     /// Vertex attributes, sorted by location, locations unique. For a `mesh`: location
     /// 0 = position (size 3), 1 = normal (3) if the OBJ has normals, 2 = texcoord (2) if
     /// it has texture coordinates.

@@ -36,6 +36,9 @@ pub struct CompiledProgram {
     pub vertex: ShaderSource,
     /// The fragment shader's text as compiled, named `FILE [fragment shader]`.
     pub fragment: ShaderSource,
+    /// The geometry shader's text as compiled, named `FILE [geometry shader]`, if the
+    /// test has one.
+    pub geometry: Option<ShaderSource>,
 }
 
 /// The text a section compiles as, and whether shader_runner's `#version` line was
@@ -62,11 +65,13 @@ fn compile_stage(
     sections: &[&ShaderSection<'_>],
     glsl: &GlslRequirement,
     limits: &Limits,
+    before_geometry: bool,
 ) -> Result<(ShaderSource, csir::Shader), Outcome> {
     let texts: Vec<(String, bool)> = sections.iter().map(|s| section_text(s, glsl)).collect();
     let (stage, label) = match sections.first().map(|s| s.kind) {
         Some(ShaderKind::Fragment) => (Stage::Fragment, "[fragment shader]"),
         Some(ShaderKind::VertexPassthrough) => (Stage::Vertex, "[vertex shader passthrough]"),
+        Some(ShaderKind::Geometry) => (Stage::Geometry, "[geometry shader]"),
         _ => (Stage::Vertex, "[vertex shader]"),
     };
     let name = file.display().to_string();
@@ -77,7 +82,11 @@ fn compile_stage(
             source: text,
         })
         .collect();
-    match csir::compile_units(&units, stage, limits) {
+    let compiled = match (stage, before_geometry) {
+        (Stage::Vertex, true) => csir::compile_vertex_for_geometry(&units, limits),
+        _ => csir::compile_units(&units, stage, limits),
+    };
+    match compiled {
         Ok(shader) => {
             let key = texts
                 .iter()
@@ -193,9 +202,10 @@ pub(super) fn reason_of(d: &Diagnostic, line: &str) -> String {
     }
 }
 
-/// Compile the vertex and fragment sections (each stage from one or more compilation
-/// units) and link them. Without a vertex section, fixed-function vertex processing
-/// feeds the fragment shader ([`fixed_function::vertex_shader`]).
+/// Compile the vertex, geometry (if any) and fragment sections, `stages` in that
+/// order (each stage from one or more compilation units) and link them. Without a
+/// vertex section, fixed-function vertex processing feeds the fragment shader
+/// ([`fixed_function::vertex_shader`]).
 ///
 /// # Errors
 /// [`Outcome::Error`] with the compiler's messages in the file's numbering, or the
@@ -204,17 +214,27 @@ pub(super) fn reason_of(d: &Diagnostic, line: &str) -> String {
 pub fn compile_program(
     file: &Path,
     file_text: &str,
-    vertex: &[&ShaderSection<'_>],
-    fragment: &[&ShaderSection<'_>],
+    [vertex, geometry, fragment]: [&[&ShaderSection<'_>]; 3],
     glsl: &GlslRequirement,
     limits: &Limits,
 ) -> Result<CompiledProgram, Outcome> {
-    let (fragment_source, fs) = compile_stage(file, file_text, fragment, glsl, limits)?;
+    let (fragment_source, fs) = compile_stage(file, file_text, fragment, glsl, limits, false)?;
+    let geometry = match geometry.is_empty() {
+        false => Some(compile_stage(
+            file, file_text, geometry, glsl, limits, false,
+        )?),
+        true => None,
+    };
     let (vertex_source, vs) = match vertex.is_empty() {
-        false => compile_stage(file, file_text, vertex, glsl, limits)?,
+        false => compile_stage(file, file_text, vertex, glsl, limits, geometry.is_some())?,
         true => fixed_function_vertex(file, &fs, limits)?,
     };
-    let program = Program::link(vs, fs).map_err(|e| Outcome::Error {
+    let (geometry_source, gs) = geometry.unzip();
+    let linked = match gs {
+        Some(gs) => Program::link_geometry(vs, gs, fs),
+        None => Program::link(vs, fs),
+    };
+    let program = linked.map_err(|e| Outcome::Error {
         line: None,
         message: format!("{}: the program does not link: {e}", file.display()),
         reason: format!("link: {e}"),
@@ -223,6 +243,7 @@ pub fn compile_program(
         program: Arc::new(program),
         vertex: vertex_source,
         fragment: fragment_source,
+        geometry: geometry_source,
     })
 }
 

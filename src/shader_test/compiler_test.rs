@@ -36,7 +36,7 @@ use std::path::Path;
 pub const EXTENSIONS: [(&str, Result<Stage, &str>); 6] = [
     ("vert", Ok(Stage::Vertex)),
     ("frag", Ok(Stage::Fragment)),
-    ("geom", Err("geometry shaders are not supported")),
+    ("geom", Ok(Stage::Geometry)),
     ("tesc", Err("tessellation shaders are not supported")),
     ("tese", Err("tessellation shaders are not supported")),
     ("comp", Err("compute shaders are not supported")),
@@ -578,11 +578,15 @@ mod tests {
             &(config("pass", "// require_extensions: !GL_A\n") + helper),
         );
         assert_eq!(negated.outcome, Outcome::Pass);
+        // A geometry shader compiles as one, and needs GLSL 1.50.
         let geom = run("t.geom", &(config("pass", "") + helper));
-        assert_eq!(
-            geom.to_string(),
-            "SKIP  t.geom:1: geometry shaders are not supported\n"
+        assert_eq!(geom.status(), "fail");
+        assert!(geom.to_string().contains("needs GLSL 1.50"), "{geom}");
+        let geom = run(
+            "t.geom",
+            &(config("pass", "").replace("1.10", "1.50") + "#version 150\n" + helper),
         );
+        assert_eq!(geom.outcome, Outcome::Pass, "{geom}");
         let new = run("t.frag", &config("pass", "").replace("1.10", "4.60"));
         assert_eq!(
             new.to_string(),

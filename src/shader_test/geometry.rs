@@ -69,6 +69,15 @@ pub fn triangle_indices(mode: DrawMode, count: u32, provoking: ProvokingVertex) 
     out
 }
 
+/// The GL name of `mode` for a draw with a geometry shader (`GeometryDraw::mode`;
+/// quads, which a geometry shader cannot take, as their triangles).
+pub fn geometry_mode(mode: DrawMode) -> &'static str {
+    match mode {
+        DrawMode::Primitive(primitive) => primitive.name(),
+        DrawMode::Quads | DrawMode::QuadStrip => "triangles",
+    }
+}
+
 /// The indices of a rectangle's two triangles (a 4-vertex triangle strip).
 pub fn rect_indices() -> Vec<u32> {
     triangle_indices(

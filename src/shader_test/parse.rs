@@ -30,6 +30,8 @@ pub enum ShaderKind {
     VertexPassthrough,
     /// `[fragment shader]`.
     Fragment,
+    /// `[geometry shader]` (GLSL 1.50 §2.2).
+    Geometry,
 }
 
 /// One shader section.
@@ -79,7 +81,6 @@ pub struct Sections<'a> {
 
 /// The sections of the format this renderer does not run, and what each needs.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("[geometry shader]", "a geometry shader"),
     ("[geometry shader spirv]", "a geometry shader"),
     ("[geometry shader specializations]", "a geometry shader"),
     ("[geometry layout]", "a geometry shader"),
@@ -150,6 +151,7 @@ fn header(line: Line<'_>) -> Result<(Header, String), ParseError> {
         "[vertex shader]" => Header::Shader(ShaderKind::Vertex),
         "[vertex shader passthrough]" => Header::Shader(ShaderKind::VertexPassthrough),
         "[fragment shader]" => Header::Shader(ShaderKind::Fragment),
+        "[geometry shader]" => Header::Shader(ShaderKind::Geometry),
         "[vertex data]" => Header::VertexData,
         "[test]" => Header::Test,
         _ => match UNSUPPORTED.iter().find(|(n, _)| *n == name) {
@@ -293,6 +295,7 @@ void main() {\n\
 void main() { gl_FragColor = vec4(1.0); }\r\n\
 [geometry shader]\n\
 junk\n\
+[tessellation control shader]\n\
 [test]\n\
 draw rect -1 -1 2 2\n\
 [not a section]\n";
@@ -308,7 +311,7 @@ draw rect -1 -1 2 2\n\
                 text: "GLSL >= 1.10"
             }]
         );
-        assert_eq!(s.shaders.len(), 2);
+        assert_eq!(s.shaders.len(), 3);
         assert_eq!(s.shaders[0].kind, ShaderKind::Vertex);
         assert_eq!(s.shaders[0].header_line, 7);
         assert_eq!(
@@ -321,18 +324,20 @@ draw rect -1 -1 2 2\n\
             s.shaders[1].text,
             "void main() { gl_FragColor = vec4(1.0); }\n"
         );
+        assert_eq!(s.shaders[2].kind, ShaderKind::Geometry);
+        assert_eq!(s.shaders[2].text, "junk\n");
         assert_eq!(s.unsupported.len(), 1);
-        assert_eq!(s.unsupported[0].line, 14);
-        assert_eq!(s.unsupported[0].needs, "a geometry shader");
-        assert_eq!(s.test_line, Some(16));
+        assert_eq!(s.unsupported[0].line, 16);
+        assert_eq!(s.unsupported[0].needs, "a tessellation shader");
+        assert_eq!(s.test_line, Some(17));
         // after [test], every line is the script, even one that starts with '['
         let test: Vec<_> = s.test.iter().map(|l| (l.number, l.text)).collect();
         assert_eq!(
             test,
             vec![
-                (17, "draw rect -1 -1 2 2"),
-                (18, "[not a section]"),
-                (19, "")
+                (18, "draw rect -1 -1 2 2"),
+                (19, "[not a section]"),
+                (20, "")
             ]
         );
     }

@@ -138,6 +138,12 @@ fn limit(name: &str, limits: &Limits) -> Option<i64> {
             v(limits.uniform_slots * 4)
         }
         "GL_MAX_VERTEX_ATTRIBS" => v(limits.attributes),
+        "GL_MAX_GEOMETRY_OUTPUT_VERTICES" => v(usize::from(
+            csir::ir::geometry::MAX_GEOMETRY_OUTPUT_VERTICES,
+        )),
+        "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS" => {
+            v(csir::ir::geometry::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS as usize)
+        }
         "GL_MAX_CLIP_PLANES" | "GL_MAX_CLIP_DISTANCES" => v(crate::scene::MAX_CLIP_PLANES),
         _ => return None,
     })

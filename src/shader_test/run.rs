@@ -22,7 +22,9 @@ use super::compile::{CompiledProgram, compile_program};
 use super::compiler_test;
 use super::error::ParseError;
 use super::fixed_function::{CURRENT_NORMAL, INITIAL_COLOR, Transform};
-use super::geometry::{ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices};
+use super::geometry::{
+    geometry_mode, ortho_rect, rect_indices, rect_positions, rect_texcoords, triangle_indices,
+};
 use super::parse::{self, ShaderKind, ShaderSection};
 use super::probe::{self, DEFAULT_TOLERANCE};
 use super::report::{Outcome, TestReport};
@@ -33,8 +35,8 @@ use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
 use crate::pipeline::{PlainDraw, PreparedScene, ProgramCache};
 use crate::scene::{
-    Attribute, AttributeType, ClipPlanes, Draw, DrawState, NamedTexture, PointLineState, Primitive,
-    ProvokingVertex, SamplerBinding, Scene, ShadeModel, UniformValue,
+    Attribute, AttributeType, ClipPlanes, Draw, DrawState, GeometryDraw, NamedTexture,
+    PointLineState, Primitive, ProvokingVertex, SamplerBinding, Scene, ShadeModel, UniformValue,
 };
 use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
@@ -163,6 +165,7 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
     }
     let vertex = stage_sections(&sections.shaders, ShaderKind::Vertex);
     let fragment = stage_sections(&sections.shaders, ShaderKind::Fragment);
+    let geometry = stage_sections(&sections.shaders, ShaderKind::Geometry);
     if fragment.is_empty() {
         return Err(skip(
             None,
@@ -195,7 +198,8 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
             "no vertex shader: OpenGL ES has no fixed-function vertex processing",
         ));
     }
-    let compiled = compile_program(path, text, &vertex, &fragment, &glsl, &options.limits)?;
+    let stages = [&vertex[..], &geometry[..], &fragment[..]];
+    let compiled = compile_program(path, text, stages, &glsl, &options.limits)?;
     Run::new(path, options, requirements, compiled, vertex_data, script)
 }
 
@@ -208,8 +212,8 @@ fn stage_sections<'s, 'a>(
     shaders
         .iter()
         .filter(|s| match kind {
-            ShaderKind::Fragment => s.kind == ShaderKind::Fragment,
-            _ => s.kind != ShaderKind::Fragment,
+            ShaderKind::Fragment | ShaderKind::Geometry => s.kind == kind,
+            _ => matches!(s.kind, ShaderKind::Vertex | ShaderKind::VertexPassthrough),
         })
         .collect()
 }
@@ -326,6 +330,7 @@ impl<'a> Run<'a> {
         cache.insert(
             compiled.vertex.text.clone(),
             compiled.fragment.text.clone(),
+            compiled.geometry.as_ref().map(|g| g.text.clone()),
             compiled.program.clone(),
         );
         Ok(Run {
@@ -660,6 +665,7 @@ impl<'a> Run<'a> {
         let shape = Shape {
             primitive: Primitive::Triangles,
             instances,
+            geometry_input: ("triangle_strip", vec![0, 1, 2, 3]),
         };
         self.draw(line, arrays, 4, rect_indices(), shape)
     }
@@ -741,6 +747,7 @@ impl<'a> Run<'a> {
                 DrawMode::Quads | DrawMode::QuadStrip => Primitive::Triangles,
             },
             instances,
+            geometry_input: (geometry_mode(mode), (first..first + count).collect()),
         };
         self.draw(line, arrays, first + count, indices, shape)
     }
@@ -778,6 +785,14 @@ impl<'a> Run<'a> {
             mesh: None,
             vertex: self.compiled.vertex.clone(),
             fragment: self.compiled.fragment.clone(),
+            geometry: self
+                .compiled
+                .geometry
+                .clone()
+                .map(|shader| {
+                    let (mode, elements) = shape.geometry_input;
+                    GeometryDraw::new(shader, mode, &Some(elements), None)
+                }),
             attributes: arrays,
             vertex_count,
             indices,
@@ -920,13 +935,17 @@ impl<'a> Run<'a> {
     }
 }
 
-/// What a draw's index triples are and how many instances it draws.
-#[derive(Clone, Copy, Debug)]
+/// What a draw's index triples are, how many instances it draws, and what a
+/// geometry shader takes instead of them.
+#[derive(Clone, Debug)]
 struct Shape {
     /// The primitive type the triples were assembled from.
     primitive: Primitive,
     /// `glDraw*Instanced`'s instance count.
     instances: u32,
+    /// For a program with a geometry shader: the GL mode name and the vertex list it
+    /// assembles its input primitives from ([`GeometryDraw::new`]).
+    geometry_input: (&'static str, Vec<u32>),
 }
 
 /// `a, b, c`, or `nothing`.
@@ -1542,6 +1561,7 @@ mod tests {
             program: std::sync::Arc::new(program),
             vertex: source("vs"),
             fragment: source("fs"),
+            geometry: None,
         }
     }
 

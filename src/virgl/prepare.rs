@@ -62,6 +62,13 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
     let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
     let mut draws = Vec::with_capacity(scene.draws.len());
     for draw in &scene.draws {
+        if draw.geometry.is_some() {
+            return Err(scene.error(
+                format!("{}.geometry", draw.field()),
+                "a geometry shader is not supported by --backend virgl yet (the TGSI \
+                 emitter writes VERT and FRAG programs only)",
+            ));
+        }
         let program = programs.get(scene, draw, limits)?;
         if let Some((field, message)) = super::vertex_pipeline::refusal(draw, &program) {
             return Err(scene.error(field, message));

@@ -132,6 +132,10 @@ pub enum CsiErrorKind {
 /// Why a [`Shader`](crate::ir::Shader) cannot be stored.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SaveError {
+    /// A geometry shader: CSI has no place for its layout (input and output
+    /// primitive, `max_vertices`) yet, so a loader could not run it.
+    #[error("CSI cannot store a geometry shader yet (its layout has no place in the format)")]
+    Geometry,
     /// Only verified shaders are stored (the loader would reject anything else).
     #[error("the shader does not verify: {0}")]
     Verify(#[from] VerifyError),

@@ -167,6 +167,7 @@ fn vertex_shader() -> Shader {
             writes_position: true,
             named: true,
             uniform_initializers: Vec::new(),
+            geometry: None,
         },
     }
 }
@@ -288,6 +289,7 @@ fn fragment_shader() -> Shader {
             writes_position: false,
             named: true,
             uniform_initializers: Vec::new(),
+            geometry: None,
         },
     }
 }

@@ -155,6 +155,9 @@ fn limits_from_array(a: [usize; 11]) -> Limits {
 /// symbol name empty), or a front-end limit does not fit in 32 bits.
 pub fn save(shader: &Shader) -> Result<Vec<u8>, SaveError> {
     verify(shader)?;
+    if shader.stage == crate::ir::Stage::Geometry {
+        return Err(SaveError::Geometry);
+    }
     interface::check(shader).map_err(|(_, rule)| SaveError::Interface(rule))?;
     name_fits("shader name", &shader.name, 0, MAX_SHADER_NAME)?;
     for sym in &shader.interface.symbols {
@@ -346,6 +349,7 @@ pub(super) fn load(bytes: &[u8], header: &Header, loader: &Limits) -> Result<Sha
             writes_position: flags & FLAG_WRITES_POSITION != 0,
             named: flags & FLAG_NAMED != 0,
             uniform_initializers,
+            geometry: None,
         },
     };
     if let Err((index, rule)) = interface::check(&shader) {

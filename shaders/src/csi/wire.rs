@@ -98,9 +98,11 @@ impl Header {
         }
     }
 
-    /// The stage code, decoded (0 vertex, 1 fragment).
+    /// The stage code, decoded (0 vertex, 1 fragment; CSI does not store a geometry
+    /// shader's layout yet, so its code 2 is refused as the original refuses it).
     pub(super) fn stage(&self) -> Result<Stage, CsiError> {
-        Stage::from_code(self.stage).ok_or(CsiError::new(
+        let stored = Stage::from_code(self.stage).filter(|s| *s != Stage::Geometry);
+        stored.ok_or(CsiError::new(
             at::STAGE,
             CsiErrorKind::Stage { code: self.stage },
         ))

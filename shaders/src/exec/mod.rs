@@ -18,6 +18,7 @@ mod alu;
 pub mod batch;
 mod control;
 mod error;
+pub mod geometry;
 mod io;
 mod lod;
 pub mod math;
@@ -29,6 +30,7 @@ mod temps;
 mod tex;
 
 pub use error::{ExecError, Fault};
+pub use geometry::{Emitted, PrimitiveInput};
 pub use io::{DEFAULT_ATTRIBUTE, DEFAULT_INT_ATTRIBUTE, Inputs, Outputs};
 pub use lod::{fast_log2, lod_from_gradients};
 pub use observer::{NoObserver, Observer, Step};

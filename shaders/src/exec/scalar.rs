@@ -10,7 +10,7 @@
 
 use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
-use super::{ExecError, Fault, Inputs, Outputs, alu, temps};
+use super::{Emitted, ExecError, Fault, Inputs, Outputs, PrimitiveInput, alu, temps};
 use crate::ir::{Effect, Ir, Op, Shader, ShaderInfo, VerifyError, verify};
 use crate::sampler_type::TexLookup;
 
@@ -24,6 +24,19 @@ pub struct Machine<'s> {
     info: ShaderInfo,
     temps: Vec<[f32; 4]>,
     branches: Branches,
+    /// Geometry stage: the running invocation's input primitive (owned copies) and
+    /// emitted vertices.
+    geometry: GeometryRun,
+}
+
+/// The geometry-stage state of a [`Machine`] during [`Machine::run_geometry`].
+#[derive(Clone, Debug, Default)]
+struct GeometryRun {
+    positions: Vec<[f32; 4]>,
+    varyings: Vec<[f32; 4]>,
+    stride: usize,
+    primitive_id: u32,
+    emitted: Emitted,
 }
 
 impl<'s> Machine<'s> {
@@ -47,6 +60,7 @@ impl<'s> Machine<'s> {
             info: ShaderInfo::default(),
             temps: vec![[0.0; 4]; shader.ntmp as usize],
             branches: Branches::new(shader.limits.if_depth),
+            geometry: GeometryRun::default(),
         }
     }
 
@@ -91,6 +105,51 @@ impl<'s> Machine<'s> {
             }
         }
         Ok(())
+    }
+
+    /// Run one geometry-stage invocation on `primitive` (a geometry shader only; in
+    /// another stage LOAD_VTX cannot appear and nothing is emitted): read `inputs`
+    /// (uniforms, samplers) and the primitive's vertices, and replace `emitted` with
+    /// the vertices EMIT appended, grouped into complete strips (module
+    /// [`geometry`](super::geometry)); `outputs` ends as the last values stored.
+    ///
+    /// Errors: as [`Machine::run`].
+    pub fn run_geometry(
+        &mut self,
+        inputs: &Inputs<'_>,
+        primitive: &PrimitiveInput<'_>,
+        outputs: &mut Outputs,
+        emitted: &mut Emitted,
+    ) -> Result<(), ExecError> {
+        self.run_geometry_observed(inputs, primitive, outputs, emitted, &mut NoObserver)
+    }
+
+    /// [`Machine::run_geometry`], reporting every executed instruction and branch
+    /// decision to `observer`.
+    pub fn run_geometry_observed<O: Observer>(
+        &mut self,
+        inputs: &Inputs<'_>,
+        primitive: &PrimitiveInput<'_>,
+        outputs: &mut Outputs,
+        emitted: &mut Emitted,
+        observer: &mut O,
+    ) -> Result<(), ExecError> {
+        let g = &mut self.geometry;
+        g.positions.clear();
+        g.positions.extend_from_slice(primitive.positions);
+        g.varyings.clear();
+        g.varyings.extend_from_slice(primitive.varyings);
+        g.stride = primitive.stride;
+        g.primitive_id = primitive.primitive_id;
+        std::mem::swap(&mut g.emitted, emitted);
+        g.emitted.clear();
+        g.emitted.stride = self.shader.interface.var_hi.max(-1) as usize + 1;
+        let result = self.run_observed(inputs, outputs, observer);
+        if let Some(layout) = &self.shader.interface.geometry {
+            self.geometry.emitted.end_primitive(layout);
+        }
+        std::mem::swap(&mut self.geometry.emitted, emitted);
+        result
     }
 
     /// Zero the temporaries, close every IF and reset `outputs`: the state every
@@ -270,6 +329,31 @@ impl<'s> Machine<'s> {
                 let index = [p[0].to_bits(), p[1].to_bits()];
                 let value = super::texel_fetch(inputs.samplers, slot(ir.aux)?, index, lod);
                 *temps::write(temps, dst)? = value;
+            }
+            Op::LoadVtx => {
+                let g = &self.geometry;
+                let input = PrimitiveInput {
+                    positions: &g.positions,
+                    varyings: &g.varyings,
+                    stride: g.stride,
+                    primitive_id: g.primitive_id,
+                };
+                *temps::write(temps, dst)? = input.load(ir.aux2 as usize, ir.aux);
+            }
+            Op::LoadPrimId => {
+                temps::write(temps, dst)?[0] = f32::from_bits(self.geometry.primitive_id);
+            }
+            Op::Emit => {
+                if let Some(layout) = &self.shader.interface.geometry {
+                    self.geometry
+                        .emitted
+                        .emit(layout, outputs.position, &outputs.varyings);
+                }
+            }
+            Op::EndPrim => {
+                if let Some(layout) = &self.shader.interface.geometry {
+                    self.geometry.emitted.end_primitive(layout);
+                }
             }
             Op::StorePos => outputs.position = temps::read(temps, a)?,
             Op::StoreColor => outputs.color = temps::read(temps, a)?,

@@ -23,6 +23,13 @@ pub fn dump(shader: &Shader) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "shader {}", shader.name);
     let _ = writeln!(out, "stage {}", shader.stage);
+    if let Some(g) = &shader.interface.geometry {
+        let _ = writeln!(
+            out,
+            "layout {} in, {} out, max_vertices {}",
+            g.input, g.output, g.max_vertices
+        );
+    }
     for sym in &shader.interface.symbols {
         let name = match sym.array_len {
             Some(n) => format!("{}[{n}]", sym.name),
@@ -75,6 +82,9 @@ pub fn instruction(ir: &Ir) -> String {
         ir.opcode(),
         Some(Op::SampleLod | Op::SampleBias | Op::SampleGrad)
     ) && ir.aux2 != 0;
+    if ir.opcode() == Some(Op::LoadVtx) {
+        let _ = write!(out, " vertex {}", ir.aux2);
+    }
     if ir.opcode() == Some(Op::SampleOffset) || offset_form {
         let [dx, dy] = ir.texel_offset();
         let _ = write!(out, " offset ({dx}, {dy})");

@@ -12,6 +12,7 @@
 
 mod builder;
 mod dump;
+pub mod geometry;
 mod if_table;
 mod limits;
 mod op;
@@ -24,11 +25,12 @@ mod verify;
 
 pub use builder::{IrBuilder, PoolError};
 pub use dump::{dump, instruction as dump_instruction};
+pub use geometry::{GeometryLayout, InputPrimitive, OutputPrimitive};
 pub use if_table::{IfBlock, IfTable};
 pub use limits::{Limits, MAX_SHADER_VARYINGS, MAX_VARYINGS, Profile};
 pub use op::{ALL_OPS, Op};
 pub use op_info::{
-    Aux, Control, Effect, Input, Lanes, Ncomp, OpInfo, Operand, Output, TempSpan, Temps,
+    Aux, Control, Effect, Emission, Input, Lanes, Ncomp, OpInfo, Operand, Output, TempSpan, Temps,
     first_lanes,
 };
 pub use opt::{PASSES, count_uses, optimize};

@@ -6,7 +6,9 @@
 //! Codes are the seed's and never change: they are the `op` byte of the 16-byte record
 //! and of CSI files (`docs/architecture.md`, "Where an instruction is defined").
 
-use super::op_info::{Aux, Control, Effect, Input, Lanes, Lanes::*, OpInfo, Output, Temps};
+use super::op_info::{
+    Aux, Control, Effect, Emission, Input, Lanes, Lanes::*, OpInfo, Output, Temps,
+};
 use super::{Stage, VerifyRule};
 use std::fmt;
 
@@ -129,10 +131,11 @@ instruction_set! {
         .dst(All).only_in(Stage::Fragment, VerifyRule::FragCoordStage);
     /// `gl_Position ← a` (vertex stage only).
     StorePos = 26 => OpInfo::new(StorePos, "store_pos", Effect::Store(Output::Position)).a(All)
-        .only_in(Stage::Vertex, VerifyRule::PositionStage);
-    /// `varying[aux] ← a` (vertex stage).
+        .only_in(Stage::Vertex, VerifyRule::PositionStage).also_in_geometry();
+    /// `varying[aux] ← a` (vertex stage, and the geometry stage's outputs).
     StoreVar = 27 => OpInfo::new(StoreVar, "store_var", Effect::Store(Output::Varying)).a(All)
-        .aux(Aux::Varying).only_in(Stage::Vertex, VerifyRule::VaryingStoreStage);
+        .aux(Aux::Varying).only_in(Stage::Vertex, VerifyRule::VaryingStoreStage)
+        .also_in_geometry();
     /// `colour ← a` (fragment stage only).
     StoreColor = 28 => OpInfo::new(StoreColor, "store_color", Effect::Store(Output::Color))
         .a(All).only_in(Stage::Fragment, VerifyRule::ColorStage);
@@ -329,6 +332,34 @@ instruction_set! {
     /// `TXF`/`TXQ` with the target.
     Tex = 75 => OpInfo::new(Tex, "tex", Effect::Load(Input::Texture)).dst(All).a(All).b(All)
         .aux(Aux::Sampler).dump_aux_always().implicit_lod().extended();
+    // The geometry stage (GLSL 1.50 §2.2, §8.10; GL 3.2 §2.12): what each does to an
+    // invocation's list of emitted vertices is `exec::geometry`.
+    /// Extended profile, geometry stage: `dst ←` input `aux` of vertex `aux2` of the
+    /// input primitive (`gl_in[aux2]` and the per-vertex input arrays, GLSL 1.50
+    /// §7.1.1): `aux` a varying slot (the vertex stage's STORE_VAR slot, before
+    /// linking's remap as LOAD_VAR's), or `-1` for `gl_Position`, `-2` for
+    /// `gl_PointSize` (in lane x; [`vertex_input`](super::geometry::vertex_input));
+    /// `aux2` below the input primitive's vertex count. TGSI `IN[slot][vertex]`.
+    LoadVtx = 76 => OpInfo::new(LoadVtx, "load_vtx", Effect::Load(Input::Vertex)).dst(All)
+        .aux(Aux::VertexInput).ncomp_at_most_4().dump_aux_always()
+        .only_in(Stage::Geometry, VerifyRule::GeometryStage).extended();
+    /// Extended profile, geometry stage: `dst.x ←` the index of the input primitive
+    /// in its draw, an `i32` pattern (`gl_PrimitiveIDIn`, GLSL 1.50 §7.1; GL 3.2
+    /// §2.12.4); lanes y, z, w keep their value. TGSI `SV PRIMID`.
+    LoadPrimId = 77 => OpInfo::new(LoadPrimId, "load_primid", Effect::Load(Input::PrimitiveId))
+        .dst(X).only_in(Stage::Geometry, VerifyRule::GeometryStage).extended();
+    /// Extended profile, geometry stage: `EmitVertex()` (GLSL 1.50 §8.10): the
+    /// current outputs (STORE_POS, STORE_VAR) become the next vertex of the current
+    /// output primitive; past the layout's `max_vertices` it does nothing (GL 3.2
+    /// §2.12.4). The outputs keep their values. TGSI `EMIT`.
+    Emit = 78 => OpInfo::new(Emit, "emit", Effect::Emit(Emission::Vertex))
+        .only_in(Stage::Geometry, VerifyRule::GeometryStage).extended();
+    /// Extended profile, geometry stage: `EndPrimitive()` (GLSL 1.50 §8.10): the
+    /// current output primitive ends, the next EMIT starts a new one; a strip with
+    /// too few vertices for one primitive is dropped. The end of the invocation ends
+    /// the last primitive the same way. TGSI `ENDPRIM`.
+    EndPrim = 79 => OpInfo::new(EndPrim, "endprim", Effect::Emit(Emission::EndPrimitive))
+        .only_in(Stage::Geometry, VerifyRule::GeometryStage).extended();
 }
 
 impl Op {
@@ -373,6 +404,9 @@ mod tests {
             assert_eq!(op.info().op, *op, "entry {n} describes its own opcode");
         }
         assert_eq!(Op::Tex.code(), 75);
+        assert_eq!(ALL_OPS.len(), Op::EndPrim.code() as usize + 1);
+        assert_eq!(Op::from_code(Op::EndPrim.code() + 1), None);
+        assert_eq!((Op::LoadVtx.code(), Op::EndPrim.code()), (76, 79));
         for op in [Op::SampleLod, Op::SampleBias, Op::SampleGrad] {
             assert_eq!(op.info().profile, crate::ir::Profile::Extended);
             assert!(op.code() > Op::SampleOffset.code());

@@ -121,6 +121,11 @@ pub enum Aux {
     DotWidth,
     /// A comparison code ([`CmpCode`](super::CmpCode), [`VerifyRule::CompareCode`]).
     Compare,
+    /// A per-vertex input of the geometry stage: `aux` a varying slot below
+    /// `Limits::varyings` or one of the built-ins of
+    /// [`vertex_input`](super::geometry::vertex_input), `aux2` the vertex, below the
+    /// input primitive's vertex count ([`VerifyRule::VertexInput`]).
+    VertexInput,
 }
 
 /// The verifier's rule for `ncomp` (CONST's is part of [`Aux::Immediates`]).
@@ -147,6 +152,10 @@ pub enum Input {
     FrontFacing,
     /// A texture, through a sampler (SAMPLE).
     Texture,
+    /// A vertex of the geometry stage's input primitive (LOAD_VTX).
+    Vertex,
+    /// The index of the geometry stage's input primitive (LOAD_PRIMID).
+    PrimitiveId,
 }
 
 /// Which output a store writes.
@@ -190,6 +199,19 @@ pub enum Effect {
     Store(Output),
     /// Control flow.
     Control(Control),
+    /// Geometry stage: appends a vertex to the output or ends the output primitive.
+    Emit(Emission),
+}
+
+/// What a geometry-stage emission does (GLSL 1.50 §8.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emission {
+    /// `EmitVertex()`: the current outputs become the next vertex of the current
+    /// output primitive.
+    Vertex,
+    /// `EndPrimitive()`: the current output primitive ends; the next vertex starts a
+    /// new one.
+    EndPrimitive,
 }
 
 /// Everything the verifier, optimizer, dump, batch decoder, TGSI lane analysis and
@@ -222,6 +244,10 @@ pub struct OpInfo {
     pub ncomp: Ncomp,
     /// The only stage it may appear in, with the rule broken elsewhere.
     pub stage: Option<(Stage, VerifyRule)>,
+    /// The geometry stage may use it too, besides [`OpInfo::stage`] (the vertex
+    /// outputs STORE_POS and STORE_VAR, which the geometry stage writes before each
+    /// EMIT).
+    pub geometry_too: bool,
     /// The optimizer may remove it when no instruction reads its destination (the
     /// seed's removable set: instructions whose only effect is one destination
     /// temporary).
@@ -276,6 +302,7 @@ impl OpInfo {
             aux: Aux::None,
             ncomp: Ncomp::Unchecked,
             stage: None,
+            geometry_too: false,
             removable: false,
             dst_counts_as_read: false,
             unused_fields_checked: true,
@@ -357,6 +384,20 @@ impl OpInfo {
     pub(super) const fn only_in(mut self, stage: Stage, rule: VerifyRule) -> OpInfo {
         self.stage = Some((stage, rule));
         self
+    }
+
+    /// Allowed in the geometry stage as well ([`OpInfo::geometry_too`]).
+    pub(super) const fn also_in_geometry(mut self) -> OpInfo {
+        self.geometry_too = true;
+        self
+    }
+
+    /// Whether a shader of `stage` may use it.
+    pub fn allowed_in(&self, stage: Stage) -> bool {
+        match self.stage {
+            None => true,
+            Some((only, _)) => only == stage || (self.geometry_too && stage == Stage::Geometry),
+        }
     }
 
     /// Its meaning differs by profile ([`OpInfo::by_profile`]).

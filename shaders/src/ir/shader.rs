@@ -154,6 +154,9 @@ pub struct Interface {
     /// until it is set ([`Interface::new_uniforms`]); one without an initializer
     /// starts at zero. Carried by CSI v2.
     pub uniform_initializers: Vec<(String, Vec<f32>)>,
+    /// Geometry stage: its input and output primitive types and `max_vertices`
+    /// (`layout(...) in;` / `layout(...) out;`); `None` in the other stages.
+    pub geometry: Option<super::GeometryLayout>,
 }
 
 impl Default for Interface {
@@ -167,6 +170,7 @@ impl Default for Interface {
             writes_position: false,
             named: true,
             uniform_initializers: Vec::new(),
+            geometry: None,
         }
     }
 }

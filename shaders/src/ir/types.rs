@@ -195,8 +195,9 @@ impl fmt::Display for Type {
     }
 }
 
-/// Shader stage. Codes: vertex 0, fragment 1 (geometry 2 and compute 3 exist in the
-/// original only to be rejected).
+/// Shader stage. Codes: vertex 0, fragment 1, geometry 2 (the original's code for it;
+/// extended profile only, GLSL 1.50 §2.2; compute 3 exists in the original only to be
+/// rejected).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
@@ -205,6 +206,10 @@ pub enum Stage {
     /// The fragment shader: runs once per covered pixel, reads interpolated varyings,
     /// writes the colour or discards.
     Fragment = 1,
+    /// The geometry shader (GLSL 1.50 §2.2, GL 3.2 §2.12): runs once per input
+    /// primitive, reads its vertices (LOAD_VTX) and emits vertices (EMIT) into output
+    /// strips (ENDPRIM). Extended profile only.
+    Geometry = 2,
 }
 
 impl Stage {
@@ -213,20 +218,22 @@ impl Stage {
         self as u32
     }
 
-    /// Decode a stage code; `None` for anything but 0 and 1.
+    /// Decode a stage code; `None` for anything but 0, 1 and 2.
     pub fn from_code(code: u32) -> Option<Stage> {
         match code {
             0 => Some(Stage::Vertex),
             1 => Some(Stage::Fragment),
+            2 => Some(Stage::Geometry),
             _ => None,
         }
     }
 
-    /// `vertex` or `fragment`, as in the dump's `stage` line.
+    /// `vertex`, `fragment` or `geometry`, as in the dump's `stage` line.
     pub const fn name(self) -> &'static str {
         match self {
             Stage::Vertex => "vertex",
             Stage::Fragment => "fragment",
+            Stage::Geometry => "geometry",
         }
     }
 }
@@ -300,7 +307,8 @@ mod tests {
         assert_eq!(Type::from_code(17), Some(Type::UVec4));
         assert_eq!(Type::from_code(18), None);
         assert_eq!(Stage::from_code(1), Some(Stage::Fragment));
-        assert_eq!(Stage::from_code(2), None);
+        assert_eq!(Stage::from_code(2), Some(Stage::Geometry));
+        assert_eq!(Stage::from_code(3), None);
         assert_eq!(CmpCode::from_code(6), Some(CmpCode::Ne));
         assert_eq!(CmpCode::from_code(0), None);
     }

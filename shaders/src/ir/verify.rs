@@ -16,14 +16,15 @@
 
 use super::if_table::{IfMatcher, IfTable};
 use super::op_info::{Aux, Control, Effect, Ncomp, OpInfo, Temps};
-use super::{CmpCode, Ir, Op, Shader};
+use super::{CmpCode, Ir, Op, Shader, Stage};
 use thiserror::Error;
 
 /// Which rule an instruction (or the shader as a whole) broke. Messages follow the
 /// seed's wording where the original has the same check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum VerifyRule {
-    /// The shader's stage is not vertex or fragment.
+    /// The shader's stage is not vertex or fragment, or it is a geometry shader of the
+    /// seed profile or without its [`GeometryLayout`](super::GeometryLayout).
     #[error("invalid shader stage")]
     Stage,
     /// The limits fail [`Limits::validate`](super::Limits::validate), or the shader has more
@@ -73,6 +74,13 @@ pub enum VerifyRule {
     /// DDX or DDY in a vertex shader: derivatives exist only across a fragment quad.
     #[error("derivative in a non-fragment shader")]
     DerivativeStage,
+    /// LOAD_VTX, LOAD_PRIMID, EMIT or ENDPRIM outside a geometry shader.
+    #[error("geometry instruction in a non-geometry shader")]
+    GeometryStage,
+    /// A LOAD_VTX whose slot is neither a varying below `Limits::varyings` nor a
+    /// built-in input, or whose vertex is not one of the input primitive's.
+    #[error("invalid vertex input")]
+    VertexInput,
     /// A sampler slot outside `0..Limits::samplers` or past the interface's `samp_hi`.
     #[error("invalid sampler")]
     Sampler,
@@ -167,6 +175,11 @@ pub fn verify(shader: &Shader) -> Result<ShaderInfo, VerifyError> {
     if lim.validate().is_err() {
         return Err(whole(VerifyRule::Size));
     }
+    if shader.stage == Stage::Geometry
+        && (lim.profile < super::Profile::Extended || shader.interface.geometry.is_none())
+    {
+        return Err(whole(VerifyRule::Stage));
+    }
     let ntmp = shader.ntmp as usize;
     if ntmp > lim.temporaries
         || shader.ir.len() > lim.instructions
@@ -200,8 +213,8 @@ fn check_instruction(
         return Err(VerifyRule::Profile);
     }
     let temps = TempFile(s.ntmp as i32);
-    if let Some((stage, rule)) = info.stage
-        && s.stage != stage
+    if let Some((_, rule)) = info.stage
+        && !info.allowed_in(s.stage)
     {
         return Err(rule);
     }
@@ -301,6 +314,13 @@ fn check_slots(s: &Shader, ir: &Ir, info: &OpInfo, temps: TempFile) -> Result<()
                 && ir.aux as i32 + ir.aux2 as i32 <= lim.uniform_slots as i32
                 && temps.holds_span(ir.dst, ir.aux2)
         }
+        Aux::VertexInput => {
+            let vertices = s.interface.geometry.map_or(0, |g| g.input.vertices());
+            (ir.aux >= super::geometry::vertex_input::POINT_SIZE
+                && (ir.aux < 0 || (ir.aux as usize) < lim.varyings))
+                && ir.aux2 >= 0
+                && (ir.aux2 as usize) < vertices
+        }
         Aux::None | Aux::Swizzle | Aux::Lanes | Aux::DotWidth | Aux::Compare => true,
     };
     if ok { Ok(()) } else { Err(aux_rule(info.aux)) }
@@ -329,6 +349,7 @@ fn aux_rule(aux: Aux) -> VerifyRule {
         Aux::Lanes => VerifyRule::Lane,
         Aux::DotWidth => VerifyRule::DotWidth,
         Aux::Compare => VerifyRule::CompareCode,
+        Aux::VertexInput => VerifyRule::VertexInput,
         Aux::None | Aux::Swizzle => unreachable!("no rule for {aux:?}"),
     }
 }

@@ -23,6 +23,20 @@ pub struct Program {
     /// precision was in scope, in source order: an error in GLSL ES fragment shaders
     /// only (`parser/precision.rs`), which the parser cannot tell.
     pub float_without_precision: Vec<UnqualifiedFloat>,
+    /// A geometry shader's layout declarations (GLSL 1.50 §4.3.8).
+    pub geometry: GeometryDecls,
+}
+
+/// What a geometry shader's `layout(...) in;` and `layout(...) out;` declared, each
+/// with its position (the last one wins; the lowering checks them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GeometryDecls {
+    /// The input primitive type.
+    pub input: Option<(crate::ir::InputPrimitive, Pos)>,
+    /// The output primitive type.
+    pub output: Option<(crate::ir::OutputPrimitive, Pos)>,
+    /// `max_vertices = N`.
+    pub max_vertices: Option<(u32, Pos)>,
 }
 
 /// A float-typed variable, parameter or return type declared with no precision

@@ -71,6 +71,11 @@ pub(crate) enum Binding {
     /// `gl_InstanceID`): an attribute at the lowest free location, found by name in
     /// the linked program's attributes.
     VertexInput,
+    /// Written and read like a private global; nothing consumes it (the geometry
+    /// stage's `gl_PrimitiveID` and `gl_Layer` outputs).
+    NoEffect,
+    /// `gl_PrimitiveIDIn`, loaded by LOAD_PRIMID (geometry stage, `lang/geometry.rs`).
+    PrimitiveIdIn,
 }
 
 /// Which dialects have a built-in.
@@ -384,6 +389,9 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
 /// message names the variable and the reason ("gl_Vertex is not available in GLSL
 /// 3.30 core: ...").
 pub(crate) fn lookup(name: &str, stage: Stage, dialect: Dialect) -> Result<Lookup, String> {
+    if let Some(found) = super::geometry::lookup(name, stage) {
+        return found;
+    }
     if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == name) {
         return Err(format!("{name} is not supported: {reason}"));
     }

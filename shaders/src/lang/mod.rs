@@ -44,6 +44,7 @@ pub mod builtin_vars;
 mod consteval;
 pub mod diagnostic;
 pub mod dialect;
+mod geometry;
 mod implicit_size;
 pub mod lexer;
 mod lower;
@@ -105,7 +106,20 @@ pub fn compile_units(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
-    compile_with(units, stage, limits, true)
+    compile_with(units, stage, limits, true, true)
+}
+
+/// Compile the vertex shader of a program that has a geometry shader, from one or
+/// more units: [`compile_units`] for [`Stage::Vertex`] without the rule that it write
+/// `gl_Position`, which the geometry shader writes instead (GL 3.2 §2.12: the
+/// vertex shader's `gl_Position` is only an input of the geometry shader, `gl_in[]`).
+///
+/// Errors: as [`compile_units`].
+pub fn compile_vertex_for_geometry(
+    units: &[Unit<'_>],
+    limits: &Limits,
+) -> Result<Shader, CompileErrors> {
+    compile_with(units, Stage::Vertex, limits, true, false)
 }
 
 /// Compile one compilation unit on its own, as `glCompileShader` does: every rule of
@@ -126,7 +140,7 @@ pub fn compile_unit_alone(
     stage: Stage,
     limits: &Limits,
 ) -> Result<Shader, CompileErrors> {
-    compile_with(&[Unit { name, source }], stage, limits, false)
+    compile_with(&[Unit { name, source }], stage, limits, false, false)
 }
 
 /// [`compile_units`], with the whole-stage rules (`main` defined, `gl_Position`
@@ -136,6 +150,7 @@ fn compile_with(
     stage: Stage,
     limits: &Limits,
     whole_stage: bool,
+    needs_position: bool,
 ) -> Result<Shader, CompileErrors> {
     // CR LF and a lone CR end lines as LF does (GLSL 3.30 §3.1); positions count
     // lines the same way in every form.
@@ -225,6 +240,16 @@ fn compile_with(
     if !diags.is_empty() {
         return fail(diags);
     }
+    let geometry = geometry::prepare(
+        &mut program,
+        stage,
+        whole_stage,
+        limits.extended_ops(),
+        &mut diags,
+    );
+    if !diags.is_empty() {
+        return fail(diags);
+    }
     blocks::lower_blocks(&mut program, stage, &mut diags);
     if !diags.is_empty() {
         return fail(diags);
@@ -237,10 +262,20 @@ fn compile_with(
     if !diags.is_empty() {
         return fail(diags);
     }
-    let (lowered, mut diags) = lower::lower(&program, stage, limits, diags, whole_stage);
-    let Some(out) = lowered else {
+    let (lowered, mut diags) =
+        lower::lower(&program, stage, limits, diags, whole_stage, needs_position);
+    let Some(mut out) = lowered else {
         return fail(diags);
     };
+    out.interface.geometry = geometry;
+    if let Some(m) = geometry
+        .as_ref()
+        .and_then(|g| geometry::check_output_components(g, out.interface.var_hi))
+    {
+        let pos = program.geometry.max_vertices.map_or(Pos::START, |(_, p)| p);
+        diags.error(pos, m);
+        return fail(diags);
+    }
     let mut shader = Shader {
         name: units[0].name.to_string(),
         stage,

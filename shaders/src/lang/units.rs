@@ -54,6 +54,14 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
             "structs in more than one compilation unit of a stage are not supported",
         );
     }
+    // GLSL 1.50 §4.3.8: the layouts may be declared in any unit of the stage.
+    let mut geometry = super::ast::GeometryDecls::default();
+    for p in &programs {
+        let g = p.geometry;
+        geometry.input = g.input.or(geometry.input);
+        geometry.output = g.output.or(geometry.output);
+        geometry.max_vertices = g.max_vertices.or(geometry.max_vertices);
+    }
     let structs = with_structs
         .first()
         .map(|&k| programs[k].structs.clone())
@@ -105,6 +113,7 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
         structs,
         // Each unit's were reported before the join.
         float_without_precision: Vec::new(),
+        geometry,
     }
 }
 

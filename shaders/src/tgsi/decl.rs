@@ -135,10 +135,11 @@ pub fn header<'a>(
     match info.stage {
         Stage::Vertex => lines.push("VERT".to_owned()),
         Stage::Fragment => lines.push("FRAG".to_owned()),
+        Stage::Geometry => lines.push("GEOM".to_owned()),
     }
     for &i in &used.inputs {
         lines.push(match info.stage {
-            Stage::Vertex => format!("DCL IN[{i}]"),
+            Stage::Vertex | Stage::Geometry => format!("DCL IN[{i}]"),
             Stage::Fragment if i == info.position_input => {
                 format!("DCL IN[{i}], POSITION, LINEAR")
             }
@@ -155,11 +156,11 @@ pub fn header<'a>(
     }
     for &o in &used.outputs {
         lines.push(match (info.stage, o) {
-            (Stage::Vertex, 0) => "DCL OUT[0], POSITION".to_owned(),
-            (Stage::Vertex, o) if info.clip_vertex_output == Some(o) => {
+            (Stage::Vertex | Stage::Geometry, 0) => "DCL OUT[0], POSITION".to_owned(),
+            (Stage::Vertex | Stage::Geometry, o) if info.clip_vertex_output == Some(o) => {
                 format!("DCL OUT[{o}], CLIPVERTEX")
             }
-            (Stage::Vertex, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
+            (Stage::Vertex | Stage::Geometry, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
             (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR"),
         });
     }

@@ -67,6 +67,10 @@ use std::collections::BTreeSet;
 pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
     let info = verify(shader)?;
     refuse_tex(shader)?;
+
+    if shader.stage == Stage::Geometry {
+        return Err(TgsiError::GeometryStage);
+    }
     let remap = var_remap.unwrap_or(&[]);
     check_remap(remap, shader.limits.varyings)?;
     let mut lowering = Lowering::new(shader, &info.ifs, remap);
@@ -374,7 +378,8 @@ impl<'a> Lowering<'a> {
             return;
         }
         match op {
-            Op::Nop => {}
+            // A geometry shader is refused by `emit_listing`.
+            Op::Nop | Op::LoadVtx | Op::LoadPrimId | Op::Emit | Op::EndPrim => {}
             Op::Const => {
                 let first = ir.aux as usize;
                 let mut values = [0.0f32; 4];

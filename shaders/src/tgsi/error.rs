@@ -11,6 +11,9 @@ pub enum TgsiError {
     /// The shader does not pass the verifier, which every back end relies on.
     #[error("shader is not valid CSIR: {0}")]
     Invalid(#[from] VerifyError),
+    /// A geometry shader: the emitter writes VERT and FRAG programs only so far.
+    #[error("the TGSI emitter does not support the geometry stage (GEOM) yet")]
+    GeometryStage,
     /// A `var_remap` entry is neither −1 nor a varying slot.
     #[error("var_remap maps fragment varying slot {slot} to {target}, not a slot in 0..{varyings}")]
     Remap {

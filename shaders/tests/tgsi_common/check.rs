@@ -199,6 +199,9 @@ impl<'s> Prepared<'s> {
                     }
                 }
             }
+            Stage::Geometry => {
+                return Err("the TGSI emitter refuses geometry shaders".to_string());
+            }
         }
         Ok(())
     }

@@ -327,6 +327,7 @@ impl Gen<'_> {
                 Ir::new(Op::StoreVar, Type::Vec4).a(a).aux(slot)
             }
             Stage::Fragment => Ir::new(Op::StoreColor, Type::Vec4).a(a),
+            Stage::Geometry => unreachable!("the TGSI emitter refuses geometry shaders"),
         };
         self.emit(ir.ncomp(4))
     }
@@ -356,6 +357,7 @@ impl Gen<'_> {
                 let slot = self.rng.below(VARYINGS) as i16;
                 Ir::new(Op::LoadVar, Type::Vec4).dst(d).aux(slot).ncomp(4)
             }
+            (Stage::Geometry, _) => unreachable!("the TGSI emitter refuses geometry shaders"),
             (Stage::Fragment, _) => {
                 let Some(d) = self.dst() else { return false };
                 if self.rng.percent(30) {

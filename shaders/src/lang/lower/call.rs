@@ -55,6 +55,9 @@ impl Lowerer<'_> {
             if name == "modf" {
                 return self.modf(args, pos);
             }
+            if let Some(r) = self.geometry_call(name, args, pos) {
+                return r;
+            }
             if let Some(r) = self.builtin(name, args, pos) {
                 return r;
             }

@@ -130,6 +130,11 @@ pub(crate) enum Role {
     Color,
     Private,
     Const,
+    /// A geometry shader's per-vertex input array (`in vec4 v[]`, `gl_in[]`): element
+    /// `k` is LOAD_VTX of vertex `k` (`lower/geometry.rs`).
+    VertexIn,
+    /// `gl_PrimitiveIDIn` (LOAD_PRIMID).
+    PrimitiveIdIn,
 }
 
 /// One global symbol in symbol order.
@@ -413,7 +418,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn builtin_var(&mut self, name: &str, stage: Stage, kind: VarKind, role: Role) {
-        let available = self.stage == stage;
+        // The geometry stage writes gl_Position as the vertex stage does.
+        let available =
+            self.stage == stage || (self.stage == Stage::Geometry && role == Role::Position);
         let mut v = Var::new(
             name,
             Type::Vec4,
@@ -510,6 +517,8 @@ impl<'a> Lowerer<'a> {
                     Access::ReadWrite,
                 ),
                 Binding::FrontFacing => (Role::FrontFacing, VarKind::Input, Access::ReadOnly),
+                Binding::NoEffect => (Role::Private, VarKind::Global, Access::ReadWrite),
+                Binding::PrimitiveIdIn => (Role::PrimitiveIdIn, VarKind::Input, Access::ReadOnly),
             };
             let mut v = Var::new(b.name, b.ty, kind, Pos::START, 0);
             v.access = access;
@@ -649,7 +658,7 @@ impl<'a> Lowerer<'a> {
                  are used by the clipper and do not reach the fragment stage",
             );
         }
-        if d.name.starts_with("gl_") && !texcoord_size && !clip_size {
+        if d.name.starts_with("gl_") && !texcoord_size && !clip_size && !self.is_gl_in(d) {
             return err(self, d.pos, "names starting with gl_ are reserved");
         }
         let sampler = d.ty.is_sampler();
@@ -716,6 +725,8 @@ impl<'a> Lowerer<'a> {
             Storage::Varying => Role::VaryingIn,
             Storage::Uniform if sampler => Role::Sampler,
             Storage::Uniform => Role::Uniform,
+            Storage::In if self.stage == Stage::Geometry => Role::VertexIn,
+            Storage::Out if self.stage == Stage::Geometry => Role::VaryingOut,
             Storage::In if vertex => Role::Attribute,
             Storage::In => Role::VaryingIn,
             Storage::Out if vertex => Role::VaryingOut,
@@ -739,7 +750,7 @@ impl<'a> Lowerer<'a> {
             return err(self, pos, &m);
         }
         if let Some((which, pos)) = q.interpolation {
-            if !matches!(role, Role::VaryingIn | Role::VaryingOut) {
+            if !matches!(role, Role::VaryingIn | Role::VaryingOut | Role::VertexIn) {
                 let m = format!(
                     "'{}' qualifies the outputs of a vertex shader and the inputs of a \
                      fragment shader only (GLSL 1.30 §4.3.6)",
@@ -769,7 +780,7 @@ impl<'a> Lowerer<'a> {
             Role::Attribute if types::is_boolean(d.ty) => {
                 return err(self, d.ty_pos, "vertex inputs cannot be bool");
             }
-            Role::VaryingIn | Role::VaryingOut => {
+            Role::VaryingIn | Role::VaryingOut | Role::VertexIn => {
                 if types::is_boolean(d.ty) {
                     return err(self, d.ty_pos, "varyings cannot be bool");
                 }
@@ -816,7 +827,9 @@ impl<'a> Lowerer<'a> {
 
     fn declare_global(&mut self, d: &'a Decl, role: Role) {
         let (kind, access) = match role {
-            Role::Uniform | Role::Attribute | Role::VaryingIn => (VarKind::Input, Access::ReadOnly),
+            Role::Uniform | Role::Attribute | Role::VaryingIn | Role::VertexIn => {
+                (VarKind::Input, Access::ReadOnly)
+            }
             Role::Sampler => (VarKind::Sampler(0), Access::ReadOnly),
             Role::VaryingOut => (VarKind::Output(Output::Varying(0)), Access::ReadWrite),
             Role::Color => (VarKind::Output(Output::Color), Access::ReadWrite),
@@ -881,6 +894,8 @@ impl<'a> Lowerer<'a> {
         let n_var = self.limits.varyings;
         let mut attr_used = vec![false; n_attr];
         let mut var_used = vec![false; n_var];
+        // A geometry shader's inputs are slots of their own, apart from its outputs.
+        let mut vtx_used = vec![false; n_var];
         for g in &self.globals {
             // Built-in attributes sit at fixed locations (builtin_vars.rs).
             if let (None, Role::Attribute, Some(loc)) = (g.decl, g.role, g.slot)
@@ -897,6 +912,7 @@ impl<'a> Lowerer<'a> {
             let (used, message) = match g.role {
                 Role::Attribute => (&mut attr_used, "attribute location conflict"),
                 Role::VaryingIn | Role::VaryingOut => (&mut var_used, "location conflict"),
+                Role::VertexIn => (&mut vtx_used, "location conflict"),
                 _ => continue,
             };
             let loc = loc as usize;
@@ -913,14 +929,21 @@ impl<'a> Lowerer<'a> {
             let pos = g.decl.map_or(Pos::START, |d| d.pos);
             let ty = self.scopes.var(g.var).ty;
             let slot = match g.role {
-                Role::Attribute | Role::VaryingIn | Role::VaryingOut if g.slot.is_none() => {
-                    let (used, message) = if g.role == Role::Attribute {
-                        (&mut attr_used, "too many attributes")
-                    } else {
-                        (&mut var_used, "too many varyings")
+                Role::VertexIn if self.is_gl_in_position(g) => None,
+                Role::Attribute | Role::VaryingIn | Role::VaryingOut | Role::VertexIn
+                    if g.slot.is_none() =>
+                {
+                    let (used, message) = match g.role {
+                        Role::Attribute => (&mut attr_used, "too many attributes"),
+                        Role::VertexIn => (&mut vtx_used, "too many varyings"),
+                        _ => (&mut var_used, "too many varyings"),
                     };
-                    // A matrix takes a slot per column, an array a run per element.
-                    let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
+                    // A matrix takes a slot per column, an array a run per element
+                    // (a geometry input's elements are vertices: one run for all).
+                    let len = match g.role {
+                        Role::VertexIn => 1,
+                        _ => self.scopes.var(g.var).array.map_or(1, |a| a.len as usize),
+                    };
                     let n = ty.columns() as usize * len;
                     let free = (0..used.len().saturating_sub(n - 1))
                         .find(|&s| used[s..s + n].iter().all(|u| !u));
@@ -1062,6 +1085,10 @@ impl<'a> Lowerer<'a> {
             let Some(slot) = g.slot else {
                 continue;
             };
+            if g.role == Role::VertexIn {
+                iface.symbols.push(self.vertex_input_symbol(g, name, slot));
+                continue;
+            }
             let hi = |h: &mut i16, v: i16| *h = (*h).max(v);
             // `mat2` and the non-square matrices are not CSIR types: such a uniform (or
             // an array of them) is recorded as the array of its columns (the same vec4

@@ -23,6 +23,7 @@ mod constructors;
 mod emit;
 mod expr;
 mod flow;
+mod geometry;
 mod global_const;
 mod interface;
 mod ints;
@@ -217,6 +218,7 @@ pub(crate) fn lower(
     limits: &Limits,
     diags: Diagnostics,
     whole_stage: bool,
+    needs_position: bool,
 ) -> (Option<Lowered>, Diagnostics) {
     let mut lw = Lowerer {
         stage,
@@ -246,7 +248,11 @@ pub(crate) fn lower(
             lw.diags.error(pos, m);
         }
     }
-    if whole_stage && lw.diags.is_empty() && stage == Stage::Vertex && !lw.interface.writes_position
+    if whole_stage
+        && needs_position
+        && lw.diags.is_empty()
+        && stage == Stage::Vertex
+        && !lw.interface.writes_position
     {
         // GLSL 1.10 §7.1: gl_Position "must" be written; its value is undefined
         // otherwise, so every vertex would land somewhere undefined.

@@ -26,6 +26,15 @@ impl Lowerer<'_> {
             if kind == VarKind::Unavailable {
                 continue;
             }
+            if role == Role::VertexIn {
+                let slot = slot.map_or(-1, |s| s as i16);
+                self.load_vertex_input(var, ty, slot)?;
+                continue;
+            }
+            if role == Role::PrimitiveIdIn {
+                self.load_primitive_id(var)?;
+                continue;
+            }
             let slot = slot.unwrap_or(0) as i16;
             if let (Role::Uniform, Some(arr)) = (role, v.array) {
                 // One element per vec4 slot group (mat3 3, mat4 4 slots).
@@ -68,7 +77,11 @@ impl Lowerer<'_> {
                         .map_err(|e| self.pool(e))?;
                     Ir::new(Op::Mov, ty.ir()).dst(dst).a(zero).ncomp(4)
                 }
-                Role::Sampler | Role::Private | Role::Const => continue,
+                Role::Sampler
+                | Role::Private
+                | Role::Const
+                | Role::VertexIn
+                | Role::PrimitiveIdIn => continue,
             };
             let dst = load.dst;
             self.emit(load)?;

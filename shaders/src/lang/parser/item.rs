@@ -20,8 +20,15 @@ const LAYOUT_ONLY: &str = "only layout(location = N) and the uniform block layou
 impl Parser<'_, '_> {
     pub(super) fn program(&mut self) -> Program {
         let mut items = Vec::new();
+        let mut geometry = super::super::ast::GeometryDecls::default();
         while !self.at_eof() && !self.diags.full() {
             if self.eat_punct(Punct::Semi) {
+                continue;
+            }
+            if self.at_geometry_layout() {
+                if self.geometry_layout(&mut geometry).is_err() {
+                    self.recover();
+                }
                 continue;
             }
             if self.is_punct(Punct::RBrace) {
@@ -45,6 +52,7 @@ impl Parser<'_, '_> {
             dialect: Default::default(),
             structs: std::mem::take(&mut self.structs),
             float_without_precision: std::mem::take(&mut self.float_without_precision),
+            geometry,
         }
     }
 

@@ -20,6 +20,7 @@
 //! [`MAX_OPERATOR_CHAIN`] operators along any path. Each error states its limit.
 
 mod expr;
+mod geometry_layout;
 pub(crate) use expr::decode_swizzle;
 mod item;
 mod precision;

@@ -1,0 +1,296 @@
+//! The geometry stage of a draw (GL 3.2 §2.12): the vertex shader runs on the draw's
+//! vertices, the draw's input primitives ([`GeometryDraw`], assembled by the scene
+//! loader in `gl_in[]` order) go through the geometry shader one by one, and what it
+//! emits becomes the rasterizer's input: a vertex buffer in the fragment stage's
+//! varying layout ([`EmittedVertexStage`]) and a triangle list made of the emitted
+//! `triangle_strip`s in GL's order (GL 3.2 §2.6.1: triangle `i` of a strip is `(i, i+1,
+//! i+2)` for even `i`, `(i+1, i, i+2)` for odd `i`), each rotated so that its
+//! provoking vertex (the strip's `i+2`, or `i` in the first-vertex convention; GL 3.2
+//! table 2.12) comes last, where the rasterizer takes flat values from.
+//!
+//! Everything here runs on the calling thread in primitive order, so the emitted
+//! vertices and triangles, and so the image, do not depend on the thread count.
+//! Both shaders run on the scalar interpreter ([`Machine`]), the definition of CSIR.
+//!
+//! The `points` and `line_strip` outputs are the same [`EmittedPrimitives`] list (the
+//! vertices and which of them each primitive joins); drawing them waits for a point
+//! and line rasterizer, so a draw with such an output is refused by name
+//! ([`output_error`]).
+
+use crate::scene::{Draw, GeometryDraw, ProvokingVertex};
+use csir::Program;
+use csir::exec::{
+    DEFAULT_ATTRIBUTE, Emitted, Inputs, Machine, NoSamplers, Outputs, PrimitiveInput, Samplers,
+};
+use csir::ir::OutputPrimitive;
+use csir_raster::{Interpolation, VertexStage};
+
+/// What a draw's geometry stage emitted, for every input primitive in order: each
+/// emitted vertex's clip position and varyings (in the fragment stage's slot layout,
+/// 4 floats per slot), and the output primitives as vertex indices.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmittedPrimitives {
+    /// The output primitive type.
+    pub output: Option<OutputPrimitive>,
+    /// Floats of varyings per vertex.
+    pub varying_count: usize,
+    /// Per emitted vertex: its clip position, then `varying_count` floats.
+    pub records: Vec<f32>,
+    /// The output primitives: 1, 2 or 3 vertex indices each (points, lines,
+    /// triangles), the triangles' provoking vertex last.
+    pub primitives: Vec<u32>,
+    /// For each emitted vertex, the input primitive (`gl_PrimitiveIDIn`) that emitted
+    /// it and its place in that invocation's emission order.
+    pub sources: Vec<(u32, u32)>,
+}
+
+impl EmittedPrimitives {
+    /// Number of emitted vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.records.len() / (4 + self.varying_count)
+    }
+}
+
+/// The error for a draw with a geometry shader the renderer cannot draw, with the
+/// field of the draw it belongs on: a draw mode that does not make the shader's input
+/// type (GL 3.2 §2.12.1: `GL_INVALID_OPERATION`; `primitive`), an output type other
+/// than `triangle_strip` (`geometry`), user clip planes or two-sided colour, which
+/// the geometry stage does not pass on yet (`state.clip_planes`,
+/// `state.two_sided_color`).
+pub fn draw_error(program: &Program, draw: &Draw) -> Option<(&'static str, String)> {
+    let geometry = draw.geometry.as_ref()?;
+    let link = program.geometry.as_ref()?;
+    if draw.state.clip_planes.enabled_planes().next().is_some() {
+        return Some((
+            "state.clip_planes",
+            "user clip planes with a geometry shader are not supported yet".to_string(),
+        ));
+    }
+    if draw.state.two_sided_color {
+        return Some((
+            "state.two_sided_color",
+            "two-sided colour with a geometry shader is not supported yet".to_string(),
+        ));
+    }
+    let layout = link.layout();
+    if layout.input != geometry.input {
+        return Some((
+            "primitive",
+            format!(
+                "draw mode `{}` makes {} but the geometry shader takes {} (layout({}) in; \
+                 GL 3.2 §2.12.1)",
+                geometry.mode, geometry.input, layout.input, layout.input
+            ),
+        ));
+    }
+    if layout.output != OutputPrimitive::TriangleStrip {
+        return Some((
+            "geometry",
+            format!(
+                "the geometry shader emits {}, which csir-render does not rasterize yet \
+                 (only triangle_strip output is drawn)",
+                layout.output
+            ),
+        ));
+    }
+    None
+}
+
+/// Run `draw`'s vertex shader on its vertices and its geometry shader on each input
+/// primitive, with the uniform slots `vertex_uniforms` / `geometry_uniforms` and
+/// the vertex stage's textures; the fragment layout and provoking vertex as the
+/// module docs say.
+pub fn run_geometry(
+    program: &Program,
+    draw: &Draw,
+    geometry: &GeometryDraw,
+    vertex_uniforms: &[[f32; 4]],
+    geometry_uniforms: &[[f32; 4]],
+    vertex_samplers: &dyn Samplers,
+) -> EmittedPrimitives {
+    let Some(link) = program.geometry.as_ref() else {
+        return EmittedPrimitives::default();
+    };
+    let layout = link.layout();
+    // The vertex shader, by vertex slot.
+    let vs_stride = (program.vertex.interface.var_hi + 1).max(0) as usize;
+    let mut vs = Machine::new(&program.vertex).expect("linked shaders are verified");
+    let mut attributes = vec![DEFAULT_ATTRIBUTE; program.vertex.limits.attributes];
+    let locations: Vec<(usize, Option<&crate::scene::Attribute>)> = program
+        .attributes
+        .iter()
+        .map(|rec| usize::from(rec.location))
+        .filter(|&l| l < attributes.len())
+        .map(|l| (l, draw.attribute(l as u32)))
+        .collect();
+    let count = draw.vertex_count as usize;
+    let mut positions = Vec::with_capacity(count);
+    let mut varyings = Vec::with_capacity(count * vs_stride);
+    let mut outputs = Box::new(Outputs::INITIAL);
+    for index in 0..draw.vertex_count {
+        for &(location, attribute) in &locations {
+            attributes[location] = attribute.map_or(DEFAULT_ATTRIBUTE, |a| a.fetch(index));
+        }
+        let inputs = Inputs {
+            uniforms: vertex_uniforms,
+            attributes: &attributes,
+            samplers: vertex_samplers,
+            ..Inputs::default()
+        };
+        // A verified shader cannot fault; the outputs stored so far stand if it did.
+        let _ = vs.run(&inputs, &mut outputs);
+        positions.push(outputs.position);
+        varyings.extend_from_slice(&outputs.varyings[..vs_stride]);
+    }
+    // The geometry shader's inputs, by geometry slot.
+    let gs_stride = link
+        .input_remap
+        .iter()
+        .rposition(|&v| v >= 0)
+        .map_or(0, |last| last + 1);
+    let fragment_slots: Vec<i16> = (0..(program.fragment.interface.var_hi + 1).max(0) as usize)
+        .map(|f| program.var_remap.get(f).copied().unwrap_or(-1))
+        .collect();
+    let varying_count = fragment_slots.len() * 4;
+    let mut gs = Machine::new(&link.shader).expect("linked shaders are verified");
+    let n = layout.input.vertices();
+    let mut in_positions = vec![[0.0; 4]; n];
+    let mut in_varyings = vec![[0.0; 4]; n * gs_stride];
+    let mut emitted = Emitted::default();
+    let mut out = EmittedPrimitives {
+        output: Some(layout.output),
+        varying_count,
+        ..EmittedPrimitives::default()
+    };
+    let first = draw.state.provoking_vertex == ProvokingVertex::First;
+    let inputs = Inputs {
+        uniforms: geometry_uniforms,
+        samplers: &NoSamplers,
+        ..Inputs::default()
+    };
+    for (id, prim) in geometry.primitives.chunks_exact(n).enumerate() {
+        for (v, &index) in prim.iter().enumerate() {
+            let index = index as usize;
+            in_positions[v] = positions
+                .get(index)
+                .copied()
+                .unwrap_or([0.0, 0.0, 0.0, 1.0]);
+            for (s, &vslot) in link.input_remap[..gs_stride].iter().enumerate() {
+                in_varyings[v * gs_stride + s] = match usize::try_from(vslot) {
+                    Ok(vslot) if vslot < vs_stride => varyings
+                        .get(index * vs_stride + vslot)
+                        .copied()
+                        .unwrap_or([0.0; 4]),
+                    _ => [0.0; 4],
+                };
+            }
+        }
+        let primitive = PrimitiveInput {
+            positions: &in_positions,
+            varyings: &in_varyings,
+            stride: gs_stride,
+            primitive_id: id as u32,
+        };
+        let _ = gs.run_geometry(&inputs, &primitive, &mut outputs, &mut emitted);
+        let base = out.vertex_count() as u32;
+        for v in 0..emitted.len() {
+            out.records.extend_from_slice(&emitted.positions[v]);
+            let slots = emitted.vertex_varyings(v);
+            for &s in &fragment_slots {
+                let value = usize::try_from(s)
+                    .ok()
+                    .and_then(|s| slots.get(s).copied())
+                    .unwrap_or([0.0; 4]);
+                out.records.extend_from_slice(&value);
+            }
+            out.sources.push((id as u32, v as u32));
+        }
+        for strip in &emitted.strips {
+            for (i, t) in Emitted::primitives(layout.output, strip.clone()).enumerate() {
+                let t = t.map(|v| base + v);
+                match layout.output {
+                    OutputPrimitive::TriangleStrip => {
+                        // The provoking vertex: the strip's i+2 (last convention) is
+                        // t[2]; its i (first convention) is t[0] for even i, t[1] for odd.
+                        let p = match (first, i % 2) {
+                            (false, _) => 2,
+                            (true, 0) => 0,
+                            (true, _) => 1,
+                        };
+                        out.primitives
+                            .extend([t[(p + 1) % 3], t[(p + 2) % 3], t[p]]);
+                    }
+                    OutputPrimitive::LineStrip => out.primitives.extend(&t[..2]),
+                    OutputPrimitive::Points => out.primitives.push(t[0]),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The emitted vertices as a [`VertexStage`]: vertex `k` is emitted vertex `k`,
+/// copied from its record.
+pub struct EmittedVertexStage<'a> {
+    emitted: &'a EmittedPrimitives,
+    interpolation: Vec<Interpolation>,
+}
+
+impl<'a> EmittedVertexStage<'a> {
+    /// The stage over `emitted`, each varying float interpolated as `program`'s
+    /// fragment inputs are qualified (as [`CsirVertexStage`](super::CsirVertexStage)
+    /// does for a draw without a geometry shader).
+    pub fn new(program: &Program, draw: &Draw, emitted: &'a EmittedPrimitives) -> Self {
+        let mut interpolation = vec![Interpolation::Smooth; emitted.varying_count];
+        for rec in &program.varyings {
+            let mode = super::vertex_stage::varying_interpolation(rec, draw.state.shade_model);
+            let slot_count = program
+                .fragment
+                .interface
+                .find(&rec.name)
+                .map_or(1, |s| usize::from(s.slot_count()));
+            let start = usize::from(rec.fragment_slot) * 4;
+            let end = (start + slot_count * 4).min(interpolation.len());
+            interpolation[start.min(end)..end].fill(mode);
+        }
+        EmittedVertexStage {
+            emitted,
+            interpolation,
+        }
+    }
+}
+
+impl VertexStage for EmittedVertexStage<'_> {
+    type Scratch = ();
+
+    fn new_scratch(&self) {}
+
+    fn varying_count(&self) -> usize {
+        self.emitted.varying_count
+    }
+
+    fn interpolation(&self) -> &[Interpolation] {
+        &self.interpolation
+    }
+
+    fn shade_vertex(
+        &self,
+        _scratch: &mut (),
+        index: u32,
+        position: &mut [f32; 4],
+        varyings: &mut [f32],
+    ) {
+        let stride = 4 + self.emitted.varying_count;
+        let start = index as usize * stride;
+        match self.emitted.records.get(start..start + stride) {
+            Some(record) => {
+                position.copy_from_slice(&record[..4]);
+                varyings.copy_from_slice(&record[4..]);
+            }
+            None => {
+                *position = [0.0, 0.0, 0.0, 1.0];
+                varyings.fill(0.0);
+            }
+        }
+    }
+}
