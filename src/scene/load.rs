@@ -76,7 +76,6 @@ const STATE_KEYS: &[&str] = &[
     "viewport",
     "depth_range",
     "polygon_offset",
-
     "point_size",
     "program_point_size",
     "line_width",

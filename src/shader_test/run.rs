@@ -785,14 +785,10 @@ impl<'a> Run<'a> {
             mesh: None,
             vertex: self.compiled.vertex.clone(),
             fragment: self.compiled.fragment.clone(),
-            geometry: self
-                .compiled
-                .geometry
-                .clone()
-                .map(|shader| {
-                    let (mode, elements) = shape.geometry_input;
-                    GeometryDraw::new(shader, mode, &Some(elements), None)
-                }),
+            geometry: self.compiled.geometry.clone().map(|shader| {
+                let (mode, elements) = shape.geometry_input;
+                GeometryDraw::new(shader, mode, &Some(elements), None)
+            }),
             attributes: arrays,
             vertex_count,
             indices,
