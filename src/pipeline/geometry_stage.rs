@@ -72,6 +72,52 @@ pub fn draw_error(program: &Program, draw: &Draw) -> Option<(&'static str, Strin
             "two-sided colour with a geometry shader is not supported yet".to_string(),
         ));
     }
+    // The geometry path shades vertices on its own (run_geometry), without the
+    // instancing and per-vertex inputs of the triangle path yet.
+    if draw.instances != 1 {
+        return Some((
+            "instances",
+            "instanced drawing with a geometry shader is not supported yet".to_string(),
+        ));
+    }
+    if let Some(a) = draw
+        .attributes
+        .iter()
+        .find(|a| a.divisor != 0 || a.ty != crate::scene::AttributeType::Float)
+    {
+        return Some((
+            "attributes",
+            format!(
+                "the attribute at location {} is instanced or integer, which a draw with a \
+                 geometry shader does not read yet",
+                a.location
+            ),
+        ));
+    }
+    if let Some(input) = program
+        .attributes
+        .iter()
+        .find(|a| a.name == "gl_VertexID" || a.name == "gl_InstanceID")
+    {
+        return Some((
+            "vertex",
+            format!("{} with a geometry shader is not supported yet", input.name),
+        ));
+    }
+    let fragment_reads_primitive_id = program
+        .fragment
+        .interface
+        .symbols
+        .iter()
+        .any(|s| s.name == "gl_PrimitiveID");
+    if fragment_reads_primitive_id {
+        return Some((
+            "fragment",
+            "gl_PrimitiveID in the fragment shader of a draw with a geometry shader (the \
+             value the geometry shader writes, GLSL 1.50 §7.1) is not supported yet"
+                .to_string(),
+        ));
+    }
     let layout = link.layout();
     if layout.input != geometry.input {
         return Some((

@@ -143,7 +143,7 @@ impl<'s> Machine<'s> {
         g.primitive_id = primitive.primitive_id;
         std::mem::swap(&mut g.emitted, emitted);
         g.emitted.clear();
-        g.emitted.stride = self.shader.interface.var_hi.max(-1) as usize + 1;
+        g.emitted.stride = (self.shader.interface.var_hi.max(-1) + 1) as usize;
         let result = self.run_observed(inputs, outputs, observer);
         if let Some(layout) = &self.shader.interface.geometry {
             self.geometry.emitted.end_primitive(layout);
