@@ -8,10 +8,7 @@
 //! ([`transform_text`]) on the source text.
 
 use crate::ast::{Expr, Func, Program, Qual, Stmt, Ty};
-use crate::walk::{
-    ListKind, count_exprs, count_lists, expr_at, expr_at_in, has_free_jump, is_decl, list_at,
-    mentions,
-};
+use crate::walk::{count_exprs, count_lists, expr_at, expr_at_in, has_free_jump, is_decl, list_at};
 
 /// A transformation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -277,8 +274,7 @@ fn split_decl(p: &mut Program, rng: &mut fastrand::Rng) {
     let n = count_lists(p);
     let target = rng.usize(..n.max(1));
     let pick = rng.u64(..);
-    list_at(p, target, &mut |list, kind| {
-        let _ = kind;
+    list_at(p, target, &mut |list, _| {
         let cands: Vec<usize> = (0..list.len())
             .filter(|&i| match &list[i] {
                 Stmt::Simple {
@@ -308,7 +304,6 @@ fn split_decl(p: &mut Program, rng: &mut fastrand::Rng) {
             );
         }
     });
-    let _ = ListKind::Body;
 }
 
 /// Rename every generated variable (`v12` → `renamed_v12`, also arrays, structs,
@@ -402,14 +397,7 @@ pub fn transform_text(src: &str, variant: u32) -> Option<(String, &'static str)>
     let after = &src[close..];
     let (new_body, name) = match variant % 4 {
         0 => (
-            format!(
-                "\n    if (dt_zero == 1) {{ {} }}\n{body}",
-                if src.contains("out vec4") || src.contains("gl_FragColor") {
-                    "return;"
-                } else {
-                    "return;"
-                }
-            ),
+            format!("\n    if (dt_zero == 1) {{ return; }}\n{body}"),
             "dead-code",
         ),
         1 => (
@@ -488,10 +476,4 @@ fn scale_literals(body: &str) -> String {
         }
     }
     out
-}
-
-/// Whether a statement list holds a `return` (used to skip dead-code copies of one in
-/// reports; kept for symmetry with [`mentions`]).
-pub fn has_return(list: &[Stmt]) -> bool {
-    list.iter().any(|s| mentions(s, "return"))
 }

@@ -225,14 +225,3 @@ fn has_free_continue(s: &Stmt) -> bool {
 pub fn is_decl(s: &Stmt) -> bool {
     matches!(s, Stmt::Simple { decl: true, .. })
 }
-
-/// Whether a statement leaves the function (`return`, `discard`): kept out of dead
-/// code copies only for readability, they are valid anywhere.
-pub fn mentions(s: &Stmt, word: &str) -> bool {
-    match s {
-        Stmt::Simple { parts, .. } => parts.iter().any(|p| p.contains(word)),
-        Stmt::If { then, els, .. } => then.iter().chain(els).any(|s| mentions(s, word)),
-        Stmt::Block(b) | Stmt::For { body: b, .. } => b.iter().any(|s| mentions(s, word)),
-        Stmt::Switch { cases, .. } => cases.iter().flat_map(|c| &c.1).any(|s| mentions(s, word)),
-    }
-}
