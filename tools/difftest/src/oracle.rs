@@ -94,14 +94,13 @@ pub fn uniform_slots(shader: &Shader, inputs: &Inputs4) -> Vec<[f32; 4]> {
             let base = slot as usize;
             let n = sym.slot_count() as usize;
             for s in base..(base + n).min(slots.len()) {
-                for l in 0..4 {
-                    slots[s][l] = f32::from_bits(fill(&sym.name, sym.ty, s - base, l));
-                }
+                slots[s] =
+                    std::array::from_fn(|l| f32::from_bits(fill(&sym.name, sym.ty, s - base, l)));
             }
-            if let Some((_, lanes)) = inputs.uniforms.iter().find(|u| u.0 == sym.name) {
-                if base < slots.len() {
-                    slots[base] = lanes.map(f32::from_bits);
-                }
+            if let Some((_, lanes)) = inputs.uniforms.iter().find(|u| u.0 == sym.name)
+                && base < slots.len()
+            {
+                slots[base] = lanes.map(f32::from_bits);
             }
         }
     }

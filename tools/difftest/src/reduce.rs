@@ -110,11 +110,11 @@ fn apply(p: &Program, e: Edit) -> Option<Program> {
         }
         Edit::Kid(k, j) => {
             expr_at(&mut q, k, &mut |e| {
-                if let Expr::Node { kids, .. } = e {
-                    if let Some(kid) = kids.get(j).cloned() {
-                        *e = kid;
-                        changed = true;
-                    }
+                if let Expr::Node { kids, .. } = e
+                    && let Some(kid) = kids.get(j).cloned()
+                {
+                    *e = kid;
+                    changed = true;
                 }
             });
         }
@@ -136,14 +136,14 @@ pub fn reduce(p: &Program, still: &mut dyn FnMut(&Program) -> bool, budget: usiz
                 break;
             }
             tried += 1;
-            if let Some(q) = apply(&best, list[i]) {
-                if still(&q) {
-                    best = q;
-                    progress = true;
-                    // The edit list changed: retry from the same position.
-                    list = edits(&mut best);
-                    continue;
-                }
+            if let Some(q) = apply(&best, list[i])
+                && still(&q)
+            {
+                best = q;
+                progress = true;
+                // The edit list changed: retry from the same position.
+                list = edits(&mut best);
+                continue;
             }
             i += 1;
         }

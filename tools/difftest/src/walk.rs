@@ -204,10 +204,7 @@ pub fn has_free_jump(s: &Stmt) -> bool {
         Stmt::Block(b) => b.iter().any(has_free_jump),
         Stmt::For { .. } => false,
         // A `continue` inside a switch still binds to the enclosing loop.
-        Stmt::Switch { cases, .. } => cases
-            .iter()
-            .flat_map(|c| &c.1)
-            .any(|s| has_free_continue(s)),
+        Stmt::Switch { cases, .. } => cases.iter().flat_map(|c| &c.1).any(has_free_continue),
     }
 }
 
