@@ -47,7 +47,7 @@ impl Target {
         }
     }
 
-    fn for_each_place(&self, f: &mut dyn FnMut(&Place)) {
+    pub(super) fn for_each_place(&self, f: &mut dyn FnMut(&Place)) {
         match self {
             Target::Place(p) => f(p),
             Target::Select { arms, .. } => arms.iter().for_each(|a| a.for_each_place(f)),
@@ -585,6 +585,16 @@ impl Lowerer<'_> {
                     .ncomp(lanes.len() as u8),
             );
         }
+        // The value may live in the very register being written (`v.yx = v`, or an
+        // `inout` parameter's `p.ts = p`): one SET_LANE at a time would then read lanes
+        // already overwritten, where GLSL evaluates the right side first (GLSL 1.30
+        // §5.8). Copy it first (docs/robustness.md, "Differential testing", finding 4).
+        let src = if src == base {
+            let own = self.snapshot(&Value::temp(value.ty, src))?;
+            self.materialize(&own)?
+        } else {
+            src
+        };
         for (i, &l) in lanes.iter().enumerate() {
             self.set_lane(col_ty, base, l as usize, src, i, col_ty.width())?;
         }

@@ -552,6 +552,32 @@ impl Lowerer<'_> {
             params.push(id);
         }
         self.block_in_scope(&def.body)?;
+        // A returned variable (`return g;`) whose storage an `out`/`inout` argument is
+        // copied back into below must keep the value it had at the return: the copies
+        // happen after the callee returns (GLSL 1.30 §6.1.1), so give it a temporary of
+        // its own (docs/robustness.md, "Differential testing", finding 3).
+        if let Some(
+            v @ Value {
+                ty: _,
+                repr: Repr::Temp(t),
+            },
+        ) = self.ctx().result
+        {
+            let mut aliased = false;
+            for place in places.iter().flatten() {
+                place.for_each_place(&mut |p| {
+                    let var = self.scopes.var(p.var);
+                    if let Some(s) = var.storage {
+                        let n = types::cols(var.ty) as i16;
+                        aliased |= (s..s + n.max(1)).contains(&t);
+                    }
+                });
+            }
+            if aliased {
+                let own = self.snapshot(&v)?;
+                self.ctx().result = Some(own);
+            }
+        }
         // Claim the value of an unconditional return before the copies below
         // allocate (it may sit in a temporary its statement already freed).
         if let Some(Value {

@@ -38,14 +38,16 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32, profile: Profile) -> f
         Op::Abs => a.abs(),
         // Every lane of a quad holds the same constant.
         Op::Ddx | Op::Ddy => crate::exec::quad::difference(a, a),
-        Op::Sin => a.sin(),
-        Op::Cos => a.cos(),
+        // The interpreters' SIN / COS / POW (exec::math), not the platform's libm: a
+        // folded value must have the bits the instruction gives at run time.
+        Op::Sin => crate::exec::math::sin(a),
+        Op::Cos => crate::exec::math::cos(a),
         Op::Rcp => consteval::rcp(a),
         Op::Rsq => consteval::rsq(a),
         Op::Lg2 => crate::exec::math::lg2(a),
         Op::Ex2 => crate::exec::math::ex2(a),
-        Op::Trunc => a.trunc(),
-        Op::Pow => a.powf(b),
+        Op::Trunc => crate::exec::math::trunc(a),
+        Op::Pow => crate::exec::math::pow(a, b),
         Op::Cmp => CmpCode::from_code(aux).map_or(0.0, |c| consteval::cmp(c, a, b)),
         _ => super::ints::fold_int_lane(op, a, b).unwrap_or(0.0),
     }
