@@ -59,11 +59,11 @@ fn a_failing_probe_reports_the_pixel_expected_and_got() {
 
 #[test]
 fn skips_name_what_is_missing() {
-    let out = shader_test(&[&fixture("skip-command"), &fixture("skip-geometry")]);
+    let out = shader_test(&[&fixture("skip-command"), &fixture("skip-tessellation")]);
     assert_eq!(
         stdout(&out),
         "SKIP  tests/shader_test/skip-command.shader_test:12: command 'enable GL_DEPTH_TEST' is not supported\n\
-         SKIP  tests/shader_test/skip-geometry.shader_test:6: needs a geometry shader ([geometry shader] section)\n\
+         SKIP  tests/shader_test/skip-tessellation.shader_test:6: needs a tessellation shader ([tessellation control shader] section)\n\
          0 passed, 0 failed, 2 skipped, 0 errors\n"
     );
     assert_eq!(out.status.code(), Some(0));
@@ -222,7 +222,7 @@ fn compiler_tests_compare_the_compile_with_the_expectation() {
         ("expects-pass-but-invalid.frag", "fail"),
         ("helper-without-main.vert", "pass"),
         ("rejected-invalid.frag", "pass"),
-        ("skip.geom", "skip"),
+        ("skip.tesc", "skip"),
     ];
     let want: Vec<(String, String)> = want
         .iter()
@@ -241,7 +241,7 @@ fn compiler_tests_compare_the_compile_with_the_expectation() {
         "{}",
         tests[1]
     );
-    assert_eq!(tests[4]["reason"], "geometry shaders are not supported");
+    assert_eq!(tests[4]["reason"], "tessellation shaders are not supported");
     assert_eq!(
         doc["summary"],
         serde_json::json!({"passed": 2, "failed": 2, "skipped": 1, "errors": 0})

@@ -112,6 +112,20 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (per-fragment state)", path.display());
                 continue;
             }
+            // And geometry shaders and GL 3.3 textures (targets, formats, sampler keys),
+            // which the virgl path does not send yet.
+            Err(e)
+                if (scene.draws.iter().any(|d| d.geometry.is_some())
+                    && e.to_string().contains("not supported by --backend virgl"))
+                    || e.to_string()
+                        .contains("--backend virgl uploads 2D RGBA8 textures") =>
+            {
+                println!(
+                    "{}: refused (geometry shader or GL 3.3 texture)",
+                    path.display()
+                );
+                continue;
+            }
             Err(e) => {
                 failures.push(format!("{}: not rendered: {e}", path.display()));
                 continue;

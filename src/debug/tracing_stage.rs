@@ -98,6 +98,17 @@ impl<'a, F: FragmentStage> TracingFragmentStage<'a, F> {
         let lane_inputs = |lane: usize| {
             let mut flat = vec![0.0; triangle.varying_count()];
             triangle.interpolate_lane(batch, lane, &mut flat);
+            // gl_PrimitiveID is the primitive's index, not interpolated (as the
+            // pipeline's fragment stage writes it)
+            if let Some((k, pattern)) = crate::pipeline::primitive_id_input(self.shader)
+                && let Some(value) = flat.get_mut(k)
+            {
+                *value = if pattern {
+                    f32::from_bits(triangle.primitive)
+                } else {
+                    triangle.primitive as f32
+                };
+            }
             slots_of(&flat)
         };
         let inputs = |varyings, lane: usize| Inputs {

@@ -68,8 +68,14 @@ impl<'a> CsirFragmentStage<'a> {
 /// The varying component where `program`'s fragment shader reads `gl_PrimitiveID`,
 /// and whether its lanes hold 32-bit patterns.
 fn primitive_id_component(program: &Program) -> Option<(usize, bool)> {
-    let slot = program
-        .fragment
+    primitive_id_input(&program.fragment)
+}
+
+/// The varying component where the fragment shader `fragment` reads `gl_PrimitiveID`
+/// (4 × its slot), and whether its lanes hold 32-bit patterns (the extended profile);
+/// what the pipeline and `trace`'s re-run write the primitive index into.
+pub(crate) fn primitive_id_input(fragment: &csir::Shader) -> Option<(usize, bool)> {
+    let slot = fragment
         .interface
         .symbols
         .iter()
@@ -77,10 +83,7 @@ fn primitive_id_component(program: &Program) -> Option<(usize, bool)> {
             csir::ir::SymbolKind::VaryingIn { slot } if s.name == "gl_PrimitiveID" => Some(slot),
             _ => None,
         })?;
-    Some((
-        4 * usize::from(slot),
-        program.fragment.limits.extended_ops(),
-    ))
+    Some((4 * usize::from(slot), fragment.limits.extended_ops()))
 }
 
 impl CsirFragmentStage<'_> {

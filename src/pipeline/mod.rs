@@ -24,6 +24,7 @@ mod vertex_stage;
 pub use bindings::{DrawBindings, SlotSamplers};
 pub use draw_runner::{DrawParts, DrawRunner, PlainDraw};
 pub use fragment_stage::CsirFragmentStage;
+pub(crate) use fragment_stage::primitive_id_input;
 pub use geometry_stage::{EmittedPrimitives, EmittedVertexStage, draw_error, run_geometry};
 pub use program::{ProgramCache, compile_program};
 pub use render::{
