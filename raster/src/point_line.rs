@@ -44,7 +44,7 @@ use crate::bin::single_tile;
 use crate::clip::MAX_CLIP_DISTANCES;
 use crate::depth::DepthPlane;
 use crate::edge::{FixedPoint, SUBPIXEL_ONE};
-use crate::primitive::{PrimitiveCounts, SetupTriangles, draw_bounds};
+use crate::primitive::{PrimitiveCounts, SetupTriangles, draw_bounds, draw_viewport};
 use crate::setup::{PolygonInfo, setup_triangle};
 use crate::stage::Interpolation;
 use crate::state::{CullMode, RasterState};
@@ -161,12 +161,7 @@ pub(crate) fn setup_points_lines(
     let cull = state.cull;
     let mut setup = QuadSetup {
         vertices,
-        viewport: Viewport::with_rect(
-            state
-                .viewport
-                .unwrap_or([0, 0, grid.width as i32, grid.height as i32]),
-            state.depth_range,
-        ),
+        viewport: draw_viewport(grid, state),
         bounds: draw_bounds(grid, state),
         interpolation,
         clip_distances: clip_distances.min(MAX_CLIP_DISTANCES),

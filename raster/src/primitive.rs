@@ -178,6 +178,17 @@ pub(crate) fn draw_bounds(grid: &TileGrid, state: &RasterState) -> PixelRect {
     bounds
 }
 
+/// The draw's viewport transform: `state.viewport` (the whole framebuffer when unset)
+/// and `state.depth_range` (GL 3.3 §2.13.1).
+pub(crate) fn draw_viewport(grid: &TileGrid, state: &RasterState) -> Viewport {
+    Viewport::with_rect(
+        state
+            .viewport
+            .unwrap_or([0, 0, grid.width as i32, grid.height as i32]),
+        state.depth_range,
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn setup_primitives(
     triangles: &[[u32; 3]],
@@ -198,12 +209,7 @@ pub(crate) fn setup_primitives(
     } = out;
     let ctx = PrimitiveContext {
         vertices,
-        viewport: Viewport::with_rect(
-            state
-                .viewport
-                .unwrap_or([0, 0, grid.width as i32, grid.height as i32]),
-            state.depth_range,
-        ),
+        viewport: draw_viewport(grid, state),
         bounds,
         cull: state.cull,
         polygon_offset: state.polygon_offset,
