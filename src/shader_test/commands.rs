@@ -423,13 +423,9 @@ fn draw_rect(c: &mut Cursor<'_>, text: &str, instanced: bool) -> Result<Command,
     };
     let instances = match instanced {
         false => 1,
-        true => {
-            let n = c
-                .int()
-                .map_err(|e| format!("draw instanced rect: instances: {e}"))?;
-            u32::try_from(n)
-                .map_err(|_| format!("draw instanced rect: instances must be >= 0, got {n}"))?
-        }
+        true => c
+            .count(0)
+            .map_err(|e| format!("draw instanced rect: instances: {e}"))?,
     };
     let n = if tex { 8 } else { 4 };
     let v = c.floats(n).map_err(|e| format!("{what}: {e}"))?;
@@ -461,23 +457,20 @@ fn draw_arrays(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
         Some("GL_QUAD_STRIP") => DrawMode::QuadStrip,
         _ => return Ok(Command::Unsupported(command_name(text))),
     };
-    let first = c.int().map_err(|e| format!("draw arrays: first: {e}"))?;
-    let count = c.int().map_err(|e| format!("draw arrays: count: {e}"))?;
-    let first = u32::try_from(first)
-        .map_err(|_| format!("draw arrays: first must be >= 0, got {first}"))?;
-    let count = u32::try_from(count)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("draw arrays: count must be > 0, got {count}"))?;
+    let first = c.count(0).map_err(|e| format!("draw arrays: first: {e}"))?;
+    let count = c.count(1).map_err(|e| format!("draw arrays: count: {e}"))?;
+    if u64::from(first) + u64::from(count) > i32::MAX as u64 {
+        return Err(format!(
+            "draw arrays: first + count = {} is past 2147483647, the last vertex a GLint \
+             index can name",
+            u64::from(first) + u64::from(count)
+        ));
+    }
     let instances = match instanced {
         false => 1,
-        true => {
-            let n = c
-                .int()
-                .map_err(|e| format!("draw arrays instanced: instances: {e}"))?;
-            u32::try_from(n)
-                .map_err(|_| format!("draw arrays instanced: instances must be >= 0, got {n}"))?
-        }
+        true => c
+            .count(0)
+            .map_err(|e| format!("draw arrays instanced: instances: {e}"))?,
     };
     Ok(Command::DrawArrays {
         mode,
@@ -761,6 +754,46 @@ mod tests {
 
     fn cmd(text: &str) -> Command {
         parse_command(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn draw_counts_past_32_bits_are_errors_not_wrapped() {
+        for (text, message) in [
+            (
+                "draw arrays GL_TRIANGLES 0 4294967299",
+                "draw arrays: count: 4294967299 is outside 1..=2147483647 (a GLsizei)",
+            ),
+            (
+                "draw arrays GL_TRIANGLES 2147483648 3",
+                "draw arrays: first: 2147483648 is outside 0..=2147483647 (a GLsizei)",
+            ),
+            (
+                "draw arrays GL_TRIANGLES 0 0",
+                "draw arrays: count: 0 is outside 1..=2147483647 (a GLsizei)",
+            ),
+            (
+                "draw arrays GL_TRIANGLES -1 3",
+                "draw arrays: first: -1 is outside 0..=2147483647 (a GLsizei)",
+            ),
+            (
+                "draw arrays GL_TRIANGLES 2147483647 1",
+                "draw arrays: first + count = 2147483648 is past 2147483647, the last vertex a \
+                 GLint index can name",
+            ),
+            (
+                "draw arrays instanced GL_TRIANGLES 0 3 0x100000000",
+                "draw arrays instanced: instances: 0x100000000 is outside 0..=2147483647 (a \
+                 GLsizei)",
+            ),
+            (
+                "draw instanced rect 4294967296 -1 -1 2 2",
+                "draw instanced rect: instances: 4294967296 is outside 0..=2147483647 (a \
+                 GLsizei)",
+            ),
+        ] {
+            assert_eq!(parse_command(text).unwrap_err(), message, "{text}");
+        }
+        assert!(parse_command("draw arrays GL_TRIANGLES 0x10 3").is_ok());
     }
 
     #[test]

@@ -143,6 +143,24 @@ impl<'a> Cursor<'a> {
             .ok_or_else(|| format!("expected an integer, found {found}"))
     }
 
+    /// A count or index of a draw command (`first`, `count`, `instances`): an integer
+    /// in `min..=2147483647` (a `GLint`/`GLsizei`, GL 3.3 §2.8), read whole. A value
+    /// outside it is an error naming the value and the range, never wrapped to 32 bits
+    /// as [`int`](Self::int)'s C conversion would.
+    pub fn count(&mut self, min: u32) -> Result<u32, String> {
+        let found = self.found();
+        let token = self
+            .number_token()
+            .ok_or_else(|| format!("expected an integer, found {found}"))?;
+        let (negative, magnitude) =
+            signed_magnitude(token).ok_or_else(|| format!("expected an integer, found {found}"))?;
+        match u32::try_from(magnitude) {
+            Ok(n) if !negative && n >= min && n <= i32::MAX as u32 => Ok(n),
+            Ok(0) if negative && min == 0 => Ok(0),
+            _ => Err(format!("{token} is outside {min}..=2147483647 (a GLsizei)")),
+        }
+    }
+
     /// An unsigned 32-bit integer (see the module docs), optionally followed by one `u`
     /// or `U`, as in GLSL (`0u`): shader_runner's `strtoul` stops there, so
     /// `uniform uint x 7u` sets 7 (piglit's generated `packHalf2x16` tests write them
