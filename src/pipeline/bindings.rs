@@ -342,8 +342,8 @@ const LISTED_NAMES: usize = 12;
 const NAME_CHARS: usize = 40;
 
 /// `; did you mean 'uLightDir'? (declared: uColor, uLightDir, …)` for a `wrong` name
-/// among `declared` (the closest by Damerau–Levenshtein distance within a third of its
-/// length, at least 2), or `; the program declares none`. Lists at most
+/// among `declared` (the scene loader's "did you mean" rule, `closest_name`), or
+/// `; the program declares none`. Lists at most
 /// [`LISTED_NAMES`] names, sorted, each cut to [`NAME_CHARS`] characters.
 fn declared_names<'n>(wrong: &str, declared: impl Iterator<Item = &'n str>) -> String {
     let mut names: Vec<&str> = declared.collect();
@@ -353,11 +353,7 @@ fn declared_names<'n>(wrong: &str, declared: impl Iterator<Item = &'n str>) -> S
         return "; the program declares none".into();
     }
     let base = wrong.split(['[', '.']).next().unwrap_or(wrong);
-    let closest = names
-        .iter()
-        .map(|n| (strsim::damerau_levenshtein(base, n), *n))
-        .min()
-        .filter(|(d, n)| *d <= (n.chars().count() / 3).max(2));
+    let closest = crate::scene::closest_name(base, names.iter().copied());
     let cut = |n: &str| {
         if n.chars().count() > NAME_CHARS {
             format!("{}…", n.chars().take(NAME_CHARS).collect::<String>())
@@ -369,9 +365,7 @@ fn declared_names<'n>(wrong: &str, declared: impl Iterator<Item = &'n str>) -> S
     if names.len() > LISTED_NAMES {
         listed.push(format!("and {} more", names.len() - LISTED_NAMES));
     }
-    let suggestion = closest.map_or(String::new(), |(_, n)| {
-        format!("; did you mean '{}'?", cut(n))
-    });
+    let suggestion = closest.map_or(String::new(), |n| format!("; did you mean '{}'?", cut(n)));
     format!("{suggestion} (declared: {})", listed.join(", "))
 }
 

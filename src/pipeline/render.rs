@@ -287,11 +287,7 @@ impl<'s> PreparedScene<'s> {
                         draw: d.draw.index,
                         source,
                     })?;
-                stats = if instance == 0 {
-                    one
-                } else {
-                    add_stats(stats, one)
-                };
+                stats = add_stats(stats, one);
             }
             summaries.push(DrawSummary { stats });
         }

@@ -1019,13 +1019,8 @@ impl Loader<'_> {
             } else {
                 format!("{field}.{key}")
             };
-            let closest = keys
-                .iter()
-                .map(|k| (strsim::damerau_levenshtein(key, k), *k))
-                .min()
-                .filter(|(d, k)| *d <= (k.len() / 3).max(2));
-            let message = match closest {
-                Some((_, k)) => format!("unknown key; did you mean `{k}`?"),
+            let message = match super::closest_name(key, keys.iter().copied()) {
+                Some(k) => format!("unknown key; did you mean `{k}`?"),
                 None => format!("unknown key (expected one of {})", keys.join(", ")),
             };
             return Err(self.error(at, message));

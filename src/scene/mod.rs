@@ -57,6 +57,7 @@ mod model;
 mod obj;
 mod point_line_state;
 mod primitive;
+mod suggest;
 mod vertex_input;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
@@ -68,4 +69,5 @@ pub use model::{
     PolygonMode, SamplerBinding, SamplerBindingRef, Scene, ShadeModel, ShaderSource, UniformValue,
 };
 pub use primitive::{Primitive, PrimitiveKind, ProvokingVertex, assemble_primitives};
+pub(crate) use suggest::closest_name;
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

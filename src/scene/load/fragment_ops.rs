@@ -119,12 +119,8 @@ impl Loader<'_> {
             if let Some((_, v)) = names.iter().find(|(n, _)| n == s) {
                 return Ok(*v);
             }
-            let closest = names
-                .iter()
-                .map(|(n, _)| (strsim::damerau_levenshtein(s, n), *n))
-                .min()
-                .filter(|(d, n)| *d <= (n.len() / 3).max(2));
-            if let Some((_, n)) = closest {
+            let closest = crate::scene::closest_name(s, names.iter().map(|(n, _)| *n));
+            if let Some(n) = closest {
                 return Err(self.error(field, format!("unknown {what} `{s}`; did you mean `{n}`?")));
             }
         }
