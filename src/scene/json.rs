@@ -9,6 +9,8 @@ use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::json_place;
+
 /// A JSON value; objects keep their keys in document order.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Json {
@@ -127,8 +129,9 @@ impl<'de> Visitor<'de> for JsonVisitor {
         while let Some(key) = map.next_key::<String>()? {
             if let Some(first) = entries.iter().position(|(k, _)| *k == key) {
                 return Err(serde::de::Error::custom(format!(
-                    "key `{key}` is given twice in one object (it is key {} of the object \
-                     already); JSON parsers disagree on which value counts: give it once",
+                    "{DUPLICATE_KEY}{key}` is given twice in one object (it is key {} of the \
+                     object already); JSON parsers disagree on which value counts: give it \
+                     once",
                     first + 1
                 )));
             }
@@ -158,6 +161,9 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
             Some(cut) => full[..cut].to_owned(),
             None => full,
         };
+        if let Some(first) = first_place_of_duplicate(text, &message, e.line(), e.column()) {
+            message.push_str(&format!(" (first at line {}, column {})", first.0, first.1));
+        }
         if non_finite_token_at(text, e.line(), e.column()) {
             message.push_str(
                 " (JSON has no NaN or Infinity: a scene's numbers are finite, written as \
@@ -170,6 +176,29 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
             message,
         }
     })
+}
+
+/// How the error of a key given twice begins; the key and a backtick follow.
+const DUPLICATE_KEY: &str = "key `";
+
+/// The line and column of the first place of the key a duplicate-key `message` names,
+/// in the object serde_json was reading at its 1-based `line` and byte `column`.
+fn first_place_of_duplicate(
+    text: &str,
+    message: &str,
+    line: usize,
+    column: usize,
+) -> Option<(usize, usize)> {
+    let rest = message.strip_prefix(DUPLICATE_KEY)?;
+    let key = &rest[..rest.find("` is given twice in one object")?];
+    let line_start: usize = text
+        .split('\n')
+        .take(line.saturating_sub(1))
+        .map(|row| row.len() + 1)
+        .sum();
+    let end = line_start + column;
+    let first = json_place::first_key_offset(text, end, key)?;
+    Some(json_place::line_column(text, first))
 }
 
 /// The 1-based character column of serde_json's 1-based byte `column` on `line`
@@ -253,6 +282,11 @@ mod tests {
     fn a_key_given_twice_is_an_error_at_its_second_place() {
         let err = parse("{\"b\": 1,\n \"a\": {\"x\": 1, \"x\": 2}}").unwrap_err();
         assert_eq!(err.line, 2);
+        assert!(
+            err.message.ends_with("(first at line 2, column 8)"),
+            "{}",
+            err.message
+        );
         assert!(
             err.message.starts_with(
                 "key `x` is given twice in one object (it is key 1 of the object already)"

@@ -50,6 +50,7 @@ mod fragment_ops_tests;
 mod fuzz_tests;
 mod geometry_input;
 pub(crate) mod json;
+mod json_place;
 mod load;
 #[cfg(test)]
 mod load_tests;
