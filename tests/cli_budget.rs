@@ -1,5 +1,6 @@
 //! Budgets: `--max-memory` is checked before the framebuffer or a
-//! texture is allocated, with an error naming the need and the limit; `trace` shows a
+//! texture is allocated, with an error naming the need and the limit (a trace needs one
+//! tile of the frame); `trace` shows a
 //! bounded number of draws and fragments, says how many more there are, and streams
 //! `--json` as JSON Lines.
 
@@ -41,20 +42,37 @@ fn a_frame_over_the_memory_limit_is_a_named_error_and_nothing_is_written() {
         )
     );
     assert!(!png.exists());
-    // trace has the same budget.
+    // trace draws and allocates only the tile holding its pixel (32 KiB of colour and
+    // depth), so the same frame is traced within a limit far below the render's.
+    let run = bin(&[
+        "trace",
+        &scene.display().to_string(),
+        "--pixel",
+        "16383,0",
+        "--max-memory",
+        "1M",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(
+        stdout(&run).contains("pixel 16383,0 of 16384x16384 (window 16383,16383, y up) is rgba8 (0, 0, 0, 255)"),
+        "{}",
+        stdout(&run)
+    );
     let run = bin(&[
         "trace",
         &scene.display().to_string(),
         "--pixel",
         "0,0",
         "--max-memory",
-        "3071M",
+        "31K",
     ]);
     assert_eq!(run.status.code(), Some(1));
-    assert!(
-        stderr(&run).contains("above the memory limit of 3.00 GiB (--max-memory)"),
-        "{}",
-        stderr(&run)
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "error: {}: height: a 16384x16384 frame does not fit: the render needs about 32.00 KiB (framebuffer 32.00 KiB, read-back 0 B, textures 0 B), above the memory limit of 31.00 KiB (--max-memory)\n",
+            scene.display()
+        )
     );
     // Bad sizes are usage errors.
     for bad in ["0", "1.5G", "lots", "4X"] {

@@ -102,7 +102,7 @@ impl Renderer {
         framebuffer: &mut Framebuffer,
         call: &DrawCall<'_, V, F>,
     ) -> Result<DrawStats, DrawError> {
-        self.run(framebuffer, call, None).map(|(stats, _)| stats)
+        self.run(framebuffer, call, None, false).map(|(stats, _)| stats)
     }
 
     /// Like [`Renderer::draw`], and also reports every fragment the draw produced at
@@ -117,7 +117,26 @@ impl Renderer {
         call: &DrawCall<'_, V, F>,
         pixel: [u32; 2],
     ) -> Result<(DrawStats, Vec<TraceEvent>), DrawError> {
-        self.run(framebuffer, call, Some(pixel))
+        self.run(framebuffer, call, Some(pixel), false)
+    }
+
+    /// Like [`Renderer::draw_traced`], but rasterizes only the tile holding `pixel`
+    /// (tiles are independent, so that pixel and its tile get the same values as a
+    /// whole draw gives them); the other tiles are left as they are and, in a new
+    /// framebuffer, never get storage, so tracing one pixel of any frame size needs one
+    /// tile's memory. The fragment counts of the returned [`DrawStats`] are that tile's;
+    /// the vertex and triangle counts are the whole draw's. A pixel outside the
+    /// framebuffer rasterizes nothing and gives no events.
+    ///
+    /// # Errors
+    /// As [`Renderer::draw`].
+    pub fn draw_traced_tile<V: VertexStage, F: FragmentStage>(
+        &mut self,
+        framebuffer: &mut Framebuffer,
+        call: &DrawCall<'_, V, F>,
+        pixel: [u32; 2],
+    ) -> Result<(DrawStats, Vec<TraceEvent>), DrawError> {
+        self.run(framebuffer, call, Some(pixel), true)
     }
 
     fn run<V: VertexStage, F: FragmentStage>(
@@ -125,6 +144,7 @@ impl Renderer {
         framebuffer: &mut Framebuffer,
         call: &DrawCall<'_, V, F>,
         trace: Option<[u32; 2]>,
+        traced_tile_only: bool,
     ) -> Result<(DrawStats, Vec<TraceEvent>), DrawError> {
         let count = call.vertex_stage.varying_count();
         if count > MAX_VARYINGS {
@@ -208,7 +228,9 @@ impl Renderer {
             .iter_mut()
             .zip(self.bins.lists())
             .enumerate()
-            .filter(|(_, (_, bin))| !bin.is_empty());
+            .filter(|(index, (_, bin))| {
+                !bin.is_empty() && (!traced_tile_only || traced_tile == Some(*index))
+            });
         let (fragments, events) = run_shared(
             tiles,
             || TileWorker::new(call.fragment_stage.new_scratch()),

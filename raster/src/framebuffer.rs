@@ -64,6 +64,14 @@ impl Framebuffer {
         }
     }
 
+    /// Bytes of colour and depth storage allocated so far. Storage is allocated per
+    /// 64×64 tile when a draw first writes it (16 KiB colour, and 16 KiB depth once a
+    /// draw tests depth); pixels never drawn into hold their clear values without
+    /// storage.
+    pub fn storage_bytes(&self) -> usize {
+        self.tiles.iter().map(Tile::storage_bytes).sum()
+    }
+
     /// RGBA8 colour of window pixel `(x, y)` (y up), or `None` outside.
     pub fn color(&self, x: u32, y: u32) -> Option<[u8; 4]> {
         self.locate(x, y).map(|(tile, i)| tile.color(i))

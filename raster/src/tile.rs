@@ -107,6 +107,11 @@ pub(crate) struct ClearValues {
 /// are used (as llvmpipe bins clears); the depth fill waits for the first draw that
 /// tests depth. Reads see the pending values.
 ///
+/// Storage is allocated when it is first lent out: a new tile holds pending values
+/// (colour (0, 0, 0, 0), depth 1.0) and empty storage, so a frame's memory grows with
+/// the tiles drawn into (a pixel trace draws one tile of any frame size). Empty
+/// storage always has its pending value.
+///
 /// `depth_bound` holds an upper bound of each 8×8 block's stored depth
 /// (`depth_bound.rs`); it is set with the depth storage here and kept by the
 /// rasterizer's writes.
@@ -124,11 +129,11 @@ impl Tile {
     pub fn new(rect: PixelRect) -> Self {
         Tile {
             rect,
-            color: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
-            depth: vec![DEPTH_MAX; TILE_PIXELS].into_boxed_slice(),
+            color: Box::default(),
+            depth: Box::default(),
             depth_bound: Box::new([DEPTH_MAX; BLOCKS_PER_TILE]),
-            pending_color: None,
-            pending_depth: None,
+            pending_color: Some([0; 4]),
+            pending_depth: Some(DEPTH_MAX),
         }
     }
 
@@ -149,7 +154,11 @@ impl Tile {
     /// nor writes them), with any pending clear of what is returned applied first.
     pub fn pixels_mut(&mut self, with_depth: bool) -> TilePixels<'_> {
         if let Some(c) = self.pending_color.take() {
-            self.color.fill(c);
+            if self.color.is_empty() {
+                self.color = vec![c; TILE_PIXELS].into_boxed_slice();
+            } else {
+                self.color.fill(c);
+            }
         }
         if !with_depth {
             return TilePixels {
@@ -159,7 +168,11 @@ impl Tile {
             };
         }
         if let Some(d) = self.pending_depth.take() {
-            self.depth.fill(d);
+            if self.depth.is_empty() {
+                self.depth = vec![d; TILE_PIXELS].into_boxed_slice();
+            } else {
+                self.depth.fill(d);
+            }
             self.depth_bound.fill(d);
         }
         TilePixels {
@@ -169,14 +182,19 @@ impl Tile {
         }
     }
 
+    /// Bytes of colour and depth storage allocated.
+    pub fn storage_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.color) + std::mem::size_of_val(&*self.depth)
+    }
+
     /// Colour of storage index `i`.
     pub fn color(&self, i: usize) -> [u8; 4] {
-        self.pending_color.unwrap_or(self.color[i])
+        self.pending_color.unwrap_or_else(|| self.color[i])
     }
 
     /// Depth of storage index `i`.
     pub fn depth(&self, i: usize) -> u32 {
-        self.pending_depth.unwrap_or(self.depth[i])
+        self.pending_depth.unwrap_or_else(|| self.depth[i])
     }
 
     /// Colours of `len` pixels from storage index `start`.
@@ -225,6 +243,18 @@ mod tests {
         let t = Tile::new(g.tile_rect(1));
         assert_eq!(t.index(64, 0), 0);
         assert_eq!(t.index(65, 1), 65);
+    }
+
+    #[test]
+    fn storage_is_allocated_when_first_drawn_into() {
+        let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
+        assert!(t.color.is_empty() && t.depth.is_empty());
+        assert_eq!((t.color(4095), t.depth(4095)), ([0; 4], DEPTH_MAX));
+        assert_eq!(t.pixels_mut(false).color.len(), TILE_PIXELS);
+        assert!(t.depth.is_empty(), "a draw without depth leaves depth unallocated");
+        assert_eq!(t.depth(7), DEPTH_MAX);
+        let pixels = t.pixels_mut(true);
+        assert_eq!((pixels.color[9], pixels.depth[9]), ([0; 4], DEPTH_MAX));
     }
 
     #[test]

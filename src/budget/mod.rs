@@ -108,6 +108,18 @@ pub const GEOMETRY_BYTES_PER_TRIANGLE: u64 = 160;
 /// varyings.
 pub const GEOMETRY_BYTES_PER_VERTEX: u64 = 96;
 
+/// What a frame's pixels are allocated for, which sets the framebuffer part of a
+/// [`MemoryEstimate`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FrameUse {
+    /// A render: every tile of the framebuffer and the read-back image.
+    #[default]
+    Render,
+    /// A pixel trace (`trace`): only the 64×64 tile holding the pixel is drawn and
+    /// allocated, and nothing is read back.
+    PixelTrace,
+}
+
 /// An estimate of a render's large allocations, in bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MemoryEstimate {
@@ -134,6 +146,21 @@ impl MemoryEstimate {
             readback: (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES),
             textures: 0,
             geometry: 0,
+        }
+    }
+
+    /// The framebuffer (and read-back) a `width × height` frame needs for `frame_use`:
+    /// [`MemoryEstimate::frame`] for a render, one tile for a pixel trace.
+    pub fn frame_for(width: u32, height: u32, frame_use: FrameUse) -> MemoryEstimate {
+        match frame_use {
+            FrameUse::Render => Self::frame(width, height),
+            FrameUse::PixelTrace => {
+                let tile = u64::from(csir_raster::TILE_SIZE);
+                MemoryEstimate {
+                    framebuffer: tile * tile * FRAMEBUFFER_BYTES_PER_PIXEL,
+                    ..MemoryEstimate::default()
+                }
+            }
         }
     }
 

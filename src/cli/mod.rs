@@ -79,19 +79,21 @@ pub fn run() -> ExitCode {
 }
 
 /// The scene at `path`, or the built-in default scene (the lit textured cube) when no
-/// path is given — what `render` and `trace` draw — within `memory`'s limit
-/// ([`csir_render::budget`]: checked before the framebuffer or a texture is allocated).
+/// path is given — what `render` and `trace` draw — within `memory`'s limit for a frame
+/// drawn as `frame_use` says ([`csir_render::budget`]: checked before the framebuffer
+/// or a texture is allocated).
 pub(crate) fn load_scene(
     path: Option<&std::path::Path>,
     memory: &MemoryArgs,
+    frame_use: csir_render::budget::FrameUse,
 ) -> Result<csir_render::scene::Scene, csir_render::scene::SceneError> {
     use csir_render::budget::MemoryEstimate;
     use csir_render::scene::{DEFAULT_CUBE_START_ANGLE, Scene};
     match path {
-        Some(path) => Scene::load_within(path, memory.limit()),
+        Some(path) => Scene::load_for(path, memory.limit(), frame_use),
         None => {
             let scene = Scene::default_cube(DEFAULT_CUBE_START_ANGLE);
-            let mut need = MemoryEstimate::frame(scene.width, scene.height);
+            let mut need = MemoryEstimate::frame_for(scene.width, scene.height, frame_use);
             need.textures = scene
                 .textures
                 .iter()

@@ -62,7 +62,11 @@ pub enum Backend {
 /// exit 1 without writing anything.
 pub fn run(args: &RenderArgs) -> ExitCode {
     let load_start = Instant::now();
-    let scene = match super::load_scene(args.scene.as_deref(), &args.memory) {
+    let scene = match super::load_scene(
+        args.scene.as_deref(),
+        &args.memory,
+        csir_render::budget::FrameUse::Render,
+    ) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

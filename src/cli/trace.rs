@@ -55,7 +55,11 @@ fn parse_pixel(text: &str) -> Result<Pixel, String> {
 
 /// Run `trace`: print the pixel's story, or print the error and exit 1.
 pub fn run(args: &TraceArgs) -> ExitCode {
-    let scene = match super::load_scene(args.scene.as_deref(), &args.memory) {
+    let scene = match super::load_scene(
+        args.scene.as_deref(),
+        &args.memory,
+        csir_render::budget::FrameUse::PixelTrace,
+    ) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

@@ -2,10 +2,13 @@
 //!
 //! The scene is prepared and drawn exactly as `render` draws it
 //! ([`PreparedScene::render_with`], same stages, uniforms and textures); only the draw
-//! runner differs: it calls [`Renderer::draw_traced`] (the rasterizer's per-fragment
-//! report: triangle, barycentrics, depth test, discard, blend) with the fragment stage
-//! wrapped in a [`TracingFragmentStage`] (the shader's inputs and instruction trace).
-//! The plain render path never sees any of it.
+//! runner differs: it calls [`Renderer::draw_traced_tile`] (the rasterizer's
+//! per-fragment report: triangle, barycentrics, depth test, discard, blend) with the
+//! fragment stage wrapped in a [`TracingFragmentStage`] (the shader's inputs and
+//! instruction trace). Only the tile holding the pixel is rasterized (tiles are
+//! independent, so the pixel gets the colour `render` gives it) and only its storage is
+//! allocated: a trace needs one tile's memory at any frame size. The plain render path
+//! never sees any of it.
 
 use super::instruction_trace::RecordedRun;
 use super::named_value::{NamedValue, format_values, slots_of};
@@ -154,7 +157,7 @@ impl DrawRunner for PixelTracer {
             state: call.state,
             topology: call.topology,
         };
-        let (stats, events) = renderer.draw_traced(framebuffer, &traced, self.window)?;
+        let (stats, events) = renderer.draw_traced_tile(framebuffer, &traced, self.window)?;
         if !shown {
             self.draws_not_shown += 1;
             self.fragments_in_draws_not_shown += events.len() as u64;

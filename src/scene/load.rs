@@ -12,7 +12,7 @@ use super::model::{
 use super::obj::{ObjError, parse_obj};
 use super::vertex_input::{AttributeType, instanced_elements, integer_carrier};
 use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_primitives};
-use crate::budget::{Bytes, MemoryEstimate, default_max_memory};
+use crate::budget::{Bytes, FrameUse, MemoryEstimate, default_max_memory};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
     MAX_OBJ_BYTES, MAX_PNG_BYTES, MAX_SCENE_BYTES, MAX_SCENE_SHADER_BYTES, read_bounded, too_large,
@@ -129,11 +129,25 @@ impl Scene {
     /// `textures.NAME.path` (the texture that would pass it) giving the need, its parts
     /// and the limit.
     pub fn load_within(path: impl AsRef<Path>, max_memory: u64) -> Result<Scene, SceneError> {
+        Self::load_for(path, max_memory, FrameUse::Render)
+    }
+
+    /// [`Scene::load_within`] for a frame drawn as `frame_use` says: a pixel trace
+    /// counts one tile of framebuffer and no read-back ([`MemoryEstimate::frame_for`]),
+    /// so tracing a pixel of a frame larger than the limit allows is not refused.
+    ///
+    /// # Errors
+    /// As [`Scene::load_within`].
+    pub fn load_for(
+        path: impl AsRef<Path>,
+        max_memory: u64,
+        frame_use: FrameUse,
+    ) -> Result<Scene, SceneError> {
         let path = path.as_ref();
         let bytes = read_bounded(path, MAX_SCENE_BYTES).map_err(|e| SceneError::read(path, e))?;
         let text =
             utf8_text(bytes).map_err(|e| SceneError::new(path, "", format!("the scene is {e}")))?;
-        parse_with(&text, path, &FileSystem, max_memory)
+        parse_with(&text, path, &FileSystem, max_memory, frame_use)
     }
 
     /// Parses and validates scene JSON `text` as if it had been read from `scene_path`:
@@ -143,17 +157,25 @@ impl Scene {
     /// # Errors
     /// As [`Scene::load`].
     pub fn parse(text: &str, scene_path: &Path) -> Result<Scene, SceneError> {
-        parse_with(text, scene_path, &FileSystem, default_max_memory())
+        parse_with(
+            text,
+            scene_path,
+            &FileSystem,
+            default_max_memory(),
+            FrameUse::Render,
+        )
     }
 }
 
 /// Parses and validates scene JSON, reading the files it names through `files`, within
-/// a memory limit of `max_memory` bytes (see [`Scene::load_within`]).
+/// a memory limit of `max_memory` bytes for a frame drawn as `frame_use` says (see
+/// [`Scene::load_for`]).
 pub(crate) fn parse_with(
     text: &str,
     scene_path: &Path,
     files: &dyn SceneFiles,
     max_memory: u64,
+    frame_use: FrameUse,
 ) -> Result<Scene, SceneError> {
     // A byte order mark, which some editors write, is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -176,6 +198,7 @@ pub(crate) fn parse_with(
         files,
         cache: HashMap::new(),
         max_memory,
+        frame_use,
         memory: MemoryEstimate::default(),
     };
     loader.scene(&doc)
@@ -189,6 +212,8 @@ struct Loader<'a> {
     cache: HashMap<PathBuf, Vec<u8>>,
     /// The memory limit, and the estimate so far (frame, then each texture kept).
     max_memory: u64,
+    /// What the frame is drawn for: a render or a pixel trace.
+    frame_use: FrameUse,
     memory: MemoryEstimate,
 }
 
@@ -219,7 +244,7 @@ impl Loader<'_> {
         let side = 1..=i64::from(csir_raster::MAX_FRAMEBUFFER_SIZE);
         let width = self.integer(get(root, "width"), "width", side.clone(), None)? as u32;
         let height = self.integer(get(root, "height"), "height", side, None)? as u32;
-        self.memory = MemoryEstimate::frame(width, height);
+        self.memory = MemoryEstimate::frame_for(width, height, self.frame_use);
         self.memory.check(self.max_memory).map_err(|e| {
             self.error(
                 "height",

@@ -111,3 +111,43 @@ fn discard_is_traced_and_tracing_does_not_change_the_image() {
             .is_empty()
     );
 }
+
+#[test]
+fn a_traced_tile_draw_rasterizes_and_allocates_only_the_pixel_tile() {
+    // A 1024×1024 frame is 16×16 tiles; a quad covering all of it.
+    let mesh = Mesh::from_window(
+        &[
+            [0.0, 0.0, 0.5],
+            [1024.0, 0.0, 0.5],
+            [1024.0, 1024.0, 0.5],
+            [0.0, 1024.0, 0.5],
+        ],
+        1024,
+        1024,
+    );
+    let indices = [0, 1, 2, 0, 2, 3];
+    let fs = Flat::new([0.0, 1.0, 0.0, 1.0]);
+    let call = DrawCall {
+        vertex_stage: &mesh,
+        fragment_stage: &fs,
+        vertex_count: 4,
+        indices: Some(Indices::new(&indices)),
+        state: RasterState::default(),
+        topology: Default::default(),
+    };
+    let mut whole = framebuffer(1024, 1024);
+    Renderer::new().draw(&mut whole, &call).unwrap();
+    assert_eq!(whole.storage_bytes(), 256 * 4096 * 8, "every tile: colour and depth");
+
+    let mut traced = framebuffer(1024, 1024);
+    let (stats, events) = Renderer::new()
+        .draw_traced_tile(&mut traced, &call, [700, 300])
+        .unwrap();
+    assert_eq!(traced.storage_bytes(), 4096 * 8, "one tile: colour and depth");
+    assert_eq!(stats.fragments_written, 4096, "the tile's 64×64 fragments");
+    assert_eq!(events.len(), 1);
+    assert_eq!(traced.color(700, 300), whole.color(700, 300));
+    assert_eq!(traced.color(700, 300), Some([0, 255, 0, 255]));
+    // Another tile is untouched: still the clear colour.
+    assert_eq!(traced.color(10, 10), Some([0, 0, 0, 0]));
+}

@@ -54,7 +54,13 @@ impl Scene {
     pub fn default_cube(angle_radians: f32) -> Scene {
         let path = PathBuf::from(DEFAULT_SCENE_NAME).join("lit_cube.json");
         let text = std::str::from_utf8(FILES[0].1).expect("the embedded scene is UTF-8");
-        let mut scene = parse_with(text, &path, &Embedded, crate::budget::DEFAULT_MAX_MEMORY)
+        let mut scene = parse_with(
+            text,
+            &path,
+            &Embedded,
+            crate::budget::DEFAULT_MAX_MEMORY,
+            crate::budget::FrameUse::Render,
+        )
             .expect("the embedded scene is valid");
         let aspect = scene.width as f32 / scene.height as f32;
         for new in default_cube_uniforms(angle_radians, aspect) {
