@@ -218,7 +218,9 @@ fn trace_shows_a_bounded_number_of_draws_and_fragments_and_counts_the_rest() {
 /// refused while it is read, a draw of attributes once its size is known.
 #[test]
 fn geometry_over_the_memory_limit_is_refused() {
-    use csir_render::budget::{GEOMETRY_BYTES_PER_TRIANGLE, GEOMETRY_BYTES_PER_VERTEX};
+    use csir_render::budget::{
+        Bytes, GEOMETRY_BYTES_PER_TRIANGLE, GEOMETRY_BYTES_PER_VERTEX, OBJ_BYTES_PER_NUMBER,
+    };
     let dir = temp_dir("budget-geometry");
     let out = dir.join("out.png");
     let render = |scene: &std::path::Path, limit: &str| render_within(scene, &out, limit);
@@ -258,7 +260,8 @@ fn geometry_over_the_memory_limit_is_refused() {
     // 3 vertices, one face of 1002 corners: a fan of 1000 triangles.
     let mesh = dir.join("fan.obj");
     let corners = " 1 2 3".repeat(334);
-    std::fs::write(&mesh, format!("v -1 -1 0\nv 1 -1 0\nv 0 1 0\nf{corners}\n")).unwrap();
+    let text = format!("v -1 -1 0\nv 1 -1 0\nv 0 1 0\nf{corners}\n");
+    std::fs::write(&mesh, &text).unwrap();
     let mut scene = stacked_scene(1, 1);
     scene["draws"][0]
         .as_object_mut()
@@ -267,11 +270,18 @@ fn geometry_over_the_memory_limit_is_refused() {
     scene["draws"][0]["mesh"] = json!(mesh.display().to_string());
     let fan = dir.join("fan.json");
     std::fs::write(&fan, scene.to_string()).unwrap();
-    let triangles_fit = frame + 1000 * GEOMETRY_BYTES_PER_TRIANGLE;
+    // While it is read, its text and its 9 numbers count too.
+    let reading = text.len() as u64 + 9 * OBJ_BYTES_PER_NUMBER;
+    let triangles_fit = frame + 1000 * GEOMETRY_BYTES_PER_TRIANGLE + reading;
     let run = render(&fan, &(triangles_fit - 1).to_string());
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     assert!(
         stderr(&run).contains("draws[0].mesh: the draw's at least 1000 triangles do not fit: "),
+        "{}",
+        stderr(&run)
+    );
+    assert!(
+        stderr(&run).contains(&format!(", OBJ reading {}", Bytes(reading))),
         "{}",
         stderr(&run)
     );

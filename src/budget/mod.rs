@@ -101,6 +101,11 @@ pub const RGBA8_BYTES: u64 = 4;
 /// (2026-12-04, `render` of 64×64 frames, peak resident memory of meshes of 0.97 M and
 /// 3.88 M triangles on 3 vertices): 144 bytes per triangle; counted with some room.
 pub const GEOMETRY_BYTES_PER_TRIANGLE: u64 = 160;
+/// Bytes counted per number of an OBJ mesh's `v`, `vt` and `vn` lines while the mesh
+/// is read: an `f32` held three times (in the reader's chunk, in the joined list, in
+/// the mesh's attribute). The mesh's text counts too, 1 byte per byte, until it is
+/// parsed.
+pub const OBJ_BYTES_PER_NUMBER: u64 = 3 * 4;
 /// Bytes counted per vertex of a draw: its attributes and its shaded outputs.
 /// Measured as for [`GEOMETRY_BYTES_PER_TRIANGLE`] (300 k triangles with 3 own
 /// vertices each against the same triangles on 3 shared ones): 54–66 bytes for a
@@ -131,6 +136,9 @@ pub struct MemoryEstimate {
     pub textures: u64,
     /// Every draw's triangles and vertices ([`MemoryEstimate::geometry_bytes`]).
     pub geometry: u64,
+    /// The OBJ mesh being read: its text, held whole while it is parsed, and the
+    /// numbers parsed from it (0 at other times).
+    pub mesh_reading: u64,
 }
 
 impl MemoryEstimate {
@@ -146,6 +154,7 @@ impl MemoryEstimate {
             readback: (u64::from(width) * u64::from(height)).saturating_mul(RGBA8_BYTES),
             textures: 0,
             geometry: 0,
+            mesh_reading: 0,
         }
     }
 
@@ -189,18 +198,13 @@ impl MemoryEstimate {
         bytes
     }
 
-    /// How many more triangles (of vertices not counted yet) fit under `limit` beside
-    /// this estimate: what an OBJ reader may make before it stops.
-    pub fn triangles_within(&self, limit: u64) -> u64 {
-        limit.saturating_sub(self.total()) / GEOMETRY_BYTES_PER_TRIANGLE
-    }
-
     /// The sum of the parts (saturating).
     pub fn total(&self) -> u64 {
         self.framebuffer
             .saturating_add(self.readback)
             .saturating_add(self.textures)
             .saturating_add(self.geometry)
+            .saturating_add(self.mesh_reading)
     }
 
     /// `Ok` when [`total`](Self::total) is at most `limit` bytes.
@@ -228,7 +232,8 @@ pub struct OverBudget {
 impl fmt::Display for OverBudget {
     /// `the render needs about 3.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB,
     /// textures 0 B), above the memory limit of 1.00 GiB (--max-memory)`, with
-    /// `, geometry N` after the textures when the draws so far count any.
+    /// `, geometry N` after the textures when the draws so far count any, and
+    /// `, OBJ reading N` while an OBJ mesh is read.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = &self.need;
         write!(
@@ -241,6 +246,9 @@ impl fmt::Display for OverBudget {
         )?;
         if n.geometry > 0 {
             write!(f, ", geometry {}", Bytes(n.geometry))?;
+        }
+        if n.mesh_reading > 0 {
+            write!(f, ", OBJ reading {}", Bytes(n.mesh_reading))?;
         }
         write!(
             f,
@@ -387,9 +395,12 @@ mod tests {
         assert_eq!(MemoryEstimate::geometry_bytes(2, 3), 2 * 160 + 3 * 96);
         assert_eq!(MemoryEstimate::geometry_bytes(u64::MAX, 1), u64::MAX);
         let frame = MemoryEstimate::frame(64, 64); // 32 KiB + 16 KiB
-        assert_eq!(frame.triangles_within(48 * 1024 + 1599), 9);
-        assert_eq!(frame.triangles_within(48 * 1024 + 1600), 10);
-        assert_eq!(frame.triangles_within(1024), 0);
+        assert_eq!(frame.total(), 48 * 1024);
+        let reading = MemoryEstimate {
+            mesh_reading: 1000,
+            ..frame
+        };
+        assert_eq!(reading.total(), 48 * 1024 + 1000);
     }
 
     #[test]

@@ -398,15 +398,19 @@ impl Loader<'_> {
         let need = self.with_geometry(triangles, vertices);
         let count =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let verb = if vertices == 0 && triangles == 1 {
+        let verb = if vertices == 0 && triangles <= 1 {
             "does"
         } else {
             "do"
         };
-        let triangles = count(triangles, "triangle", "triangles");
-        let what = match vertices {
-            0 => format!("{at_least}{triangles}"),
-            _ => format!("{triangles} and {}", count(vertices, "vertex", "vertices")),
+        let what = match (triangles, vertices) {
+            (0, 0) => "vertex data".to_owned(),
+            (_, 0) => format!("{at_least}{}", count(triangles, "triangle", "triangles")),
+            _ => format!(
+                "{} and {}",
+                count(triangles, "triangle", "triangles"),
+                count(vertices, "vertex", "vertices")
+            ),
         };
         let beside = match self.memory.geometry {
             0 => "",
@@ -505,16 +509,30 @@ impl Loader<'_> {
                 }
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
-                let (path, bytes) = self.read_file(rel, &field, MAX_OBJ_BYTES)?;
-                let max_triangles = self.memory.triangles_within(self.max_memory);
-                let mesh = parse_obj(&bytes, max_triangles).map_err(|e| match e {
-                    ObjError::Invalid(message) => {
-                        self.error(&field, format!("{}: {message}", path.display()))
-                    }
-                    ObjError::TooManyTriangles { at_least } => {
-                        self.geometry_over_budget(&field, at_least, 0, "at least ")
-                    }
+                // Read without the file cache (a mesh's text is parsed once, then
+                // dropped) and counted while it is parsed.
+                let path = self.folder.join(rel);
+                let bytes = self.files.read(&path, MAX_OBJ_BYTES).map_err(|e| {
+                    self.error(&field, format!("cannot read {}: {e}", path.display()))
                 })?;
+                self.memory.mesh_reading = bytes.len() as u64;
+                let room = self.max_memory.saturating_sub(self.memory.total());
+                let parsed = parse_obj(&bytes, room);
+                drop(bytes);
+                let mesh = match parsed {
+                    Ok(mesh) => mesh,
+                    Err(ObjError::Invalid(message)) => {
+                        return Err(self.error(&field, format!("{}: {message}", path.display())));
+                    }
+                    Err(ObjError::OverBudget {
+                        triangles,
+                        data_bytes,
+                    }) => {
+                        self.memory.mesh_reading += data_bytes;
+                        return Err(self.geometry_over_budget(&field, triangles, 0, "at least "));
+                    }
+                };
+                self.memory.mesh_reading = 0;
                 mesh_path = Some(path);
                 (mesh.attributes, mesh.vertex_count, mesh.indices)
             }

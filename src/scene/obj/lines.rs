@@ -82,7 +82,7 @@ pub(super) struct Chunk {
 enum Stop {
     /// The line is not valid: the message.
     Invalid(String),
-    /// The triangles read so far are more than the budget allows.
+    /// The triangles and numbers read so far are more than the budget allows.
     OverBudget,
 }
 
@@ -95,26 +95,55 @@ impl From<String> for Stop {
 /// Corners read between two calls of the budget inside one face.
 const CORNERS_PER_CHECK: usize = 4096;
 
+/// `v`, `vt` and `vn` lines read between two calls of the budget.
+const DATA_LINES_PER_CHECK: u64 = 4096;
+
+/// A chunk's reading state toward its budget: the numbers already told of.
+struct Reader<'a> {
+    spend: &'a dyn Fn(u64, u64) -> bool,
+    floats_told: u64,
+    data_lines: u64,
+}
+
+impl Reader<'_> {
+    /// Tells the budget of `triangles` more triangles and the numbers `chunk` holds
+    /// that it has not been told of; whether the budget holds them.
+    fn tell(&mut self, chunk: &Chunk, triangles: u64) -> bool {
+        let floats = chunk.floats();
+        let new = floats - self.floats_told;
+        self.floats_told = floats;
+        (self.spend)(triangles, new)
+    }
+}
+
 impl Chunk {
     /// Reads every line of `text` (whole lines; see [`super::parse_obj`] for the
-    /// rules), stopping at the first one that cannot be read. `spend(n)` is told of
-    /// every `n` more triangles the faces make (at the end of each face, and every
-    /// [`CORNERS_PER_CHECK`] corners within a long one) and answers whether the budget
-    /// still holds them; when it does not, reading stops there (the budget's owner
-    /// knows: what `spend` was told is over).
-    pub fn read(text: &str, spend: &dyn Fn(u64) -> bool) -> Chunk {
+    /// rules), stopping at the first one that cannot be read. `spend(triangles,
+    /// floats)` is told of every `triangles` more triangles the faces make and `floats`
+    /// more numbers the `v`, `vt` and `vn` lines hold (at the end of each face, every
+    /// [`CORNERS_PER_CHECK`] corners within a long one, every [`DATA_LINES_PER_CHECK`]
+    /// data lines, and at the chunk's end) and answers whether the budget still holds
+    /// them; when it does not, reading stops there (the budget's owner knows: what
+    /// `spend` was told is over).
+    pub fn read(text: &str, spend: &dyn Fn(u64, u64) -> bool) -> Chunk {
         let mut chunk = Chunk::default();
+        let mut reader = Reader {
+            spend,
+            floats_told: 0,
+            data_lines: 0,
+        };
         for (number, line) in lines(text).enumerate() {
             chunk.lines += 1;
-            match chunk.line(number as u32, line, spend) {
+            match chunk.line(number as u32, line, &mut reader) {
                 Ok(()) => {}
                 Err(Stop::Invalid(message)) => {
                     chunk.error = Some((number as u32, message));
                     break;
                 }
-                Err(Stop::OverBudget) => break,
+                Err(Stop::OverBudget) => return chunk,
             }
         }
+        let _ = reader.tell(&chunk, 0);
         chunk
     }
 
@@ -128,11 +157,23 @@ impl Chunk {
         .map(|n| n as u32)
     }
 
+    /// Numbers held by the chunk's `v`, `vt` and `vn` lines.
+    fn floats(&self) -> u64 {
+        (self.positions.len() + self.texcoords.len() + self.normals.len()) as u64
+    }
+
     /// Reads line `number` of the chunk.
-    fn line(&mut self, number: u32, line: &str, spend: &dyn Fn(u64) -> bool) -> Result<(), Stop> {
+    fn line(&mut self, number: u32, line: &str, reader: &mut Reader<'_>) -> Result<(), Stop> {
         let line = line.split('#').next().unwrap_or_default();
         let mut words = line.split_whitespace();
-        match words.next() {
+        let word = words.next();
+        if matches!(word, Some("v" | "vt" | "vn")) {
+            reader.data_lines += 1;
+            if reader.data_lines % DATA_LINES_PER_CHECK == 0 && !reader.tell(self, 0) {
+                return Err(Stop::OverBudget);
+            }
+        }
+        match word {
             Some("v") => Ok(numbers(
                 &mut self.positions,
                 words,
@@ -148,7 +189,7 @@ impl Chunk {
                 "a texture coordinate",
             )?),
             Some("vn") => Ok(numbers(&mut self.normals, words, 3, 3, "a normal")?),
-            Some("f") => self.face(number, words, spend),
+            Some("f") => self.face(number, words, reader),
             _ => Ok(()),
         }
     }
@@ -158,7 +199,7 @@ impl Chunk {
         &mut self,
         line: u32,
         words: impl Iterator<Item = &'a str>,
-        spend: &dyn Fn(u64) -> bool,
+        reader: &mut Reader<'_>,
     ) -> Result<(), Stop> {
         let first = self.corners.len() as u32;
         // Triangles spent so far for this face: one per corner from the third on.
@@ -167,7 +208,7 @@ impl Chunk {
             self.corners.push(corner(word)?);
             if (k + 1) % CORNERS_PER_CHECK == 0 {
                 let made = (k as u64).saturating_sub(1);
-                if !spend(made - spent) {
+                if !reader.tell(self, made - spent) {
                     return Err(Stop::OverBudget);
                 }
                 spent = made;
@@ -177,7 +218,7 @@ impl Chunk {
         if count < 3 {
             return Err(format!("a face needs at least 3 corners, this one has {count}").into());
         }
-        if !spend(u64::from(count - 2) - spent) {
+        if !reader.tell(self, u64::from(count - 2) - spent) {
             return Err(Stop::OverBudget);
         }
         self.faces.push(RawFace {

@@ -34,6 +34,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::model::Attribute;
+use crate::budget::{GEOMETRY_BYTES_PER_TRIANGLE, OBJ_BYTES_PER_NUMBER as BYTES_PER_DATA_NUMBER};
 use lines::{Chunk, KINDS, RawCorner, line_chunks};
 
 /// Chunks of about this many bytes are read in parallel (a 50 MB mesh makes ~50).
@@ -51,8 +52,10 @@ pub(crate) struct Mesh {
     pub(crate) indices: Vec<u32>,
 }
 
-/// Parses OBJ text (the module's subset) into a mesh of at most `max_triangles`
-/// triangles (the memory budget's share for it: `crate::budget`).
+/// Parses OBJ text (the module's subset) into a mesh whose reading takes at most
+/// `max_bytes` (the memory budget's share for it: `crate::budget`): each triangle
+/// counts [`GEOMETRY_BYTES_PER_TRIANGLE`] and each number of a `v`, `vt` or `vn` line
+/// [`OBJ_BYTES_PER_NUMBER`](crate::budget::OBJ_BYTES_PER_NUMBER).
 ///
 /// # Errors
 /// [`ObjError::Invalid`]: a message for the first line that cannot be read, as
@@ -61,11 +64,11 @@ pub(crate) struct Mesh {
 /// corners, a malformed corner, or an index out of range (`vertex index 5 is out of
 /// range (4 defined)`). Also text that is not UTF-8 (with the line of the first bad
 /// byte) and a file without faces.
-/// [`ObjError::TooManyTriangles`] when the faces make more than `max_triangles`
-/// triangles; reading stops soon after the count goes over, so a hostile file cannot
+/// [`ObjError::OverBudget`] when the faces and data lines read take more than
+/// `max_bytes`; reading stops soon after the count goes over, so a hostile file cannot
 /// take more memory than the budget allows.
-pub(crate) fn parse_obj(bytes: &[u8], max_triangles: u64) -> Result<Mesh, ObjError> {
-    let budget = TriangleBudget::new(max_triangles);
+pub(crate) fn parse_obj(bytes: &[u8], max_bytes: u64) -> Result<Mesh, ObjError> {
+    let budget = ReadBudget::new(max_bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => return Err(not_utf8(bytes, e.valid_up_to(), &budget)),
@@ -82,8 +85,10 @@ pub(crate) fn parse_obj(bytes: &[u8], max_triangles: u64) -> Result<Mesh, ObjErr
 pub(crate) enum ObjError {
     /// The file is not valid in the module's subset: the message.
     Invalid(String),
-    /// The faces read so far already make `at_least` triangles, more than allowed.
-    TooManyTriangles { at_least: u64 },
+    /// The faces and data lines read so far already make `triangles` triangles and
+    /// `data_bytes` bytes of numbers ([`OBJ_BYTES_PER_NUMBER`](crate::budget::OBJ_BYTES_PER_NUMBER) each), more than
+    /// allowed.
+    OverBudget { triangles: u64, data_bytes: u64 },
 }
 
 impl From<String> for ObjError {
@@ -92,52 +97,71 @@ impl From<String> for ObjError {
     }
 }
 
-/// The triangles the chunks read so far make, against the most allowed.
-struct TriangleBudget {
-    max: u64,
-    used: AtomicU64,
+/// The triangles and data numbers the chunks read so far make, against the most bytes
+/// allowed.
+struct ReadBudget {
+    max_bytes: u64,
+    triangles: AtomicU64,
+    floats: AtomicU64,
 }
 
-impl TriangleBudget {
-    fn new(max: u64) -> Self {
-        TriangleBudget {
-            max,
-            used: 0.into(),
+impl ReadBudget {
+    fn new(max_bytes: u64) -> Self {
+        ReadBudget {
+            max_bytes,
+            triangles: 0.into(),
+            floats: 0.into(),
         }
+    }
+
+    fn data_bytes(&self) -> u64 {
+        self.floats
+            .load(Ordering::Relaxed)
+            .saturating_mul(BYTES_PER_DATA_NUMBER)
     }
 
     fn used(&self) -> u64 {
-        self.used.load(Ordering::Relaxed)
+        self.triangles
+            .load(Ordering::Relaxed)
+            .saturating_mul(GEOMETRY_BYTES_PER_TRIANGLE)
+            .saturating_add(self.data_bytes())
     }
 
-    /// Records `triangles` more; whether all recorded so far are within the budget.
-    fn spend(&self, triangles: u64) -> bool {
-        let used = self.used.fetch_add(triangles, Ordering::Relaxed);
-        used.saturating_add(triangles) <= self.max
+    fn over(&self) -> bool {
+        self.used() > self.max_bytes
+    }
+
+    /// Records `triangles` more triangles and `floats` more numbers; whether all
+    /// recorded so far are within the budget.
+    fn spend(&self, triangles: u64, floats: u64) -> bool {
+        self.triangles.fetch_add(triangles, Ordering::Relaxed);
+        self.floats.fetch_add(floats, Ordering::Relaxed);
+        !self.over()
     }
 
     /// Reads `text` unless the chunks read so far are already over the budget (then
-    /// an empty chunk: the result is an error anyway), spending its triangles as its
-    /// faces are read.
+    /// an empty chunk: the result is an error anyway), spending its triangles and
+    /// numbers as they are read.
     fn read(&self, text: &str) -> Chunk {
-        if self.used() > self.max {
+        if self.over() {
             return Chunk::default();
         }
-        Chunk::read(text, &|triangles| self.spend(triangles))
+        Chunk::read(text, &|triangles, floats| self.spend(triangles, floats))
     }
 }
 
 /// Reads `text` in chunks on the worker threads and joins them (a mesh without faces
 /// is not an error here).
-fn read(text: &str, budget: &TriangleBudget) -> Result<Mesh, ObjError> {
+fn read(text: &str, budget: &ReadBudget) -> Result<Mesh, ObjError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chunks: Vec<Chunk> = line_chunks(text, CHUNK_BYTES)
         .par_iter()
         .map(|c| budget.read(c))
         .collect();
-    if budget.used() > budget.max {
-        return Err(ObjError::TooManyTriangles {
-            at_least: budget.used(),
+    if budget.over() {
+        return Err(ObjError::OverBudget {
+            triangles: budget.triangles.load(Ordering::Relaxed),
+            data_bytes: budget.data_bytes(),
         });
     }
     Ok(join(&chunks)?)
@@ -146,7 +170,7 @@ fn read(text: &str, budget: &TriangleBudget) -> Result<Mesh, ObjError> {
 /// The error for a file whose bytes are UTF-8 only up to `valid`: the first error of
 /// the whole lines before that byte's line, if any, else `line N: not UTF-8 text` with
 /// N counted as every other error counts lines.
-fn not_utf8(bytes: &[u8], valid: usize, budget: &TriangleBudget) -> ObjError {
+fn not_utf8(bytes: &[u8], valid: usize, budget: &ReadBudget) -> ObjError {
     let prefix = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
     let whole = &prefix[..prefix.rfind(['\n', '\r']).map_or(0, |end| end + 1)];
     match read(whole, budget) {

@@ -10,7 +10,7 @@ fn parse(text: &str) -> Result<Mesh, String> {
 fn parse_bytes(bytes: &[u8]) -> Result<Mesh, String> {
     parse_obj(bytes, u64::MAX).map_err(|e| match e {
         ObjError::Invalid(message) => message,
-        ObjError::TooManyTriangles { at_least } => format!("{at_least} triangles"),
+        ObjError::OverBudget { triangles, .. } => format!("{triangles} triangles"),
     })
 }
 
@@ -18,7 +18,7 @@ fn parse_bytes(bytes: &[u8]) -> Result<Mesh, String> {
 fn parse_in_chunks(text: &str, size: usize) -> Result<Mesh, String> {
     let chunks: Vec<Chunk> = line_chunks(text, size)
         .iter()
-        .map(|c| Chunk::read(c, &|_| true))
+        .map(|c| Chunk::read(c, &|_, _| true))
         .collect();
     join(&chunks).and_then(|mesh| match mesh.indices.is_empty() {
         true => Err("the mesh has no faces".to_owned()),
@@ -292,25 +292,61 @@ fn sample_files_both_parse_and_fail() {
 /// too (checked every `CORNERS_PER_CHECK` corners), and a file that fits is read whole.
 #[test]
 fn reading_stops_when_the_triangle_budget_runs_out() {
+    let t = GEOMETRY_BYTES_PER_TRIANGLE;
+    // TRIANGLE's 3 positions hold 9 numbers.
+    let data = 9 * BYTES_PER_DATA_NUMBER;
     let long_face = format!("{TRIANGLE}f{}\n", " 1 2 3".repeat(4000));
     assert_eq!(
-        parse_obj(long_face.as_bytes(), 100),
-        Err(ObjError::TooManyTriangles { at_least: 4094 })
+        parse_obj(long_face.as_bytes(), data + 100 * t),
+        Err(ObjError::OverBudget {
+            triangles: 4094,
+            data_bytes: data
+        })
     );
     let many_faces = format!("{TRIANGLE}{}", "f 1 2 3\n".repeat(300));
     assert_eq!(
-        parse_obj(many_faces.as_bytes(), 299),
-        Err(ObjError::TooManyTriangles { at_least: 300 })
+        parse_obj(many_faces.as_bytes(), data + 299 * t),
+        Err(ObjError::OverBudget {
+            triangles: 300,
+            data_bytes: data
+        })
     );
     assert_eq!(
-        parse_obj(many_faces.as_bytes(), 300).unwrap().indices.len(),
+        parse_obj(many_faces.as_bytes(), data + 300 * t)
+            .unwrap()
+            .indices
+            .len(),
         900
     );
     assert_eq!(
-        parse_obj(long_face.as_bytes(), 11_998)
+        parse_obj(long_face.as_bytes(), data + 11_998 * t)
             .unwrap()
             .indices
             .len(),
         3 * 11_998
     );
+}
+
+/// Vertex data counts too: a file of many `v` lines and one face stops within a few
+/// thousand lines of the budget's end (its 1.6 MB are 2 chunks, each checked every
+/// 4096 data lines).
+#[test]
+fn reading_stops_when_vertex_data_runs_out() {
+    let lines = "v 0.25 0.5 0.75\n".repeat(100_000) + "f 1 2 3\n";
+    let budget = 30_000 * 3 * BYTES_PER_DATA_NUMBER;
+    match parse_obj(lines.as_bytes(), budget) {
+        Err(ObjError::OverBudget {
+            triangles: 0,
+            data_bytes,
+        }) => {
+            assert!(data_bytes > budget, "{data_bytes}");
+            assert!(
+                data_bytes <= budget + 2 * 4096 * 3 * BYTES_PER_DATA_NUMBER,
+                "{data_bytes}: stops within a check's lines of each of the 2 chunks"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let fits = 100_000 * 3 * BYTES_PER_DATA_NUMBER + GEOMETRY_BYTES_PER_TRIANGLE;
+    assert_eq!(parse_obj(lines.as_bytes(), fits).unwrap().indices, [0, 1, 2]);
 }
