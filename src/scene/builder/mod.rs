@@ -82,7 +82,9 @@ impl Scene {
     /// let frame = render_scene(&scene, &RenderOptions::default())?;
     /// let px = frame.image.pixels();
     /// assert_eq!(&px[0..4], &[255, 0, 0, 255]); // left half: red
-    /// assert_eq!(&px[12..16], &[128, 128, 0, 255]); // right: green at alpha 0.5 over red
+    /// // right: green at alpha 0.5 (128 as RGBA8) over red, `alpha` on RGB and A:
+    /// // R 255·(255−128)/255 = 127, G 255·128/255 = 128, A 128·128/255 + 255·127/255 ≈ 191
+    /// assert_eq!(&px[12..16], &[127, 128, 0, 191]);
     ///
     /// // a fault is the loader's error, on the field's scene path
     /// let bad = Scene::builder(4, 2)
