@@ -140,3 +140,19 @@ fn built_shaders_and_errors_name_the_scene_path() {
     assert_eq!(twice.field, "textures.t");
     assert_eq!(twice.message(), "a texture named \"t\" is given twice");
 }
+
+#[test]
+fn a_mesh_in_code_is_the_mesh_of_a_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images");
+    let loaded = Scene::load(root.join("lit_cube.json")).unwrap();
+    let obj = std::fs::read_to_string(root.join("meshes/cube.obj")).unwrap();
+    let built = Scene::builder(8, 8)
+        .draw(Draw::new("v", "f").mesh("cube.obj", obj))
+        .build()
+        .unwrap();
+    let (b, l) = (&built.draws[0], &loaded.draws[0]);
+    assert_eq!(b.attributes, l.attributes);
+    assert_eq!((b.vertex_count, &b.indices), (l.vertex_count, &l.indices));
+    assert_eq!(b.indices.len(), 36, "a cube is 12 triangles");
+    assert_eq!(b.mesh.as_deref(), Some(Path::new("cube.obj")));
+}

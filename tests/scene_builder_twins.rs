@@ -42,6 +42,22 @@ fn draw() -> csir_render::scene::DrawBuilder {
     Draw::new("void main() {}", "void main() {}").attribute(0, 2, &[0.0, 0.0, 1.0, 0.0, 0.0, 1.0])
 }
 
+/// The OBJ text of the reference scenes' cube.
+const CUBE: &str = include_str!("../reference-images/meshes/cube.obj");
+
+/// A draw of the cube mesh in JSON, plus `extra` keys (`, "key": value`).
+fn mesh_json(extra: &str) -> String {
+    format!(
+        r#"{{"vertex": "shaders/color2d.vert", "fragment": "shaders/color.frag",
+          "mesh": "meshes/cube.obj"{extra}}}"#
+    )
+}
+
+/// The code twin of [`mesh_json`]`("")`.
+fn mesh() -> csir_render::scene::DrawBuilder {
+    Draw::new("", "").mesh("meshes/cube.obj", CUBE)
+}
+
 fn scene() -> SceneBuilder {
     Scene::builder(16, 16)
 }
@@ -168,6 +184,26 @@ fn twins() -> Vec<Twin> {
             ),
         },
         Twin {
+            rule: "a draw has a mesh or attributes, not both",
+            json: one(r#""mesh": "meshes/cube.obj""#),
+            code: scene().draw(draw().mesh("meshes/cube.obj", CUBE)),
+        },
+        Twin {
+            rule: "a mesh brings its own indices",
+            json: scene_json(&mesh_json(r#", "indices": [0, 1, 2]"#), ""),
+            code: scene().draw(mesh().indices(&[0, 1, 2])),
+        },
+        Twin {
+            rule: "a mesh is a triangle list",
+            json: scene_json(&mesh_json(r#", "primitive": "lines""#), ""),
+            code: scene().draw(mesh().primitive(csir_render::scene::Primitive::Lines)),
+        },
+        Twin {
+            rule: "a mesh is not restarted",
+            json: scene_json(&mesh_json(r#", "primitive_restart_index": 9"#), ""),
+            code: scene().draw(mesh().primitive_restart_index(9)),
+        },
+        Twin {
             rule: "a triangle list has whole triangles",
             json: one(r#""indices": [0, 1, 2, 0]"#),
             code: scene().draw(draw().indices(&[0, 1, 2, 0])),
@@ -288,7 +324,7 @@ fn twins() -> Vec<Twin> {
             rule: "a data texture is a valid GL texture (cube faces square)",
             json: gl_texture(&format!(
                 r#""target": "cube", "format": "r32f", "width": 2, "height": 1, "data": [{}]"#,
-                vec!["0.5"; 12].join(", ")
+                ["0.5"; 12].join(", ")
             )),
             code: scene().texture_data(
                 "t",

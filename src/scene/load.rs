@@ -454,18 +454,12 @@ impl Loader<'_> {
         let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
-                return Err(self.error(
-                    format!("{at}.mesh"),
-                    "give either mesh or attributes, not both",
-                ));
+                return Err(self.error(format!("{at}.mesh"), rules::MESH_OR_ATTRIBUTES));
             }
             (None, None) => return Err(self.error(&at, rules::NEEDS_VERTICES)),
             (Some(mesh), None) => {
                 if get(d, "indices").is_some() {
-                    return Err(self.error(
-                        format!("{at}.indices"),
-                        "not allowed with mesh (the mesh has its own index list)",
-                    ));
+                    return Err(self.error(format!("{at}.indices"), rules::MESH_HAS_INDICES));
                 }
                 if primitive != Primitive::Triangles || restart.is_some() {
                     let key = if restart.is_some() {
@@ -473,11 +467,7 @@ impl Loader<'_> {
                     } else {
                         "primitive"
                     };
-                    return Err(self.error(
-                        format!("{at}.{key}"),
-                        "a mesh is a triangle list: give attributes (and indices) to draw \
-                         another primitive or to restart one",
-                    ));
+                    return Err(self.error(format!("{at}.{key}"), rules::MESH_IS_TRIANGLES));
                 }
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;

@@ -109,6 +109,16 @@ pub(crate) fn number_rule(rule: (&str, fn(f64) -> bool), value: f64) -> Result<f
 /// A draw has vertices: a mesh or at least one attribute.
 pub(crate) const NEEDS_VERTICES: &str = "needs mesh or attributes";
 
+/// A draw takes its vertices from a mesh or from attributes.
+pub(crate) const MESH_OR_ATTRIBUTES: &str = "give either mesh or attributes, not both";
+
+/// A mesh brings its own triangle list.
+pub(crate) const MESH_HAS_INDICES: &str = "not allowed with mesh (the mesh has its own index list)";
+
+/// A mesh is drawn as triangles, without restart.
+pub(crate) const MESH_IS_TRIANGLES: &str = "a mesh is a triangle list: give attributes (and \
+     indices) to draw another primitive or to restart one";
+
 /// A restart index restarts an index list.
 pub(crate) const RESTART_NEEDS_INDICES: &str =
     "restarts an indexed draw (glDrawElements): give indices";
@@ -128,7 +138,7 @@ pub(crate) fn location_once(earlier: &[u32], location: u32) -> Result<(), String
 
 /// An attribute's `data` holds whole elements of `size` values.
 pub(crate) fn whole_elements(len: usize, size: u32) -> Result<u32, String> {
-    if size == 0 || len % size as usize != 0 {
+    if size == 0 || !len.is_multiple_of(size as usize) {
         return Err(format!("length {len} is not a multiple of size {size}"));
     }
     u32::try_from(len / size as usize).map_err(|_| "too many vertices".to_string())
@@ -161,7 +171,7 @@ pub(crate) fn same_vertex_count(count: u32, first: usize, n: u32) -> Result<(), 
 
 /// A plain triangle list has whole triangles.
 pub(crate) fn whole_triangles(len: usize) -> Result<(), String> {
-    if len % 3 == 0 {
+    if len.is_multiple_of(3) {
         Ok(())
     } else {
         Err(format!("length {len} is not a multiple of 3"))

@@ -113,7 +113,7 @@ impl Scene {
                 return Some(b);
             }
             let n = g.input.vertices();
-            if g.primitives.len() % n != 0 {
+            if !g.primitives.len().is_multiple_of(n) {
                 return Some((
                     field,
                     format!(

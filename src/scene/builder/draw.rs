@@ -4,6 +4,7 @@
 //! in [`DrawBuilder::finish`].
 
 use super::super::geometry_input::MODE_NAMES as GEOMETRY_MODE_NAMES;
+use super::super::obj::{ObjError, parse_obj};
 use super::super::{
     Attribute, AttributeType, Draw, DrawState, GeometryDraw, NamedTexture, Primitive,
     ProvokingVertex, SamplerBinding, ShaderSource, UniformValue, assemble_primitives,
@@ -35,6 +36,8 @@ pub struct DrawBuilder {
     state: DrawState,
     /// (plane, equation) in call order
     clip_planes: Vec<(usize, [f32; 4])>,
+    /// (name, OBJ text) of `mesh`
+    mesh: Option<(std::path::PathBuf, String)>,
 }
 
 impl Draw {
@@ -43,6 +46,8 @@ impl Draw {
     /// [`DrawBuilder::attribute`] and added with
     /// [`SceneBuilder::draw`](super::SceneBuilder::draw). Everything else starts at
     /// the scene format's default: triangles, 1 instance, the default [`DrawState`].
+    // `Draw::new` names what it starts (a draw), as the builder's users spell it
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(vertex_glsl: impl Into<String>, fragment_glsl: impl Into<String>) -> DrawBuilder {
         DrawBuilder {
             vertex: vertex_glsl.into(),
@@ -57,6 +62,7 @@ impl Draw {
             samplers: Vec::new(),
             state: DrawState::default(),
             clip_planes: Vec::new(),
+            mesh: None,
         }
     }
 }
@@ -208,6 +214,19 @@ impl DrawBuilder {
         self
     }
 
+    /// `mesh`: the vertices and triangles of an OBJ file's text `obj` (the subset
+    /// `docs/scene-format.md` "OBJ meshes" reads: location 0 position, 1 normal, 2
+    /// texture coordinate), named `name` in errors and [`Draw::mesh`]. Not with
+    /// attributes, indices, another primitive or a restart index, as in a file.
+    pub fn mesh(
+        mut self,
+        name: impl Into<std::path::PathBuf>,
+        obj: impl Into<String>,
+    ) -> DrawBuilder {
+        self.mesh = Some((name.into(), obj.into()));
+        self
+    }
+
     /// `state`: the fixed-function state ([`DrawState`] and its helpers).
     pub fn state(mut self, state: DrawState) -> DrawBuilder {
         self.state = state;
@@ -255,13 +274,47 @@ impl DrawBuilder {
         } else {
             self.primitive
         };
-        if self.restart.is_some() && self.indices.is_none() {
+        let mut attributes = self.attributes;
+        let mut mesh_path = None;
+        let mut indices = self.indices;
+        if let Some((path, obj)) = self.mesh {
+            let fault = if !attributes.is_empty() {
+                Some(("mesh", rules::MESH_OR_ATTRIBUTES))
+            } else if indices.is_some() {
+                Some(("indices", rules::MESH_HAS_INDICES))
+            } else if self.restart.is_some() {
+                Some(("primitive_restart_index", rules::MESH_IS_TRIANGLES))
+            } else if primitive != Primitive::Triangles {
+                Some(("primitive", rules::MESH_IS_TRIANGLES))
+            } else {
+                None
+            };
+            if let Some((key, message)) = fault {
+                return Err((format!("{at}.{key}"), message.to_string()));
+            }
+            // the text is in memory already: no triangle budget
+            let mesh = parse_obj(obj.as_bytes(), u64::MAX).map_err(|e| {
+                let message = match e {
+                    ObjError::Invalid(m) => m,
+                    ObjError::TooManyTriangles { at_least } => {
+                        format!("at least {at_least} triangles")
+                    }
+                };
+                (
+                    format!("{at}.mesh"),
+                    format!("{}: {message}", path.display()),
+                )
+            })?;
+            attributes = mesh.attributes;
+            indices = Some(mesh.indices);
+            mesh_path = Some(path);
+        }
+        if self.restart.is_some() && indices.is_none() {
             return Err((
                 format!("{at}.primitive_restart_index"),
                 rules::RESTART_NEEDS_INDICES.to_string(),
             ));
         }
-        let mut attributes = self.attributes;
         attributes.sort_by_key(|a| a.location);
         // the first per-vertex array sets the count (`validate` holds the others to it)
         let vertex_count = attributes
@@ -274,7 +327,7 @@ impl DrawBuilder {
             state.provoking_vertex,
             geometry.is_some(),
         );
-        let given = match self.indices {
+        let given = match indices {
             Some(list) => list,
             None if plain => (0..vertex_count / 3 * 3).collect(),
             None => (0..vertex_count).collect(),
@@ -303,7 +356,7 @@ impl DrawBuilder {
             geometry.map(|(shader, mode)| GeometryDraw::new(shader, mode, &elements, restart));
         Ok(Draw {
             index,
-            mesh: None,
+            mesh: mesh_path,
             vertex: ShaderSource::glsl(name("vertex"), self.vertex),
             fragment: ShaderSource::glsl(name("fragment"), self.fragment),
             geometry,
