@@ -85,13 +85,15 @@ pub enum GlRenderError {
     Driver(GlError),
 }
 
-/// Draw `scene` on a GL driver: open a context (core, or compatibility when the
+/// Draw `scene` on a GL driver: check it ([`Scene::validate`]), open a context (core, or compatibility when the
 /// shaders are GLSL 1.10/1.20), prepare the frame, draw it once (checking for GL
 /// errors after every draw), read it back, then draw and time `options.frames` more.
 ///
 /// # Errors
 /// [`GlRenderError`].
 pub fn render_scene_gl(scene: &Scene, options: &GlOptions) -> Result<GlRender, GlRenderError> {
+    // a scene built or changed in code is held to a scene file's rules first
+    scene.validate()?;
     on_a_thread_of_its_own(|| render_on_this_thread(scene, options))
 }
 

@@ -388,10 +388,13 @@ pub fn with_threads<T: Send>(
     }
 }
 
-/// Render `scene` once: compile, link, bind, draw, read back.
+/// Render `scene` once: check it ([`Scene::validate`], so a scene built or changed in
+/// code is held to the rules of a scene file), compile, link, bind, draw, read back.
 ///
-/// Errors: [`RenderError`]; the scene's errors name the file and the JSON field.
+/// Errors: [`RenderError`]; the scene's errors name the file and the JSON field (the
+/// scene path of the field, for [`Scene::validate`]'s).
 pub fn render_scene(scene: &Scene, options: &RenderOptions) -> Result<Frame, RenderError> {
+    scene.validate()?;
     let prepared = PreparedScene::new(scene, &options.limits)?;
     with_threads(options.threads, || prepared.render(&mut Renderer::new()))?
 }

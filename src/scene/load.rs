@@ -3,15 +3,17 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::builder::{TextureGrowth, complete_textures, plain_triangles, triangle_lists};
 use super::geometry_input::{GeometryDraw, MODE_NAMES as GS_MODES};
-use super::json::{self, Json, format_number, get};
+use super::json::{self, Json, get};
 use super::model::{
-    Attribute, ClipPlanes, Draw, DrawState, MAX_CLIP_PLANES, NamedTexture, PointLineState,
-    PolygonMode, SamplerBinding, Scene, ShadeModel, ShaderSource, UniformValue,
+    Attribute, ClipPlanes, Draw, DrawState, NamedTexture, PointLineState, PolygonMode,
+    SamplerBinding, Scene, ShadeModel, ShaderSource, UniformValue,
 };
 use super::obj::{ObjError, parse_obj};
-use super::vertex_input::{AttributeType, instanced_elements, integer_carrier};
-use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind, assemble_primitives};
+use super::rules::{self, FRAME_SIDE, INSTANCES};
+use super::vertex_input::{AttributeType, integer_carrier};
+use super::{Primitive, ProvokingVertex, SceneError, SceneErrorKind};
 use crate::budget::{Bytes, FrameUse, MemoryEstimate, default_max_memory};
 use crate::compare::ToleranceRule;
 use crate::file_read::{
@@ -241,9 +243,8 @@ impl Loader<'_> {
                 return Err(self.error("format", format!("missing (expected \"{SCENE_FORMAT}\")")));
             }
         }
-        let side = 1..=i64::from(csir_raster::MAX_FRAMEBUFFER_SIZE);
-        let width = self.integer(get(root, "width"), "width", side.clone(), None)? as u32;
-        let height = self.integer(get(root, "height"), "height", side, None)? as u32;
+        let width = self.integer(get(root, "width"), "width", FRAME_SIDE, None)? as u32;
+        let height = self.integer(get(root, "height"), "height", FRAME_SIDE, None)? as u32;
         self.memory = MemoryEstimate::frame_for(width, height, self.frame_use);
         self.memory.check(self.max_memory).map_err(|e| {
             self.error(
@@ -289,37 +290,40 @@ impl Loader<'_> {
             }
         }
 
-        // A texture a mipmapped sampler reads gets its chain, as a program calls
-        // glGenerateMipmap for it (scene-format.md "Samplers").
-        // The chain counts against the memory budget like the texture itself.
-        for draw in &draws {
-            for binding in draw.samplers.iter().filter(|b| b.sampler.is_mipmapped()) {
-                let named = &mut textures[binding.texture];
-                if named.texture.level_count() == 1 {
-                    let (w, h) = (named.texture.width(), named.texture.height());
-                    let chain = MemoryEstimate::mip_chain_bytes(w, h);
+        // The mip chains and GL 3.3 textures the samplers need, each counted against
+        // the memory budget like the texture itself.
+        let scene_path = self.scene_path;
+        complete_textures(
+            scene_path,
+            &mut textures,
+            &draws,
+            &mut |field, growth| match growth {
+                TextureGrowth::MipChain {
+                    texture,
+                    width: w,
+                    height: h,
+                    bytes: chain,
+                } => {
                     let with_chain = MemoryEstimate {
                         textures: self.memory.textures.saturating_add(chain),
                         ..self.memory
                     };
                     with_chain.check(self.max_memory).map_err(|e| {
                         self.error(
-                            format!("{}.min_filter", draw.sampler_field(&binding.name)),
+                            field,
                             format!(
-                                "the mip chain of texture '{}' ({w}x{h}; {} more) does not \
-                                 fit: {e}",
-                                named.name,
+                                "the mip chain of texture '{texture}' ({w}x{h}; {} more) does \
+                                 not fit: {e}",
                                 Bytes(chain)
                             ),
                         )
                     })?;
                     self.memory.textures = with_chain.textures;
-                    named.texture = named.texture.clone().with_mipmaps();
+                    Ok(())
                 }
-            }
-        }
-
-        self.finish_gl33(&mut textures, &draws)?;
+                TextureGrowth::Texels { bytes } => self.reserve_texels(field, bytes / 16),
+            },
+        )?;
 
         let expect = match get(root, "expect") {
             None => None,
@@ -469,31 +473,22 @@ impl Loader<'_> {
         // `triangles` in the last-vertex convention without restart is drawn from its
         // list as given (the bytes of every scene before these keys); anything else is
         // assembled into such a list.
-        let plain = primitive == Primitive::Triangles
-            && restart.is_none()
-            && provoking == ProvokingVertex::Last
-            && geometry.is_none();
+        let plain = plain_triangles(primitive, restart, provoking, geometry.is_some());
         let instances = self.integer(
             get(d, "instances"),
             &format!("{at}.instances"),
-            0..=i64::from(MAX_INSTANCES),
+            INSTANCES,
             Some(1),
         )? as u32;
         let mut mesh_path = None;
         let (attributes, vertex_count, indices) = match (get(d, "mesh"), get(d, "attributes")) {
             (Some(_), Some(_)) => {
-                return Err(self.error(
-                    format!("{at}.mesh"),
-                    "give either mesh or attributes, not both",
-                ));
+                return Err(self.error(format!("{at}.mesh"), rules::MESH_OR_ATTRIBUTES));
             }
-            (None, None) => return Err(self.error(&at, "needs mesh or attributes")),
+            (None, None) => return Err(self.error(&at, rules::NEEDS_VERTICES)),
             (Some(mesh), None) => {
                 if get(d, "indices").is_some() {
-                    return Err(self.error(
-                        format!("{at}.indices"),
-                        "not allowed with mesh (the mesh has its own index list)",
-                    ));
+                    return Err(self.error(format!("{at}.indices"), rules::MESH_HAS_INDICES));
                 }
                 if primitive != Primitive::Triangles || restart.is_some() {
                     let key = if restart.is_some() {
@@ -501,11 +496,7 @@ impl Loader<'_> {
                     } else {
                         "primitive"
                     };
-                    return Err(self.error(
-                        format!("{at}.{key}"),
-                        "a mesh is a triangle list: give attributes (and indices) to draw \
-                         another primitive or to restart one",
-                    ));
+                    return Err(self.error(format!("{at}.{key}"), rules::MESH_IS_TRIANGLES));
                 }
                 let field = format!("{at}.mesh");
                 let rel = self.string(Some(mesh), &field, "an OBJ file path")?;
@@ -542,7 +533,7 @@ impl Loader<'_> {
                 if restart.is_some() && get(d, "indices").is_none() {
                     return Err(self.error(
                         format!("{at}.primitive_restart_index"),
-                        "restarts an indexed draw (glDrawElements): give indices",
+                        rules::RESTART_NEEDS_INDICES,
                     ));
                 }
                 let indices = match get(d, "indices") {
@@ -553,14 +544,14 @@ impl Loader<'_> {
                 (attributes, vertex_count, indices)
             }
         };
-        let (indices, elements) = if plain {
-            (indices, None)
-        } else if geometry.is_some() {
-            (Vec::new(), Some(indices))
-        } else {
-            let triangles = assemble_primitives(primitive, &indices, restart, provoking);
-            (triangles, Some(indices))
-        };
+        let (indices, elements) = triangle_lists(
+            plain,
+            geometry.is_some(),
+            primitive,
+            indices,
+            restart,
+            provoking,
+        );
         let (triangles, vertices) = (indices.len() as u64 / 3, u64::from(vertex_count));
         let with_draw = self.with_geometry(triangles, vertices);
         if with_draw.check(self.max_memory).is_err() {
@@ -577,11 +568,7 @@ impl Loader<'_> {
         if let Some(v) = get(d, "uniforms") {
             for (key, values) in self.object(v, &format!("{at}.uniforms"))? {
                 let field = format!("{at}.uniforms.{key}");
-                if csir::UniformKey::parse(key).is_none() {
-                    return Err(
-                        self.error(field, "not a uniform name (expected NAME or NAME[INDEX])")
-                    );
-                }
+                rules::uniform_key(key).map_err(|m| self.error(&field, m))?;
                 uniforms.push(UniformValue {
                     key: key.clone(),
                     values: self.floats(values, &field, None)?,
@@ -660,17 +647,18 @@ impl Loader<'_> {
             let location = self.integer(
                 get(entries, "location"),
                 &format!("{af}.location"),
-                0..=i64::from(MAX_ATTRIBUTE_LOCATION),
+                rules::ATTRIBUTE_LOCATION,
                 None,
             )? as u32;
-            let size =
-                self.integer(get(entries, "size"), &format!("{af}.size"), 1..=4, None)? as u32;
-            if attributes.iter().any(|a| a.location == location) {
-                return Err(self.error(
-                    format!("{af}.location"),
-                    format!("location {location} is given twice"),
-                ));
-            }
+            let size = self.integer(
+                get(entries, "size"),
+                &format!("{af}.size"),
+                rules::ATTRIBUTE_SIZE,
+                None,
+            )? as u32;
+            let earlier: Vec<u32> = attributes.iter().map(|a| a.location).collect();
+            rules::location_once(&earlier, location)
+                .map_err(|m| self.error(format!("{af}.location"), m))?;
             let ty = self.choice(
                 get(entries, "type"),
                 &format!("{af}.type"),
@@ -689,35 +677,16 @@ impl Loader<'_> {
                 (Some(v), Some(range)) => self.attribute_integers(v, &data_field, ty, range)?,
                 (None, _) => return Err(self.error(data_field, "missing (a list of numbers)")),
             };
-            if data.len() % size as usize != 0 {
-                return Err(self.error(
-                    data_field,
-                    format!("length {} is not a multiple of size {size}", data.len()),
-                ));
-            }
-            let count = u32::try_from(data.len() / size as usize)
-                .map_err(|_| self.error(&data_field, "too many vertices"))?;
+            let count =
+                rules::whole_elements(data.len(), size).map_err(|m| self.error(&data_field, m))?;
             if divisor > 0 {
-                let needed = instanced_elements(divisor, instances);
-                if count < needed {
-                    return Err(self.error(
-                        data_field,
-                        format!(
-                            "holds {count} elements; {instances} instances with divisor \
-                             {divisor} read {needed}"
-                        ),
-                    ));
-                }
+                rules::instanced_elements(count, divisor, instances)
+                    .map_err(|m| self.error(&data_field, m))?;
             } else {
                 match vertex_count {
                     None => vertex_count = Some((count, i)),
-                    Some((n, first)) if n != count => {
-                        return Err(self.error(
-                            data_field,
-                            format!("holds {count} vertices, attributes[{first}] holds {n}"),
-                        ));
-                    }
-                    Some(_) => {}
+                    Some((n, first)) => rules::same_vertex_count(count, first, n)
+                        .map_err(|m| self.error(&data_field, m))?,
                 }
             }
             attributes.push(Attribute {
@@ -729,11 +698,7 @@ impl Loader<'_> {
             });
         }
         let Some((vertex_count, _)) = vertex_count else {
-            return Err(self.error(
-                field,
-                "every attribute has a divisor: give at least one per-vertex array \
-                 (divisor 0), whose length sets the vertex count",
-            ));
+            return Err(self.error(field, rules::NEEDS_PER_VERTEX_ATTRIBUTE));
         };
         attributes.sort_by_key(|a| a.location);
         Ok((attributes, vertex_count))
@@ -790,11 +755,8 @@ impl Loader<'_> {
                 format!("expected a list of integers, got {}", value.type_name()),
             ));
         };
-        if triangle_list && list.len() % 3 != 0 {
-            return Err(self.error(
-                field,
-                format!("length {} is not a multiple of 3", list.len()),
-            ));
+        if triangle_list {
+            rules::whole_triangles(list.len()).map_err(|m| self.error(field, m))?;
         }
         let mut indices = Vec::with_capacity(list.len());
         for (k, v) in list.iter().enumerate() {
@@ -808,15 +770,7 @@ impl Loader<'_> {
                     ));
                 }
             };
-            if index >= f64::from(vertex_count) && restart.is_none_or(|r| index != f64::from(r)) {
-                return Err(self.error(
-                    at,
-                    format!(
-                        "index {} is out of range ({vertex_count} vertices)",
-                        format_number(index)
-                    ),
-                ));
-            }
+            rules::index_in_range(index, vertex_count, restart).map_err(|m| self.error(at, m))?;
             indices.push(index as u32);
         }
         Ok(indices)
@@ -838,15 +792,8 @@ impl Loader<'_> {
         let texture_field = format!("{field}.texture");
         let texture_name =
             self.string(get(entries, "texture"), &texture_field, "a texture name")?;
-        let texture = textures
-            .iter()
-            .position(|t| t.name == texture_name)
-            .ok_or_else(|| {
-                self.error(
-                    &texture_field,
-                    format!("no texture named {texture_name:?} in textures"),
-                )
-            })?;
+        let texture = rules::texture_named(textures, texture_name)
+            .map_err(|m| self.error(&texture_field, m))?;
         // A mipmapped filter is a minification filter only: say where it goes.
         if let Some(Json::String(s)) = get(entries, "filter")
             && MinFilter::NAMES
@@ -966,15 +913,14 @@ impl Loader<'_> {
     fn size(&self, entries: &Entries, field: &str, key: &str) -> Result<f32, SceneError> {
         match get(entries, key) {
             None => Ok(1.0),
-            Some(v) => Ok(
-                self.number_in(v, &format!("{field}.{key}"), "a number above 0", |n| {
-                    n > 0.0 && (n as f32).is_finite()
-                })? as f32,
-            ),
+            Some(v) => {
+                let (what, valid) = rules::POINT_LINE_SIZE;
+                Ok(self.number_in(v, &format!("{field}.{key}"), what, valid)? as f32)
+            }
         }
     }
 
-    /// `state.clip_planes`: a list of at most [`MAX_CLIP_PLANES`] entries, entry `i`
+    /// `state.clip_planes`: a list of at most [`MAX_CLIP_PLANES`](super::MAX_CLIP_PLANES) entries, entry `i`
     /// `null` (plane `i` disabled) or its equation `[a, b, c, d]` (enabled).
     fn clip_planes(&self, value: &Json, field: &str) -> Result<ClipPlanes, SceneError> {
         let Json::Array(list) = value else {
@@ -986,15 +932,7 @@ impl Loader<'_> {
                 ),
             ));
         };
-        if list.len() > MAX_CLIP_PLANES {
-            return Err(self.error(
-                field,
-                format!(
-                    "{} clip planes, more than GL_MAX_CLIP_PLANES ({MAX_CLIP_PLANES})",
-                    list.len()
-                ),
-            ));
-        }
+        rules::clip_plane_count(list.len()).map_err(|m| self.error(field, m))?;
         let mut planes = ClipPlanes::default();
         for (i, entry) in list.iter().enumerate() {
             if matches!(entry, Json::Null) {
@@ -1021,21 +959,17 @@ impl Loader<'_> {
         )? as u8;
         let max_over_percent = match get(entries, "max_over_percent") {
             None => project.max_over_percent,
-            Some(v) => self.number_in(
-                v,
-                "expect.max_over_percent",
-                "a percentage from 0 to 100",
-                |p| (0.0..=100.0).contains(&p),
-            )?,
+            Some(v) => {
+                let (what, valid) = rules::MAX_OVER_PERCENT;
+                self.number_in(v, "expect.max_over_percent", what, valid)?
+            }
         };
         let max_mean_abs_error = match get(entries, "max_mean_abs_error") {
             None => project.max_mean_abs_error,
-            Some(v) => self.number_in(
-                v,
-                "expect.max_mean_abs_error",
-                "a number above 0 and at most 255 (1/255 units)",
-                |e| e > 0.0 && e <= 255.0,
-            )?,
+            Some(v) => {
+                let (what, valid) = rules::MAX_MEAN_ABS_ERROR;
+                self.number_in(v, "expect.max_mean_abs_error", what, valid)?
+            }
         };
         Ok(ToleranceRule {
             tolerance,
@@ -1104,15 +1038,14 @@ impl Loader<'_> {
         range: std::ops::RangeInclusive<i64>,
         default: Option<i64>,
     ) -> Result<i64, SceneError> {
-        let expected = format!("an integer in {}..={}", range.start(), range.end());
+        let expected = rules::integer_in(&range);
         match value {
             None => default.ok_or_else(|| self.error(field, format!("missing ({expected})"))),
-            Some(Json::Number(n)) if n.fract() == 0.0 && range.contains(&(*n as i64)) => {
-                Ok(*n as i64)
+            // an integer JSON number (exact as an i64): the range rule
+            Some(Json::Number(n)) if n.fract() == 0.0 && n.abs() < 1e15 => {
+                rules::int_in(&range, *n as i64).map_err(|m| self.error(field, m))
             }
-            Some(other) => {
-                Err(self.error(field, format!("expected {expected}, got {}", other.brief())))
-            }
+            Some(other) => Err(self.error(field, rules::expected(&expected, &other.brief()))),
         }
     }
 
@@ -1138,17 +1071,7 @@ impl Loader<'_> {
         count: Option<usize>,
     ) -> Result<Vec<f32>, SceneError> {
         let to_f32 = |v: &Json, at: &str| match v {
-            Json::Number(n) => {
-                let f = *n as f32;
-                if f.is_finite() {
-                    Ok(f)
-                } else {
-                    Err(self.error(
-                        at,
-                        format!("{} does not fit in a 32-bit float", format_number(*n)),
-                    ))
-                }
-            }
+            Json::Number(n) => rules::finite_f32(*n).map_err(|m| self.error(at, m)),
             other => Err(self.error(at, format!("expected a number, got {}", other.brief()))),
         };
         let values = match value {
@@ -1169,10 +1092,10 @@ impl Loader<'_> {
             }
         };
         match count {
-            Some(n) if values.len() != n => {
-                Err(self.error(field, format!("expected {n} numbers, got {}", values.len())))
-            }
-            _ => Ok(values),
+            Some(n) => rules::number_count(n, values.len())
+                .map(|()| values)
+                .map_err(|m| self.error(field, m)),
+            None => Ok(values),
         }
     }
 
@@ -1192,16 +1115,11 @@ impl Loader<'_> {
         let Some(value) = value else {
             return Ok(default);
         };
-        if let Json::String(s) = value
-            && let Some((_, v)) = names.iter().find(|(n, _)| n == s)
-        {
-            return Ok(*v);
-        }
-        let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-        Err(self.error(
-            field,
-            format!("expected one of {}, got {}", list.join(", "), value.brief()),
-        ))
+        let name = match value {
+            Json::String(s) => s.as_str(),
+            _ => "",
+        };
+        rules::one_of(names, name, &value.brief()).map_err(|m| self.error(field, m))
     }
 
     /// Reads a file named relative to the scene's folder (each file once), at most

@@ -6,10 +6,15 @@
 //! bytes of a `.csi` file, which the pipeline loads as untrusted CSI: see
 //! [`ShaderSource`]), loads PNG textures
 //! (flipped: texel row 0 = the PNG's bottom row) and OBJ meshes (`obj`: the subset the reference tool reads), fills
-//! in the defaults and checks every rule that does not need the compiled program. Unknown
-//! keys are ignored, except inside `expect` (the scene's own tolerance rule, read into
-//! [`Scene::expect`]). Errors are [`SceneError`]s naming the scene, the JSON field and the
-//! problem; nothing panics, whatever the input.
+//! in the defaults and checks every rule that does not need the compiled program. An
+//! unknown key is an error at its field that suggests the closest valid key
+//! (``draws[0].uniform: unknown key; did you mean `uniforms`?``). Errors are
+//! [`SceneError`]s naming the scene, the JSON field and the problem; nothing panics,
+//! whatever the input.
+//!
+//! A scene can also be built in code ([`Scene::builder`], `docs/scene-in-code.md`);
+//! [`Scene::validate`] holds it to the same rules (one definition each, shared with the
+//! loader), naming the field by its scene path (`draws[0].attributes[1].size`).
 //!
 //! What is left to the pipeline, because it needs the program: that each uniform key
 //! names a uniform the program declares (and is not a sampler), that its float count
@@ -42,6 +47,7 @@
 //!
 //! [`Scene::default_cube`] builds the built-in scene (no files needed).
 
+mod builder;
 mod default;
 mod error;
 #[cfg(test)]
@@ -58,9 +64,12 @@ mod model;
 mod obj;
 mod point_line_state;
 mod primitive;
+mod rules;
 mod suggest;
+mod validate;
 mod vertex_input;
 
+pub use builder::{BUILT_SCENE_NAME, DrawBuilder, SceneBuilder};
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
 pub use error::{SceneError, SceneErrorKind};
 pub use geometry_input::{GeometryDraw, MODES as GEOMETRY_MODES};
@@ -71,4 +80,18 @@ pub use model::{
 };
 pub use primitive::{Primitive, PrimitiveKind, ProvokingVertex, assemble_primitives};
 pub(crate) use suggest::closest_name;
+
+/// The texture and sampler types a scene's textures and samplers are made of.
+pub use crate::texture::gl33::{CompareFunc, GlSampler, GlTexture, GlWrap, TexFormat};
+/// The texture and sampler types a scene's textures and samplers are made of.
+pub use crate::texture::{Filter, MinFilter, Sampler, Texture, Wrap};
+/// A GL 3.3 texture's target (`target`: `2d`, `3d`, `cube`, …), from the compiler.
+pub use csir::sampler_type::TexTarget;
+/// The rasterizer's state types a scene's [`DrawState`] holds (depth test, culling,
+/// blending, polygon offset), re-exported so a scene built in code needs only this
+/// crate (`csir_raster`'s own docs give each one's GL rule).
+pub use csir_raster::{
+    BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
+    RasterState,
+};
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

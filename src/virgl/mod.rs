@@ -124,8 +124,9 @@ impl VirglRenderError {
     }
 }
 
-/// Render `scene` through a private `virgl_test_server`: prepare every draw (any scene
-/// error comes first, before a server is started), start the server on a temporary
+/// Render `scene` through a private `virgl_test_server`: check it
+/// ([`Scene::validate`]) and prepare every draw (any scene error comes first, before a
+/// server is started), start the server on a temporary
 /// socket, send the frame, read it back, stop the server.
 ///
 /// Errors: [`VirglRenderError`]; a missing server says how to install it.
@@ -133,6 +134,7 @@ pub fn render_scene_virgl(
     scene: &Scene,
     options: &VirglOptions,
 ) -> Result<VirglFrame, VirglRenderError> {
+    scene.validate()?;
     let draws = prepare::prepare(scene, &options.limits)?;
     let server = VtestServer::start()?;
     let name = format!("csir-render {}", scene.path.display());

@@ -5,6 +5,7 @@
 
 use super::{Entries, Loader};
 use crate::scene::json::{Json, get};
+use crate::scene::rules;
 use crate::scene::{Draw, SceneError};
 use csir_raster::{
     BlendEquation, BlendFactor, BlendFunction, BlendMode, PolygonOffset, RasterState,
@@ -150,7 +151,7 @@ impl Loader<'_> {
         let scissor = match get(entries, "scissor") {
             None | Some(Json::Null) => None,
             Some(v) => {
-                let [x, y, w, h] = self.rect(v, &format!("{field}.scissor"), 0..=MAX_SIDE)?;
+                let [x, y, w, h] = self.rect(v, &format!("{field}.scissor"), &rules::SCISSOR_XY)?;
                 Some([x, y, w, h].map(|k| k as u32))
             }
         };
@@ -158,16 +159,8 @@ impl Loader<'_> {
             None | Some(Json::Null) => None,
             Some(v) => {
                 let at = format!("{field}.viewport");
-                let [x, y, w, h] = self.rect(v, &at, -MAX_SIDE..=MAX_SIDE)?;
-                if w < 1 || h < 1 {
-                    return Err(self.error(
-                        at,
-                        format!(
-                            "the viewport's width and height must be at least 1 (GL \
-                             makes a negative size an error), got {w} × {h}"
-                        ),
-                    ));
-                }
+                let [x, y, w, h] = self.rect(v, &at, &rules::VIEWPORT_XY)?;
+                rules::viewport_size(w, h).map_err(|m| self.error(&at, m))?;
                 Some([x, y, w, h].map(|k| k as i32))
             }
         };
@@ -238,12 +231,13 @@ impl Loader<'_> {
         Ok(mask)
     }
 
-    /// `[x, y, w, h]`: four integers, each in `range`, `w` and `h` not negative.
+    /// `[x, y, w, h]`: four integers, x and y in `xy`, `w` and `h` in 0..=16384
+    /// ([`rules::rect_component`]).
     fn rect(
         &self,
         value: &Json,
         field: &str,
-        range: std::ops::RangeInclusive<i64>,
+        xy: &std::ops::RangeInclusive<i64>,
     ) -> Result<[i64; 4], SceneError> {
         let Json::Array(list) = value else {
             return Err(self.error(
@@ -263,37 +257,23 @@ impl Loader<'_> {
         let mut out = [0i64; 4];
         for (k, v) in list.iter().enumerate() {
             let at = format!("{field}[{k}]");
-            let valid = if k < 2 { range.clone() } else { 0..=MAX_SIDE };
-            out[k] = self.integer(Some(v), &at, valid, None)?;
+            out[k] = self.integer(Some(v), &at, rules::rect_component(xy, k), None)?;
         }
         Ok(out)
     }
 
     /// The scissor rectangle of `draw` lies inside the `width × height` framebuffer
-    /// (a rectangle reaching outside is most likely a mistake in the scene; GL would
-    /// clip it to the window).
+    /// ([`rules::scissor_inside`]).
     pub(super) fn check_window_rects(
         &self,
         draw: &Draw,
         width: u32,
         height: u32,
     ) -> Result<(), SceneError> {
-        if let Some([x, y, w, h]) = draw.state.raster.scissor {
-            let (x1, y1) = (u64::from(x) + u64::from(w), u64::from(y) + u64::from(h));
-            if x1 > u64::from(width) || y1 > u64::from(height) {
-                return Err(self.error(
-                    format!("{}.state.scissor", draw.field()),
-                    format!(
-                        "the scissor rectangle [{x}, {y}, {w}, {h}] reaches outside the \
-                         {width} × {height} framebuffer (to x {x1}, y {y1}); keep x + w \
-                         ≤ {width} and y + h ≤ {height}"
-                    ),
-                ));
-            }
+        match draw.state.raster.scissor {
+            Some(rect) => rules::scissor_inside(rect, width, height)
+                .map_err(|m| self.error(format!("{}.state.scissor", draw.field()), m)),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
-
-/// Largest framebuffer side, and so the largest scissor or viewport coordinate.
-const MAX_SIDE: i64 = csir_raster::MAX_FRAMEBUFFER_SIZE as i64;

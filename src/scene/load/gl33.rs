@@ -5,12 +5,13 @@
 //! `max_level`. A scene without them loads exactly as before.
 
 use super::super::json::{Json, get};
-use super::super::model::{Draw, NamedTexture};
+use super::super::model::NamedTexture;
 use super::Loader;
 use crate::budget::{Bytes, MemoryEstimate};
 use crate::file_read::MAX_PNG_BYTES;
 use crate::image_io::decode_png;
 use crate::scene::SceneError;
+use crate::scene::rules;
 use crate::texture::gl33::{CompareFunc, GlSampler, GlTexture, GlWrap, TexFormat};
 use crate::texture::{Sampler, Texture};
 use csir::sampler_type::TexTarget;
@@ -99,7 +100,7 @@ impl Loader<'_> {
             s.integer(
                 get(entries, key),
                 &format!("{at}.{key}"),
-                1..=16384,
+                rules::TEXTURE_SIDE,
                 default,
             )
             .map(|v| v as u32)
@@ -107,8 +108,8 @@ impl Loader<'_> {
         let (size, values, path): ([u32; 3], Vec<[f64; 4]>, PathBuf) = if sources[0] == "data" {
             let width = dimension(self, "width", None)?;
             let height = dimension(self, "height", Some(1))?;
-            let default_depth = if target == TexTarget::Cube { 6 } else { 1 };
-            let depth = dimension(self, "depth", Some(default_depth))?;
+            let default_depth = rules::default_texture_depth(target);
+            let depth = dimension(self, "depth", Some(i64::from(default_depth)))?;
             let count = width as u64 * height as u64 * depth as u64;
             self.reserve_texels(&at, count)?;
             let field = format!("{at}.data");
@@ -118,10 +119,7 @@ impl Loader<'_> {
                 &field,
                 Some(count as usize * n),
             )?;
-            let texels = numbers
-                .chunks_exact(n)
-                .map(|c| std::array::from_fn(|k| c.get(k).map_or(0.0, |&v| f64::from(v))))
-                .collect();
+            let texels = rules::texels_of(format, &numbers);
             (
                 [width, height, depth],
                 texels,
@@ -218,7 +216,7 @@ impl Loader<'_> {
     }
 
     /// Count `texels` (16 bytes each, kept as f32 RGBA) against the memory budget.
-    fn reserve_texels(&mut self, field: &str, texels: u64) -> Result<(), SceneError> {
+    pub(super) fn reserve_texels(&mut self, field: &str, texels: u64) -> Result<(), SceneError> {
         let bytes = texels.saturating_mul(16);
         let with = MemoryEstimate {
             textures: self.memory.textures.saturating_add(bytes),
@@ -283,54 +281,15 @@ impl Loader<'_> {
         state.base_level = self.integer(
             get(entries, "base_level"),
             &format!("{field}.base_level"),
-            0..=1000,
+            rules::TEXTURE_LEVEL,
             Some(0),
         )? as u32;
         state.max_level = self.integer(
             get(entries, "max_level"),
             &format!("{field}.max_level"),
-            0..=1000,
+            rules::TEXTURE_LEVEL,
             Some(1000),
         )? as u32;
         Ok(Some(state))
-    }
-
-    /// After the draws: a 2D RGBA8 texture read with GL 3.3 sampler state becomes a
-    /// GL 3.3 texture, and a GL 3.3 texture a mipmapped sampler reads gets its chain
-    /// (as `glGenerateMipmap` makes it), counted against the memory budget.
-    pub(super) fn finish_gl33(
-        &mut self,
-        textures: &mut [NamedTexture],
-        draws: &[Draw],
-    ) -> Result<(), SceneError> {
-        for draw in draws {
-            for b in &draw.samplers {
-                let named = &mut textures[b.texture];
-                if b.gl33.is_some() && named.gl33.is_none() {
-                    let t = &named.texture;
-                    let values: Vec<[f64; 4]> =
-                        t.texels().iter().map(|p| p.map(f64::from)).collect();
-                    let gl = GlTexture::from_values(
-                        TexTarget::D2,
-                        TexFormat::Rgba8,
-                        [t.width(), t.height(), 1],
-                        &values,
-                    )
-                    .map_err(|e| self.error(format!("textures.{}", named.name), e))?;
-                    named.gl33 = Some(gl);
-                }
-                if b.sampler.is_mipmapped()
-                    && let Some(gl) = named.gl33.take()
-                {
-                    let before = gl.memory_bytes();
-                    let gl = gl.with_mipmaps();
-                    let extra = gl.memory_bytes().saturating_sub(before);
-                    named.gl33 = Some(gl);
-                    let field = format!("{}.min_filter", draw.sampler_field(&b.name));
-                    self.reserve_texels(&field, extra / 16)?;
-                }
-            }
-        }
-        Ok(())
     }
 }
