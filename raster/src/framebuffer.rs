@@ -64,6 +64,19 @@ impl Framebuffer {
         }
     }
 
+    /// Sets every pixel's stencil value to `value` (`glClearStencil` then `glClear`
+    /// with `GL_STENCIL_BUFFER_BIT`; GL 3.3 §4.2.3). A new framebuffer holds 0.
+    pub fn clear_stencil(&mut self, value: u8) {
+        for tile in &mut self.tiles {
+            tile.clear_stencil(value);
+        }
+    }
+
+    /// 8-bit stencil value of window pixel `(x, y)` (y up), or `None` outside.
+    pub fn stencil(&self, x: u32, y: u32) -> Option<u8> {
+        self.locate(x, y).map(|(tile, i)| tile.stencil(i))
+    }
+
     /// RGBA8 colour of window pixel `(x, y)` (y up), or `None` outside.
     pub fn color(&self, x: u32, y: u32) -> Option<[u8; 4]> {
         self.locate(x, y).map(|(tile, i)| tile.color(i))
@@ -163,7 +176,7 @@ mod tests {
         fb.clear([0.0; 4], 1.0);
         let bottom_left = fb.grid.tile_of(0, 0);
         let i = fb.tiles[bottom_left].index(0, 0);
-        fb.tiles[bottom_left].pixels_mut(true).color[i] = [1, 2, 3, 4];
+        fb.tiles[bottom_left].pixels_mut(true, false).color[i] = [1, 2, 3, 4];
         let bytes = fb.to_rgba8_top_down();
         // Window (0, 0) is the bottom-left pixel: the first pixel of the last row.
         assert_eq!(&bytes[8..12], &[1, 2, 3, 4]);

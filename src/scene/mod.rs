@@ -57,6 +57,8 @@ mod model;
 mod obj;
 mod point_line_state;
 mod primitive;
+#[cfg(test)]
+mod stencil_tests;
 mod suggest;
 mod vertex_input;
 
