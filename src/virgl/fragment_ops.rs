@@ -7,9 +7,8 @@ use csir_raster::BlendMode;
 /// An error naming the first key of `draw.state` this back end does not draw: a
 /// `blend` object other than the named modes (the blend state sent to the host holds
 /// one factor pair with `add` and no blend colour), a `color_mask`, `scissor`,
-/// `viewport`, `depth_range` or `polygon_offset` other than the default, a `stencil`
-/// test or `depth_clamp` (the depth-stencil-alpha and rasterizer state sent to the host
-/// hold neither).
+/// `viewport`, `depth_range` or `polygon_offset` other than the default. (`stencil`
+/// and `depth_clamp` are sent: `state.rs`.)
 pub fn refuse_unsent_keys(scene: &Scene, draw: &Draw) -> Result<(), SceneError> {
     if let BlendMode::Function(_) = draw.state.raster.blend {
         return Err(scene.error(
@@ -28,8 +27,6 @@ pub fn refuse_unsent_keys(scene: &Scene, draw: &Draw) -> Result<(), SceneError> 
         ("viewport", raster.viewport.is_some()),
         ("depth_range", raster.depth_range != defaults.depth_range),
         ("polygon_offset", raster.polygon_offset.is_some()),
-        ("stencil", raster.stencil.is_some()),
-        ("depth_clamp", raster.depth_clamp),
     ];
     if let Some((key, _)) = unsent.iter().find(|(_, set)| *set) {
         return Err(scene.error(
@@ -37,8 +34,7 @@ pub fn refuse_unsent_keys(scene: &Scene, draw: &Draw) -> Result<(), SceneError> 
             format!(
                 "state.{key} is not supported by --backend virgl (this back end sends \
                  the whole-framebuffer viewport, depth range [0, 1], no scissor, no \
-                 polygon offset, every colour channel, no stencil test and near/far \
-                 clipping); leave it at its default, \
+                 polygon offset and every colour channel); leave it at its default, \
                  or render with the CPU or gl back end"
             ),
         ));
