@@ -200,12 +200,17 @@ pub(crate) const ALL_PLANES: u8 = 0x3f;
 
 /// The view-volume planes without near and far: `depth_clamp` (GL 3.3 §2.20, "the
 /// −w ≤ z ≤ w plane equation is ignored by view volume clipping").
-pub(crate) const NO_DEPTH_PLANES: u8 = ALL_PLANES & !(1 << Plane::Near as u8 | 1 << Plane::Far as u8);
+pub(crate) const NO_DEPTH_PLANES: u8 =
+    ALL_PLANES & !(1 << Plane::Near as u8 | 1 << Plane::Far as u8);
 
 /// [`clip_triangle`] against the view-volume planes in `planes` ([`ALL_PLANES`] or
 /// [`NO_DEPTH_PLANES`]) only.
 #[inline(always)]
-pub(crate) fn clip_triangle_to(p: [[f32; 4]; 3], user: &UserDistances, view_planes: u8) -> ClipResult {
+pub(crate) fn clip_triangle_to(
+    p: [[f32; 4]; 3],
+    user: &UserDistances,
+    view_planes: u8,
+) -> ClipResult {
     let view = [
         outcode(p[0], 1.0) & view_planes,
         outcode(p[1], 1.0) & view_planes,

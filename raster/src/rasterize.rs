@@ -329,8 +329,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     observer: &mut O,
 ) -> FragmentCounts {
     let rect = tile.rect;
-    let pixels =
-        tile.pixels_mut(ctx.state.depth_test.is_enabled(), ctx.stencil.is_some());
+    let pixels = tile.pixels_mut(ctx.state.depth_test.is_enabled(), ctx.stencil.is_some());
     let mut raster = TileRaster {
         ctx,
         worker,
@@ -919,7 +918,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                         before,
                         passed,
                         op,
-                        after: if late { before } else { face.update(before, op) },
+                        after: if late {
+                            before
+                        } else {
+                            face.update(before, op)
+                        },
                     }
                 });
                 let (barycentric, w) = cur.planes.at(x, y);

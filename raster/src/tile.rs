@@ -179,18 +179,18 @@ impl Tile {
     /// `with_depth` (else empty slices: a draw that does not test depth neither reads
     /// nor writes them), and the stencil storage if `with_stencil` (else empty), with
     /// any pending clear of what is returned applied first.
-    pub fn pixels_mut(
-        &mut self,
-        with_depth: bool,
-        with_stencil: bool,
-    ) -> TilePixels<'_> {
+    pub fn pixels_mut(&mut self, with_depth: bool, with_stencil: bool) -> TilePixels<'_> {
         if let Some(c) = self.pending_color.take() {
             self.color.fill(c);
         }
         if with_stencil {
             self.apply_stencil_clear();
         }
-        let stencil: &mut [u8] = if with_stencil { &mut self.stencil } else { &mut [] };
+        let stencil: &mut [u8] = if with_stencil {
+            &mut self.stencil
+        } else {
+            &mut []
+        };
         if !with_depth {
             return TilePixels {
                 color: &mut self.color,

@@ -588,7 +588,8 @@ fn output_index_is_zero_or_one_on_fragment_outputs_only() {
     assert!(
         messages(one, Stage::Fragment)
             .iter()
-            .any(|m| m.contains("layout(index = 1) declares the second source of dual-source blending")),
+            .any(|m| m
+                .contains("layout(index = 1) declares the second source of dual-source blending")),
         "{:?}",
         messages(one, Stage::Fragment)
     );
@@ -597,6 +598,7 @@ fn output_index_is_zero_or_one_on_fragment_outputs_only() {
         only_message(varying, Stage::Vertex),
         "layout(index = N) is only allowed on a fragment shader output (GLSL 3.30 §4.3.8.2)"
     );
-    let uniform = "#version 330\nlayout(index = 1) uniform vec4 u;\nout vec4 c;\nvoid main() { c = u; }\n";
+    let uniform =
+        "#version 330\nlayout(index = 1) uniform vec4 u;\nout vec4 c;\nvoid main() { c = u; }\n";
     assert!(!messages(uniform, Stage::Fragment).is_empty());
 }

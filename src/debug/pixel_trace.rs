@@ -100,7 +100,10 @@ pub struct FragmentTrace {
     pub depth: Option<DepthTrace>,
     /// The stencil test and update (the rasterizer's record); absent without a
     /// stencil test.
-    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "stencil_json")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "stencil_json"
+    )]
     pub stencil: Option<StencilTrace>,
     /// Whether the fragment shader ran (not when the depth test failed first).
     pub shaded: bool,

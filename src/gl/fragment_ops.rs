@@ -51,32 +51,6 @@ fn equation(e: BlendEquation) -> u32 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn blend_function_is_the_gl_calls_it_names() {
-        let f = BlendFunction {
-            src_rgb: BlendFactor::ConstantColor,
-            dst_rgb: BlendFactor::OneMinusDstAlpha,
-            src_alpha: BlendFactor::SrcAlphaSaturate,
-            dst_alpha: BlendFactor::Zero,
-            equation_rgb: BlendEquation::ReverseSubtract,
-            equation_alpha: BlendEquation::Max,
-            color: [0, 51, 255, 128],
-        };
-        let b = blend(&f);
-        assert_eq!(
-            [b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha],
-            [0x8001, 0x0305, 0x0308, 0]
-        );
-        assert_eq!([b.equation_rgb, b.equation_alpha], [0x800B, 0x8008]);
-        assert_eq!(b.color, [0.0, 0.2, 1.0, 128.0 / 255.0]);
-        assert_eq!(b.color.map(csir_raster::to_unorm8), f.color);
-    }
-}
-
 /// `glStencilFuncSeparate`, `glStencilMaskSeparate` and `glStencilOpSeparate` of both
 /// faces (`[front, back]`; GL 3.3 §4.1.4).
 pub(super) fn stencil(s: csir_raster::StencilState) -> [csir_gl::StencilFaceDesc; 2] {
@@ -119,5 +93,31 @@ fn stencil_op(op: csir_raster::StencilOp) -> u32 {
         StencilOp::Decr => glow::DECR,
         StencilOp::DecrWrap => glow::DECR_WRAP,
         StencilOp::Invert => glow::INVERT,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blend_function_is_the_gl_calls_it_names() {
+        let f = BlendFunction {
+            src_rgb: BlendFactor::ConstantColor,
+            dst_rgb: BlendFactor::OneMinusDstAlpha,
+            src_alpha: BlendFactor::SrcAlphaSaturate,
+            dst_alpha: BlendFactor::Zero,
+            equation_rgb: BlendEquation::ReverseSubtract,
+            equation_alpha: BlendEquation::Max,
+            color: [0, 51, 255, 128],
+        };
+        let b = blend(&f);
+        assert_eq!(
+            [b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha],
+            [0x8001, 0x0305, 0x0308, 0]
+        );
+        assert_eq!([b.equation_rgb, b.equation_alpha], [0x800B, 0x8008]);
+        assert_eq!(b.color, [0.0, 0.2, 1.0, 128.0 / 255.0]);
+        assert_eq!(b.color.map(csir_raster::to_unorm8), f.color);
     }
 }

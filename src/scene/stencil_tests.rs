@@ -9,7 +9,9 @@ use csir_raster::{DepthTest, StencilFace, StencilOp, StencilState};
 fn state_of(state: Value) -> csir_raster::RasterState {
     let mut v = minimal();
     v["draws"][0]["state"] = state;
-    parse(&v).unwrap_or_else(|e| panic!("{e}")).draws[0].state.raster
+    parse(&v).unwrap_or_else(|e| panic!("{e}")).draws[0]
+        .state
+        .raster
 }
 
 fn stencil_error(stencil: Value) -> (String, String) {
@@ -49,7 +51,11 @@ fn stencil_faces_and_defaults() {
     assert_eq!(sided.front.pass, StencilOp::IncrWrap);
     assert_eq!(sided.back, StencilFace::default());
     assert_eq!(
-        (sided.back.func, sided.back.value_mask, sided.back.write_mask),
+        (
+            sided.back.func,
+            sided.back.value_mask,
+            sided.back.write_mask
+        ),
         (DepthTest::Always, 255, 255)
     );
 }

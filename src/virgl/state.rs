@@ -4,9 +4,7 @@
 use crate::texture::{Filter, Sampler, Wrap};
 use csir_raster::{BlendMode, CullMode, DepthTest, RasterState, StencilFace, StencilOp};
 use csir_virgl::pipe::{self, BlendFactor, CompareFunc, CullFace};
-use csir_virgl::state::{
-    BlendState, DepthState, RasterizerState, SamplerState, StencilFaceState,
-};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState, StencilFaceState};
 
 /// The draw's depth test and depth writes (no test: nothing is written, as in GL).
 /// With `state.stencil`, the stencil test of each face too (its reference values are

@@ -44,11 +44,29 @@ fn front_and_back_faces_take_their_own_ops_and_wrap() {
     fb.clear_stencil(0);
     let fs = Flat::new([1.0; 4]);
     // Back face first: 0 wraps to 255; then the front face: 255 wraps to 0, then 1.
-    draw(&mut fb, &cover_all(0.5, true), None, &fs, stencil(front, back));
+    draw(
+        &mut fb,
+        &cover_all(0.5, true),
+        None,
+        &fs,
+        stencil(front, back),
+    );
     assert!(every_stencil(&fb).iter().all(|&s| s == 255));
-    draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(front, back));
+    draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(front, back),
+    );
     assert!(every_stencil(&fb).iter().all(|&s| s == 0));
-    draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(front, back));
+    draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(front, back),
+    );
     assert!(every_stencil(&fb).iter().all(|&s| s == 1));
     // Saturating ops stop at the ends.
     let sat = |op| StencilFace {
@@ -56,10 +74,22 @@ fn front_and_back_faces_take_their_own_ops_and_wrap() {
         ..StencilFace::default()
     };
     fb.clear_stencil(255);
-    draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(sat(StencilOp::Incr), sat(StencilOp::Keep)));
+    draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(sat(StencilOp::Incr), sat(StencilOp::Keep)),
+    );
     assert_eq!(fb.stencil(3, 3), Some(255));
     fb.clear_stencil(0);
-    draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(sat(StencilOp::Decr), sat(StencilOp::Keep)));
+    draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(sat(StencilOp::Decr), sat(StencilOp::Keep)),
+    );
     assert_eq!(fb.stencil(3, 3), Some(0));
 }
 
@@ -79,7 +109,13 @@ fn the_test_compares_through_the_value_mask_and_writes_through_the_write_mask() 
         ..StencilFace::default()
     };
     let fs = Flat::new([1.0, 0.0, 0.0, 1.0]);
-    let stats = draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(face, face));
+    let stats = draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(face, face),
+    );
     assert!(every_stencil(&fb).iter().all(|&s| s == 0xca));
     assert_eq!(stats.fragments_shaded, 256);
     assert_eq!(fb.color(7, 7), Some([255, 0, 0, 255]));
@@ -90,7 +126,13 @@ fn the_test_compares_through_the_value_mask_and_writes_through_the_write_mask() 
         ..face
     };
     let fs = Flat::new([0.0, 1.0, 0.0, 1.0]);
-    let stats = draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(failing, failing));
+    let stats = draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(failing, failing),
+    );
     assert!(every_stencil(&fb).iter().all(|&s| s == 0x3a));
     assert_eq!(stats.fragments_shaded, 0);
     assert_eq!(fb.color(7, 7), Some([255, 0, 0, 255]));
@@ -127,10 +169,16 @@ fn depth_fail_and_pass_ops_follow_the_depth_test() {
         func: DepthTest::Never,
         ..face
     };
-    draw(&mut fb, &cover_all(0.125, false), None, &fs, RasterState {
-        depth_test: DepthTest::Less,
-        ..stencil(never, never)
-    });
+    draw(
+        &mut fb,
+        &cover_all(0.125, false),
+        None,
+        &fs,
+        RasterState {
+            depth_test: DepthTest::Less,
+            ..stencil(never, never)
+        },
+    );
     assert_eq!(fb.stencil(2, 9), Some(0));
     assert_eq!(fb.depth(2, 9), Some(quantize_depth(0.25)));
 }
@@ -148,11 +196,21 @@ fn discarded_fragments_do_not_take_the_pass_op() {
         color: [1.0; 4],
         discard_right_of: Some(8.0),
     };
-    draw(&mut fb, &cover_all(0.5, false), None, &fs, stencil(face, face));
+    draw(
+        &mut fb,
+        &cover_all(0.5, false),
+        None,
+        &fs,
+        stencil(face, face),
+    );
     for y in 0..16 {
         for x in 0..16 {
             let kept = x as f32 + 0.5 <= 8.0;
-            assert_eq!(fb.stencil(x, y), Some(if kept { 9 } else { 0 }), "({x}, {y})");
+            assert_eq!(
+                fb.stencil(x, y),
+                Some(if kept { 9 } else { 0 }),
+                "({x}, {y})"
+            );
         }
     }
 }
@@ -172,18 +230,30 @@ fn depth_clamp_keeps_geometry_past_the_near_and_far_planes() {
         };
         let stats = draw(&mut fb, &mesh, None, &fs, state);
         assert_eq!(stats.fragments_shaded, 0, "z {z}: clipped");
-        let stats = draw(&mut fb, &mesh, None, &fs, RasterState {
-            depth_clamp: true,
-            ..state
-        });
+        let stats = draw(
+            &mut fb,
+            &mesh,
+            None,
+            &fs,
+            RasterState {
+                depth_clamp: true,
+                ..state
+            },
+        );
         assert_eq!(stats.fragments_shaded, 256, "z {z}: clamped");
         assert_eq!(fb.depth(4, 4), Some(quantize_depth(clamped)));
         // With a depth range, to its ends.
-        let stats = draw(&mut fb, &mesh, None, &fs, RasterState {
-            depth_clamp: true,
-            depth_range: [0.75, 0.25],
-            ..state
-        });
+        let stats = draw(
+            &mut fb,
+            &mesh,
+            None,
+            &fs,
+            RasterState {
+                depth_clamp: true,
+                depth_range: [0.75, 0.25],
+                ..state
+            },
+        );
         assert_eq!(stats.fragments_shaded, 256);
         // The range is reversed: NDC -2 maps beyond 0.75, NDC 2 beyond 0.25.
         let expect = if z < 0.0 { 0.75 } else { 0.25 };

@@ -110,12 +110,22 @@ impl Loader<'_> {
         let op = |key: &str| -> Result<StencilOp, SceneError> {
             match get(entries, key) {
                 None => Ok(StencilOp::Keep),
-                Some(v) => self.named(v, &format!("{field}.{key}"), &StencilOp::NAMES, "stencil op"),
+                Some(v) => self.named(
+                    v,
+                    &format!("{field}.{key}"),
+                    &StencilOp::NAMES,
+                    "stencil op",
+                ),
             }
         };
         let func = match get(entries, "func") {
             None => d.func,
-            Some(v) => self.named(v, &format!("{field}.func"), &func_names(), "stencil function")?,
+            Some(v) => self.named(
+                v,
+                &format!("{field}.func"),
+                &func_names(),
+                "stencil function",
+            )?,
         };
         Ok(StencilFace {
             func,
