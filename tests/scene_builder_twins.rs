@@ -275,6 +275,17 @@ fn twins() -> Vec<Twin> {
             code: scene().draw(draw().state(DrawState::default().scissor([0, 0, 20000, 1]))),
         },
         Twin {
+            rule: "a stencil function is not none",
+            json: state(r#""stencil": {"front": {"func": "none"}}"#),
+            code: scene().draw(draw().state(DrawState::default().stencil_separate(
+                csir_render::scene::StencilFace {
+                    func: csir_render::scene::DepthTest::Disabled,
+                    ..Default::default()
+                },
+                Default::default(),
+            ))),
+        },
+        Twin {
             rule: "the scissor lies inside the framebuffer",
             json: state(r#""scissor": [8, 0, 9, 4]"#),
             code: scene().draw(draw().state(DrawState::default().scissor([8, 0, 9, 4]))),

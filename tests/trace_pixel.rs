@@ -87,7 +87,12 @@ fn check_fragment(label: &str, f: &FragmentTrace) {
     match &f.shader {
         None => {
             assert!(!f.shaded, "{label}: a shaded fragment has a shader trace");
-            assert!(f.depth.as_ref().is_some_and(|d| !d.passed));
+            // Not shaded: the stencil test or the depth test failed.
+            assert!(
+                f.depth.as_ref().is_some_and(|d| !d.passed)
+                    || f.stencil.as_ref().is_some_and(|s| !s.passed),
+                "{label}: an unshaded fragment failed a test"
+            );
             assert!(f.blend.is_none() && !f.discarded);
         }
         Some(shader) => {

@@ -2,7 +2,7 @@
 //! field standing for the GL call that sets it. Plain data borrowed from the caller
 //! (a scene loader, a test), with no file or format behind it.
 
-/// One frame: an RGBA8 colour attachment and a 24-bit depth attachment of
+/// One frame: an RGBA8 colour attachment and a 24-bit depth + 8-bit stencil attachment of
 /// `width × height`, cleared, then the draws in order.
 #[derive(Clone, Debug)]
 pub struct FrameDesc<'a> {
@@ -14,6 +14,8 @@ pub struct FrameDesc<'a> {
     pub clear_color: [f32; 4],
     /// `glClearDepth`, in [0, 1].
     pub clear_depth: f32,
+    /// `glClearStencil` (the depth attachment is `GL_DEPTH24_STENCIL8`).
+    pub clear_stencil: u8,
     /// Textures the draws' samplers name by index.
     pub textures: Vec<TextureDesc<'a>>,
     /// The draws, in order.
@@ -210,6 +212,10 @@ pub struct DrawState {
     /// `glEnable(GL_POLYGON_OFFSET_FILL)` + `glPolygonOffset(factor, units)` when
     /// `Some([factor, units])`.
     pub polygon_offset: Option<[f32; 2]>,
+    /// `glEnable(GL_STENCIL_TEST)` with `[front, back]` state when `Some`.
+    pub stencil: Option<[crate::StencilFaceDesc; 2]>,
+    /// `glEnable(GL_DEPTH_CLAMP)`.
+    pub depth_clamp: bool,
     /// `glEnable(GL_VERTEX_PROGRAM_TWO_SIDE)` (compatibility profile).
     pub two_sided_color: bool,
     /// `glShadeModel(GL_FLAT)` when true (compatibility profile).
@@ -254,6 +260,8 @@ impl Default for DrawState {
             viewport: None,
             depth_range: [0.0, 1.0],
             polygon_offset: None,
+            stencil: None,
+            depth_clamp: false,
             two_sided_color: false,
             flat_shading: false,
             provoking_first: false,

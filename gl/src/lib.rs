@@ -38,6 +38,7 @@
 //!     height: 32,
 //!     clear_color: [0.0, 0.5, 1.0, 1.0],
 //!     clear_depth: 1.0,
+//!     clear_stencil: 0,
 //!     textures: vec![],
 //!     draws: vec![],
 //! };
@@ -54,6 +55,7 @@ mod error;
 mod frame;
 mod prepared;
 mod program;
+mod stencil;
 mod texture33;
 mod uniforms;
 
@@ -67,4 +69,5 @@ pub use frame::{
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;
 pub use prepared::PreparedFrame;
+pub use stencil::StencilFaceDesc;
 pub use texture33::{Gl33Image, Gl33SamplerState};

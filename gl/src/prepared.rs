@@ -18,6 +18,7 @@ pub struct PreparedFrame<'d> {
     height: u32,
     clear_color: [f32; 4],
     clear_depth: f32,
+    clear_stencil: u8,
     framebuffer: glow::Framebuffer,
     renderbuffers: Vec<glow::Renderbuffer>,
     textures: Vec<glow::Texture>,
@@ -175,7 +176,7 @@ impl Driver {
             let mut rbs = Vec::new();
             for (format, attachment) in [
                 (glow::RGBA8, glow::COLOR_ATTACHMENT0),
-                (glow::DEPTH_COMPONENT24, glow::DEPTH_ATTACHMENT),
+                (glow::DEPTH24_STENCIL8, glow::DEPTH_STENCIL_ATTACHMENT),
             ] {
                 let rb = gl
                     .create_renderbuffer()
@@ -204,6 +205,7 @@ impl Driver {
             height: frame.height,
             clear_color: frame.clear_color,
             clear_depth: frame.clear_depth,
+            clear_stencil: frame.clear_stencil,
             framebuffer,
             renderbuffers,
             textures: Vec::new(),
@@ -216,7 +218,7 @@ impl Driver {
         let status = unsafe { gl.check_framebuffer_status(glow::FRAMEBUFFER) };
         if status != glow::FRAMEBUFFER_COMPLETE {
             return Err(frame_error(format!(
-                "the framebuffer (RGBA8 + DEPTH_COMPONENT24, {}x{}) is incomplete: status 0x{status:04X}",
+                "the framebuffer (RGBA8 + DEPTH24_STENCIL8, {}x{}) is incomplete: status 0x{status:04X}",
                 frame.width, frame.height
             )));
         }
@@ -555,7 +557,9 @@ impl PreparedFrame<'_> {
             let [r, g, b, a] = self.clear_color;
             gl.clear_color(r, g, b, a);
             gl.clear_depth_f64(f64::from(self.clear_depth));
-            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
+            gl.stencil_mask(0xff);
+            gl.clear_stencil(i32::from(self.clear_stencil));
+            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT | glow::STENCIL_BUFFER_BIT);
         }
         if check {
             driver.check(|| Place::Frame, "glClear")?;
@@ -662,6 +666,7 @@ impl PreparedFrame<'_> {
             if let Some([factor, units]) = state.polygon_offset {
                 gl.polygon_offset(factor, units);
             }
+            crate::stencil::apply(gl, state.stencil, state.depth_clamp);
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix
                 // of the time (GL 2.1 §2.12): identity, so it is stored as given

@@ -182,7 +182,7 @@ fn outcode(p: [f32; 4], extent: f32) -> u8 {
 }
 
 /// Clips the triangle with clip-space vertices `p` (finite values) against the view
-/// volume and then the user planes of `user`.
+/// volume and then the user planes of `user` ([`clip_triangle_to`] with every plane).
 ///
 /// The tests that decide between rejecting, keeping and clipping are inlined into the
 /// caller, which has `p` in registers; only the clipping itself ([`clip_polygon_of`],
@@ -190,9 +190,32 @@ fn outcode(p: [f32; 4], extent: f32) -> u8 {
 /// stack right after the caller's scalar stores of it: a failed store-to-load
 /// forward on almost every triangle (half of this function's samples on one load in
 /// a 1M-triangle frame).
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn clip_triangle(p: [[f32; 4]; 3], user: &UserDistances) -> ClipResult {
-    let view = [outcode(p[0], 1.0), outcode(p[1], 1.0), outcode(p[2], 1.0)];
+    clip_triangle_to(p, user, ALL_PLANES)
+}
+
+/// Every view-volume plane, as [`Plane::bit`]s.
+pub(crate) const ALL_PLANES: u8 = 0x3f;
+
+/// The view-volume planes without near and far: `depth_clamp` (GL 3.3 §2.20, "the
+/// −w ≤ z ≤ w plane equation is ignored by view volume clipping").
+pub(crate) const NO_DEPTH_PLANES: u8 =
+    ALL_PLANES & !(1 << Plane::Near as u8 | 1 << Plane::Far as u8);
+
+/// [`clip_triangle`] against the view-volume planes in `planes` ([`ALL_PLANES`] or
+/// [`NO_DEPTH_PLANES`]) only.
+#[inline(always)]
+pub(crate) fn clip_triangle_to(
+    p: [[f32; 4]; 3],
+    user: &UserDistances,
+    view_planes: u8,
+) -> ClipResult {
+    let view = [
+        outcode(p[0], 1.0) & view_planes,
+        outcode(p[1], 1.0) & view_planes,
+        outcode(p[2], 1.0) & view_planes,
+    ];
     if view[0] & view[1] & view[2] != 0 {
         return ClipResult::Rejected;
     }
@@ -201,9 +224,9 @@ pub(crate) fn clip_triangle(p: [[f32; 4]; 3], user: &UserDistances) -> ClipResul
         return ClipResult::Rejected;
     }
     let guard = [
-        outcode(p[0], GUARD_BAND),
-        outcode(p[1], GUARD_BAND),
-        outcode(p[2], GUARD_BAND),
+        outcode(p[0], GUARD_BAND) & view_planes,
+        outcode(p[1], GUARD_BAND) & view_planes,
+        outcode(p[2], GUARD_BAND) & view_planes,
     ];
     let needed = guard[0] | guard[1] | guard[2];
     let user_needed = planes.iter().any(|d| d.iter().any(|&d| outside(d)));

@@ -64,12 +64,25 @@ impl Framebuffer {
         }
     }
 
-    /// Bytes of colour and depth storage allocated so far. Storage is allocated per
-    /// 64×64 tile when a draw first writes it (16 KiB colour, and 16 KiB depth once a
-    /// draw tests depth); pixels never drawn into hold their clear values without
-    /// storage.
+    /// Bytes of colour, depth and stencil storage allocated so far. Storage is
+    /// allocated per 64×64 tile when a draw first writes it (16 KiB colour, 16 KiB
+    /// depth once a draw tests depth, 4 KiB stencil once a draw tests stencil); pixels
+    /// never drawn into hold their clear values without storage.
     pub fn storage_bytes(&self) -> usize {
         self.tiles.iter().map(Tile::storage_bytes).sum()
+    }
+
+    /// Sets every pixel's stencil value to `value` (`glClearStencil` then `glClear`
+    /// with `GL_STENCIL_BUFFER_BIT`; GL 3.3 §4.2.3). A new framebuffer holds 0.
+    pub fn clear_stencil(&mut self, value: u8) {
+        for tile in &mut self.tiles {
+            tile.clear_stencil(value);
+        }
+    }
+
+    /// 8-bit stencil value of window pixel `(x, y)` (y up), or `None` outside.
+    pub fn stencil(&self, x: u32, y: u32) -> Option<u8> {
+        self.locate(x, y).map(|(tile, i)| tile.stencil(i))
     }
 
     /// RGBA8 colour of window pixel `(x, y)` (y up), or `None` outside.
@@ -171,7 +184,7 @@ mod tests {
         fb.clear([0.0; 4], 1.0);
         let bottom_left = fb.grid.tile_of(0, 0);
         let i = fb.tiles[bottom_left].index(0, 0);
-        fb.tiles[bottom_left].pixels_mut(true).color[i] = [1, 2, 3, 4];
+        fb.tiles[bottom_left].pixels_mut(true, false).color[i] = [1, 2, 3, 4];
         let bytes = fb.to_rgba8_top_down();
         // Window (0, 0) is the bottom-left pixel: the first pixel of the last row.
         assert_eq!(&bytes[8..12], &[1, 2, 3, 4]);

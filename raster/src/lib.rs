@@ -105,6 +105,7 @@ mod rasterize;
 mod setup;
 mod stage;
 mod state;
+mod stencil;
 mod tile;
 mod tile_queue;
 mod trace;
@@ -127,8 +128,9 @@ pub use point_line::{LineRaster, MAX_POINT_SIZE, PointRaster, Topology};
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{
     BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
-    RasterState,
+    RasterState, StencilFace, StencilOp, StencilState,
 };
+pub use stencil::StencilTrace;
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};
 pub use vertex::MAX_VARYINGS;

@@ -170,6 +170,7 @@ pub(crate) fn setup_points_lines(
         counts: PrimitiveCounts::default(),
         out,
         grid,
+        depth_clamp: state.depth_clamp,
     };
     setup.out.storage.clear();
     setup.out.tiles.clear();
@@ -224,6 +225,8 @@ struct QuadSetup<'a> {
     grid: &'a TileGrid,
     /// The pixels the draw may touch: framebuffer, viewport and scissor.
     bounds: PixelRect,
+    /// `depth_clamp` (GL 3.3 §2.20): no clipping at the near and far planes.
+    depth_clamp: bool,
 }
 
 /// One end of a (clipped) segment: clip position and varyings.
@@ -255,11 +258,23 @@ impl QuadSetup<'_> {
         culled
     }
 
+    /// The distances of clip position `p` to the view volume's six planes (x, y, then
+    /// near and far; with `depth_clamp` the near and far ones are `w`, which only
+    /// keeps `w ≥ 0`, as the x and y planes do already).
+    fn volume_distances(&self, p: [f32; 4]) -> [f32; 6] {
+        let [x, y, z, w] = p;
+        let (near, far) = if self.depth_clamp {
+            (w, w)
+        } else {
+            (w + z, w - z)
+        };
+        [w + x, w - x, w + y, w - y, near, far]
+    }
+
     /// Whether clip position `p` with varyings `v` is inside the view volume and every
     /// user clip plane (a NaN is outside).
     fn inside(&self, p: [f32; 4], v: &[f32]) -> bool {
-        let [x, y, z, w] = p;
-        let volume = [w + x, w - x, w + y, w - y, w + z, w - z];
+        let volume = self.volume_distances(p);
         let user = &v[v.len() - self.clip_distances..];
         volume.iter().chain(user).all(|&d| d >= 0.0)
     }
@@ -371,8 +386,7 @@ impl QuadSetup<'_> {
         let (pa, pb) = (self.vertices.position(a), self.vertices.position(b));
         let (va, vb) = (self.vertices.varyings(a), self.vertices.varyings(b));
         let distances = |p: [f32; 4], v: &[f32]| {
-            let [x, y, z, w] = p;
-            let mut d = vec![w + x, w - x, w + y, w - y, w + z, w - z];
+            let mut d = self.volume_distances(p).to_vec();
             d.extend_from_slice(&v[v.len() - self.clip_distances..]);
             d
         };

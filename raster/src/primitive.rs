@@ -14,7 +14,9 @@ use std::cmp::Ordering;
 use rayon::prelude::*;
 
 use crate::bin::{SPANS_TILES, single_tile};
-use crate::clip::{ClipResult, POLYGON_CAPACITY, UserDistances, clip_triangle};
+use crate::clip::{
+    ALL_PLANES, ClipResult, NO_DEPTH_PLANES, POLYGON_CAPACITY, UserDistances, clip_triangle_to,
+};
 use crate::depth::DepthPlane;
 use crate::setup::{PolygonInfo, SetupTriangle, polygon_double_area, setup_triangle};
 use crate::stage::Interpolation;
@@ -137,6 +139,9 @@ struct PrimitiveContext<'a> {
     /// Number of user clip distances, the last varyings of each vertex
     /// ([`crate::VertexStage::clip_distance_count`]).
     clip_distances: usize,
+    /// The view-volume planes clipped against (`clip.rs`; no near/far with
+    /// `depth_clamp`).
+    view_planes: u8,
 }
 
 /// Processes `triangles` (vertex-buffer ids) into `out`, appending vertices made by
@@ -215,6 +220,11 @@ pub(crate) fn setup_primitives(
         polygon_offset: state.polygon_offset,
         interpolation,
         clip_distances,
+        view_planes: if state.depth_clamp {
+            NO_DEPTH_PLANES
+        } else {
+            ALL_PLANES
+        },
     };
     let used = triangles.len().div_ceil(TRIANGLE_CHUNK);
     if chunks.len() < used {
@@ -341,7 +351,7 @@ impl PrimitiveContext<'_> {
             provoking,
         };
         let user = self.user_distances(&ids);
-        match clip_triangle(p, &user) {
+        match clip_triangle_to(p, &user, self.view_planes) {
             ClipResult::Rejected => out.chunk.counts.clipped_away += 1,
             ClipResult::Unclipped => {
                 // Almost every triangle: three window vertices, not a polygon's 24.

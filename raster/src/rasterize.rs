@@ -35,7 +35,8 @@ use crate::depth::quantize_depth;
 use crate::depth_bound::{block_fails, block_max, block_of_pixel, block_of_storage};
 use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
-use crate::state::{BlendMode, DepthTest, RasterState};
+use crate::state::{BlendMode, DepthTest, RasterState, StencilState};
+use crate::stencil::{StencilTrace, stencil_row};
 use crate::tile::{PixelRect, TILE_SIZE, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
@@ -68,6 +69,20 @@ pub(crate) struct DrawContext<'a, F> {
     /// Some channel is masked (`color_bits` is not every byte): the colour write
     /// merges the stored bytes back, a step the unmasked draws skip.
     pub masks_color: bool,
+    /// The stencil test ([`RasterState::stencil`]): each block row's stencil step
+    /// ([`TileRaster::stencil_step`]) runs only when this is set.
+    pub stencil: Option<StencilState>,
+    /// The stencil `pass` op waits until after shading (the stage may discard: a
+    /// discarded fragment must not update the stencil buffer by passing).
+    pub late_stencil: bool,
+    /// `depth_clamp`'s range `[min, max]` of the depth range, or `None`: fragment
+    /// depths are clamped to it before the depth test (GL 3.3 §2.20).
+    pub depth_clamp: Option<[f64; 2]>,
+    /// The block-wise depth-bound rejection may run ([`TileRaster::block_fails_depth`]):
+    /// the test is `less` or `lequal`, and no stencil op needs the failing fragments.
+    pub bound_test: bool,
+    /// Neither a depth nor a stencil test: a fully covered block is queued whole.
+    pub untested: bool,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -99,6 +114,15 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             several: stage.shades_several_triangles() && !stage.needs_quads(),
             color_bits: state.color_write_bits(),
             masks_color: state.color_write_bits() != u32::MAX,
+            stencil: state.stencil,
+            late_stencil: state.stencil.is_some() && may_discard,
+            depth_clamp: state.depth_clamp.then(|| {
+                let [n, f] = state.depth_range.map(f64::from);
+                [n.min(f), n.max(f)]
+            }),
+            bound_test: matches!(state.depth_test, DepthTest::Less | DepthTest::LessEqual)
+                && state.stencil.is_none(),
+            untested: !state.depth_test.is_enabled() && state.stencil.is_none(),
         }
     }
 }
@@ -276,6 +300,16 @@ struct RowDepth {
     z: [f64; BLOCK],
     depth: [u32; BLOCK],
     stored: [u32; BLOCK],
+    /// The stencil step's result (all zero without a stencil test).
+    stencil: RowStencil,
+}
+
+/// One block row's stencil test: the stored values before it and which covered
+/// pixels passed it.
+#[derive(Clone, Copy, Default)]
+struct RowStencil {
+    before: [u8; BLOCK],
+    passed: u8,
 }
 
 /// The triangle being rasterized in the current tile.
@@ -295,7 +329,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
     observer: &mut O,
 ) -> FragmentCounts {
     let rect = tile.rect;
-    let pixels = tile.pixels_mut(ctx.state.depth_test.is_enabled());
+    let pixels = tile.pixels_mut(ctx.state.depth_test.is_enabled(), ctx.stencil.is_some());
     let mut raster = TileRaster {
         ctx,
         worker,
@@ -303,6 +337,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
         color: pixels.color,
         depth: pixels.depth,
         depth_bound: pixels.depth_bound,
+        stencil: pixels.stencil,
         observer,
         counts: FragmentCounts::default(),
         batching: false,
@@ -328,6 +363,8 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     depth: &'t mut [u32],
     /// Upper bound of each block's stored depth (`depth_bound.rs`; empty without depth).
     depth_bound: &'t mut [u32],
+    /// The tile's 8-bit stencil values (empty without a stencil test).
+    stencil: &'t mut [u8],
     observer: &'o mut O,
     counts: FragmentCounts,
     /// The current triangle's fragments join a batch of several triangles (the
@@ -478,7 +515,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             self.worker.queued[block] |= mask;
             self.worker.queued_blocks |= 1 << block;
         }
-        if !O::ENABLED && mask == u64::MAX && !self.ctx.state.depth_test.is_enabled() {
+        if !O::ENABLED && mask == u64::MAX && self.ctx.untested {
             self.counts.covered += count as u64;
             self.queue_whole_block(cur, bx, by);
             return;
@@ -529,7 +566,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     #[inline(always)]
     fn block_fails_depth(&mut self, cur: &Current<'_>, bx: u32, by: u32) -> bool {
         let test = self.ctx.state.depth_test;
-        if !matches!(test, DepthTest::Less | DepthTest::LessEqual) {
+        if !self.ctx.bound_test {
             return false;
         }
         let last = BLOCK_SIZE - 1;
@@ -567,6 +604,61 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         }
     }
 
+    /// The stencil test and update of the covered pixels `covered` of the row at
+    /// `(bx, y)` (`stencil.rs`), given which passed the depth test (`depth_passed`).
+    /// The ops are written now, except with [`DrawContext::late_stencil`] the `pass`
+    /// op, which [`TileRaster::late_stencil_pass`] applies to the fragments that
+    /// survive the shader. Out of line: draws without a stencil test never call it.
+    #[inline(never)]
+    fn stencil_step(
+        &mut self,
+        front_facing: bool,
+        covered: u8,
+        depth_passed: u8,
+        bx: u32,
+        y: u32,
+    ) -> RowStencil {
+        let Some(state) = &self.ctx.stencil else {
+            return RowStencil::default();
+        };
+        let face = state.face(front_facing);
+        let start = storage_index(&self.rect, bx, y);
+        let row: &mut [u8; BLOCK] = (&mut self.stencil[start..start + BLOCK])
+            .try_into()
+            .unwrap();
+        let before = *row;
+        let (passed, mut after) = stencil_row(face, covered, &before, depth_passed);
+        if self.ctx.late_stencil {
+            let both = passed & depth_passed;
+            for c in 0..BLOCK {
+                if both & (1 << c) != 0 {
+                    after[c] = before[c];
+                }
+            }
+        }
+        *row = after;
+        RowStencil { before, passed }
+    }
+
+    /// With [`DrawContext::late_stencil`]: the `pass` op of the face `front_facing`
+    /// on the pixels of the lanes in `writes` (which passed both tests and were not
+    /// discarded).
+    #[inline(never)]
+    fn late_stencil_pass(&mut self, front_facing: bool, writes: u64) {
+        let Some(state) = &self.ctx.stencil else {
+            return;
+        };
+        let face = state.face(front_facing);
+        let index = &*self.worker.index;
+        let mut rest = writes;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let i = index[lane] as usize;
+            self.stencil[i] = face.update(self.stencil[i], face.pass);
+        }
+    }
+
     /// The depth plane's column terms of the block at `bx`.
     #[inline(always)]
     fn depth_columns(&self, cur: &Current<'_>, bx: u32) -> [f64; BLOCK] {
@@ -594,18 +686,28 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         for c in 0..BLOCK {
             z[c] = base + columns[c];
         }
+        if let Some([lo, hi]) = self.ctx.depth_clamp {
+            for v in &mut z {
+                *v = v.max(lo).min(hi);
+            }
+        }
         let mut depth = [0u32; BLOCK];
         let mut stored = [0u32; BLOCK];
         let mut passed = covered;
+        let mut stencil = RowStencil::default();
         if test.is_enabled() {
             for c in 0..BLOCK {
                 depth[c] = quantize_depth(z[c]);
             }
             // A block row never crosses the tile's storage (tiles are whole blocks).
             let start = storage_index(&self.rect, bx, y);
-            let row_depth = &mut self.depth[start..start + BLOCK];
-            stored.copy_from_slice(row_depth);
+            stored.copy_from_slice(&self.depth[start..start + BLOCK]);
             passed &= depth_mask(test, &depth, &stored);
+            if self.ctx.stencil.is_some() {
+                stencil = self.stencil_step(cur.setup.front_facing, covered, passed, bx, y);
+                passed &= stencil.passed;
+            }
+            let row_depth = &mut self.depth[start..start + BLOCK];
             if self.ctx.early_depth_write && passed != 0 {
                 // A select per pixel (the new depth where it passed, the stored one
                 // elsewhere) and one 8-pixel store: branch-free, it vectorizes, where
@@ -620,6 +722,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 });
                 row_depth.copy_from_slice(&written);
             }
+        } else if self.ctx.stencil.is_some() {
+            stencil = self.stencil_step(cur.setup.front_facing, covered, passed, bx, y);
+            passed &= stencil.passed;
         }
         let r = RowDepth {
             covered,
@@ -627,6 +732,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             z,
             depth,
             stored,
+            stencil,
         };
         self.counts.depth_failed += u64::from((covered & !r.passed).count_ones());
         r
@@ -799,6 +905,26 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             let ok = row.passed & bit != 0;
             if self.observer.watches(x, y) {
+                let depth_ok = !test.is_enabled() || test.passes(row.depth[c], row.stored[c]);
+                let stencil = self.ctx.stencil.map(|state| {
+                    let face = *state.face(cur.setup.front_facing);
+                    let passed = row.stencil.passed & bit != 0;
+                    let op = face.op(passed, depth_ok);
+                    let before = row.stencil.before[c];
+                    let late = self.ctx.late_stencil && passed && depth_ok;
+                    StencilTrace {
+                        face,
+                        front: cur.setup.front_facing,
+                        before,
+                        passed,
+                        op,
+                        after: if late {
+                            before
+                        } else {
+                            face.update(before, op)
+                        },
+                    }
+                });
                 let (barycentric, w) = cur.planes.at(x, y);
                 let event = TraceEvent {
                     primitive: cur.setup.primitive,
@@ -809,9 +935,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                         test,
                         fragment: row.depth[c],
                         stored: row.stored[c],
-                        passed: ok,
+                        passed: depth_ok,
                         written: ok && self.ctx.early_depth_write,
                     }),
+                    stencil,
                     shaded: false,
                     color: None,
                     discarded: false,
@@ -858,7 +985,8 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             &mut worker.output,
         );
         self.counts.shaded += len as u64;
-        self.resolve(len);
+        let front_facing = self.worker.front_facing;
+        self.resolve(len, front_facing);
         let worker = &mut *self.worker;
         worker.batch.len = 0;
         worker.whole_block = false;
@@ -899,18 +1027,19 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         );
         self.counts.shaded += (len - worker.batch.helpers.count() as usize) as u64;
 
-        self.resolve(len);
+        self.resolve(len, cur.setup.front_facing);
         self.worker.batch.len = 0;
         self.worker.batch.helpers = LaneMask::NONE;
         self.worker.whole_block = false;
     }
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
-    fn resolve(&mut self, len: usize) {
+    /// `front_facing` is the facing of the batch's fragments (for the stencil's face).
+    fn resolve(&mut self, len: usize, front_facing: bool) {
         if O::ENABLED {
-            self.resolve_traced(len);
+            self.resolve_traced(len, front_facing);
         } else {
-            self.resolve_lanes(len);
+            self.resolve_lanes(len, front_facing);
         }
     }
 
@@ -922,7 +1051,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// a colour another lane of the batch writes. A whole block whose every lane
     /// writes is converted and blended row by row straight into the tile
     /// ([`blend_row_from_float`], the same arithmetic).
-    fn resolve_lanes(&mut self, len: usize) {
+    fn resolve_lanes(&mut self, len: usize, front_facing: bool) {
         let worker = &mut *self.worker;
         let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
         let mode = self.ctx.state.blend;
@@ -940,7 +1069,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             self.write_colors(len, writes);
         }
         let worker = &*self.worker;
-        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        let index = &*worker.index;
         if self.ctx.late_depth_write {
             let (depth, bound) = (&mut *self.depth, &mut *self.depth_bound);
             let mut rest = writes;
@@ -952,6 +1081,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 raise_depth_bound(bound, i, worker.depth[lane]);
             }
         }
+        if self.ctx.late_stencil {
+            self.late_stencil_pass(front_facing, writes);
+        }
+        let (batch, output) = (&self.worker.batch, &self.worker.output);
         self.counts.written += u64::from(writes.count_ones());
         self.counts.discarded +=
             u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
@@ -1011,7 +1144,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
 
     /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
     /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches).
-    fn resolve_traced(&mut self, len: usize) {
+    fn resolve_traced(&mut self, len: usize, front_facing: bool) {
         pack_rgba8(&self.worker.output.color, &mut self.worker.rgba);
         let worker = &*self.worker;
         let (batch, output, rgba) = (&worker.batch, &worker.output, &worker.rgba);
@@ -1035,6 +1168,10 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     depth[index] = worker.depth[lane];
                     raise_depth_bound(bound, index, worker.depth[lane]);
                 }
+                if let (true, Some(state)) = (self.ctx.late_stencil, &self.ctx.stencil) {
+                    let face = state.face(front_facing);
+                    self.stencil[index] = face.update(self.stencil[index], face.pass);
+                }
                 let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
                 let result = masked(
                     self.ctx.color_bits,
@@ -1054,6 +1191,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
             }
             if O::ENABLED && traced == Some(lane) {
                 let late_write = self.ctx.late_depth_write && !discarded;
+                let late_write_stencil = self.ctx.late_stencil && !discarded;
                 self.observer.complete(|e| {
                     e.shaded = true;
                     e.barycentric = [0, 1, 2].map(|i| batch.barycentric[i][lane]);
@@ -1064,6 +1202,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     e.quad = quads.then(|| quad_trace(batch, lane));
                     if let Some(d) = &mut e.depth {
                         d.written |= late_write;
+                    }
+                    if let Some(s) = &mut e.stencil
+                        && late_write_stencil
+                    {
+                        s.after = s.face.update(s.before, s.op);
                     }
                 });
             }

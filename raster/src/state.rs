@@ -5,6 +5,7 @@
 //! ("Depth Buffer Test", "Blending", "Basic Polygon Rasterization" for culling).
 
 pub use crate::blend_func::{BlendEquation, BlendFactor, BlendFunction};
+pub use crate::stencil::{StencilFace, StencilOp, StencilState};
 
 /// Depth comparison applied to each fragment before its colour is written.
 ///
@@ -259,6 +260,12 @@ pub struct RasterState {
     /// `glPolygonOffset(factor, units)` with `GL_POLYGON_OFFSET_FILL` (GL 3.3 §3.6.4),
     /// or `None` (no offset).
     pub polygon_offset: Option<PolygonOffset>,
+    /// `glEnable(GL_STENCIL_TEST)` with its state (GL 3.3 §4.1.4; `stencil.rs`), or
+    /// `None` (no test, the stencil buffer is neither read nor written).
+    pub stencil: Option<StencilState>,
+    /// `glEnable(GL_DEPTH_CLAMP)` (GL 3.3 §2.20): no near/far clipping; each
+    /// fragment's depth is clamped to the depth range before the depth test.
+    pub depth_clamp: bool,
 }
 
 /// `glPolygonOffset(factor, units)` (GL 3.3 §3.6.4): each fragment's window depth of a
@@ -286,6 +293,8 @@ impl Default for RasterState {
             viewport: None,
             depth_range: [0.0, 1.0],
             polygon_offset: None,
+            stencil: None,
+            depth_clamp: false,
         }
     }
 }

@@ -123,6 +123,11 @@ pub(crate) struct Tile {
     depth_bound: Box<[u32; BLOCKS_PER_TILE]>,
     pending_color: Option<[u8; 4]>,
     pending_depth: Option<u32>,
+    /// The 8-bit stencil buffer beside the depth buffer (`depth24_stencil8`),
+    /// allocated by the first draw with a stencil test; until then every value is
+    /// `pending_stencil` (or 0).
+    stencil: Box<[u8]>,
+    pending_stencil: Option<u8>,
 }
 
 impl Tile {
@@ -134,7 +139,33 @@ impl Tile {
             depth_bound: Box::new([DEPTH_MAX; BLOCKS_PER_TILE]),
             pending_color: Some([0; 4]),
             pending_depth: Some(DEPTH_MAX),
+            stencil: Box::default(),
+            pending_stencil: None,
         }
+    }
+
+    /// Records a clear of every pixel's stencil value (`glClearStencil`, `glClear`
+    /// with `GL_STENCIL_BUFFER_BIT`).
+    pub fn clear_stencil(&mut self, value: u8) {
+        self.pending_stencil = Some(value);
+    }
+
+    /// Stencil value of storage index `i`.
+    pub fn stencil(&self, i: usize) -> u8 {
+        match self.pending_stencil {
+            Some(v) => v,
+            None => self.stencil.get(i).copied().unwrap_or(0),
+        }
+    }
+
+    /// Applies a pending stencil clear (allocating the storage on first use).
+    fn apply_stencil_clear(&mut self) {
+        if self.stencil.is_empty() {
+            self.stencil = vec![self.pending_stencil.unwrap_or(0); TILE_PIXELS].into_boxed_slice();
+        } else if let Some(v) = self.pending_stencil {
+            self.stencil.fill(v);
+        }
+        self.pending_stencil = None;
     }
 
     /// Storage index of window pixel `(x, y)`, which must lie in this tile.
@@ -151,8 +182,9 @@ impl Tile {
 
     /// Colour storage for writing, and depth storage and its per-block bounds if
     /// `with_depth` (else empty slices: a draw that does not test depth neither reads
-    /// nor writes them), with any pending clear of what is returned applied first.
-    pub fn pixels_mut(&mut self, with_depth: bool) -> TilePixels<'_> {
+    /// nor writes them), and the stencil storage if `with_stencil` (else empty), with
+    /// any pending clear of what is returned applied first.
+    pub fn pixels_mut(&mut self, with_depth: bool, with_stencil: bool) -> TilePixels<'_> {
         if let Some(c) = self.pending_color.take() {
             if self.color.is_empty() {
                 self.color = vec![c; TILE_PIXELS].into_boxed_slice();
@@ -160,11 +192,20 @@ impl Tile {
                 self.color.fill(c);
             }
         }
+        if with_stencil {
+            self.apply_stencil_clear();
+        }
+        let stencil: &mut [u8] = if with_stencil {
+            &mut self.stencil
+        } else {
+            &mut []
+        };
         if !with_depth {
             return TilePixels {
                 color: &mut self.color,
                 depth: &mut [],
                 depth_bound: &mut [],
+                stencil,
             };
         }
         if let Some(d) = self.pending_depth.take() {
@@ -179,12 +220,15 @@ impl Tile {
             color: &mut self.color,
             depth: &mut self.depth,
             depth_bound: &mut self.depth_bound[..],
+            stencil,
         }
     }
 
-    /// Bytes of colour and depth storage allocated.
+    /// Bytes of colour, depth and stencil storage allocated.
     pub fn storage_bytes(&self) -> usize {
-        std::mem::size_of_val(&*self.color) + std::mem::size_of_val(&*self.depth)
+        std::mem::size_of_val(&*self.color)
+            + std::mem::size_of_val(&*self.depth)
+            + std::mem::size_of_val(&*self.stencil)
     }
 
     /// Colour of storage index `i`.
@@ -212,6 +256,8 @@ pub(crate) struct TilePixels<'a> {
     pub depth: &'a mut [u32],
     /// Upper bound of each block's stored depth (`depth_bound.rs`).
     pub depth_bound: &'a mut [u32],
+    /// 8-bit stencil values (empty unless asked for).
+    pub stencil: &'a mut [u8],
 }
 
 /// A run of pixel colours within one tile row.
@@ -250,31 +296,34 @@ mod tests {
         let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
         assert!(t.color.is_empty() && t.depth.is_empty());
         assert_eq!((t.color(4095), t.depth(4095)), ([0; 4], DEPTH_MAX));
-        assert_eq!(t.pixels_mut(false).color.len(), TILE_PIXELS);
-        assert!(t.depth.is_empty(), "a draw without depth leaves depth unallocated");
+        assert_eq!(t.pixels_mut(false, false).color.len(), TILE_PIXELS);
+        assert!(
+            t.depth.is_empty(),
+            "a draw without depth leaves depth unallocated"
+        );
         assert_eq!(t.depth(7), DEPTH_MAX);
-        let pixels = t.pixels_mut(true);
+        let pixels = t.pixels_mut(true, false);
         assert_eq!((pixels.color[9], pixels.depth[9]), ([0; 4], DEPTH_MAX));
     }
 
     #[test]
     fn pending_clear_is_seen_by_reads_and_applied_before_writes() {
         let mut t = Tile::new(TileGrid::new(64, 64).tile_rect(0));
-        t.pixels_mut(true).color[5] = [9; 4];
+        t.pixels_mut(true, false).color[5] = [9; 4];
         t.clear(ClearValues {
             color: [1, 2, 3, 4],
             depth: 7,
         });
         assert_eq!((t.color(5), t.depth(5)), ([1, 2, 3, 4], 7));
         // A draw without depth: the colour clear is applied, the depth clear waits.
-        let pixels = t.pixels_mut(false);
+        let pixels = t.pixels_mut(false, false);
         assert!(pixels.depth.is_empty() && pixels.depth_bound.is_empty());
         pixels.color[6] = [5; 4];
         assert_eq!(
             (t.color(6), t.color(5), t.depth(5)),
             ([5; 4], [1, 2, 3, 4], 7)
         );
-        let pixels = t.pixels_mut(true);
+        let pixels = t.pixels_mut(true, false);
         assert_eq!((pixels.color[6], pixels.depth[4095]), ([5; 4], 7));
         assert_eq!(
             pixels.depth_bound,

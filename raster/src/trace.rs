@@ -7,6 +7,7 @@
 
 use crate::depth::DEPTH_MAX;
 use crate::state::{BlendMode, DepthTest};
+use crate::stencil::StencilTrace;
 
 /// The depth test of a traced fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,8 @@ pub struct TraceEvent {
     pub barycentric: [f32; 3],
     /// The depth test, `None` when depth testing is disabled.
     pub depth: Option<DepthTrace>,
+    /// The stencil test and update, `None` without a stencil test.
+    pub stencil: Option<StencilTrace>,
     /// Whether the fragment stage ran for it (not when the depth test failed first).
     pub shaded: bool,
     /// The fragment stage's colour, when shaded.

@@ -304,7 +304,7 @@ fn named_errors() {
         (
             "#version 150\nlayout(binding = 1) uniform B { vec4 v; };\n",
             Stage::Fragment,
-            "only layout(location = N) and the uniform block layouts",
+            "only layout(location = N), layout(index = N) on a fragment output and the uniform block layouts",
         ),
         (
             "#version 150\nout B { float f[]; } b;\n",

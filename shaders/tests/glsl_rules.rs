@@ -569,3 +569,36 @@ fn es_100_struct_names_are_declared_once_per_scope() {
     let out = run(&build(&src, Stage::Vertex), &[], &[], &NoSamplers);
     assert_eq!(out.position, [0.75; 4]);
 }
+
+/// GLSL 3.30 §4.3.8.2: `layout(index = N)` names a fragment output's blend source, 0
+/// or 1, and is allowed on fragment outputs only. Index 0 is the ordinary output;
+/// index 1, the second source of dual-source blending, is refused by name (the
+/// fragment stage has one colour output).
+#[test]
+fn output_index_is_zero_or_one_on_fragment_outputs_only() {
+    let ok = "#version 330\nlayout(location = 0, index = 0) out vec4 c;\nvoid main() { c = vec4(0.5); }\n";
+    build_extended(ok, Stage::Fragment);
+    let two = "#version 330\nlayout(location = 0, index = 2) out vec4 c;\nvoid main() { c = vec4(0.5); }\n";
+    assert_eq!(
+        only_message(two, Stage::Fragment),
+        "layout(index = 2): a fragment output's index is 0 or 1 (GLSL 3.30 §4.3.8.2; 1 is \
+         the second source of dual-source blending)"
+    );
+    let one = "#version 330\nout vec4 c;\nlayout(location = 0, index = 1) out vec4 f;\nvoid main() { c = vec4(0.5); f = c; }\n";
+    assert!(
+        messages(one, Stage::Fragment)
+            .iter()
+            .any(|m| m
+                .contains("layout(index = 1) declares the second source of dual-source blending")),
+        "{:?}",
+        messages(one, Stage::Fragment)
+    );
+    let varying = "#version 330\nlayout(index = 0) out vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n";
+    assert_eq!(
+        only_message(varying, Stage::Vertex),
+        "layout(index = N) is only allowed on a fragment shader output (GLSL 3.30 §4.3.8.2)"
+    );
+    let uniform =
+        "#version 330\nlayout(index = 1) uniform vec4 u;\nout vec4 c;\nvoid main() { c = u; }\n";
+    assert!(!messages(uniform, Stage::Fragment).is_empty());
+}

@@ -8,7 +8,7 @@
 
 use super::instruction_trace::TracedInstruction;
 use super::named_value::NamedValue;
-use csir_raster::{BlendTrace, DepthTrace};
+use csir_raster::{BlendTrace, DepthTrace, StencilTrace};
 use serde::{Serialize, Serializer};
 
 /// One pixel of a rendered scene, explained.
@@ -98,6 +98,13 @@ pub struct FragmentTrace {
     /// `none`.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "depth_json")]
     pub depth: Option<DepthTrace>,
+    /// The stencil test and update (the rasterizer's record); absent without a
+    /// stencil test.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "stencil_json"
+    )]
+    pub stencil: Option<StencilTrace>,
     /// Whether the fragment shader ran (not when the depth test failed first).
     pub shaded: bool,
     /// The interpolated varyings the fragment shader read, by name (empty when not
@@ -186,6 +193,38 @@ fn depth_json<S: Serializer>(depth: &Option<DepthTrace>, s: S) -> Result<S::Ok, 
             stored_bits: d.stored,
             passed: d.passed,
             written: d.written,
+        })
+        .serialize(s)
+}
+
+/// `FragmentTrace::stencil` in JSON: `{"face": "front", "func": "notequal", "ref": 0,
+/// "value_mask": 255, "write_mask": 255, "before": 3, "passed": true, "op":
+/// "incr_wrap", "after": 4}`.
+fn stencil_json<S: Serializer>(stencil: &Option<StencilTrace>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct StencilJson {
+        face: &'static str,
+        func: &'static str,
+        #[serde(rename = "ref")]
+        reference: u8,
+        value_mask: u8,
+        write_mask: u8,
+        before: u8,
+        passed: bool,
+        op: &'static str,
+        after: u8,
+    }
+    stencil
+        .map(|t| StencilJson {
+            face: if t.front { "front" } else { "back" },
+            func: t.face.func.name(),
+            reference: t.face.reference,
+            value_mask: t.face.value_mask,
+            write_mask: t.face.write_mask,
+            before: t.before,
+            passed: t.passed,
+            op: t.op.name(),
+            after: t.after,
         })
         .serialize(s)
 }

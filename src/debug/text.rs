@@ -144,8 +144,28 @@ impl Display for FragmentTrace {
         } else {
             writeln!(f, "    depth test none")?;
         }
+        if let Some(s) = &self.stencil {
+            writeln!(
+                f,
+                "    stencil test ({} face) {}: ref {} & mask {:#04x} against stored {}: {}, \
+                 op {} through write mask {:#04x}: stencil {} -> {}",
+                if s.front { "front" } else { "back" },
+                s.face.func.name(),
+                s.face.reference,
+                s.face.value_mask,
+                s.before,
+                if s.passed { "passed" } else { "failed" },
+                s.op.name(),
+                s.face.write_mask,
+                s.before,
+                s.after
+            )?;
+        }
         if !self.shaded {
-            return writeln!(f, "    not shaded: the depth test failed");
+            return match &self.stencil {
+                Some(_) => writeln!(f, "    not shaded: the stencil or depth test failed"),
+                None => writeln!(f, "    not shaded: the depth test failed"),
+            };
         }
         if let Some(q) = &self.quad {
             write!(f, "    shaded in the 2x2 quad")?;

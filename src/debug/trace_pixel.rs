@@ -210,6 +210,7 @@ fn fragment_trace<V: VertexStage, F>(
         frag_coord: event.frag_coord,
         barycentric: event.barycentric,
         depth: event.depth,
+        stencil: event.stencil,
         shaded: event.shaded,
         varyings,
         shader,

@@ -135,9 +135,19 @@ fn stream_into(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// signal handler that is about to exit: the outputs being written keep their old
 /// content (or stay absent), and no hidden temporary is left beside them.
 pub fn remove_temporaries() {
-    let temps = match IN_PROGRESS.lock() {
-        Ok(mut t) => std::mem::take(&mut *t),
-        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    remove_temporaries_where(|_| true);
+}
+
+/// Remove the temporaries this process is writing now that `which` picks, and forget
+/// them.
+fn remove_temporaries_where(which: impl Fn(&Path) -> bool) {
+    let temps: Vec<PathBuf> = {
+        let mut list = IN_PROGRESS.lock().unwrap_or_else(|p| p.into_inner());
+        let (picked, kept) = std::mem::take(&mut *list)
+            .into_iter()
+            .partition(|t| which(t));
+        *list = kept;
+        picked
     };
     for temp in temps {
         let _ = fs::remove_file(temp);
@@ -436,7 +446,8 @@ mod tests {
         let temp = dir.join(".x.png.1-0.tmp");
         fs::write(&temp, b"partial").unwrap();
         track(&temp, true);
-        remove_temporaries();
+        // only this test's temporaries: the other tests write theirs at the same time
+        remove_temporaries_where(|t| t.starts_with(&dir));
         assert!(!temp.exists());
         assert!(IN_PROGRESS.lock().unwrap().iter().all(|t| t != &temp));
         fs::remove_dir_all(&dir).unwrap();

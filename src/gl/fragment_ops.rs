@@ -51,6 +51,51 @@ fn equation(e: BlendEquation) -> u32 {
     }
 }
 
+/// `glStencilFuncSeparate`, `glStencilMaskSeparate` and `glStencilOpSeparate` of both
+/// faces (`[front, back]`; GL 3.3 §4.1.4).
+pub(super) fn stencil(s: csir_raster::StencilState) -> [csir_gl::StencilFaceDesc; 2] {
+    [s.front, s.back].map(|f| csir_gl::StencilFaceDesc {
+        func: compare(f.func),
+        reference: i32::from(f.reference),
+        value_mask: u32::from(f.value_mask),
+        write_mask: u32::from(f.write_mask),
+        fail: stencil_op(f.fail),
+        depth_fail: stencil_op(f.depth_fail),
+        pass: stencil_op(f.pass),
+    })
+}
+
+/// The GL enum of a comparison function (`glStencilFunc`; `Disabled`, which the loader
+/// never gives a stencil face, as `GL_ALWAYS`).
+fn compare(t: csir_raster::DepthTest) -> u32 {
+    use csir_raster::DepthTest;
+    match t {
+        DepthTest::Disabled | DepthTest::Always => glow::ALWAYS,
+        DepthTest::Less => glow::LESS,
+        DepthTest::LessEqual => glow::LEQUAL,
+        DepthTest::Greater => glow::GREATER,
+        DepthTest::GreaterEqual => glow::GEQUAL,
+        DepthTest::Equal => glow::EQUAL,
+        DepthTest::NotEqual => glow::NOTEQUAL,
+        DepthTest::Never => glow::NEVER,
+    }
+}
+
+/// The GL enum of a stencil op (`glStencilOp`).
+fn stencil_op(op: csir_raster::StencilOp) -> u32 {
+    use csir_raster::StencilOp;
+    match op {
+        StencilOp::Keep => glow::KEEP,
+        StencilOp::Zero => glow::ZERO,
+        StencilOp::Replace => glow::REPLACE,
+        StencilOp::Incr => glow::INCR,
+        StencilOp::IncrWrap => glow::INCR_WRAP,
+        StencilOp::Decr => glow::DECR,
+        StencilOp::DecrWrap => glow::DECR_WRAP,
+        StencilOp::Invert => glow::INVERT,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

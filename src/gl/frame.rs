@@ -96,6 +96,7 @@ pub fn frame_desc<'s>(
         height: scene.height,
         clear_color: scene.clear_color,
         clear_depth: scene.clear_depth,
+        clear_stencil: scene.clear_stencil,
         textures,
         draws,
     })
@@ -434,6 +435,8 @@ fn raster_state(state: &RasterState) -> DrawState {
         viewport: state.viewport,
         depth_range: state.depth_range,
         polygon_offset: state.polygon_offset.map(|o| [o.factor, o.units]),
+        stencil: state.stencil.map(super::fragment_ops::stencil),
+        depth_clamp: state.depth_clamp,
         depth_func,
         depth_mask: state.depth_write,
         cull_face,

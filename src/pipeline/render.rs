@@ -235,6 +235,7 @@ impl<'s> PreparedScene<'s> {
         runner: &mut R,
     ) -> Result<Vec<DrawSummary>, RenderError> {
         framebuffer.clear(self.scene.clear_color, self.scene.clear_depth);
+        framebuffer.clear_stencil(self.scene.clear_stencil);
         self.draw_with(renderer, framebuffer, runner)
     }
 

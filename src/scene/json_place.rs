@@ -5,7 +5,10 @@
 /// One open container while scanning: an object with the keys seen so far (decoded, with
 /// their byte offsets) and whether the next string is a key, or a list.
 enum Open {
-    Object { keys: Vec<(String, usize)>, expect_key: bool },
+    Object {
+        keys: Vec<(String, usize)>,
+        expect_key: bool,
+    },
     List,
 }
 
@@ -46,12 +49,14 @@ pub(crate) fn first_key_offset(text: &str, end: usize, key: &str) -> Option<usiz
                 while i < bytes.len() && bytes[i] != b'"' {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
-                if let Some(Open::Object { keys, expect_key }) = open.last_mut() {
-                    if *expect_key {
-                        let raw = text.get(start..=i.min(bytes.len() - 1))?;
-                        let decoded: String = serde_json::from_str(raw).ok()?;
-                        keys.push((decoded, start));
-                    }
+                if let Some(Open::Object {
+                    keys,
+                    expect_key: true,
+                }) = open.last_mut()
+                {
+                    let raw = text.get(start..=i.min(bytes.len() - 1))?;
+                    let decoded: String = serde_json::from_str(raw).ok()?;
+                    keys.push((decoded, start));
                 }
             }
             _ => {}
@@ -99,7 +104,10 @@ mod tests {
         let end = text.rfind("\"x\"").unwrap() + 3;
         let at = first_key_offset(text, end, "x").unwrap();
         assert_eq!(at, text.find("{\"x\": 1").unwrap() + 1);
-        assert_eq!(first_key_offset(text, end, "y"), Some(text.find("\"y\"").unwrap()));
+        assert_eq!(
+            first_key_offset(text, end, "y"),
+            Some(text.find("\"y\"").unwrap())
+        );
         // a string in a list is not a key; a key of a closed object is not found
         assert_eq!(first_key_offset(text, end, "z"), None);
     }

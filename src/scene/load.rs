@@ -27,6 +27,7 @@ use csir_raster::{CullMode, DepthTest, RasterState};
 mod fragment_ops;
 
 mod gl33;
+mod stencil_state;
 
 /// The only format string this loader reads.
 pub const SCENE_FORMAT: &str = "csir-scene/1";
@@ -82,6 +83,8 @@ const STATE_KEYS: &[&str] = &[
     "program_point_size",
     "line_width",
     "polygon_mode",
+    "stencil",
+    "depth_clamp",
 ];
 
 /// Highest vertex attribute location.
@@ -253,10 +256,14 @@ impl Loader<'_> {
             )
         })?;
 
+        let clear_stencil = match get(root, "clear") {
+            Some(Json::Object(clear)) => self.clear_stencil(get(clear, "stencil"))?,
+            _ => 0,
+        };
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
             Some(clear) => {
-                let clear = self.record(clear, "clear", &["color", "depth"])?;
+                let clear = self.record(clear, "clear", &["color", "depth", "stencil"])?;
                 let color = match get(clear, "color") {
                     None => [0.0, 0.0, 0.0, 1.0],
                     Some(v) => {
@@ -336,6 +343,7 @@ impl Loader<'_> {
             height,
             clear_color,
             clear_depth,
+            clear_stencil,
             textures,
             draws,
             expect,
@@ -859,6 +867,7 @@ impl Loader<'_> {
         };
         let depth_write = flag("depth_write", defaults.raster.depth_write)?;
         let two_sided_color = flag("two_sided_color", defaults.two_sided_color)?;
+        let (stencil, depth_clamp) = self.stencil_state(entries, field)?;
         Ok(DrawState {
             raster: RasterState {
                 depth_test: self.choice(
@@ -875,6 +884,8 @@ impl Loader<'_> {
                     defaults.raster.cull,
                 )?,
                 blend: self.blend(get(entries, "blend"), &format!("{field}.blend"))?,
+                stencil,
+                depth_clamp,
                 ..self.window_state(entries, field)?
             },
             two_sided_color,

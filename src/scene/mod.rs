@@ -65,6 +65,8 @@ mod obj;
 mod point_line_state;
 mod primitive;
 mod rules;
+#[cfg(test)]
+mod stencil_tests;
 mod suggest;
 mod validate;
 mod vertex_input;
@@ -88,10 +90,10 @@ pub use crate::texture::{Filter, MinFilter, Sampler, Texture, Wrap};
 /// A GL 3.3 texture's target (`target`: `2d`, `3d`, `cube`, …), from the compiler.
 pub use csir::sampler_type::TexTarget;
 /// The rasterizer's state types a scene's [`DrawState`] holds (depth test, culling,
-/// blending, polygon offset), re-exported so a scene built in code needs only this
-/// crate (`csir_raster`'s own docs give each one's GL rule).
+/// blending, polygon offset, stencil), re-exported so a scene built in code needs only
+/// this crate (`csir_raster`'s own docs give each one's GL rule).
 pub use csir_raster::{
     BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
-    RasterState,
+    RasterState, StencilFace, StencilOp, StencilState,
 };
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

@@ -36,6 +36,9 @@ pub struct Scene {
     pub clear_color: [f32; 4],
     /// Clear depth, default 1.0, clamped to [0, 1] as `glClearDepth` does.
     pub clear_depth: f32,
+    /// Clear stencil value (`clear.stencil`), 0..=255, default 0
+    /// (`glClearStencil`; the stencil buffer is 8 bits, `depth24_stencil8`).
+    pub clear_stencil: u8,
     /// Textures in document order; draws refer to them by index.
     pub textures: Vec<NamedTexture>,
     /// Draws, in the order they are drawn.

@@ -287,3 +287,19 @@ pub(crate) fn texels_of(format: TexFormat, numbers: &[f32]) -> Vec<[f64; 4]> {
 pub(crate) fn default_texture_depth(target: TexTarget) -> u32 {
     if target == TexTarget::Cube { 6 } else { 1 }
 }
+
+/// A stencil face's `func`: one of the depth test's comparisons but `"none"` (GL 3.3
+/// §4.1.4: `glStencilFunc` takes the eight comparison functions; the test is turned off
+/// by leaving `stencil` out or `null`).
+pub(crate) fn stencil_func(func: csir_raster::DepthTest) -> Result<(), String> {
+    if func.is_enabled() {
+        Ok(())
+    } else {
+        Err(
+            "\"none\" is not a stencil function (glStencilFunc takes never, less, \
+             equal, lequal, greater, notequal, gequal or always); to turn the stencil \
+             test off, leave stencil out or give null"
+                .into(),
+        )
+    }
+}

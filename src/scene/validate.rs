@@ -197,6 +197,13 @@ impl Scene {
         if let Some(b) = finite_list(&raster.depth_range, &format!("{at}.depth_range")) {
             return Some(b);
         }
+        if let Some(stencil) = raster.stencil {
+            for (side, face) in [("front", stencil.front), ("back", stencil.back)] {
+                if let Err(m) = rules::stencil_func(face.func) {
+                    return Some((format!("{at}.stencil.{side}.func"), m));
+                }
+            }
+        }
         if let Some(offset) = raster.polygon_offset {
             for (key, v) in [("factor", offset.factor), ("units", offset.units)] {
                 if let Err(m) = rules::finite_f32(f64::from(v)) {

@@ -7,7 +7,7 @@
 //! draw, and the shader, it refused.
 
 use super::prepare::{PreparedDraw, ProgramTgsi, SlotTexture};
-use super::state::{blend_state, depth_state, rasterizer_state, sampler_state};
+use super::state::{blend_state, depth_state, rasterizer_state, sampler_state, stencil_ref};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
@@ -72,24 +72,26 @@ pub fn render(
         .create_resource(&ResourceDesc::texture_2d(
             width,
             height,
-            Format::Z24X8Unorm,
+            Format::S8UintZ24Unorm,
             Bind::DEPTH_STENCIL,
         ))?;
     let mut commands = CommandBuffer::new();
     let color_surface = encoder.object();
     let depth_surface = encoder.object();
     commands.create_surface(color_surface, color, Format::R8G8B8A8Unorm);
-    commands.create_surface(depth_surface, depth, Format::Z24X8Unorm);
+    commands.create_surface(depth_surface, depth, Format::S8UintZ24Unorm);
     commands.set_framebuffer(&[color_surface], Some(depth_surface));
     // Window = NDC · (w/2, h/2, 1/2) + (w/2, h/2, 1/2): NDC y = −1 lands on row 0,
     // OpenGL's bottom row of a framebuffer object; depth range [0, 1].
     let half = [width as f32 / 2.0, height as f32 / 2.0, 0.5];
     commands.set_viewport(half, half);
     commands.clear(
-        ClearBuffers::COLOR0.with(ClearBuffers::DEPTH),
+        ClearBuffers::COLOR0
+            .with(ClearBuffers::DEPTH)
+            .with(ClearBuffers::STENCIL),
         scene.clear_color,
         f64::from(scene.clear_depth),
-        0,
+        u32::from(scene.clear_stencil),
     );
     encoder.submit(&commands, scene, "")?;
     for prepared in draws {
@@ -156,6 +158,8 @@ impl Encoder<'_> {
         commands.bind_object(ObjectType::Blend, blend);
         commands.bind_object(ObjectType::DepthStencilAlpha, depth);
         commands.bind_object(ObjectType::Rasterizer, rasterizer);
+        let [front, back] = stencil_ref(state);
+        commands.set_stencil_ref(front, back);
         commands.bind_shader(vertex_shader, ShaderStage::Vertex);
         commands.bind_shader(fragment_shader, ShaderStage::Fragment);
         self.vertex_input(&mut commands, draw, &prepared.inputs)?;

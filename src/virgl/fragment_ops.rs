@@ -7,7 +7,8 @@ use csir_raster::BlendMode;
 /// An error naming the first key of `draw.state` this back end does not draw: a
 /// `blend` object other than the named modes (the blend state sent to the host holds
 /// one factor pair with `add` and no blend colour), a `color_mask`, `scissor`,
-/// `viewport`, `depth_range` or `polygon_offset` other than the default.
+/// `viewport`, `depth_range` or `polygon_offset` other than the default. (`stencil`
+/// and `depth_clamp` are sent: `state.rs`.)
 pub fn refuse_unsent_keys(scene: &Scene, draw: &Draw) -> Result<(), SceneError> {
     if let BlendMode::Function(_) = draw.state.raster.blend {
         return Err(scene.error(

@@ -2,13 +2,34 @@
 //! `state`, `samplers`): the same meaning the CPU rasterizer gives it.
 
 use crate::texture::{Filter, Sampler, Wrap};
-use csir_raster::{BlendMode, CullMode, DepthTest, RasterState};
+use csir_raster::{BlendMode, CullMode, DepthTest, RasterState, StencilFace, StencilOp};
 use csir_virgl::pipe::{self, BlendFactor, CompareFunc, CullFace};
-use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState, StencilFaceState};
 
 /// The draw's depth test and depth writes (no test: nothing is written, as in GL).
+/// With `state.stencil`, the stencil test of each face too (its reference values are
+/// [`stencil_ref`]'s).
 pub fn depth_state(state: &RasterState) -> DepthState {
-    let func = match state.depth_test {
+    DepthState {
+        func: compare(state.depth_test),
+        write: state.writes_depth(),
+        stencil: match state.stencil {
+            None => [None; 2],
+            Some(s) => [Some(stencil_face(&s.front)), Some(stencil_face(&s.back))],
+        },
+    }
+}
+
+/// The stencil reference values `[front, back]` (`set_stencil_ref`), 0 without a test.
+pub fn stencil_ref(state: &RasterState) -> [u8; 2] {
+    state
+        .stencil
+        .map_or([0; 2], |s| [s.front.reference, s.back.reference])
+}
+
+/// A depth test's function, `None` for `Disabled`.
+fn compare(test: DepthTest) -> Option<CompareFunc> {
+    match test {
         DepthTest::Disabled => None,
         DepthTest::Less => Some(CompareFunc::Less),
         DepthTest::LessEqual => Some(CompareFunc::LessEqual),
@@ -18,10 +39,29 @@ pub fn depth_state(state: &RasterState) -> DepthState {
         DepthTest::NotEqual => Some(CompareFunc::NotEqual),
         DepthTest::Always => Some(CompareFunc::Always),
         DepthTest::Never => Some(CompareFunc::Never),
+    }
+}
+
+/// One face's stencil state on the wire (GL 3.3 §4.1.4; `Disabled`, which the
+/// loader never gives a face, as `always`).
+fn stencil_face(f: &StencilFace) -> StencilFaceState {
+    let op = |op: StencilOp| match op {
+        StencilOp::Keep => pipe::StencilOp::Keep,
+        StencilOp::Zero => pipe::StencilOp::Zero,
+        StencilOp::Replace => pipe::StencilOp::Replace,
+        StencilOp::Incr => pipe::StencilOp::Incr,
+        StencilOp::IncrWrap => pipe::StencilOp::IncrWrap,
+        StencilOp::Decr => pipe::StencilOp::Decr,
+        StencilOp::DecrWrap => pipe::StencilOp::DecrWrap,
+        StencilOp::Invert => pipe::StencilOp::Invert,
     };
-    DepthState {
-        func,
-        write: state.writes_depth(),
+    StencilFaceState {
+        func: compare(f.func).unwrap_or(CompareFunc::Always),
+        fail: op(f.fail),
+        depth_fail: op(f.depth_fail),
+        pass: op(f.pass),
+        value_mask: f.value_mask,
+        write_mask: f.write_mask,
     }
 }
 
@@ -46,7 +86,10 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
         CullMode::Back => CullFace::Back,
         CullMode::Front => CullFace::Front,
     };
-    RasterizerState { cull }
+    RasterizerState {
+        cull,
+        depth_clip: !state.depth_clamp,
+    }
 }
 
 /// A scene sampler: one filter for minification and magnification (the
@@ -77,7 +120,8 @@ mod tests {
             depth_state(&state),
             DepthState {
                 func: Some(CompareFunc::Less),
-                write: true
+                write: true,
+                stencil: [None; 2]
             }
         );
         state.depth_test = DepthTest::Disabled;
@@ -89,7 +133,8 @@ mod tests {
             depth_state(&state),
             DepthState {
                 func: Some(CompareFunc::Equal),
-                write: false
+                write: false,
+                stencil: [None; 2]
             }
         );
     }

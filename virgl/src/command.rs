@@ -68,6 +68,7 @@ enum Ccmd {
     SetSamplerViews = 10,
     SetIndexBuffer = 11,
     SetConstantBuffer = 12,
+    SetStencilRef = 13,
     BindSamplerStates = 18,
     BindShader = 31,
 }
@@ -416,6 +417,13 @@ impl CommandBuffer {
             None,
             &payload,
         )
+    }
+
+    /// The stencil reference values of front and back faces
+    /// (`VIRGL_CCMD_SET_STENCIL_REF`: front in bits 0..7, back in 8..15).
+    pub fn set_stencil_ref(&mut self, front: u8, back: u8) {
+        let payload = [u32::from(front) | u32::from(back) << 8];
+        let _fits = self.command("set stencil ref", Ccmd::SetStencilRef, None, &payload);
     }
 
     /// Clear `buffers` of the bound framebuffer to `color` (RGBA floats), `depth` and

@@ -13,6 +13,10 @@ pub enum Format {
     R8G8B8A8Unorm,
     /// 24-bit normalized depth (in the low 24 bits), 8 bits unused.
     Z24X8Unorm,
+    /// Packed 24-bit normalized depth and 8-bit stencil (`S8_UINT_Z24_UNORM`, 20): the
+    /// depth/stencil format virglrenderer's format table takes (it reports
+    /// `Z24_UNORM_S8_UINT`, 19, as an unknown format).
+    S8UintZ24Unorm,
     /// One byte: the format of buffers (vertex, index, constant).
     R8Unorm,
     /// One 32-bit float.
@@ -31,6 +35,7 @@ impl Format {
         match self {
             Format::R8G8B8A8Unorm => 67,
             Format::Z24X8Unorm => 21,
+            Format::S8UintZ24Unorm => 20,
             Format::R8Unorm => 64,
             Format::R32Float => 28,
             Format::R32G32Float => 29,
@@ -153,6 +158,43 @@ impl CompareFunc {
             CompareFunc::NotEqual => 5,
             CompareFunc::GreaterEqual => 6,
             CompareFunc::Always => 7,
+        }
+    }
+}
+
+/// A stencil operation (`PIPE_STENCIL_OP_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StencilOp {
+    /// Keep the stored value.
+    Keep,
+    /// Store 0.
+    Zero,
+    /// Store the reference value.
+    Replace,
+    /// Add 1, saturating.
+    Incr,
+    /// Subtract 1, saturating.
+    Decr,
+    /// Add 1, wrapping.
+    IncrWrap,
+    /// Subtract 1, wrapping.
+    DecrWrap,
+    /// Invert every bit.
+    Invert,
+}
+
+impl StencilOp {
+    /// The wire value (3 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            StencilOp::Keep => 0,
+            StencilOp::Zero => 1,
+            StencilOp::Replace => 2,
+            StencilOp::Incr => 3,
+            StencilOp::Decr => 4,
+            StencilOp::IncrWrap => 5,
+            StencilOp::DecrWrap => 6,
+            StencilOp::Invert => 7,
         }
     }
 }

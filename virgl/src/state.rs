@@ -3,7 +3,9 @@
 //! `VIRGL_OBJ_DSA_*`, `VIRGL_OBJ_RS_*`, `VIRGL_OBJ_SAMPLE_STATE_*`; docs/virgl.md
 //! restates the layouts).
 
-use crate::pipe::{BlendFactor, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, Wrap};
+use crate::pipe::{
+    BlendFactor, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, StencilOp, Wrap,
+};
 
 /// Blending of colour attachment 0: `src · src_factor + dst · dst_factor` (add), the
 /// same factors for RGB and alpha, all four channels written.
@@ -42,25 +44,59 @@ impl BlendState {
     }
 }
 
-/// The depth test and depth writes; no stencil, no alpha test.
+/// The depth test and depth writes, the stencil test of each face; no alpha test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DepthState {
     /// `None`: the test is off (every fragment passes, nothing is written).
     pub func: Option<CompareFunc>,
     /// Whether passing fragments write their depth (only with a test).
     pub write: bool,
+    /// The stencil test of front (0) and back (1) faces, `None` when off. The
+    /// reference values are not state of this object (`set_stencil_ref`).
+    pub stencil: [Option<StencilFaceState>; 2],
+}
+
+/// One face's stencil test (`pipe_stencil_state`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StencilFaceState {
+    /// `(ref & value_mask) func (stored & value_mask)`.
+    pub func: CompareFunc,
+    /// Op when the stencil test fails.
+    pub fail: StencilOp,
+    /// Op when the stencil test passes and the depth test fails.
+    pub depth_fail: StencilOp,
+    /// Op when both pass.
+    pub pass: StencilOp,
+    /// The bits compared.
+    pub value_mask: u8,
+    /// The bits written.
+    pub write_mask: u8,
+}
+
+impl StencilFaceState {
+    /// `VIRGL_OBJ_DSA_S1`/`S2`: enabled bit 0, func bits 1..3, fail op 4..6, depth
+    /// pass op 7..9, depth fail op 10..12, value mask 13..20, write mask 21..28.
+    pub fn dword(&self) -> u32 {
+        1 | self.func.code() << 1
+            | self.fail.code() << 4
+            | self.pass.code() << 7
+            | self.depth_fail.code() << 10
+            | u32::from(self.value_mask) << 13
+            | u32::from(self.write_mask) << 21
+    }
 }
 
 impl DepthState {
     /// The 4 dwords after the handle: S0 (depth enable bit 0, write mask bit 1,
-    /// function bits 2..4; alpha test off), front and back stencil (off), alpha
-    /// reference 0.
+    /// function bits 2..4; alpha test off), front and back stencil
+    /// ([`StencilFaceState::dword`], 0 when off), alpha reference 0.
     pub fn dwords(&self) -> [u32; 4] {
         let s0 = match self.func {
             None => 0,
             Some(func) => 1 | u32::from(self.write) << 1 | func.code() << 2,
         };
-        [s0, 0, 0, 0]
+        let [front, back] = self.stencil.map(|s| s.map_or(0, |s| s.dword()));
+        [s0, front, back, 0]
     }
 }
 
@@ -76,6 +112,9 @@ impl DepthState {
 pub struct RasterizerState {
     /// Which faces to cull.
     pub cull: CullFace,
+    /// Near and far clipping (`depth_clip`); off for GL's `GL_DEPTH_CLAMP`, which
+    /// the host then enables.
+    pub depth_clip: bool,
 }
 
 impl RasterizerState {
@@ -86,7 +125,8 @@ impl RasterizerState {
     pub fn dwords(&self) -> [u32; 8] {
         const DEPTH_CLIP: u32 = 1 << 1;
         const HALF_PIXEL_CENTER: u32 = 1 << 29;
-        let s0 = DEPTH_CLIP | self.cull.code() << 8 | HALF_PIXEL_CENTER;
+        let clip = if self.depth_clip { DEPTH_CLIP } else { 0 };
+        let s0 = clip | self.cull.code() << 8 | HALF_PIXEL_CENTER;
         [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), 0, 0, 0]
     }
 }
@@ -159,27 +199,61 @@ mod tests {
         let less = DepthState {
             func: Some(CompareFunc::Less),
             write: true,
+            stencil: [None; 2],
         };
         assert_eq!(less.dwords(), [1 | 2 | 1 << 2, 0, 0, 0]);
         let equal_no_write = DepthState {
             func: Some(CompareFunc::Equal),
             write: false,
+            stencil: [None; 2],
         };
         assert_eq!(equal_no_write.dwords()[0], 1 | 2 << 2);
         let off = DepthState {
             func: None,
             write: true,
+            stencil: [None; 2],
         };
         assert_eq!(off.dwords()[0], 0, "no test means no writes either");
+    }
+
+    #[test]
+    fn stencil_faces_pack_func_ops_and_masks() {
+        let front = StencilFaceState {
+            func: CompareFunc::NotEqual,
+            fail: StencilOp::Zero,
+            depth_fail: StencilOp::DecrWrap,
+            pass: StencilOp::IncrWrap,
+            value_mask: 0x0f,
+            write_mask: 0xf0,
+        };
+        let words = DepthState {
+            func: None,
+            write: false,
+            stencil: [Some(front), None],
+        }
+        .dwords();
+        // enabled 1, func 5 << 1, fail 1 << 4, zpass 5 << 7, zfail 6 << 10,
+        // value mask 0x0f << 13, write mask 0xf0 << 21
+        assert_eq!(
+            words[1],
+            1 | 5 << 1 | 1 << 4 | 5 << 7 | 6 << 10 | 0x0f << 13 | 0xf0 << 21
+        );
+        assert_eq!(words[2], 0, "back face off");
     }
 
     #[test]
     fn rasterizer_is_gl_like_with_the_cull_mode() {
         let words = RasterizerState {
             cull: CullFace::Back,
+            depth_clip: true,
         }
         .dwords();
         assert_eq!(words[0], 1 << 1 | 2 << 8 | 1 << 29, "front-CCW bit clear");
+        let clamped = RasterizerState {
+            cull: CullFace::None,
+            depth_clip: false,
+        };
+        assert_eq!(clamped.dwords()[0], 1 << 29, "no depth clip bit");
         assert_eq!(f32::from_bits(words[1]), 1.0, "point size");
         assert_eq!(f32::from_bits(words[4]), 1.0, "line width");
     }

@@ -14,6 +14,7 @@ mod points_lines;
 mod properties;
 mod quads;
 mod several;
+mod stencil;
 mod support;
 mod threads;
 mod trace;

@@ -159,6 +159,9 @@ pub struct Qualifiers {
     pub storage_pos: Pos,
     /// `layout(location = N)` with the position of N.
     pub location: Option<(u32, Pos)>,
+    /// `layout(index = N)` with the position of N: a fragment output's blend source
+    /// index (GLSL 3.30 §4.3.8.2, ARB_blend_func_extended).
+    pub index: Option<(u32, Pos)>,
     /// Position of the `layout` keyword, if present.
     pub layout_pos: Option<Pos>,
     /// The interpolation qualifier (`smooth`, `flat`, `noperspective`; GLSL 1.30

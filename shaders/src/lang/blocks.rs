@@ -277,6 +277,7 @@ fn block_globals(b: &Block, structs: &mut Vec<StructDef>) -> Vec<Decl> {
         storage: b.storage,
         storage_pos: b.storage_pos,
         location: None,
+        index: None,
         layout_pos: None,
         interpolation: m.and_then(|m| m.interpolation),
         block_layout: None,

@@ -1457,6 +1457,7 @@ impl<'d> Pass<'d> {
                 storage: Storage::None,
                 storage_pos: pos,
                 location: None,
+                index: None,
                 layout_pos: None,
                 interpolation: None,
                 block_layout: None,

@@ -38,6 +38,7 @@ pub struct SceneBuilder {
     height: u32,
     clear_color: [f32; 4],
     clear_depth: f32,
+    clear_stencil: u8,
     textures: Vec<NamedTexture>,
     draws: Vec<DrawBuilder>,
     expect: Option<ToleranceRule>,
@@ -102,6 +103,7 @@ impl Scene {
             height,
             clear_color: [0.0, 0.0, 0.0, 1.0],
             clear_depth: 1.0,
+            clear_stencil: 0,
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
@@ -127,6 +129,12 @@ impl SceneBuilder {
     /// `clear.depth`, clamped to [0, 1] as `glClearDepth` does.
     pub fn clear_depth(mut self, depth: f32) -> SceneBuilder {
         self.clear_depth = depth.clamp(0.0, 1.0);
+        self
+    }
+
+    /// `clear.stencil` (`glClearStencil`), the 8-bit stencil buffer's clear value.
+    pub fn clear_stencil(mut self, value: u8) -> SceneBuilder {
+        self.clear_stencil = value;
         self
     }
 
@@ -209,6 +217,7 @@ impl SceneBuilder {
             height: self.height,
             clear_color: self.clear_color,
             clear_depth: self.clear_depth,
+            clear_stencil: self.clear_stencil,
             textures: self.textures,
             draws,
             expect: self.expect,

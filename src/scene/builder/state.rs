@@ -3,7 +3,9 @@
 //! value the key names. A new state key is one more setter here.
 
 use super::super::{DrawState, PolygonMode, ProvokingVertex, ShadeModel};
-use csir_raster::{BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset};
+use csir_raster::{
+    BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset, StencilFace, StencilState,
+};
 
 impl DrawState {
     /// `blend: "alpha"` (`glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA)`), the
@@ -89,6 +91,26 @@ impl DrawState {
     /// `polygon_offset` `{ factor, units }` (`glPolygonOffset`, GL 3.3 §3.6.5).
     pub fn polygon_offset(mut self, factor: f32, units: f32) -> DrawState {
         self.raster.polygon_offset = Some(PolygonOffset { factor, units });
+        self
+    }
+
+    /// `stencil` with one face state for front and back (`glStencilFunc`,
+    /// `glStencilOp`, `glStencilMask`; GL 3.3 §4.1.4).
+    pub fn stencil(self, face: StencilFace) -> DrawState {
+        self.stencil_separate(face, face)
+    }
+
+    /// `stencil` `{ "front": …, "back": … }` (`glStencilFuncSeparate`, …): back faces
+    /// are back-facing triangles; points and lines are front.
+    pub fn stencil_separate(mut self, front: StencilFace, back: StencilFace) -> DrawState {
+        self.raster.stencil = Some(StencilState { front, back });
+        self
+    }
+
+    /// `depth_clamp` (`GL_DEPTH_CLAMP`, GL 3.3 §2.20): no near/far clipping, depth
+    /// clamped to the depth range.
+    pub fn depth_clamp(mut self, on: bool) -> DrawState {
+        self.raster.depth_clamp = on;
         self
     }
 

@@ -169,7 +169,7 @@ impl Chunk {
         let word = words.next();
         if matches!(word, Some("v" | "vt" | "vn")) {
             reader.data_lines += 1;
-            if reader.data_lines % DATA_LINES_PER_CHECK == 0 && !reader.tell(self, 0) {
+            if reader.data_lines.is_multiple_of(DATA_LINES_PER_CHECK) && !reader.tell(self, 0) {
                 return Err(Stop::OverBudget);
             }
         }

@@ -773,6 +773,14 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
+        if let (Some((_, pos)), false) = (q.index, role == Role::Color) {
+            return err(
+                self,
+                pos,
+                "layout(index = N) is only allowed on a fragment shader output \
+                 (GLSL 3.30 §4.3.8.2)",
+            );
+        }
         match role {
             Role::Attribute if d.ty.is_matrix() => {
                 return err(self, d.ty_pos, "matrix attributes are not supported");
@@ -796,6 +804,30 @@ impl<'a> Lowerer<'a> {
             Role::Color => {
                 if d.ty != Type::Vec4 {
                     return err(self, d.ty_pos, "fragment output must be vec4");
+                }
+                match q.index {
+                    Some((index, pos)) if index > 1 => {
+                        return err(
+                            self,
+                            pos,
+                            &format!(
+                                "layout(index = {index}): a fragment output's index is 0 \
+                                 or 1 (GLSL 3.30 §4.3.8.2; 1 is the second source of \
+                                 dual-source blending)"
+                            ),
+                        );
+                    }
+                    Some((1, pos)) => {
+                        return err(
+                            self,
+                            pos,
+                            "layout(index = 1) declares the second source of dual-source \
+                             blending (GLSL 3.30 §4.3.8.2, GL 3.3 §4.1.8), which \
+                             csir-render does not draw yet: its fragment stage has one \
+                             colour output",
+                        );
+                    }
+                    _ => {}
                 }
                 if let Some((loc, pos)) = q.location
                     && loc != 0

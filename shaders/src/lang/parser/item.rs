@@ -14,8 +14,9 @@ const ROW_MAJOR_DEFAULT: &str = "a default row_major layout for uniform blocks i
                                  supported; qualify the block or its members instead";
 
 /// The message for a layout qualifier csir-render does not know.
-const LAYOUT_ONLY: &str = "only layout(location = N) and the uniform block layouts \
-                           (std140, shared, packed, row_major, column_major) are supported";
+const LAYOUT_ONLY: &str = "only layout(location = N), layout(index = N) on a fragment \
+                           output and the uniform block layouts (std140, shared, packed, \
+                           row_major, column_major) are supported";
 
 impl Parser<'_, '_> {
     pub(super) fn program(&mut self) -> Program {
@@ -289,6 +290,7 @@ impl Parser<'_, '_> {
             storage: Storage::None,
             storage_pos: self.pos(),
             location: None,
+            index: None,
             layout_pos: None,
             interpolation: None,
             block_layout: None,
@@ -452,6 +454,18 @@ impl Parser<'_, '_> {
                     };
                     self.advance();
                     q.location = Some((value, pos));
+                }
+                "index" => {
+                    // GLSL 3.30 §4.3.8.2: a fragment output's blend source index;
+                    // where it may appear and its value are checked by the declaration.
+                    self.expect(Punct::Assign, "expected '=' in layout")?;
+                    let pos = self.pos();
+                    let value = match self.kind() {
+                        TokenKind::Int(v) if *v >= 0 => *v as u32,
+                        _ => return self.fail("expected an integer index (0 or 1)"),
+                    };
+                    self.advance();
+                    q.index = Some((value, pos));
                 }
                 "std140" | "shared" | "packed" => q.block_layout = Some(pos),
                 "row_major" => q.matrix_layout = Some((true, pos)),

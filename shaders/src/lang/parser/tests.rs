@@ -113,7 +113,7 @@ fn layout_and_qualifier_errors() {
     assert_eq!(
         e,
         vec![
-            "2:8 only layout(location = N) and the uniform block layouts (std140, shared, packed, row_major, column_major) are supported",
+            "2:8 only layout(location = N), layout(index = N) on a fragment output and the uniform block layouts (std140, shared, packed, row_major, column_major) are supported",
             "3:17 expected '=' in layout",
             "4:6 only one interpolation qualifier is allowed",
             "5:1 unsupported qualifier 'precise'",
