@@ -54,9 +54,7 @@ fn a_frame_over_the_memory_limit_is_a_named_error_and_nothing_is_written() {
     ]);
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
     assert!(
-        stdout(&run).contains(
-            "pixel 16383,0 of 16384x16384 (window 16383,16383, y up) is rgba8 (0, 0, 0, 255)"
-        ),
+        stdout(&run).contains("pixel 16383,0 of 16384x16384 (window 16383,16383, y up) is rgba8 (0, 0, 0, 255)"),
         "{}",
         stdout(&run)
     );

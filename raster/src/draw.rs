@@ -102,8 +102,7 @@ impl Renderer {
         framebuffer: &mut Framebuffer,
         call: &DrawCall<'_, V, F>,
     ) -> Result<DrawStats, DrawError> {
-        self.run(framebuffer, call, None, false)
-            .map(|(stats, _)| stats)
+        self.run(framebuffer, call, None, false).map(|(stats, _)| stats)
     }
 
     /// Like [`Renderer::draw`], and also reports every fragment the draw produced at

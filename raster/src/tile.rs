@@ -251,10 +251,7 @@ mod tests {
         assert!(t.color.is_empty() && t.depth.is_empty());
         assert_eq!((t.color(4095), t.depth(4095)), ([0; 4], DEPTH_MAX));
         assert_eq!(t.pixels_mut(false).color.len(), TILE_PIXELS);
-        assert!(
-            t.depth.is_empty(),
-            "a draw without depth leaves depth unallocated"
-        );
+        assert!(t.depth.is_empty(), "a draw without depth leaves depth unallocated");
         assert_eq!(t.depth(7), DEPTH_MAX);
         let pixels = t.pixels_mut(true);
         assert_eq!((pixels.color[9], pixels.depth[9]), ([0; 4], DEPTH_MAX));

@@ -5,10 +5,7 @@
 /// One open container while scanning: an object with the keys seen so far (decoded, with
 /// their byte offsets) and whether the next string is a key, or a list.
 enum Open {
-    Object {
-        keys: Vec<(String, usize)>,
-        expect_key: bool,
-    },
+    Object { keys: Vec<(String, usize)>, expect_key: bool },
     List,
 }
 
@@ -102,10 +99,7 @@ mod tests {
         let end = text.rfind("\"x\"").unwrap() + 3;
         let at = first_key_offset(text, end, "x").unwrap();
         assert_eq!(at, text.find("{\"x\": 1").unwrap() + 1);
-        assert_eq!(
-            first_key_offset(text, end, "y"),
-            Some(text.find("\"y\"").unwrap())
-        );
+        assert_eq!(first_key_offset(text, end, "y"), Some(text.find("\"y\"").unwrap()));
         // a string in a list is not a key; a key of a closed object is not found
         assert_eq!(first_key_offset(text, end, "z"), None);
     }

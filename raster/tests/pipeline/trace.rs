@@ -137,21 +137,13 @@ fn a_traced_tile_draw_rasterizes_and_allocates_only_the_pixel_tile() {
     };
     let mut whole = framebuffer(1024, 1024);
     Renderer::new().draw(&mut whole, &call).unwrap();
-    assert_eq!(
-        whole.storage_bytes(),
-        256 * 4096 * 8,
-        "every tile: colour and depth"
-    );
+    assert_eq!(whole.storage_bytes(), 256 * 4096 * 8, "every tile: colour and depth");
 
     let mut traced = framebuffer(1024, 1024);
     let (stats, events) = Renderer::new()
         .draw_traced_tile(&mut traced, &call, [700, 300])
         .unwrap();
-    assert_eq!(
-        traced.storage_bytes(),
-        4096 * 8,
-        "one tile: colour and depth"
-    );
+    assert_eq!(traced.storage_bytes(), 4096 * 8, "one tile: colour and depth");
     assert_eq!(stats.fragments_written, 4096, "the tile's 64×64 fragments");
     assert_eq!(events.len(), 1);
     assert_eq!(traced.color(700, 300), whole.color(700, 300));

@@ -61,7 +61,7 @@ impl Scene {
             crate::budget::DEFAULT_MAX_MEMORY,
             crate::budget::FrameUse::Render,
         )
-        .expect("the embedded scene is valid");
+            .expect("the embedded scene is valid");
         let aspect = scene.width as f32 / scene.height as f32;
         for new in default_cube_uniforms(angle_radians, aspect) {
             if let Some(old) = scene.draws[0]

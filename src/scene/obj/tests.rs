@@ -348,8 +348,5 @@ fn reading_stops_when_vertex_data_runs_out() {
         other => panic!("{other:?}"),
     }
     let fits = 100_000 * 3 * BYTES_PER_DATA_NUMBER + GEOMETRY_BYTES_PER_TRIANGLE;
-    assert_eq!(
-        parse_obj(lines.as_bytes(), fits).unwrap().indices,
-        [0, 1, 2]
-    );
+    assert_eq!(parse_obj(lines.as_bytes(), fits).unwrap().indices, [0, 1, 2]);
 }
