@@ -11,7 +11,6 @@ use super::cursor::Cursor;
 use super::error::ParseError;
 use super::parse::Line;
 use crate::scene::{PolygonMode, Primitive as ScenePrimitive, ProvokingVertex, ShadeModel};
-use crate::texture::{Filter, Wrap};
 
 /// Largest texture side a `texture` command may ask for (piglit's are at most a few
 /// hundred texels; the bound keeps a malformed file from allocating gigabytes).
@@ -85,43 +84,7 @@ pub enum DrawMode {
     QuadStrip,
 }
 
-/// A texture image shader_runner can create.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TextureImage {
-    /// `texture rgbw UNIT (W, H)`: red, green, blue and white quadrants (red at the
-    /// bottom left, green bottom right, blue top left, white top right).
-    Rgbw {
-        /// Width in texels.
-        width: u32,
-        /// Height in texels.
-        height: u32,
-    },
-    /// `texture checkerboard UNIT 0 (W, H) (BLACK) (WHITE)`: squares of W/2 × H/2 texels,
-    /// "black" at the bottom left.
-    Checkerboard {
-        /// Width in texels.
-        width: u32,
-        /// Height in texels.
-        height: u32,
-        /// Colour of the bottom-left square and its diagonal.
-        black: [f32; 4],
-        /// Colour of the other two squares.
-        white: [f32; 4],
-    },
-}
-
-/// A `texparameter 2D ...` setting of the active unit's texture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TexParameter {
-    /// `min nearest|linear`.
-    MinFilter(Filter),
-    /// `mag nearest|linear`.
-    MagFilter(Filter),
-    /// `wrap_s repeat|clamp_to_edge|mirrored_repeat`.
-    WrapS(Wrap),
-    /// `wrap_t ...`.
-    WrapT(Wrap),
-}
+pub use super::texture_commands::{TexParameter, TextureImage};
 
 /// A GL capability `enable` / `disable` switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,15 +152,22 @@ pub enum Command {
         /// reaches the command).
         ints: Option<Vec<i64>>,
     },
-    /// `texture rgbw|checkerboard UNIT ...`: create a texture on a unit.
+    /// `texture KIND [TARGET] UNIT ...`: create a texture on a unit (bound to the
+    /// image's target, [`TextureImage::target`]).
     Texture {
         /// Texture unit.
         unit: u32,
         /// The image.
         image: TextureImage,
     },
-    /// `texparameter 2D ...`.
-    TexParameter(TexParameter),
+    /// `texparameter TARGET KEY VALUE`: sampler state of the texture bound to
+    /// `target` on the active unit.
+    TexParameter {
+        /// The target named.
+        target: csir::sampler_type::TexTarget,
+        /// The setting.
+        parameter: TexParameter,
+    },
     /// `probe ...`, `relative probe ...`.
     Probe(Probe),
     /// `tolerance R G B A`: the probe tolerance per channel.
@@ -333,8 +303,8 @@ fn parse_command(text: &str) -> Result<Command, String> {
             Ok(Command::Frustum([v[0], v[1], v[2], v[3], v[4], v[5]]))
         }
         "uniform" => uniform(&mut c, text),
-        "texture" => texture(&mut c, text),
-        "texparameter" => texparameter(&mut c, text),
+        "texture" => super::texture_commands::texture(&mut c, text),
+        "texparameter" => super::texture_commands::texparameter(&mut c, text),
         "probe" => probe(&mut c, false, text),
         "relative" if c.eat_word("probe") => probe(&mut c, true, text),
         "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
@@ -574,118 +544,6 @@ fn uniform(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
     })
 }
 
-fn texture(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
-    let kind = c.word().unwrap_or_default();
-    let unit = |c: &mut Cursor<'_>| -> Result<u32, String> {
-        let u = c.int().map_err(|e| format!("texture {kind}: unit: {e}"))?;
-        u32::try_from(u)
-            .ok()
-            .filter(|&u| u < 32)
-            .ok_or_else(|| format!("texture {kind}: unit {u} is not in 0..=31"))
-    };
-    let size = |c: &mut Cursor<'_>| -> Result<(u32, u32), String> {
-        let v = c
-            .int_tuple(2)
-            .map_err(|e| format!("texture {kind}: size: {e}"))?;
-        let side = |s: i32| {
-            u32::try_from(s)
-                .ok()
-                .filter(|s| (1..=MAX_TEXTURE_SIDE).contains(s))
-        };
-        match (side(v[0]), side(v[1])) {
-            (Some(w), Some(h)) => Ok((w, h)),
-            _ => Err(format!(
-                "texture {kind}: size {}x{} is not in 1..={MAX_TEXTURE_SIDE} on each side",
-                v[0], v[1]
-            )),
-        }
-    };
-    match kind {
-        "rgbw" if c.word_is_number() => {
-            let unit = unit(c)?;
-            let (width, height) = size(c)?;
-            match c.word() {
-                None | Some("GL_RGBA") | Some("GL_RGBA8") => Ok(Command::Texture {
-                    unit,
-                    image: TextureImage::Rgbw { width, height },
-                }),
-                Some(format) => Ok(Command::Unsupported(format!("texture rgbw {format}"))),
-            }
-        }
-        "checkerboard" => {
-            let unit = unit(c)?;
-            let level = c
-                .int()
-                .map_err(|e| format!("texture checkerboard: level: {e}"))?;
-            if level != 0 {
-                return Ok(Command::Unsupported(format!(
-                    "texture checkerboard at level {level}"
-                )));
-            }
-            let (width, height) = size(c)?;
-            let color = |c: &mut Cursor<'_>, which: &str| -> Result<[f32; 4], String> {
-                let v = c
-                    .float_tuple(4)
-                    .map_err(|e| format!("texture checkerboard: {which} colour: {e}"))?;
-                Ok([v[0], v[1], v[2], v[3]])
-            };
-            let black = color(c, "first")?;
-            let white = color(c, "second")?;
-            Ok(Command::Texture {
-                unit,
-                image: TextureImage::Checkerboard {
-                    width,
-                    height,
-                    black,
-                    white,
-                },
-            })
-        }
-        _ => {
-            // `texture rgbw 1D 0`: the word after the kind names the target.
-            let target = c
-                .word()
-                .filter(|w| super::cursor::parse_int(w).is_none() && !w.starts_with('('));
-            Ok(Command::Unsupported(match target {
-                Some(t) => format!("texture {kind} {t}"),
-                None => command_name(text),
-            }))
-        }
-    }
-}
-
-fn texparameter(c: &mut Cursor<'_>, text: &str) -> Result<Command, String> {
-    let unsupported = || Ok(Command::Unsupported(command_name(text)));
-    if !c.eat_word("2D") {
-        return unsupported();
-    }
-    let parameter = c.word().unwrap_or_default();
-    let value = c.word().unwrap_or_default();
-    let filter = match value {
-        "nearest" => Some(Filter::Nearest),
-        "linear" => Some(Filter::Linear),
-        _ => None,
-    };
-    let wrap = match value {
-        "repeat" => Some(Wrap::Repeat),
-        "clamp_to_edge" => Some(Wrap::Clamp),
-        "mirrored_repeat" => Some(Wrap::Mirror),
-        _ => None,
-    };
-    let p = match (parameter, filter, wrap) {
-        ("min", Some(f), _) => TexParameter::MinFilter(f),
-        ("mag", Some(f), _) => TexParameter::MagFilter(f),
-        ("wrap_s", _, Some(w)) => TexParameter::WrapS(w),
-        ("wrap_t", _, Some(w)) => TexParameter::WrapT(w),
-        _ => {
-            return Ok(Command::Unsupported(format!(
-                "texparameter 2D {parameter} {value}"
-            )));
-        }
-    };
-    Ok(Command::TexParameter(p))
-}
-
 fn probe(c: &mut Cursor<'_>, relative: bool, text: &str) -> Result<Command, String> {
     let unsupported = || Ok(Command::Unsupported(command_name(text)));
     let rect = c.eat_word("rect");
@@ -738,14 +596,10 @@ fn probe(c: &mut Cursor<'_>, relative: bool, text: &str) -> Result<Command, Stri
     }))
 }
 
-impl Cursor<'_> {
-    /// Whether the next word is a number (so `texture rgbw 0 (8, 8)` is told apart
-    /// from `texture rgbw 1D 0`).
-    fn word_is_number(&self) -> bool {
-        self.clone()
-            .word()
-            .is_some_and(|w| super::cursor::parse_int(w).is_some())
-    }
+/// [`parse_command`] for the unit tests of the command modules.
+#[cfg(test)]
+pub(super) fn parse_line_for_tests(text: &str) -> Result<Command, String> {
+    parse_command(text)
 }
 
 #[cfg(test)]
@@ -1055,22 +909,6 @@ mod tests {
                     white: [0.0, 1.0, 0.0, 0.0]
                 }
             }
-        );
-        assert_eq!(
-            cmd("texture shadow2D 0 (32, 32)"),
-            Command::Unsupported("texture shadow2D".into())
-        );
-        assert_eq!(
-            cmd("texture rgbw 1D 0"),
-            Command::Unsupported("texture rgbw 1D".into())
-        );
-        assert_eq!(
-            cmd("texparameter 2D min linear"),
-            Command::TexParameter(TexParameter::MinFilter(Filter::Linear))
-        );
-        assert_eq!(
-            cmd("texparameter 2D compare_func greater"),
-            Command::Unsupported("texparameter 2D compare_func greater".into())
         );
         assert_eq!(
             cmd("enable GL_CLIP_PLANE0"),

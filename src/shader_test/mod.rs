@@ -50,7 +50,9 @@ pub mod probe;
 pub mod report;
 pub mod require;
 mod run;
+pub mod texture_commands;
 mod textures;
+mod unit_textures;
 pub mod vertex_data;
 
 pub use compile::PASSTHROUGH_VERTEX_SHADER;

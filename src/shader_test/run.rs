@@ -15,9 +15,7 @@
 //! draws since the last `clear` are kept, so that `--trace-failures` can hand the
 //! same scene to [`trace_pixel`].
 
-use super::commands::{
-    self, Capability, Command, DrawMode, ScriptLine, TexParameter, TextureImage,
-};
+use super::commands::{self, Capability, Command, DrawMode, ScriptLine, TextureImage};
 use super::compile::{CompiledProgram, compile_program};
 use super::compiler_test;
 use super::error::ParseError;
@@ -29,7 +27,8 @@ use super::parse::{self, ShaderKind, ShaderSection};
 use super::probe::{self, DEFAULT_TOLERANCE};
 use super::report::{Outcome, TestReport};
 use super::require::{self, Requirements};
-use super::textures::{self, INITIAL_SAMPLER};
+use super::textures;
+use super::unit_textures::{self, UnitTexture};
 use super::vertex_data::{self, VertexData};
 use crate::debug::trace_pixel;
 use crate::file_read::read_text_bounded;
@@ -38,7 +37,6 @@ use crate::scene::{
     Attribute, AttributeType, ClipPlanes, Draw, DrawState, GeometryDraw, NamedTexture,
     PointLineState, Primitive, ProvokingVertex, SamplerBinding, Scene, ShadeModel, UniformValue,
 };
-use crate::texture::{Filter, Sampler, Texture, Wrap};
 use csir::{Limits, UniformStorage};
 use csir_raster::{DepthTest, Framebuffer, RasterState, Renderer};
 use std::collections::BTreeMap;
@@ -218,16 +216,6 @@ fn stage_sections<'s, 'a>(
         .collect()
 }
 
-/// A texture unit's texture and sampler state.
-#[derive(Clone)]
-struct Unit {
-    texture: Texture,
-    min: Filter,
-    mag: Filter,
-    wrap_s: Wrap,
-    wrap_t: Wrap,
-}
-
 /// The state of a running script (the GL context of shader_runner).
 struct Run<'a> {
     path: &'a Path,
@@ -248,7 +236,9 @@ struct Run<'a> {
     scratch: UniformStorage,
     /// Texture unit of each sampler given one with `uniform int NAME UNIT`.
     sampler_units: BTreeMap<String, u32>,
-    units: BTreeMap<u32, Unit>,
+    /// The texture bound to each (unit, target) pair, with its sampler state (GL
+    /// binds one texture per target on each unit; a sampler reads its type's).
+    units: BTreeMap<(u32, u8), UnitTexture>,
     active_unit: u32,
     transform: Transform,
     color: [f32; 4],
@@ -433,19 +423,16 @@ impl<'a> Run<'a> {
                 }
             }
             Command::Texture { unit, image } => self.set_texture(*unit, image),
-            Command::TexParameter(p) => {
-                let Some(unit) = self.units.get_mut(&self.active_unit) else {
+            Command::TexParameter { target, parameter } => {
+                let key = (self.active_unit, *target as u8);
+                let Some(bound) = self.units.get_mut(&key) else {
                     return at(format!(
-                        "texparameter: texture unit {} has no texture (give one with 'texture' first)",
-                        self.active_unit
+                        "texparameter: texture unit {} has no {} texture (give one with 'texture' first)",
+                        self.active_unit,
+                        target.name()
                     ));
                 };
-                match *p {
-                    TexParameter::MinFilter(f) => unit.min = f,
-                    TexParameter::MagFilter(f) => unit.mag = f,
-                    TexParameter::WrapS(w) => unit.wrap_s = w,
-                    TexParameter::WrapT(w) => unit.wrap_t = w,
-                }
+                bound.set(parameter);
             }
             Command::DrawRect {
                 instances,
@@ -579,19 +566,14 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// `texture rgbw|checkerboard UNIT ...`: a new texture on `unit`, which becomes the
-    /// active unit (shader_runner calls glActiveTexture).
+    /// `texture KIND [TARGET] UNIT ...`: a new texture bound to the image's target on
+    /// `unit`, which becomes the active unit (shader_runner calls glActiveTexture).
+    /// A depth texture starts in the depth mode of the test's context
+    /// ([`UnitTexture::new`]).
     fn set_texture(&mut self, unit: u32, image: &TextureImage) {
-        self.units.insert(
-            unit,
-            Unit {
-                texture: textures::create(image),
-                min: INITIAL_SAMPLER.mag_filter,
-                mag: INITIAL_SAMPLER.mag_filter,
-                wrap_s: INITIAL_SAMPLER.wrap,
-                wrap_t: INITIAL_SAMPLER.wrap,
-            },
-        );
+        let glsl = self.requirements.glsl.map_or(110, |g| g.version);
+        self.units
+            .insert((unit, image.target() as u8), UnitTexture::new(image, glsl));
         self.active_unit = unit;
     }
 
@@ -863,40 +845,36 @@ impl<'a> Run<'a> {
     }
 
     /// One texture per program sampler, from the unit the sampler was given (unit 0 if
-    /// none); a unit without a texture samples as OpenGL's incomplete texture. Err: a
-    /// sampler state csir-render's sampler cannot express (skip reason).
+    /// none) and the target of its type; a unit without a texture there samples as
+    /// OpenGL's incomplete texture. Err: a sampler state csir-render's sampler cannot
+    /// express (skip reason).
     fn bound_textures(&self) -> Result<(Vec<NamedTexture>, Vec<SamplerBinding>), String> {
         let mut textures = Vec::new();
         let mut bindings = Vec::new();
         for record in &self.compiled.program.samplers {
             let unit = self.sampler_units.get(&record.name).copied().unwrap_or(0);
-            let (texture, sampler) = match self.units.get(&unit) {
-                Some(u) => {
-                    if u.min != u.mag {
-                        return Err(format!(
-                            "texture unit {unit} has different min and mag filters, which csir-render's sampler does not support"
-                        ));
-                    }
-                    if u.wrap_s != u.wrap_t {
-                        return Err(format!(
-                            "texture unit {unit} has different s and t wrap modes, which csir-render's sampler does not support"
-                        ));
-                    }
-                    (u.texture.clone(), Sampler::new(u.mag, u.wrap_s))
-                }
-                None => (textures::missing(), INITIAL_SAMPLER),
+            let target = unit_textures::sampler_target(&self.compiled.program, &record.name);
+            let (texture, gl33, sampler, gl33_sampler) = match self.units.get(&(unit, target as u8))
+            {
+                Some(bound) => bound.binding(),
+                None => (
+                    textures::missing(),
+                    None,
+                    unit_textures::LEGACY_SAMPLER,
+                    None,
+                ),
             };
             bindings.push(SamplerBinding {
                 name: record.name.clone(),
                 texture: textures.len(),
                 sampler,
-                gl33: None,
+                gl33: gl33_sampler,
             });
             textures.push(NamedTexture {
                 name: format!("unit {unit}"),
                 path: PathBuf::from(format!("texture unit {unit}")),
                 texture,
-                gl33: None,
+                gl33,
             });
         }
         Ok((textures, bindings))
@@ -1146,11 +1124,74 @@ mod tests {
             "error t.shader_test:16: 's' is a sampler: give it one texture unit 0..=31 \
              (uniform int s UNIT)"
         );
-        let script = "texture rgbw 0 (4, 4)\ntexparameter 2D min linear\ndraw rect -1 -1 2 2\n";
+        // Different min and mag filters take the GL 3.3 sampler: magnified, nearest.
+        let script = "texture rgbw 0 (4, 4)\ntexparameter 2D min linear\ndraw rect -1 -1 2 2\n\
+                      probe all rgba 0 0 1 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        let script = "texparameter 2D min linear\n";
         assert_eq!(
             status(&file(fs, script)),
-            "skip Some(18): texture unit 0 has different min and mag filters, which \
-             csir-render's sampler does not support"
+            "error t.shader_test:16: texparameter: texture unit 0 has no 2d texture \
+             (give one with 'texture' first)"
+        );
+    }
+
+    /// Each target of a unit holds its own texture; the sampler's type picks it. A 1D
+    /// rgbw texture read at s = 0.6 is blue (texel 2 of 4), a 3D one at (0.75, 0.25,
+    /// 0.75) magenta (texel (1, 0, 1)), while the 2D rgbw texture on the same unit
+    /// reads green at (0.75, 0.25).
+    #[test]
+    fn samplers_read_the_texture_of_their_target() {
+        let fs = "uniform sampler1D a;\nuniform sampler3D b;\nuniform sampler2D c;\n\
+                  uniform int which;\nout vec4 o;\nvoid main() {\n\
+                  if (which == 0) o = texture(a, 0.6);\n\
+                  else if (which == 1) o = texture(b, vec3(0.75, 0.25, 0.75));\n\
+                  else o = texture(c, vec2(0.75, 0.25));\n}\n";
+        let script = "texture rgbw 1D 0\ntexture rgbw 3D 0\ntexture rgbw 0 (4, 4)\n\
+                      uniform int which 0\ndraw rect -1 -1 2 2\nprobe all rgba 0 0 1 1\n\
+                      uniform int which 1\ndraw rect -1 -1 2 2\nprobe all rgba 1 0 1 1\n\
+                      uniform int which 2\ndraw rect -1 -1 2 2\nprobe all rgba 0 1 0 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+    }
+
+    /// GLSL 1.10's `shadow2D` returns the comparison as the depth mode places it:
+    /// the default of the compatibility context is luminance `(r, r, r, 1)`; `alpha`
+    /// gives `(0, 0, 0, r)`. The depth texture is 0 at the left, 1 at the right, and
+    /// `GL_GREATER` passes where the reference 0.5 is greater than the texel.
+    #[test]
+    fn shadow_textures_compare_and_follow_the_depth_mode() {
+        let text = |script: &str| {
+            format!(
+                "[require]\nGLSL >= 1.10\n\n[vertex shader]\nvarying vec4 t;\n\
+                 void main() {{ gl_Position = gl_Vertex; t = (gl_Vertex + 1.0) / 2.0; }}\n\
+                 [fragment shader]\nuniform sampler2DShadow s;\nvarying vec4 t;\n\
+                 void main() {{ gl_FragColor = shadow2D(s, vec3(t.x, t.y, 0.5)); }}\n\
+                 [test]\ntexture shadow2D 0 (32, 32)\n{script}draw rect -1 -1 2 2\n\
+                 relative probe rgba (0.1, 0.5) {{pass}}\nrelative probe rgba (0.9, 0.5) {{fail}}\n"
+            )
+        };
+        let case = |script: &str, pass: &str, fail: &str| {
+            text(script).replace("{pass}", pass).replace("{fail}", fail)
+        };
+        assert_eq!(
+            status(&case("", "(1.0, 1.0, 1.0, 1.0)", "(0.0, 0.0, 0.0, 1.0)")),
+            "pass"
+        );
+        assert_eq!(
+            status(&case(
+                "texparameter 2D depth_mode alpha\n",
+                "(0.0, 0.0, 0.0, 1.0)",
+                "(0.0, 0.0, 0.0, 0.0)"
+            )),
+            "pass"
+        );
+        assert_eq!(
+            status(&case(
+                "texparameter 2D compare_func less\n",
+                "(0.0, 0.0, 0.0, 1.0)",
+                "(1.0, 1.0, 1.0, 1.0)"
+            )),
+            "pass"
         );
     }
 

@@ -204,7 +204,13 @@ impl GlTexture {
         let compare = match (sampler.compare, self.format.class()) {
             (Some(f), FormatClass::Depth) => {
                 let lane = self.target.coords().max(2) as usize;
-                Some((f, req.coord[lane.min(3)]))
+                let reference = req.coord[lane.min(3)];
+                let reference = if self.is_fixed_point_depth() {
+                    reference.clamp(0.0, 1.0)
+                } else {
+                    reference
+                };
+                Some((f, reference))
             }
             _ => None,
         };
@@ -229,9 +235,10 @@ impl GlTexture {
                 }
             }
         };
-        match compare {
-            Some(_) => [result[0], result[0], result[0], 1.0],
-            None => result,
+        match (compare, self.depth_mode(), self.format.class()) {
+            (_, Some(mode), FormatClass::Depth) => mode.expand(result[0]),
+            (Some(_), _, _) => [result[0], result[0], result[0], 1.0],
+            _ => result,
         }
     }
 
@@ -392,6 +399,8 @@ pub(super) fn downsample(
         format,
         levels: vec![above.clone()],
         upload: Vec::new(),
+        depth_mode: None,
+        fixed_point_depth: false,
     };
     let sampler = GlSampler {
         mag_filter: Filter::Linear,

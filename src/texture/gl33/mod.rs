@@ -11,10 +11,12 @@
 //! selection, array layer rounding, comparison before filtering, border colour per
 //! format) are docs/csir.md "Texture targets".
 
+mod depth_mode;
 mod filter;
 mod format;
 mod state;
 
+pub use depth_mode::DepthMode;
 pub use filter::cube_face;
 pub use format::{FormatClass, TexFormat, half_round, srgb_to_linear};
 pub use state::{CompareFunc, GlSampler, GlWrap};
@@ -55,6 +57,13 @@ pub struct GlTexture {
     /// format and type); empty for a texture made from sampled texels
     /// ([`GlTexture::new`]).
     upload: Vec<u8>,
+    /// `GL_DEPTH_TEXTURE_MODE` of a depth texture ([`GlTexture::with_depth_mode`]);
+    /// `None` returns a depth as `(d, 0, 0, 1)` and a comparison as `(r, r, r, 1)`.
+    depth_mode: Option<DepthMode>,
+    /// The depth is stored in fixed point (`GL_DEPTH_COMPONENT` as a driver keeps
+    /// it, [`GlTexture::with_fixed_point_depth`]): the comparison's reference is
+    /// clamped to [0, 1].
+    fixed_point_depth: bool,
 }
 
 /// Why texels do not form a [`GlTexture`]: a sentence naming the rule.
@@ -115,6 +124,8 @@ impl GlTexture {
                 texels,
             }],
             upload: Vec::new(),
+            depth_mode: None,
+            fixed_point_depth: false,
         })
     }
 
@@ -134,6 +145,80 @@ impl GlTexture {
         let mut texture = GlTexture::new(target, format, size, texels)?;
         texture.upload = values.iter().flat_map(|c| format.bytes(*c)).collect();
         Ok(texture)
+    }
+
+    /// This texture with `GL_DEPTH_TEXTURE_MODE` `mode` (compatibility profile): a
+    /// depth format's lookups return the depth, or the comparison result, placed as
+    /// [`DepthMode::expand`] says. Other formats ignore it.
+    pub fn with_depth_mode(mut self, mode: DepthMode) -> GlTexture {
+        self.depth_mode = Some(mode);
+        self
+    }
+
+    /// This depth texture as a fixed-point one (`GL_DEPTH_COMPONENT`, which
+    /// llvmpipe stores as 24- or 32-bit unsigned normalized values): the reference
+    /// of a depth comparison is clamped to [0, 1] before the test (GL 3.3 §3.8.16:
+    /// "if the texture's internal format indicates a fixed-point depth texture,
+    /// then D_t and D_ref are clamped to the range [0, 1]"). The texels keep their
+    /// values (they are in [0, 1] already).
+    pub fn with_fixed_point_depth(mut self) -> GlTexture {
+        self.fixed_point_depth = true;
+        self
+    }
+
+    /// Whether the depth is fixed point ([`GlTexture::with_fixed_point_depth`]).
+    pub fn is_fixed_point_depth(&self) -> bool {
+        self.fixed_point_depth
+    }
+
+    /// The depth texture mode, if one was set.
+    pub fn depth_mode(&self) -> Option<DepthMode> {
+        self.depth_mode
+    }
+
+    /// This texture with its mip levels 1, 2, … given explicitly (as
+    /// `glTexImage*(level, …)` gives them), each level's texels in level order.
+    /// Level `k`'s size is level `k − 1`'s with each filtered side halved (at least
+    /// 1), as GL 3.3 §3.8.14's mipmap completeness asks; levels already present past
+    /// level 0 are replaced.
+    ///
+    /// # Errors
+    /// A texel count other than the level's size, more levels than the chain down to
+    /// 1×1 has, or a target without mip levels (rectangle, buffer).
+    pub fn with_levels(mut self, levels: Vec<Vec<[f32; 4]>>) -> Result<GlTexture, GlTextureError> {
+        if !levels.is_empty() && !self.target.has_mipmaps() {
+            return Err(format!("a {} texture has one level", self.target.name()));
+        }
+        self.levels.truncate(1);
+        for (k, texels) in levels.into_iter().enumerate() {
+            let above = self.levels.last().expect("level 0");
+            let size = [above.width, above.height, above.depth];
+            let [width, height, depth] = self.next_size(size);
+            if [width, height, depth] == size {
+                return Err(format!(
+                    "level {} is past the last level of a {}x{}x{} texture",
+                    k + 1,
+                    size[0],
+                    size[1],
+                    size[2]
+                ));
+            }
+            let count = width as usize * height as usize * depth as usize;
+            if texels.len() != count {
+                return Err(format!(
+                    "level {} of {width}x{height}x{depth} texels needs {count} texels, got {}",
+                    k + 1,
+                    texels.len()
+                ));
+            }
+            self.levels.push(Level {
+                width,
+                height,
+                depth,
+                texels,
+            });
+        }
+        Ok(self)
     }
 
     /// Level 0's bytes for `glTexImage*` in the format and type of

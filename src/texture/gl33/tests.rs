@@ -222,3 +222,115 @@ fn odd_coordinates_never_panic() {
         }
     }
 }
+
+#[test]
+fn depth_mode_places_the_depth_and_the_comparison() {
+    // A 2×1 depth texture (0.25, 0.75); nearest lookups at s = 0.25 and 0.75.
+    let t = GlTexture::new(
+        TexTarget::D2,
+        TexFormat::Depth32f,
+        [2, 1, 1],
+        vec![[0.25, 0.0, 0.0, 1.0], [0.75, 0.0, 0.0, 1.0]],
+    )
+    .unwrap();
+    let plain = GlSampler::default();
+    assert_eq!(
+        t.lookup(&plain, &req([0.25, 0.5, 0.0, 0.0])),
+        [0.25, 0.0, 0.0, 1.0]
+    );
+    let alpha = t.clone().with_depth_mode(DepthMode::Alpha);
+    assert_eq!(
+        alpha.lookup(&plain, &req([0.75, 0.5, 0.0, 0.0])),
+        [0.0, 0.0, 0.0, 0.75]
+    );
+    // GL_GREATER with reference 0.5: 0.5 > 0.25 passes (1), 0.5 > 0.75 fails (0).
+    let greater = GlSampler {
+        compare: Some(CompareFunc::Greater),
+        ..GlSampler::default()
+    };
+    let lum = t.clone().with_depth_mode(DepthMode::Luminance);
+    assert_eq!(
+        lum.lookup(&greater, &req([0.25, 0.5, 0.5, 0.0])),
+        [1.0, 1.0, 1.0, 1.0]
+    );
+    let intensity = t.clone().with_depth_mode(DepthMode::Intensity);
+    assert_eq!(
+        intensity.lookup(&greater, &req([0.75, 0.5, 0.5, 0.0])),
+        [0.0; 4]
+    );
+    let red = t.clone().with_depth_mode(DepthMode::Red);
+    assert_eq!(
+        red.lookup(&greater, &req([0.25, 0.5, 0.5, 0.0])),
+        [1.0, 0.0, 0.0, 1.0]
+    );
+    let alpha_cmp = t.with_depth_mode(DepthMode::Alpha);
+    assert_eq!(
+        alpha_cmp.lookup(&greater, &req([0.25, 0.5, 0.5, 0.0])),
+        [0.0, 0.0, 0.0, 1.0]
+    );
+}
+
+#[test]
+fn explicit_levels_are_read_by_lod() {
+    // 4×4 level 0 red, then a 2×2 green and a 1×1 blue level given by hand.
+    let red = [1.0, 0.0, 0.0, 1.0];
+    let green = [0.0, 1.0, 0.0, 1.0];
+    let blue = [0.0, 0.0, 1.0, 1.0];
+    let t = GlTexture::new(TexTarget::D2, TexFormat::Rgba8, [4, 4, 1], vec![red; 16])
+        .unwrap()
+        .with_levels(vec![vec![green; 4], vec![blue; 1]])
+        .unwrap();
+    assert_eq!(t.levels().len(), 3);
+    let s = GlSampler {
+        min_filter: MinFilter::NearestMipmapNearest,
+        ..GlSampler::default()
+    };
+    let at = |lod: f32| {
+        t.lookup(
+            &s,
+            &TexRequest {
+                coord: [0.5, 0.5, 0.0, 0.0],
+                lod: TexLod::Level(lod),
+                offset: [0; 3],
+            },
+        )
+    };
+    assert_eq!(at(0.0), red);
+    assert_eq!(at(1.0), green);
+    assert_eq!(at(2.0), blue);
+    assert_eq!(at(9.0), blue);
+    // Wrong sizes and a level past 1×1 are errors, not panics.
+    let base = GlTexture::new(TexTarget::D2, TexFormat::Rgba8, [2, 2, 1], vec![red; 4]).unwrap();
+    assert!(base.clone().with_levels(vec![vec![green; 2]]).is_err());
+    assert!(
+        base.with_levels(vec![vec![green; 1], vec![blue; 1]])
+            .is_err()
+    );
+    let rect = GlTexture::new(TexTarget::Rect, TexFormat::Rgba8, [2, 2, 1], vec![red; 4]).unwrap();
+    assert!(rect.with_levels(vec![vec![green; 1]]).is_err());
+}
+
+#[test]
+fn fixed_point_depth_clamps_the_reference() {
+    // Texels 0 and 1; GL_EQUAL with references −1 and 2: a float depth texture
+    // compares them as they are (never equal), a fixed-point one clamps them to 0
+    // and 1 first (equal at the matching texel).
+    let t = GlTexture::new(
+        TexTarget::D2,
+        TexFormat::Depth32f,
+        [2, 1, 1],
+        vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]],
+    )
+    .unwrap();
+    let equal = GlSampler {
+        compare: Some(CompareFunc::Equal),
+        ..GlSampler::default()
+    };
+    assert_eq!(t.lookup(&equal, &req([0.25, 0.5, -1.0, 0.0]))[0], 0.0);
+    assert_eq!(t.lookup(&equal, &req([0.75, 0.5, 2.0, 0.0]))[0], 0.0);
+    let fixed = t.with_fixed_point_depth();
+    assert!(fixed.is_fixed_point_depth());
+    assert_eq!(fixed.lookup(&equal, &req([0.25, 0.5, -1.0, 0.0]))[0], 1.0);
+    assert_eq!(fixed.lookup(&equal, &req([0.75, 0.5, 2.0, 0.0]))[0], 1.0);
+    assert_eq!(fixed.lookup(&equal, &req([0.25, 0.5, 2.0, 0.0]))[0], 0.0);
+}
