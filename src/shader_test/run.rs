@@ -1544,7 +1544,7 @@ mod tests {
             name: "o".into(),
             ty: csir::Type::Vec4,
             array_len: None,
-            kind: SymbolKind::ColorOut,
+            kind: SymbolKind::ColorOut { location: 0 },
             interpolation: None,
         }];
         let program = csir::Program::link(
