@@ -105,6 +105,7 @@ mod rasterize;
 mod setup;
 mod stage;
 mod state;
+mod target_format;
 mod tile;
 mod tile_queue;
 mod trace;
@@ -128,6 +129,9 @@ pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexS
 pub use state::{
     BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
     RasterState,
+};
+pub use target_format::{
+    ColorTarget, TargetClass, TargetFormat, blend_f32, srgb_decode, srgb_encode,
 };
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};

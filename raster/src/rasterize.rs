@@ -36,6 +36,7 @@ use crate::depth_bound::{block_fails, block_max, block_of_pixel, block_of_storag
 use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState};
+use crate::target_format::ColorTarget;
 use crate::tile::{PixelRect, TILE_SIZE, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
@@ -68,6 +69,9 @@ pub(crate) struct DrawContext<'a, F> {
     /// Some channel is masked (`color_bits` is not every byte): the colour write
     /// merges the stored bytes back, a step the unmasked draws skip.
     pub masks_color: bool,
+    /// The framebuffer's target when it is wide (`target_format.rs`): every batch
+    /// is then written by [`TileRaster::resolve_wide`] instead of the RGBA8 path.
+    pub wide: Option<ColorTarget>,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -99,7 +103,17 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             several: stage.shades_several_triangles() && !stage.needs_quads(),
             color_bits: state.color_write_bits(),
             masks_color: state.color_write_bits() != u32::MAX,
+            wide: None,
         }
+    }
+
+    /// Draws into a framebuffer whose colour target is `target`: an RGBA8-stored
+    /// `r8` or `rg8` writes only its channels (joined to the colour mask), a wide
+    /// target goes through [`TileRaster::resolve_wide`].
+    pub fn set_target(&mut self, target: ColorTarget) {
+        self.color_bits &= target.channel_bits();
+        self.masks_color = self.color_bits != u32::MAX;
+        self.wide = target.is_wide().then_some(target);
     }
 }
 
@@ -303,6 +317,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
         color: pixels.color,
         depth: pixels.depth,
         depth_bound: pixels.depth_bound,
+        wide: pixels.wide,
         observer,
         counts: FragmentCounts::default(),
         batching: false,
@@ -328,6 +343,8 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     depth: &'t mut [u32],
     /// Upper bound of each block's stored depth (`depth_bound.rs`; empty without depth).
     depth_bound: &'t mut [u32],
+    /// A wide target's words (`target_format.rs`; empty for an RGBA8 target).
+    wide: &'t mut [[u32; 4]],
     observer: &'o mut O,
     counts: FragmentCounts,
     /// The current triangle's fragments join a batch of several triangles (the
@@ -907,7 +924,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
 
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
     fn resolve(&mut self, len: usize) {
-        if O::ENABLED {
+        if let Some(target) = self.ctx.wide {
+            self.resolve_wide(target, len);
+        } else if O::ENABLED {
             self.resolve_traced(len);
         } else {
             self.resolve_lanes(len);
@@ -1006,6 +1025,54 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
+        }
+    }
+
+    /// [`TileRaster::resolve`] for a wide target, lane by lane: late depth, each
+    /// written lane's output converted and blended by [`ColorTarget::write`], the
+    /// colour mask per channel, and the observer told (without a [`BlendTrace`],
+    /// which holds RGBA8 bytes).
+    fn resolve_wide(&mut self, target: ColorTarget, len: usize) {
+        let worker = &*self.worker;
+        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        let live = low_bits(len as u32);
+        let writes = live & !(output.discard.0 | batch.helpers.0);
+        let (mode, mask) = (self.ctx.state.blend, self.ctx.state.color_mask);
+        let mut rest = writes;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let i = index[lane] as usize;
+            if self.ctx.late_depth_write {
+                self.depth[i] = worker.depth[lane];
+                raise_depth_bound(self.depth_bound, i, worker.depth[lane]);
+            }
+            let src = [0, 1, 2, 3].map(|c| output.color[c][lane]);
+            let stored = self.wide[i];
+            let result = target.write(mode, src, stored);
+            self.wide[i] = std::array::from_fn(|c| if mask[c] { result[c] } else { stored[c] });
+        }
+        self.counts.written += u64::from(writes.count_ones());
+        self.counts.discarded +=
+            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
+        if O::ENABLED
+            && let Some(lane) = self.observer.pending_lane()
+            && lane < len
+        {
+            let discarded = output.discard.contains(lane);
+            let late_write = self.ctx.late_depth_write && !discarded;
+            let quads = self.ctx.quads;
+            self.observer.complete(|e| {
+                e.shaded = true;
+                e.barycentric = [0, 1, 2].map(|i| batch.barycentric[i][lane]);
+                e.frag_coord[3] = batch.frag_coord[3][lane];
+                e.color = Some([0, 1, 2, 3].map(|c| output.color[c][lane]));
+                e.discarded = discarded;
+                e.quad = quads.then(|| quad_trace(batch, lane));
+                if let Some(d) = &mut e.depth {
+                    d.written |= late_write;
+                }
+            });
         }
     }
 

@@ -118,6 +118,9 @@ pub(crate) struct Tile {
     depth_bound: Box<[u32; BLOCKS_PER_TILE]>,
     pending_color: Option<[u8; 4]>,
     pending_depth: Option<u32>,
+    /// A wide target's words (`target_format.rs`), empty for an RGBA8 target.
+    wide: Box<[[u32; 4]]>,
+    pending_wide: Option<[u32; 4]>,
 }
 
 impl Tile {
@@ -129,7 +132,30 @@ impl Tile {
             depth_bound: Box::new([DEPTH_MAX; BLOCKS_PER_TILE]),
             pending_color: None,
             pending_depth: None,
+            wide: Box::default(),
+            pending_wide: None,
         }
+    }
+
+    /// A tile whose colour is a wide target (`target_format.rs`): `[u32; 4]` per
+    /// pixel besides the (unused) RGBA8 storage.
+    pub fn new_wide(rect: PixelRect) -> Self {
+        Tile {
+            wide: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
+            ..Tile::new(rect)
+        }
+    }
+
+    /// Records a clear of a wide target's words.
+    pub fn clear_wide(&mut self, words: [u32; 4]) {
+        self.pending_wide = Some(words);
+    }
+
+    /// The wide target's words at storage index `i` (all zero for an RGBA8 tile).
+    pub fn wide(&self, i: usize) -> [u32; 4] {
+        self.pending_wide
+            .or_else(|| self.wide.get(i).copied())
+            .unwrap_or_default()
     }
 
     /// Storage index of window pixel `(x, y)`, which must lie in this tile.
@@ -151,11 +177,15 @@ impl Tile {
         if let Some(c) = self.pending_color.take() {
             self.color.fill(c);
         }
+        if let Some(w) = self.pending_wide.take() {
+            self.wide.fill(w);
+        }
         if !with_depth {
             return TilePixels {
                 color: &mut self.color,
                 depth: &mut [],
                 depth_bound: &mut [],
+                wide: &mut self.wide,
             };
         }
         if let Some(d) = self.pending_depth.take() {
@@ -166,6 +196,7 @@ impl Tile {
             color: &mut self.color,
             depth: &mut self.depth,
             depth_bound: &mut self.depth_bound[..],
+            wide: &mut self.wide,
         }
     }
 
@@ -194,6 +225,8 @@ pub(crate) struct TilePixels<'a> {
     pub depth: &'a mut [u32],
     /// Upper bound of each block's stored depth (`depth_bound.rs`).
     pub depth_bound: &'a mut [u32],
+    /// A wide target's words (`target_format.rs`; empty for RGBA8).
+    pub wide: &'a mut [[u32; 4]],
 }
 
 /// A run of pixel colours within one tile row.
