@@ -40,6 +40,8 @@
 //!     clear_depth: 1.0,
 //!     textures: vec![],
 //!     draws: vec![],
+//!     targets: vec![],
+//!     framebuffer_srgb: false,
 //! };
 //! let prepared = driver.prepare(&frame)?;
 //! prepared.draw(true)?;
@@ -54,9 +56,11 @@ mod error;
 mod frame;
 mod prepared;
 mod program;
+mod targets;
 mod texture33;
 mod uniforms;
 
+pub use targets::{TargetDesc, TargetKind};
 pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
 pub use egl::{LIBRARY, Platform};
 pub use error::{GlError, Place, error_name};

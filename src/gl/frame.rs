@@ -98,6 +98,8 @@ pub fn frame_desc<'s>(
         clear_depth: scene.clear_depth,
         textures,
         draws,
+        targets: super::targets::target_descs(scene),
+        framebuffer_srgb: scene.targets.framebuffer_srgb,
     })
 }
 

@@ -24,6 +24,8 @@ use csir_raster::{CullMode, DepthTest, RasterState};
 
 mod fragment_ops;
 
+mod targets;
+
 mod gl33;
 
 /// The only format string this loader reads.
@@ -35,7 +37,8 @@ pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_a
 
 /// The keys of a scene's top-level object (docs/scene-format.md).
 const ROOT_KEYS: &[&str] = &[
-    "format", "width", "height", "clear", "textures", "draws", "expect",
+    "format", "width", "height", "clear", "textures", "draws", "expect", "targets",
+    "framebuffer_srgb",
 ];
 
 /// The keys of a draw.
@@ -227,12 +230,18 @@ impl Loader<'_> {
             )
         })?;
 
+        let clear_entries = match get(root, "clear") {
+            Some(clear) => Some(self.record(clear, "clear", &["color", "depth"])?),
+            None => None,
+        };
+        let targets = self.targets(root, clear_entries)?;
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
             Some(clear) => {
                 let clear = self.record(clear, "clear", &["color", "depth"])?;
                 let color = match get(clear, "color") {
                     None => [0.0, 0.0, 0.0, 1.0],
+                    Some(_) if targets.given => targets.clear[0].map(|c| c as f32),
                     Some(v) => {
                         let c = self.floats(v, "clear.color", Some(4))?;
                         [c[0], c[1], c[2], c[3]]
@@ -261,6 +270,7 @@ impl Loader<'_> {
             for (index, d) in list.iter().enumerate() {
                 draws.push(self.draw(index, d, &textures)?);
                 self.check_window_rects(&draws[index], width, height)?;
+                self.check_integer_blending(&targets, &draws[index])?;
             }
         }
 
@@ -310,6 +320,7 @@ impl Loader<'_> {
             textures,
             draws,
             expect,
+            targets,
         })
     }
 

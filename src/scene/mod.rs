@@ -58,6 +58,7 @@ mod obj;
 mod point_line_state;
 mod primitive;
 mod suggest;
+mod targets;
 mod vertex_input;
 
 pub use default::{DEFAULT_CUBE_START_ANGLE, DEFAULT_SCENE_NAME, default_cube_uniforms};
@@ -70,4 +71,5 @@ pub use model::{
 };
 pub use primitive::{Primitive, PrimitiveKind, ProvokingVertex, assemble_primitives};
 pub(crate) use suggest::closest_name;
+pub use targets::{MAX_TARGETS, Targets};
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

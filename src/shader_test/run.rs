@@ -819,6 +819,7 @@ impl<'a> Run<'a> {
             textures,
             draws: vec![draw],
             expect: None,
+            targets: Default::default(),
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -913,6 +914,7 @@ impl<'a> Run<'a> {
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
+            targets: Default::default(),
         };
         for one in &self.frame {
             let offset = scene.textures.len();
