@@ -60,7 +60,6 @@ mod targets;
 mod texture33;
 mod uniforms;
 
-pub use targets::{TargetDesc, TargetKind};
 pub use driver::{Driver, DriverInfo, DriverOptions, ProfileChoice};
 pub use egl::{LIBRARY, Platform};
 pub use error::{GlError, Place, error_name};
@@ -71,4 +70,5 @@ pub use frame::{
 /// The GL enums the frame description takes (`glow::LINEAR`, `glow::LESS`, ...).
 pub use glow;
 pub use prepared::PreparedFrame;
+pub use targets::{TargetDesc, TargetKind};
 pub use texture33::{Gl33Image, Gl33SamplerState};

@@ -10,8 +10,8 @@
 //! §4.1.8, §4.2.2), so each pass sees the same fragments GL sends to that target.
 //! A scene without `targets` or `framebuffer_srgb` never comes here.
 
-use super::render::{Frame, PreparedScene, RenderError};
 use super::program::ProgramCache;
+use super::render::{Frame, PreparedScene, RenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene, SceneError};
 use csir::Program;

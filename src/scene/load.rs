@@ -37,7 +37,14 @@ pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_a
 
 /// The keys of a scene's top-level object (docs/scene-format.md).
 const ROOT_KEYS: &[&str] = &[
-    "format", "width", "height", "clear", "textures", "draws", "expect", "targets",
+    "format",
+    "width",
+    "height",
+    "clear",
+    "textures",
+    "draws",
+    "expect",
+    "targets",
     "framebuffer_srgb",
 ];
 

@@ -56,7 +56,10 @@ impl Loader<'_> {
         let Json::Array(items) = value else {
             return Err(self.error(
                 "targets",
-                format!("expected a list of {{\"format\": …}} objects, got {}", value.brief()),
+                format!(
+                    "expected a list of {{\"format\": …}} objects, got {}",
+                    value.brief()
+                ),
             ));
         };
         if items.is_empty() || items.len() > MAX_TARGETS {
@@ -89,7 +92,11 @@ impl Loader<'_> {
     /// `clear.color` for `count` targets: one RGBA list for every target, or a list of
     /// `count` of them; default (0, 0, 0, 1). Numbers are kept as JSON's doubles, so
     /// an integer target's clear value is exact up to 2^32.
-    fn target_clears(&self, value: Option<&Json>, count: usize) -> Result<Vec<[f64; 4]>, SceneError> {
+    fn target_clears(
+        &self,
+        value: Option<&Json>,
+        count: usize,
+    ) -> Result<Vec<[f64; 4]>, SceneError> {
         let Some(value) = value else {
             return Ok(vec![[0.0, 0.0, 0.0, 1.0]; count]);
         };
@@ -105,11 +112,16 @@ impl Loader<'_> {
                 _ => None,
             };
             numbers.map(|n| [n[0], n[1], n[2], n[3]]).ok_or_else(|| {
-                self.error(field, format!("expected 4 numbers (RGBA), got {}", v.brief()))
+                self.error(
+                    field,
+                    format!("expected 4 numbers (RGBA), got {}", v.brief()),
+                )
             })
         };
         match value {
-            Json::Array(items) if items.iter().all(|i| matches!(i, Json::Array(_))) && !items.is_empty() => {
+            Json::Array(items)
+                if items.iter().all(|i| matches!(i, Json::Array(_))) && !items.is_empty() =>
+            {
                 if items.len() != count {
                     return Err(self.error(
                         "clear.color",
