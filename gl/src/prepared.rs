@@ -734,10 +734,8 @@ impl PreparedFrame<'_> {
     }
 
     /// Colour attachment `k` of [`FrameDesc::targets`] read back with its format's
-    /// `glReadPixels` format and type, top row first (`targets.rs` [`read`]); `None`
+    /// `glReadPixels` format and type, top row first (`gl/src/targets.rs`); `None`
     /// past the last target (or for a frame without targets).
-    ///
-    /// [`read`]: crate::targets
     pub fn read_target(&self, k: usize) -> Option<Vec<[u32; 4]>> {
         let target = self.targets.get(k)?;
         let gl = &self.driver.gl;
