@@ -87,7 +87,7 @@ pub fn write_exr(path: &Path, image: &TargetImage) -> std::result::Result<(), Im
 /// An OpenEXR file's first layer read back as [`encode_exr`] wrote it: width, height
 /// and each pixel's `R`, `G`, `B`, `A` as 32-bit words (float samples as `f32` bits,
 /// half samples widened, unsigned samples as they are), top row first. A missing
-/// channel reads 0 (1.0 for `A`).
+/// channel reads 0 (1.0 for `A`). [`exr_holds_integers`] tells which kind it holds.
 ///
 /// # Errors
 /// [`ImageIoError::Decode`] when the bytes are not an OpenEXR file the crate reads.
@@ -140,6 +140,26 @@ pub fn decode_exr(
         }
     }
     Ok((w as u32, h as u32, values))
+}
+
+/// Whether an OpenEXR file's `R` channel holds 32-bit unsigned samples (an integer
+/// target, as [`encode_exr`] writes it) rather than floats.
+///
+/// # Errors
+/// As [`decode_exr`].
+pub fn exr_holds_integers(bytes: &[u8], path: &Path) -> std::result::Result<bool, ImageIoError> {
+    let meta = MetaData::read_from_buffered(Cursor::new(bytes), false).map_err(|e| {
+        ImageIoError::Decode {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    })?;
+    Ok(meta.headers.first().is_some_and(|h| {
+        h.channels
+            .list
+            .first()
+            .is_some_and(|c| c.sample_type == SampleType::U32)
+    }))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ mod png;
 mod rgba8_image;
 
 pub use error::ImageIoError;
-pub use exr::{decode_exr, encode_exr, target_file_path, write_exr};
+pub use exr::{decode_exr, encode_exr, exr_holds_integers, target_file_path, write_exr};
 pub use png::{
     MAX_PNG_SIDE, decode_png, encode_png, png_dimensions, read_png, write_png, write_png_small,
 };
