@@ -275,6 +275,38 @@ fn twins() -> Vec<Twin> {
             code: scene().draw(draw().state(DrawState::default().scissor([0, 0, 20000, 1]))),
         },
         Twin {
+            rule: "a scene has 1..=8 targets",
+            json: scene_json(
+                &draw_json(""),
+                &format!(
+                    r#""targets": [{}]"#,
+                    vec![r#"{"format": "rgba8"}"#; 9].join(", ")
+                ),
+            ),
+            code: (0..9)
+                .fold(scene(), |s, _| {
+                    s.target(csir_render::scene::TargetFormat::Rgba8, [0.0; 4])
+                })
+                .draw(draw()),
+        },
+        Twin {
+            rule: "an integer target is never blended",
+            json: scene_json(
+                &draw_json(r#""state": {"blend": "alpha"}"#),
+                r#""targets": [{"format": "rgba8"}, {"format": "rgba32ui"}]"#,
+            ),
+            code: scene()
+                .target(
+                    csir_render::scene::TargetFormat::Rgba8,
+                    [0.0, 0.0, 0.0, 1.0],
+                )
+                .target(
+                    csir_render::scene::TargetFormat::Rgba32ui,
+                    [0.0, 0.0, 0.0, 1.0],
+                )
+                .draw(draw().state(DrawState::alpha_blend())),
+        },
+        Twin {
             rule: "a stencil function is not none",
             json: state(r#""stencil": {"front": {"func": "none"}}"#),
             code: scene().draw(draw().state(DrawState::default().stencil_separate(

@@ -20,6 +20,11 @@ pub struct FrameDesc<'a> {
     pub textures: Vec<TextureDesc<'a>>,
     /// The draws, in order.
     pub draws: Vec<DrawDesc<'a>>,
+    /// Colour attachments of given formats (`targets.rs`), each cleared to its own
+    /// value (`clear_color` is then not used); empty: the one RGBA8 attachment.
+    pub targets: Vec<crate::TargetDesc>,
+    /// `glEnable(GL_FRAMEBUFFER_SRGB)` for the whole frame.
+    pub framebuffer_srgb: bool,
 }
 
 /// A 2D RGBA8 texture (`glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, …, GL_RGBA,

@@ -41,6 +41,8 @@
 //!     clear_stencil: 0,
 //!     textures: vec![],
 //!     draws: vec![],
+//!     targets: vec![],
+//!     framebuffer_srgb: false,
 //! };
 //! let prepared = driver.prepare(&frame)?;
 //! prepared.draw(true)?;
@@ -56,6 +58,8 @@ mod frame;
 mod prepared;
 mod program;
 mod stencil;
+
+mod targets;
 mod texture33;
 mod uniforms;
 
@@ -70,4 +74,6 @@ pub use frame::{
 pub use glow;
 pub use prepared::PreparedFrame;
 pub use stencil::StencilFaceDesc;
+
+pub use targets::{TargetDesc, TargetKind};
 pub use texture33::{Gl33Image, Gl33SamplerState};

@@ -21,6 +21,9 @@ pub struct PreparedFrame<'d> {
     clear_stencil: u8,
     framebuffer: glow::Framebuffer,
     renderbuffers: Vec<glow::Renderbuffer>,
+    /// The colour attachments of [`FrameDesc::targets`] (empty: one RGBA8).
+    targets: Vec<crate::TargetDesc>,
+    framebuffer_srgb: bool,
     textures: Vec<glow::Texture>,
     /// Each texture's target (`GL_TEXTURE_2D` for the RGBA8 ones).
     texture_targets: Vec<u32>,
@@ -174,10 +177,15 @@ impl Driver {
                 .map_err(|e| frame_error(format!("glGenFramebuffers: {e}")))?;
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
             let mut rbs = Vec::new();
-            for (format, attachment) in [
-                (glow::RGBA8, glow::COLOR_ATTACHMENT0),
-                (glow::DEPTH24_STENCIL8, glow::DEPTH_STENCIL_ATTACHMENT),
-            ] {
+            let colour = if frame.targets.is_empty() {
+                Some((glow::RGBA8, glow::COLOR_ATTACHMENT0))
+            } else {
+                rbs = crate::targets::attach(gl, &frame.targets, frame.width, frame.height)
+                    .map_err(frame_error)?;
+                None
+            };
+            let depth_stencil = Some((glow::DEPTH24_STENCIL8, glow::DEPTH_STENCIL_ATTACHMENT));
+            for (format, attachment) in [colour, depth_stencil].into_iter().flatten() {
                 let rb = gl
                     .create_renderbuffer()
                     .map_err(|e| frame_error(format!("glGenRenderbuffers: {e}")))?;
@@ -208,6 +216,8 @@ impl Driver {
             clear_stencil: frame.clear_stencil,
             framebuffer,
             renderbuffers,
+            targets: frame.targets.clone(),
+            framebuffer_srgb: frame.framebuffer_srgb,
             textures: Vec::new(),
             texture_targets: Vec::new(),
             programs: Vec::new(),
@@ -554,12 +564,19 @@ impl PreparedFrame<'_> {
             gl.color_mask(true, true, true, true);
             gl.depth_mask(true);
             gl.front_face(glow::CCW);
-            let [r, g, b, a] = self.clear_color;
-            gl.clear_color(r, g, b, a);
             gl.clear_depth_f64(f64::from(self.clear_depth));
             gl.stencil_mask(0xff);
             gl.clear_stencil(i32::from(self.clear_stencil));
-            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT | glow::STENCIL_BUFFER_BIT);
+            if self.targets.is_empty() {
+                let [r, g, b, a] = self.clear_color;
+                gl.clear_color(r, g, b, a);
+                gl.clear(
+                    glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT | glow::STENCIL_BUFFER_BIT,
+                );
+            } else {
+                gl.clear(glow::DEPTH_BUFFER_BIT | glow::STENCIL_BUFFER_BIT);
+                crate::targets::clear(gl, &self.targets, self.framebuffer_srgb);
+            }
         }
         if check {
             driver.check(|| Place::Frame, "glClear")?;
@@ -721,6 +738,19 @@ impl PreparedFrame<'_> {
             flipped.extend_from_slice(&pixels[y * row..(y + 1) * row]);
         }
         flipped
+    }
+
+    /// Colour attachment `k` of [`FrameDesc::targets`] read back with its format's
+    /// `glReadPixels` format and type, top row first (`gl/src/targets.rs`); `None`
+    /// past the last target (or for a frame without targets).
+    pub fn read_target(&self, k: usize) -> Option<Vec<[u32; 4]>> {
+        let target = self.targets.get(k)?;
+        let gl = &self.driver.gl;
+        // SAFETY: the frame's framebuffer was made by `targets::attach` with these
+        // targets, at this size.
+        Some(unsafe {
+            crate::targets::read(gl, self.framebuffer, k, target, self.width, self.height)
+        })
     }
 
     /// The framebuffer's size, (width, height).

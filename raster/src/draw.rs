@@ -213,7 +213,7 @@ impl Renderer {
         let interpolation = point_modes.as_deref().unwrap_or(interpolation);
         self.bins.build(&grid, &self.triangles);
 
-        let ctx = DrawContext::new(
+        let mut ctx = DrawContext::new(
             &self.triangles.storage,
             &self.vertices,
             call.fragment_stage,
@@ -221,6 +221,7 @@ impl Renderer {
             back_face,
             interpolation,
         );
+        ctx.set_target(framebuffer.target());
         let traced_tile = trace
             .filter(|&[x, y]| x < grid.width && y < grid.height)
             .map(|[x, y]| grid.tile_of(x, y));

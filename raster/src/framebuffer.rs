@@ -5,6 +5,7 @@ use rayon::prelude::*;
 use crate::blend::to_unorm8;
 use crate::depth::quantize_depth;
 use crate::error::{FramebufferError, MAX_FRAMEBUFFER_SIZE};
+use crate::target_format::ColorTarget;
 use crate::tile::{ClearValues, ColorRun, Tile, TileGrid};
 
 /// A `width × height` RGBA8 UNORM colour buffer with a 24-bit depth buffer, addressed in
@@ -17,6 +18,7 @@ use crate::tile::{ClearValues, ColorRun, Tile, TileGrid};
 pub struct Framebuffer {
     grid: TileGrid,
     tiles: Vec<Tile>,
+    target: ColorTarget,
 }
 
 impl Framebuffer {
@@ -26,6 +28,19 @@ impl Framebuffer {
     /// [`FramebufferError::InvalidSize`] unless both sides are in
     /// `1..=MAX_FRAMEBUFFER_SIZE` (16384).
     pub fn new(width: u32, height: u32) -> Result<Self, FramebufferError> {
+        Self::with_target(width, height, ColorTarget::RGBA8)
+    }
+
+    /// A framebuffer of `width × height` pixels whose colour buffer is `target`
+    /// (`target_format.rs`): a wide target also stores `[u32; 4]` per pixel.
+    ///
+    /// # Errors
+    /// As [`Framebuffer::new`].
+    pub fn with_target(
+        width: u32,
+        height: u32,
+        target: ColorTarget,
+    ) -> Result<Self, FramebufferError> {
         let valid = 1..=MAX_FRAMEBUFFER_SIZE;
         if !valid.contains(&width) || !valid.contains(&height) {
             return Err(FramebufferError::InvalidSize {
@@ -35,10 +50,24 @@ impl Framebuffer {
             });
         }
         let grid = TileGrid::new(width, height);
+        let new_tile = if target.is_wide() {
+            Tile::new_wide
+        } else {
+            Tile::new
+        };
         let tiles = (0..grid.tile_count())
-            .map(|i| Tile::new(grid.tile_rect(i)))
+            .map(|i| new_tile(grid.tile_rect(i)))
             .collect();
-        Ok(Framebuffer { grid, tiles })
+        Ok(Framebuffer {
+            grid,
+            tiles,
+            target,
+        })
+    }
+
+    /// The colour target's format.
+    pub fn target(&self) -> ColorTarget {
+        self.target
     }
 
     /// Width in pixels.
@@ -55,6 +84,9 @@ impl Framebuffer {
     /// `round(clamp(c, 0, 1) · 255)`) and its depth to `depth` (clamped to [0, 1],
     /// quantized to 24 bits), like `glClear` with the depth mask on.
     pub fn clear(&mut self, color: [f32; 4], depth: f32) {
+        if self.target != ColorTarget::RGBA8 {
+            return self.clear_target(color.map(f64::from), depth);
+        }
         let values = ClearValues {
             color: color.map(to_unorm8),
             depth: quantize_depth(f64::from(depth)),
@@ -85,6 +117,47 @@ impl Framebuffer {
         self.locate(x, y).map(|(tile, i)| tile.stencil(i))
     }
 
+    /// [`Framebuffer::clear`] for any target: `color` converted as the target's
+    /// format stores it ([`ColorTarget::clear_value`]: an integer target takes the
+    /// integer part of each value exactly, as `glClearBufferiv`/`uiv`).
+    pub fn clear_target(&mut self, color: [f64; 4], depth: f32) {
+        let values = ClearValues {
+            color: self.target.clear_rgba8(color.map(|c| c as f32)),
+            depth: quantize_depth(f64::from(depth)),
+        };
+        let wide = self
+            .target
+            .is_wide()
+            .then(|| self.target.clear_value(color));
+        for tile in &mut self.tiles {
+            tile.clear(values);
+            if let Some(w) = wide {
+                tile.clear_wide(w);
+            }
+        }
+    }
+
+    /// The colour buffer's values, top row first, as `glReadPixels` gives them for
+    /// the target's format ([`ColorTarget::read`]): unorm channels as bytes 0..=255,
+    /// float channels as `f32` bits, integers as they are; a format's missing
+    /// channels read (0, 0, 1).
+    pub fn target_values_top_down(&self) -> Vec<[u32; 4]> {
+        let (w, h) = (self.width(), self.height());
+        let target = self.target;
+        (0..h)
+            .rev()
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let (tile, i) = self.locate(x, y).expect("inside");
+                if target.is_wide() {
+                    target.read(tile.wide(i))
+                } else {
+                    tile.color(i).map(u32::from)
+                }
+            })
+            .collect()
+    }
+
     /// RGBA8 colour of window pixel `(x, y)` (y up), or `None` outside.
     pub fn color(&self, x: u32, y: u32) -> Option<[u8; 4]> {
         self.locate(x, y).map(|(tile, i)| tile.color(i))
@@ -99,6 +172,9 @@ impl Framebuffer {
     /// space flipped vertically, exactly like `glReadPixels` followed by a vertical
     /// flip, which is what a PNG wants.
     pub fn to_rgba8_top_down(&self) -> Vec<u8> {
+        if self.target.is_wide() {
+            return self.wide_to_rgba8_top_down();
+        }
         let (w, h) = (self.width() as usize, self.height() as usize);
         let mut out = vec![0u8; w * h * 4];
         out.par_chunks_mut(w * 4)
@@ -118,6 +194,23 @@ impl Framebuffer {
                 }
             });
         out
+    }
+
+    /// A wide target as RGBA8 bytes (unorm channels as stored, float ones converted
+    /// as fragment colours are, integers clamped to 255), top row first.
+    fn wide_to_rgba8_top_down(&self) -> Vec<u8> {
+        use crate::target_format::TargetClass;
+        let class = self.target.format.class();
+        self.target_values_top_down()
+            .into_iter()
+            .flat_map(|p| {
+                p.map(|w| match class {
+                    TargetClass::Float => to_unorm8(f32::from_bits(w)),
+                    TargetClass::Int => (w as i32).clamp(0, 255) as u8,
+                    _ => w.min(255) as u8,
+                })
+            })
+            .collect()
     }
 
     /// The depth buffer as 24-bit values, top row first (`width · height` values).

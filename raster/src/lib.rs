@@ -106,6 +106,8 @@ mod setup;
 mod stage;
 mod state;
 mod stencil;
+
+mod target_format;
 mod tile;
 mod tile_queue;
 mod trace;
@@ -131,6 +133,10 @@ pub use state::{
     RasterState, StencilFace, StencilOp, StencilState,
 };
 pub use stencil::StencilTrace;
+
+pub use target_format::{
+    ColorTarget, TargetClass, TargetFormat, blend_f32, srgb_decode, srgb_encode,
+};
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};
 pub use vertex::MAX_VARYINGS;

@@ -37,6 +37,7 @@ use crate::setup::SetupTriangle;
 use crate::stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle};
 use crate::state::{BlendMode, DepthTest, RasterState, StencilState};
 use crate::stencil::{StencilTrace, stencil_row};
+use crate::target_format::ColorTarget;
 use crate::tile::{PixelRect, TILE_SIZE, Tile, storage_index};
 use crate::trace::{BlendTrace, DepthTrace, Observer, QuadTrace, TraceEvent};
 use crate::vertex::VertexBuffer;
@@ -83,6 +84,9 @@ pub(crate) struct DrawContext<'a, F> {
     pub bound_test: bool,
     /// Neither a depth nor a stencil test: a fully covered block is queued whole.
     pub untested: bool,
+    /// The framebuffer's target when it is wide (`target_format.rs`): every batch
+    /// is then written by [`TileRaster::resolve_wide`] instead of the RGBA8 path.
+    pub wide: Option<ColorTarget>,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -123,7 +127,17 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             bound_test: matches!(state.depth_test, DepthTest::Less | DepthTest::LessEqual)
                 && state.stencil.is_none(),
             untested: !state.depth_test.is_enabled() && state.stencil.is_none(),
+            wide: None,
         }
+    }
+
+    /// Draws into a framebuffer whose colour target is `target`: an RGBA8-stored
+    /// `r8` or `rg8` writes only its channels (joined to the colour mask), a wide
+    /// target goes through [`TileRaster::resolve_wide`].
+    pub fn set_target(&mut self, target: ColorTarget) {
+        self.color_bits &= target.channel_bits();
+        self.masks_color = self.color_bits != u32::MAX;
+        self.wide = target.is_wide().then_some(target);
     }
 }
 
@@ -338,6 +352,7 @@ pub(crate) fn rasterize_tile<F: FragmentStage, O: Observer>(
         depth: pixels.depth,
         depth_bound: pixels.depth_bound,
         stencil: pixels.stencil,
+        wide: pixels.wide,
         observer,
         counts: FragmentCounts::default(),
         batching: false,
@@ -365,6 +380,8 @@ struct TileRaster<'c, 'w, 't, 'o, F: FragmentStage, O> {
     depth_bound: &'t mut [u32],
     /// The tile's 8-bit stencil values (empty without a stencil test).
     stencil: &'t mut [u8],
+    /// A wide target's words (`target_format.rs`; empty for an RGBA8 target).
+    wide: &'t mut [[u32; 4]],
     observer: &'o mut O,
     counts: FragmentCounts,
     /// The current triangle's fragments join a batch of several triangles (the
@@ -1036,7 +1053,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     /// Writes the shaded lanes `0..len`: late depth, blended colour, trace.
     /// `front_facing` is the facing of the batch's fragments (for the stencil's face).
     fn resolve(&mut self, len: usize, front_facing: bool) {
-        if O::ENABLED {
+        if let Some(target) = self.ctx.wide {
+            self.resolve_wide(target, len, front_facing);
+        } else if O::ENABLED {
             self.resolve_traced(len, front_facing);
         } else {
             self.resolve_lanes(len, front_facing);
@@ -1139,6 +1158,58 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
+        }
+    }
+
+    /// [`TileRaster::resolve`] for a wide target, lane by lane: late depth, each
+    /// written lane's output converted and blended by [`ColorTarget::write`], the
+    /// colour mask per channel, and the observer told (without a [`BlendTrace`],
+    /// which holds RGBA8 bytes).
+    fn resolve_wide(&mut self, target: ColorTarget, len: usize, front_facing: bool) {
+        let worker = &*self.worker;
+        let (batch, output, index) = (&worker.batch, &worker.output, &*worker.index);
+        let live = low_bits(len as u32);
+        let writes = live & !(output.discard.0 | batch.helpers.0);
+        let (mode, mask) = (self.ctx.state.blend, self.ctx.state.color_mask);
+        let mut rest = writes;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let i = index[lane] as usize;
+            if self.ctx.late_depth_write {
+                self.depth[i] = worker.depth[lane];
+                raise_depth_bound(self.depth_bound, i, worker.depth[lane]);
+            }
+            let src = [0, 1, 2, 3].map(|c| output.color[c][lane]);
+            let stored = self.wide[i];
+            let result = target.write(mode, src, stored);
+            self.wide[i] = std::array::from_fn(|c| if mask[c] { result[c] } else { stored[c] });
+        }
+        if self.ctx.late_stencil {
+            self.late_stencil_pass(front_facing, writes);
+        }
+        let (batch, output) = (&self.worker.batch, &self.worker.output);
+        self.counts.written += u64::from(writes.count_ones());
+        self.counts.discarded +=
+            u64::from((output.discard.0 & !batch.helpers.0 & live).count_ones());
+        if O::ENABLED
+            && let Some(lane) = self.observer.pending_lane()
+            && lane < len
+        {
+            let discarded = output.discard.contains(lane);
+            let late_write = self.ctx.late_depth_write && !discarded;
+            let quads = self.ctx.quads;
+            self.observer.complete(|e| {
+                e.shaded = true;
+                e.barycentric = [0, 1, 2].map(|i| batch.barycentric[i][lane]);
+                e.frag_coord[3] = batch.frag_coord[3][lane];
+                e.color = Some([0, 1, 2, 3].map(|c| output.color[c][lane]));
+                e.discarded = discarded;
+                e.quad = quads.then(|| quad_trace(batch, lane));
+                if let Some(d) = &mut e.depth {
+                    d.written |= late_write;
+                }
+            });
         }
     }
 

@@ -128,6 +128,9 @@ pub(crate) struct Tile {
     /// `pending_stencil` (or 0).
     stencil: Box<[u8]>,
     pending_stencil: Option<u8>,
+    /// A wide target's words (`target_format.rs`), empty for an RGBA8 target.
+    wide: Box<[[u32; 4]]>,
+    pending_wide: Option<[u32; 4]>,
 }
 
 impl Tile {
@@ -141,6 +144,8 @@ impl Tile {
             pending_depth: Some(DEPTH_MAX),
             stencil: Box::default(),
             pending_stencil: None,
+            wide: Box::default(),
+            pending_wide: None,
         }
     }
 
@@ -166,6 +171,27 @@ impl Tile {
             self.stencil.fill(v);
         }
         self.pending_stencil = None;
+    }
+
+    /// A tile whose colour is a wide target (`target_format.rs`): `[u32; 4]` per
+    /// pixel besides the (unused) RGBA8 storage.
+    pub fn new_wide(rect: PixelRect) -> Self {
+        Tile {
+            wide: vec![[0; 4]; TILE_PIXELS].into_boxed_slice(),
+            ..Tile::new(rect)
+        }
+    }
+
+    /// Records a clear of a wide target's words.
+    pub fn clear_wide(&mut self, words: [u32; 4]) {
+        self.pending_wide = Some(words);
+    }
+
+    /// The wide target's words at storage index `i` (all zero for an RGBA8 tile).
+    pub fn wide(&self, i: usize) -> [u32; 4] {
+        self.pending_wide
+            .or_else(|| self.wide.get(i).copied())
+            .unwrap_or_default()
     }
 
     /// Storage index of window pixel `(x, y)`, which must lie in this tile.
@@ -200,12 +226,16 @@ impl Tile {
         } else {
             &mut []
         };
+        if let Some(w) = self.pending_wide.take() {
+            self.wide.fill(w);
+        }
         if !with_depth {
             return TilePixels {
                 color: &mut self.color,
                 depth: &mut [],
                 depth_bound: &mut [],
                 stencil,
+                wide: &mut self.wide,
             };
         }
         if let Some(d) = self.pending_depth.take() {
@@ -221,14 +251,17 @@ impl Tile {
             depth: &mut self.depth,
             depth_bound: &mut self.depth_bound[..],
             stencil,
+            wide: &mut self.wide,
         }
     }
 
-    /// Bytes of colour, depth and stencil storage allocated.
+    /// Bytes of colour (RGBA8 and a wide target's), depth and stencil storage
+    /// allocated.
     pub fn storage_bytes(&self) -> usize {
         std::mem::size_of_val(&*self.color)
             + std::mem::size_of_val(&*self.depth)
             + std::mem::size_of_val(&*self.stencil)
+            + std::mem::size_of_val(&*self.wide)
     }
 
     /// Colour of storage index `i`.
@@ -258,6 +291,8 @@ pub(crate) struct TilePixels<'a> {
     pub depth_bound: &'a mut [u32],
     /// 8-bit stencil values (empty unless asked for).
     pub stencil: &'a mut [u8],
+    /// A wide target's words (`target_format.rs`; empty for RGBA8).
+    pub wide: &'a mut [[u32; 4]],
 }
 
 /// A run of pixel colours within one tile row.

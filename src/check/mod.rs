@@ -29,6 +29,7 @@ mod report;
 mod results;
 mod scene_check;
 mod shard;
+mod target_check;
 
 pub use discover::{find_scenes, reference_path};
 pub use junit::{junit_xml, write_junit};

@@ -156,31 +156,46 @@ fn check_into(
             ..RenderOptions::default()
         };
         render_scene(&scene, &render)
-            .map(|frame| frame.image)
+            .map(|frame| (frame.image, frame.targets))
             .map_err(|e| without_scene(&e))
     };
     let gl = |gl: &GlOptions| {
         render_scene_gl(&scene, gl)
-            .map(|r| r.image)
+            .map(|r| (r.image, r.targets))
             .map_err(|e| without_scene(&e))
     };
     let (ours, outcome, kept) = match &options.renderers {
         Renderers::CpuAgainstGl(options_gl) => {
-            let ours = cpu()?;
-            let reference = gl(options_gl)?;
+            let (ours, our_targets) = cpu()?;
+            let (reference, their_targets) = gl(options_gl)?;
             result.reference = "the GL driver's render".into();
             judge_against(result, &ours, &reference, options, rule);
+            let theirs = super::target_check::TargetReferences::Rendered(&their_targets);
+            super::target_check::check_targets(result, &our_targets, theirs, options, rule);
             let bytes = encode_png(reference.width(), reference.height(), reference.pixels())
                 .map_err(|e| e.to_string())?;
             (ours, Ok(()), KeptReference::File(reference, bytes))
         }
         against_file => {
-            let ours = match against_file {
+            let (ours, targets) = match against_file {
                 Renderers::GlAgainstFile(options_gl) => gl(options_gl)?,
                 _ => cpu()?,
             };
+            for path in super::target_check::target_reference_paths(reference_path, &targets) {
+                if let Some(output) = options.outputs.iter().find(|o| **o == path) {
+                    result.overwrites_input = true;
+                    return Err(format!(
+                        "{} is a target's reference image",
+                        output.display()
+                    ));
+                }
+            }
             // whatever becomes of the comparison, the render goes into the report
             let (kept, outcome) = judge_into(result, &ours, reference_path, options, rule);
+            if outcome.is_ok() {
+                let files = super::target_check::TargetReferences::Files(reference_path);
+                super::target_check::check_targets(result, &targets, files, options, rule);
+            }
             if let Renderers::GlAgainstFile(_) = against_file {
                 // `trace` explains the CPU renderer's pixels, not a driver's
                 result.trace = None;

@@ -1,4 +1,5 @@
-//! `csir-render diff A.png B.png [--heatmap OUT.png] [--tolerance N]`.
+//! `csir-render diff A.png B.png [--heatmap OUT.png] [--tolerance N]`; two `.exr`
+//! render targets are compared by value (docs/reference-checks.md "Render targets").
 
 use clap::Args;
 use csir_render::compare::{ToleranceRule, compare, heat_map};
@@ -53,6 +54,10 @@ pub fn run(args: &DiffArgs) -> ExitCode {
             ));
         }
     }
+    let exr = |p: &PathBuf| p.extension().is_some_and(|e| e == "exr");
+    if exr(&args.a) && exr(&args.b) {
+        return diff_exr(args);
+    }
     let a = match read_png(&args.a) {
         Ok(i) => i,
         Err(e) => return fail(e),
@@ -95,6 +100,75 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         }
     }
     if diff.within_tolerance() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `diff` of two OpenEXR targets (docs/reference-checks.md "Render targets"): floats
+/// equal within `--tolerance`/255 (relative above 1), integers exactly. Exit 0 when
+/// every pixel is equal so, 1 otherwise, 2 when they cannot be compared.
+fn diff_exr(args: &DiffArgs) -> ExitCode {
+    use csir_render::compare::compare_target;
+    use csir_render::image_io::{decode_exr, exr_holds_integers};
+    use csir_render::pipeline::TargetImage;
+    let read = |path: &PathBuf| -> Result<(TargetImage, bool), String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let integer = exr_holds_integers(&bytes, path).map_err(|e| e.to_string())?;
+        let (width, height, values) = decode_exr(&bytes, path).map_err(|e| e.to_string())?;
+        let format = if integer {
+            csir_raster::TargetFormat::Rgba32ui
+        } else {
+            csir_raster::TargetFormat::Rgba32f
+        };
+        let target = csir_raster::ColorTarget {
+            format,
+            framebuffer_srgb: false,
+        };
+        Ok((
+            TargetImage {
+                target,
+                width,
+                height,
+                values,
+            },
+            integer,
+        ))
+    };
+    let ((a, integer), (b, _)) = match (read(&args.a), read(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    let rule = ToleranceRule {
+        tolerance: args.tolerance,
+        ..ToleranceRule::PROJECT
+    };
+    let Some(d) = compare_target(&a, &b.values, &rule) else {
+        return fail(format!(
+            "{} vs {}: the images are {}x{} and {}x{}",
+            args.a.display(),
+            args.b.display(),
+            a.width,
+            a.height,
+            b.width,
+            b.height
+        ));
+    };
+    let kind = if integer {
+        "integers, exactly".to_string()
+    } else {
+        format!("floats within {}/255, relative above 1", args.tolerance)
+    };
+    outln!(
+        "{}x{}: {} of {} pixels differ ({kind}), largest channel difference {}",
+        a.width,
+        a.height,
+        d.pixels_over,
+        d.pixels,
+        d.max_diff
+    );
+    if d.pixels_over == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -182,7 +182,7 @@ fn print_interface(iface: &Interface) {
             SymbolKind::Attribute { location } => ("attribute", format!("location {location}")),
             SymbolKind::VaryingIn { slot } => ("varying in", format!("slot {slot}")),
             SymbolKind::VaryingOut { slot } => ("varying out", format!("slot {slot}")),
-            SymbolKind::ColorOut => ("colour output", String::new()),
+            SymbolKind::ColorOut { .. } => ("colour output", String::new()),
         };
         let line = format!("  {kind:<13} {} {name} {slot}", s.ty);
         outln!("{}", line.trim_end());

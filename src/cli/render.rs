@@ -119,6 +119,9 @@ fn write_and_summarize(
     if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
+    if let Err(e) = write_target_files(output, &frame.targets) {
+        return fail(e);
+    }
     summary(
         output,
         format_args!(
@@ -138,6 +141,33 @@ fn write_and_summarize(
         summary(output, format_args!("{}", timing.frames_line(threads)));
     }
     ExitCode::SUCCESS
+}
+
+/// Writes each target of a scene with `targets` beside `output` (`OUT.png`): target
+/// `k` ≥ 1 as `OUT.k.png`, a float or integer target (also target 0) as OpenEXR,
+/// `OUT.exr` / `OUT.k.exr` (docs/scene-format.md "Render targets"). `OUT.png`
+/// itself holds target 0 as RGBA8. Nothing more for a scene without targets; with
+/// `-o -` only target 0 is written.
+fn write_target_files(
+    output: &Path,
+    targets: &[csir_render::pipeline::TargetImage],
+) -> Result<(), csir_render::image_io::ImageIoError> {
+    use csir_render::image_io::{target_file_path, write_exr};
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    for (k, t) in targets.iter().enumerate() {
+        let class = t.target.format.class();
+        let path = target_file_path(output, k, class);
+        if class == csir_raster::TargetClass::Unorm {
+            if k > 0 {
+                write_png(&path, t.width, t.height, &t.to_rgba8())?;
+            }
+        } else {
+            write_exr(&path, t)?;
+        }
+    }
+    Ok(())
 }
 
 /// `-o`, or the scene's file name with `.png` in the current folder
@@ -300,6 +330,9 @@ fn render_gl(args: &RenderArgs, scene: &Scene, output: &Path, load: Duration) ->
     };
     let image = &render.image;
     if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
+        return fail(e);
+    }
+    if let Err(e) = write_target_files(output, &render.targets) {
         return fail(e);
     }
     let triangles: u64 = scene.draws.iter().map(|d| d.indices.len() as u64 / 3).sum();

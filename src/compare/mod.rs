@@ -12,8 +12,10 @@
 
 mod heat_map;
 mod metrics;
+mod targets;
 mod tolerance_rule;
 
 pub use heat_map::{DEFAULT_HEAT_GAIN, heat_colour, heat_map};
 pub use metrics::{CompareError, ImageDiff, compare};
+pub use targets::{TargetDiff, compare_target, floats_equal};
 pub use tolerance_rule::{Breach, Judgement, ToleranceRule};

@@ -487,7 +487,7 @@ fn symbol_kind(s: &InterfaceSymbol) -> Option<InputKind> {
         SymbolKind::Sampler { .. } => Some(InputKind::Sampler),
         SymbolKind::Attribute { .. } => Some(InputKind::Attribute),
         SymbolKind::VaryingIn { .. } => Some(InputKind::Varying),
-        SymbolKind::VaryingOut { .. } | SymbolKind::ColorOut => None,
+        SymbolKind::VaryingOut { .. } | SymbolKind::ColorOut { .. } => None,
     }
 }
 

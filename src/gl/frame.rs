@@ -99,6 +99,8 @@ pub fn frame_desc<'s>(
         clear_stencil: scene.clear_stencil,
         textures,
         draws,
+        targets: super::targets::target_descs(scene),
+        framebuffer_srgb: scene.targets.framebuffer_srgb,
     })
 }
 

@@ -20,6 +20,7 @@
 
 mod fragment_ops;
 mod frame;
+mod targets;
 mod textures33;
 
 pub use frame::{frame_desc, profile};
@@ -51,8 +52,12 @@ pub struct GlOptions {
 /// A frame a GL driver drew.
 #[derive(Clone, Debug)]
 pub struct GlRender {
-    /// The colour buffer: the scene's size, RGBA8, top row first.
+    /// The colour buffer: the scene's size, RGBA8, top row first (target 0 of a
+    /// scene with `targets`).
     pub image: Rgba8Image,
+    /// Every target of a scene with `targets` or `framebuffer_srgb`, read back with
+    /// its format (empty otherwise).
+    pub targets: Vec<crate::pipeline::TargetImage>,
     /// What the driver says it is (`GL_RENDERER`, `GL_VERSION`).
     pub driver: DriverInfo,
     /// Opening the driver: loading EGL and the driver, creating the context.
@@ -132,7 +137,11 @@ fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender,
     driver.finish();
     let first = start.elapsed();
     let (width, height) = prepared.size();
-    let pixels = prepared.read_rgba8();
+    let targets = targets::read_targets(scene, &prepared);
+    let pixels = match targets.first() {
+        Some(first) => target_rgba8(first),
+        None => prepared.read_rgba8(),
+    };
     let mut frames_ms = Vec::with_capacity(options.frames);
     let cpu_start = crate::cpu_time::process_cpu_ns();
     for _ in 0..options.frames {
@@ -146,6 +155,7 @@ fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender,
         .ok_or_else(|| scene.error("", "the driver read back an image of the wrong size"))?;
     Ok(GlRender {
         image,
+        targets,
         driver: driver.info().clone(),
         open,
         prepare,
@@ -153,6 +163,11 @@ fn render_on_this_thread(scene: &Scene, options: &GlOptions) -> Result<GlRender,
         frames_ms,
         cpu_ms,
     })
+}
+
+/// A target's values as RGBA8 bytes (`TargetImage::to_rgba8`).
+fn target_rgba8(t: &crate::pipeline::TargetImage) -> Vec<u8> {
+    t.to_rgba8()
 }
 
 /// The checks the CPU renderer makes of a scene (uniform and sampler names, types and

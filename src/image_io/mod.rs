@@ -1,4 +1,5 @@
-//! PNG in and out for RGBA8 images.
+//! PNG in and out for RGBA8 images; OpenEXR for float and integer render targets
+//! (`exr.rs`).
 //!
 //! Everything the renderer writes or compares is an [`Rgba8Image`]: 8-bit RGBA, row-major,
 //! **top row first** (the order of a PNG file, and of `glReadPixels` output flipped
@@ -11,10 +12,12 @@
 //! half-written PNG behind.
 
 mod error;
+mod exr;
 mod png;
 mod rgba8_image;
 
 pub use error::ImageIoError;
+pub use exr::{decode_exr, encode_exr, exr_holds_integers, target_file_path, write_exr};
 pub use png::{
     MAX_PNG_SIDE, decode_png, encode_png, png_dimensions, read_png, write_png, write_png_small,
 };

@@ -5,7 +5,8 @@
 //!      ──bindings.rs─▶ uniform vec4 slots per stage, textures per sampler slot
 //!      ──vertex_stage.rs / fragment_stage.rs──▶ csir_raster::{VertexStage, FragmentStage}
 //!      ──render.rs──▶ csir_raster::Renderer over a Framebuffer ──▶ RGBA8, top row first
-//!                     (each draw through a draw_runner.rs DrawRunner: plain or traced)
+//!                     (each draw through a draw_runner.rs DrawRunner: plain or traced;
+//!                     a scene with `targets`: one pass per target, targets.rs)
 //! ```
 //!
 //! The adapters keep raster and csir apart (architecture.md: "the root wires them"):
@@ -18,6 +19,7 @@ mod geometry_stage;
 mod notes;
 mod program;
 mod render;
+mod targets;
 mod vertex_source;
 mod vertex_stage;
 
@@ -30,4 +32,5 @@ pub use program::{ProgramCache, compile_program};
 pub use render::{
     DrawSummary, Frame, PreparedScene, RenderError, RenderOptions, render_scene, with_threads,
 };
+pub use targets::{TargetImage, check_outputs, select_output};
 pub use vertex_stage::CsirVertexStage;

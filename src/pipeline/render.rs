@@ -84,6 +84,10 @@ pub struct Frame {
     pub image: Rgba8Image,
     /// Per-draw statistics, in draw order.
     pub draws: Vec<DrawSummary>,
+    /// Every colour target read back, in attachment order, for a scene with
+    /// `targets` or `framebuffer_srgb` (`pipeline/targets.rs`); empty otherwise,
+    /// where `image` is the one RGBA8 target.
+    pub targets: Vec<super::targets::TargetImage>,
 }
 
 impl Frame {
@@ -98,6 +102,7 @@ impl Frame {
 pub struct PreparedScene<'s> {
     scene: &'s Scene,
     draws: Vec<PreparedDraw<'s>>,
+    limits: Limits,
 }
 
 struct PreparedDraw<'s> {
@@ -130,9 +135,28 @@ impl<'s> PreparedScene<'s> {
         limits: &Limits,
         cache: &mut ProgramCache,
     ) -> Result<Self, SceneError> {
+        Self::for_output(scene, limits, cache, 0)
+    }
+
+    /// [`with_cache`](Self::with_cache) with every fragment shader's output at
+    /// `layout(location = output)` as its colour output: the draws of target
+    /// `output`'s pass (`pipeline/targets.rs`).
+    ///
+    /// Errors: the first [`SceneError`] in draw order.
+    pub fn for_output(
+        scene: &'s Scene,
+        limits: &Limits,
+        cache: &mut ProgramCache,
+        output: u16,
+    ) -> Result<Self, SceneError> {
         let mut draws = Vec::with_capacity(scene.draws.len());
         for draw in &scene.draws {
-            let (program, plan) = cache.get_with_plan(scene, draw, limits)?;
+            let (mut program, mut plan) = cache.get_with_plan(scene, draw, limits)?;
+            super::targets::check_outputs(scene, draw, &program)?;
+            if output != 0 {
+                program = Arc::new(super::targets::select_output(&program, output));
+                plan = Arc::new(super::fragment_stage::CsirFragmentStage::plan(&program));
+            }
             if let Some(message) = clip_plane_error(&program, draw) {
                 return Err(scene.error(format!("{}.state.clip_planes", draw.field()), message));
             }
@@ -157,7 +181,16 @@ impl<'s> PreparedScene<'s> {
                 indices: Indices::new(&draw.indices),
             });
         }
-        Ok(PreparedScene { scene, draws })
+        Ok(PreparedScene {
+            scene,
+            draws,
+            limits: *limits,
+        })
+    }
+
+    /// The shader limits the scene was prepared under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Notes on the draws' vertex inputs, in draw order: a shader input no attribute
@@ -342,11 +375,18 @@ impl<'s> PreparedScene<'s> {
 
     /// Render one frame into a new framebuffer.
     pub fn render(&self, renderer: &mut Renderer) -> Result<Frame, RenderError> {
+        if self.scene.targets.given {
+            return super::targets::render_targets(self, renderer);
+        }
         let mut fb = Framebuffer::new(self.scene.width, self.scene.height)?;
         let draws = self.render_into(renderer, &mut fb)?;
         let image = Rgba8Image::new(fb.width(), fb.height(), fb.to_rgba8_top_down())
             .expect("a framebuffer is at least 1x1 and reads back all its pixels");
-        Ok(Frame { image, draws })
+        Ok(Frame {
+            image,
+            draws,
+            targets: Vec::new(),
+        })
     }
 }
 

@@ -26,6 +26,8 @@ use csir_raster::{CullMode, DepthTest, RasterState};
 
 mod fragment_ops;
 
+mod targets;
+
 mod gl33;
 mod stencil_state;
 
@@ -38,7 +40,15 @@ pub const EXPECT_KEYS: [&str; 3] = ["tolerance", "max_over_percent", "max_mean_a
 
 /// The keys of a scene's top-level object (docs/scene-format.md).
 const ROOT_KEYS: &[&str] = &[
-    "format", "width", "height", "clear", "textures", "draws", "expect",
+    "format",
+    "width",
+    "height",
+    "clear",
+    "textures",
+    "draws",
+    "expect",
+    "targets",
+    "framebuffer_srgb",
 ];
 
 /// The keys of a draw.
@@ -256,16 +266,19 @@ impl Loader<'_> {
             )
         })?;
 
-        let clear_stencil = match get(root, "clear") {
-            Some(Json::Object(clear)) => self.clear_stencil(get(clear, "stencil"))?,
-            _ => 0,
+        let clear_entries = match get(root, "clear") {
+            Some(clear) => Some(self.record(clear, "clear", &["color", "depth", "stencil"])?),
+            None => None,
         };
+        let clear_stencil = self.clear_stencil(clear_entries.and_then(|c| get(c, "stencil")))?;
+        let targets = self.targets(root, clear_entries)?;
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
             Some(clear) => {
                 let clear = self.record(clear, "clear", &["color", "depth", "stencil"])?;
                 let color = match get(clear, "color") {
                     None => [0.0, 0.0, 0.0, 1.0],
+                    Some(_) if targets.given => targets.clear[0].map(|c| c as f32),
                     Some(v) => {
                         let c = self.floats(v, "clear.color", Some(4))?;
                         [c[0], c[1], c[2], c[3]]
@@ -294,6 +307,7 @@ impl Loader<'_> {
             for (index, d) in list.iter().enumerate() {
                 draws.push(self.draw(index, d, &textures)?);
                 self.check_window_rects(&draws[index], width, height)?;
+                self.check_integer_blending(&targets, &draws[index])?;
             }
         }
 
@@ -347,6 +361,7 @@ impl Loader<'_> {
             textures,
             draws,
             expect,
+            targets,
         })
     }
 

@@ -189,7 +189,8 @@ fn unknown_keys_are_errors_that_suggest_the_closest() {
     assert_error(
         |v| v["comment"] = json!("a note"),
         "comment",
-        "unknown key (expected one of format, width, height, clear, textures, draws, expect)",
+        "unknown key (expected one of format, width, height, clear, textures, draws, expect, targets, \
+         framebuffer_srgb)",
     );
     assert_error(
         |v| v["draws"][0]["attributes"][0]["sise"] = json!(2),

@@ -69,6 +69,8 @@ mod rules;
 mod stencil_tests;
 mod suggest;
 mod validate;
+
+mod targets;
 mod vertex_input;
 
 pub use builder::{BUILT_SCENE_NAME, DrawBuilder, SceneBuilder};
@@ -93,7 +95,9 @@ pub use csir::sampler_type::TexTarget;
 /// blending, polygon offset, stencil), re-exported so a scene built in code needs only
 /// this crate (`csir_raster`'s own docs give each one's GL rule).
 pub use csir_raster::{
-    BlendEquation, BlendFactor, BlendFunction, BlendMode, CullMode, DepthTest, PolygonOffset,
-    RasterState, StencilFace, StencilOp, StencilState,
+    BlendEquation, BlendFactor, BlendFunction, BlendMode, ColorTarget, CullMode, DepthTest,
+    PolygonOffset, RasterState, StencilFace, StencilOp, StencilState, TargetFormat,
 };
+
+pub use targets::{MAX_TARGETS, Targets};
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

@@ -46,6 +46,9 @@ pub struct Scene {
     /// The scene's own bound for matching its reference image (its `expect` block),
     /// or `None` for the project's rule; see [`Scene::tolerance_rule`].
     pub expect: Option<ToleranceRule>,
+    /// The colour targets (`targets`, `framebuffer_srgb`; docs/scene-format.md
+    /// "Render targets"); by default the one RGBA8 target.
+    pub targets: super::targets::Targets,
 }
 
 /// A texture with its scene name.

@@ -303,3 +303,48 @@ pub(crate) fn stencil_func(func: csir_raster::DepthTest) -> Result<(), String> {
         )
     }
 }
+
+/// A scene's number of colour targets: 1..=[`MAX_TARGETS`](super::MAX_TARGETS)
+/// (`GL_MAX_COLOR_ATTACHMENTS`).
+pub(crate) fn target_count(count: usize) -> Result<(), String> {
+    if (1..=super::MAX_TARGETS).contains(&count) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{count} targets; a scene has 1..={} (GL_MAX_COLOR_ATTACHMENTS)",
+            super::MAX_TARGETS
+        ))
+    }
+}
+
+/// A per-target `clear.color` list: one colour per target.
+pub(crate) fn target_clear_count(colours: usize, targets: usize) -> Result<(), String> {
+    if colours == targets {
+        Ok(())
+    } else {
+        Err(format!(
+            "{colours} colours for {targets} targets; give one RGBA list per target, or one \
+             RGBA list for all of them"
+        ))
+    }
+}
+
+/// A draw's `blend` with the scene's targets: no blending while a target holds
+/// integers (GL 3.3 §4.1.8 blends fixed- and floating-point buffers only).
+pub(crate) fn integer_blending(
+    targets: &super::Targets,
+    blend: csir_raster::BlendMode,
+) -> Result<(), String> {
+    if blend == csir_raster::BlendMode::Replace {
+        return Ok(());
+    }
+    let Some(k) = targets.list.iter().position(|t| t.format.is_integer()) else {
+        return Ok(());
+    };
+    Err(format!(
+        "targets[{k}] is {}, an integer format, which is never blended (GL 3.3 §4.1.8: \
+         blending applies to fixed- and floating-point buffers); set `blend` to `none` for \
+         this draw, or give the target a float format such as `rgba32f`",
+        targets.format(k).name()
+    ))
+}

@@ -43,9 +43,18 @@ impl Scene {
         if let Err(m) = rules::finite_f32(f64::from(self.clear_depth)) {
             return Some(("clear.depth".into(), m));
         }
+        if let Err(m) = rules::target_count(self.targets.len()) {
+            return Some(("targets".into(), m));
+        }
+        if let Err(m) = rules::target_clear_count(self.targets.clear.len(), self.targets.len()) {
+            return Some(("clear.color".into(), m));
+        }
         for (i, draw) in self.draws.iter().enumerate() {
             if let Some(b) = self.broken_draw_rule(i, draw) {
                 return Some(b);
+            }
+            if let Err(m) = rules::integer_blending(&self.targets, draw.state.raster.blend) {
+                return Some((format!("draws[{i}].state.blend"), m));
             }
         }
         if let Some(rule) = self.expect {

@@ -802,6 +802,7 @@ impl<'a> Run<'a> {
             textures,
             draws: vec![draw],
             expect: None,
+            targets: Default::default(),
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -893,6 +894,7 @@ impl<'a> Run<'a> {
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
+            targets: Default::default(),
         };
         for one in &self.frame {
             let offset = scene.textures.len();
@@ -1587,7 +1589,7 @@ mod tests {
             name: "o".into(),
             ty: csir::Type::Vec4,
             array_len: None,
-            kind: SymbolKind::ColorOut,
+            kind: SymbolKind::ColorOut { location: 0 },
             interpolation: None,
         }];
         let program = csir::Program::link(

@@ -28,6 +28,7 @@ mod encode;
 mod fragment_ops;
 mod prepare;
 mod state;
+mod targets;
 mod vertex_pipeline;
 
 use crate::image_io::Rgba8Image;

@@ -61,6 +61,9 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
     let mut programs = ProgramCache::new();
     let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
     let mut draws = Vec::with_capacity(scene.draws.len());
+    if let Some((field, message)) = super::targets::refusal(scene) {
+        return Err(scene.error(field, message));
+    }
     for draw in &scene.draws {
         if draw.geometry.is_some() {
             return Err(scene.error(
@@ -70,6 +73,7 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
             ));
         }
         let program = programs.get(scene, draw, limits)?;
+        crate::pipeline::check_outputs(scene, draw, &program)?;
         if let Some((field, message)) = super::vertex_pipeline::refusal(draw, &program) {
             return Err(scene.error(field, message));
         }

@@ -282,8 +282,8 @@ pub enum InterfaceRule {
         /// That mark's value: slots must end at or before `hi + 1`.
         hi: i16,
     },
-    /// More than one fragment colour output.
-    #[error("second colour output '{0}' (one is supported)")]
+    /// A second fragment colour output at one location.
+    #[error("second colour output '{0}' at one location (one per draw buffer)")]
     SecondColorOutput(String),
     /// An interpolation qualifier on a symbol that is not a varying (GLSL 1.30
     /// §4.3.6 qualifies shader inputs and outputs between the stages only).

@@ -421,7 +421,7 @@ fn read_symbol(r: &mut Reader<'_>) -> Result<InterfaceSymbol, CsiError> {
         2 => SymbolKind::Attribute { location: slot },
         3 => SymbolKind::VaryingIn { slot },
         4 => SymbolKind::VaryingOut { slot },
-        5 if slot == 0 => SymbolKind::ColorOut,
+        5 if slot < 8 => SymbolKind::ColorOut { location: slot },
         5 => {
             return Err(CsiError::new(
                 at + 2,
@@ -475,7 +475,7 @@ fn kind_code(kind: SymbolKind) -> (u8, u16) {
         SymbolKind::Attribute { location } => (2, location),
         SymbolKind::VaryingIn { slot } => (3, slot),
         SymbolKind::VaryingOut { slot } => (4, slot),
-        SymbolKind::ColorOut => (5, 0),
+        SymbolKind::ColorOut { location } => (5, location),
     }
 }
 

@@ -356,7 +356,9 @@ impl<'s> Machine<'s> {
                 }
             }
             Op::StorePos => outputs.position = temps::read(temps, a)?,
-            Op::StoreColor => outputs.color = temps::read(temps, a)?,
+            // `outputs.color` is draw buffer 0's (docs/csir.md "Interface stores").
+            Op::StoreColor if ir.aux == 0 => outputs.color = temps::read(temps, a)?,
+            Op::StoreColor => {}
             Op::StoreVar => {
                 let value = temps::read(temps, a)?;
                 let target = outputs.varyings.get_mut(slot(ir.aux)?);

@@ -42,7 +42,7 @@ pub fn dump(shader: &Shader) -> String {
             SymbolKind::Attribute { .. } | SymbolKind::VaryingIn { .. } => {
                 writeln!(out, "input {} {name}", sym.ty)
             }
-            SymbolKind::VaryingOut { .. } | SymbolKind::ColorOut => {
+            SymbolKind::VaryingOut { .. } | SymbolKind::ColorOut { .. } => {
                 writeln!(out, "output {} {name}", sym.ty)
             }
         };

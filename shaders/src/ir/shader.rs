@@ -36,8 +36,13 @@ pub enum SymbolKind {
         /// Varying slot, `0..Limits::varyings`.
         slot: u16,
     },
-    /// The fragment shader's single `out vec4` colour output.
-    ColorOut,
+    /// A fragment shader colour output (the seed's single `out vec4`; under the
+    /// extended profile one per draw buffer, GLSL 3.30 §4.3.8.2), written by STORE_COLOR
+    /// with `aux` = `location`.
+    ColorOut {
+        /// Its `layout(location)`, the draw buffer it writes, `0..8`.
+        location: u16,
+    },
 }
 
 impl SymbolKind {
@@ -181,9 +186,23 @@ impl Interface {
         self.symbols.iter().find(|s| s.name == name)
     }
 
-    /// The fragment colour output, if declared.
+    /// The fragment colour output at location 0, if declared.
     pub fn color_output(&self) -> Option<&InterfaceSymbol> {
-        self.symbols.iter().find(|s| s.kind == SymbolKind::ColorOut)
+        self.color_output_at(0)
+    }
+
+    /// The fragment colour output at `location`, if declared.
+    pub fn color_output_at(&self, location: u16) -> Option<&InterfaceSymbol> {
+        let wanted = SymbolKind::ColorOut { location };
+        self.symbols.iter().find(|s| s.kind == wanted)
+    }
+
+    /// Every fragment colour output with its location, in declaration order.
+    pub fn color_outputs(&self) -> impl Iterator<Item = (u16, &InterfaceSymbol)> {
+        self.symbols.iter().filter_map(|s| match s.kind {
+            SymbolKind::ColorOut { location } => Some((location, s)),
+            _ => None,
+        })
     }
 }
 

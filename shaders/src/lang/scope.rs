@@ -12,8 +12,9 @@ pub enum Output {
     Position,
     /// A vertex `out` at a varying slot (STORE_VAR).
     Varying(u16),
-    /// The fragment colour (STORE_COLOR).
-    Color,
+    /// A fragment colour output at its `layout(location)` (STORE_COLOR with `aux` =
+    /// the location, the draw buffer it writes: GL 3.3 §4.2.1).
+    Color(u16),
 }
 
 /// What a variable is.

@@ -41,7 +41,7 @@ impl Hand {
             SymbolKind::Uniform { slot } => {
                 i.uni_hi = i.uni_hi.max(slot as i16 + ty.columns() as i16 - 1)
             }
-            SymbolKind::ColorOut => {}
+            SymbolKind::ColorOut { .. } => {}
         }
         i.symbols.push(InterfaceSymbol {
             name: name.into(),
@@ -212,7 +212,7 @@ impl Hand {
 /// `out vec4 c; void main() { c = vec4(1.0, 0.0, 0.0, 1.0); }`
 pub fn constant_color() -> Shader {
     let mut h = Hand::new("constant.frag", Stage::Fragment);
-    h.symbol("c", Type::Vec4, SymbolKind::ColorOut);
+    h.symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let c = h.zeroed();
     let k = h.constant(&[1.0, 0.0, 0.0, 1.0]);
@@ -255,7 +255,11 @@ pub fn textured() -> Shader {
     h.symbol("vUV", Type::Vec2, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uTex", Type::Sampler2D, SymbolKind::sampler_2d(0))
         .symbol("uTint", Type::Vec4, SymbolKind::Uniform { slot: 0 })
-        .symbol("fragColor", Type::Vec4, SymbolKind::ColorOut);
+        .symbol(
+            "fragColor",
+            Type::Vec4,
+            SymbolKind::ColorOut { location: 0 },
+        );
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let uv = h.load(Op::LoadVar, Type::Vec2, 0, 1);
     let tint = h.load(Op::LoadUni, Type::Vec4, 0, 1);
@@ -273,7 +277,7 @@ pub fn lit() -> Shader {
     h.symbol("vN", Type::Vec3, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uL", Type::Vec3, SymbolKind::Uniform { slot: 0 })
         .symbol("uColor", Type::Vec3, SymbolKind::Uniform { slot: 1 })
-        .symbol("c", Type::Vec4, SymbolKind::ColorOut);
+        .symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let vn = h.load(Op::LoadVar, Type::Vec3, 0, 1);
     let ul = h.load(Op::LoadUni, Type::Vec3, 0, 1);
@@ -303,7 +307,11 @@ pub fn branchy() -> Shader {
     h.symbol("vP", Type::Vec2, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uColor", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("uCutX", Type::Float, SymbolKind::Uniform { slot: 1 })
-        .symbol("fragColor", Type::Vec4, SymbolKind::ColorOut);
+        .symbol(
+            "fragColor",
+            Type::Vec4,
+            SymbolKind::ColorOut { location: 0 },
+        );
     let fc = h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let vp = h.load(Op::LoadVar, Type::Vec2, 0, 1);
     let color = h.load(Op::LoadUni, Type::Vec4, 0, 1);

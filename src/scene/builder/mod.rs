@@ -18,11 +18,12 @@ pub use draw::DrawBuilder;
 pub(crate) use draw::{plain_triangles, triangle_lists};
 pub(crate) use textures::{TextureGrowth, complete_textures};
 
-use super::{Draw, NamedTexture, Scene, SceneError, rules};
+use super::{Draw, NamedTexture, Scene, SceneError, Targets, rules};
 use crate::compare::ToleranceRule;
 use crate::texture::Texture;
 use crate::texture::gl33::{GlTexture, TexFormat};
 use csir::sampler_type::TexTarget;
+use csir_raster::{ColorTarget, TargetFormat};
 
 /// The path a built scene goes by in errors until [`SceneBuilder::name`] names it.
 pub const BUILT_SCENE_NAME: &str = "<scene built in code>";
@@ -39,6 +40,9 @@ pub struct SceneBuilder {
     clear_color: [f32; 4],
     clear_depth: f32,
     clear_stencil: u8,
+    targets: Targets,
+    /// Whether [`SceneBuilder::target`] was called (the default target list replaced).
+    targets_listed: bool,
     textures: Vec<NamedTexture>,
     draws: Vec<DrawBuilder>,
     expect: Option<ToleranceRule>,
@@ -104,6 +108,8 @@ impl Scene {
             clear_color: [0.0, 0.0, 0.0, 1.0],
             clear_depth: 1.0,
             clear_stencil: 0,
+            targets: Targets::default(),
+            targets_listed: false,
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
@@ -135,6 +141,37 @@ impl SceneBuilder {
     /// `clear.stencil` (`glClearStencil`), the 8-bit stencil buffer's clear value.
     pub fn clear_stencil(mut self, value: u8) -> SceneBuilder {
         self.clear_stencil = value;
+        self
+    }
+
+    /// A `targets` entry: colour attachment `k` (the `k`-th call) in `format`, cleared
+    /// to `clear` (RGBA; an integer target takes each number's integer part, as
+    /// `glClearBufferiv`/`uiv`). The fragment output at `layout(location = k)`
+    /// writes it. Without a call the scene has one `rgba8` target cleared to
+    /// [`clear_color`](Self::clear_color).
+    pub fn target(mut self, format: TargetFormat, clear: [f64; 4]) -> SceneBuilder {
+        if !self.targets_listed {
+            self.targets.list.clear();
+            self.targets.clear.clear();
+            self.targets.given = true;
+            self.targets_listed = true;
+        }
+        self.targets.list.push(ColorTarget {
+            format,
+            framebuffer_srgb: self.targets.framebuffer_srgb,
+        });
+        self.targets.clear.push(clear);
+        self
+    }
+
+    /// `framebuffer_srgb` (`GL_FRAMEBUFFER_SRGB`): writes to `srgb8_alpha8` targets
+    /// are encoded and blended in linear (GL 3.3 §4.1.8).
+    pub fn framebuffer_srgb(mut self, on: bool) -> SceneBuilder {
+        self.targets.framebuffer_srgb = on;
+        self.targets.given = true;
+        for t in &mut self.targets.list {
+            t.framebuffer_srgb = on;
+        }
         self
     }
 
@@ -218,6 +255,15 @@ impl SceneBuilder {
             clear_color: self.clear_color,
             clear_depth: self.clear_depth,
             clear_stencil: self.clear_stencil,
+            targets: if self.targets_listed {
+                self.targets
+            } else {
+                // the one default target, cleared to clear.color as the loader does
+                Targets {
+                    clear: vec![self.clear_color.map(f64::from)],
+                    ..self.targets
+                }
+            },
             textures: self.textures,
             draws,
             expect: self.expect,

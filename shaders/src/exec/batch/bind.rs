@@ -447,6 +447,10 @@ impl StepBinder<'_> {
                 });
                 self.clobber(instr.writes.expect("a derivative writes"));
             }
+            // Another draw buffer's output: the colour register holds location 0's
+            // (docs/csir.md "Interface stores"; the renderer selects a target's
+            // output into location 0 per pass).
+            Op::StoreColor if ir.aux != 0 => {}
             Op::StoreColor => {
                 let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
                 let d = self.color();

@@ -628,7 +628,7 @@ impl Lowerer<'_> {
                 Ir::new(Op::StoreVar, ty.ir()).a(c).aux(slot as i16)
             }
             Output::Varying(slot) => Ir::new(Op::StoreVar, ty.ir()).a(t).aux(slot as i16),
-            Output::Color => Ir::new(Op::StoreColor, ty.ir()).a(t),
+            Output::Color(location) => Ir::new(Op::StoreColor, ty.ir()).a(t).aux(location as i16),
         };
         self.emit(ir.ncomp(4))
     }

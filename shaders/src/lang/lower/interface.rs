@@ -14,6 +14,7 @@ use super::super::token::Pos;
 use super::super::types;
 use super::super::types::Type;
 use super::super::units::same_signature;
+use super::color_outputs::ColorOutputError;
 use super::{FuncInfo, Lowerer};
 use crate::ir::{InterfaceSymbol, Interpolation, Stage, SymbolKind};
 
@@ -513,7 +514,7 @@ impl<'a> Lowerer<'a> {
                 Binding::Uniform => (Role::Uniform, VarKind::Input, Access::ReadOnly),
                 Binding::Color => (
                     Role::Color,
-                    VarKind::Output(Output::Color),
+                    VarKind::Output(Output::Color(0)),
                     Access::ReadWrite,
                 ),
                 Binding::FrontFacing => (Role::FrontFacing, VarKind::Input, Access::ReadOnly),
@@ -802,9 +803,6 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Role::Color => {
-                if d.ty != Type::Vec4 {
-                    return err(self, d.ty_pos, "fragment output must be vec4");
-                }
                 match q.index {
                     Some((index, pos)) if index > 1 => {
                         return err(
@@ -823,30 +821,19 @@ impl<'a> Lowerer<'a> {
                             pos,
                             "layout(index = 1) declares the second source of dual-source \
                              blending (GLSL 3.30 §4.3.8.2, GL 3.3 §4.1.8), which \
-                             csir-render does not draw yet: its fragment stage has one \
-                             colour output",
+                             csir-render does not draw yet: its blender takes one \
+                             source colour per target",
                         );
                     }
                     _ => {}
                 }
-                if let Some((loc, pos)) = q.location
-                    && loc != 0
-                {
-                    return err(self, pos, "the fragment output must be at location 0");
-                }
-                if let Some(g) = self.globals.iter().find(|g| g.role == Role::Color) {
-                    let other = self.scopes.var(g.var).name.clone();
-                    let m = if other.starts_with("gl_") {
-                        format!(
-                            "'{}' cannot be declared in a shader that writes {other}: \
-                             a fragment shader writes either gl_FragColor/gl_FragData or \
-                             its own output",
-                            d.name
-                        )
-                    } else {
-                        "only one fragment output is supported".to_string()
+                if let Some(m) = self.color_output_error(d, q.location) {
+                    let at = match m {
+                        ColorOutputError::Type(_) => d.ty_pos,
+                        ColorOutputError::Location(_, pos) => pos,
+                        ColorOutputError::Other(_) => d.pos,
                     };
-                    return err(self, d.pos, &m);
+                    return err(self, at, &m.message());
                 }
             }
             Role::Const if d.init.is_none() => {
@@ -864,7 +851,7 @@ impl<'a> Lowerer<'a> {
             }
             Role::Sampler => (VarKind::Sampler(0), Access::ReadOnly),
             Role::VaryingOut => (VarKind::Output(Output::Varying(0)), Access::ReadWrite),
-            Role::Color => (VarKind::Output(Output::Color), Access::ReadWrite),
+            Role::Color => (VarKind::Output(Output::Color(0)), Access::ReadWrite),
             Role::Const => (VarKind::Global, Access::Const),
             _ => (VarKind::Global, Access::ReadWrite),
         };
@@ -941,6 +928,12 @@ impl<'a> Lowerer<'a> {
             let Some((loc, pos)) = g.decl.and_then(|d| d.quals.location) else {
                 continue;
             };
+            if g.role == Role::Color {
+                // Checked when declared (`color_output_error`): below the draw-buffer
+                // count, one output per location.
+                self.globals[i].slot = Some(loc as u16);
+                continue;
+            }
             let (used, message) = match g.role {
                 Role::Attribute => (&mut attr_used, "attribute location conflict"),
                 Role::VaryingIn | Role::VaryingOut => (&mut var_used, "location conflict"),
@@ -1042,6 +1035,9 @@ impl<'a> Lowerer<'a> {
             let v = self.scopes.var_mut(var);
             match (self.globals[i].role, slot) {
                 (Role::Sampler, Some(s)) => v.kind = VarKind::Sampler(s as u16),
+                (Role::Color, _) => {
+                    v.kind = VarKind::Output(Output::Color(self.globals[i].slot.unwrap_or(0)));
+                }
                 (Role::VaryingOut, Some(s)) => {
                     v.kind = VarKind::Output(Output::Varying(s as u16));
                     if let Some(arr) = v.array {
@@ -1104,12 +1100,15 @@ impl<'a> Lowerer<'a> {
             let var = self.scopes.var(g.var);
             let (name, ty) = (self.interface_name(g), var.ty);
             if g.role == Role::Color {
-                // One colour output (`gl_FragData` is its one-element array).
+                // A colour output at its location (`gl_FragData` is its one-element
+                // array, at location 0).
                 iface.symbols.push(InterfaceSymbol {
                     name,
                     ty: ty.ir(),
                     array_len: None,
-                    kind: SymbolKind::ColorOut,
+                    kind: SymbolKind::ColorOut {
+                        location: g.slot.unwrap_or(0),
+                    },
                     interpolation: None,
                 });
                 continue;

@@ -18,6 +18,7 @@ mod assign;
 mod builtins;
 pub(crate) use builtins::is_builtin;
 mod call;
+mod color_outputs;
 mod const_expr;
 mod constructors;
 mod emit;
