@@ -280,7 +280,7 @@ fn twins() -> Vec<Twin> {
                 &draw_json(""),
                 &format!(
                     r#""targets": [{}]"#,
-                    vec![r#"{"format": "rgba8"}"#; 9].join(", ")
+                    [r#"{"format": "rgba8"}"#; 9].join(", ")
                 ),
             ),
             code: (0..9)
