@@ -25,6 +25,21 @@ pub enum TraceError {
         /// Image height.
         height: u32,
     },
+    /// Target 0 is stored in a format other than RGBA8 bytes (a float, integer or
+    /// `framebuffer_srgb` sRGB target): the trace's blend steps are RGBA8 ones, so
+    /// it would not explain the stored value.
+    #[error(
+        "{scene}: trace explains RGBA8 target 0 only; this scene's target 0 is {format}{srgb} \
+         (use render and diff for it)"
+    )]
+    TargetNotTraced {
+        /// The scene file.
+        scene: String,
+        /// Target 0's format name.
+        format: &'static str,
+        /// `" with framebuffer_srgb"` when that makes the target non-RGBA8, else empty.
+        srgb: &'static str,
+    },
     /// The scene does not render (a shader does not compile, a uniform does not
     /// match, ...); the error names the file and the JSON field.
     #[error(transparent)]

@@ -96,6 +96,17 @@ pub fn trace_pixel_with(
             height: scene.height,
         });
     }
+    if let Some(target) = scene.targets.list.first().filter(|t| t.is_wide()) {
+        return Err(TraceError::TargetNotTraced {
+            scene: scene.path.display().to_string(),
+            format: target.format.name(),
+            srgb: if target.framebuffer_srgb {
+                " with framebuffer_srgb"
+            } else {
+                ""
+            },
+        });
+    }
     let window = [x, scene.height - 1 - y];
     let prepared = PreparedScene::new(scene, &options.profile.limits())?;
     let mut framebuffer =
