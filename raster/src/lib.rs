@@ -135,7 +135,7 @@ pub use state::{
 pub use stencil::StencilTrace;
 
 pub use target_format::{
-    ColorTarget, TargetClass, TargetFormat, blend_f32, srgb_decode, srgb_encode,
+    ColorTarget, TargetClass, TargetFormat, blend_f32, srgb_decode, srgb_encode, srgb_to_linear,
 };
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};

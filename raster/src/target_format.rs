@@ -294,10 +294,15 @@ impl ColorTarget {
     }
 }
 
-/// GL's sRGB decode of an 8-bit value to linear (GL 3.3 §3.8.15 eq. 3.24):
-/// `c / 12.92` for `c ≤ 0.04045`, else `((c + 0.055) / 1.055)^2.4`, `c = v / 255`.
+/// GL's sRGB decode of an 8-bit value to linear: [`srgb_to_linear`] of `v / 255`.
 pub fn srgb_decode(v: u8) -> f32 {
-    let c = f32::from(v) / 255.0;
+    srgb_to_linear(f32::from(v) / 255.0)
+}
+
+/// GL's sRGB to linear conversion in f32 (GL 3.3 §3.8.15 eq. 3.24): `c / 12.92` for
+/// `c ≤ 0.04045`, else `((c + 0.055) / 1.055)^2.4`. Texture sampling and sRGB render
+/// targets both use it.
+pub fn srgb_to_linear(c: f32) -> f32 {
     if c <= 0.040_45 {
         c / 12.92
     } else {

@@ -204,7 +204,7 @@ fn first_place_of_duplicate(
 /// The 1-based character column of serde_json's 1-based byte `column` on `line`
 /// (a column past the line's end counts past it, one per byte, as at the end of the
 /// text).
-fn char_column(text: &str, line: usize, column: usize) -> usize {
+pub(super) fn char_column(text: &str, line: usize, column: usize) -> usize {
     let Some(row) = text.split('\n').nth(line.saturating_sub(1)) else {
         return column;
     };

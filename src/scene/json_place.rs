@@ -69,28 +69,19 @@ pub(crate) fn first_key_offset(text: &str, end: usize, key: &str) -> Option<usiz
     }
 }
 
-/// The 1-based line and character column of byte `offset` in `text`.
+/// The 1-based line and character column of byte `offset` in `text` (the column as
+/// [`char_column`](super::json::char_column) counts it).
 pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..text.floor_char_boundary_compat(offset)];
-    let line = before.matches('\n').count() + 1;
-    let row_start = before.rfind('\n').map_or(0, |n| n + 1);
-    (line, before[row_start..].chars().count() + 1)
-}
-
-/// `str::floor_char_boundary` is unstable; this is its meaning for the offsets used
-/// here.
-trait FloorCharBoundary {
-    fn floor_char_boundary_compat(&self, offset: usize) -> usize;
-}
-
-impl FloorCharBoundary for str {
-    fn floor_char_boundary_compat(&self, offset: usize) -> usize {
-        let mut at = offset.min(self.len());
-        while !self.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
-    }
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let row_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    (
+        line,
+        super::json::char_column(text, line, before.len() - row_start + 1),
+    )
 }
 
 #[cfg(test)]

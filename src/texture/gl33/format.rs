@@ -3,6 +3,8 @@
 //! values are, and how the border colour is converted to the format
 //! (docs/csir.md "Texture targets").
 
+pub use csir_raster::srgb_to_linear;
+
 /// An internal format (`GL_RGBA8`, `GL_SRGB8_ALPHA8`, …).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TexFormat {
@@ -186,28 +188,13 @@ impl TexFormat {
     }
 }
 
-/// sRGB to linear (GL 3.3 eq. 3.24), in f32.
-pub fn srgb_to_linear(c: f32) -> f32 {
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-/// `v` rounded to the nearest half float (ties to even), overflow to ±∞.
+/// `v` rounded to the nearest half float (ties to even), overflow to ±∞, through
+/// the `half` crate (the render targets' conversion too); a NaN passes unchanged.
 pub fn half_round(v: f32) -> f32 {
-    if !v.is_finite() || v == 0.0 {
+    if v.is_nan() {
         return v;
     }
-    let a = v.abs();
-    if a >= 65520.0 {
-        return f32::INFINITY.copysign(v);
-    }
-    // The spacing of halves around `a`: 2^(e − 10), at least 2^−24 (subnormals).
-    let e = a.log2().floor().max(-14.0);
-    let step = (e - 10.0).exp2();
-    ((a / step).round_ties_even() * step).copysign(v)
+    half::f16::from_f32(v).to_f32()
 }
 
 #[cfg(test)]
