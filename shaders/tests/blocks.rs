@@ -307,9 +307,9 @@ fn named_errors() {
             "only layout(location = N), layout(index = N) on a fragment output and the uniform block layouts",
         ),
         (
-            "#version 150\nout B { float f[]; } b;\n",
+            "#version 150\nout B { float f[]; } b;\nfloat g() { return float(b.f.length()); }\n",
             Stage::Vertex,
-            "the size of block member 'f' cannot be found",
+            "length() of block member 'b.f', which is declared without a size",
         ),
     ];
     for (src, stage, want) in cases {
@@ -337,4 +337,36 @@ fn named_errors() {
     let ok = "#version 150\nlayout(shared, column_major) uniform;\nlayout(packed) uniform P { vec4 v; };\n\
               out vec4 c;\nvoid main() { c = v; }\n";
     build(ok, Stage::Fragment);
+}
+
+/// GLSL 1.50 §4.3.7: a block name is declared once per storage qualifier in a shader,
+/// and a block's instance name is a global name no other global may have.
+#[test]
+fn block_names_and_instance_names_are_declared_once() {
+    let cases = [
+        (
+            "#version 150\nout block { vec4 a; } inst;\nout block { vec4 a; } inst;\n",
+            "interface block 'block' is declared a second time in this shader (the first at \
+             2:5; GLSL 1.50 §4.3.7)",
+        ),
+        (
+            "#version 150\nout vec4 foo;\nout block { vec4 a; } foo;\n",
+            "redeclaration of 'foo': the instance name of block 'block' is a global name, \
+             already declared at 2:10 (GLSL 1.50 §4.3.7)",
+        ),
+    ];
+    for (decls, want) in cases {
+        let src = format!("{decls}void main() {{ gl_Position = vec4(0.0); }}\n");
+        let m = messages(&src, Stage::Vertex);
+        assert!(m.iter().any(|x| x == want), "{want:?} not in {m:?}\n{src}");
+    }
+    // The twin: an `in` and an `out` block may share a block name (another storage),
+    // and two blocks differ in instance name.
+    let ok = "#version 150\nout block { vec4 a; } inst;\nout other { vec4 b; } inst2;\n\
+              void main() { inst.a = inst2.b = vec4(1.0); gl_Position = vec4(0.0); }\n";
+    build(ok, Stage::Vertex);
+    let geom = "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+                in block { vec4 a; } i[];\nout block { vec4 a; } o;\n\
+                void main() { o.a = i[0].a; gl_Position = vec4(0.0); EmitVertex(); }\n";
+    compile(geom, "t.geom", Stage::Geometry, &Limits::EXTENDED).unwrap();
 }

@@ -7,7 +7,7 @@ mod common;
 use common::{build, located, messages, run};
 use csir::exec::{Inputs, Machine, NearestClampTexture, NoSamplers, Outputs, Samplers};
 use csir::ir::SymbolKind;
-use csir::{Program, Stage};
+use csir::{Limits, Program, Stage, compile};
 
 /// Run a linked program once: the vertex shader on `attributes`, then the fragment
 /// shader on its outputs (no interpolation: every fragment sees the vertex's values).
@@ -751,4 +751,26 @@ fn es_arrays_need_a_size() {
         run(&shader, &[], &[], &NoSamplers).color,
         [0.5, 1.0, 0.0, 1.0]
     );
+}
+
+/// The later qualifier words are reserved where each dialect says (GLSL 1.10 §3.6,
+/// GLSL ES 3.00 §3.7): `buffer` and `precise` are names in every dialect here,
+/// `readonly` is a name in GLSL 3.30 but reserved in GLSL ES 3.00, `volatile` is
+/// reserved everywhere.
+#[test]
+fn later_qualifier_words_are_reserved_by_dialect() {
+    let vs = |version: &str, name: &str| {
+        format!(
+            "#version {version}\nin vec4 p;\nvoid main() {{ float {name} = 2.0; gl_Position = p * {name}; }}\n"
+        )
+    };
+    for (version, name) in [("300 es", "buffer"), ("300 es", "precise"), ("330", "readonly"), ("330", "buffer")] {
+        let src = vs(version, name);
+        compile(&src, "t", Stage::Vertex, &Limits::EXTENDED).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    }
+    for (version, name) in [("300 es", "readonly"), ("330", "volatile"), ("300 es", "subroutine")] {
+        let src = vs(version, name);
+        let e = compile(&src, "t", Stage::Vertex, &Limits::EXTENDED).unwrap_err().to_string();
+        assert!(e.contains(&format!("'{name}'")), "{e}\n{src}");
+    }
 }

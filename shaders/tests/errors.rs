@@ -249,7 +249,7 @@ fn unsupported_constructs_are_named() {
             "out vec4 o[2];",
             "arrays of vertex inputs and fragment outputs are not supported",
         ),
-        ("precise in vec3 x;", "unsupported qualifier 'precise'"),
+        ("volatile in vec3 x;", "unsupported qualifier 'volatile'"),
         ("uniform dmat3 m;", "type 'dmat3' is not supported"),
         (
             "uniform uint k;",

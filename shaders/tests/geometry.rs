@@ -212,3 +212,111 @@ fn vertex_geometry_and_fragment_link() {
     let e = Program::link_geometry(vs2, gs, fs).unwrap_err().to_string();
     assert!(e.contains("vcolor"), "{e}");
 }
+
+/// GLSL 1.50 §4.3.8: layout identifiers are not case sensitive; one primitive type per
+/// input or output declaration; every declaration agrees with the earlier ones;
+/// `max_vertices` may be declared apart from the output primitive; an unsized input's
+/// `length()` is unknown before the input layout declaration.
+#[test]
+fn layout_declarations_agree_and_size_inputs_in_order() {
+    let ok = "#version 150\nlayout(maX_VERTices = 4) out;\nlayout(TriAngleS) in;\n\
+              layout(triangle_strip) out;\nlayout(triangles) in;\n\
+              layout(triangle_strip, max_vertices = 4) out;\nin vec4 c[];\nout vec4 v;\n\
+              void main() { v = c[0] * float(c.length()); EmitVertex(); }\n";
+    let s = geom(ok).unwrap();
+    let g = s.interface.geometry.expect("layout recorded");
+    assert_eq!(g.input, InputPrimitive::Triangles);
+    assert_eq!(g.output, OutputPrimitive::TriangleStrip);
+    assert_eq!(g.max_vertices, 4);
+    let body = "void main() {}\n";
+    let cases = [
+        (
+            "layout(points, triangles_adjacency) in;\nlayout(points, max_vertices = 1) out;\n",
+            "t.geom:2:16: layout(points, triangles_adjacency) in: a geometry shader input \
+             layout takes one primitive type (GLSL 1.50 §4.3.8.1)",
+        ),
+        (
+            "layout(lines) in;\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n",
+            "t.geom:3:8: layout(triangles) in does not match the earlier layout(lines) in at \
+             2:8: every input layout declaration of a geometry shader names the same \
+             primitive type (GLSL 1.50 §4.3.8.1)",
+        ),
+        (
+            "layout(lines) in;\nlayout(line_strip, max_vertices=2) out;\n\
+             layout(triangle_strip, max_vertices=2) out;\n",
+            "t.geom:4:8: layout(triangle_strip) out does not match the earlier \
+             layout(line_strip) out at 3:8: all output layout declarations of a geometry \
+             shader declare the same primitive type (GLSL 1.50 §4.3.8.2)",
+        ),
+        (
+            "layout(lines) in;\nlayout(line_strip, max_vertices=2) out;\n\
+             layout(line_strip, max_vertices=3) out;\n",
+            "t.geom:4:33: max_vertices = 3 does not match the earlier max_vertices = 2 at \
+             3:33: all output layout declarations of a geometry shader declare the same \
+             value (GLSL 1.50 §4.3.8.2)",
+        ),
+        (
+            "in vec4 c[];\nint f() { return c.length(); }\nlayout(lines) in;\n\
+             layout(points, max_vertices = 1) out;\n",
+            "t.geom:3:18: length() of the geometry shader input 'c', declared without a \
+             size, before the input layout declaration gives it one (GLSL 1.50 §4.3.8.1)",
+        ),
+    ];
+    for (decls, want) in cases {
+        let src = format!("#version 150\n{decls}{body}");
+        let e = error_of(&src);
+        let first = e.lines().next().unwrap_or_default().replacen(": error: ", ": ", 1);
+        assert_eq!(first, want, "{src}");
+    }
+    // The twin of the last case: length() after the layout is the primitive's count.
+    let src = "#version 150\nin vec4 c[];\nlayout(lines) in;\nlayout(points, max_vertices = 1) out;\n\
+               out float n;\nvoid main() { n = float(c.length()); EmitVertex(); }\n";
+    assert!(geom(src).is_ok());
+}
+
+/// GLSL 1.50 §7.1: `gl_PerVertex` is redeclared once per direction, as `gl_in[]` for
+/// the input and without an instance name for the output, keeping only built-in
+/// members; §7.4: the geometry stage's built-in constants.
+#[test]
+fn per_vertex_redeclarations_and_geometry_constants() {
+    let head = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+    let cases = [
+        (
+            "in gl_PerVertex { vec4 gl_Position; } gl_in[];\n\
+             in gl_PerVertex { vec4 gl_Position; } gl_in[];\n",
+            "interface block 'gl_PerVertex' is declared a second time in this shader (the \
+             first at 4:4; GLSL 1.50 §4.3.7)",
+        ),
+        (
+            "in gl_PerVertex { vec4 gl_Position; float gl_PointSize; vec4 t; } gl_in[];\n",
+            "'t' is not a member of the built-in gl_PerVertex (gl_Position, gl_PointSize, \
+             gl_ClipDistance), and a redeclaration may only keep some of those (GLSL 1.50 \
+             §7.1)",
+        ),
+        (
+            "in gl_PerVertex { vec4 gl_Position; } foo[];\n",
+            "an input redeclaration of gl_PerVertex is 'in gl_PerVertex { ... } gl_in[];' \
+             (GLSL 1.50 §7.1)",
+        ),
+        (
+            "out gl_PerVertex { vec4 gl_Position; } foo;\n",
+            "an output redeclaration of gl_PerVertex has no instance name and is not an \
+             array: 'out gl_PerVertex { ... };' (GLSL 1.50 §7.1)",
+        ),
+    ];
+    for (decls, want) in cases {
+        let src = format!("{head}{decls}void main() {{}}\n");
+        let e = error_of(&src);
+        assert!(e.contains(want), "{want:?} not in {e}\n{src}");
+    }
+    let ok = format!(
+        "{head}in gl_PerVertex {{ vec4 gl_Position; }} gl_in[];\n\
+         out gl_PerVertex {{ vec4 gl_Position; }};\nout float n;\n\
+         void main() {{ n = float(gl_MaxGeometryOutputVertices + \
+         gl_MaxGeometryTotalOutputComponents); gl_Position = gl_in[0].gl_Position; \
+         EmitVertex(); }}\n"
+    );
+    let s = geom(&ok).unwrap();
+    // 256 + 1024, folded into the constant the output is written from.
+    assert!(s.imm.contains(&1280.0), "{:?}", s.imm);
+}

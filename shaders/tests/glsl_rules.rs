@@ -602,3 +602,94 @@ fn output_index_is_zero_or_one_on_fragment_outputs_only() {
         "#version 330\nlayout(index = 1) uniform vec4 u;\nout vec4 c;\nvoid main() { c = u; }\n";
     assert!(!messages(uniform, Stage::Fragment).is_empty());
 }
+
+/// Rules of declarations and operators, each with a valid twin that compiles: a struct
+/// name may not start with `gl_` (GLSL 1.10 §3.7); unary `+` takes numbers only
+/// (§5.9); `#extension` ends with its behavior (GLSL 3.30 §3.3); a switch body does not
+/// end with a label (GLSL 1.30 §6.2); only inputs and outputs are invariant (§4.6.1).
+#[test]
+fn declarations_operators_and_directives_follow_their_rules() {
+    let vs = |decls: &str, body: &str| {
+        format!("{decls}\nvoid main() {{ {body} gl_Position = vec4(0.0); }}\n")
+    };
+    let cases: [(String, &str); 8] = [
+        (
+            vs("struct gl_Hoagie { vec4 a; };", ""),
+            "t.glsl:1:8: struct 'gl_Hoagie': names starting with gl_ are reserved (GLSL \
+             1.10 §3.7)",
+        ),
+        (
+            vs("void f(void) {}", "+f();"),
+            "t.glsl:2:16: void function used as a value",
+        ),
+        (
+            vs("#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];", "vec4 p = (+a)[0];"),
+            "t.glsl:4:25: operator + cannot apply to an array (GLSL 1.10 §5.9)",
+        ),
+        (
+            vs("#extension GL_ARB_fragment_coord_conventions : enable;", ""),
+            "t.glsl:1:54: unexpected ';' after #extension GL_ARB_fragment_coord_conventions \
+             : enable: the directive ends with its behavior (GLSL 3.30 §3.3)",
+        ),
+        (
+            vs("#version 130", "switch (1) { case 0: }"),
+            "t.glsl:2:28: a case or default label must be followed by a statement before \
+             the end of the switch body (GLSL 1.30 §6.2)",
+        ),
+        (
+            vs("#version 150\ninvariant uniform vec4 junk;", ""),
+            "t.glsl:2:1: 'invariant' cannot qualify a uniform: only the outputs of a shader \
+             (and the inputs that receive them) can be invariant (GLSL 1.50 §4.6.1)",
+        ),
+        (
+            vs("#version 150\ninvariant vec4 junk;", ""),
+            "t.glsl:2:1: 'invariant' cannot qualify a variable that is neither an input nor \
+             an output: only the outputs of a shader (and the inputs that receive them) can \
+             be invariant (GLSL 1.50 §4.6.1)",
+        ),
+        (
+            vs("#version 150\nvec4 junk;\ninvariant junk;", ""),
+            "t.glsl:3:11: 'invariant junk': 'junk' is not an input or output of the shader, \
+             and only those can be invariant (GLSL 1.50 §4.6.1)",
+        ),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(src, want)| {
+            let got = located(src, Stage::Vertex);
+            (!got.iter().any(|m| m == want)).then(|| format!("{want:?} not in {got:?}\n{src}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The valid twins.
+    for src in [
+        vs("struct Hoagie { vec4 a; };", "Hoagie h = Hoagie(vec4(1.0));"),
+        vs("#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];", "bool e = a == b; vec4 p = +a[0];"),
+        vs("#extension GL_ARB_fragment_coord_conventions : enable // fine", ""),
+        vs("#version 130", "int k = 0; switch (k) { case 0: k = 1; }"),
+        vs("#version 150\ninvariant out vec4 v;\nout vec4 w;\ninvariant w;", "v = w = vec4(1.0);"),
+    ] {
+        build(&src, Stage::Vertex);
+    }
+    // A unary + is the value itself.
+    let s = build(
+        "uniform vec4 u;\nvoid main() { gl_FragColor = +u + vec4(+1.0, +2, 0.0, 0.0); }\n",
+        Stage::Fragment,
+    );
+    let out = run(&s, &[[0.25, 0.5, 0.75, 1.0]], &[], &NoSamplers).color;
+    assert_eq!(out, [1.25, 2.5, 0.75, 1.0]);
+}
+
+/// GLSL 1.10 §7.6: a redeclared `gl_TexCoord` has at most `gl_MaxTextureCoords`
+/// elements.
+#[test]
+fn redeclared_gl_texcoord_fits_the_limit() {
+    let src = |n: &str| {
+        format!("#version 120\nvarying vec4 gl_TexCoord[{n}];\nvoid main() {{ gl_TexCoord[0] = vec4(1.0); gl_Position = vec4(0.0); }}\n")
+    };
+    assert_eq!(
+        messages(&src("gl_MaxTextureCoords + 1"), Stage::Vertex),
+        ["gl_TexCoord has at most gl_MaxTextureCoords (8) elements, not 9 (GLSL 1.10 §7.6)"]
+    );
+    build(&src("gl_MaxTextureCoords"), Stage::Vertex);
+}

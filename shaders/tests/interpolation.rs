@@ -201,9 +201,20 @@ fn qualifiers_are_refused_where_glsl_does_not_allow_them() {
           fragment shader only (GLSL 1.30 §4.3.6)"
         ]
     );
+    // GLSL 1.50 §4.3.4: the fragment input must be flat; a vertex output need not
+    // be (GLSL ES 3.00 §4.3.6 asks it of both).
+    let int_out = "#version 130\nout int k;\nvoid main() { k = 1; gl_Position = vec4(0.0); }\n";
+    build(int_out, Stage::Vertex);
     assert_eq!(
-        messages(&v("out int k;"), Stage::Vertex),
-        ["an integer varying must be qualified 'flat' (GLSL 1.30 §4.3.6)"]
+        messages(&int_out.replace("#version 130", "#version 300 es"), Stage::Vertex),
+        ["an integer vertex shader output must be qualified 'flat' (GLSL ES 3.00 §4.3.6)"]
+    );
+    assert_eq!(
+        messages(
+            "#version 130\nin int k;\nvoid main() { gl_FragColor = vec4(float(k)); }\n",
+            Stage::Fragment
+        ),
+        ["an integer fragment shader input must be qualified 'flat' (GLSL 1.50 §4.3.4)"]
     );
     assert_eq!(
         messages(&v("flat smooth out float k;"), Stage::Vertex),

@@ -133,15 +133,20 @@ fn precision_qualifies_numbers_and_samplers_only() {
 }
 
 /// `GL_FRAGMENT_PRECISION_HIGH` is 1 in GLSL ES, where highp is supported in the
-/// fragment language (GLSL ES 1.00 §4.5.4), and undefined on the desktop.
+/// fragment language (GLSL ES 1.00 §4.5.4), and in desktop GLSL from 1.30 (GLSL 1.30
+/// §4.5.4), undefined before.
 #[test]
-fn fragment_precision_high_is_defined_in_es() {
+fn fragment_precision_high_is_defined_in_es_and_from_glsl_130() {
     let src = "#version 100\n#if GL_FRAGMENT_PRECISION_HIGH != 1\n#error no highp\n#endif\n\
                void main() { highp float x = 0.75; gl_FragColor = vec4(x); }\n";
     let shader = build(src, Stage::Fragment);
     assert_eq!(run(&shader, &[], &[], &NoSamplers).color, [0.75; 4]);
-    let src = "#version 130\n#ifdef GL_FRAGMENT_PRECISION_HIGH\n#error defined\n#endif\n\
+    let src = "#version 120\n#ifdef GL_FRAGMENT_PRECISION_HIGH\n#error defined\n#endif\n\
                void main() { gl_FragColor = vec4(0.25); }\n";
     let shader = build(src, Stage::Fragment);
     assert_eq!(run(&shader, &[], &[], &NoSamplers).color, [0.25; 4]);
+    let src = "#version 130\n#if GL_FRAGMENT_PRECISION_HIGH != 1\n#error undefined\n#endif\n\
+               void main() { gl_FragColor = vec4(0.5); }\n";
+    let shader = build(src, Stage::Fragment);
+    assert_eq!(run(&shader, &[], &[], &NoSamplers).color, [0.5; 4]);
 }

@@ -240,12 +240,8 @@ fn directive_syntax_errors_name_the_rule() {
             "3:9: #define GL_FOO: names beginning with GL_ are reserved (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4)",
         ),
         (
-            "#define MY__NAME 1",
-            "3:9: #define MY__NAME: names containing '__' are reserved (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4)",
-        ),
-        (
             "#undef __VERSION__",
-            "3:8: #undef __VERSION__: names containing '__' are reserved (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4)",
+            "3:8: #undef __VERSION__: a predefined macro cannot be defined or undefined (C99 §6.10.8)",
         ),
         (
             "#define defined 1",
@@ -316,4 +312,15 @@ fn unsupported_extensions_are_named() {
         messages(&src, Stage::Fragment),
         vec!["extension GL_ARB_foo is required but not supported by csir-render"]
     );
+}
+
+/// Macro names containing `__` are reserved, but defining one is not an error (GLSL ES
+/// 3.00 §3.4; GLSL 1.30 §3.3 asks no diagnostic); the predefined macros cannot be
+/// redefined (C99 §6.10.8).
+#[test]
+fn double_underscore_names_may_be_defined_but_predefined_macros_not() {
+    let src = frag("#define MY__NAME 0.5\n#define __LEAD 0.25\nvoid main() { c = vec4(MY__NAME, __LEAD, 0.0, 1.0); }\n");
+    assert_eq!(color(&src), [0.5, 0.25, 0.0, 1.0]);
+    let m = messages(&frag("#define __LINE__ 3\nvoid main() { c = vec4(1.0); }\n"), Stage::Fragment);
+    assert_eq!(m, ["#define __LINE__: a predefined macro cannot be defined or undefined (C99 §6.10.8)"]);
 }

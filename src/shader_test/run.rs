@@ -1328,17 +1328,18 @@ mod tests {
                       probe rgba 249 0 0.25 0.25 0 1\nprobe rgba 0 249 0.25 0.125 0 1\n\
                       probe rgba 125 125 0.25 0.1875 0 1\n";
         assert_eq!(status(&file_130(vs, fs, data, script)), "pass");
-        // An integer varying without `flat` is a located compile error citing the rule.
+        // An integer fragment input without `flat` is a located compile error citing
+        // the rule.
         let plain = file_130(
-            "in vec4 piglit_vertex;\nout int k;\nvoid main() { gl_Position = piglit_vertex; k = 1; }\n",
-            "void main() { gl_FragColor = vec4(1.0); }\n",
+            "in vec4 piglit_vertex;\nflat out int k;\nvoid main() { gl_Position = piglit_vertex; k = 1; }\n",
+            "in int k;\nvoid main() { gl_FragColor = vec4(float(k)); }\n",
             "piglit_vertex/float/2\n-1 -1\n",
             "",
         );
         assert_eq!(
             status(&plain),
-            "error t.shader_test:7:5: error: an integer varying must be qualified 'flat' \
-             (GLSL 1.30 §4.3.6)\nout int k;\n    ^\n"
+            "error t.shader_test:12:4: error: an integer fragment shader input must be \
+             qualified 'flat' (GLSL 1.50 §4.3.4)\nin int k;\n   ^\n"
         );
     }
 

@@ -28,7 +28,8 @@ pub struct Program {
 }
 
 /// What a geometry shader's `layout(...) in;` and `layout(...) out;` declared, each
-/// with its position (the last one wins; the lowering checks them).
+/// with its position (the parser refuses a declaration that contradicts an earlier
+/// one; the lowering checks that the stage may have them and that they are complete).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GeometryDecls {
     /// The input primitive type.
@@ -37,6 +38,10 @@ pub struct GeometryDecls {
     pub output: Option<(crate::ir::OutputPrimitive, Pos)>,
     /// `max_vertices = N`.
     pub max_vertices: Option<(u32, Pos)>,
+    /// The number of global items (functions, declarations, blocks) before the first
+    /// input layout declaration: an unsized input array's size is unknown in them
+    /// (GLSL 1.50 §4.3.8.1).
+    pub input_items_before: Option<usize>,
 }
 
 /// A float-typed variable, parameter or return type declared with no precision
@@ -181,6 +186,10 @@ pub struct Qualifiers {
     /// effect on a value here (one sample per pixel), but not every input or output
     /// takes it.
     pub centroid: Option<Pos>,
+    /// The position of `invariant` (GLSL 1.20 §4.6.1), if present: no effect on a
+    /// value here (the interpreters compute an expression one way), but only outputs
+    /// take it.
+    pub invariant: Option<Pos>,
 }
 
 /// A variable declaration: one declarator (`float a = 1.0, b;` is split into two).
@@ -447,6 +456,9 @@ impl BinOp {
 /// Unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnOp {
+    /// `+e` (the value itself; GLSL 1.10 §5.9: integer and floating-point scalars,
+    /// vectors and matrices only)
+    Plus,
     /// `-e`
     Neg,
     /// `!e`

@@ -60,6 +60,12 @@ pub(crate) fn lower_blocks(program: &mut Program, stage: Stage, diags: &mut Diag
             out.push(item.clone());
             continue;
         };
+        if b.name == super::geometry::PER_VERTEX && b.storage == Storage::Out {
+            // `out gl_PerVertex { vec4 gl_Position; ... };` redeclares the built-in
+            // outputs (GLSL 1.50 §7.1; its form is checked by the geometry pass): they
+            // stay the built-ins.
+            continue;
+        }
         if let Err(m) = check_block(b, program, stage) {
             diags.error(m.0, m.1);
             continue;
@@ -203,6 +209,7 @@ fn size_members(b: &mut Block, items: &[Item]) -> Result<(), (super::token::Pos,
             continue;
         }
         let mut largest: Option<i32> = None;
+        let mut length_call = None;
         for item in items {
             let Item::Function(f) = item else { continue };
             for st in &f.body {
@@ -210,25 +217,46 @@ fn size_members(b: &mut Block, items: &[Item]) -> Result<(), (super::token::Pos,
                     if let Some(k) = literal_index_of(e, inst, &m.name) {
                         largest = Some(largest.map_or(k, |l| l.max(k)));
                     }
+                    if let ExprKind::Length(x) = &e.kind
+                        && is_member(x, inst, &m.name)
+                    {
+                        length_call.get_or_insert(e.pos);
+                    }
                 });
             }
         }
-        let Some(k) = largest else {
+        if let Some(pos) = length_call {
             return Err((
-                a.pos,
+                pos,
                 format!(
-                    "the size of block member '{}' cannot be found: declared without a size, \
-                     it is never indexed by an integer literal",
+                    "length() of block member '{inst}.{}', which is declared without a size: \
+                     length() needs an explicitly sized array (GLSL 1.50 §4.1.9)",
                     m.name
                 ),
             ));
-        };
+        }
+        // An implicitly sized array takes one more than the largest constant index
+        // it is used with (GLSL 1.50 §4.1.9); one that is never indexed is never read
+        // or written, and one element stands for it.
+        let k = largest.unwrap_or(0);
         a.len = Some(Box::new(Expr {
             kind: ExprKind::Int(k + 1),
             pos: a.pos,
         }));
     }
     Ok(())
+}
+
+/// Whether `e` is `inst.member` or `inst[i].member`.
+fn is_member(e: &Expr, inst: &str, member: &str) -> bool {
+    let ExprKind::Field(owner, name) = &e.kind else {
+        return false;
+    };
+    let owner = match &owner.kind {
+        ExprKind::Index(o, _) => o,
+        _ => owner,
+    };
+    matches!(&owner.kind, ExprKind::Ident(n) if n == inst && name == member)
 }
 
 /// `k` when `e` is `inst.member[k]` or `inst[i].member[k]` with an integer literal `k`.
@@ -284,6 +312,7 @@ fn block_globals(b: &Block, structs: &mut Vec<StructDef>) -> Vec<Decl> {
         matrix_layout: None,
         precision: None,
         centroid: None,
+        invariant: None,
     };
     let Some((inst, inst_pos)) = &b.instance else {
         return b

@@ -373,6 +373,28 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
         {
             n(limits.varyings * 4)
         }
+        // GLSL 1.50 §7.4: the geometry stage's, with the numbers the stage has here
+        // (its inputs and outputs are varying slots; GL 3.2 table 6.49's output
+        // vertex and total component minimums are this compiler's limits).
+        "gl_MaxGeometryInputComponents"
+        | "gl_MaxGeometryOutputComponents"
+        | "gl_MaxGeometryVaryingComponents"
+            if !es && dialect.version >= 150 =>
+        {
+            n(limits.varyings * 4)
+        }
+        "gl_MaxGeometryUniformComponents" if !es && dialect.version >= 150 => {
+            n(limits.uniform_slots * 4)
+        }
+        "gl_MaxGeometryTextureImageUnits" if !es && dialect.version >= 150 => {
+            n(limits.samplers)
+        }
+        "gl_MaxGeometryOutputVertices" if !es && dialect.version >= 150 => {
+            i32::from(crate::ir::geometry::MAX_GEOMETRY_OUTPUT_VERTICES)
+        }
+        "gl_MaxGeometryTotalOutputComponents" if !es && dialect.version >= 150 => {
+            n(crate::ir::geometry::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS as usize)
+        }
         "gl_MaxVertexTextureImageUnits" | "gl_MaxTextureImageUnits" => n(limits.samplers),
         "gl_MaxCombinedTextureImageUnits" => n(limits.samplers * 2),
         "gl_MaxDrawBuffers" => 1,

@@ -210,7 +210,8 @@ impl Dialect {
     }
 
     /// The macros predefined for this dialect (GLSL 3.30 §3.3, GLSL ES 3.00 §3.4):
-    /// `__VERSION__`, `GL_ES` and `GL_FRAGMENT_PRECISION_HIGH` (ES only),
+    /// `__VERSION__`, `GL_ES` (ES only), `GL_FRAGMENT_PRECISION_HIGH` (ES, and desktop
+    /// 1.30 and later),
     /// `GL_core_profile` (desktop 1.50 and later) and
     /// `GL_compatibility_profile` (the compatibility profile of 1.50 and later).
     pub fn predefined_macros(self) -> Vec<(&'static str, i32)> {
@@ -220,10 +221,17 @@ impl Dialect {
             // highp is supported in the fragment language, in both stages' macros
             // (GLSL ES 1.00 §4.5.4; always 1 in GLSL ES 3.00 §4.5.4).
             m.push(("GL_FRAGMENT_PRECISION_HIGH", 1));
-        } else if self.version >= 150 {
-            m.push(("GL_core_profile", 1));
-            if self.profile == Profile::Compatibility {
-                m.push(("GL_compatibility_profile", 1));
+        } else {
+            // GLSL 1.30 §4.5.4 (and every later version): "available in both the
+            // vertex and fragment languages".
+            if self.version >= 130 {
+                m.push(("GL_FRAGMENT_PRECISION_HIGH", 1));
+            }
+            if self.version >= 150 {
+                m.push(("GL_core_profile", 1));
+                if self.profile == Profile::Compatibility {
+                    m.push(("GL_compatibility_profile", 1));
+                }
             }
         }
         m
@@ -320,6 +328,7 @@ mod tests {
             d(150, Some("compatibility")).predefined_macros(),
             vec![
                 ("__VERSION__", 150),
+                ("GL_FRAGMENT_PRECISION_HIGH", 1),
                 ("GL_core_profile", 1),
                 ("GL_compatibility_profile", 1)
             ]

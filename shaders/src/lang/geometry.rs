@@ -39,6 +39,7 @@ pub(crate) fn prepare(
     diags: &mut Diagnostics,
 ) -> Option<GeometryLayout> {
     let g = program.geometry;
+    per_vertex_redeclarations(program, diags);
     if stage == Stage::Geometry && !extended {
         diags.error(
             Pos::START,
@@ -126,6 +127,9 @@ pub(crate) fn prepare(
             MAX_GEOMETRY_OUTPUT_VERTICES
         }
     };
+    if let Some(before) = g.input_items_before {
+        length_before_layout(program, before, diags);
+    }
     let n = input.vertices();
     let uses_gl_in = builtin_vars::names_used(program).contains(&"gl_in");
     let mut declares_gl_in = false;
@@ -154,6 +158,94 @@ pub(crate) fn prepare(
         output,
         max_vertices,
     })
+}
+
+/// GLSL 1.50 §7.1: the built-in block `gl_PerVertex` is redeclared as an input as
+/// `in gl_PerVertex { ... } gl_in[];`, and as an output without an instance name or
+/// array, each with a subset of the built-in members. (Once each: the parser's rule
+/// for every block name, GLSL 1.50 §4.3.7.)
+fn per_vertex_redeclarations(program: &Program, diags: &mut Diagnostics) {
+    const MEMBERS: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
+    for item in &program.items {
+        let Item::Block(b) = item else { continue };
+        if b.name != PER_VERTEX {
+            continue;
+        }
+        let instance = b.instance.as_ref().map(|(i, _)| i.as_str());
+        let wrong = match b.storage {
+            Storage::In if instance != Some("gl_in") || b.array.is_none() => {
+                Some("an input redeclaration of gl_PerVertex is 'in gl_PerVertex { ... } gl_in[];'")
+            }
+            Storage::Out if instance.is_some() || b.array.is_some() => Some(
+                "an output redeclaration of gl_PerVertex has no instance name and is not an \
+                 array: 'out gl_PerVertex { ... };'",
+            ),
+            _ => None,
+        };
+        if let Some(rule) = wrong {
+            diags.error(b.pos, format!("{rule} (GLSL 1.50 §7.1)"));
+        }
+        for m in &b.members {
+            if !MEMBERS.contains(&m.name.as_str()) {
+                diags.error(
+                    m.pos,
+                    format!(
+                        "'{}' is not a member of the built-in gl_PerVertex ({}), and a \
+                         redeclaration may only keep some of those (GLSL 1.50 §7.1)",
+                        m.name,
+                        MEMBERS.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// GLSL 1.50 §4.3.8.1: an unsized input array has no size before the input layout
+/// declaration sizes it, so `length()` of it in the first `before` items is an error.
+fn length_before_layout(program: &Program, before: usize, diags: &mut Diagnostics) {
+    let unsized_inputs: Vec<&str> = program
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Global(d) if d.quals.storage == Storage::In => {
+                let a = d.array.as_ref()?;
+                a.len.is_none().then_some(d.name.as_str())
+            }
+            Item::Block(b) if b.storage == Storage::In => {
+                let a = b.array.as_ref()?;
+                let (inst, _) = b.instance.as_ref()?;
+                a.len.is_none().then_some(inst.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    if unsized_inputs.is_empty() {
+        return;
+    }
+    let mut found: Option<(Pos, String)> = None;
+    for item in program.items.iter().take(before) {
+        let Item::Function(f) = item else { continue };
+        for st in &f.body {
+            builtin_vars::visit_stmt(st, &mut |e| {
+                if let ExprKind::Length(x) = &e.kind
+                    && let ExprKind::Ident(name) = &x.kind
+                    && unsized_inputs.contains(&name.as_str())
+                {
+                    found.get_or_insert((x.pos, name.clone()));
+                }
+            });
+        }
+    }
+    if let Some((pos, name)) = found {
+        diags.error(
+            pos,
+            format!(
+                "length() of the geometry shader input '{name}', declared without a size, \
+                 before the input layout declaration gives it one (GLSL 1.50 §4.3.8.1)"
+            ),
+        );
+    }
 }
 
 /// Give input `name`'s array the vertex count of `input`, or report why it cannot.

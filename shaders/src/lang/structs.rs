@@ -1464,6 +1464,7 @@ impl<'d> Pass<'d> {
                 matrix_layout: None,
                 precision: None,
                 centroid: None,
+                invariant: None,
             },
             ty: Type::Struct(shape.sid),
             ty_pos: pos,

@@ -336,7 +336,26 @@ pub fn classify_word_in(word: &str, version: u16, es: bool) -> Option<TokenKind>
             return reserved(word);
         }
     }
+    if let TokenKind::Reserved(Reserved::Qualifier, w) = kind
+        && !qualifier_reserved_in(w, version, es)
+    {
+        return None;
+    }
     Some(kind)
+}
+
+/// Whether the dialect reserves the later qualifier word `w` (one of
+/// `RESERVED_QUALIFIERS`): `volatile` is reserved in every version (GLSL 1.10 §3.6,
+/// GLSL ES 1.00 §3.7); GLSL ES 3.00 §3.7 also reserves `coherent`, `restrict`,
+/// `readonly`, `writeonly` and `subroutine`; desktop GLSL up to 3.30 reserves none of
+/// the others, and no dialect here reserves `buffer` or `precise` (keywords of GLSL
+/// 4.x and GLSL ES 3.10), so they are ordinary names.
+fn qualifier_reserved_in(w: &str, version: u16, es: bool) -> bool {
+    match w {
+        "volatile" => true,
+        "coherent" | "restrict" | "readonly" | "writeonly" | "subroutine" => es && version >= 300,
+        _ => false,
+    }
 }
 
 const RESERVED_TYPES: &[&str] = &[

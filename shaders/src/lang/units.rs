@@ -56,8 +56,30 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
     }
     // GLSL 1.50 §4.3.8: the layouts may be declared in any unit of the stage.
     let mut geometry = super::ast::GeometryDecls::default();
+    // Every declaration in the program names the same primitive types and
+    // max_vertices (GLSL 1.50 §4.3.8.1, §4.3.8.2): each unit's parser checked its own.
     for p in &programs {
         let g = p.geometry;
+        let differ = [
+            g.input.zip(geometry.input).filter(|((a, _), (b, _))| a != b).map(
+                |((a, pos), (b, _))| (pos, format!("layout({a}) in"), format!("layout({b}) in")),
+            ),
+            g.output.zip(geometry.output).filter(|((a, _), (b, _))| a != b).map(
+                |((a, pos), (b, _))| (pos, format!("layout({a}) out"), format!("layout({b}) out")),
+            ),
+            g.max_vertices.zip(geometry.max_vertices).filter(|((a, _), (b, _))| a != b).map(
+                |((a, pos), (b, _))| (pos, format!("max_vertices = {a}"), format!("max_vertices = {b}")),
+            ),
+        ];
+        for (pos, this, other) in differ.into_iter().flatten() {
+            diags.error(
+                pos,
+                format!(
+                    "{this} does not match {other} of another compilation unit of the \
+                     geometry stage (GLSL 1.50 §4.3.8.1, §4.3.8.2)"
+                ),
+            );
+        }
         geometry.input = g.input.or(geometry.input);
         geometry.output = g.output.or(geometry.output);
         geometry.max_vertices = g.max_vertices.or(geometry.max_vertices);

@@ -124,6 +124,19 @@ impl Lexer<'_> {
         }
         self.bump();
         let behavior = self.directive_name();
+        self.skip_blanks();
+        if !behavior.is_empty() && !matches!(self.peek(0), '\n' | '\0') && !self.at_comment() {
+            let pos = self.pos;
+            let c = self.peek(0);
+            self.diags.error(
+                pos,
+                format!(
+                    "unexpected '{c}' after #extension {name} : {behavior}: the directive \
+                     ends with its behavior (GLSL 3.30 §3.3)"
+                ),
+            );
+            return;
+        }
         match behavior.as_str() {
             "require" if name == "all" => self
                 .diags

@@ -535,9 +535,20 @@ impl Lowerer<'_> {
         Ok(Value::temp(Type::Float, dst))
     }
 
-    /// `-e` and `!e`.
+    /// `+e`, `-e`, `!e` and `~e`.
     pub(crate) fn unary(&mut self, op: UnOp, v: &Value, pos: Pos) -> LResult<Value> {
         match op {
+            UnOp::Plus => {
+                if !(types::is_numeric(v.ty) || v.ty.is_matrix()) {
+                    let m = format!(
+                        "operator + needs an integer or floating-point scalar, vector or \
+                         matrix operand, not {} (GLSL 1.10 §5.9)",
+                        v.ty
+                    );
+                    return self.err(pos, m);
+                }
+                Ok(v.clone())
+            }
             UnOp::Neg => {
                 if !(types::is_numeric(v.ty) || v.ty.is_matrix()) {
                     return self.err(pos, "type mismatch");

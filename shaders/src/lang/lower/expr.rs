@@ -1,6 +1,6 @@
 //! Expressions: literals, names, swizzles, indexing, operators, `?:` and calls.
 
-use super::super::ast::{BinOp, Expr, ExprKind};
+use super::super::ast::{BinOp, Expr, ExprKind, UnOp};
 use super::super::builtin_vars;
 use super::super::consteval::ConstData;
 use super::super::scope::{VarKind, root_name};
@@ -82,6 +82,20 @@ impl Lowerer<'_> {
             ExprKind::Call { name, args } => self.call(name, args, pos),
             ExprKind::Construct { ty, args } => self.construct(*ty, args, pos),
             ExprKind::Unary(op, x) => {
+                if self.is_array_expr(x) {
+                    // GLSL 1.10 §5.9: the unary operators take scalars, vectors and
+                    // matrices; an array is none of them.
+                    let sign = match op {
+                        UnOp::Plus => "+",
+                        UnOp::Neg => "-",
+                        UnOp::Not => "!",
+                        UnOp::BitNot => "~",
+                    };
+                    return self.err(
+                        pos,
+                        format!("operator {sign} cannot apply to an array (GLSL 1.10 §5.9)"),
+                    );
+                }
                 let v = self.operand(x)?;
                 self.unary(*op, &v, pos)
             }

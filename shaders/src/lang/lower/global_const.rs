@@ -46,6 +46,7 @@ impl Lowerer<'_> {
             ExprKind::Float(v) => Some(Scalar::Float(*v as f64)),
             ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
             ExprKind::Unary(op, x) => match (op, self.global_const(x, work)?) {
+                (UnOp::Plus, s @ (Scalar::Int(_) | Scalar::Float(_))) => Some(s),
                 (UnOp::Neg, Scalar::Int(i)) => i.checked_neg().map(Scalar::Int),
                 (UnOp::Neg, Scalar::Float(f)) => Some(Scalar::Float(-f)),
                 (UnOp::Not, Scalar::Bool(b)) => Some(Scalar::Bool(!b)),

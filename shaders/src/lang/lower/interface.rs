@@ -793,12 +793,29 @@ impl<'a> Lowerer<'a> {
                 if types::is_boolean(d.ty) {
                     return err(self, d.ty_pos, "varyings cannot be bool");
                 }
-                if d.ty.is_integer() && q.interpolation.map(|(q, _)| q) != Some(Interpolation::Flat)
+                // GLSL 1.50 §4.3.4 asks it of fragment inputs (GLSL 1.30 §4.3.6 asked
+                // it of vertex outputs; piglit and Mesa apply the 1.50 rule to 1.30
+                // too, as a fix made for geometry shaders); GLSL ES 3.00 §4.3.6 of
+                // both vertex outputs and fragment inputs.
+                let fragment_input = role == Role::VaryingIn && self.stage == Stage::Fragment;
+                let es_vertex_output = role == Role::VaryingOut
+                    && self.stage == Stage::Vertex
+                    && self.program.dialect.is_es();
+                if d.ty.is_integer()
+                    && (fragment_input || es_vertex_output)
+                    && q.interpolation.map(|(q, _)| q) != Some(Interpolation::Flat)
                 {
+                    let (what, rule) = match fragment_input {
+                        true if self.program.dialect.is_es() => {
+                            ("fragment shader input", "GLSL ES 3.00 §4.3.4")
+                        }
+                        true => ("fragment shader input", "GLSL 1.50 §4.3.4"),
+                        false => ("vertex shader output", "GLSL ES 3.00 §4.3.6"),
+                    };
                     return err(
                         self,
                         d.ty_pos,
-                        "an integer varying must be qualified 'flat' (GLSL 1.30 §4.3.6)",
+                        &format!("an integer {what} must be qualified 'flat' ({rule})"),
                     );
                 }
             }
@@ -871,12 +888,18 @@ impl<'a> Lowerer<'a> {
         let declared = match &d.array {
             Some(size) => match self.global_array_len(d, size) {
                 Some(len)
-                    if d.name == "gl_ClipDistance" && len > builtin_vars::MAX_CLIP_DISTANCES =>
+                    if d.name == "gl_ClipDistance" && len > builtin_vars::MAX_CLIP_DISTANCES
+                        || d.name == "gl_TexCoord" && len > builtin_vars::MAX_TEXTURE_COORDS =>
                 {
+                    let (limit, most, rule) = match d.name.as_str() {
+                        "gl_ClipDistance" => {
+                            ("gl_MaxClipDistances", builtin_vars::MAX_CLIP_DISTANCES, "GLSL 1.30 §7.1")
+                        }
+                        _ => ("gl_MaxTextureCoords", builtin_vars::MAX_TEXTURE_COORDS, "GLSL 1.10 §7.6"),
+                    };
                     let m = format!(
-                        "gl_ClipDistance has at most gl_MaxClipDistances ({}) elements, not \
-                         {len} (GLSL 1.30 §7.1)",
-                        builtin_vars::MAX_CLIP_DISTANCES
+                        "{} has at most {limit} ({most}) elements, not {len} ({rule})",
+                        d.name
                     );
                     self.diags.error(size.pos, m);
                     v.poisoned = true;

@@ -18,7 +18,7 @@
 //!
 //! The rules checked, each a named error: the selector is a scalar `int`; every
 //! label is a constant integer expression; labels are unique and there is at most one
-//! `default`; the body starts with a label. `switch`, `case` and `default` are
+//! `default`; the body starts with a label and does not end with one. `switch`, `case` and `default` are
 //! reserved words before GLSL 1.30 (and in GLSL ES 1.00).
 
 use super::super::ast::{BinOp, Expr, Stmt, StmtKind};
@@ -123,6 +123,18 @@ impl Lowerer<'_> {
             }
             seen.push(value);
             labels.push(value);
+        }
+        if let Some(last) = body.last()
+            && matches!(last.kind, StmtKind::Case(_))
+        {
+            // "it is an error to have no statement between a label and the end of
+            // the switch statement" (GLSL 1.30 §6.2).
+            self.diags.error(
+                last.pos,
+                "a case or default label must be followed by a statement before the end of \
+                 the switch body (GLSL 1.30 §6.2)",
+            );
+            failed = true;
         }
         if !labels.is_empty() || start.is_some() {
             let st = start.unwrap_or(body.len());

@@ -225,7 +225,7 @@ impl Parser<'_, '_> {
         let op = match self.kind() {
             TokenKind::Punct(Punct::Minus, _) => Some(UnOp::Neg),
             TokenKind::Punct(Punct::Not, _) => Some(UnOp::Not),
-            TokenKind::Punct(Punct::Plus, _) => None,
+            TokenKind::Punct(Punct::Plus, _) => Some(UnOp::Plus),
             TokenKind::Punct(p @ (Punct::Inc | Punct::Dec), _) => {
                 let up = *p == Punct::Inc;
                 self.advance();

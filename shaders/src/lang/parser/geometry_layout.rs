@@ -5,7 +5,7 @@
 //! (`lower/geometry.rs`).
 
 use super::super::ast::GeometryDecls;
-use super::super::token::{Keyword, Punct, TokenKind};
+use super::super::token::{Keyword, Pos, Punct, TokenKind};
 use super::{PResult, Parser};
 use crate::ir::{InputPrimitive, OutputPrimitive};
 
@@ -37,15 +37,26 @@ impl Parser<'_, '_> {
         ) && matches!(self.peek_kind(k + 2), TokenKind::Punct(Punct::Semi, _))
     }
 
-    /// Parse a declaration [`Self::at_geometry_layout`] found into `decls`.
-    pub(super) fn geometry_layout(&mut self, decls: &mut GeometryDecls) -> PResult<()> {
+    /// Parse a declaration [`Self::at_geometry_layout`] found into `decls`;
+    /// `items_before` is the number of global items before it. GLSL 1.50 §4.3.8:
+    /// layout identifiers are not case sensitive (GLSL ES 3.00 §4.3.8 makes them
+    /// case sensitive, but ES has no geometry stage). §4.3.8.1: an input layout takes
+    /// one primitive type and every input layout declaration of a shader names the same
+    /// one; §4.3.8.2: likewise for the output primitive type and `max_vertices`, which
+    /// may be declared apart (`layout(max_vertices = 4) out; layout(points) out;`).
+    pub(super) fn geometry_layout(
+        &mut self,
+        decls: &mut GeometryDecls,
+        items_before: usize,
+    ) -> PResult<()> {
         self.advance(); // layout
         self.advance(); // (
-        let mut words = Vec::new();
+        let mut primitives: Vec<(String, Pos)> = Vec::new();
+        let mut max_vertices = None;
         loop {
             let pos = self.pos();
             let word = match self.kind() {
-                TokenKind::Ident(w) => w.clone(),
+                TokenKind::Ident(w) => w.to_ascii_lowercase(),
                 _ => return self.fail("expected a layout qualifier"),
             };
             self.advance();
@@ -57,9 +68,9 @@ impl Parser<'_, '_> {
                     _ => return self.fail("max_vertices takes a non-negative integer"),
                 };
                 self.advance();
-                words.push((None, Some(value), vpos));
+                max_vertices = Some((value, vpos, pos));
             } else {
-                words.push((Some(word), None, pos));
+                primitives.push((word, pos));
             }
             if !self.eat_punct(Punct::Comma) {
                 break;
@@ -69,48 +80,90 @@ impl Parser<'_, '_> {
         let input = self.is_keyword(Keyword::In);
         self.advance(); // in / out
         self.advance(); // ;
-        for (word, max, pos) in words {
-            if let Some(max) = max {
-                if input {
-                    return self.fail_at(
-                        pos,
-                        "max_vertices is a layout qualifier of the geometry shader's `out` \
-                         (GLSL 1.50 §4.3.8.2)",
-                    );
-                }
-                decls.max_vertices = Some((max, pos));
-                continue;
+        let io = if input { "in" } else { "out" };
+        if let [(first, _), (second, pos), ..] = primitives.as_slice() {
+            return self.fail_at(
+                *pos,
+                format!(
+                    "layout({first}, {second}) {io}: a geometry shader {io}put layout takes \
+                     one primitive type (GLSL 1.50 §4.3.8.{})",
+                    if input { 1 } else { 2 }
+                ),
+            );
+        }
+        if input {
+            if let Some((_, _, pos)) = max_vertices {
+                return self.fail_at(
+                    pos,
+                    "max_vertices is a layout qualifier of the geometry shader's `out` \
+                     (GLSL 1.50 §4.3.8.2)",
+                );
             }
-            let word = word.unwrap_or_default();
-            if input {
-                match InputPrimitive::from_name(&word) {
-                    Some(p) => decls.input = Some((p, pos)),
-                    None => {
-                        return self.fail_at(
-                            pos,
-                            format!(
-                                "'{word}' is not a geometry shader input layout: points, \
-                                 lines, lines_adjacency, triangles or triangles_adjacency \
-                                 (GLSL 1.50 §4.3.8.1)"
-                            ),
-                        );
-                    }
-                }
-            } else {
-                match OutputPrimitive::from_name(&word) {
-                    Some(p) => decls.output = Some((p, pos)),
-                    None => {
-                        return self.fail_at(
-                            pos,
-                            format!(
-                                "'{word}' is not a geometry shader output layout: points, \
-                                 line_strip or triangle_strip with max_vertices = N (GLSL \
-                                 1.50 §4.3.8.2)"
-                            ),
-                        );
-                    }
-                }
+            let Some((word, pos)) = primitives.pop() else {
+                return Ok(());
+            };
+            let Some(p) = InputPrimitive::from_name(&word) else {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "'{word}' is not a geometry shader input layout: points, lines, \
+                         lines_adjacency, triangles or triangles_adjacency (GLSL 1.50 \
+                         §4.3.8.1)"
+                    ),
+                );
+            };
+            if let Some((earlier, at)) = decls.input.filter(|(e, _)| *e != p) {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "layout({p}) in does not match the earlier layout({earlier}) in at \
+                         {}:{}: every input layout declaration of a geometry shader names \
+                         the same primitive type (GLSL 1.50 §4.3.8.1)",
+                        at.line, at.col
+                    ),
+                );
             }
+            decls.input = Some((p, pos));
+            decls.input_items_before.get_or_insert(items_before);
+            return Ok(());
+        }
+        if let Some((word, pos)) = primitives.pop() {
+            let Some(p) = OutputPrimitive::from_name(&word) else {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "'{word}' is not a geometry shader output layout: points, \
+                         line_strip or triangle_strip with max_vertices = N (GLSL 1.50 \
+                         §4.3.8.2)"
+                    ),
+                );
+            };
+            if let Some((earlier, at)) = decls.output.filter(|(e, _)| *e != p) {
+                return self.fail_at(
+                    pos,
+                    format!(
+                        "layout({p}) out does not match the earlier layout({earlier}) out at \
+                         {}:{}: all output layout declarations of a geometry shader declare \
+                         the same primitive type (GLSL 1.50 §4.3.8.2)",
+                        at.line, at.col
+                    ),
+                );
+            }
+            decls.output = Some((p, pos));
+        }
+        if let Some((n, vpos, _)) = max_vertices {
+            if let Some((earlier, at)) = decls.max_vertices.filter(|(e, _)| *e != n) {
+                return self.fail_at(
+                    vpos,
+                    format!(
+                        "max_vertices = {n} does not match the earlier max_vertices = \
+                         {earlier} at {}:{}: all output layout declarations of a geometry \
+                         shader declare the same value (GLSL 1.50 §4.3.8.2)",
+                        at.line, at.col
+                    ),
+                );
+            }
+            decls.max_vertices = Some((n, vpos));
         }
         Ok(())
     }

@@ -27,7 +27,7 @@ impl Parser<'_, '_> {
                 continue;
             }
             if self.at_geometry_layout() {
-                if self.geometry_layout(&mut geometry).is_err() {
+                if self.geometry_layout(&mut geometry, items.len()).is_err() {
                     self.recover();
                 }
                 continue;
@@ -48,12 +48,54 @@ impl Parser<'_, '_> {
                 }
             }
         }
+        self.block_names(&items);
         Program {
             items,
             dialect: Default::default(),
             structs: std::mem::take(&mut self.structs),
             float_without_precision: std::mem::take(&mut self.float_without_precision),
             geometry,
+        }
+    }
+
+    /// GLSL 1.50 §4.3.7: a block name is declared once per storage qualifier in a
+    /// shader, and an instance name is a variable name of the global scope, which no
+    /// other global may have.
+    fn block_names(&mut self, items: &[Item]) {
+        let spec = self.spec();
+        for (k, item) in items.iter().enumerate() {
+            let Item::Block(b) = item else { continue };
+            let twin = items[..k].iter().find_map(|i| match i {
+                Item::Block(a) if a.name == b.name && a.storage == b.storage => Some(a.pos),
+                _ => None,
+            });
+            if let Some(first) = twin {
+                self.diags.error(
+                    b.pos,
+                    format!(
+                        "interface block '{}' is declared a second time in this shader (the \
+                         first at {}:{}; {spec} §4.3.7)",
+                        b.name, first.line, first.col
+                    ),
+                );
+                continue;
+            }
+            let Some((inst, inst_pos)) = &b.instance else { continue };
+            let clash = items.iter().find_map(|i| match i {
+                Item::Global(d) if d.name == *inst => Some(d.pos),
+                Item::Function(f) | Item::Prototype(f) if f.name == *inst => Some(f.pos),
+                _ => None,
+            });
+            if let Some(other) = clash {
+                self.diags.error(
+                    *inst_pos,
+                    format!(
+                        "redeclaration of '{inst}': the instance name of block '{}' is a \
+                         global name, already declared at {}:{} ({spec} §4.3.7)",
+                        b.name, other.line, other.col
+                    ),
+                );
+            }
         }
     }
 
@@ -69,10 +111,27 @@ impl Parser<'_, '_> {
             )
         {
             // `invariant gl_Position;` redeclares outputs as invariant (GLSL 3.30
-            // §4.6.1): no effect here (see `Keyword::Invariant`).
+            // §4.6.1): no effect here (see `Keyword::Invariant`), but a name declared
+            // before as something other than an input or output cannot be.
             self.advance();
             loop {
-                self.name()?;
+                let (name, pos) = self.name()?;
+                let earlier = items.iter().find_map(|i| match i {
+                    Item::Global(d) if d.name == name => Some(d.quals.storage),
+                    _ => None,
+                });
+                if let Some(storage) = earlier
+                    && !matches!(storage, Storage::In | Storage::Out | Storage::Varying)
+                {
+                    let spec = self.spec();
+                    return self.fail_at(
+                        pos,
+                        format!(
+                            "'invariant {name}': '{name}' is not an input or output of the \
+                             shader, and only those can be invariant ({spec} §4.6.1)"
+                        ),
+                    );
+                }
                 if !self.eat_punct(Punct::Comma) {
                     break;
                 }
@@ -98,6 +157,24 @@ impl Parser<'_, '_> {
                 format!(
                     "'centroid' qualifies in, out and varying declarations only, and stands \
                      just before them ({spec} §4.3)"
+                ),
+            );
+        }
+        if let Some(pos) = quals.invariant
+            && !matches!(quals.storage, Storage::In | Storage::Out | Storage::Varying)
+        {
+            let spec = self.spec();
+            let what = match quals.storage {
+                Storage::Uniform => "a uniform",
+                Storage::Const => "a constant",
+                Storage::Attribute => "a vertex attribute",
+                _ => "a variable that is neither an input nor an output",
+            };
+            return self.fail_at(
+                pos,
+                format!(
+                    "'invariant' cannot qualify {what}: only the outputs of a shader (and \
+                     the inputs that receive them) can be invariant ({spec} §4.6.1)"
                 ),
             );
         }
@@ -297,6 +374,7 @@ impl Parser<'_, '_> {
             matrix_layout: None,
             precision: None,
             centroid: None,
+            invariant: None,
         };
         // The latest class of qualifier seen and its word, for the order.
         let mut last: Option<(Rank, &'static str)> = None;
@@ -373,6 +451,8 @@ impl Parser<'_, '_> {
                     }
                     if *k == Keyword::Centroid {
                         q.centroid = Some(pos);
+                    } else {
+                        q.invariant = Some(pos);
                     }
                     self.advance();
                     continue;
@@ -438,7 +518,10 @@ impl Parser<'_, '_> {
         loop {
             let pos = self.pos();
             let word = match self.kind() {
-                TokenKind::Ident(k) => k.clone(),
+                // GLSL 1.40 §4.3.8: "these identifiers are not case sensitive"; GLSL
+                // ES 3.00 §4.3.8 makes them case sensitive.
+                TokenKind::Ident(k) if self.dialect.is_es() => k.clone(),
+                TokenKind::Ident(k) => k.to_ascii_lowercase(),
                 // A reserved word, and a block layout name (GLSL 1.40 §4.3.8).
                 TokenKind::Reserved(_, "packed") => "packed".to_string(),
                 _ => return self.fail(LAYOUT_ONLY),
@@ -609,6 +692,14 @@ impl Parser<'_, '_> {
             TokenKind::Ident(_) => self.name()?,
             _ => (String::new(), start),
         };
+        if name.starts_with("gl_") {
+            let spec = self.spec();
+            let section = if self.dialect.is_es() { "3.8" } else { "3.7" };
+            return self.fail_at(
+                pos,
+                format!("struct '{name}': names starting with gl_ are reserved ({spec} §{section})"),
+            );
+        }
         if self.depth == 0 && self.dialect.is_es() && self.dialect.version == 100 {
             if self.global_names.contains(&name) {
                 return self.fail_at(

@@ -223,7 +223,7 @@ impl<'t> Parser<'t, '_> {
     fn reserved_message(r: Reserved, word: &str) -> String {
         match (r, word) {
             (Reserved::Type, _) => format!("type '{word}' is not supported"),
-            (Reserved::Qualifier, _) => "unsupported qualifier".to_string(),
+            (Reserved::Qualifier, _) => format!("unsupported qualifier '{word}'"),
             (Reserved::Other, "switch" | "case" | "default") => {
                 "switch statements are not supported".to_string()
             }

@@ -108,7 +108,7 @@ fn reports_several_errors_with_positions() {
 fn layout_and_qualifier_errors() {
     let (_, e) = parse_src(
         "#version 330\nlayout(binding = 0) in vec3 a;\nlayout(location 1) in vec3 b;\nflat smooth in vec3 c;\n\
-         precise vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
+         volatile vec3 d;\ndmat3 m;\nuniform float u[4][2];\nint f() { return 1 & 2; }\n",
     );
     assert_eq!(
         e,
@@ -116,7 +116,7 @@ fn layout_and_qualifier_errors() {
             "2:8 only layout(location = N), layout(index = N) on a fragment output and the uniform block layouts (std140, shared, packed, row_major, column_major) are supported",
             "3:17 expected '=' in layout",
             "4:6 only one interpolation qualifier is allowed",
-            "5:1 unsupported qualifier 'precise'",
+            "5:1 unsupported qualifier 'volatile'",
             "6:1 type 'dmat3' is not supported",
             "7:19 arrays of arrays are not supported",
         ]
