@@ -165,7 +165,22 @@ pub(crate) fn prepare(
 /// array, each with a subset of the built-in members. (Once each: the parser's rule
 /// for every block name, GLSL 1.50 §4.3.7.)
 fn per_vertex_redeclarations(program: &Program, diags: &mut Diagnostics) {
-    const MEMBERS: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
+    const CORE: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
+    // GLSL 1.50 §7.1's compatibility-profile members.
+    const COMPATIBILITY: [&str; 7] = [
+        "gl_ClipVertex",
+        "gl_FrontColor",
+        "gl_BackColor",
+        "gl_FrontSecondaryColor",
+        "gl_BackSecondaryColor",
+        "gl_TexCoord",
+        "gl_FogFragCoord",
+    ];
+    let compatibility = program.dialect.has_compatibility_builtins();
+    let members: Vec<&str> = match compatibility {
+        true => CORE.iter().chain(&COMPATIBILITY).copied().collect(),
+        false => CORE.to_vec(),
+    };
     for item in &program.items {
         let Item::Block(b) = item else { continue };
         if b.name != PER_VERTEX {
@@ -186,14 +201,14 @@ fn per_vertex_redeclarations(program: &Program, diags: &mut Diagnostics) {
             diags.error(b.pos, format!("{rule} (GLSL 1.50 §7.1)"));
         }
         for m in &b.members {
-            if !MEMBERS.contains(&m.name.as_str()) {
+            if !members.contains(&m.name.as_str()) {
                 diags.error(
                     m.pos,
                     format!(
                         "'{}' is not a member of the built-in gl_PerVertex ({}), and a \
                          redeclaration may only keep some of those (GLSL 1.50 §7.1)",
                         m.name,
-                        MEMBERS.join(", ")
+                        members.join(", ")
                     ),
                 );
             }
