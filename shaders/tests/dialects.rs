@@ -764,13 +764,25 @@ fn later_qualifier_words_are_reserved_by_dialect() {
             "#version {version}\nin vec4 p;\nvoid main() {{ float {name} = 2.0; gl_Position = p * {name}; }}\n"
         )
     };
-    for (version, name) in [("300 es", "buffer"), ("300 es", "precise"), ("330", "readonly"), ("330", "buffer")] {
+    for (version, name) in [
+        ("300 es", "buffer"),
+        ("300 es", "precise"),
+        ("330", "readonly"),
+        ("330", "buffer"),
+    ] {
         let src = vs(version, name);
-        compile(&src, "t", Stage::Vertex, &Limits::EXTENDED).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        compile(&src, "t", Stage::Vertex, &Limits::EXTENDED)
+            .unwrap_or_else(|e| panic!("{e}\n{src}"));
     }
-    for (version, name) in [("300 es", "readonly"), ("330", "volatile"), ("300 es", "subroutine")] {
+    for (version, name) in [
+        ("300 es", "readonly"),
+        ("330", "volatile"),
+        ("300 es", "subroutine"),
+    ] {
         let src = vs(version, name);
-        let e = compile(&src, "t", Stage::Vertex, &Limits::EXTENDED).unwrap_err().to_string();
+        let e = compile(&src, "t", Stage::Vertex, &Limits::EXTENDED)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(&format!("'{name}'")), "{e}\n{src}");
     }
 }

@@ -265,7 +265,11 @@ fn layout_declarations_agree_and_size_inputs_in_order() {
     for (decls, want) in cases {
         let src = format!("#version 150\n{decls}{body}");
         let e = error_of(&src);
-        let first = e.lines().next().unwrap_or_default().replacen(": error: ", ": ", 1);
+        let first = e
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .replacen(": error: ", ": ", 1);
         assert_eq!(first, want, "{src}");
     }
     // The twin of the last case: length() after the layout is the primitive's count.
@@ -279,7 +283,8 @@ fn layout_declarations_agree_and_size_inputs_in_order() {
 /// members; §7.4: the geometry stage's built-in constants.
 #[test]
 fn per_vertex_redeclarations_and_geometry_constants() {
-    let head = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+    let head =
+        "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
     let cases = [
         (
             "in gl_PerVertex { vec4 gl_Position; } gl_in[];\n\

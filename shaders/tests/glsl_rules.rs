@@ -623,7 +623,10 @@ fn declarations_operators_and_directives_follow_their_rules() {
             "t.glsl:2:16: void function used as a value",
         ),
         (
-            vs("#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];", "vec4 p = (+a)[0];"),
+            vs(
+                "#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];",
+                "vec4 p = (+a)[0];",
+            ),
             "t.glsl:4:25: operator + cannot apply to an array (GLSL 1.10 §5.9)",
         ),
         (
@@ -663,11 +666,23 @@ fn declarations_operators_and_directives_follow_their_rules() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // The valid twins.
     for src in [
-        vs("struct Hoagie { vec4 a; };", "Hoagie h = Hoagie(vec4(1.0));"),
-        vs("#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];", "bool e = a == b; vec4 p = +a[0];"),
-        vs("#extension GL_ARB_fragment_coord_conventions : enable // fine", ""),
+        vs(
+            "struct Hoagie { vec4 a; };",
+            "Hoagie h = Hoagie(vec4(1.0));",
+        ),
+        vs(
+            "#version 120\nuniform vec4 a[2];\nuniform vec4 b[2];",
+            "bool e = a == b; vec4 p = +a[0];",
+        ),
+        vs(
+            "#extension GL_ARB_fragment_coord_conventions : enable // fine",
+            "",
+        ),
         vs("#version 130", "int k = 0; switch (k) { case 0: k = 1; }"),
-        vs("#version 150\ninvariant out vec4 v;\nout vec4 w;\ninvariant w;", "v = w = vec4(1.0);"),
+        vs(
+            "#version 150\ninvariant out vec4 v;\nout vec4 w;\ninvariant w;",
+            "v = w = vec4(1.0);",
+        ),
     ] {
         build(&src, Stage::Vertex);
     }
@@ -685,7 +700,9 @@ fn declarations_operators_and_directives_follow_their_rules() {
 #[test]
 fn redeclared_gl_texcoord_fits_the_limit() {
     let src = |n: &str| {
-        format!("#version 120\nvarying vec4 gl_TexCoord[{n}];\nvoid main() {{ gl_TexCoord[0] = vec4(1.0); gl_Position = vec4(0.0); }}\n")
+        format!(
+            "#version 120\nvarying vec4 gl_TexCoord[{n}];\nvoid main() {{ gl_TexCoord[0] = vec4(1.0); gl_Position = vec4(0.0); }}\n"
+        )
     };
     assert_eq!(
         messages(&src("gl_MaxTextureCoords + 1"), Stage::Vertex),

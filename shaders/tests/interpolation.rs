@@ -206,7 +206,10 @@ fn qualifiers_are_refused_where_glsl_does_not_allow_them() {
     let int_out = "#version 130\nout int k;\nvoid main() { k = 1; gl_Position = vec4(0.0); }\n";
     build(int_out, Stage::Vertex);
     assert_eq!(
-        messages(&int_out.replace("#version 130", "#version 300 es"), Stage::Vertex),
+        messages(
+            &int_out.replace("#version 130", "#version 300 es"),
+            Stage::Vertex
+        ),
         ["an integer vertex shader output must be qualified 'flat' (GLSL ES 3.00 §4.3.6)"]
     );
     assert_eq!(

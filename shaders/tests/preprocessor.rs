@@ -319,8 +319,16 @@ fn unsupported_extensions_are_named() {
 /// redefined (C99 §6.10.8).
 #[test]
 fn double_underscore_names_may_be_defined_but_predefined_macros_not() {
-    let src = frag("#define MY__NAME 0.5\n#define __LEAD 0.25\nvoid main() { c = vec4(MY__NAME, __LEAD, 0.0, 1.0); }\n");
+    let src = frag(
+        "#define MY__NAME 0.5\n#define __LEAD 0.25\nvoid main() { c = vec4(MY__NAME, __LEAD, 0.0, 1.0); }\n",
+    );
     assert_eq!(color(&src), [0.5, 0.25, 0.0, 1.0]);
-    let m = messages(&frag("#define __LINE__ 3\nvoid main() { c = vec4(1.0); }\n"), Stage::Fragment);
-    assert_eq!(m, ["#define __LINE__: a predefined macro cannot be defined or undefined (C99 §6.10.8)"]);
+    let m = messages(
+        &frag("#define __LINE__ 3\nvoid main() { c = vec4(1.0); }\n"),
+        Stage::Fragment,
+    );
+    assert_eq!(
+        m,
+        ["#define __LINE__: a predefined macro cannot be defined or undefined (C99 §6.10.8)"]
+    );
 }

@@ -386,9 +386,7 @@ pub(crate) fn constant(name: &str, dialect: Dialect, limits: &crate::ir::Limits)
         "gl_MaxGeometryUniformComponents" if !es && dialect.version >= 150 => {
             n(limits.uniform_slots * 4)
         }
-        "gl_MaxGeometryTextureImageUnits" if !es && dialect.version >= 150 => {
-            n(limits.samplers)
-        }
+        "gl_MaxGeometryTextureImageUnits" if !es && dialect.version >= 150 => n(limits.samplers),
         "gl_MaxGeometryOutputVertices" if !es && dialect.version >= 150 => {
             i32::from(crate::ir::geometry::MAX_GEOMETRY_OUTPUT_VERTICES)
         }

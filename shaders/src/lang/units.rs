@@ -61,15 +61,28 @@ pub(crate) fn join(programs: Vec<Program>, diags: &mut Diagnostics) -> Program {
     for p in &programs {
         let g = p.geometry;
         let differ = [
-            g.input.zip(geometry.input).filter(|((a, _), (b, _))| a != b).map(
-                |((a, pos), (b, _))| (pos, format!("layout({a}) in"), format!("layout({b}) in")),
-            ),
-            g.output.zip(geometry.output).filter(|((a, _), (b, _))| a != b).map(
-                |((a, pos), (b, _))| (pos, format!("layout({a}) out"), format!("layout({b}) out")),
-            ),
-            g.max_vertices.zip(geometry.max_vertices).filter(|((a, _), (b, _))| a != b).map(
-                |((a, pos), (b, _))| (pos, format!("max_vertices = {a}"), format!("max_vertices = {b}")),
-            ),
+            g.input
+                .zip(geometry.input)
+                .filter(|((a, _), (b, _))| a != b)
+                .map(|((a, pos), (b, _))| {
+                    (pos, format!("layout({a}) in"), format!("layout({b}) in"))
+                }),
+            g.output
+                .zip(geometry.output)
+                .filter(|((a, _), (b, _))| a != b)
+                .map(|((a, pos), (b, _))| {
+                    (pos, format!("layout({a}) out"), format!("layout({b}) out"))
+                }),
+            g.max_vertices
+                .zip(geometry.max_vertices)
+                .filter(|((a, _), (b, _))| a != b)
+                .map(|((a, pos), (b, _))| {
+                    (
+                        pos,
+                        format!("max_vertices = {a}"),
+                        format!("max_vertices = {b}"),
+                    )
+                }),
         ];
         for (pos, this, other) in differ.into_iter().flatten() {
             diags.error(

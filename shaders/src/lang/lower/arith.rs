@@ -547,7 +547,7 @@ impl Lowerer<'_> {
                     );
                     return self.err(pos, m);
                 }
-                Ok(v.clone())
+                Ok(*v)
             }
             UnOp::Neg => {
                 if !(types::is_numeric(v.ty) || v.ty.is_matrix()) {

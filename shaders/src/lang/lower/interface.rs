@@ -892,10 +892,16 @@ impl<'a> Lowerer<'a> {
                         || d.name == "gl_TexCoord" && len > builtin_vars::MAX_TEXTURE_COORDS =>
                 {
                     let (limit, most, rule) = match d.name.as_str() {
-                        "gl_ClipDistance" => {
-                            ("gl_MaxClipDistances", builtin_vars::MAX_CLIP_DISTANCES, "GLSL 1.30 §7.1")
-                        }
-                        _ => ("gl_MaxTextureCoords", builtin_vars::MAX_TEXTURE_COORDS, "GLSL 1.10 §7.6"),
+                        "gl_ClipDistance" => (
+                            "gl_MaxClipDistances",
+                            builtin_vars::MAX_CLIP_DISTANCES,
+                            "GLSL 1.30 §7.1",
+                        ),
+                        _ => (
+                            "gl_MaxTextureCoords",
+                            builtin_vars::MAX_TEXTURE_COORDS,
+                            "GLSL 1.10 §7.6",
+                        ),
                     };
                     let m = format!(
                         "{} has at most {limit} ({most}) elements, not {len} ({rule})",

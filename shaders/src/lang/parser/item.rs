@@ -80,7 +80,9 @@ impl Parser<'_, '_> {
                 );
                 continue;
             }
-            let Some((inst, inst_pos)) = &b.instance else { continue };
+            let Some((inst, inst_pos)) = &b.instance else {
+                continue;
+            };
             let clash = items.iter().find_map(|i| match i {
                 Item::Global(d) if d.name == *inst => Some(d.pos),
                 Item::Function(f) | Item::Prototype(f) if f.name == *inst => Some(f.pos),
@@ -697,7 +699,9 @@ impl Parser<'_, '_> {
             let section = if self.dialect.is_es() { "3.8" } else { "3.7" };
             return self.fail_at(
                 pos,
-                format!("struct '{name}': names starting with gl_ are reserved ({spec} §{section})"),
+                format!(
+                    "struct '{name}': names starting with gl_ are reserved ({spec} §{section})"
+                ),
             );
         }
         if self.depth == 0 && self.dialect.is_es() && self.dialect.version == 100 {
