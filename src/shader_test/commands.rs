@@ -176,6 +176,9 @@ pub enum Command {
     Color([f32; 4]),
     /// `link success`: nothing to do once the program linked.
     LinkSuccess,
+    /// `link error`: the program must fail to compile or link (the runner checks it
+    /// before anything runs; the test passes when it does).
+    LinkError,
     /// `hint GL_FRAGMENT_SHADER_DERIVATIVE_HINT MODE` (`GL_NICEST`, `GL_FASTEST`,
     /// `GL_DONT_CARE`): nothing to do. The hint lets an implementation trade the
     /// accuracy of `dFdx`/`dFdy` for speed (GL 2.0 §5.6); ours has one kind, fine
@@ -310,6 +313,7 @@ fn parse_command(text: &str) -> Result<Command, String> {
         "tolerance" => Ok(Command::Tolerance(four(&mut c, "tolerance")?)),
         "color" => Ok(Command::Color(four(&mut c, "color")?)),
         "link" if c.eat_word("success") => Ok(Command::LinkSuccess),
+        "link" if c.eat_word("error") => Ok(Command::LinkError),
         "hint" if c.eat_word("GL_FRAGMENT_SHADER_DERIVATIVE_HINT") => match c.word() {
             Some("GL_NICEST" | "GL_FASTEST" | "GL_DONT_CARE") if c.at_end() => {
                 Ok(Command::DerivativeHint)
@@ -967,7 +971,7 @@ mod tests {
             cmd("enable GL_PROGRAM_POINT_SIZE"),
             Command::Enable(Capability::ProgramPointSize, true)
         );
-        assert_eq!(cmd("link error"), Command::Unsupported("link error".into()));
+        assert_eq!(cmd("link error"), Command::LinkError);
     }
 
     #[test]

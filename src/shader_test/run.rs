@@ -197,8 +197,62 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
         ));
     }
     let stages = [&vertex[..], &geometry[..], &fragment[..]];
+    let link_error = script.iter().find_map(|s| match s.command {
+        Command::LinkError => Some(s.line),
+        _ => None,
+    });
+    if let Some(line) = link_error {
+        return Err(expect_link_error(path, line, stages, text, &glsl, options));
+    }
     let compiled = compile_program(path, text, stages, &glsl, &options.limits)?;
     Run::new(path, options, requirements, compiled, vertex_data, script)
+}
+
+/// The outcome of a test whose script says `link error` at `line`: a pass when the
+/// program does not compile or link for a GLSL rule; a skip when it is refused for
+/// something csir-render does not support (the rule the test checks cannot be told
+/// apart then); a mismatch when it links.
+fn expect_link_error(
+    path: &Path,
+    line: u32,
+    stages: [&[&ShaderSection<'_>]; 3],
+    text: &str,
+    glsl: &require::GlslRequirement,
+    options: &RunOptions,
+) -> Outcome {
+    match compile_program(path, text, stages, glsl, &options.limits) {
+        Ok(_) => Outcome::Mismatch {
+            line: Some(line),
+            message: format!(
+                "{}:{line}: the program linked, but the test expects a link error",
+                path.display()
+            ),
+            reason: "linked, but the test expects a link error".into(),
+        },
+        Err(Outcome::Error { reason, .. }) if lacks_support(&reason) => skip(
+            Some(line),
+            format!(
+                "link error expected, but the program is refused for what csir-render lacks: {reason}"
+            ),
+        ),
+        Err(Outcome::Error { .. }) => Outcome::Pass,
+        Err(other) => other,
+    }
+}
+
+/// Whether a compiler or linker message says csir-render lacks something ("not
+/// supported", "CSIR has no loops", a limit of its own) rather than that the program
+/// breaks a GLSL rule.
+fn lacks_support(reason: &str) -> bool {
+    [
+        "supported",
+        "CSIR",
+        "csir-render",
+        "the limit is",
+        "limited to",
+    ]
+    .iter()
+    .any(|w| reason.contains(w))
 }
 
 /// The sections of `kind` (a passthrough counts as a vertex shader), in file order:
@@ -394,7 +448,7 @@ impl<'a> Run<'a> {
             }
             Command::Color(c) => self.color = *c,
             Command::Tolerance(t) => self.tolerance = *t,
-            Command::LinkSuccess | Command::DerivativeHint => {}
+            Command::LinkSuccess | Command::LinkError | Command::DerivativeHint => {}
             Command::ShadeModel(model) => self.shade_model = *model,
             Command::Enable(Capability::VertexProgramTwoSide, on) => self.two_side = *on,
             Command::Enable(Capability::ProgramPointSize, on) => {
@@ -1047,6 +1101,44 @@ mod tests {
             Outcome::Error { message, .. } => format!("error {message}"),
             Outcome::Mismatch { message, .. } => format!("mismatch {message}"),
         }
+    }
+
+    /// `link error`: a pass when the program breaks a GLSL rule at compile or link
+    /// time, a mismatch when it links, a skip when it is refused for what csir-render
+    /// lacks (the rule under test is then not checked).
+    #[test]
+    fn link_error_expects_the_program_not_to_link() {
+        let vs = "in vec4 piglit_vertex;\nout vec3 v;\nvoid main() { gl_Position = piglit_vertex; v = vec3(1.0); }\n";
+        let data = "piglit_vertex/float/2\n-1 -1\n";
+        // The fragment input is a vec4, the vertex output a vec3 (GLSL 1.30 §4.3.4).
+        let mismatch = file_130(
+            vs,
+            "in vec4 v;\nvoid main() { gl_FragColor = v; }\n",
+            data,
+            "link error\n",
+        );
+        assert_eq!(status(&mismatch), "pass");
+        let fine = file_130(
+            vs,
+            "in vec3 v;\nvoid main() { gl_FragColor = vec4(v, 1.0); }\n",
+            data,
+            "link error\n",
+        );
+        assert!(
+            status(&fine).starts_with(
+                "mismatch t.shader_test:20: the program linked, but the test expects a link error"
+            ),
+            "{}",
+            status(&fine)
+        );
+        let unsupported = file_130(
+            vs,
+            "in vec3 v;\nuniform int n;\nvoid main() { float s = 0.0; for (int i = 0; i < n; i++) s += 1.0; gl_FragColor = vec4(v, s); }\n",
+            data,
+            "link error\n",
+        );
+        let got = status(&unsupported);
+        assert!(got.starts_with("skip Some(21): link error expected, but the program is refused for what csir-render lacks"), "{got}");
     }
 
     /// An integer probe (`relative probe rect rgba int`) skips the test, naming it: the
