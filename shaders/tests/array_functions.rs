@@ -67,3 +67,27 @@ fn whole_arrays_compare() {
         vec!["operator ==: the arrays differ in type or size"]
     );
 }
+
+/// GLSL 1.20 §6.1: an array parameter's size is part of its type, so overloads may
+/// differ only in array size, or in taking an array or a single value; two definitions
+/// with the same sizes are still one function defined twice.
+#[test]
+fn overloads_may_differ_in_array_size() {
+    let decls = "float f(float a[2]) { return a[0] + 10.0; }\n\
+                 float f(float a[3]) { return a[2] + 20.0; }\n\
+                 float f(float a) { return a + 30.0; }";
+    let body = "float x[2] = float[2](u.x, 0.0); float y[3] = float[3](0.0, 0.0, u.y);\n\
+                c = vec4(f(x), f(y), f(u.z), 0.0);";
+    assert_eq!(
+        eval(decls, body, [1.0, 2.0, 3.0, 0.0], [0.0; 4]),
+        [11.0, 22.0, 33.0, 0.0]
+    );
+    let src = "#version 120\nfloat f(float a[2]) { return a[0]; }\nfloat f(float b[2]) { return b[1]; }\n\
+               void main() { gl_FragColor = vec4(0.0); }\n";
+    assert_eq!(
+        messages(src, Stage::Fragment),
+        [
+            "duplicate symbol 'f': a function with these parameter types is already defined (GLSL 1.20 §6.1)"
+        ]
+    );
+}

@@ -271,3 +271,19 @@ fn a_return_that_every_path_in_the_loop_takes_ends_the_unrolling() {
         assert_eq!(got, [want[0], want[1], 0.0, 0.0], "u.x = {x}");
     }
 }
+
+/// GLSL 1.10 §6.3: a `while` condition may declare a variable, initialized before every
+/// test and in scope in the body; a declaration there needs an initializer.
+#[test]
+fn while_conditions_may_declare_a_variable() {
+    let body = "int i = 0; float s = 0.0;\n\
+                while (bool more = i < 3) { s += float(more) * u.x; i++; }\n\
+                c = vec4(s, float(i), 0.0, 0.0);";
+    assert_eq!(eval_u(body, [0.25, 0.0, 0.0, 0.0]), [0.75, 3.0, 0.0, 0.0]);
+    assert_eq!(eval_u(body, [2.0, 0.0, 0.0, 0.0]), [6.0, 3.0, 0.0, 0.0]);
+    let src = "#version 130\nout vec4 c;\nvoid main() { int i = 0; while (bool b) { i++; } c = vec4(0.0); }\n";
+    assert_eq!(
+        messages(src, Stage::Fragment),
+        ["a declaration in a while condition needs an initializer: while (bool b = e)"]
+    );
+}

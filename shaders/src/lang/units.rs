@@ -161,7 +161,26 @@ pub(super) fn same_signature(a: &Function, b: &Function) -> bool {
         && a.params
             .iter()
             .zip(&b.params)
-            .all(|(p, q)| p.ty == q.ty && p.array.is_some() == q.array.is_some())
+            .all(|(p, q)| p.ty == q.ty && same_array(&p.array, &q.array))
+}
+
+/// Whether two parameters' array sizes make one signature: both plain, or both
+/// arrays whose sizes do not differ as integer literals (GLSL 1.20 §6.1: array sizes
+/// are part of the parameter type, so `f(float[2])` and `f(float[3])` are
+/// overloads; sizes given by other constant expressions are taken as equal here).
+fn same_array(a: &Option<super::ast::ArraySize>, b: &Option<super::ast::ArraySize>) -> bool {
+    let literal = |s: &super::ast::ArraySize| match s.len.as_deref().map(|e| &e.kind) {
+        Some(ExprKind::Int(n)) => Some(*n),
+        _ => None,
+    };
+    match (a, b) {
+        (None, None) => true,
+        (Some(x), Some(y)) => match (literal(x), literal(y)) {
+            (Some(m), Some(n)) => m == n,
+            _ => true,
+        },
+        _ => false,
+    }
 }
 
 /// Fold a later declaration `d` of the global `first` declares into it.

@@ -160,15 +160,7 @@ impl<'a> Lowerer<'a> {
                 self.diags
                     .error(f.pos, "names starting with gl_ are reserved");
             }
-            let same = self.funcs.iter().find(|g| {
-                g.def.name == f.name
-                    && g.def.params.len() == f.params.len()
-                    && g.def
-                        .params
-                        .iter()
-                        .zip(&f.params)
-                        .all(|(a, b)| a.ty == b.ty)
-            });
+            let same = self.funcs.iter().find(|g| same_signature(g.def, f));
             if same.is_some() {
                 let spec = self.program.dialect.spec();
                 self.diags.error(

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::super::ast::{Decl, Expr, ExprKind, Stmt, StmtKind};
+use super::super::ast::{Decl, Expr, ExprKind, Stmt, StmtKind, UnOp};
 use super::super::token::{Keyword, Pos, Punct, Reserved, TokenKind};
 use super::{PResult, Parser};
 
@@ -299,6 +299,9 @@ impl Parser<'_, '_> {
     fn while_statement(&mut self) -> PResult<StmtKind> {
         self.advance();
         self.expect(Punct::LParen, "expected '(' after while")?;
+        if self.starts_declaration() {
+            return self.while_declaration();
+        }
         let cond = self.comma_expr()?;
         self.expect(Punct::RParen, "expected ')'")?;
         let body = Box::new(self.sub_statement()?);
@@ -307,6 +310,72 @@ impl Parser<'_, '_> {
             cond: Some(cond),
             step: None,
             body,
+            do_while: false,
+        })
+    }
+
+    /// `while (TYPE NAME = INIT) body` (GLSL 1.10 §6.3: the condition may declare a
+    /// variable, initialized on every test and in scope in the body): the loop
+    /// `for (;;) { TYPE NAME = INIT; if (!NAME) break; body }`, which runs the same
+    /// steps in the same order.
+    fn while_declaration(&mut self) -> PResult<StmtKind> {
+        let start = self.pos();
+        let quals = self.qualifiers(false)?;
+        let (ty, ty_pos) = self.type_name()?;
+        let (name, pos) = self.name()?;
+        self.check_precision(quals.precision, ty, ty_pos, "variable", &name)?;
+        self.expect(
+            Punct::Assign,
+            "a declaration in a while condition needs an initializer: while (bool b = e)",
+        )?;
+        let init = self.expr()?;
+        self.expect(Punct::RParen, "expected ')'")?;
+        let body = self.sub_statement()?;
+        let ident = Expr {
+            kind: ExprKind::Ident(name.clone()),
+            pos,
+        };
+        let decl = Decl {
+            quals,
+            ty,
+            ty_pos,
+            name,
+            pos,
+            array: None,
+            init: Some(init),
+            iface_names: Vec::new(),
+            iface_root: None,
+        };
+        let stop = Stmt {
+            kind: StmtKind::If {
+                cond: Expr {
+                    kind: ExprKind::Unary(UnOp::Not, Box::new(ident)),
+                    pos,
+                },
+                then: Box::new(Stmt {
+                    kind: StmtKind::Break,
+                    pos,
+                }),
+                otherwise: None,
+            },
+            pos,
+        };
+        let stmts = vec![
+            Stmt {
+                kind: StmtKind::Decl(decl),
+                pos: start,
+            },
+            stop,
+            body,
+        ];
+        Ok(StmtKind::For {
+            init: None,
+            cond: None,
+            step: None,
+            body: Box::new(Stmt {
+                kind: StmtKind::Block(stmts),
+                pos: start,
+            }),
             do_while: false,
         })
     }
