@@ -286,3 +286,21 @@ fn named_errors() {
         );
     }
 }
+
+/// GLSL 1.10 §4.2.2: a local variable or parameter hides a struct type of its name in
+/// its block (there the name is the variable); outside that block it is the type again.
+#[test]
+fn variables_and_parameters_hide_a_struct_name_in_their_block() {
+    let src = "#version 120\nstruct S { float a; };\nuniform float u;\n\
+               float twice(float S) { return S * 2.0; }\n\
+               void main() { float r; { float S = u; r = S * 3.0; } S s = S(r);\n\
+               gl_FragColor = vec4(s.a + twice(u)); }\n";
+    let shader = common::build(src, Stage::Fragment);
+    let out = common::run(
+        &shader,
+        &[[0.5, 0.0, 0.0, 0.0]],
+        &[],
+        &csir::exec::NoSamplers,
+    );
+    assert_eq!(out.color, [2.5; 4]);
+}

@@ -886,6 +886,11 @@ impl Parser<'_, '_> {
         if !self.is_punct(Punct::LBrace) {
             return self.fail("expected a function body");
         }
+        // The parameters are declared in the body's block.
+        let depth = self.block_depth() + 1;
+        for p in &f.params {
+            self.hide_struct(&p.name, depth);
+        }
         let (body, end) = self.block_body()?;
         f.body = body;
         f.end = end;

@@ -61,6 +61,7 @@ pub fn parse_in(tokens: &[Token], dialect: Dialect, diags: &mut Diagnostics) -> 
         chain: 0,
         structs: Vec::new(),
         precision: precision::PrecisionScopes::new(),
+        hidden_structs: Vec::new(),
         float_without_precision: Vec::new(),
         dialect,
         global_names: Vec::new(),
@@ -90,6 +91,10 @@ struct Parser<'t, 'd> {
     structs: Vec<StructDef>,
     /// The default float precision of each open block (`parser/precision.rs`).
     precision: precision::PrecisionScopes,
+    /// Struct type names hidden by a local variable or parameter of the same name,
+    /// each with the block depth (the precision scope depth) it is declared at: within
+    /// that block the name is the variable, not the type (GLSL 1.10 §4.2.2).
+    hidden_structs: Vec<(String, usize)>,
     /// Float declarations with no precision qualifier and no default in scope (see
     /// [`Program::float_without_precision`]).
     float_without_precision: Vec<UnqualifiedFloat>,
@@ -208,6 +213,9 @@ impl<'t> Parser<'t, '_> {
 
     /// The struct type named `name`, if one is defined (the latest definition).
     fn struct_named(&self, name: &str) -> Option<super::types::Type> {
+        if self.hidden_structs.iter().any(|(n, _)| n == name) {
+            return None;
+        }
         self.structs
             .iter()
             .rposition(|s| !s.name.is_empty() && s.name == name)

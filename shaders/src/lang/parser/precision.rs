@@ -58,6 +58,21 @@ impl Parser<'_, '_> {
         if self.precision.float_default.len() > 1 {
             self.precision.float_default.pop();
         }
+        let depth = self.precision.float_default.len();
+        self.hidden_structs.retain(|(_, d)| *d <= depth);
+    }
+
+    /// The number of blocks open (1 at global scope).
+    pub(super) fn block_depth(&self) -> usize {
+        self.precision.float_default.len()
+    }
+
+    /// A local variable or parameter named `name` is declared in the block at `depth`:
+    /// a struct type of that name is hidden there (GLSL 1.10 §4.2.2).
+    pub(super) fn hide_struct(&mut self, name: &str, depth: usize) {
+        if self.struct_named(name).is_some() {
+            self.hidden_structs.push((name.to_string(), depth));
+        }
     }
 
     /// `precision QUALIFIER TYPE ;` at `precision`: the type must be `float`, `int` or

@@ -106,13 +106,21 @@ impl Parser<'_, '_> {
                 StmtKind::Empty
             }
             _ if self.starts_declaration() => {
-                return self.declaration(|d| {
+                let first = out.len();
+                self.declaration(|d| {
                     let pos = d.pos;
                     out.push(Stmt {
                         kind: StmtKind::Decl(d),
                         pos,
                     })
-                });
+                })?;
+                let depth = self.block_depth();
+                for s in &out[first..] {
+                    if let StmtKind::Decl(d) = &s.kind {
+                        self.hide_struct(&d.name, depth);
+                    }
+                }
+                return Ok(());
             }
             _ => {
                 let s = self.simple_statement()?;
