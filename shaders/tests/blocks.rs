@@ -370,3 +370,20 @@ fn block_names_and_instance_names_are_declared_once() {
                 void main() { o.a = i[0].a; gl_Position = vec4(0.0); EmitVertex(); }\n";
     compile(geom, "t.geom", Stage::Geometry, &Limits::EXTENDED).unwrap();
 }
+
+/// GLSL 1.40 §4.3.7: two blocks may not share an instance name (it is a global name).
+#[test]
+fn two_blocks_may_not_share_an_instance_name() {
+    let src = "#version 150\nuniform A { vec4 x; } blk;\nuniform B { vec4 y; } blk;\nout vec4 c;\n\
+               void main() { c = blk.x; }\n";
+    let m = messages(src, Stage::Fragment);
+    assert!(
+        m.iter().any(|x| x
+            == "redeclaration of 'blk': the instance name of block 'B' is a global \
+                              name, already declared at 2:23 (GLSL 1.50 §4.3.7)"),
+        "{m:?}"
+    );
+    let ok = "#version 150\nuniform A { vec4 x; } a;\nuniform B { vec4 y; } b;\nout vec4 c;\n\
+              void main() { c = a.x + b.y; }\n";
+    build(ok, Stage::Fragment);
+}

@@ -296,3 +296,28 @@ fn unsupported_constructs_are_named() {
         );
     }
 }
+
+/// GLSL 1.10 §5.4.1: a vector constructor from one narrower vector has too few
+/// components (one wider vector is cut to size, one scalar fills every component).
+#[test]
+fn a_constructor_from_a_narrower_vector_is_too_few_components() {
+    for (decl, body) in [
+        ("uniform vec2 u2;", "vec3 v = vec3(u2); c = vec4(v, 1.0);"),
+        ("uniform ivec3 i3;", "ivec4 v = ivec4(i3); c = vec4(v);"),
+    ] {
+        assert_eq!(
+            messages(&frag_src(decl, body), Stage::Fragment),
+            ["constructor component count does not match the type"],
+            "{body}"
+        );
+    }
+    let s = build(
+        &frag_src(
+            "",
+            "vec3 w = vec3(u); vec2 t = vec2(2.0); c = vec4(w.z, t, 1.0);",
+        ),
+        Stage::Fragment,
+    );
+    let out = run(&s, &[[1.0, 2.0, 3.0, 4.0]], &[], &csir::exec::NoSamplers).color;
+    assert_eq!(out, [3.0, 2.0, 2.0, 1.0]);
+}

@@ -50,7 +50,12 @@ impl Lowerer<'_> {
             return self.construct_matrix(ty, &vals, pos, mark);
         }
         let n = ty.width();
-        if vals.len() == 1 && !vals[0].ty.is_matrix() {
+        // One vector argument narrower than the type gives too few components: it
+        // goes to `components`, which names the count (GLSL 1.10 §5.4.1).
+        if vals.len() == 1
+            && !vals[0].ty.is_matrix()
+            && (vals[0].ty.width() == 1 || vals[0].ty.width() >= n)
+        {
             let v = vals[0];
             if v.ty.width() == 1 {
                 let s = self.convert_lane(&v, 0, base)?;

@@ -83,9 +83,12 @@ impl Parser<'_, '_> {
             let Some((inst, inst_pos)) = &b.instance else {
                 continue;
             };
-            let clash = items.iter().find_map(|i| match i {
+            let clash = items.iter().enumerate().find_map(|(j, i)| match i {
                 Item::Global(d) if d.name == *inst => Some(d.pos),
                 Item::Function(f) | Item::Prototype(f) if f.name == *inst => Some(f.pos),
+                Item::Block(a) if j < k && a.instance.as_ref().is_some_and(|(n, _)| n == inst) => {
+                    a.instance.as_ref().map(|(_, p)| *p)
+                }
                 _ => None,
             });
             if let Some(other) = clash {
