@@ -239,21 +239,21 @@ impl BlendFunction {
 
     /// Whether any factor reads the blend colour (of an equation that uses factors).
     pub fn reads_constant(&self) -> bool {
-        let rgb = !matches!(self.equation_rgb, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_rgb.reads_constant() || self.dst_rgb.reads_constant());
-        let alpha = !matches!(self.equation_alpha, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_alpha.reads_constant() || self.dst_alpha.reads_constant());
-        rgb || alpha
+        self.some_factor(BlendFactor::reads_constant)
+    }
+
+    /// Whether some factor of an equation that uses its factors (not `min`, `max`)
+    /// is one `test` picks.
+    fn some_factor(&self, test: fn(BlendFactor) -> bool) -> bool {
+        let factored = |e: BlendEquation| !matches!(e, BlendEquation::Min | BlendEquation::Max);
+        (factored(self.equation_rgb) && (test(self.src_rgb) || test(self.dst_rgb)))
+            || (factored(self.equation_alpha) && (test(self.src_alpha) || test(self.dst_alpha)))
     }
 
     /// Whether any factor reads the second source colour (of an equation that uses
     /// factors): the draw blends with two source colours (GL 3.3 §4.1.8).
     pub fn reads_src1(&self) -> bool {
-        let rgb = !matches!(self.equation_rgb, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_rgb.reads_src1() || self.dst_rgb.reads_src1());
-        let alpha = !matches!(self.equation_alpha, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_alpha.reads_src1() || self.dst_alpha.reads_src1());
-        rgb || alpha
+        self.some_factor(BlendFactor::reads_src1)
     }
 
     /// Blends the RGBA8 source `s` over the RGBA8 destination `d`, with a second
