@@ -96,7 +96,7 @@ fn type_name(ty: Type) -> String {
 /// output at a location with no target, or whose type does not fit its target's
 /// format, is an error on `draws[i].fragment` naming the output and the target; so
 /// is a dual-source blend without the second source colour
-/// ([`super::dual_source::check_second_source`]).
+/// (`pipeline/dual_source.rs`).
 pub fn check_outputs(scene: &Scene, draw: &Draw, program: &Program) -> Result<(), SceneError> {
     let targets = &scene.targets;
     for (location, symbol) in program.fragment.interface.color_outputs() {
