@@ -88,7 +88,7 @@ fn text_tells_the_whole_story() {
         "end of if @",
         "store_color",
         "fragColor: vec4 = (",
-        "blend none: source (",
+        "blend none (rgb add(one, zero), alpha add(one, zero)): source (",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }

@@ -307,6 +307,28 @@ fn twins() -> Vec<Twin> {
                 .draw(draw().state(DrawState::alpha_blend())),
         },
         Twin {
+            rule: "dual-source blending draws into one target",
+            json: scene_json(
+                &draw_json(r#""state": {"blend": {"src": "one", "dst": "src1_color"}}"#),
+                r#""targets": [{"format": "rgba8"}, {"format": "rgba8"}]"#,
+            ),
+            code: scene()
+                .target(
+                    csir_render::scene::TargetFormat::Rgba8,
+                    [0.0, 0.0, 0.0, 1.0],
+                )
+                .target(
+                    csir_render::scene::TargetFormat::Rgba8,
+                    [0.0, 0.0, 0.0, 1.0],
+                )
+                .draw(draw().state(DrawState::default().blend_function(
+                    csir_raster::BlendFunction::add(
+                        csir_raster::BlendFactor::One,
+                        csir_raster::BlendFactor::Src1Color,
+                    ),
+                ))),
+        },
+        Twin {
             rule: "a stencil function is not none",
             json: state(r#""stencil": {"front": {"func": "none"}}"#),
             code: scene().draw(draw().state(DrawState::default().stencil_separate(

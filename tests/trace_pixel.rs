@@ -402,3 +402,155 @@ fn a_shader_with_derivatives_shows_the_quad_it_ran_in() {
     let trace = trace_pixel(&plain, [x, y]).unwrap();
     assert!(trace.draws[0].fragments.iter().all(|f| f.quad.is_none()));
 }
+
+/// A frame-covering quad of `fragment` (GLSL 3.30) over a 4×4 frame.
+fn quad_draw(
+    fragment: &str,
+    state: csir_render::scene::DrawState,
+) -> csir_render::scene::DrawBuilder {
+    let vertex = "#version 330\nlayout(location = 0) in vec2 p;\n\
+                  void main() { gl_Position = vec4(p, 0.0, 1.0); }\n";
+    csir_render::scene::Draw::new(vertex, fragment)
+        .attribute(0, 2, &[-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0])
+        .indices(&[0, 1, 2, 0, 2, 3])
+        .state(state.depth_test(csir_raster::DepthTest::Disabled))
+}
+
+/// The stencil step of each fragment: reference, masks, the stored value before and
+/// after and the op that applied, computed here by GL 3.3 §4.1.4's rule.
+#[test]
+fn trace_shows_each_stencil_step() {
+    use csir_raster::{DepthTest, StencilFace, StencilOp};
+    use csir_render::scene::DrawState;
+    let red = "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0, 0.0, 0.0, 1.0); }\n";
+    // Draw 0: (3 & 0xff) == (3 & 0xff) passes; incr through write mask 0x0f: 3 → 4.
+    let first = StencilFace {
+        func: DepthTest::Equal,
+        reference: 3,
+        write_mask: 0x0f,
+        pass: StencilOp::Incr,
+        ..Default::default()
+    };
+    // Draw 1: (9 & 0x0c) = 8 < (4 & 0x0c) = 4 fails; replace through 0xf3:
+    // (4 & !0xf3) | (9 & 0xf3) = 4 | 1 = 5.
+    let second = StencilFace {
+        func: DepthTest::Less,
+        reference: 9,
+        value_mask: 0x0c,
+        write_mask: 0xf3,
+        fail: StencilOp::Replace,
+        ..Default::default()
+    };
+    let scene = Scene::builder(4, 4)
+        .clear_stencil(3)
+        .draw(quad_draw(red, DrawState::default().stencil(first)))
+        .draw(quad_draw(red, DrawState::default().stencil(second)))
+        .build()
+        .unwrap();
+    let trace = trace_pixel(&scene, [1, 2]).unwrap();
+    let steps: Vec<_> = trace
+        .draws
+        .iter()
+        .map(|d| d.fragments[0].stencil.expect("a stencil step"))
+        .collect();
+    let view = |s: &csir_raster::StencilTrace| {
+        (
+            s.face.reference,
+            s.face.value_mask,
+            s.face.write_mask,
+            s.before,
+            s.passed,
+            s.op,
+            s.after,
+        )
+    };
+    assert_eq!(
+        view(&steps[0]),
+        (3, 0xff, 0x0f, 3, true, StencilOp::Incr, 4)
+    );
+    assert_eq!(
+        view(&steps[1]),
+        (9, 0x0c, 0xf3, 4, false, StencilOp::Replace, 5)
+    );
+    let text = trace.to_string();
+    assert!(
+        text.contains(
+            "stencil test (front face) less: ref 9 & mask 0x0c against stored 4: failed, \
+             op replace through write mask 0xf3: stencil 4 -> 5"
+        ),
+        "{text}"
+    );
+    let json = serde_json::to_value(&trace).unwrap();
+    let s = &json["draws"][0]["fragments"][0]["stencil"];
+    assert_eq!(
+        (&s["ref"], &s["before"], &s["after"], &s["op"]),
+        (&3.into(), &3.into(), &4.into(), &"incr".into())
+    );
+}
+
+/// The blend step of a blend object: factors, equations, source, second source,
+/// destination and result, the result computed here with GL 3.3 §4.1.8's formula
+/// in unorm8 (each product rounded): a dual-source blend `src1_alpha`,
+/// `one_minus_src1_color` over the clear colour.
+#[test]
+fn trace_shows_the_blend_factors_and_both_sources() {
+    use csir_raster::{BlendFactor, BlendFunction};
+    use csir_render::scene::DrawState;
+    let dual = "#version 330\nlayout(location = 0) out vec4 c;\n\
+                layout(location = 0, index = 1) out vec4 f;\n\
+                void main() { c = vec4(1.0, 0.5, 0.0, 0.5); f = vec4(0.0, 1.0, 0.2, 0.4); }\n";
+    let function = BlendFunction::add(BlendFactor::Src1Alpha, BlendFactor::OneMinusSrc1Color);
+    let scene = Scene::builder(4, 4)
+        .clear_color([0.2, 0.4, 0.6, 1.0])
+        .draw(quad_draw(
+            dual,
+            DrawState::default().blend_function(function),
+        ))
+        .build()
+        .unwrap();
+    let trace = trace_pixel(&scene, [2, 1]).unwrap();
+    let blend = trace.draws[0].fragments[0].blend.expect("blended");
+    let (s, s1, d) = (
+        [255u8, 128, 0, 128],
+        [0u8, 255, 51, 102],
+        [51u8, 102, 153, 255],
+    );
+    let term = |x: u8, f: u8| (f64::from(x) * f64::from(f) / 255.0).round() as u32;
+    let want: [u8; 4] =
+        std::array::from_fn(|c| (term(s[c], s1[3]) + term(d[c], 255 - s1[c])).min(255) as u8);
+    assert_eq!(want, [153, 51, 122, 204]);
+    assert_eq!(
+        (blend.source, blend.source1, blend.destination, blend.result),
+        (s, Some(s1), d, want)
+    );
+    assert_eq!(trace.color, want, "the traced colour is the rendered one");
+    let text = trace.to_string();
+    assert!(
+        text.contains(
+            "blend rgb add(src1_alpha, one_minus_src1_color), alpha add(src1_alpha, \
+             one_minus_src1_color): source (255, 128, 0, 128), second source \
+             (0, 255, 51, 102) onto (51, 102, 153, 255) gives (153, 51, 122, 204)"
+        ),
+        "{text}"
+    );
+    let json = serde_json::to_value(&trace).unwrap();
+    let b = &json["draws"][0]["fragments"][0]["blend"];
+    assert_eq!(b["src_rgb"], "src1_alpha");
+    assert_eq!(b["dst_alpha"], "one_minus_src1_color");
+    assert_eq!(b["equation_rgb"], "add");
+    assert_eq!(b["source1"], serde_json::json!([0, 255, 51, 102]));
+    assert_eq!(b["result"], serde_json::json!([153, 51, 122, 204]));
+    // A named mode shows its factors too.
+    let alpha = Scene::builder(4, 4)
+        .draw(quad_draw(dual, DrawState::alpha_blend()))
+        .build()
+        .unwrap();
+    let text = trace_pixel(&alpha, [0, 0]).unwrap().to_string();
+    assert!(
+        text.contains(
+            "blend alpha (rgb add(src_alpha, one_minus_src_alpha), alpha add(src_alpha, \
+             one_minus_src_alpha)): source (255, 128, 0, 128) onto"
+        ),
+        "{text}"
+    );
+}

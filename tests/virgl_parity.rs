@@ -93,23 +93,18 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (vertex pipeline)", path.display());
                 continue;
             }
-            // And per-fragment state it does not send (docs/scene-format.md
-            // "Per-fragment operations"; the fragment/ scenes).
+            // And dual-source blending, which the TGSI emitter's one colour output
+            // cannot feed (docs/scene-format.md "Per-fragment operations"; every
+            // other per-fragment key is drawn and compared).
             Err(e)
                 if scene.draws.iter().any(|d| {
-                    let r = &d.state.raster;
-                    let defaults = csir_raster::RasterState::default();
-                    matches!(r.blend, csir_raster::BlendMode::Function(_))
-                        || r.color_mask != defaults.color_mask
-                        || r.scissor.is_some()
-                        || r.viewport.is_some()
-                        || r.depth_range != defaults.depth_range
-                        || r.polygon_offset.is_some()
+                    matches!(d.state.raster.blend,
+                        csir_raster::BlendMode::Function(f) if f.reads_src1())
                 }) && e
                     .to_string()
                     .contains("is not supported by --backend virgl") =>
             {
-                println!("{}: refused (per-fragment state)", path.display());
+                println!("{}: refused (dual-source blending)", path.display());
                 continue;
             }
             // Render targets and sRGB framebuffers, which virgl's one RGBA8 surface

@@ -151,6 +151,11 @@ pub struct FragmentOutput {
     /// RGBA colour per lane as four lane arrays (`[0]` = red ... `[3]` = alpha), any
     /// f32; the framebuffer clamps to [0, 1] when storing (NaN stores as 0).
     pub color: [LaneArray; 4],
+    /// The second source colour per lane (the fragment shader's
+    /// `layout(location = 0, index = 1)` output), which a blend's `src1_*` factors
+    /// read (dual-source blending, GL 3.3 §4.1.8). Read only in a draw whose blend
+    /// reads it ([`crate::BlendFunction::reads_src1`]); the stage writes it then.
+    pub color1: [LaneArray; 4],
     /// Lanes the shader discarded: they write neither colour nor depth. The renderer
     /// clears this before every call.
     pub discard: LaneMask,
@@ -160,6 +165,7 @@ impl Default for FragmentOutput {
     fn default() -> Self {
         FragmentOutput {
             color: [[0.0; MAX_LANES]; 4],
+            color1: [[0.0; MAX_LANES]; 4],
             discard: LaneMask::NONE,
         }
     }

@@ -58,6 +58,17 @@ pub(crate) fn blend(mode: BlendMode, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
     out
 }
 
+/// [`blend`] with the RGBA8 second source colour `src1` that a
+/// [`BlendMode::Function`]'s `src1_*` factors read (dual-source blending, GL 3.3
+/// §4.1.8); the named modes do not read it.
+#[inline]
+pub(crate) fn blend_dual(mode: BlendMode, src: [u8; 4], src1: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
+    match mode {
+        BlendMode::Function(f) => f.apply_dual(src, src1, dst),
+        _ => blend(mode, src, dst),
+    }
+}
+
 /// [`blend`] for every lane of a batch at once: `dst[lane]` becomes the blend of
 /// `src[lane]` over it, both RGBA8 packed in a `u32` (bytes R, G, B, A in memory
 /// order, as `u32::from_le_bytes`).

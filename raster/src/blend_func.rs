@@ -9,8 +9,9 @@
 //! [`crate::BlendMode`] are special cases of this arithmetic, with the same bytes.
 
 /// A blend factor (OpenGL 3.3 core §4.1.8, Table 4.2), as the scene format names it
-/// (`docs/scene-format.md`, `state.blend`). Dual-source factors (`src1_*`) are not
-/// drawn by this renderer.
+/// (`docs/scene-format.md`, `state.blend`). The dual-source factors (`src1_*`, GL 3.3
+/// §4.1.8 and ARB_blend_func_extended) read the fragment's second source colour, the
+/// output of `layout(location = 0, index = 1)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlendFactor {
     /// `zero`: (0, 0, 0, 0).
@@ -43,12 +44,20 @@ pub enum BlendFactor {
     OneMinusConstantAlpha,
     /// `src_alpha_saturate`: min(As, 1 − Ad) for RGB, 1 for alpha.
     SrcAlphaSaturate,
+    /// `src1_color`: the second source colour (Rs1, Gs1, Bs1, As1).
+    Src1Color,
+    /// `one_minus_src1_color`: 1 − (Rs1, Gs1, Bs1, As1).
+    OneMinusSrc1Color,
+    /// `src1_alpha`: As1.
+    Src1Alpha,
+    /// `one_minus_src1_alpha`: 1 − As1.
+    OneMinusSrc1Alpha,
 }
 
 impl BlendFactor {
     /// Every drawn factor with its scene-format name (GL's name, lower case, without
     /// the `GL_` prefix).
-    pub const NAMES: [(&'static str, BlendFactor); 15] = [
+    pub const NAMES: [(&'static str, BlendFactor); 19] = [
         ("zero", BlendFactor::Zero),
         ("one", BlendFactor::One),
         ("src_color", BlendFactor::SrcColor),
@@ -70,16 +79,10 @@ impl BlendFactor {
             BlendFactor::OneMinusConstantAlpha,
         ),
         ("src_alpha_saturate", BlendFactor::SrcAlphaSaturate),
-    ];
-
-    /// GL's dual-source factor names (GL 3.3 §4.1.8, ARB_blend_func_extended), which
-    /// need a second fragment output (`layout(location = 0, index = 1)`) this renderer
-    /// does not have: the scene loader refuses them by name.
-    pub const DUAL_SOURCE_NAMES: [&'static str; 4] = [
-        "src1_color",
-        "one_minus_src1_color",
-        "src1_alpha",
-        "one_minus_src1_alpha",
+        ("src1_color", BlendFactor::Src1Color),
+        ("one_minus_src1_color", BlendFactor::OneMinusSrc1Color),
+        ("src1_alpha", BlendFactor::Src1Alpha),
+        ("one_minus_src1_alpha", BlendFactor::OneMinusSrc1Alpha),
     ];
 
     /// The scene format's name of this factor (from [`BlendFactor::NAMES`]).
@@ -98,10 +101,22 @@ impl BlendFactor {
         )
     }
 
+    /// Whether the factor reads the second source colour (dual-source blending, GL 3.3
+    /// §4.1.8).
+    pub fn reads_src1(self) -> bool {
+        matches!(
+            self,
+            BlendFactor::Src1Color
+                | BlendFactor::OneMinusSrc1Color
+                | BlendFactor::Src1Alpha
+                | BlendFactor::OneMinusSrc1Alpha
+        )
+    }
+
     /// The factor's unorm8 value for channel `channel` (0..4, 3 = alpha) given the
-    /// source `s`, destination `d` and constant `c` colours.
+    /// source `s`, second source `s1`, destination `d` and constant `c` colours.
     #[inline(always)]
-    fn value(self, channel: usize, s: [u8; 4], d: [u8; 4], c: [u8; 4]) -> u8 {
+    fn value(self, channel: usize, [s, s1, d, c]: [[u8; 4]; 4]) -> u8 {
         match self {
             BlendFactor::Zero => 0,
             BlendFactor::One => 255,
@@ -119,6 +134,10 @@ impl BlendFactor {
             BlendFactor::OneMinusConstantAlpha => 255 - c[3],
             BlendFactor::SrcAlphaSaturate if channel == 3 => 255,
             BlendFactor::SrcAlphaSaturate => s[3].min(255 - d[3]),
+            BlendFactor::Src1Color => s1[channel],
+            BlendFactor::OneMinusSrc1Color => 255 - s1[channel],
+            BlendFactor::Src1Alpha => s1[3],
+            BlendFactor::OneMinusSrc1Alpha => 255 - s1[3],
         }
     }
 }
@@ -220,24 +239,44 @@ impl BlendFunction {
 
     /// Whether any factor reads the blend colour (of an equation that uses factors).
     pub fn reads_constant(&self) -> bool {
-        let rgb = !matches!(self.equation_rgb, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_rgb.reads_constant() || self.dst_rgb.reads_constant());
-        let alpha = !matches!(self.equation_alpha, BlendEquation::Min | BlendEquation::Max)
-            && (self.src_alpha.reads_constant() || self.dst_alpha.reads_constant());
-        rgb || alpha
+        self.some_factor(BlendFactor::reads_constant)
     }
 
-    /// Blends the RGBA8 source `s` over the RGBA8 destination `d`.
+    /// Whether some factor of an equation that uses its factors (not `min`, `max`)
+    /// is one `test` picks.
+    fn some_factor(&self, test: fn(BlendFactor) -> bool) -> bool {
+        let factored = |e: BlendEquation| !matches!(e, BlendEquation::Min | BlendEquation::Max);
+        (factored(self.equation_rgb) && (test(self.src_rgb) || test(self.dst_rgb)))
+            || (factored(self.equation_alpha) && (test(self.src_alpha) || test(self.dst_alpha)))
+    }
+
+    /// Whether any factor reads the second source colour (of an equation that uses
+    /// factors): the draw blends with two source colours (GL 3.3 §4.1.8).
+    pub fn reads_src1(&self) -> bool {
+        self.some_factor(BlendFactor::reads_src1)
+    }
+
+    /// Blends the RGBA8 source `s` over the RGBA8 destination `d`, with a second
+    /// source colour of (0, 0, 0, 0) (a function that reads none: see
+    /// [`BlendFunction::apply_dual`]).
     #[inline]
     pub fn apply(&self, s: [u8; 4], d: [u8; 4]) -> [u8; 4] {
-        let c = self.color;
+        self.apply_dual(s, [0; 4], d)
+    }
+
+    /// Blends the RGBA8 source `s` over the RGBA8 destination `d`, the `src1_*`
+    /// factors reading the RGBA8 second source colour `s1` (dual-source blending,
+    /// GL 3.3 §4.1.8).
+    #[inline]
+    pub fn apply_dual(&self, s: [u8; 4], s1: [u8; 4], d: [u8; 4]) -> [u8; 4] {
+        let colours = [s, s1, d, self.color];
         std::array::from_fn(|ch| {
             let (src, dst, equation) = if ch == 3 {
                 (self.src_alpha, self.dst_alpha, self.equation_alpha)
             } else {
                 (self.src_rgb, self.dst_rgb, self.equation_rgb)
             };
-            equation.apply(s[ch], d[ch], src.value(ch, s, d, c), dst.value(ch, s, d, c))
+            equation.apply(s[ch], d[ch], src.value(ch, colours), dst.value(ch, colours))
         })
     }
 
@@ -405,5 +444,32 @@ mod tests {
             "rgb add(constant_alpha, one_minus_src_color), \
              alpha add(constant_alpha, one_minus_src_color), color [1, 2, 3, 4]"
         );
+    }
+
+    /// The dual-source factors read the second source colour `s1` (GL 3.3 §4.1.8):
+    /// s = (204, 102, 51, 153), s1 = (51, 255, 0, 64), d = (100, 200, 50, 255).
+    #[test]
+    fn dual_source_factors_read_the_second_source() {
+        let s = [204u8, 102, 51, 153];
+        let s1 = [51u8, 255, 0, 64];
+        let d = [100u8, 200, 50, 255];
+        // src1_color on s: round(s · s1 / 255) = (41, 102, 0, 38); zero on d.
+        let f = BlendFunction::add(F::Src1Color, F::Zero);
+        assert_eq!(f.apply_dual(s, s1, d), [41, 102, 0, 38]);
+        // one_minus_src1_alpha on d: d · 191/255 = (75, 150, 37, 191), plus s · 0.
+        let f = BlendFunction::add(F::Zero, F::OneMinusSrc1Alpha);
+        assert_eq!(f.apply_dual(s, s1, d), [75, 150, 37, 191]);
+        // s · src1_alpha + d · one_minus_src1_color = (51 + 80, 26 + 0, 13 + 50,
+        // 38 + 190): 64/255 of s, (204, 0, 255, 191)/255 of d.
+        let f = BlendFunction::add(F::Src1Alpha, F::OneMinusSrc1Color);
+        assert_eq!(f.apply_dual(s, s1, d), [131, 26, 63, 229]);
+        assert!(f.reads_src1() && !BlendFunction::add(F::One, F::Zero).reads_src1());
+        let min = BlendFunction {
+            equation_rgb: BlendEquation::Min,
+            equation_alpha: BlendEquation::Max,
+            ..f
+        };
+        assert!(!min.reads_src1(), "min and max use no factor");
+        assert_eq!(F::OneMinusSrc1Alpha.name(), "one_minus_src1_alpha");
     }
 }

@@ -135,7 +135,8 @@ pub use state::{
 pub use stencil::StencilTrace;
 
 pub use target_format::{
-    ColorTarget, TargetClass, TargetFormat, blend_f32, srgb_decode, srgb_encode, srgb_to_linear,
+    ColorTarget, TargetClass, TargetFormat, blend_f32, blend_f32_dual, srgb_decode, srgb_encode,
+    srgb_to_linear,
 };
 pub use tile::TILE_SIZE;
 pub use trace::{BlendTrace, DepthTrace, QuadTrace, TraceEvent};

@@ -27,7 +27,9 @@
 
 use crate::barycentric::{BarycentricPlanes, BatchInputs};
 use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES};
-use crate::blend::{blend, blend_lanes, blend_row_from_float, mask_lanes, masked, pack_unorm8};
+use crate::blend::{
+    blend, blend_dual, blend_lanes, blend_row_from_float, mask_lanes, masked, pack_unorm8,
+};
 use crate::coverage::{BLOCK_SIZE, block_mask_rows, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
@@ -87,6 +89,10 @@ pub(crate) struct DrawContext<'a, F> {
     /// The framebuffer's target when it is wide (`target_format.rs`): every batch
     /// is then written by [`TileRaster::resolve_wide`] instead of the RGBA8 path.
     pub wide: Option<ColorTarget>,
+    /// The blend reads the second source colour ([`crate::BlendFunction::reads_src1`],
+    /// dual-source blending): an RGBA8 target's batches are written lane by lane
+    /// ([`TileRaster::resolve_traced`]) with [`FragmentOutput::color1`].
+    pub dual_source: bool,
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -128,6 +134,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
                 && state.stencil.is_none(),
             untested: !state.depth_test.is_enabled() && state.stencil.is_none(),
             wide: None,
+            dual_source: matches!(state.blend, BlendMode::Function(f) if f.reads_src1()),
         }
     }
 
@@ -1055,7 +1062,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn resolve(&mut self, len: usize, front_facing: bool) {
         if let Some(target) = self.ctx.wide {
             self.resolve_wide(target, len, front_facing);
-        } else if O::ENABLED {
+        } else if O::ENABLED || self.ctx.dual_source {
             self.resolve_traced(len, front_facing);
         } else {
             self.resolve_lanes(len, front_facing);
@@ -1181,8 +1188,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                 raise_depth_bound(self.depth_bound, i, worker.depth[lane]);
             }
             let src = [0, 1, 2, 3].map(|c| output.color[c][lane]);
+            let src1 = [0, 1, 2, 3].map(|c| output.color1[c][lane]);
             let stored = self.wide[i];
-            let result = target.write(mode, src, stored);
+            let result = target.write_dual(mode, [src, src1], stored);
             self.wide[i] = std::array::from_fn(|c| if mask[c] { result[c] } else { stored[c] });
         }
         if self.ctx.late_stencil {
@@ -1214,7 +1222,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
-    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches).
+    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches); also
+    /// the path of a dual-source draw, whose second source colour
+    /// ([`FragmentOutput::color1`]) the per-pixel [`blend_dual`] reads.
     fn resolve_traced(&mut self, len: usize, front_facing: bool) {
         pack_rgba8(&self.worker.output.color, &mut self.worker.rgba);
         let worker = &*self.worker;
@@ -1244,17 +1254,22 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     self.stencil[index] = face.update(self.stencil[index], face.pass);
                 }
                 let (source, destination) = (rgba[lane].to_le_bytes(), color[index]);
-                let result = masked(
-                    self.ctx.color_bits,
-                    blend(mode, source, destination),
-                    destination,
-                );
+                let source1 = self.ctx.dual_source.then(|| {
+                    let c = &output.color1;
+                    pack_unorm8(c[0][lane], c[1][lane], c[2][lane], c[3][lane]).to_le_bytes()
+                });
+                let blended = match source1 {
+                    Some(s1) => blend_dual(mode, source, s1, destination),
+                    None => blend(mode, source, destination),
+                };
+                let result = masked(self.ctx.color_bits, blended, destination);
                 color[index] = result;
                 self.counts.written += 1;
                 if O::ENABLED {
                     blend_trace = Some(BlendTrace {
                         mode,
                         source,
+                        source1,
                         destination,
                         result,
                     });

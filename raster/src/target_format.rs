@@ -210,6 +210,15 @@ impl ColorTarget {
     ///   range; GL leaves values that do not fit undefined); `rgba32ui`/`rgba32i`
     ///   store the 32-bit value as it is.
     pub fn write(self, mode: BlendMode, src: [f32; 4], stored: [u32; 4]) -> [u32; 4] {
+        self.write_dual(mode, [src, [0.0; 4]], stored)
+    }
+
+    /// [`ColorTarget::write`] with the second source colour of dual-source blending:
+    /// `sources` is the fragment's colour and its `layout(location = 0, index = 1)`
+    /// output, which the `src1_*` factors read (GL 3.3 §4.1.8; clamped to [0, 1]
+    /// with the colour for a unorm target).
+    pub fn write_dual(self, mode: BlendMode, sources: [[f32; 4]; 2], stored: [u32; 4]) -> [u32; 4] {
+        let [src, src1] = sources;
         let keep = present(self.format);
         let result: [u32; 4] = match self.format.class() {
             TargetClass::Uint | TargetClass::Int => {
@@ -220,12 +229,14 @@ impl ColorTarget {
                 }
             }
             TargetClass::Unorm => {
-                let src = src.map(|c| if c.is_nan() { 0.0 } else { c.clamp(0.0, 1.0) });
+                let clamp =
+                    |v: [f32; 4]| v.map(|c| if c.is_nan() { 0.0 } else { c.clamp(0.0, 1.0) });
+                let src = clamp(src);
                 let linear = if mode == BlendMode::Replace {
                     src
                 } else {
                     let dst = self.read_f32(stored);
-                    blend_f32(mode, src, dst).map(|c| c.clamp(0.0, 1.0))
+                    blend_f32_dual(mode, [src, clamp(src1)], dst).map(|c| c.clamp(0.0, 1.0))
                 };
                 let srgb = self.format == TargetFormat::Srgb8Alpha8 && self.framebuffer_srgb;
                 std::array::from_fn(|c| {
@@ -240,7 +251,7 @@ impl ColorTarget {
                 let value = if mode == BlendMode::Replace {
                     src
                 } else {
-                    blend_f32(mode, src, self.read_f32(stored))
+                    blend_f32_dual(mode, [src, src1], self.read_f32(stored))
                 };
                 match self.format {
                     TargetFormat::Rgba16f => {
@@ -327,6 +338,13 @@ pub fn srgb_encode(l: f32) -> u8 {
 /// for an sRGB one after the decode): the named modes and the general function,
 /// with the blend colour's unorm8 bytes as values in [0, 1].
 pub fn blend_f32(mode: BlendMode, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+    blend_f32_dual(mode, [src, [0.0; 4]], dst)
+}
+
+/// [`blend_f32`] with the second source colour of dual-source blending: `sources`
+/// is the colour and the `src1_*` factors' colour (GL 3.3 §4.1.8).
+pub fn blend_f32_dual(mode: BlendMode, sources: [[f32; 4]; 2], dst: [f32; 4]) -> [f32; 4] {
+    let [src, src1] = sources;
     let function = match mode {
         BlendMode::Replace => return src,
         BlendMode::Alpha => {
@@ -346,8 +364,9 @@ pub fn blend_f32(mode: BlendMode, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
         } else {
             (function.src_rgb, function.dst_rgb, function.equation_rgb)
         };
-        let s = src[ch] * factor_f32(sf, ch, src, dst, constant);
-        let d = dst[ch] * factor_f32(df, ch, src, dst, constant);
+        let colours = [src, src1, dst, constant];
+        let s = src[ch] * factor_f32(sf, ch, colours);
+        let d = dst[ch] * factor_f32(df, ch, colours);
         match equation {
             BlendEquation::Add => s + d,
             BlendEquation::Subtract => s - d,
@@ -358,8 +377,9 @@ pub fn blend_f32(mode: BlendMode, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
     })
 }
 
-/// A blend factor's value for channel `ch` (GL 3.3 §4.1.8 Table 4.2), in `f32`.
-fn factor_f32(f: BlendFactor, ch: usize, s: [f32; 4], d: [f32; 4], c: [f32; 4]) -> f32 {
+/// A blend factor's value for channel `ch` (GL 3.3 §4.1.8 Table 4.2), in `f32`, of
+/// the source, second source, destination and constant colours.
+fn factor_f32(f: BlendFactor, ch: usize, [s, s1, d, c]: [[f32; 4]; 4]) -> f32 {
     match f {
         BlendFactor::Zero => 0.0,
         BlendFactor::One => 1.0,
@@ -377,6 +397,10 @@ fn factor_f32(f: BlendFactor, ch: usize, s: [f32; 4], d: [f32; 4], c: [f32; 4]) 
         BlendFactor::OneMinusConstantAlpha => 1.0 - c[3],
         BlendFactor::SrcAlphaSaturate if ch == 3 => 1.0,
         BlendFactor::SrcAlphaSaturate => s[3].min(1.0 - d[3]),
+        BlendFactor::Src1Color => s1[ch],
+        BlendFactor::OneMinusSrc1Color => 1.0 - s1[ch],
+        BlendFactor::Src1Alpha => s1[3],
+        BlendFactor::OneMinusSrc1Alpha => 1.0 - s1[3],
     }
 }
 

@@ -44,6 +44,9 @@ pub struct BlendTrace {
     pub mode: BlendMode,
     /// The fragment colour converted to RGBA8.
     pub source: [u8; 4],
+    /// The second source colour converted to RGBA8, when the blend reads it
+    /// (dual-source blending, GL 3.3 §4.1.8).
+    pub source1: Option<[u8; 4]>,
     /// The colour stored before.
     pub destination: [u8; 4],
     /// The colour stored after.

@@ -18,6 +18,10 @@ made with `csir-render check reference-images/fragment --backend gl --update`.
   (factor -1, units -1; units only; factor only) it shows, pushed back (factor 1,
   units 1; units 2) it is hidden. (Without an offset the decal z-fights, which GL
   leaves to the implementation, so no row draws one.)
+- dual_source.json: a 4x5 grid of dual-source blending (GL 3.3 §4.1.8): the shader
+  `dual.frag` writes a second colour at `layout(location = 0, index = 1)`; the source
+  factor by row and the destination factor by column are the four `src1_*` factors
+  (and `one` in the last column), over the same background.
 """
 import json
 import os
@@ -167,3 +171,18 @@ for k, off in enumerate(offsets):
     decal.append(tilted(-0.95 + 1.9 * t0, y0 + 0.06, 0.95 - 1.9 * t0, y1 - 0.06,
                         [1.0, 0.8, 0.1, 1.0], mid(t0), mid(1 - t0), state))
 write("polygon_offset_decal.json", scene(256, 256, decal))
+
+
+DUAL = ["src1_color", "one_minus_src1_color", "src1_alpha", "one_minus_src1_alpha"]
+
+
+def dual_quad(draw):
+    draw["fragment"] = "dual.frag"
+    return draw
+
+
+dual = [background()] + [dual_quad(d) for d in grid(
+    4, 5,
+    lambda r, c: {"blend": {"src": DUAL[r], "dst": (DUAL + ["one"])[c]}},
+    SRC)]
+write("dual_source.json", scene(320, 256, dual))

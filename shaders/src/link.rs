@@ -657,7 +657,7 @@ mod tests {
                 sym("uFlag", Type::Bool, SymbolKind::Uniform { slot: 0 }),
                 sym("uMVP", Type::Mat4, SymbolKind::Uniform { slot: 1 }),
                 sym("uTex", Type::Sampler2D, SymbolKind::sampler_2d(0)),
-                sym("color", Type::Vec4, SymbolKind::ColorOut { location: 0 }),
+                sym("color", Type::Vec4, SymbolKind::color_out(0)),
             ],
         );
         (vs, fs)

@@ -584,14 +584,16 @@ fn output_index_is_zero_or_one_on_fragment_outputs_only() {
         "layout(index = 2): a fragment output's index is 0 or 1 (GLSL 3.30 §4.3.8.2; 1 is \
          the second source of dual-source blending)"
     );
-    let one = "#version 330\nout vec4 c;\nlayout(location = 0, index = 1) out vec4 f;\nvoid main() { c = vec4(0.5); f = c; }\n";
+    // Index 1 at location 0: the second source colour of dual-source blending.
+    let one = "#version 330\nlayout(location = 0) out vec4 c;\nlayout(location = 0, index = 1) out vec4 f;\nvoid main() { c = vec4(0.5); f = c; }\n";
+    build_extended(one, Stage::Fragment);
+    let at_one = "#version 330\nlayout(location = 1, index = 1) out vec4 f;\nvoid main() { f = vec4(0.5); }\n";
     assert!(
-        messages(one, Stage::Fragment)
+        messages(at_one, Stage::Fragment)
             .iter()
-            .any(|m| m
-                .contains("layout(index = 1) declares the second source of dual-source blending")),
+            .any(|m| m.contains("GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1")),
         "{:?}",
-        messages(one, Stage::Fragment)
+        messages(at_one, Stage::Fragment)
     );
     let varying = "#version 330\nlayout(index = 0) out vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n";
     assert_eq!(

@@ -89,7 +89,7 @@ fn single_op(op: Op, ncomp: u8, profile: csir::Profile) -> Shader {
     let mut h = Hand::new("op.frag", Stage::Fragment);
     h.symbol("u0", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("u1", Type::Vec4, SymbolKind::Uniform { slot: 1 })
-        .symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
+        .symbol("c", Type::Vec4, SymbolKind::color_out(0));
     let a = h.load(Op::LoadUni, Type::Vec4, 0, 1);
     let b = h.load(Op::LoadUni, Type::Vec4, 1, 1);
     let r = h.op(op, a, b, ncomp);
@@ -248,7 +248,7 @@ fn integer_instructions_agree_bit_for_bit_on_edge_patterns() {
         let mut h = Hand::new("int.frag", Stage::Fragment);
         h.symbol("u0", Type::IVec4, SymbolKind::Uniform { slot: 0 })
             .symbol("u1", Type::IVec4, SymbolKind::Uniform { slot: 1 })
-            .symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
+            .symbol("c", Type::Vec4, SymbolKind::color_out(0));
         let a = h.load(Op::LoadUni, Type::IVec4, 0, 1);
         let b = h.load(Op::LoadUni, Type::IVec4, 1, 1);
         let r = h.op(op, a, b, 4);

@@ -229,23 +229,48 @@ fn stencil_json<S: Serializer>(stencil: &Option<StencilTrace>, s: S) -> Result<S
         .serialize(s)
 }
 
-/// `FragmentTrace::blend` in JSON: `{"mode": "alpha", "source": [r, g, b, a],
+/// `FragmentTrace::blend` in JSON: `{"mode": "alpha", "src_rgb": "src_alpha",
+/// "dst_rgb": "one_minus_src_alpha", "src_alpha": ..., "dst_alpha": ...,
+/// "equation_rgb": "add", "equation_alpha": "add", "source": [r, g, b, a],
 /// "destination": [...], "result": [...]}`, the mode by its scene-format name (`none`
-/// for replace).
+/// for replace, `function` for a blend object) and its factors and equations by
+/// theirs (GL 3.3 §4.1.8); `"color"` (unorm8 bytes) when a factor reads the blend
+/// colour, `"source1"` when the blend reads the second source colour.
 fn blend_json<S: Serializer>(blend: &Option<BlendTrace>, s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct BlendJson {
         mode: &'static str,
+        src_rgb: &'static str,
+        dst_rgb: &'static str,
+        src_alpha: &'static str,
+        dst_alpha: &'static str,
+        equation_rgb: &'static str,
+        equation_alpha: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        color: Option<[u8; 4]>,
         source: [u8; 4],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        source1: Option<[u8; 4]>,
         destination: [u8; 4],
         result: [u8; 4],
     }
     blend
-        .map(|b| BlendJson {
-            mode: b.mode.name(),
-            source: b.source,
-            destination: b.destination,
-            result: b.result,
+        .map(|b| {
+            let f = b.mode.function();
+            BlendJson {
+                mode: b.mode.name(),
+                src_rgb: f.src_rgb.name(),
+                dst_rgb: f.dst_rgb.name(),
+                src_alpha: f.src_alpha.name(),
+                dst_alpha: f.dst_alpha.name(),
+                equation_rgb: f.equation_rgb.name(),
+                equation_alpha: f.equation_alpha.name(),
+                color: f.reads_constant().then_some(f.color),
+                source: b.source,
+                source1: b.source1,
+                destination: b.destination,
+                result: b.result,
+            }
         })
         .serialize(s)
 }

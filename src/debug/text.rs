@@ -6,6 +6,7 @@ use super::instruction_trace::{Branch, Flow, TracedInstruction};
 use super::invocation::{DefaultedInput, Invocation};
 use super::named_value::{LaneValue, NamedValue, format_values};
 use super::pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, ShaderTrace};
+use csir_raster::BlendMode;
 use std::fmt::{self, Display, Formatter, Write};
 
 impl Display for PixelTrace {
@@ -189,9 +190,12 @@ impl Display for FragmentTrace {
         match &self.blend {
             Some(b) => writeln!(
                 f,
-                "    blend {}: source {} onto {} gives {}",
-                b.mode.describe(),
+                "    blend {}: source {}{} onto {} gives {}",
+                blend_function(b.mode),
                 bytes(b.source),
+                b.source1
+                    .map(|s1| format!(", second source {}", bytes(s1)))
+                    .unwrap_or_default(),
                 bytes(b.destination),
                 bytes(b.result)
             ),
@@ -278,6 +282,16 @@ fn format_lanes(lanes: &[Option<LaneValue>; 4]) -> String {
 }
 
 /// RGBA8 bytes as `(r, g, b, a)`.
+/// A blend mode with its factors and equations (GL 3.3 §4.1.8): `alpha (rgb
+/// add(src_alpha, one_minus_src_alpha), alpha add(src_alpha, one_minus_src_alpha))`
+/// for a named mode, the function alone for a blend object.
+fn blend_function(mode: BlendMode) -> String {
+    match mode {
+        BlendMode::Function(f) => f.to_string(),
+        named => format!("{} ({})", named.name(), named.function()),
+    }
+}
+
 fn bytes(c: [u8; 4]) -> String {
     format!("({}, {}, {}, {})", c[0], c[1], c[2], c[3])
 }

@@ -37,6 +37,10 @@ fn factor(f: BlendFactor) -> u32 {
         BlendFactor::ConstantAlpha => glow::CONSTANT_ALPHA,
         BlendFactor::OneMinusConstantAlpha => glow::ONE_MINUS_CONSTANT_ALPHA,
         BlendFactor::SrcAlphaSaturate => glow::SRC_ALPHA_SATURATE,
+        BlendFactor::Src1Color => glow::SRC1_COLOR,
+        BlendFactor::OneMinusSrc1Color => glow::ONE_MINUS_SRC1_COLOR,
+        BlendFactor::Src1Alpha => glow::SRC1_ALPHA,
+        BlendFactor::OneMinusSrc1Alpha => glow::ONE_MINUS_SRC1_ALPHA,
     }
 }
 

@@ -107,6 +107,24 @@ impl CsirFragmentStage<'_> {
             a[lanes].fill(value);
         }
     }
+
+    /// Runs the bound shader on `lanes` into `out`'s colour, and its second source
+    /// colour (`layout(location = 0, index = 1)`, dual-source blending) into
+    /// `out.color1` when it declares one; returns the discarded lanes.
+    #[inline]
+    fn run(
+        &self,
+        registers: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        out: &mut FragmentOutput,
+    ) -> u64 {
+        if self.draw.has_second_color() {
+            self.draw
+                .run_dual(registers, lanes, &mut out.color, &mut out.color1)
+        } else {
+            self.draw.run(registers, lanes, &mut out.color)
+        }
+    }
 }
 
 /// Per-thread state of [`CsirFragmentStage`]: the batch registers and the
@@ -195,9 +213,7 @@ impl FragmentStage for CsirFragmentStage<'_> {
             varyings: &scratch.interpolated,
             samplers: self.samplers,
         };
-        out.discard.0 |= self
-            .draw
-            .run(&mut scratch.registers, &lanes, &mut out.color);
+        out.discard.0 |= self.run(&mut scratch.registers, &lanes, out);
     }
 
     fn shade(
@@ -219,8 +235,6 @@ impl FragmentStage for CsirFragmentStage<'_> {
             varyings: &scratch.interpolated,
             samplers: self.samplers,
         };
-        out.discard.0 |= self
-            .draw
-            .run(&mut scratch.registers, &lanes, &mut out.color);
+        out.discard.0 |= self.run(&mut scratch.registers, &lanes, out);
     }
 }

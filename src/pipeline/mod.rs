@@ -14,6 +14,7 @@
 
 mod bindings;
 mod draw_runner;
+mod dual_source;
 mod fragment_stage;
 mod geometry_stage;
 mod notes;

@@ -94,7 +94,9 @@ fn type_name(ty: Type) -> String {
 
 /// The fragment outputs of `draw`'s linked `program` against the scene's targets: an
 /// output at a location with no target, or whose type does not fit its target's
-/// format, is an error on `draws[i].fragment` naming the output and the target.
+/// format, is an error on `draws[i].fragment` naming the output and the target; so
+/// is a dual-source blend without the second source colour
+/// (`pipeline/dual_source.rs`).
 pub fn check_outputs(scene: &Scene, draw: &Draw, program: &Program) -> Result<(), SceneError> {
     let targets = &scene.targets;
     for (location, symbol) in program.fragment.interface.color_outputs() {
@@ -133,7 +135,7 @@ pub fn check_outputs(scene: &Scene, draw: &Draw, program: &Program) -> Result<()
             ));
         }
     }
-    Ok(())
+    super::dual_source::check_second_source(scene, draw, program)
 }
 
 /// Renders `prepared` (whose scene has `targets` or `framebuffer_srgb`) target by

@@ -348,3 +348,25 @@ pub(crate) fn integer_blending(
         targets.format(k).name()
     ))
 }
+
+/// A draw's `blend` with the scene's targets: a blend that reads the second source
+/// colour (`src1_*` factors, dual-source blending) draws into one target only (GL 3.3
+/// §4.1.8: `GL_MAX_DUAL_SOURCE_DRAW_BUFFERS` is 1; GL's draw gives
+/// `GL_INVALID_OPERATION` with more draw buffers).
+pub(crate) fn dual_source_targets(
+    targets: &super::Targets,
+    blend: csir_raster::BlendMode,
+) -> Result<(), String> {
+    let csir_raster::BlendMode::Function(f) = blend else {
+        return Ok(());
+    };
+    if !f.reads_src1() || targets.len() <= 1 {
+        return Ok(());
+    }
+    Err(format!(
+        "a blend factor `src1_*` (dual-source blending) draws into one target, and the \
+         scene has {} (GL 3.3 §4.1.8: GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1); give the \
+         scene one target, or blend without the src1 factors",
+        targets.len()
+    ))
+}

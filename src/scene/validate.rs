@@ -53,7 +53,10 @@ impl Scene {
             if let Some(b) = self.broken_draw_rule(i, draw) {
                 return Some(b);
             }
-            if let Err(m) = rules::integer_blending(&self.targets, draw.state.raster.blend) {
+            let blend = draw.state.raster.blend;
+            if let Err(m) = rules::integer_blending(&self.targets, blend)
+                .and_then(|()| rules::dual_source_targets(&self.targets, blend))
+            {
                 return Some((format!("draws[{i}].state.blend"), m));
             }
         }

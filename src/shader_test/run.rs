@@ -1682,7 +1682,7 @@ mod tests {
             name: "o".into(),
             ty: csir::Type::Vec4,
             array_len: None,
-            kind: SymbolKind::ColorOut { location: 0 },
+            kind: SymbolKind::color_out(0),
             interpolation: None,
         }];
         let program = csir::Program::link(

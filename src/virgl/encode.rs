@@ -7,7 +7,10 @@
 //! draw, and the shader, it refused.
 
 use super::prepare::{PreparedDraw, ProgramTgsi, SlotTexture};
-use super::state::{blend_state, depth_state, rasterizer_state, sampler_state, stencil_ref};
+use super::state::{
+    blend_color, blend_state, depth_state, rasterizer_state, sampler_state, scissor, stencil_ref,
+    viewport,
+};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
@@ -152,7 +155,10 @@ impl Encoder<'_> {
         let (vertex_shader, fragment_shader) = self.shaders(scene, draw, &prepared.tgsi)?;
         let mut commands = CommandBuffer::new();
         let state = &draw.state.raster;
-        let blend = self.state_object(&mut commands, blend_state(state));
+        // A blend `blend_state` cannot express (dual source) was refused by
+        // `fragment_ops::refuse_unsent_keys` before encoding.
+        let blend_state = blend_state(state).unwrap_or(BlendState::REPLACE);
+        let blend = self.state_object(&mut commands, blend_state);
         let depth = self.state_object(&mut commands, depth_state(state));
         let rasterizer = self.state_object(&mut commands, rasterizer_state(state));
         commands.bind_object(ObjectType::Blend, blend);
@@ -160,6 +166,14 @@ impl Encoder<'_> {
         commands.bind_object(ObjectType::Rasterizer, rasterizer);
         let [front, back] = stencil_ref(state);
         commands.set_stencil_ref(front, back);
+        if state.blend.function().reads_constant() {
+            commands.set_blend_color(blend_color(state));
+        }
+        let (scale, translate) = viewport(state, scene.width, scene.height);
+        commands.set_viewport(scale, translate);
+        if let Some(rect) = scissor(state) {
+            commands.set_scissor(rect);
+        }
         commands.bind_shader(vertex_shader, ShaderStage::Vertex);
         commands.bind_shader(fragment_shader, ShaderStage::Fragment);
         self.vertex_input(&mut commands, draw, &prepared.inputs)?;

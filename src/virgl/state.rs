@@ -2,9 +2,13 @@
 //! `state`, `samplers`): the same meaning the CPU rasterizer gives it.
 
 use crate::texture::{Filter, Sampler, Wrap};
-use csir_raster::{BlendMode, CullMode, DepthTest, RasterState, StencilFace, StencilOp};
-use csir_virgl::pipe::{self, BlendFactor, CompareFunc, CullFace};
-use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState, StencilFaceState};
+use csir_raster::{
+    BlendEquation, BlendMode, CullMode, DepthTest, RasterState, StencilFace, StencilOp,
+};
+use csir_virgl::pipe::{self, BlendFactor, BlendFunc, CompareFunc, CullFace};
+use csir_virgl::state::{
+    BlendState, DepthState, RasterizerState, RtBlend, SamplerState, StencilFaceState,
+};
 
 /// The draw's depth test and depth writes (no test: nothing is written, as in GL).
 /// With `state.stencil`, the stencil test of each face too (its reference values are
@@ -65,17 +69,97 @@ fn stencil_face(f: &StencilFace) -> StencilFaceState {
     }
 }
 
-/// The draw's blending: alpha is `src·a + dst·(1−a)` on RGB and on A, additive is
-/// `src + dst`.
-pub fn blend_state(state: &RasterState) -> BlendState {
-    let factors = match state.blend {
+/// The draw's blending and colour mask: the named modes' and a blend object's
+/// factors and equations (GL 3.3 §4.1.8; alpha is `src·a + dst·(1−a)` on RGB and
+/// on A, additive `src + dst`), or `None` for a dual-source factor, which this back
+/// end refuses (`fragment_ops.rs`). The blend colour is [`blend_color`]'s.
+pub fn blend_state(state: &RasterState) -> Option<BlendState> {
+    let function = match state.blend {
         BlendMode::Replace => None,
-        BlendMode::Alpha => Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
-        BlendMode::Additive => Some((BlendFactor::One, BlendFactor::One)),
-        // refused before encoding (`fragment_ops.rs`); no factor pair expresses it
-        BlendMode::Function(_) => None,
+        mode => {
+            let f = mode.function();
+            Some(RtBlend {
+                rgb_func: blend_func(f.equation_rgb),
+                rgb_src: blend_factor(f.src_rgb)?,
+                rgb_dst: blend_factor(f.dst_rgb)?,
+                alpha_func: blend_func(f.equation_alpha),
+                alpha_src: blend_factor(f.src_alpha)?,
+                alpha_dst: blend_factor(f.dst_alpha)?,
+            })
+        }
     };
-    BlendState { factors }
+    Some(BlendState {
+        function,
+        color_mask: state.color_mask,
+    })
+}
+
+/// The blend colour as `set_blend_color` sends it: the unorm8 bytes the CPU
+/// renderer blends with, as floats the host converts back to the same bytes
+/// (`k / 255`, as `--backend gl` passes it).
+pub fn blend_color(state: &RasterState) -> [f32; 4] {
+    state.blend.function().color.map(|c| f32::from(c) / 255.0)
+}
+
+/// A blend factor on the wire; `None` for the dual-source factors.
+fn blend_factor(f: csir_raster::BlendFactor) -> Option<BlendFactor> {
+    use csir_raster::BlendFactor as F;
+    Some(match f {
+        F::Zero => BlendFactor::Zero,
+        F::One => BlendFactor::One,
+        F::SrcColor => BlendFactor::SrcColor,
+        F::OneMinusSrcColor => BlendFactor::InvSrcColor,
+        F::DstColor => BlendFactor::DstColor,
+        F::OneMinusDstColor => BlendFactor::InvDstColor,
+        F::SrcAlpha => BlendFactor::SrcAlpha,
+        F::OneMinusSrcAlpha => BlendFactor::InvSrcAlpha,
+        F::DstAlpha => BlendFactor::DstAlpha,
+        F::OneMinusDstAlpha => BlendFactor::InvDstAlpha,
+        F::ConstantColor => BlendFactor::ConstColor,
+        F::OneMinusConstantColor => BlendFactor::InvConstColor,
+        F::ConstantAlpha => BlendFactor::ConstAlpha,
+        F::OneMinusConstantAlpha => BlendFactor::InvConstAlpha,
+        F::SrcAlphaSaturate => BlendFactor::SrcAlphaSaturate,
+        F::Src1Color | F::OneMinusSrc1Color | F::Src1Alpha | F::OneMinusSrc1Alpha => {
+            return None;
+        }
+    })
+}
+
+/// A blend equation on the wire.
+fn blend_func(e: BlendEquation) -> BlendFunc {
+    match e {
+        BlendEquation::Add => BlendFunc::Add,
+        BlendEquation::Subtract => BlendFunc::Subtract,
+        BlendEquation::ReverseSubtract => BlendFunc::ReverseSubtract,
+        BlendEquation::Min => BlendFunc::Min,
+        BlendEquation::Max => BlendFunc::Max,
+    }
+}
+
+/// Viewport 0 as `set_viewport`'s scale and translate: `state.viewport` (or the
+/// whole `width`×`height` framebuffer) and `state.depth_range`, window = NDC · scale
+/// + translate (GL 3.3 §2.13.1: `x_w = x_ndc · w/2 + x + w/2`, `z_w = z_ndc ·
+/// (f − n)/2 + (n + f)/2`), NDC y = −1 on row 0, the framebuffer object's bottom row.
+pub fn viewport(state: &RasterState, width: u32, height: u32) -> ([f32; 3], [f32; 3]) {
+    let [x, y, w, h] = state
+        .viewport
+        .map_or([0.0, 0.0, width as f32, height as f32], |v| {
+            v.map(|c| c as f32)
+        });
+    let [n, f] = state.depth_range;
+    (
+        [w / 2.0, h / 2.0, (f - n) / 2.0],
+        [x + w / 2.0, y + h / 2.0, (n + f) / 2.0],
+    )
+}
+
+/// The scissor rectangle `[min_x, min_y, max_x, max_y]` of `state.scissor`
+/// (`[x, y, w, h]`, inside the framebuffer by the loader's rule), `None` without one.
+pub fn scissor(state: &RasterState) -> Option<[u16; 4]> {
+    state
+        .scissor
+        .map(|[x, y, w, h]| [x, y, x + w, y + h].map(|c| u16::try_from(c).unwrap_or(u16::MAX)))
 }
 
 /// The draw's face culling (front faces are counter-clockwise in OpenGL's window
@@ -89,6 +173,10 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
     RasterizerState {
         cull,
         depth_clip: !state.depth_clamp,
+        scissor: state.scissor.is_some(),
+        offset: state
+            .polygon_offset
+            .map(|o| (o.factor.to_bits(), o.units.to_bits())),
     }
 }
 
@@ -142,17 +230,68 @@ mod tests {
     #[test]
     fn blend_modes_map_to_their_factors() {
         let mut state = RasterState::default();
-        assert_eq!(blend_state(&state), BlendState::REPLACE);
+        assert_eq!(blend_state(&state), Some(BlendState::REPLACE));
         state.blend = BlendMode::Alpha;
         assert_eq!(
-            blend_state(&state).factors,
-            Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha))
+            blend_state(&state).unwrap().function,
+            Some(RtBlend::add(
+                BlendFactor::SrcAlpha,
+                BlendFactor::InvSrcAlpha
+            ))
         );
         state.blend = BlendMode::Additive;
         assert_eq!(
-            blend_state(&state).factors,
-            Some((BlendFactor::One, BlendFactor::One))
+            blend_state(&state).unwrap().function,
+            Some(RtBlend::add(BlendFactor::One, BlendFactor::One))
         );
+        state.blend = BlendMode::Function(csir_raster::BlendFunction {
+            equation_alpha: BlendEquation::Min,
+            color: [255, 0, 51, 0],
+            ..csir_raster::BlendFunction::add(
+                csir_raster::BlendFactor::OneMinusConstantColor,
+                csir_raster::BlendFactor::DstAlpha,
+            )
+        });
+        state.color_mask = [false, true, true, false];
+        let b = blend_state(&state).unwrap();
+        assert_eq!(b.color_mask, [false, true, true, false]);
+        let f = b.function.unwrap();
+        assert_eq!(
+            (f.rgb_src, f.rgb_dst, f.alpha_func),
+            (
+                BlendFactor::InvConstColor,
+                BlendFactor::DstAlpha,
+                BlendFunc::Min
+            )
+        );
+        assert_eq!(blend_color(&state), [1.0, 0.0, 0.2, 0.0]);
+        state.blend = BlendMode::Function(csir_raster::BlendFunction::add(
+            csir_raster::BlendFactor::Src1Color,
+            csir_raster::BlendFactor::Zero,
+        ));
+        assert_eq!(blend_state(&state), None, "dual source is refused");
+    }
+
+    /// Viewport and depth range as scale and translate, GL 3.3 §2.13.1's formulas:
+    /// viewport (10, 12, 100, 90), depth range [1, 0].
+    #[test]
+    fn viewport_and_depth_range_are_scale_and_translate() {
+        let state = RasterState {
+            viewport: Some([10, 12, 100, 90]),
+            depth_range: [1.0, 0.0],
+            scissor: Some([150, 140, 70, 90]),
+            ..RasterState::default()
+        };
+        assert_eq!(
+            viewport(&state, 256, 256),
+            ([50.0, 45.0, -0.5], [60.0, 57.0, 0.5])
+        );
+        assert_eq!(
+            viewport(&RasterState::default(), 64, 32),
+            ([32.0, 16.0, 0.5], [32.0, 16.0, 0.5])
+        );
+        assert_eq!(scissor(&state), Some([150, 140, 220, 230]));
+        assert!(rasterizer_state(&state).scissor);
     }
 
     #[test]

@@ -69,6 +69,8 @@ enum Ccmd {
     SetIndexBuffer = 11,
     SetConstantBuffer = 12,
     SetStencilRef = 13,
+    SetBlendColor = 14,
+    SetScissorState = 15,
     BindSamplerStates = 18,
     BindShader = 31,
 }
@@ -424,6 +426,25 @@ impl CommandBuffer {
     pub fn set_stencil_ref(&mut self, front: u8, back: u8) {
         let payload = [u32::from(front) | u32::from(back) << 8];
         let _fits = self.command("set stencil ref", Ccmd::SetStencilRef, None, &payload);
+    }
+
+    /// The blend colour, RGBA floats (`VIRGL_CCMD_SET_BLEND_COLOR`, `glBlendColor`).
+    pub fn set_blend_color(&mut self, color: [f32; 4]) {
+        let payload = color.map(f32::to_bits);
+        let _fits = self.command("set blend color", Ccmd::SetBlendColor, None, &payload);
+    }
+
+    /// Scissor rectangle 0, `[min_x, min_y, max_x, max_y]` in window pixels (max
+    /// exclusive; `VIRGL_CCMD_SET_SCISSOR_STATE`: start slot, then x and y of each
+    /// corner in the low and high 16 bits), used while the rasterizer state's
+    /// scissor bit is set.
+    pub fn set_scissor(&mut self, [min_x, min_y, max_x, max_y]: [u16; 4]) {
+        let payload = [
+            0,
+            u32::from(min_x) | u32::from(min_y) << 16,
+            u32::from(max_x) | u32::from(max_y) << 16,
+        ];
+        let _fits = self.command("set scissor", Ccmd::SetScissorState, None, &payload);
     }
 
     /// Clear `buffers` of the bound framebuffer to `color` (RGBA floats), `depth` and

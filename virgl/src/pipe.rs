@@ -199,17 +199,40 @@ impl StencilOp {
     }
 }
 
-/// A blend factor (`PIPE_BLENDFACTOR_*`).
+/// A blend factor (`PIPE_BLENDFACTOR_*`; p_state.h's `pipe_rt_blend_state`), the
+/// ones GL 3.3 §4.1.8 names for one source colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlendFactor {
     /// 1.
     One,
-    /// 0.
-    Zero,
+    /// The source colour.
+    SrcColor,
     /// The source alpha.
     SrcAlpha,
+    /// The destination alpha.
+    DstAlpha,
+    /// The destination colour.
+    DstColor,
+    /// min(source alpha, 1 − destination alpha); 1 for alpha.
+    SrcAlphaSaturate,
+    /// The blend colour.
+    ConstColor,
+    /// The blend colour's alpha.
+    ConstAlpha,
+    /// 0.
+    Zero,
+    /// 1 − the source colour.
+    InvSrcColor,
     /// 1 − the source alpha.
     InvSrcAlpha,
+    /// 1 − the destination alpha.
+    InvDstAlpha,
+    /// 1 − the destination colour.
+    InvDstColor,
+    /// 1 − the blend colour.
+    InvConstColor,
+    /// 1 − the blend colour's alpha.
+    InvConstAlpha,
 }
 
 impl BlendFactor {
@@ -217,9 +240,48 @@ impl BlendFactor {
     pub const fn code(self) -> u32 {
         match self {
             BlendFactor::One => 0x01,
+            BlendFactor::SrcColor => 0x02,
             BlendFactor::SrcAlpha => 0x03,
+            BlendFactor::DstAlpha => 0x04,
+            BlendFactor::DstColor => 0x05,
+            BlendFactor::SrcAlphaSaturate => 0x06,
+            BlendFactor::ConstColor => 0x07,
+            BlendFactor::ConstAlpha => 0x08,
             BlendFactor::Zero => 0x11,
+            BlendFactor::InvSrcColor => 0x12,
             BlendFactor::InvSrcAlpha => 0x13,
+            BlendFactor::InvDstAlpha => 0x14,
+            BlendFactor::InvDstColor => 0x15,
+            BlendFactor::InvConstColor => 0x17,
+            BlendFactor::InvConstAlpha => 0x18,
+        }
+    }
+}
+
+/// A blend equation (`PIPE_BLEND_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlendFunc {
+    /// `src · sf + dst · df`.
+    Add,
+    /// `src · sf − dst · df`.
+    Subtract,
+    /// `dst · df − src · sf`.
+    ReverseSubtract,
+    /// `min(src, dst)`.
+    Min,
+    /// `max(src, dst)`.
+    Max,
+}
+
+impl BlendFunc {
+    /// The wire value (3 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            BlendFunc::Add => 0,
+            BlendFunc::Subtract => 1,
+            BlendFunc::ReverseSubtract => 2,
+            BlendFunc::Min => 3,
+            BlendFunc::Max => 4,
         }
     }
 }

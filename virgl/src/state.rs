@@ -4,40 +4,78 @@
 //! restates the layouts).
 
 use crate::pipe::{
-    BlendFactor, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, StencilOp, Wrap,
+    BlendFactor, BlendFunc, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, StencilOp, Wrap,
 };
 
-/// Blending of colour attachment 0: `src · src_factor + dst · dst_factor` (add), the
-/// same factors for RGB and alpha, all four channels written.
+/// Blending and the colour mask of colour attachment 0 (`pipe_blend_state`'s
+/// `rt[0]`; the blend colour is not state of this object: `set_blend_color`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlendState {
     /// `None`: the fragment colour replaces the stored one.
-    pub factors: Option<(BlendFactor, BlendFactor)>,
+    pub function: Option<RtBlend>,
+    /// The channels written, R, G, B, A (`glColorMask`).
+    pub color_mask: [bool; 4],
+}
+
+/// One colour buffer's blend function: equation and factors of RGB and of alpha
+/// (`glBlendFuncSeparate`, `glBlendEquationSeparate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RtBlend {
+    /// Equation of R, G and B.
+    pub rgb_func: BlendFunc,
+    /// Source factor of R, G and B.
+    pub rgb_src: BlendFactor,
+    /// Destination factor of R, G and B.
+    pub rgb_dst: BlendFactor,
+    /// Equation of A.
+    pub alpha_func: BlendFunc,
+    /// Source factor of A.
+    pub alpha_src: BlendFactor,
+    /// Destination factor of A.
+    pub alpha_dst: BlendFactor,
+}
+
+impl RtBlend {
+    /// `src · src_factor + dst · dst_factor` for RGB and alpha alike
+    /// (`glBlendFunc`).
+    pub const fn add(src: BlendFactor, dst: BlendFactor) -> RtBlend {
+        RtBlend {
+            rgb_func: BlendFunc::Add,
+            rgb_src: src,
+            rgb_dst: dst,
+            alpha_func: BlendFunc::Add,
+            alpha_src: src,
+            alpha_dst: dst,
+        }
+    }
 }
 
 impl BlendState {
-    /// No blending.
-    pub const REPLACE: BlendState = BlendState { factors: None };
+    /// No blending, every channel written.
+    pub const REPLACE: BlendState = BlendState {
+        function: None,
+        color_mask: [true; 4],
+    };
 
     /// The 10 dwords after the handle: S0 (no independent blend, logic op, dither or
     /// alpha-to-coverage), S1 (logic op function 0), then S2 for each of the 8
     /// colour buffers (enable bit, RGB function/factors at bits 1/4/9, alpha at
-    /// 14/17/22, colour mask at 27); every buffer gets the same state.
+    /// 14/17/22, colour mask at 27: R bit 0, G 1, B 2, A 3); every buffer gets the
+    /// same state.
     pub fn dwords(&self) -> [u32; 10] {
-        let rt = match self.factors {
+        let rt = match self.function {
             None => 0,
-            Some((src, dst)) => {
-                const ADD: u32 = 0;
-                1 | ADD << 1
-                    | src.code() << 4
-                    | dst.code() << 9
-                    | ADD << 14
-                    | src.code() << 17
-                    | dst.code() << 22
+            Some(f) => {
+                1 | f.rgb_func.code() << 1
+                    | f.rgb_src.code() << 4
+                    | f.rgb_dst.code() << 9
+                    | f.alpha_func.code() << 14
+                    | f.alpha_src.code() << 17
+                    | f.alpha_dst.code() << 22
             }
         };
-        const WRITE_RGBA: u32 = 0xf << 27;
-        let mut words = [rt | WRITE_RGBA; 10];
+        let mask = (0..4).fold(0, |m, c| m | u32::from(self.color_mask[c]) << c);
+        let mut words = [rt | mask << 27; 10];
         words[0] = 0;
         words[1] = 0;
         words
@@ -115,19 +153,32 @@ pub struct RasterizerState {
     /// Near and far clipping (`depth_clip`); off for GL's `GL_DEPTH_CLAMP`, which
     /// the host then enables.
     pub depth_clip: bool,
+    /// The scissor test (`glEnable(GL_SCISSOR_TEST)`; the rectangle is
+    /// `set_scissor`'s).
+    pub scissor: bool,
+    /// Polygon offset of filled triangles (`GL_POLYGON_OFFSET_FILL`), the bits of
+    /// `glPolygonOffset`'s `(factor, units)` as `f32` (`offset_scale`,
+    /// `offset_units`), `None` when off.
+    pub offset: Option<(u32, u32)>,
 }
 
 impl RasterizerState {
-    /// The 8 dwords after the handle: S0 (depth clip bit 1, cull bits 8..9, front
-    /// CCW bit 15 clear, half-pixel centre bit 29), point size 1.0, sprite
-    /// coordinate enable 0, S3 (no stipple, no user clip planes), line width 1.0,
-    /// polygon offset units, scale and clamp 0.
+    /// The 8 dwords after the handle: S0 (depth clip bit 1, cull bits 8..9, scissor
+    /// bit 14, front CCW bit 15 clear, offset-tri bit 20, half-pixel centre bit 29),
+    /// point size 1.0, sprite coordinate enable 0, S3 (no stipple, no user clip
+    /// planes), line width 1.0, polygon offset units, scale and clamp (0 without an
+    /// offset; clamp 0 is GL 3.3's unclamped offset).
     pub fn dwords(&self) -> [u32; 8] {
         const DEPTH_CLIP: u32 = 1 << 1;
+        const SCISSOR: u32 = 1 << 14;
+        const OFFSET_TRI: u32 = 1 << 20;
         const HALF_PIXEL_CENTER: u32 = 1 << 29;
         let clip = if self.depth_clip { DEPTH_CLIP } else { 0 };
-        let s0 = clip | self.cull.code() << 8 | HALF_PIXEL_CENTER;
-        [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), 0, 0, 0]
+        let scissor = if self.scissor { SCISSOR } else { 0 };
+        let offset = if self.offset.is_some() { OFFSET_TRI } else { 0 };
+        let s0 = clip | self.cull.code() << 8 | scissor | offset | HALF_PIXEL_CENTER;
+        let (scale, units) = self.offset.unwrap_or((0, 0));
+        [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), units, scale, 0]
     }
 }
 
@@ -179,7 +230,11 @@ mod tests {
     #[test]
     fn alpha_blending_packs_factors_for_rgb_and_alpha() {
         let words = BlendState {
-            factors: Some((BlendFactor::SrcAlpha, BlendFactor::InvSrcAlpha)),
+            function: Some(RtBlend::add(
+                BlendFactor::SrcAlpha,
+                BlendFactor::InvSrcAlpha,
+            )),
+            color_mask: [true; 4],
         }
         .dwords();
         assert_eq!(words[..2], [0, 0]);
@@ -192,6 +247,27 @@ mod tests {
         assert_eq!(rt >> 27, 0xf, "colour mask RGBA");
         assert!(words[2..].iter().all(|&w| w == rt));
         assert_eq!(BlendState::REPLACE.dwords()[2], 0xf << 27);
+    }
+
+    /// Separate equations and factors and a colour mask: each field at its bits.
+    #[test]
+    fn blend_functions_and_colour_mask_pack_per_field() {
+        let words = BlendState {
+            function: Some(RtBlend {
+                rgb_func: BlendFunc::ReverseSubtract,
+                rgb_src: BlendFactor::ConstColor,
+                rgb_dst: BlendFactor::InvDstAlpha,
+                alpha_func: BlendFunc::Max,
+                alpha_src: BlendFactor::SrcAlphaSaturate,
+                alpha_dst: BlendFactor::Zero,
+            }),
+            color_mask: [true, false, true, false],
+        }
+        .dwords();
+        assert_eq!(
+            words[2],
+            1 | 2 << 1 | 0x07 << 4 | 0x14 << 9 | 4 << 14 | 0x06 << 17 | 0x11 << 22 | 0b0101 << 27
+        );
     }
 
     #[test]
@@ -246,14 +322,29 @@ mod tests {
         let words = RasterizerState {
             cull: CullFace::Back,
             depth_clip: true,
+            scissor: false,
+            offset: None,
         }
         .dwords();
         assert_eq!(words[0], 1 << 1 | 2 << 8 | 1 << 29, "front-CCW bit clear");
+        assert_eq!(words[5..], [0, 0, 0], "no polygon offset");
         let clamped = RasterizerState {
             cull: CullFace::None,
             depth_clip: false,
+            scissor: true,
+            offset: Some(((-1.0f32).to_bits(), (-2.0f32).to_bits())),
         };
-        assert_eq!(clamped.dwords()[0], 1 << 29, "no depth clip bit");
+        let w = clamped.dwords();
+        assert_eq!(
+            w[0],
+            1 << 14 | 1 << 20 | 1 << 29,
+            "scissor, offset-tri, no clip"
+        );
+        assert_eq!(
+            [w[5], w[6], w[7]].map(f32::from_bits),
+            [-2.0, -1.0, 0.0],
+            "units, scale, clamp"
+        );
         assert_eq!(f32::from_bits(words[1]), 1.0, "point size");
         assert_eq!(f32::from_bits(words[4]), 1.0, "line width");
     }

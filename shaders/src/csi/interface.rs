@@ -36,7 +36,7 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
         return Err((None, InterfaceRule::SymbolsWithoutNames));
     }
     let mut names = HashSet::with_capacity(iface.symbols.len());
-    let mut colour_outputs = 0u8;
+    let mut colour_outputs = 0u16;
     for (index, sym) in iface.symbols.iter().enumerate() {
         let fail = |rule| Err((Some(index), rule));
         if !names.insert(sym.name.as_str()) {
@@ -82,9 +82,10 @@ pub(super) fn check(shader: &Shader) -> Result<(), (Option<usize>, InterfaceRule
                 "var_hi",
                 iface.var_hi,
             ),
-            SymbolKind::ColorOut { location } => {
-                // One output per draw buffer (the v2 decoder keeps locations below 8).
-                let bit = 1u8 << (location & 7);
+            SymbolKind::ColorOut { location, index } => {
+                // One output per draw buffer and index (the v2 decoder keeps
+                // locations below 8 and indices below 2).
+                let bit = 1u16 << (SymbolKind::color_store_aux(location, index) & 15);
                 if colour_outputs & bit != 0 {
                     return fail(InterfaceRule::SecondColorOutput(sym.name.clone()));
                 }
@@ -283,9 +284,9 @@ mod tests {
             rule(Stage::Vertex, vec![e]),
             Some((Some(0), InterfaceRule::EmptyArray("e".into())))
         );
-        let c1 = sym("c1", Type::Vec4, None, SymbolKind::ColorOut { location: 0 });
-        let c2 = sym("c2", Type::Vec4, None, SymbolKind::ColorOut { location: 0 });
-        let c3 = sym("c3", Type::Vec4, None, SymbolKind::ColorOut { location: 3 });
+        let c1 = sym("c1", Type::Vec4, None, SymbolKind::color_out(0));
+        let c2 = sym("c2", Type::Vec4, None, SymbolKind::color_out(0));
+        let c3 = sym("c3", Type::Vec4, None, SymbolKind::color_out(3));
         assert_eq!(
             rule(Stage::Fragment, vec![c3.clone(), c1.clone()]),
             None,

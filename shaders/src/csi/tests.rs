@@ -280,12 +280,7 @@ fn fragment_shader() -> Shader {
                 sym("uTex", Type::Sampler2D, None, SymbolKind::sampler_2d(1)),
                 sym("uAlpha", Type::Float, None, SymbolKind::Uniform { slot: 0 }),
                 sym("uCut", Type::Float, None, SymbolKind::Uniform { slot: 1 }),
-                sym(
-                    "fragColor",
-                    Type::Vec4,
-                    None,
-                    SymbolKind::ColorOut { location: 0 },
-                ),
+                sym("fragColor", Type::Vec4, None, SymbolKind::color_out(0)),
             ],
             attr_hi: -1,
             var_hi: 1,
@@ -953,12 +948,12 @@ fn v2_structural_checks_name_the_field_and_offset() {
     );
     let colour = good.len() - 16;
     assert_eq!(
-        edit(&|b| b[colour + 2] = 8),
+        edit(&|b| b[colour + 2] = 9),
         (
             colour + 2,
             CsiErrorKind::Code {
                 what: "colour output slot",
-                value: 8
+                value: 9
             }
         )
     );

@@ -421,7 +421,11 @@ fn read_symbol(r: &mut Reader<'_>) -> Result<InterfaceSymbol, CsiError> {
         2 => SymbolKind::Attribute { location: slot },
         3 => SymbolKind::VaryingIn { slot },
         4 => SymbolKind::VaryingOut { slot },
-        5 if slot < 8 => SymbolKind::ColorOut { location: slot },
+        // Location + 8 · index; the second source is location 0 only.
+        5 if slot <= 8 => SymbolKind::ColorOut {
+            location: slot % 8,
+            index: slot / 8,
+        },
         5 => {
             return Err(CsiError::new(
                 at + 2,
@@ -475,7 +479,9 @@ fn kind_code(kind: SymbolKind) -> (u8, u16) {
         SymbolKind::Attribute { location } => (2, location),
         SymbolKind::VaryingIn { slot } => (3, slot),
         SymbolKind::VaryingOut { slot } => (4, slot),
-        SymbolKind::ColorOut { location } => (5, location),
+        SymbolKind::ColorOut { location, index } => {
+            (5, SymbolKind::color_store_aux(location, index) as u16)
+        }
     }
 }
 

@@ -95,6 +95,10 @@ pub struct Outputs {
     /// The fragment colour (STORE_COLOR), initially (0, 0, 0, 0). After a discard it
     /// holds whatever was stored before the DISCARD.
     pub color: [f32; 4],
+    /// The second source colour of dual-source blending (STORE_COLOR with `aux`
+    /// [`SECOND_SOURCE_AUX`](crate::ir::SECOND_SOURCE_AUX), the output of
+    /// `layout(location = 0, index = 1)`, GL 3.3 §4.1.8), initially (0, 0, 0, 0).
+    pub color1: [f32; 4],
     /// A DISCARD was executed; execution stopped there.
     pub discarded: bool,
 }
@@ -105,6 +109,7 @@ impl Outputs {
         position: [0.0, 0.0, 0.0, 1.0],
         varyings: [[0.0; 4]; MAX_SHADER_VARYINGS],
         color: [0.0; 4],
+        color1: [0.0; 4],
         discarded: false,
     };
 }

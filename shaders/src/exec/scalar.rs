@@ -11,7 +11,7 @@
 use super::control::Branches;
 use super::observer::{NoObserver, Observer, Step};
 use super::{Emitted, ExecError, Fault, Inputs, Outputs, PrimitiveInput, alu, temps};
-use crate::ir::{Effect, Ir, Op, Shader, ShaderInfo, VerifyError, verify};
+use crate::ir::{Effect, Ir, Op, SECOND_SOURCE_AUX, Shader, ShaderInfo, VerifyError, verify};
 use crate::sampler_type::TexLookup;
 
 /// A verified shader with its reusable registers. Create one per shader (and per
@@ -358,6 +358,9 @@ impl<'s> Machine<'s> {
             Op::StorePos => outputs.position = temps::read(temps, a)?,
             // `outputs.color` is draw buffer 0's (docs/csir.md "Interface stores").
             Op::StoreColor if ir.aux == 0 => outputs.color = temps::read(temps, a)?,
+            Op::StoreColor if ir.aux == SECOND_SOURCE_AUX => {
+                outputs.color1 = temps::read(temps, a)?;
+            }
             Op::StoreColor => {}
             Op::StoreVar => {
                 let value = temps::read(temps, a)?;

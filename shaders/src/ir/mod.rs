@@ -35,6 +35,8 @@ pub use op_info::{
 };
 pub use opt::{PASSES, count_uses, optimize};
 pub use record::Ir;
-pub use shader::{Interface, InterfaceSymbol, Interpolation, Shader, SymbolKind};
+pub use shader::{
+    Interface, InterfaceSymbol, Interpolation, SECOND_SOURCE_AUX, Shader, SymbolKind,
+};
 pub use types::{CmpCode, MAX_EXACT_INT, Stage, Type};
 pub use verify::{ShaderInfo, VerifyError, VerifyRule, verify};

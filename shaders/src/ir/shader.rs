@@ -38,11 +38,34 @@ pub enum SymbolKind {
     },
     /// A fragment shader colour output (the seed's single `out vec4`; under the
     /// extended profile one per draw buffer, GLSL 3.30 §4.3.8.2), written by STORE_COLOR
-    /// with `aux` = `location`.
+    /// with `aux` = [`SymbolKind::color_store_aux`]`(location, index)`.
     ColorOut {
         /// Its `layout(location)`, the draw buffer it writes, `0..8`.
         location: u16,
+        /// Its `layout(index)`: 0, or 1 for the second source colour of dual-source
+        /// blending (GL 3.3 §4.1.8, GLSL 3.30 §4.3.8.2), which only location 0 has
+        /// (`GL_MAX_DUAL_SOURCE_DRAW_BUFFERS` is 1).
+        index: u16,
     },
+}
+
+/// STORE_COLOR's `aux` for the second source colour of dual-source blending
+/// (`layout(location = 0, index = 1)`, GL 3.3 §4.1.8): [`SymbolKind::color_store_aux`]
+/// of location 0, index 1. The interpreters keep it beside the colour of location 0
+/// (`Outputs::color1`, docs/csir.md "Interface stores").
+pub const SECOND_SOURCE_AUX: i16 = 8;
+
+impl SymbolKind {
+    /// STORE_COLOR's `aux` (and CSI v2's slot field) of the colour output at
+    /// `location` (`0..8`) and `index` (0 or 1): `location + 8 · index`.
+    pub const fn color_store_aux(location: u16, index: u16) -> i16 {
+        (location + 8 * index) as i16
+    }
+
+    /// A colour output of index 0 at `location`.
+    pub const fn color_out(location: u16) -> SymbolKind {
+        SymbolKind::ColorOut { location, index: 0 }
+    }
 }
 
 impl SymbolKind {
@@ -193,14 +216,26 @@ impl Interface {
 
     /// The fragment colour output at `location`, if declared.
     pub fn color_output_at(&self, location: u16) -> Option<&InterfaceSymbol> {
-        let wanted = SymbolKind::ColorOut { location };
+        let wanted = SymbolKind::color_out(location);
         self.symbols.iter().find(|s| s.kind == wanted)
     }
 
-    /// Every fragment colour output with its location, in declaration order.
+    /// The second source colour of dual-source blending
+    /// (`layout(location = 0, index = 1)`), if declared.
+    pub fn second_color_output(&self) -> Option<&InterfaceSymbol> {
+        let wanted = SymbolKind::ColorOut {
+            location: 0,
+            index: 1,
+        };
+        self.symbols.iter().find(|s| s.kind == wanted)
+    }
+
+    /// Every fragment colour output of index 0 with its location, in declaration
+    /// order (the draw buffers' outputs; the second source colour is
+    /// [`Interface::second_color_output`]).
     pub fn color_outputs(&self) -> impl Iterator<Item = (u16, &InterfaceSymbol)> {
         self.symbols.iter().filter_map(|s| match s.kind {
-            SymbolKind::ColorOut { location } => Some((location, s)),
+            SymbolKind::ColorOut { location, index: 0 } => Some((location, s)),
             _ => None,
         })
     }

@@ -564,6 +564,9 @@ impl<'a> Lowering<'a> {
                     }
                 }
             }
+            // The second source colour of dual-source blending is not declared:
+            // --backend virgl refuses the blend factors that read it.
+            Op::StoreColor if ir.aux == crate::ir::SECOND_SOURCE_AUX => {}
             Op::StorePos | Op::StoreColor | Op::StoreVar => {
                 let index = output_of(ir).unwrap_or(0);
                 out.push(Inst::mov(Dst::reg(Register::new(File::Out, index)), a))

@@ -212,7 +212,7 @@ impl Hand {
 /// `out vec4 c; void main() { c = vec4(1.0, 0.0, 0.0, 1.0); }`
 pub fn constant_color() -> Shader {
     let mut h = Hand::new("constant.frag", Stage::Fragment);
-    h.symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
+    h.symbol("c", Type::Vec4, SymbolKind::color_out(0));
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let c = h.zeroed();
     let k = h.constant(&[1.0, 0.0, 0.0, 1.0]);
@@ -255,11 +255,7 @@ pub fn textured() -> Shader {
     h.symbol("vUV", Type::Vec2, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uTex", Type::Sampler2D, SymbolKind::sampler_2d(0))
         .symbol("uTint", Type::Vec4, SymbolKind::Uniform { slot: 0 })
-        .symbol(
-            "fragColor",
-            Type::Vec4,
-            SymbolKind::ColorOut { location: 0 },
-        );
+        .symbol("fragColor", Type::Vec4, SymbolKind::color_out(0));
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let uv = h.load(Op::LoadVar, Type::Vec2, 0, 1);
     let tint = h.load(Op::LoadUni, Type::Vec4, 0, 1);
@@ -277,7 +273,7 @@ pub fn lit() -> Shader {
     h.symbol("vN", Type::Vec3, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uL", Type::Vec3, SymbolKind::Uniform { slot: 0 })
         .symbol("uColor", Type::Vec3, SymbolKind::Uniform { slot: 1 })
-        .symbol("c", Type::Vec4, SymbolKind::ColorOut { location: 0 });
+        .symbol("c", Type::Vec4, SymbolKind::color_out(0));
     h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let vn = h.load(Op::LoadVar, Type::Vec3, 0, 1);
     let ul = h.load(Op::LoadUni, Type::Vec3, 0, 1);
@@ -307,11 +303,7 @@ pub fn branchy() -> Shader {
     h.symbol("vP", Type::Vec2, SymbolKind::VaryingIn { slot: 0 })
         .symbol("uColor", Type::Vec4, SymbolKind::Uniform { slot: 0 })
         .symbol("uCutX", Type::Float, SymbolKind::Uniform { slot: 1 })
-        .symbol(
-            "fragColor",
-            Type::Vec4,
-            SymbolKind::ColorOut { location: 0 },
-        );
+        .symbol("fragColor", Type::Vec4, SymbolKind::color_out(0));
     let fc = h.load(Op::LoadFcoord, Type::Vec4, 0, 1);
     let vp = h.load(Op::LoadVar, Type::Vec2, 0, 1);
     let color = h.load(Op::LoadUni, Type::Vec4, 0, 1);

@@ -90,20 +90,8 @@ impl Loader<'_> {
         Ok(BlendMode::from_function(function))
     }
 
-    /// One blend factor by name; GL's dual-source factors are refused by name.
+    /// One blend factor by name.
     fn blend_factor(&self, value: &Json, field: &str) -> Result<BlendFactor, SceneError> {
-        if let Json::String(name) = value
-            && BlendFactor::DUAL_SOURCE_NAMES.contains(&name.as_str())
-        {
-            return Err(self.error(
-                field,
-                format!(
-                    "blend factor `{name}` is not drawn yet: dual-source blending needs a \
-                     second fragment output (layout(location = 0, index = 1)), which \
-                     csir-render does not have"
-                ),
-            ));
-        }
         self.named(value, field, &BlendFactor::NAMES, "blend factor")
     }
 

@@ -127,14 +127,18 @@ impl Loader<'_> {
         }
     }
 
-    /// A draw that blends while a target holds integers: an error on its
-    /// `state.blend` (GL 3.3 §4.1.8 blends fixed- and floating-point buffers only).
+    /// A draw that blends while a target holds integers, or with two source colours
+    /// while there are several targets: an error on its `state.blend` (GL 3.3 §4.1.8
+    /// blends fixed- and floating-point buffers only, and one target with two
+    /// sources).
     pub(super) fn check_integer_blending(
         &self,
         targets: &Targets,
         draw: &Draw,
     ) -> Result<(), SceneError> {
-        rules::integer_blending(targets, draw.state.raster.blend)
+        let blend = draw.state.raster.blend;
+        rules::integer_blending(targets, blend)
+            .and_then(|()| rules::dual_source_targets(targets, blend))
             .map_err(|m| self.error(format!("{}.state.blend", draw.field()), m))
     }
 }

@@ -32,7 +32,7 @@ use super::plan::{Comps, Instr, Plan, Span, XYZW};
 use super::step::{Access, CONSTANT, LodMode, Reg, Step};
 use super::tidy::tidy;
 use crate::ir::first_lanes;
-use crate::ir::{Effect, Op};
+use crate::ir::{Effect, Op, SECOND_SOURCE_AUX};
 use std::collections::HashMap;
 
 /// A [`Plan`] bound to one draw's uniforms: what [`BoundPlan::run`] executes per batch.
@@ -47,8 +47,9 @@ pub struct BoundPlan {
     /// The first output register: a fragment shader's colour, or a vertex shader's
     /// position, followed by its varyings (vertex slot `s` in `color + 1 + s`).
     pub(super) color: Reg,
-    /// Output registers from `color` on: 1 for a fragment shader; for a vertex shader
-    /// the position and vertex slots `0..outputs - 1`.
+    /// Output registers from `color` on: 1 for a fragment shader, 2 when it stores a
+    /// second source colour (in `color + 1`); for a vertex shader the position and
+    /// vertex slots `0..outputs - 1`.
     pub(super) outputs: usize,
     /// A vertex shader's plan ([`BoundPlan::run_vertices`]).
     pub(super) vertex: bool,
@@ -450,6 +451,13 @@ impl StepBinder<'_> {
             // Another draw buffer's output: the colour register holds location 0's
             // (docs/csir.md "Interface stores"; the renderer selects a target's
             // output into location 0 per pass).
+            // The second source colour of dual-source blending: the register after
+            // the colour (`BoundPlan::run_dual`).
+            Op::StoreColor if ir.aux == SECOND_SOURCE_AUX => {
+                let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));
+                let d = self.color() + 1;
+                self.steps.push(Step::Mov { d, a, n: 4 });
+            }
             Op::StoreColor if ir.aux != 0 => {}
             Op::StoreColor => {
                 let a = self.operand(instr.reads[0].expect("STORE_COLOR reads"));

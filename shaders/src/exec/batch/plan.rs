@@ -5,7 +5,9 @@
 //! uniform work soundly), as its opcode's description gives them
 //! ([`Ir::sources`](crate::ir::Ir::sources), [`Ir::destination`](crate::ir::Ir::destination)).
 
-use crate::ir::{Effect, Ir, Op, Profile, Shader, Stage, TempSpan, VerifyError, verify};
+use crate::ir::{
+    Effect, Ir, Op, Profile, SECOND_SOURCE_AUX, Shader, Stage, TempSpan, VerifyError, verify,
+};
 use thiserror::Error;
 
 /// Why a shader has no batch plan.
@@ -161,8 +163,10 @@ impl Plan {
             .any(|i| i.ir.info().is_some_and(|info| info.implicit_lod))
     }
 
-    /// Output registers of a bound plan: the colour of a fragment shader; a vertex
-    /// shader's position and vertex slots `0..=s` for the highest slot `s` it stores.
+    /// Output registers of a bound plan: the colour of a fragment shader, then its
+    /// second source colour if it stores one (STORE_COLOR `aux`
+    /// [`SECOND_SOURCE_AUX`]); a vertex shader's position and vertex slots `0..=s`
+    /// for the highest slot `s` it stores.
     pub(super) fn outputs(&self) -> usize {
         match self.stage {
             Stage::Vertex => {
@@ -175,7 +179,10 @@ impl Plan {
                     .unwrap_or(0);
                 1 + slots
             }
-            _ => 1,
+            _ => {
+                let second = |i: &&Instr| i.op == Op::StoreColor && i.ir.aux == SECOND_SOURCE_AUX;
+                1 + usize::from(self.instrs.iter().any(|i| second(&i)))
+            }
         }
     }
 

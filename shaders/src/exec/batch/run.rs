@@ -81,6 +81,36 @@ impl BoundPlan {
         }
     }
 
+    /// [`BoundPlan::run`] that also gives the second source colour of dual-source
+    /// blending (the output of `layout(location = 0, index = 1)`, GL 3.3 §4.1.8):
+    /// `color1[c][i]` gets component `c` of what lane `i` stored there, (0, 0, 0, 0)
+    /// if it stored none ([`Outputs::color1`](crate::exec::Outputs::color1)), as
+    /// [`Machine::run`](crate::exec::Machine::run) would. A plan whose shader has no
+    /// such output writes zeros into `color1`.
+    ///
+    /// # Panics
+    /// If `lanes.len > MAX_LANES`.
+    pub fn run_dual(
+        &self,
+        regs: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        color: &mut [LaneArray; 4],
+        color1: &mut [LaneArray; 4],
+    ) -> u64 {
+        let out = Some(color1);
+        match lanes.len.div_ceil(LANE_GROUP) {
+            0 | 1 => self.run_outputs::<1>(regs, lanes, color, out),
+            2 => self.run_outputs::<2>(regs, lanes, color, out),
+            3 | 4 => self.run_outputs::<4>(regs, lanes, color, out),
+            _ => self.run_outputs::<8>(regs, lanes, color, out),
+        }
+    }
+
+    /// Whether the shader stores a second source colour ([`BoundPlan::run_dual`]).
+    pub fn has_second_color(&self) -> bool {
+        !self.vertex && self.outputs > 1
+    }
+
     /// [`BoundPlan::run`] in chunks of `W` groups of 8 lanes (for tests and for measuring
     /// the width).
     #[doc(hidden)]
@@ -90,6 +120,22 @@ impl BoundPlan {
         lanes: &FragmentLanes<'_>,
         color: &mut [LaneArray; 4],
     ) -> u64 {
+        self.run_outputs::<W>(regs, lanes, color, None)
+    }
+
+    /// [`BoundPlan::run_width`], with the second source colour into `color1` when
+    /// given.
+    fn run_outputs<const W: usize>(
+        &self,
+        regs: &mut Registers,
+        lanes: &FragmentLanes<'_>,
+        color: &mut [LaneArray; 4],
+        mut color1: Option<&mut [LaneArray; 4]>,
+    ) -> u64 {
+        let second = self.has_second_color();
+        if let (false, Some(c)) = (second, color1.as_deref_mut()) {
+            *c = [[0.0; MAX_LANES]; 4];
+        }
         const { assert!(W >= 1 && W * LANE_GROUP <= MAX_LANES) };
         assert!(lanes.len <= MAX_LANES, "a batch has at most 64 lanes");
         regs.prepare(self);
@@ -113,8 +159,14 @@ impl BoundPlan {
             if self.zero_color {
                 chunk.zero(self.color);
             }
+            if second {
+                chunk.zero(self.color + 1);
+            }
             chunk.run(&self.steps, masks, ends);
             chunk.store_color(self.color, color);
+            if let (true, Some(c)) = (second, color1.as_deref_mut()) {
+                chunk.store_color(self.color + 1, c);
+            }
             let gone = chunk.discarded.or(chunk.demoted);
             discarded |= (gone.bits() & low_bits(lanes.len - lane0)) << lane0;
         }

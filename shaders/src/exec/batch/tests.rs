@@ -1517,3 +1517,86 @@ void main() {
         }
     }
 }
+
+/// The second source colour of dual-source blending (`layout(location = 0, index =
+/// 1)`, STORE_COLOR `aux` 8): `run_dual` gives every lane the bits the scalar
+/// interpreter's `Outputs::color1` holds, through a per-pixel branch and a discard,
+/// at every chunk width (the batch is 37 lanes); a shader without one gives zeros.
+#[test]
+fn second_source_colour_matches_the_scalar_interpreter() {
+    let source = "#version 330\nin vec4 vA;\n\
+                  layout(location = 0) out vec4 c;\n\
+                  layout(location = 0, index = 1) out vec4 f;\n\
+                  void main() {\n\
+                      c = vA * 0.5;\n\
+                      if (vA.x > 0.5) { f = vec4(vA.yzw, 1.0) * 2.0; } else { f = vA.wzyx; }\n\
+                      if (vA.y < 0.1) discard;\n\
+                  }\n";
+    let shader = compile(source, "dual.frag", Stage::Fragment, &Limits::EXTENDED).unwrap();
+    let second = shader
+        .interface
+        .second_color_output()
+        .map(|s| s.name.as_str());
+    assert_eq!(second, Some("f"));
+    let mut values = Values(0x5eed_0001);
+    let len = 37;
+    let mut varyings = vec![[0.0f32; MAX_LANES]; 4];
+    for lane in 0..MAX_LANES {
+        for v in varyings.iter_mut() {
+            v[lane] = (values.next() % 1000) as f32 / 1000.0;
+        }
+    }
+    let samplers = TestSamplers::new();
+    let mut machine = Machine::new(&shader).unwrap();
+    let draw = Plan::new(&shader).unwrap().bind(&[], &[]);
+    assert!(draw.has_second_color());
+    let lanes = FragmentLanes {
+        len,
+        frag_coord: &[[0.0; MAX_LANES]; 4],
+        front_facing: true,
+        varyings: &varyings,
+        samplers: &samplers,
+    };
+    let mut regs = draw.registers();
+    let mut color = [[0.0; MAX_LANES]; 4];
+    let mut color1 = [[f32::NAN; MAX_LANES]; 4];
+    let discarded = draw.run_dual(&mut regs, &lanes, &mut color, &mut color1);
+    let mut seen_discard = false;
+    for lane in 0..len {
+        let slot: [f32; 4] = std::array::from_fn(|c| varyings[c][lane]);
+        let inputs = Inputs {
+            varyings: &[slot],
+            samplers: &samplers,
+            ..Inputs::default()
+        };
+        let mut out = Outputs::default();
+        machine.run(&inputs, &mut out).unwrap();
+        let got =
+            |a: &[LaneArray; 4]| -> [u32; 4] { std::array::from_fn(|c| a[c][lane].to_bits()) };
+        assert_eq!(got(&color), out.color.map(f32::to_bits), "lane {lane}");
+        assert_eq!(got(&color1), out.color1.map(f32::to_bits), "lane {lane}");
+        assert_eq!(discarded >> lane & 1 != 0, out.discarded, "lane {lane}");
+        seen_discard |= out.discarded;
+        // The value itself, computed here: f = (y, z, w, 1)·2 or (w, z, y, x).
+        let want = if slot[0] > 0.5 {
+            [slot[1] * 2.0, slot[2] * 2.0, slot[3] * 2.0, 2.0]
+        } else {
+            [slot[3], slot[2], slot[1], slot[0]]
+        };
+        assert_eq!(out.color1, want, "lane {lane}");
+    }
+    assert!(seen_discard, "the values exercise the discard");
+    // A shader with one output: no second colour, zeros from run_dual.
+    let plain = compile(
+        "#version 330\nin vec4 vA;\nout vec4 c;\nvoid main() { c = vA; }\n",
+        "plain.frag",
+        Stage::Fragment,
+        &Limits::EXTENDED,
+    )
+    .unwrap();
+    let draw = Plan::new(&plain).unwrap().bind(&[], &[]);
+    assert!(!draw.has_second_color());
+    let mut regs = draw.registers();
+    draw.run_dual(&mut regs, &lanes, &mut color, &mut color1);
+    assert!(color1.iter().all(|a| a.iter().all(|&v| v == 0.0)));
+}

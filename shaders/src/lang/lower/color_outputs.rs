@@ -8,6 +8,9 @@
 //! One output may omit its location (it takes location 0, as GL assigns it when it is
 //! the only output); with several, each must give one: GL would assign the others
 //! itself, and the scene could not say which target each one writes.
+//! Location 0 may also have an output of `layout(index = 1)`: the second source
+//! colour of dual-source blending (GL 3.3 §4.1.8), stored by STORE_COLOR with `aux`
+//! [`SECOND_SOURCE_AUX`](crate::ir::SECOND_SOURCE_AUX).
 
 use super::super::ast::Decl;
 use super::super::token::Pos;
@@ -97,8 +100,10 @@ impl Lowerer<'_> {
                 ));
             }
             let other_location = g.decl.and_then(|o| o.quals.location).map(|(l, _)| l);
+            let index_of = |d: &Decl| d.quals.index.map_or(0, |(x, _)| x);
+            let same_index = g.decl.map_or(0, index_of) == index_of(d);
             match (location, other_location) {
-                (Some((a, pos)), Some(b)) if a == b => {
+                (Some((a, pos)), Some(b)) if a == b && same_index => {
                     return Some(ColorOutputError::Location(
                         format!(
                             "fragment outputs '{other}' and '{}' both at location {a}",
@@ -155,7 +160,7 @@ mod tests {
         assert_eq!(outputs, vec![(2, "id"), (0, "c"), (1, "r")]);
         assert_eq!(
             s.interface.color_output_at(2).map(|o| o.kind),
-            Some(SymbolKind::ColorOut { location: 2 })
+            Some(SymbolKind::color_out(2))
         );
     }
 
@@ -188,5 +193,65 @@ mod tests {
         // The seed profile keeps its single vec4 output.
         let e = compile(unplaced, "t", Stage::Fragment, &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("only one fragment output"), "{e}");
+    }
+
+    /// `layout(location = 0, index = 1)`: the second source colour, stored with
+    /// `aux` 8, its interface entry index 1; index 1 elsewhere, or twice, is refused
+    /// naming the rule.
+    #[test]
+    fn second_source_colour_at_index_one() {
+        let s = extended(
+            "#version 330\nlayout(location = 0, index = 1) out vec4 f;\n\
+             layout(location = 0, index = 0) out vec4 c;\n\
+             void main() { c = vec4(0.5); f = vec4(0.25); }\n",
+        )
+        .unwrap();
+        let mut stores: Vec<i16> =
+            s.ir.iter()
+                .filter(|i| i.opcode() == Some(Op::StoreColor))
+                .map(|i| i.aux)
+                .collect();
+        stores.sort();
+        assert_eq!(stores, vec![0, crate::ir::SECOND_SOURCE_AUX]);
+        assert_eq!(
+            s.interface
+                .second_color_output()
+                .map(|o| (o.name.as_str(), o.kind)),
+            Some((
+                "f",
+                SymbolKind::ColorOut {
+                    location: 0,
+                    index: 1
+                }
+            ))
+        );
+        let outputs: Vec<(u16, &str)> = s
+            .interface
+            .color_outputs()
+            .map(|(l, sym)| (l, sym.name.as_str()))
+            .collect();
+        assert_eq!(outputs, vec![(0, "c")], "index 1 is not a draw buffer's");
+        // CSI v2 keeps it.
+        let blob = crate::csi::save_csi(&s).unwrap();
+        let back = crate::csi::load_csi(&blob, &Limits::EXTENDED).unwrap();
+        assert_eq!(back.interface, s.interface);
+
+        let at_one = "#version 330\nlayout(location = 1) out vec4 c;\n\
+                      layout(location = 1, index = 1) out vec4 f;\n\
+                      void main() { c = vec4(1.0); f = c; }\n";
+        let e = extended(at_one).unwrap_err();
+        assert!(e.contains("GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1"), "{e}");
+        let unplaced = "#version 330\nlayout(index = 1) out vec4 f;\n\
+                        void main() { f = vec4(1.0); }\n";
+        let e = extended(unplaced).unwrap_err();
+        assert!(e.contains("needs layout(location = 0)"), "{e}");
+        let twice = "#version 330\nlayout(location = 0, index = 1) out vec4 a;\n\
+                     layout(location = 0, index = 1) out vec4 b;\n\
+                     void main() { a = vec4(1.0); b = a; }\n";
+        let e = extended(twice).unwrap_err();
+        assert!(e.contains("'a' and 'b' both at location 0"), "{e}");
+        let two = "#version 330\nlayout(location = 0, index = 2) out vec4 a;\n\
+                   void main() { a = vec4(1.0); }\n";
+        assert!(extended(two).unwrap_err().contains("index is 0 or 1"));
     }
 }

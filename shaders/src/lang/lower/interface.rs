@@ -824,14 +824,13 @@ impl<'a> Lowerer<'a> {
                             ),
                         );
                     }
-                    Some((1, pos)) => {
+                    Some((1, pos)) if q.location.map(|(l, _)| l) != Some(0) => {
                         return err(
                             self,
                             pos,
-                            "layout(index = 1) declares the second source of dual-source \
-                             blending (GLSL 3.30 §4.3.8.2, GL 3.3 §4.1.8), which \
-                             csir-render does not draw yet: its blender takes one \
-                             source colour per target",
+                            "layout(index = 1), the second source of dual-source blending, \
+                             needs layout(location = 0) (GL 3.3 §4.1.8: \
+                             GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1)",
                         );
                     }
                     _ => {}
@@ -952,7 +951,11 @@ impl<'a> Lowerer<'a> {
             if g.role == Role::Color {
                 // Checked when declared (`color_output_error`): below the draw-buffer
                 // count, one output per location.
-                self.globals[i].slot = Some(loc as u16);
+                let index = g
+                    .decl
+                    .and_then(|d| d.quals.index)
+                    .map_or(0, |(x, _)| x as u16);
+                self.globals[i].slot = Some(SymbolKind::color_store_aux(loc as u16, index) as u16);
                 continue;
             }
             let (used, message) = match g.role {
@@ -1128,7 +1131,8 @@ impl<'a> Lowerer<'a> {
                     ty: ty.ir(),
                     array_len: None,
                     kind: SymbolKind::ColorOut {
-                        location: g.slot.unwrap_or(0),
+                        location: g.slot.unwrap_or(0) % 8,
+                        index: g.slot.unwrap_or(0) / 8,
                     },
                     interpolation: None,
                 });
