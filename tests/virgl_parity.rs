@@ -236,6 +236,48 @@ fn a_shader_longer_than_one_guest_packet_goes_in_continuations() {
 }
 
 #[test]
+fn a_texture_buffer_is_refused_by_name() {
+    // Refused before any server is started, so this runs without one.
+    let dir = std::env::temp_dir().join(format!("csir-virgl-buffer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fragment = dir.join("buffer.frag");
+    std::fs::write(
+        &fragment,
+        "#version 330 core\nin vec2 vUV;\nout vec4 c;\nuniform samplerBuffer uTex;\n\
+         void main() { c = texelFetch(uTex, int(vUV.x * 4.0)); }\n",
+    )
+    .unwrap();
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 8, "height": 8,
+        "textures": {"buf": {"target": "buffer", "format": "rgba32f", "width": 4,
+                             "data": vec![0.0; 16]}},
+        "draws": [{
+            "vertex": reference_dir().join("shaders/textured.vert").display().to_string(),
+            "fragment": fragment.display().to_string(),
+            "attributes": [
+                {"location": 0, "size": 2, "data": [-1, -1, 1, -1, 1, 1]},
+                {"location": 2, "size": 2, "data": [0, 0, 1, 0, 1, 1]},
+            ],
+            "samplers": {"uTex": {"texture": "buf"}},
+        }],
+    });
+    let path = dir.join("buffer.json");
+    std::fs::write(&path, scene.to_string()).unwrap();
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let err = render_scene_virgl(&scene, &VirglOptions::default())
+        .err()
+        .expect("a texture buffer is refused");
+    assert!(
+        err.to_string().contains(
+            "draws[0].samplers.uTex: sampler 'uTex': texture 'buf' is a buffer texture, which \
+             --backend virgl does not draw"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_missing_server_says_how_to_install_it() {
     // Runs without the server: the program named here does not exist.
     let scene =
@@ -267,8 +309,9 @@ struct FormatDraw {
 
 /// A 160×64 frame of ten 32×32 quads, each sampling its own texture of a format,
 /// target or sampler kind the reference scenes do not have (`rg8`, `rgba16f`, `r32f`,
-/// `rgba8ui`, `rgba32ui`, `rgba32i` 3D, a texture buffer, a cube and a 2D-array
-/// shadow sampler, offsets and size queries), written to `dir`.
+/// `rgba8ui`, `rgba32ui`, `rgba32i` 3D, a mipmapped `rgba16f` with the λ and base
+/// level keys, a cube and a 2D-array shadow sampler, offsets and size queries),
+/// written to `dir`.
 fn format_scene(dir: &Path) -> std::path::PathBuf {
     use serde_json::json;
     let header = "#version 330 core\nin vec2 vUV;\nout vec4 c;\n";
@@ -311,9 +354,11 @@ fn format_scene(dir: &Path) -> std::path::PathBuf {
             sampler: json!({"filter": "nearest"}),
         },
         FormatDraw {
-            fragment: "uniform samplerBuffer uTex;\nvoid main() {\n    c = texelFetch(uTex, int(vUV.x * 8.0)) + vec4(0.0, vUV.y * 0.25, 0.0, 0.0);\n    c.b += float(textureSize(uTex)) * 0.01;\n}",
-            texture: json!({"target": "buffer", "format": "rgba32f", "width": 8, "data": ramp(8, 4, 1.0)}),
-            sampler: json!({"filter": "nearest"}),
+            fragment: "uniform sampler2D uTex;\nvoid main() { c = texture(uTex, vUV * 3.0); }",
+            texture: json!({"format": "rgba16f", "width": 8, "height": 8, "data": ramp(64, 4, 1.0)}),
+            sampler: json!({"min_filter": "linear_mipmap_linear", "mag_filter": "linear",
+                            "wrap": "repeat", "lod_bias": 0.5, "min_lod": 0.5,
+                            "max_lod": 2.0, "base_level": 1}),
         },
         FormatDraw {
             fragment: "uniform samplerCubeShadow uTex;\nvoid main() {\n    vec2 p = vUV * 1.6 - 0.8;\n    float s = texture(uTex, vec4(p.x, 1.0, p.y, vUV.x), 0.5);\n    c = vec4(s, 1.0 - s, float(textureSize(uTex, 0).x) * 0.1, 1.0);\n}",

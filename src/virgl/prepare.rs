@@ -47,8 +47,8 @@ pub struct PreparedDraw<'s> {
 /// (compile, link, uniforms, samplers), a TGSI emission failure, reported on
 /// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
 /// (`draws[i].state.two_sided_color`), the flat shade model
-/// (`draws[i].state.shade_model`) and user clip planes
-/// (`draws[i].state.clip_planes`), which this back end does not send: the
+/// (`draws[i].state.shade_model`), user clip planes (`draws[i].state.clip_planes`)
+/// and a texture buffer (`draws[i].samplers.NAME`), which this back end does not send: the
 /// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`, and the
 /// host's flat shading applies to colours only. (Interpolation qualifiers do reach
 /// the host, as the TGSI declarations' interpolation.)
@@ -96,6 +96,9 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                  enables and equations are draw state this back end does not send to \
                  the host)",
             ));
+        }
+        if let Some((field, message)) = super::textures::refusal(scene, draw) {
+            return Err(scene.error(field, message));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;
         let text = match tgsi.get(&Arc::as_ptr(&program)) {

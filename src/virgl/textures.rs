@@ -90,6 +90,28 @@ impl TextureUpload {
     }
 }
 
+/// The field and message refusing a sampler of `draw` whose texture
+/// `--backend virgl` does not draw: a texture buffer (`target: buffer`), whose
+/// `BUFFER` sampler view virglrenderer 0.10.4 rejects (`GL_INVALID_VALUE` on
+/// `SET_SAMPLER_VIEWS`); `None` when every sampler's texture is drawn.
+pub fn refusal(scene: &Scene, draw: &crate::scene::Draw) -> Option<(String, String)> {
+    let binding = draw.samplers.iter().find(|b| {
+        scene.textures[b.texture]
+            .gl33
+            .as_ref()
+            .is_some_and(|g| g.target() == TexTarget::Buffer)
+    })?;
+    Some((
+        draw.sampler_field(&binding.name),
+        format!(
+            "sampler '{}': texture '{}' is a buffer texture, which --backend virgl does not \
+             draw (virglrenderer rejects its BUFFER sampler view); render it with --backend \
+             cpu or gl",
+            binding.name, scene.textures[binding.texture].name
+        ),
+    ))
+}
+
 /// The RGBA8 2D texture `texture` and its levels.
 fn rgba8_upload(texture: &Texture) -> TextureUpload {
     let count = texture.level_count();

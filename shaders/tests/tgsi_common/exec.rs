@@ -666,7 +666,7 @@ impl<'p> Executor<'p> {
             }
             "TXF" => {
                 let buffer = target == "BUFFER";
-                let mask = (1u8 << coords) - 1 | if buffer { 0 } else { 0b1000 };
+                let mask = ((1u8 << coords) - 1) | if buffer { 0 } else { 0b1000 };
                 let s = src0(mask)?;
                 let int = |lane: usize| {
                     if lane < coords as usize {
