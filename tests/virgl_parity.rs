@@ -265,8 +265,7 @@ fn a_texture_buffer_is_refused_by_name() {
     std::fs::write(&path, scene.to_string()).unwrap();
     let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let err = render_scene_virgl(&scene, &VirglOptions::default())
-        .err()
-        .expect("a texture buffer is refused");
+        .expect_err("a texture buffer is refused");
     assert!(
         err.to_string().contains(
             "draws[0].samplers.uTex: sampler 'uTex': texture 'buf' is a buffer texture, which \

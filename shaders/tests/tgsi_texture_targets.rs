@@ -114,7 +114,8 @@ fn modes(ty: SamplerType) -> Vec<TexMode> {
             modes.push(TexMode::Lod);
         }
     }
-    if !matches!(t, TexTarget::D3 | TexTarget::Cube) && !(shadow && t == TexTarget::D2Array) {
+    let grad_refused = matches!(t, TexTarget::D3 | TexTarget::Cube);
+    if !(grad_refused || shadow && t == TexTarget::D2Array) {
         modes.push(TexMode::Grad);
     }
     if !shadow && t != TexTarget::Cube {
