@@ -362,6 +362,46 @@ fn csi_v2_keeps_every_texture_target_and_sampler_kind() {
         let b = csir_render::image_io::read_png(&b).unwrap();
         assert!(a.pixels() == b.pixels(), "{name}: the pixels differ");
     }
+    // The targets and kinds no reference scene has: the buffer target, the other
+    // shadow samplers and an unsigned one, each saved and loaded back.
+    for (keyword, lookup) in [
+        ("samplerBuffer", "texelFetch(uTex, 3)"),
+        (
+            "samplerCubeShadow",
+            "vec4(texture(uTex, vec4(1.0, 0.5, 0.2, 0.5)))",
+        ),
+        (
+            "sampler2DArrayShadow",
+            "vec4(texture(uTex, vec4(0.5, 0.5, 1.0, 0.5)))",
+        ),
+        (
+            "sampler1DArrayShadow",
+            "vec4(texture(uTex, vec3(0.5, 1.0, 0.5)))",
+        ),
+        (
+            "sampler2DRectShadow",
+            "vec4(texture(uTex, vec3(2.0, 1.0, 0.5)))",
+        ),
+        ("usampler3D", "vec4(texelFetch(uTex, ivec3(1, 0, 1), 0))"),
+    ] {
+        let src = dir.join(format!("{keyword}.frag"));
+        std::fs::write(
+            &src,
+            format!(
+                "#version 330 core\nout vec4 c;\nuniform {keyword} uTex;\n\
+                 void main() {{ c = {lookup}; }}\n"
+            ),
+        )
+        .unwrap();
+        let out = dir.join(format!("{keyword}.csi"));
+        let bytes = compile_csi(&src.display().to_string(), &out, &["--profile", "extended"]);
+        let shader = csir::load_csi(&bytes, &csir::Limits::EXTENDED).unwrap();
+        let kind = shader.interface.symbols.iter().find_map(|s| match s.kind {
+            csir::ir::SymbolKind::Sampler { sampler, .. } => Some(sampler),
+            _ => None,
+        });
+        assert_eq!(kind.map(|k| k.keyword()), Some(keyword));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
