@@ -247,11 +247,13 @@ fn inspect_of_a_bad_file_gives_the_loaders_error_and_exit_1_never_a_panic() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A copy of reference scene `name` in `dir` whose shaders are CSI files compiled
-/// from the originals (with `compile EXTRA`), textures and meshes by absolute path.
+/// A copy of reference scene `name` (`family/scene` for a family's) in `dir` whose
+/// shaders are CSI files compiled from the originals (with `compile EXTRA`), textures
+/// and meshes by absolute path.
 fn csi_scene(name: &str, dir: &Path, extra: &[&str]) -> PathBuf {
-    let folder = PathBuf::from(reference(""));
-    let text = std::fs::read_to_string(folder.join(format!("{name}.json"))).unwrap();
+    let original = PathBuf::from(reference(&format!("{name}.json")));
+    let folder = original.parent().unwrap().to_path_buf();
+    let text = std::fs::read_to_string(&original).unwrap();
     let mut doc: Value = serde_json::from_str(&text).unwrap();
     fn walk(v: &mut Value, folder: &Path, dir: &Path, extra: &[&str]) {
         match v {
@@ -273,7 +275,7 @@ fn csi_scene(name: &str, dir: &Path, extra: &[&str]) -> PathBuf {
         }
     }
     walk(&mut doc, &folder, dir, extra);
-    let path = dir.join(format!("{name}.json"));
+    let path = dir.join(format!("{}.json", name.replace('/', "_")));
     std::fs::write(&path, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     path
 }
@@ -307,6 +309,98 @@ fn a_scene_of_csi_v2_shaders_renders_the_same_pixels_as_its_glsl() {
         let b = csir_render::image_io::read_png(&b).unwrap();
         assert_eq!((a.width(), a.height()), (b.width(), b.height()));
         assert!(a.pixels() == b.pixels(), "{name}: the pixels differ");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn csi_v2_keeps_every_texture_target_and_sampler_kind() {
+    // One scene per target of the GL 3.3 texture scenes (1D, 1D array, 2D, 2D array,
+    // 3D, cube, rectangle), a shadow and an integer sampler: saved as CSI v2 and
+    // loaded back, each keeps its sampler type and renders the same pixels.
+    let dir = temp_dir("csi-targets");
+    for (name, keyword) in [
+        ("tex1d_linear_repeat", "sampler1D"),
+        ("array1d_linear", "sampler1DArray"),
+        ("border_rgba8", "sampler2D"),
+        ("array2d_linear", "sampler2DArray"),
+        ("volume3d_rgba32f", "sampler3D"),
+        ("cube_linear", "samplerCube"),
+        ("rect_nearest", "sampler2DRect"),
+        ("shadow2d_linear", "sampler2DShadow"),
+        ("int_texel_fetch", "isampler2D"),
+    ] {
+        let scene = csi_scene(
+            &format!("textures_gl33/{name}"),
+            &dir,
+            &["--profile", "extended"],
+        );
+        let text = std::fs::read_to_string(&scene).unwrap();
+        let csi = text
+            .split('"')
+            .find(|s| s.ends_with(".frag.csi"))
+            .unwrap_or_else(|| panic!("{name}: no fragment CSI in {text}"));
+        // `inspect` prints the IR type (`sampler2D` for every sampler); the sampler
+        // type is the interface entry's, read back by the loader.
+        let bytes = std::fs::read(csi).unwrap();
+        let shader = csir::load_csi(&bytes, &csir::Limits::EXTENDED).unwrap();
+        let kind = shader.interface.symbols.iter().find_map(|s| match s.kind {
+            csir::ir::SymbolKind::Sampler { sampler, .. } => Some(sampler),
+            _ => None,
+        });
+        assert_eq!(kind.map(|k| k.keyword()), Some(keyword), "{name}");
+        let a = dir.join(format!("{name}.csi.png"));
+        let b = dir.join(format!("{name}.glsl.png"));
+        for (scene, out) in [
+            (scene.display().to_string(), &a),
+            (reference(&format!("textures_gl33/{name}.json")), &b),
+        ] {
+            let run = bin(&["render", &scene, "-o", &out.display().to_string()]);
+            assert!(run.status.success(), "{name}: {}", stderr(&run));
+        }
+        let a = csir_render::image_io::read_png(&a).unwrap();
+        let b = csir_render::image_io::read_png(&b).unwrap();
+        assert!(a.pixels() == b.pixels(), "{name}: the pixels differ");
+    }
+    // The targets and kinds no reference scene has: the buffer target, the other
+    // shadow samplers and an unsigned one, each saved and loaded back.
+    for (keyword, lookup) in [
+        ("samplerBuffer", "texelFetch(uTex, 3)"),
+        (
+            "samplerCubeShadow",
+            "vec4(texture(uTex, vec4(1.0, 0.5, 0.2, 0.5)))",
+        ),
+        (
+            "sampler2DArrayShadow",
+            "vec4(texture(uTex, vec4(0.5, 0.5, 1.0, 0.5)))",
+        ),
+        (
+            "sampler1DArrayShadow",
+            "vec4(texture(uTex, vec3(0.5, 1.0, 0.5)))",
+        ),
+        (
+            "sampler2DRectShadow",
+            "vec4(texture(uTex, vec3(2.0, 1.0, 0.5)))",
+        ),
+        ("usampler3D", "vec4(texelFetch(uTex, ivec3(1, 0, 1), 0))"),
+    ] {
+        let src = dir.join(format!("{keyword}.frag"));
+        std::fs::write(
+            &src,
+            format!(
+                "#version 330 core\nout vec4 c;\nuniform {keyword} uTex;\n\
+                 void main() {{ c = {lookup}; }}\n"
+            ),
+        )
+        .unwrap();
+        let out = dir.join(format!("{keyword}.csi"));
+        let bytes = compile_csi(&src.display().to_string(), &out, &["--profile", "extended"]);
+        let shader = csir::load_csi(&bytes, &csir::Limits::EXTENDED).unwrap();
+        let kind = shader.interface.symbols.iter().find_map(|s| match s.kind {
+            csir::ir::SymbolKind::Sampler { sampler, .. } => Some(sampler),
+            _ => None,
+        });
+        assert_eq!(kind.map(|k| k.keyword()), Some(keyword));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

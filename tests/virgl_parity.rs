@@ -55,6 +55,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         "expected the corpus scenes, found {scenes:?}"
     );
     let mut failures = Vec::new();
+    let mut drawn = Vec::new();
     for path in &scenes {
         let scene = Scene::load(path).unwrap_or_else(|e| panic!("{e}"));
         let cpu = render_scene(&scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
@@ -68,20 +69,6 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                         .contains("user clip planes are not supported by --backend virgl") =>
             {
                 println!("{}: refused (user clip planes)", path.display());
-                continue;
-            }
-            // Mipmapped samplers too (docs/virgl.md: level 0 only is uploaded).
-            Err(e)
-                if scene.draws.iter().any(|d| {
-                    d.samplers.iter().any(|b| {
-                        b.sampler.min_filter.texel_filter() != b.sampler.mag_filter
-                            || b.sampler.is_mipmapped()
-                    })
-                }) && e
-                    .to_string()
-                    .contains("is not supported by --backend virgl") =>
-            {
-                println!("{}: refused (mipmapped sampler)", path.display());
                 continue;
             }
             // And the vertex pipeline beyond filled, non-instanced triangles of float
@@ -117,18 +104,12 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (render targets)", path.display());
                 continue;
             }
-            // And geometry shaders and GL 3.3 textures (targets, formats, sampler keys),
-            // which the virgl path does not send yet.
+            // And geometry shaders, which the virgl path does not send yet.
             Err(e)
-                if (scene.draws.iter().any(|d| d.geometry.is_some())
-                    && e.to_string().contains("not supported by --backend virgl"))
-                    || e.to_string()
-                        .contains("--backend virgl uploads 2D RGBA8 textures") =>
+                if scene.draws.iter().any(|d| d.geometry.is_some())
+                    && e.to_string().contains("not supported by --backend virgl") =>
             {
-                println!(
-                    "{}: refused (geometry shader or GL 3.3 texture)",
-                    path.display()
-                );
+                println!("{}: refused (geometry shader)", path.display());
                 continue;
             }
             Err(e) => {
@@ -136,6 +117,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 continue;
             }
         };
+        drawn.push(path.clone());
         let rule = scene.tolerance_rule();
         let judgement = rule
             .judge(&virgl.image, &cpu.image)
@@ -166,6 +148,29 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         failures.is_empty(),
         "scenes whose virgl render is off the CPU render:\n{}",
         failures.join("\n")
+    );
+    // Every GL 3.3 texture scene (each target, format family, shadow sampler and
+    // border colour) and every mipmapped one is drawn, none refused.
+    let textured: Vec<_> = scenes
+        .iter()
+        .filter(|p| {
+            p.parent().is_some_and(|d| d.ends_with("textures_gl33")) || {
+                let scene = Scene::load(p).unwrap_or_else(|e| panic!("{e}"));
+                scene
+                    .draws
+                    .iter()
+                    .any(|d| d.samplers.iter().any(|b| b.sampler.is_mipmapped()))
+            }
+        })
+        .collect();
+    assert!(
+        textured.len() >= 18,
+        "expected the textures_gl33 and mip scenes, found {textured:?}"
+    );
+    let refused: Vec<_> = textured.iter().filter(|p| !drawn.contains(p)).collect();
+    assert!(
+        refused.is_empty(),
+        "texture scenes virgl did not draw: {refused:?}"
     );
 }
 
@@ -226,6 +231,47 @@ fn a_shader_longer_than_one_guest_packet_goes_in_continuations() {
 }
 
 #[test]
+fn a_texture_buffer_is_refused_by_name() {
+    // Refused before any server is started, so this runs without one.
+    let dir = std::env::temp_dir().join(format!("csir-virgl-buffer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fragment = dir.join("buffer.frag");
+    std::fs::write(
+        &fragment,
+        "#version 330 core\nin vec2 vUV;\nout vec4 c;\nuniform samplerBuffer uTex;\n\
+         void main() { c = texelFetch(uTex, int(vUV.x * 4.0)); }\n",
+    )
+    .unwrap();
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 8, "height": 8,
+        "textures": {"buf": {"target": "buffer", "format": "rgba32f", "width": 4,
+                             "data": vec![0.0; 16]}},
+        "draws": [{
+            "vertex": reference_dir().join("shaders/textured.vert").display().to_string(),
+            "fragment": fragment.display().to_string(),
+            "attributes": [
+                {"location": 0, "size": 2, "data": [-1, -1, 1, -1, 1, 1]},
+                {"location": 2, "size": 2, "data": [0, 0, 1, 0, 1, 1]},
+            ],
+            "samplers": {"uTex": {"texture": "buf"}},
+        }],
+    });
+    let path = dir.join("buffer.json");
+    std::fs::write(&path, scene.to_string()).unwrap();
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let err = render_scene_virgl(&scene, &VirglOptions::default())
+        .expect_err("a texture buffer is refused");
+    assert!(
+        err.to_string().contains(
+            "draws[0].samplers.uTex: sampler 'uTex': texture 'buf' is a buffer texture, which \
+             --backend virgl does not draw"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_missing_server_says_how_to_install_it() {
     // Runs without the server: the program named here does not exist.
     let scene =
@@ -246,4 +292,161 @@ fn a_missing_server_says_how_to_install_it() {
             && stderr.contains("apt-get install --no-install-recommends virgl-server"),
         "{stderr}"
     );
+}
+
+/// One draw of [`format_scene`]: its fragment shader, its texture and sampler keys.
+struct FormatDraw {
+    fragment: &'static str,
+    texture: serde_json::Value,
+    sampler: serde_json::Value,
+}
+
+/// A 160×64 frame of ten 32×32 quads, each sampling its own texture of a format,
+/// target or sampler kind the reference scenes do not have (`rg8`, `rgba16f`, `r32f`,
+/// `rgba8ui`, `rgba32ui`, `rgba32i` 3D, a mipmapped `rgba16f` with the λ and base
+/// level keys, a cube and a 2D-array shadow sampler, offsets and size queries),
+/// written to `dir`.
+fn format_scene(dir: &Path) -> std::path::PathBuf {
+    use serde_json::json;
+    let header = "#version 330 core\nin vec2 vUV;\nout vec4 c;\n";
+    let ramp = |n: usize, k: usize, scale: f64| -> Vec<f64> {
+        (0..n * k)
+            .map(|i| ((i * 37 + i / k * 11) % 97) as f64 / 96.0 * scale)
+            .collect()
+    };
+    let depth_ramp = |n: usize| -> Vec<f64> { (0..n).map(|i| (i % 7) as f64 / 6.0).collect() };
+    let draws = [
+        FormatDraw {
+            fragment: "uniform sampler2D uTex;\nvoid main() { c = texture(uTex, vUV * 1.5); }",
+            texture: json!({"format": "rg8", "width": 4, "height": 4, "data": ramp(16, 2, 255.0)}),
+            sampler: json!({"filter": "linear", "wrap": "repeat"}),
+        },
+        FormatDraw {
+            fragment: "uniform sampler2D uTex;\nvoid main() { c = texture(uTex, vUV); }",
+            texture: json!({"format": "rgba16f", "width": 4, "height": 4, "data": ramp(16, 4, 1.0)}),
+            sampler: json!({"filter": "linear", "wrap_s": "mirror", "wrap_t": "clamp"}),
+        },
+        FormatDraw {
+            fragment: "uniform sampler2D uTex;\nvoid main() { c = texture(uTex, vUV * 2.0 - 0.5); }",
+            texture: json!({"format": "r32f", "width": 4, "height": 4, "data": ramp(16, 1, 1.0)}),
+            sampler: json!({"filter": "nearest", "wrap": "clamp_to_border",
+                            "border_color": [0.25, 0.5, 0.75, 1.0]}),
+        },
+        FormatDraw {
+            fragment: "uniform usampler2D uTex;\nvoid main() {\n    uvec4 t = texelFetch(uTex, ivec2(vUV * 4.0), 0);\n    c = vec4(t) / 255.0;\n}",
+            texture: json!({"format": "rgba8ui", "width": 4, "height": 4, "data": ramp(16, 4, 255.0).iter().map(|v| v.round()).collect::<Vec<_>>()}),
+            sampler: json!({"filter": "nearest"}),
+        },
+        FormatDraw {
+            fragment: "uniform usampler2D uTex;\nvoid main() {\n    uvec4 t = texelFetchOffset(uTex, ivec2(vUV * 3.0), 0, ivec2(1, 0));\n    c = vec4(t % 200u) / 200.0;\n}",
+            texture: json!({"format": "rgba32ui", "width": 4, "height": 4, "data": ramp(16, 4, 100000.0).iter().map(|v| v.round()).collect::<Vec<_>>()}),
+            sampler: json!({"filter": "nearest"}),
+        },
+        FormatDraw {
+            fragment: "uniform isampler3D uTex;\nvoid main() {\n    ivec4 t = texelFetch(uTex, ivec3(vUV * 2.0, int(vUV.x * 2.0)), 0);\n    ivec3 s = textureSize(uTex, 0);\n    c = vec4(t + 300) / 600.0 + vec4(s, 0) * 0.01;\n}",
+            texture: json!({"target": "3d", "format": "rgba32i", "width": 2, "height": 2, "depth": 2, "data": ramp(8, 4, 500.0).iter().map(|v| (v - 250.0).round()).collect::<Vec<_>>()}),
+            sampler: json!({"filter": "nearest"}),
+        },
+        FormatDraw {
+            fragment: "uniform sampler2D uTex;\nvoid main() { c = texture(uTex, vUV * 3.0); }",
+            texture: json!({"format": "rgba16f", "width": 8, "height": 8, "data": ramp(64, 4, 1.0)}),
+            sampler: json!({"min_filter": "linear_mipmap_linear", "mag_filter": "linear",
+                            "wrap": "repeat", "lod_bias": 0.5, "min_lod": 0.5,
+                            "max_lod": 2.0, "base_level": 1}),
+        },
+        FormatDraw {
+            fragment: "uniform samplerCubeShadow uTex;\nvoid main() {\n    vec2 p = vUV * 1.6 - 0.8;\n    float s = texture(uTex, vec4(p.x, 1.0, p.y, vUV.x), 0.5);\n    c = vec4(s, 1.0 - s, float(textureSize(uTex, 0).x) * 0.1, 1.0);\n}",
+            texture: json!({"target": "cube", "format": "depth32f", "width": 2, "height": 2, "data": depth_ramp(24)}),
+            sampler: json!({"filter": "nearest", "compare": "lequal"}),
+        },
+        FormatDraw {
+            fragment: "uniform sampler2DArrayShadow uTex;\nvoid main() {\n    float s = texture(uTex, vec4(vUV, floor(vUV.x * 2.0), vUV.y));\n    c = vec4(s, s * 0.5, 0.25, 1.0);\n}",
+            texture: json!({"target": "2d_array", "format": "depth32f", "width": 4, "height": 4, "depth": 2, "data": depth_ramp(32)}),
+            sampler: json!({"filter": "linear", "compare": "greater"}),
+        },
+        FormatDraw {
+            fragment: "uniform sampler1DArray uTex;\nvoid main() {\n    c = textureLodOffset(uTex, vec2(vUV.x, 1.0), 0.0, -1) * 0.5\n      + textureGrad(uTex, vec2(vUV.x, 0.0), 0.0, 0.0) * 0.5;\n}",
+            texture: json!({"target": "1d_array", "width": 8, "height": 2, "data": ramp(16, 4, 255.0).iter().map(|v| v.round()).collect::<Vec<_>>()}),
+            sampler: json!({"filter": "nearest", "wrap": "repeat"}),
+        },
+    ];
+    let vertex = reference_dir().join("shaders/textured.vert");
+    let mut textures = serde_json::Map::new();
+    let mut scene_draws = Vec::new();
+    for (i, d) in draws.iter().enumerate() {
+        let fragment = dir.join(format!("format{i}.frag"));
+        std::fs::write(&fragment, format!("{header}{}\n", d.fragment)).unwrap();
+        textures.insert(format!("t{i}"), d.texture.clone());
+        let (x0, y0) = ((i % 5) as f64 * 0.4 - 1.0, (i / 5) as f64 - 1.0);
+        let (x1, y1) = (x0 + 0.4, y0 + 1.0);
+        let mut sampler = d.sampler.clone();
+        sampler["texture"] = json!(format!("t{i}"));
+        scene_draws.push(json!({
+            "vertex": vertex.display().to_string(),
+            "fragment": fragment.display().to_string(),
+            "attributes": [
+                {"location": 0, "size": 2, "data": [x0, y0, x1, y0, x1, y1, x0, y1]},
+                {"location": 2, "size": 2, "data": [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0]},
+            ],
+            "indices": [0, 1, 2, 0, 2, 3],
+            "samplers": {"uTex": sampler},
+            "state": {"depth_test": "none"},
+        }));
+    }
+    let scene = json!({
+        "format": "csir-scene/1",
+        "width": 160,
+        "height": 64,
+        "clear": {"color": [0.1, 0.1, 0.1, 1.0]},
+        "textures": textures,
+        "draws": scene_draws,
+    });
+    let path = dir.join("formats.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&scene).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn every_texture_format_and_sampler_kind_draws_through_virgl_like_the_cpu() {
+    if !server_available("every_texture_format_and_sampler_kind_draws_through_virgl_like_the_cpu") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csir-virgl-formats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = format_scene(&dir);
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let cpu = render_scene(&scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let virgl =
+        render_scene_virgl(&scene, &VirglOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let rule = scene.tolerance_rule();
+    let judgement = rule.judge(&virgl.image, &cpu.image).unwrap();
+    let d = judgement.diff;
+    println!(
+        "formats: max {} mean {:.4}/255, {} pixels differ, {} over {}/255",
+        d.max_channel_diff,
+        d.mean_abs_error,
+        d.differing_pixels,
+        d.over_tolerance_pixels,
+        rule.tolerance
+    );
+    // Every quad was drawn: none is left at the clear colour.
+    for i in 0..10u32 {
+        let (x, y) = (i % 5 * 32 + 16, 63 - (i / 5 * 32 + 16));
+        let p = virgl.image.pixel(x, y);
+        assert!(
+            !matches!(p, Some([25 | 26, 25 | 26, 25 | 26, 255])),
+            "quad {i} at ({x}, {y}) not drawn: {p:?}"
+        );
+    }
+    assert!(
+        judgement.passed(),
+        "virgl off the CPU: {:?} (worst pixel {:?})",
+        judgement
+            .breaches
+            .iter()
+            .map(|b| b.to_string())
+            .collect::<Vec<_>>(),
+        d.worst_pixel
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

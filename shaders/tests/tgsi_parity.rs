@@ -111,7 +111,7 @@ fn both(op: Op, a: f32, b: f32, profile: csir::Profile) -> (f32, f32) {
         ..InputSet::default()
     };
     let report = p
-        .check(&inputs, &Vec::new())
+        .check(&inputs, &Vec::<csir::exec::NearestClampTexture>::new())
         .unwrap_or_else(|e| panic!("{e}"));
     let env = Env {
         attributes: &[],
@@ -265,7 +265,7 @@ fn integer_instructions_agree_bit_for_bit_on_edge_patterns() {
                     ..InputSet::default()
                 };
                 let report = p
-                    .check(&inputs, &Vec::new())
+                    .check(&inputs, &Vec::<csir::exec::NearestClampTexture>::new())
                     .unwrap_or_else(|e| panic!("{op:?}: {e}"));
                 assert_eq!(report.divergences, 0, "{op:?}({x:#x}, {y:#x})");
                 checked += 1;

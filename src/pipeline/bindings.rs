@@ -66,6 +66,13 @@ impl<'a> SlotSamplers<'a> {
     pub fn slots(&self) -> impl Iterator<Item = Option<(&'a Texture, Sampler)>> + '_ {
         self.slots.iter().copied()
     }
+
+    /// Every slot from 0 up to the highest one bound to a GL 3.3 texture: that
+    /// texture and its sampler state, or `None` (a slot unbound or in
+    /// [`slots`](Self::slots)).
+    pub fn gl33_slots(&self) -> impl Iterator<Item = Option<(&'a GlTexture, GlSampler)>> + '_ {
+        self.gl33.iter().copied()
+    }
 }
 
 impl Samplers for SlotSamplers<'_> {

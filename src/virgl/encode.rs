@@ -6,25 +6,25 @@
 //! when the host refuses something (it closes the connection) the error names the
 //! draw, and the shader, it refused.
 
-use super::prepare::{PreparedDraw, ProgramTgsi, SlotTexture};
+use super::prepare::{PreparedDraw, ProgramTgsi};
 use super::state::{
-    blend_color, blend_state, depth_state, rasterizer_state, sampler_state, scissor, stencil_ref,
-    viewport,
+    blend_color, blend_state, depth_state, rasterizer_state, scissor, stencil_ref, viewport,
 };
+use super::textures::{SlotTexture, TextureUpload, level_range, sampler_state};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
-use crate::texture::Sampler;
 use csir_virgl::command::{
     CommandBuffer, IndexedDraw, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer,
 };
-use csir_virgl::pipe::{Bind, ClearBuffers, Format, ShaderStage};
-use csir_virgl::state::{BlendState, DepthState, RasterizerState, SamplerState, VertexElement};
+use csir_virgl::pipe::{Bind, ClearBuffers, Format, ShaderStage, Target};
+use csir_virgl::sampler::{SamplerState, SamplerView};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, VertexElement};
 use csir_virgl::{ResourceDesc, VirglError, VtestConnection};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Bytes per texel of the colour buffer and of textures (RGBA8).
+/// Bytes per texel of the colour buffer (RGBA8).
 const RGBA8_BYTES: u32 = 4;
 
 /// Encoder state for one frame on one connection: handles handed out so far and the
@@ -33,7 +33,9 @@ struct Encoder<'c> {
     connection: &'c mut VtestConnection,
     options: &'c VirglOptions,
     next_object: u32,
-    textures: HashMap<usize, (ResourceHandle, ObjectHandle)>,
+    /// Scene texture index → its resource and what it was uploaded as.
+    textures: HashMap<usize, (ResourceHandle, TextureUpload)>,
+    views: HashMap<SamplerView, ObjectHandle>,
     samplers: HashMap<SamplerState, ObjectHandle>,
     blends: HashMap<BlendState, ObjectHandle>,
     depths: HashMap<DepthState, ObjectHandle>,
@@ -55,6 +57,7 @@ pub fn render(
         options,
         next_object: 1,
         textures: HashMap::new(),
+        views: HashMap::new(),
         samplers: HashMap::new(),
         blends: HashMap::new(),
         depths: HashMap::new(),
@@ -319,16 +322,21 @@ impl Encoder<'_> {
         commands: &mut CommandBuffer,
         scene: &Scene,
         stage: ShaderStage,
-        slots: &[SlotTexture],
+        slots: &[Option<SlotTexture>],
     ) -> Result<(), VirglRenderError> {
         let mut views = Vec::with_capacity(slots.len());
         let mut states = Vec::with_capacity(slots.len());
         for slot in slots {
             let (view, state) = match *slot {
-                Some((texture, sampler)) => (
-                    self.texture_view(commands, scene, texture)?,
-                    self.sampler(commands, sampler),
-                ),
+                Some(slot) => {
+                    let view = self.texture_view(commands, scene, slot)?;
+                    let format = scene.textures[slot.texture]
+                        .gl33
+                        .as_ref()
+                        .map(|g| g.format());
+                    let state = sampler_state(slot.sampler, format);
+                    (view, self.state_object(commands, state))
+                }
                 None => (ObjectHandle(0), ObjectHandle(0)),
             };
             views.push(view);
@@ -339,36 +347,58 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    fn sampler(&mut self, commands: &mut CommandBuffer, sampler: Sampler) -> ObjectHandle {
-        self.state_object(commands, sampler_state(sampler))
-    }
-
-    /// The sampler view of scene texture `index`, uploaded on first use: texel row 0
-    /// (the PNG's bottom row, t = 0) goes to texture row 0, as OpenGL stores it.
+    /// The sampler view of a slot's texture from its sampler's base level, the
+    /// texture uploaded on first use ([`TextureUpload`]: every level, layer, face or
+    /// slice; texel row 0, t = 0, to texture row 0, as OpenGL stores it).
     fn texture_view(
         &mut self,
         commands: &mut CommandBuffer,
         scene: &Scene,
-        index: usize,
+        slot: SlotTexture,
     ) -> Result<ObjectHandle, VirglRenderError> {
-        if let Some(&(_, view)) = self.textures.get(&index) {
-            return Ok(view);
+        if !self.textures.contains_key(&slot.texture) {
+            let upload = TextureUpload::of(scene, slot.texture);
+            let resource = self.connection.create_resource(&upload.desc)?;
+            for level in &upload.levels {
+                if upload.desc.target == Target::Buffer {
+                    self.connection.write_buffer(resource, &level.bytes)?;
+                } else if upload.target == Target::TextureCube {
+                    // The host writes one face per transfer (`z` is the face).
+                    let [w, h, faces] = level.size;
+                    let face_bytes = level.bytes.len() / faces.max(1) as usize;
+                    for (face, bytes) in level.bytes.chunks(face_bytes.max(1)).enumerate() {
+                        self.connection.write_texture_level(
+                            resource,
+                            level.level,
+                            face as u32,
+                            [w, h, 1],
+                            upload.texel_bytes,
+                            bytes,
+                        )?;
+                    }
+                } else {
+                    self.connection.write_texture_level(
+                        resource,
+                        level.level,
+                        0,
+                        level.size,
+                        upload.texel_bytes,
+                        &level.bytes,
+                    )?;
+                }
+            }
+            self.textures.insert(slot.texture, (resource, upload));
         }
-        let texture = &scene.textures[index].texture;
-        let (width, height) = (texture.width(), texture.height());
-        let resource = self.connection.create_resource(&ResourceDesc::texture_2d(
-            width,
-            height,
-            Format::R8G8B8A8Unorm,
-            Bind::SAMPLER_VIEW,
-        ))?;
-        let texels: Vec<u8> = texture.texels().iter().flatten().copied().collect();
-        self.connection
-            .write_texture(resource, width, height, RGBA8_BYTES, &texels)?;
-        let view = self.object();
-        commands.create_sampler_view(view, resource, Format::R8G8B8A8Unorm);
-        self.textures.insert(index, (resource, view));
-        Ok(view)
+        let (resource, upload) = &self.textures[&slot.texture];
+        let (base, max) = level_range(slot.sampler);
+        let view = upload.view(*resource, base, max);
+        if let Some(&handle) = self.views.get(&view) {
+            return Ok(handle);
+        }
+        let handle = self.object();
+        commands.create_sampler_view(handle, &view);
+        self.views.insert(view, handle);
+        Ok(handle)
     }
 }
 

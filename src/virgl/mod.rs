@@ -29,6 +29,7 @@ mod fragment_ops;
 mod prepare;
 mod state;
 mod targets;
+mod textures;
 mod vertex_pipeline;
 
 use crate::image_io::Rgba8Image;

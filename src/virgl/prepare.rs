@@ -6,15 +6,12 @@
 //! scene that renders on the CPU prepares here, and a broken one fails with the same
 //! error before any server is started.
 
+use super::textures::{SlotSampler, SlotTexture};
 use crate::pipeline::{DrawBindings, ProgramCache, SlotSamplers};
 use crate::scene::{Draw, Scene, SceneError, ShadeModel};
-use crate::texture::Sampler;
 use csir::{Limits, Program};
 use std::collections::HashMap;
 use std::sync::Arc;
-
-/// A texture bound to a sampler slot: the scene texture's index and how to sample it.
-pub type SlotTexture = Option<(usize, Sampler)>;
 
 /// One program's TGSI text, emitted once however many draws use it.
 pub struct ProgramTgsi {
@@ -34,10 +31,10 @@ pub struct PreparedDraw<'s> {
     pub vertex_constants: Vec<f32>,
     /// Fragment-stage constants, laid out the same way.
     pub fragment_constants: Vec<f32>,
-    /// Vertex-stage sampler slots `0..`.
-    pub vertex_textures: Vec<SlotTexture>,
+    /// Vertex-stage sampler slots `0..` (`None`: unbound).
+    pub vertex_textures: Vec<Option<SlotTexture>>,
     /// Fragment-stage sampler slots `0..`.
-    pub fragment_textures: Vec<SlotTexture>,
+    pub fragment_textures: Vec<Option<SlotTexture>>,
     /// Per vertex input `IN[n]` (attribute location `n`), `0..=` the highest location
     /// the program declares: the index into `draw.attributes` that feeds it, or `None`
     /// for an input the draw gives no data for (it reads (0, 0, 0, 1), as in GL).
@@ -51,9 +48,7 @@ pub struct PreparedDraw<'s> {
 /// `draws[i].vertex` or `draws[i].fragment`, and two-sided colour
 /// (`draws[i].state.two_sided_color`), the flat shade model
 /// (`draws[i].state.shade_model`), user clip planes (`draws[i].state.clip_planes`)
-/// and a sampler whose minification filter is mipmapped or differs from its
-/// magnification filter (`draws[i].samplers.NAME.min_filter`),
-/// which this back end does not send: the
+/// and a texture buffer (`draws[i].samplers.NAME`), which this back end does not send: the
 /// emitter gives every varying a `GENERIC` semantic, not `COLOR`/`BCOLOR`, and the
 /// host's flat shading applies to colours only. (Interpolation qualifiers do reach
 /// the host, as the TGSI declarations' interpolation.)
@@ -102,58 +97,8 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                  the host)",
             ));
         }
-        if let Some(binding) = draw
-            .samplers
-            .iter()
-            .find(|b| b.gl33.is_some() || scene.textures[b.texture].gl33.is_some())
-        {
-            let texture = &scene.textures[binding.texture];
-            let what = match &texture.gl33 {
-                Some(t) => format!(
-                    "texture '{}' is a {} {} texture",
-                    texture.name,
-                    t.target().name(),
-                    t.format().name()
-                ),
-                None => "it has GL 3.3 sampler state".to_string(),
-            };
-            return Err(scene.error(
-                draw.sampler_field(&binding.name),
-                format!(
-                    "sampler '{}': {what}; --backend virgl uploads 2D RGBA8 textures with \
-                     the clamp, repeat and mirror wraps only (GL 3.3 targets, formats and \
-                     sampler keys are drawn by the CPU and gl back ends)",
-                    binding.name
-                ),
-            ));
-        }
-        if let Some(binding) = draw.samplers.iter().find(|b| {
-            b.sampler.is_mipmapped() || b.sampler.min_filter.texel_filter() != b.sampler.mag_filter
-        }) {
-            let sampler = binding.sampler;
-            let message = if sampler.is_mipmapped() {
-                format!(
-                    "sampler '{}': the mipmapped min_filter {} is not supported by \
-                     --backend virgl (this back end uploads level 0 only); render it \
-                     with the CPU back end, or use min_filter {} for level 0 alone",
-                    binding.name,
-                    sampler.min_filter.name(),
-                    sampler.min_filter.texel_filter().name()
-                )
-            } else {
-                format!(
-                    "sampler '{}': min_filter {} with mag_filter {} is not supported by \
-                     --backend virgl (this back end sends one filter for minification \
-                     and magnification); use filter",
-                    binding.name,
-                    sampler.min_filter.name(),
-                    sampler.mag_filter.name()
-                )
-            };
-            return Err(scene.error(
-                format!("{}.min_filter", draw.sampler_field(&binding.name)),
-                message,
-            ));
+        if let Some((field, message)) = super::textures::refusal(scene, draw) {
+            return Err(scene.error(field, message));
         }
         let bindings = DrawBindings::new(scene, draw, &program)?;
         let text = match tgsi.get(&Arc::as_ptr(&program)) {
@@ -195,18 +140,33 @@ fn emit(scene: &Scene, draw: &Draw, program: &Program) -> Result<ProgramTgsi, Sc
     Ok(ProgramTgsi { vertex, fragment })
 }
 
-/// Each slot of `samplers` as the index of its texture in `scene.textures` (the
-/// binding itself is [`DrawBindings`]'s).
-fn slot_textures(scene: &Scene, samplers: &SlotSamplers) -> Vec<SlotTexture> {
-    samplers
-        .slots()
+/// Each slot of `samplers` as the index of its texture in `scene.textures` and its
+/// sampler state (the binding itself is [`DrawBindings`]'s): the RGBA8 slots and the
+/// GL 3.3 ones, `None` for a slot in neither.
+fn slot_textures(scene: &Scene, samplers: &SlotSamplers) -> Vec<Option<SlotTexture>> {
+    let rgba8: Vec<_> = samplers.slots().collect();
+    let gl33: Vec<_> = samplers.gl33_slots().collect();
+    (0..rgba8.len().max(gl33.len()))
         .map(|slot| {
-            let (texture, sampler) = slot?;
+            if let Some(&Some((texture, sampler))) = rgba8.get(slot) {
+                let index = scene
+                    .textures
+                    .iter()
+                    .position(|t| std::ptr::eq(&t.texture, texture))?;
+                return Some(SlotTexture {
+                    texture: index,
+                    sampler: SlotSampler::Rgba8(sampler),
+                });
+            }
+            let (texture, state) = (*gl33.get(slot)?)?;
             let index = scene
                 .textures
                 .iter()
-                .position(|t| std::ptr::eq(&t.texture, texture))?;
-            Some((index, sampler))
+                .position(|t| t.gl33.as_ref().is_some_and(|g| std::ptr::eq(g, texture)))?;
+            Some(SlotTexture {
+                texture: index,
+                sampler: SlotSampler::Gl33(state),
+            })
         })
         .collect()
 }
@@ -217,24 +177,30 @@ mod tests {
     use std::path::Path;
 
     #[test]
-    fn mipmapped_samplers_are_refused_by_name() {
+    fn mipmapped_and_gl33_samplers_are_prepared_with_their_state() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images");
         let scene = Scene::load(dir.join("texture_lod_strip.json")).unwrap();
-        let err = prepare(&scene, &Limits::EXTENDED)
-            .err()
-            .expect("a mipmapped sampler is refused");
-        assert_eq!(err.field, "draws[0].samplers.uTex.min_filter");
+        let draws = prepare(&scene, &Limits::EXTENDED).expect("a mipmapped sampler is drawn");
+        let slot = draws[0].fragment_textures[0].expect("uTex is bound");
+        match slot.sampler {
+            SlotSampler::Rgba8(s) => assert!(s.is_mipmapped()),
+            other => panic!("an RGBA8 slot, got {other:?}"),
+        }
+        assert!(scene.textures[slot.texture].texture.level_count() > 1);
+        let scene = Scene::load(dir.join("textures_gl33/shadow2d_linear.json")).unwrap();
+        let draws = prepare(&scene, &Limits::EXTENDED).expect("a shadow sampler is drawn");
+        let slot = draws[0].fragment_textures[0].expect("uTex is bound");
+        match slot.sampler {
+            SlotSampler::Gl33(s) => {
+                assert_eq!(s.compare, Some(crate::scene::CompareFunc::Lequal))
+            }
+            other => panic!("a GL 3.3 slot, got {other:?}"),
+        }
         assert!(
-            err.message().contains(
-                "sampler 'uTex': the mipmapped min_filter nearest_mipmap_nearest is not \
-                 supported by --backend virgl (this back end uploads level 0 only); render \
-                 it with the CPU back end, or use min_filter nearest for level 0 alone"
-            ),
-            "{}",
-            err.message()
+            draws[0]
+                .tgsi
+                .fragment
+                .contains("DCL SVIEW[0], SHADOW2D, FLOAT")
         );
-        // the valid twin: one filter, no mipmaps
-        let scene = Scene::load(dir.join("texture_filter_grid.json")).unwrap();
-        assert!(prepare(&scene, &Limits::EXTENDED).is_ok());
     }
 }

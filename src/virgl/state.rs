@@ -1,14 +1,11 @@
 //! A scene draw's fixed-function state as VirGL state objects (scene-format.md
-//! `state`, `samplers`): the same meaning the CPU rasterizer gives it.
+//! `state`; the samplers' are `textures.rs`'s): the same meaning the CPU rasterizer gives it.
 
-use crate::texture::{Filter, Sampler, Wrap};
 use csir_raster::{
     BlendEquation, BlendMode, CullMode, DepthTest, RasterState, StencilFace, StencilOp,
 };
 use csir_virgl::pipe::{self, BlendFactor, BlendFunc, CompareFunc, CullFace};
-use csir_virgl::state::{
-    BlendState, DepthState, RasterizerState, RtBlend, SamplerState, StencilFaceState,
-};
+use csir_virgl::state::{BlendState, DepthState, RasterizerState, RtBlend, StencilFaceState};
 
 /// The draw's depth test and depth writes (no test: nothing is written, as in GL).
 /// With `state.stencil`, the stencil test of each face too (its reference values are
@@ -180,23 +177,6 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
     }
 }
 
-/// A scene sampler: one filter for minification and magnification (the
-/// magnification filter: `prepare` refuses samplers whose minification filter
-/// differs or is mipmapped), one wrap mode for s and t, no mipmaps.
-pub fn sampler_state(sampler: Sampler) -> SamplerState {
-    SamplerState {
-        filter: match sampler.mag_filter {
-            Filter::Nearest => pipe::Filter::Nearest,
-            Filter::Linear => pipe::Filter::Linear,
-        },
-        wrap: match sampler.wrap {
-            Wrap::Clamp => pipe::Wrap::ClampToEdge,
-            Wrap::Repeat => pipe::Wrap::Repeat,
-            Wrap::Mirror => pipe::Wrap::MirrorRepeat,
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,10 +275,7 @@ mod tests {
     }
 
     #[test]
-    fn samplers_keep_filter_and_wrap() {
-        let s = sampler_state(Sampler::new(Filter::Linear, Wrap::Mirror));
-        assert_eq!(s.filter, pipe::Filter::Linear);
-        assert_eq!(s.wrap, pipe::Wrap::MirrorRepeat);
+    fn front_culling_is_sent() {
         assert_eq!(
             rasterizer_state(&RasterState {
                 cull: CullMode::Front,

@@ -7,7 +7,8 @@
 
 use crate::error::VirglError;
 use crate::pipe::{ClearBuffers, Format, PRIM_TRIANGLES, ShaderStage};
-use crate::state::{BlendState, DepthState, RasterizerState, SamplerState, VertexElement};
+use crate::sampler::{SamplerState, SamplerView};
+use crate::state::{BlendState, DepthState, RasterizerState, VertexElement};
 
 /// A context object (state object, shader, view or surface), named by the guest.
 /// Never 0 (the host rejects handle 0).
@@ -222,29 +223,14 @@ impl CommandBuffer {
         )
     }
 
-    /// Create a sampler view `handle` of all of 2D texture `resource` (level 0,
-    /// layer 0) in `format`, channels unswizzled.
-    pub fn create_sampler_view(
-        &mut self,
-        handle: ObjectHandle,
-        resource: ResourceHandle,
-        format: Format,
-    ) {
-        const TEXTURE_2D: u32 = 2;
-        // R, G, B, A read channels 0, 1, 2, 3 (3 bits each).
-        const IDENTITY_SWIZZLE: u32 = 1 << 3 | 2 << 6 | 3 << 9;
-        let body = [
-            resource.0,
-            format.code() | TEXTURE_2D << 24,
-            0, // first layer 0, last layer 0
-            0, // first level 0, last level 0
-            IDENTITY_SWIZZLE,
-        ];
+    /// Create sampler view `handle` ([`SamplerView`]: a resource's layers and
+    /// levels, or a buffer's elements, in a format and target).
+    pub fn create_sampler_view(&mut self, handle: ObjectHandle, view: &SamplerView) {
         self.create_fixed(
             "create sampler view",
             ObjectType::SamplerView,
             handle,
-            &body,
+            &view.dwords(),
         );
     }
 

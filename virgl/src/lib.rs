@@ -7,6 +7,7 @@
 //!   continuations for long ones, views, surfaces, framebuffer, viewport, vertex and
 //!   index buffers, constants, clear, draw);
 //! - [`state`] and [`pipe`]: the fixed-function state objects and Gallium's numbers;
+//! - [`sampler`]: sampler states and sampler views;
 //! - [`server`]: a private server on a temporary socket, stopped when dropped.
 //!
 //! The crate knows nothing about CSIR or scenes: `csir-render`'s `virgl` module builds
@@ -29,6 +30,7 @@
 pub mod command;
 mod error;
 pub mod pipe;
+pub mod sampler;
 pub mod server;
 pub mod state;
 pub mod vtest;

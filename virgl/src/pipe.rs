@@ -27,6 +27,20 @@ pub enum Format {
     R32G32B32Float,
     /// Four 32-bit floats.
     R32G32B32A32Float,
+    /// Two 8-bit normalized channels (`GL_RG8`).
+    R8G8Unorm,
+    /// Four half floats (`GL_RGBA16F`).
+    R16G16B16A16Float,
+    /// 8-bit sRGB colour and linear alpha (`GL_SRGB8_ALPHA8`).
+    R8G8B8A8Srgb,
+    /// A 32-bit float depth (`GL_DEPTH_COMPONENT32F`).
+    Z32Float,
+    /// Four 8-bit unsigned integers (`GL_RGBA8UI`).
+    R8G8B8A8Uint,
+    /// Four 32-bit signed integers (`GL_RGBA32I`).
+    R32G32B32A32Sint,
+    /// Four 32-bit unsigned integers (`GL_RGBA32UI`).
+    R32G32B32A32Uint,
 }
 
 impl Format {
@@ -41,6 +55,31 @@ impl Format {
             Format::R32G32Float => 29,
             Format::R32G32B32Float => 30,
             Format::R32G32B32A32Float => 31,
+            Format::R8G8Unorm => 65,
+            Format::R16G16B16A16Float => 94,
+            Format::R8G8B8A8Srgb => 104,
+            Format::Z32Float => 18,
+            Format::R8G8B8A8Uint => 180,
+            Format::R32G32B32A32Sint => 200,
+            Format::R32G32B32A32Uint => 196,
+        }
+    }
+
+    /// Bytes per texel (per element of a buffer view).
+    pub const fn bytes(self) -> u32 {
+        match self {
+            Format::R8Unorm => 1,
+            Format::R8G8Unorm => 2,
+            Format::R8G8B8A8Unorm
+            | Format::R8G8B8A8Srgb
+            | Format::R8G8B8A8Uint
+            | Format::Z24X8Unorm
+            | Format::S8UintZ24Unorm
+            | Format::R32Float
+            | Format::Z32Float => 4,
+            Format::R32G32Float | Format::R16G16B16A16Float => 8,
+            Format::R32G32B32Float => 12,
+            Format::R32G32B32A32Float | Format::R32G32B32A32Sint | Format::R32G32B32A32Uint => 16,
         }
     }
 
@@ -57,13 +96,26 @@ impl Format {
     }
 }
 
-/// What kind of resource: a buffer or a 2D texture (`enum pipe_texture_target`).
+/// What kind of resource: a buffer or a texture of one of GL 3.3's targets
+/// (`enum pipe_texture_target`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
-    /// A linear buffer of bytes (vertex, index and constant data).
+    /// A linear buffer of bytes (vertex, index and constant data, texture buffers).
     Buffer,
+    /// A 1D texture.
+    Texture1d,
     /// A 2D texture or render target.
     Texture2d,
+    /// A 3D texture.
+    Texture3d,
+    /// A cube map: 6 layers, the faces +x, −x, +y, −y, +z, −z.
+    TextureCube,
+    /// A rectangle texture (unnormalized coordinates, one level).
+    TextureRect,
+    /// A 1D array texture (its layers are the array size).
+    Texture1dArray,
+    /// A 2D array texture.
+    Texture2dArray,
 }
 
 impl Target {
@@ -71,7 +123,13 @@ impl Target {
     pub const fn code(self) -> u32 {
         match self {
             Target::Buffer => 0,
+            Target::Texture1d => 1,
             Target::Texture2d => 2,
+            Target::Texture3d => 3,
+            Target::TextureCube => 4,
+            Target::TextureRect => 5,
+            Target::Texture1dArray => 6,
+            Target::Texture2dArray => 7,
         }
     }
 }
@@ -317,6 +375,8 @@ pub enum Wrap {
     ClampToEdge,
     /// `GL_MIRRORED_REPEAT`.
     MirrorRepeat,
+    /// `GL_CLAMP_TO_BORDER`.
+    ClampToBorder,
 }
 
 impl Wrap {
@@ -325,6 +385,7 @@ impl Wrap {
         match self {
             Wrap::Repeat => 0,
             Wrap::ClampToEdge => 2,
+            Wrap::ClampToBorder => 3,
             Wrap::MirrorRepeat => 4,
         }
     }
@@ -351,6 +412,28 @@ impl Filter {
 
 /// `PIPE_TEX_MIPFILTER_NONE`: sample level 0 only.
 pub const MIPFILTER_NONE: u32 = 2;
+
+/// How levels are chosen and blended (`PIPE_TEX_MIPFILTER_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MipFilter {
+    /// The nearest level.
+    Nearest,
+    /// The two nearest levels, blended.
+    Linear,
+    /// The base level only ([`MIPFILTER_NONE`]).
+    None,
+}
+
+impl MipFilter {
+    /// The wire value (2 bits).
+    pub const fn code(self) -> u32 {
+        match self {
+            MipFilter::Nearest => 0,
+            MipFilter::Linear => 1,
+            MipFilter::None => MIPFILTER_NONE,
+        }
+    }
+}
 
 /// `PIPE_PRIM_TRIANGLES`: a triangle list.
 pub const PRIM_TRIANGLES: u32 = 4;

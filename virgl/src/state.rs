@@ -1,11 +1,9 @@
 //! Fixed-function state objects and how each packs into the dwords of its
 //! `CREATE_OBJECT` command (virglrenderer's `virgl_protocol.h`: `VIRGL_OBJ_BLEND_*`,
-//! `VIRGL_OBJ_DSA_*`, `VIRGL_OBJ_RS_*`, `VIRGL_OBJ_SAMPLE_STATE_*`; docs/virgl.md
+//! `VIRGL_OBJ_DSA_*`, `VIRGL_OBJ_RS_*`; the sampler state is `sampler.rs`'s; docs/virgl.md
 //! restates the layouts).
 
-use crate::pipe::{
-    BlendFactor, BlendFunc, CompareFunc, CullFace, Filter, Format, MIPFILTER_NONE, StencilOp, Wrap,
-};
+use crate::pipe::{BlendFactor, BlendFunc, CompareFunc, CullFace, Format, StencilOp};
 
 /// Blending and the colour mask of colour attachment 0 (`pipe_blend_state`'s
 /// `rt[0]`; the blend colour is not state of this object: `set_blend_color`).
@@ -182,28 +180,6 @@ impl RasterizerState {
     }
 }
 
-/// How a texture is sampled: one filter for minification and magnification, one
-/// wrap mode for s and t, level 0 only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SamplerState {
-    /// Nearest or bilinear.
-    pub filter: Filter,
-    /// Wrap mode for s, t and r.
-    pub wrap: Wrap,
-}
-
-impl SamplerState {
-    /// The 8 dwords after the handle: S0 (wrap s/t/r at bits 0/3/6, min filter bit
-    /// 9, mip filter bits 11..12 = none, mag filter bit 13; no compare, no
-    /// anisotropy), LOD bias 0, min LOD 0, max LOD 0, border colour (0, 0, 0, 0).
-    pub fn dwords(&self) -> [u32; 8] {
-        let wrap = self.wrap.code();
-        let filter = self.filter.code();
-        let s0 = wrap | wrap << 3 | wrap << 6 | filter << 9 | MIPFILTER_NONE << 11 | filter << 13;
-        [s0, 0, 0, 0, 0, 0, 0, 0]
-    }
-}
-
 /// One vertex attribute: where its data comes from and its format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VertexElement {
@@ -347,16 +323,5 @@ mod tests {
         );
         assert_eq!(f32::from_bits(words[1]), 1.0, "point size");
         assert_eq!(f32::from_bits(words[4]), 1.0, "line width");
-    }
-
-    #[test]
-    fn sampler_state_uses_one_wrap_and_filter_and_no_mipmaps() {
-        let words = SamplerState {
-            filter: Filter::Linear,
-            wrap: Wrap::MirrorRepeat,
-        }
-        .dwords();
-        assert_eq!(words[0], 4 | 4 << 3 | 4 << 6 | 1 << 9 | 2 << 11 | 1 << 13);
-        assert!(words[1..].iter().all(|&w| w == 0));
     }
 }

@@ -32,10 +32,10 @@ const TRANSFER_DWORDS: u32 = 11;
 /// `VCMD_BUSY_WAIT_FLAG_WAIT`: block until the host has finished.
 const BUSY_WAIT_FLAG_WAIT: u32 = 1;
 
-/// A resource to create: a buffer (`height = 1`) or a 2D texture.
+/// A resource to create: a buffer (`height = 1`) or a texture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResourceDesc {
-    /// Buffer or 2D texture.
+    /// Buffer or texture target.
     pub target: Target,
     /// Texel format ([`Format::R8Unorm`] for buffers).
     pub format: Format,
@@ -43,8 +43,14 @@ pub struct ResourceDesc {
     pub bind: Bind,
     /// Width in texels, or size in bytes for a buffer.
     pub width: u32,
-    /// Height in texels (1 for a buffer).
+    /// Height in texels (1 for a buffer, a 1D texture and a 1D array).
     pub height: u32,
+    /// Depth in texels of a 3D texture, 1 otherwise.
+    pub depth: u32,
+    /// Array layers: an array texture's layer count, 6 for a cube map, 1 otherwise.
+    pub array_size: u32,
+    /// The last mip level (0: level 0 only).
+    pub last_level: u32,
 }
 
 impl ResourceDesc {
@@ -56,6 +62,32 @@ impl ResourceDesc {
             bind,
             width: bytes,
             height: 1,
+            depth: 1,
+            array_size: 1,
+            last_level: 0,
+        }
+    }
+
+    /// A texture of `target` and `format` bound as `bind`: `[width, height, depth]`
+    /// texels (height 1 for 1D targets, depth 1 but for 3D), `array_size` layers (an
+    /// array's layer count, 6 for a cube map, else 1), levels `0..=last_level`.
+    pub fn texture(
+        target: Target,
+        format: Format,
+        [width, height, depth]: [u32; 3],
+        array_size: u32,
+        last_level: u32,
+        bind: Bind,
+    ) -> ResourceDesc {
+        ResourceDesc {
+            target,
+            format,
+            bind,
+            width,
+            height,
+            depth,
+            array_size,
+            last_level,
         }
     }
 
@@ -67,6 +99,9 @@ impl ResourceDesc {
             bind,
             width,
             height,
+            depth: 1,
+            array_size: 1,
+            last_level: 0,
         }
     }
 }
@@ -127,9 +162,9 @@ impl VtestConnection {
             desc.bind.bits(),
             desc.width,
             desc.height,
-            1, // depth
-            1, // array size
-            0, // last level
+            desc.depth,
+            desc.array_size,
+            desc.last_level,
             0, // samples
         ] {
             message.extend_from_slice(&word.to_le_bytes());
@@ -148,10 +183,8 @@ impl VtestConnection {
     /// Write `bytes` into buffer `handle` from byte 0.
     pub fn write_buffer(&mut self, handle: ResourceHandle, bytes: &[u8]) -> Result<(), VirglError> {
         let region = Region {
-            x: 0,
             width: bytes.len() as u32,
-            height: 1,
-            stride: 0,
+            ..Region::rows(0, 1, 0)
         };
         self.transfer(Vcmd::TransferPut, handle, region, bytes.len())?;
         self.send(bytes, "write buffer")
@@ -168,11 +201,32 @@ impl VtestConnection {
         bytes_per_texel: u32,
         texels: &[u8],
     ) -> Result<(), VirglError> {
+        let region = Region::rows(width, height, width * bytes_per_texel);
+        self.transfer(Vcmd::TransferPut, handle, region, texels.len())?;
+        self.send(texels, "write texture")
+    }
+
+    /// Write level `level` of texture `handle`: `size = [w, h, d]` texels from
+    /// `[0, 0, z]`, where `z` is the first 3D slice or array layer (cube: face) and `d`
+    /// the count of slices or layers; rows `w · bytes_per_texel` bytes apart, layers
+    /// `w · h · bytes_per_texel` apart, in memory order (row 0 is texture row 0).
+    pub fn write_texture_level(
+        &mut self,
+        handle: ResourceHandle,
+        level: u32,
+        z: u32,
+        size: [u32; 3],
+        bytes_per_texel: u32,
+        texels: &[u8],
+    ) -> Result<(), VirglError> {
+        let [width, height, depth] = size;
+        let stride = width * bytes_per_texel;
         let region = Region {
-            x: 0,
-            width,
-            height,
-            stride: width * bytes_per_texel,
+            level,
+            z,
+            depth,
+            layer_stride: stride * height,
+            ..Region::rows(width, height, stride)
         };
         self.transfer(Vcmd::TransferPut, handle, region, texels.len())?;
         self.send(texels, "write texture")
@@ -187,12 +241,7 @@ impl VtestConnection {
         height: u32,
         bytes_per_texel: u32,
     ) -> Result<Vec<u8>, VirglError> {
-        let region = Region {
-            x: 0,
-            width,
-            height,
-            stride: width * bytes_per_texel,
-        };
+        let region = Region::rows(width, height, width * bytes_per_texel);
         let size = region.stride as usize * height as usize;
         self.transfer(Vcmd::TransferGet, handle, region, size)?;
         let mut data = vec![0u8; size];
@@ -250,15 +299,15 @@ impl VtestConnection {
         let mut message = header(TRANSFER_DWORDS, cmd);
         for word in [
             handle.0,
-            0,             // level
-            region.stride, // bytes per row of the data
-            0,             // layer stride
-            region.x,
-            0, // y
-            0, // z
+            region.level,
+            region.stride,       // bytes per row of the data
+            region.layer_stride, // bytes per layer of the data
+            0,                   // x
+            0,                   // y
+            region.z,
             region.width,
             region.height,
-            1, // depth
+            region.depth,
             data_size as u32,
         ] {
             message.extend_from_slice(&word.to_le_bytes());
@@ -294,14 +343,33 @@ impl VtestConnection {
     }
 }
 
-/// The part of a resource a transfer touches: bytes `x..x + width` of a buffer, or
-/// the texels `0..width × 0..height` of a texture with rows `stride` bytes apart.
+/// The part of a resource a transfer touches: bytes `0..width` of a buffer, or the
+/// texels `0..width × 0..height × z..z + depth` of level `level` of a texture with rows
+/// `stride` bytes apart and layers `layer_stride` apart.
 #[derive(Clone, Copy)]
 struct Region {
-    x: u32,
+    level: u32,
+    z: u32,
     width: u32,
     height: u32,
+    depth: u32,
     stride: u32,
+    layer_stride: u32,
+}
+
+impl Region {
+    /// `width × height` texels of level 0, layer 0.
+    fn rows(width: u32, height: u32, stride: u32) -> Region {
+        Region {
+            level: 0,
+            z: 0,
+            width,
+            height,
+            depth: 1,
+            stride,
+            layer_stride: 0,
+        }
+    }
 }
 
 /// A message header: length (dwords, or bytes for `CREATE_RENDERER`) and command.

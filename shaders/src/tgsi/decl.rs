@@ -10,6 +10,7 @@
 
 use super::inst::Inst;
 use super::operand::{File, HexF32};
+use super::texture::TgsiTexture;
 use crate::ir::{Interpolation, Stage};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,7 +64,8 @@ pub struct HeaderInfo {
 struct Used {
     inputs: BTreeSet<u16>,
     outputs: BTreeSet<u16>,
-    samplers: BTreeSet<u16>,
+    /// Sampler index → its view's declaration (from the texture instruction).
+    samplers: BTreeMap<u16, TgsiTexture>,
     consts: Option<u16>,
     temps: Option<u16>,
 }
@@ -82,7 +84,7 @@ impl Used {
                         used.outputs.insert(reg.index);
                     }
                     File::Samp => {
-                        used.samplers.insert(reg.index);
+                        used.samplers.insert(reg.index, inst.texture());
                     }
                     File::Const => used.consts = used.consts.max(Some(reg.index)),
                     File::Temp => used.temps = used.temps.max(Some(reg.index)),
@@ -105,7 +107,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 }
 
 /// The header lines, in order: `VERT`/`FRAG`; `DCL IN`; `DCL OUT`;
-/// `DCL SAMP` + `DCL SVIEW ..., 2D, FLOAT` per sampler; `DCL CONST[0][0..n]`;
+/// `DCL SAMP` + `DCL SVIEW ..., TARGET, RETURN` per sampler (the target and return
+/// type of its texture instructions, [`TgsiTexture`]: `2D, FLOAT` for `sampler2D`); `DCL CONST[0][0..n]`;
 /// `DCL TEMP[0..n]`; then `IMM[k] FLT32 {...}` in hex.
 ///
 /// No `FS_COORD_ORIGIN` property: TGSI's default origin (UPPER_LEFT, half-integer
@@ -164,9 +167,13 @@ pub fn header<'a>(
             (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR"),
         });
     }
-    for &s in &used.samplers {
+    for (&s, texture) in &used.samplers {
         lines.push(format!("DCL SAMP[{s}]"));
-        lines.push(format!("DCL SVIEW[{s}], 2D, FLOAT"));
+        lines.push(format!(
+            "DCL SVIEW[{s}], {}, {}",
+            texture.target,
+            texture.ret.name()
+        ));
     }
     if let Some(last) = used.consts {
         lines.push(range_decl("CONST[0]", last));

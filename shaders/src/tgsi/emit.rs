@@ -52,9 +52,11 @@ use super::inst::{Inst, Opcode};
 use super::lanes::unwritten;
 use super::listing::{Line, Listing};
 use super::operand::{Dst, File, Register, Src, Swizzle, WriteMask};
+use super::texture::TgsiTexture;
 use crate::ir::{
     CmpCode, Effect, IfTable, Input, Ir, Op, Shader, Stage, SymbolKind, count_uses, verify,
 };
+use crate::sampler_type::{SampleKind, SamplerType, TexLookup, TexMode, TexTarget};
 use std::collections::BTreeSet;
 
 /// Lower `shader` to a [`Listing`] (header and instructions).
@@ -108,10 +110,20 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
     Ok(Listing { header, body })
 }
 
-/// [`TgsiError::TextureTarget`] for the first TEX instruction (GL 3.3 targets, formats
-/// and shadow samplers), naming its sampler.
+/// [`TgsiError::TextureTarget`] for the first TEX instruction the emitter cannot
+/// express: `textureGrad` on a target of three gradient components (3D, cube), whose
+/// gradients TXD reads from `ddx.xyz` and `ddy.xyz` but CSIR's TEX packs two per
+/// direction.
 fn refuse_tex(shader: &Shader) -> Result<(), TgsiError> {
-    let Some(ir) = shader.ir.iter().find(|ir| ir.op == Op::Tex.code()) else {
+    let unsupported = |ir: &&Ir| {
+        ir.op == Op::Tex.code()
+            && TexLookup::decode(ir.aux2).is_some_and(|l| l.mode == TexMode::Grad)
+            && matches!(
+                sampler_type(shader, ir.aux).target,
+                TexTarget::D3 | TexTarget::Cube
+            )
+    };
+    let Some(ir) = shader.ir.iter().find(unsupported) else {
         return Ok(());
     };
     let sym = shader.interface.symbols.iter().find(|s| {
@@ -119,11 +131,24 @@ fn refuse_tex(shader: &Shader) -> Result<(), TgsiError> {
     });
     Err(TgsiError::TextureTarget {
         name: sym.map_or_else(|| format!("unit {}", ir.aux), |s| s.name.clone()),
-        ty: match sym.map(|s| s.kind) {
-            Some(SymbolKind::Sampler { sampler, .. }) => sampler.keyword().to_string(),
-            _ => "sampler".to_string(),
-        },
+        ty: sampler_type(shader, ir.aux).keyword().to_string(),
     })
+}
+
+/// The type of the sampler at slot `slot` (its interface entry's; `sampler2D` for a
+/// slot without one, which the verifier does not let a TEX instruction name).
+fn sampler_type(shader: &Shader, slot: i16) -> SamplerType {
+    shader
+        .interface
+        .symbols
+        .iter()
+        .find_map(|s| match s.kind {
+            SymbolKind::Sampler { slot: k, sampler } if i32::from(k) == i32::from(slot) => {
+                Some(sampler)
+            }
+            _ => None,
+        })
+        .unwrap_or(SamplerType::SAMPLER_2D)
 }
 
 /// Every remap entry is −1 or a varying slot.
@@ -513,8 +538,7 @@ impl<'a> Lowering<'a> {
                 let tex = Inst::new(Opcode::Txd, d, &[a, ddx, ddy, reg(File::Samp, t(ir.aux))]);
                 out.push(self.with_texel_offset(tex, ir));
             }
-            // Refused before lowering (`refuse_tex`).
-            Op::Tex => {}
+            Op::Tex => self.lower_tex(ir, out),
             Op::TexSize => out.push(Inst::new(
                 Opcode::Txq,
                 d.masked(WriteMask::first(2)),
@@ -576,6 +600,7 @@ impl<'a> Lowering<'a> {
                 dst: None,
                 src: vec![a.lane(0)],
                 tex_offset: None,
+                texture: None,
             }),
             Op::Else => out.push(Inst::bare(Opcode::Else)),
             Op::EndIf => out.push(Inst::bare(Opcode::EndIf)),
@@ -627,6 +652,105 @@ impl<'a> Lowering<'a> {
                     ));
                 }
             }
+        }
+    }
+
+    /// TEX, the GL 3.3 lookup family, on the sampler at slot `aux` whose type
+    /// ([`sampler_type`]) gives the TGSI target and return type ([`TgsiTexture`]).
+    /// Operand `a` already has TGSI's coordinate layout (coordinates, layer, then the
+    /// shadow reference in `z` or `w`), so it is the coordinate source wherever the
+    /// instruction needs nothing else in that register:
+    ///
+    /// | mode | TGSI |
+    /// |---|---|
+    /// | implicit | `TEX d, a` |
+    /// | bias, λ | `TXB`/`TXL d, s` with `s` = `a`'s lookup lanes and `b.x` in `s.w`; `TXB2`/`TXL2 d, a, b.xxxx` when the reference is in `w` |
+    /// | gradients | `TXD d, a, b.xyyy, b.zwww` (1D, 2D, rectangle and array targets) |
+    /// | texelFetch | `TXF d, s` with `s` = `a`'s coordinates and the level `b.x` in `s.w` (a buffer: `TXF d, a`) |
+    /// | textureSize | `TXQ d.<size lanes>, a.xxxx`, then the lanes past the size zeroed |
+    ///
+    /// A texel offset (`aux2`'s u, v, w) is an `INT32` immediate as TGSI's texture
+    /// offset register. `textureProj` needs no `TXP`: the front end divides first.
+    fn lower_tex(&mut self, ir: &Ir, out: &mut Vec<Inst>) {
+        let Some(lookup) = TexLookup::decode(ir.aux2) else {
+            return; // rejected by the verifier
+        };
+        let ty = sampler_type(self.shader, ir.aux);
+        let texture = TgsiTexture::of(ty);
+        let (d, a, b) = (Dst::temp(t(ir.dst)), Src::temp(t(ir.a)), Src::temp(t(ir.b)));
+        let samp = reg(File::Samp, t(ir.aux));
+        let s = self.scratch;
+        // `s` ← the first `lanes` lanes of `a` and `b.x` in `w`.
+        let packed = |lanes: u8, out: &mut Vec<Inst>| {
+            out.push(Inst::mov(
+                Dst::temp(s).masked(WriteMask::first(lanes.min(3))),
+                a,
+            ));
+            out.push(Inst::mov(
+                Dst::temp(s).masked(WriteMask::lane(3)),
+                b.lane(0),
+            ));
+            Src::temp(s)
+        };
+        let inst = match lookup.mode {
+            TexMode::Implicit => Inst::new(Opcode::Tex, d, &[a, samp]),
+            TexMode::Bias | TexMode::Lod => {
+                let (one, two) = match lookup.mode {
+                    TexMode::Bias => (Opcode::Txb, Opcode::Txb2),
+                    _ => (Opcode::Txl, Opcode::Txl2),
+                };
+                if texture.target.reference_in_w() {
+                    Inst::new(two, d, &[a, b.lane(0), samp])
+                } else {
+                    // the coordinates and a reference in `z`
+                    let lanes = match ty.kind {
+                        SampleKind::Shadow => ty.target.coords().max(2) + 1,
+                        _ => ty.target.coords(),
+                    };
+                    let coord = packed(lanes, out);
+                    Inst::new(one, d, &[coord, samp])
+                }
+            }
+            TexMode::Grad => {
+                let ddx = b.swizzled(Swizzle([0, 1, 1, 1]));
+                let ddy = b.swizzled(Swizzle([2, 3, 3, 3]));
+                Inst::new(Opcode::Txd, d, &[a, ddx, ddy, samp])
+            }
+            TexMode::Fetch if ty.target == TexTarget::Buffer => {
+                Inst::new(Opcode::Txf, d, &[a, samp])
+            }
+            TexMode::Fetch => {
+                let coord = packed(ty.target.coords(), out);
+                Inst::new(Opcode::Txf, d, &[coord, samp])
+            }
+            TexMode::Size => {
+                let n = ty.target.size_components();
+                let txq = Inst::new(
+                    Opcode::Txq,
+                    d.masked(WriteMask::first(n)),
+                    &[a.lane(0), samp],
+                );
+                out.push(txq.with_texture(texture));
+                self.zero_lanes_from(d, n, out);
+                return;
+            }
+        };
+        let mut inst = inst.with_texture(texture);
+        if lookup.offset != [0; 3] {
+            let bits = [lookup.offset[0], lookup.offset[1], lookup.offset[2], 0]
+                .map(|o| f32::from_bits(i32::from(o) as u32));
+            let k = self.imms.intern(bits);
+            inst.tex_offset = Some(Register::new(File::Imm, k));
+        }
+        out.push(inst);
+        // A shadow lookup's result is the comparison in every lane on the host
+        // (`vec4(texture(...))`); the interpreter's is (r, r, r, 1).
+        if ty.kind == SampleKind::Shadow {
+            let one = self.imms.intern([1.0, 0.0, 0.0, 0.0]);
+            out.push(Inst::mov(
+                d.masked(WriteMask::lane(3)),
+                reg(File::Imm, one).lane(0),
+            ));
         }
     }
 

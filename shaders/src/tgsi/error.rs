@@ -35,11 +35,12 @@ pub enum TgsiError {
         /// The budget in bytes (NUL included).
         budget: usize,
     },
-    /// A TEX lookup (a sampler other than `sampler2D`): the virgl path cannot
-    /// upload such textures yet, so it refuses the shader, naming the sampler.
+    /// A TEX lookup TGSI cannot be given: `textureGrad` on a 3D or cube sampler
+    /// (TXD reads three gradient components per direction; CSIR's TEX packs two). The
+    /// shader is refused, naming the sampler.
     #[error(
-        "sampler '{name}' is a {ty}: the virgl path draws sampler2D lookups only (TEX with \
-         other targets and shadow samplers is not emitted yet)"
+        "sampler '{name}' is a {ty}: textureGrad on a 3D or cube sampler is not emitted as \
+         TGSI (TXD reads three gradient components per direction, CSIR's TEX carries two)"
     )]
     TextureTarget {
         /// The sampler uniform's name.

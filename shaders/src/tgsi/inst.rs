@@ -3,6 +3,7 @@
 //! "Instructions").
 
 use super::operand::{Dst, Src};
+use super::texture::TgsiTexture;
 use std::fmt;
 
 /// The TGSI opcodes the emitter uses. Every one is in virglrenderer's opcode table;
@@ -154,6 +155,11 @@ pub enum Opcode {
     /// `TXD dst, src, ddx, ddy, SAMP[n], 2D`: sample at `src.xy` at the level of
     /// detail of the gradients `ddx.xy` (ds/dx, dt/dx) and `ddy.xy`.
     Txd,
+    /// `TXB2 dst, coord, bias, SAMP[n], TARGET`: TXB whose coordinate and reference
+    /// fill all four lanes (`SHADOWCUBE`, `SHADOW2D_ARRAY`), the bias in `bias.x`.
+    Txb2,
+    /// `TXL2 dst, coord, lod, SAMP[n], TARGET`: TXL likewise, λ in `lod.x`.
+    Txl2,
 }
 
 impl Opcode {
@@ -226,7 +232,25 @@ impl Opcode {
             Opcode::Txl => "TXL",
             Opcode::Txb => "TXB",
             Opcode::Txd => "TXD",
+            Opcode::Txb2 => "TXB2",
+            Opcode::Txl2 => "TXL2",
         }
+    }
+
+    /// Whether the opcode is a texture instruction, written with its target after
+    /// the operands.
+    pub const fn is_texture(self) -> bool {
+        matches!(
+            self,
+            Opcode::Tex
+                | Opcode::Txq
+                | Opcode::Txf
+                | Opcode::Txl
+                | Opcode::Txb
+                | Opcode::Txd
+                | Opcode::Txb2
+                | Opcode::Txl2
+        )
     }
 
     /// Nesting change as `tgsi_dump` indents: `(levels closed before this line,
@@ -255,6 +279,9 @@ pub struct Inst {
     /// `, IMM[n].xyz` (tgsi_dump's three-letter offset swizzle; virglrenderer writes
     /// `textureOffset(..., ivec2(x, y))`).
     pub tex_offset: Option<super::operand::Register>,
+    /// A texture instruction's target and its sampler view's return type (`None`:
+    /// `sampler2D`'s [`TgsiTexture::SAMPLER_2D`]).
+    pub texture: Option<TgsiTexture>,
 }
 
 impl Inst {
@@ -265,6 +292,7 @@ impl Inst {
             dst: Some(dst),
             src: src.to_vec(),
             tex_offset: None,
+            texture: None,
         }
     }
 
@@ -275,7 +303,19 @@ impl Inst {
             dst: None,
             src: Vec::new(),
             tex_offset: None,
+            texture: None,
         }
+    }
+
+    /// This texture instruction with the target and return type `texture`.
+    pub fn with_texture(mut self, texture: TgsiTexture) -> Inst {
+        self.texture = Some(texture);
+        self
+    }
+
+    /// The texture of a texture instruction (`sampler2D`'s when none was given).
+    pub fn texture(&self) -> TgsiTexture {
+        self.texture.unwrap_or(TgsiTexture::SAMPLER_2D)
     }
 
     /// `MOV dst, src`.
@@ -285,8 +325,8 @@ impl Inst {
 }
 
 impl fmt::Display for Inst {
-    /// `MNEMONIC dst, src0, ...`, plus the texture target `, 2D` for `TEX`, `TXQ`,
-    /// `TXF`, `TXL`, `TXB` and `TXD`.
+    /// `MNEMONIC dst, src0, ...`, plus the texture target (`, 2D`, `, SHADOWCUBE`, …)
+    /// for the texture instructions ([`Opcode::is_texture`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.opcode.mnemonic())?;
         let mut sep = " ";
@@ -298,11 +338,8 @@ impl fmt::Display for Inst {
             write!(f, "{sep}{src}")?;
             sep = ", ";
         }
-        if matches!(
-            self.opcode,
-            Opcode::Tex | Opcode::Txq | Opcode::Txf | Opcode::Txl | Opcode::Txb | Opcode::Txd
-        ) {
-            f.write_str(", 2D")?;
+        if self.opcode.is_texture() {
+            write!(f, ", {}", self.texture().target)?;
         }
         if let Some(offset) = self.tex_offset {
             write!(f, ", {offset}.xyz")?;
@@ -315,6 +352,7 @@ impl fmt::Display for Inst {
 mod tests {
     use super::super::operand::{File, Register, WriteMask};
     use super::*;
+    use crate::sampler_type::SamplerType;
 
     #[test]
     fn instructions_print_as_tgsi_dump_does() {
@@ -338,15 +376,22 @@ mod tests {
             dst: None,
             src: vec![Src::temp(4).lane(0)],
             tex_offset: None,
+            texture: None,
         };
         assert_eq!(iff.to_string(), "IF TEMP[4].xxxx");
         let offset = Inst {
             tex_offset: Some(Register::new(File::Imm, 3)),
-            ..tex
+            ..tex.clone()
         };
         assert_eq!(
             offset.to_string(),
             "TEX TEMP[0], TEMP[1], SAMP[0], 2D, IMM[3].xyz"
+        );
+        let shadow = SamplerType::from_keyword("samplerCubeShadow").unwrap();
+        let cube = tex.with_texture(TgsiTexture::of(shadow));
+        assert_eq!(
+            cube.to_string(),
+            "TEX TEMP[0], TEMP[1], SAMP[0], SHADOWCUBE"
         );
         assert_eq!(Inst::bare(Opcode::Kill).to_string(), "KILL");
         let slt = Inst::new(

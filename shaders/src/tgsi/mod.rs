@@ -32,6 +32,7 @@ mod lanes;
 mod listing;
 mod operand;
 mod parity;
+mod texture;
 
 pub use emit::emit_listing;
 pub use error::TgsiError;
@@ -39,6 +40,7 @@ pub use inst::{Inst, Opcode};
 pub use listing::{Line, Listing};
 pub use operand::{Dst, File, HexF32, Register, Src, Swizzle, WriteMask};
 pub use parity::{divergence, parity_dump};
+pub use texture::{ReturnType, TgsiTarget, TgsiTexture};
 
 use crate::ir::Shader;
 

@@ -3,7 +3,7 @@
 
 use super::exec::{Env, Executor, Run, Semantics};
 use super::parse::{Program, parse};
-use csir::exec::{Inputs, Machine, NearestClampTexture, Outputs};
+use csir::exec::{Inputs, Machine, NearestClampTexture, Outputs, Samplers};
 use csir::ir::{Shader, Stage};
 use csir::tgsi::{divergence, emit_listing, emit_tgsi, parity_dump};
 
@@ -67,11 +67,7 @@ impl<'s> Prepared<'s> {
     }
 
     /// Run the interpreter and the TGSI on `inputs` and compare (module docs).
-    pub fn check(
-        &self,
-        inputs: &InputSet,
-        textures: &Vec<NearestClampTexture>,
-    ) -> Result<Report, String> {
+    pub fn check(&self, inputs: &InputSet, textures: &dyn Samplers) -> Result<Report, String> {
         let fail = |what: String| Err(format!("{what}\ninputs: {inputs:?}\n{}", self.context()));
         let remap = self.remap.unwrap_or(&[]);
         let mut machine = Machine::new(self.shader).map_err(|e| e.to_string())?;

@@ -21,8 +21,8 @@
 //! must still match the interpreter exactly.
 
 use super::parse::{Instruction, Processor, Program, Reg, RegFile, SrcOp};
-use csir::exec::Samplers;
 use csir::exec::math;
+use csir::exec::{Samplers, TexLod, TexRequest};
 use std::collections::BTreeMap;
 
 /// Which definition of the exceptional cases to use.
@@ -372,6 +372,9 @@ impl<'p> Executor<'p> {
         run: &mut Run,
     ) -> Result<[f32; 4], String> {
         let name = inst.op.name;
+        if inst.op.is_tex && !self.is_sampler_2d(inst) {
+            return self.texture_gl33(env, temps, inst, line);
+        }
         // Which source lanes reach the written lanes.
         let per_lane = mask;
         let scalar = if mask != 0 { 0b0001 } else { 0 };
@@ -568,6 +571,120 @@ impl<'p> Executor<'p> {
             }
         };
         Ok(value)
+    }
+
+    /// Whether a texture instruction samples a `2D`, `FLOAT` view (a `sampler2D`,
+    /// whose lookups are CSIR's SAMPLE family); other views are the TEX family's.
+    fn is_sampler_2d(&self, inst: &Instruction) -> bool {
+        let Some(samp) = inst.src.last() else {
+            return true;
+        };
+        let sview = self
+            .program
+            .declaration(RegFile::Sview, None, samp.reg.index)
+            .and_then(|d| d.sview.clone());
+        matches!(sview, Some(("2D", types)) if types == ["FLOAT"])
+            && !matches!(inst.op.name, "TXB2" | "TXL2")
+    }
+
+    /// A texture instruction on a view of another target or return type, from
+    /// tgsi.rst's definitions, written here independently of the emitter: the
+    /// coordinate lanes of the target (`1D`: x; `2D`, `RECT`: xy; `3D`, `CUBE`: xyz;
+    /// `1D_ARRAY`: x and the layer in y; `2D_ARRAY`: xy and the layer in z; the
+    /// `SHADOW` forms with the reference in z, or in w for `SHADOWCUBE` and
+    /// `SHADOW2D_ARRAY`), the level of detail in `src0.w` (TXB, TXL, TXF) or `src1.x`
+    /// (TXB2, TXL2), TXD's gradients in `src1.xy` and `src2.xy`, TXQ's level in
+    /// `src0.x`, and the texel offset register's xyz. A shadow lookup's result is the
+    /// comparison in every lane (virglrenderer's `vec4(texture(...))`); a lone
+    /// invocation's implicit λ is 0.
+    fn texture_gl33(
+        &self,
+        env: &Env,
+        temps: &Regs,
+        inst: &Instruction,
+        line: usize,
+    ) -> Result<[f32; 4], String> {
+        let target = inst
+            .target
+            .ok_or(format!("line {line}: no texture target"))?;
+        let (coords, reference): (u8, Option<u8>) = match target {
+            "1D" | "BUFFER" => (1, None),
+            "2D" | "RECT" | "1D_ARRAY" => (2, None),
+            "3D" | "CUBE" | "2D_ARRAY" => (3, None),
+            "SHADOW1D" => (1, Some(2)),
+            "SHADOW2D" | "SHADOWRECT" | "SHADOW1D_ARRAY" => (2, Some(2)),
+            "SHADOW2D_ARRAY" | "SHADOWCUBE" => (3, Some(3)),
+            other => return Err(format!("line {line}: target {other} is not executed")),
+        };
+        let coord_mask = ((1u8 << coords) - 1) | reference.map_or(0, |r| 1 << r);
+        let samp = inst.src.last().expect("a texture instruction").reg.index as usize;
+        let offset = match &inst.tex_offset {
+            None => [0; 3],
+            Some(o) => {
+                let o = self.fetch(env, temps, o, 0b0111, line)?;
+                [0, 1, 2].map(|i| o[i].to_bits() as i32 as i8)
+            }
+        };
+        let masked = |v: [f32; 4], mask: u8| {
+            let mut out = [0.0; 4];
+            for (lane, x) in out.iter_mut().enumerate() {
+                if mask & (1 << lane) != 0 {
+                    *x = v[lane];
+                }
+            }
+            out
+        };
+        let name = inst.op.name;
+        let lookup = |coord: [f32; 4], lod: TexLod| {
+            let v = env
+                .samplers
+                .lookup(samp, &TexRequest { coord, lod, offset });
+            if reference.is_some() { [v[0]; 4] } else { v }
+        };
+        let src0 = |mask: u8| self.fetch(env, temps, &inst.src[0], mask, line);
+        Ok(match name {
+            "TEX" => lookup(masked(src0(coord_mask)?, coord_mask), TexLod::Level(0.0)),
+            "TXB" | "TXL" => {
+                let s = src0(coord_mask | 0b1000)?;
+                lookup(masked(s, coord_mask), TexLod::Level(s[3]))
+            }
+            "TXB2" | "TXL2" => {
+                let s = src0(coord_mask)?;
+                let lod = self.fetch(env, temps, &inst.src[1], 0b0001, line)?[0];
+                lookup(masked(s, coord_mask), TexLod::Level(lod))
+            }
+            "TXD" => {
+                let s = src0(coord_mask)?;
+                let ddx = self.fetch(env, temps, &inst.src[1], 0b0011, line)?;
+                let ddy = self.fetch(env, temps, &inst.src[2], 0b0011, line)?;
+                let lod = TexLod::Derivatives {
+                    dx: [ddx[0], ddx[1], 0.0],
+                    dy: [ddy[0], ddy[1], 0.0],
+                    bias: 0.0,
+                };
+                lookup(masked(s, coord_mask), lod)
+            }
+            "TXF" => {
+                let buffer = target == "BUFFER";
+                let mask = ((1u8 << coords) - 1) | if buffer { 0 } else { 0b1000 };
+                let s = src0(mask)?;
+                let int = |lane: usize| {
+                    if lane < coords as usize {
+                        (s[lane].to_bits() as i32).wrapping_add(i32::from(offset[lane]))
+                    } else {
+                        0
+                    }
+                };
+                let level = if buffer { 0 } else { s[3].to_bits() as i32 };
+                env.samplers.fetch(samp, [int(0), int(1), int(2)], level)
+            }
+            "TXQ" => {
+                let level = src0(0b0001)?[0].to_bits() as i32;
+                let size = env.samplers.size_of(samp, level);
+                [size[0], size[1], size[2], 0].map(|v| f32::from_bits(v as u32))
+            }
+            other => return Err(format!("line {line}: {other} is not executed")),
+        })
     }
 
     /// Pick TGSI's or CSIR's value of an operation whose definitions differ on

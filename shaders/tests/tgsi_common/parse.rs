@@ -173,6 +173,14 @@ pub static OPCODES: &[OpInfo] = &[
     },
     tex("TXQ"),
     tex("TXF"),
+    OpInfo {
+        is_tex: true,
+        ..op("TXB2", 1, 3)
+    },
+    OpInfo {
+        is_tex: true,
+        ..op("TXL2", 1, 3)
+    },
     op("DP2", 1, 2),
     op("TRUNC", 1, 1),
     op("CMP", 1, 3),
