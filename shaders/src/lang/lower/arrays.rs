@@ -381,6 +381,11 @@ impl<'a> Lowerer<'a> {
                 }
                 self.element(a, k as usize, pos)
             }
+            None if self.array_shape(a).0.is_sampler() => self.err(
+                pos,
+                "an array of samplers can only be indexed with a constant integral \
+                 expression (GLSL 3.30 §4.1.7)",
+            ),
             None => {
                 let items = self.elements(a, pos)?;
                 self.pick(&items, i, pos)
