@@ -24,6 +24,7 @@ pub struct PreparedFrame<'d> {
     /// The colour attachments of [`FrameDesc::targets`] (empty: one RGBA8).
     targets: Vec<crate::TargetDesc>,
     framebuffer_srgb: bool,
+    seamless_cube_map: bool,
     textures: Vec<glow::Texture>,
     /// Each texture's target (`GL_TEXTURE_2D` for the RGBA8 ones).
     texture_targets: Vec<u32>,
@@ -218,6 +219,7 @@ impl Driver {
             renderbuffers,
             targets: frame.targets.clone(),
             framebuffer_srgb: frame.framebuffer_srgb,
+            seamless_cube_map: frame.seamless_cube_map,
             textures: Vec::new(),
             texture_targets: Vec::new(),
             programs: Vec::new(),
@@ -564,6 +566,11 @@ impl PreparedFrame<'_> {
             gl.color_mask(true, true, true, true);
             gl.depth_mask(true);
             gl.front_face(glow::CCW);
+            if self.seamless_cube_map {
+                gl.enable(glow::TEXTURE_CUBE_MAP_SEAMLESS);
+            } else {
+                gl.disable(glow::TEXTURE_CUBE_MAP_SEAMLESS);
+            }
             gl.clear_depth_f64(f64::from(self.clear_depth));
             gl.stencil_mask(0xff);
             gl.clear_stencil(i32::from(self.clear_stencil));
