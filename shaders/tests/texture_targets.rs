@@ -386,12 +386,11 @@ fn an_array_of_samplers_takes_a_unit_per_element_indexed_by_constants() {
     assert_eq!(sampler_of(&s, "vol[1]").keyword(), "sampler3D");
     assert_eq!(s.interface.samp_hi, 5);
     // The lookups read units 2 (tex[2]), 1 (tex[K] through the function), 5 and 3.
-    let mut units: Vec<i16> = s
-        .ir
-        .iter()
-        .filter(|i| i.op == Op::Sample.code() || i.op == Op::Tex.code())
-        .map(|i| i.aux)
-        .collect();
+    let mut units: Vec<i16> =
+        s.ir.iter()
+            .filter(|i| i.op == Op::Sample.code() || i.op == Op::Tex.code())
+            .map(|i| i.aux)
+            .collect();
     units.sort();
     assert_eq!(units, vec![1, 2, 3, 5]);
     let back = load_csi(&save_csi(&s).unwrap(), &Limits::EXTENDED).unwrap();
@@ -406,12 +405,59 @@ fn a_sampler_array_index_that_is_not_constant_is_an_error_naming_the_rule() {
     )
     .unwrap_err();
     assert!(
-        e.contains("an array of samplers can only be indexed with a constant integral expression (GLSL 3.30 §4.1.7)"),
+        e.contains(
+            "an array of samplers can only be indexed with a constant integral expression \
+             (GLSL 3.30 §4.1.7)"
+        ),
         "{e}"
     );
+    // A loop index is no constant expression in GLSL 1.30 and later (piglit's
+    // glsl-1.30 sampler-array-index-03), though unrolling knows its value.
+    let e = frag(
+        "uniform sampler2D tex[4];",
+        "c = vec4(0.0); for (int i = 0; i < 4; i++) c += texture(tex[i], p.xy);",
+    )
+    .unwrap_err();
+    assert!(e.contains("constant integral expression"), "{e}");
+    // GLSL 1.10 takes it (glsl-1.10 sampler-array-index-02): one lookup per unit.
+    let s = compile(
+        "#version 110
+uniform sampler2D tex[4];
+void main() { vec4 c = vec4(0.0); \
+         for (int i = 0; i < 4; i++) c += texture2D(tex[i], vec2(0.5)); gl_FragColor = c; }",
+        "old.frag",
+        Stage::Fragment,
+        &Limits::EXTENDED,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut units: Vec<i16> =
+        s.ir.iter()
+            .filter(|i| i.op == Op::Sample.code())
+            .map(|i| i.aux)
+            .collect();
+    units.sort();
+    assert_eq!(units, vec![0, 1, 2, 3]);
     let e = frag("uniform sampler2D tex[4];", "c = texture(tex[4], p.xy);").unwrap_err();
     assert!(e.contains("out of range") || e.contains("index"), "{e}");
     // 16 units per stage: an array past them is refused by name.
     let e = frag("uniform sampler2D many[17];", "c = texture(many[0], p.xy);").unwrap_err();
     assert!(e.contains("too many samplers"), "{e}");
+}
+
+#[test]
+fn an_array_of_samplers_passes_whole_to_a_function() {
+    // GLSL 1.10's execution/samplers/in-parameter-array: `sampler2D t[2]` as a parameter.
+    let s = frag(
+        "uniform sampler2D tex[2];\n\
+         vec4 pick(in sampler2D t[2], vec2 uv) { return uv.x < 0.5 ? texture(t[0], uv) : texture(t[1], uv); }",
+        "c = pick(tex, p.xy);",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut units: Vec<i16> =
+        s.ir.iter()
+            .filter(|i| i.op == Op::Sample.code())
+            .map(|i| i.aux)
+            .collect();
+    units.sort();
+    assert_eq!(units, vec![0, 1]);
 }

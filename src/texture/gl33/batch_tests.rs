@@ -331,17 +331,19 @@ fn state() -> impl Strategy<Value = GlSampler> {
         0u32..2,
         any::<bool>(),
     )
-        .prop_map(|(mag, min, wrap, bias, compare, base, seamless)| GlSampler {
-            mag_filter: mag,
-            min_filter: min,
-            wrap,
-            border_color: [0.25, 0.5, 0.75, 1.0],
-            compare,
-            lod_bias: bias,
-            base_level: base,
-            seamless_cube_map: seamless,
-            ..GlSampler::default()
-        })
+        .prop_map(
+            |(mag, min, wrap, bias, compare, base, seamless)| GlSampler {
+                mag_filter: mag,
+                min_filter: min,
+                wrap,
+                border_color: [0.25, 0.5, 0.75, 1.0],
+                compare,
+                lod_bias: bias,
+                base_level: base,
+                seamless_cube_map: seamless,
+                ..GlSampler::default()
+            },
+        )
 }
 
 proptest! {

@@ -279,8 +279,7 @@ impl GlTexture {
             }
         };
         let fetch = |i: [Option<u32>; 3]| fetch_layer(place.layer, i);
-        if filter == Filter::Linear && self.target == TexTarget::Cube && sampler.seamless_cube_map
-        {
+        if filter == Filter::Linear && self.target == TexTarget::Cube && sampler.seamless_cube_map {
             let st = [place.coord[0], place.coord[1]];
             return super::seamless::seamless_linear(size[0], place.layer, st, |face, x, y| {
                 fetch_layer(face, [Some(x), Some(y), Some(0)])

@@ -118,8 +118,8 @@ pub(super) fn seamless_linear(
     // The last corner in the order 00, 01, 10, 11 gives its weight (several are
     // corners only on a 1×1 face).
     let corner_weight = (0..4)
-        .filter(|&k| corners[k])
-        .last()
+        .rev()
+        .find(|&k| corners[k])
         .map_or(0.0, |k| weights[k])
         * (1.0f32 / 3.0);
     for (w, &corner) in weights.iter_mut().zip(&corners) {
@@ -164,7 +164,10 @@ mod tests {
             for k in 0..n {
                 for (x, y) in [(-1, k), (n, k), (k, -1), (k, n)] {
                     let (f, nx, ny) = across_edge(face, x, y, max);
-                    assert!((0..n).contains(&nx) && (0..n).contains(&ny), "{face} {x} {y}");
+                    assert!(
+                        (0..n).contains(&nx) && (0..n).contains(&ny),
+                        "{face} {x} {y}"
+                    );
                     assert_ne!(f, face);
                     // The direction one texel past the face, projected onto face f.
                     let d = direction(face, x, y, n);
