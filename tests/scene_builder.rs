@@ -11,7 +11,8 @@ use std::path::Path;
 fn rebuild(scene: &Scene) -> SceneBuilder {
     let mut b = Scene::builder(scene.width, scene.height)
         .clear_color(scene.clear_color)
-        .clear_depth(scene.clear_depth);
+        .clear_depth(scene.clear_depth)
+        .seamless_cube_map(scene.seamless_cube_map);
     for t in &scene.textures {
         b = match &t.gl33 {
             Some(gl) => b.gl_texture(&t.name, gl.clone()),
@@ -80,6 +81,7 @@ fn rebuilt_reference_scenes_render_the_same_bytes() {
         "primitives/instancing.json",
         "primitives/polygon_mode.json",
         "geometry/amplify.json",
+        "textures_gl33/cube_seamless.json",
     ] {
         let loaded = Scene::load(root.join(name)).unwrap_or_else(|e| panic!("{e}"));
         let built = rebuild(&loaded)
@@ -102,7 +104,7 @@ fn rebuilt_reference_scenes_render_the_same_bytes() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 13);
+    assert_eq!(checked, 14);
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub struct FrameDesc<'a> {
     pub targets: Vec<crate::TargetDesc>,
     /// `glEnable(GL_FRAMEBUFFER_SRGB)` for the whole frame.
     pub framebuffer_srgb: bool,
+    /// `glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS)` for the whole frame (GL 3.3 §3.8.7).
+    pub seamless_cube_map: bool,
 }
 
 /// A 2D RGBA8 texture (`glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, …, GL_RGBA,

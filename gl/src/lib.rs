@@ -43,6 +43,7 @@
 //!     draws: vec![],
 //!     targets: vec![],
 //!     framebuffer_srgb: false,
+//!     seamless_cube_map: false,
 //! };
 //! let prepared = driver.prepare(&frame)?;
 //! prepared.draw(true)?;

@@ -24,6 +24,7 @@ pub struct PreparedFrame<'d> {
     /// The colour attachments of [`FrameDesc::targets`] (empty: one RGBA8).
     targets: Vec<crate::TargetDesc>,
     framebuffer_srgb: bool,
+    seamless_cube_map: bool,
     textures: Vec<glow::Texture>,
     /// Each texture's target (`GL_TEXTURE_2D` for the RGBA8 ones).
     texture_targets: Vec<u32>,
@@ -218,6 +219,7 @@ impl Driver {
             renderbuffers,
             targets: frame.targets.clone(),
             framebuffer_srgb: frame.framebuffer_srgb,
+            seamless_cube_map: frame.seamless_cube_map,
             textures: Vec::new(),
             texture_targets: Vec::new(),
             programs: Vec::new(),
@@ -462,9 +464,15 @@ impl PreparedFrame<'_> {
         let mut out = Vec::new();
         for (unit, binding) in draw.samplers.iter().enumerate() {
             let place = || Place::Sampler(index, binding.name.to_string());
-            let active = linked.uniforms.iter().find(|u| u.name == binding.name);
+            let element = array_element(binding.name);
+            let active = linked.uniforms.iter().find(|u| match element {
+                // An element of an array of samplers (`tex[2]`): GL lists the array.
+                Some((array, k)) => u.array && u.name == array && k < u.size,
+                None => u.name == binding.name,
+            });
             let Some(active) = active else {
-                if linked.declared.iter().any(|d| d == binding.name) {
+                let name = element.map_or(binding.name, |(array, _)| array);
+                if linked.declared.iter().any(|d| d == name) {
                     continue; // declared, unused: the driver dropped it
                 }
                 return Err(GlError::at(
@@ -533,7 +541,13 @@ impl PreparedFrame<'_> {
             .iter()
             .filter(|u| uniforms::is_sampler(u.utype) && u.block.is_none())
         {
-            if !draw.samplers.iter().any(|b| b.name == u.name) {
+            // An array of samplers is bound element by element (`tex[2]`).
+            let bound = |b: &crate::frame::SamplerDesc<'_>| {
+                b.name == u.name
+                    || (u.array
+                        && array_element(b.name).is_some_and(|(a, k)| a == u.name && k < u.size))
+            };
+            if !draw.samplers.iter().any(bound) {
                 return Err(GlError::at(
                     Place::Draw(index),
                     format!(
@@ -564,6 +578,11 @@ impl PreparedFrame<'_> {
             gl.color_mask(true, true, true, true);
             gl.depth_mask(true);
             gl.front_face(glow::CCW);
+            if self.seamless_cube_map {
+                gl.enable(glow::TEXTURE_CUBE_MAP_SEAMLESS);
+            } else {
+                gl.disable(glow::TEXTURE_CUBE_MAP_SEAMLESS);
+            }
             gl.clear_depth_f64(f64::from(self.clear_depth));
             gl.stencil_mask(0xff);
             gl.clear_stencil(i32::from(self.clear_stencil));
@@ -786,4 +805,16 @@ impl Drop for PreparedFrame<'_> {
             gl.delete_framebuffer(self.framebuffer);
         }
     }
+}
+
+/// `NAME[K]` as `(NAME, K)`: an element of an array of samplers (GLSL 3.30 §4.1.7), which
+/// `glGetActiveUniform` lists as the array `NAME[0]` of its size; `None` for another
+/// name.
+fn array_element(name: &str) -> Option<(&str, i32)> {
+    let (array, rest) = name.split_once('[')?;
+    let k = rest.strip_suffix(']')?;
+    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((array, k.parse().ok()?))
 }

@@ -6,10 +6,13 @@ texture. Their reference images are llvmpipe's, made with
 `csir-render check reference-images/textures_gl33 --backend gl --update`.
 
 Scenes: a 2D array (linear, layer from s), a 3D texture (trilinear, rgba32f), a cube
-map (nearest and linear), a shadow 2D sampler with linear filtering (compare each tap
+map (nearest and linear; and with `seamless_cube_map` across a corner, also with a
+shadow cube sampler; `cube_seams` is the same corner without it), `textureGrad` on a
+mipmapped cube map and 3D texture, a shadow 2D sampler with linear filtering (compare each tap
 then filter), clamp_to_border with a border colour on r8 and rgba8, an integer
 texture read by texelFetch, a 1D texture, a rectangle texture, a 1D array, an sRGB
-texture and a mipmapped 2D array read by textureLod.
+texture, a mipmapped 2D array read by textureLod, and arrays of samplers bound by
+element (`tex[2]`).
 """
 import json
 import os
@@ -62,6 +65,59 @@ uniform samplerCube uTex;
 void main() {
     vec2 p = vUV * 4.0 - 2.0;
     c = texture(uTex, vec3(p.x, p.y, 1.0 - 0.3 * p.x));
+}
+"""
+FRAG["cube_corner"] = """#version 330 core
+in vec2 vUV;
+out vec4 c;
+uniform samplerCube uTex;
+void main() {
+    // The plane through the corner (1, 1, 1) across the diagonal: +x, +y and +z meet.
+    vec2 p = vUV * 2.0 - 1.0;
+    c = texture(uTex, vec3(1.0) + vec3(p.x, p.y, -p.x - p.y) * 0.9);
+}
+"""
+FRAG["cube_shadow_corner"] = """#version 330 core
+in vec2 vUV;
+out vec4 c;
+uniform samplerCubeShadow uTex;
+void main() {
+    vec2 p = vUV * 2.0 - 1.0;
+    float s = texture(uTex, vec4(vec3(1.0) + vec3(p.x, p.y, -p.x - p.y) * 0.9, 0.5));
+    c = vec4(s, 0.5 * s, 1.0 - s, 1.0);
+}
+"""
+FRAG["cube_grad"] = """#version 330 core
+in vec2 vUV;
+out vec4 c;
+uniform samplerCube uTex;
+void main() {
+    vec2 p = vUV * 2.0 - 1.0;
+    float g = exp2(vUV.y * 5.0) / 32.0;
+    c = textureGrad(uTex, vec3(p.x, p.y, 1.0 - 0.3 * p.x),
+                    vec3(g, 0.0, 0.0), vec3(0.0, 0.5 * g, 0.25 * g));
+}
+"""
+FRAG["volume3d_grad"] = """#version 330 core
+in vec2 vUV;
+out vec4 c;
+uniform sampler3D uTex;
+void main() {
+    float g = exp2(vUV.y * 5.0) / 32.0;
+    c = textureGrad(uTex, vec3(vUV, 0.5 * vUV.x + 0.25),
+                    vec3(g, 0.0, 0.0), vec3(0.0, 0.25 * g, 0.5 * g));
+}
+"""
+FRAG["sampler_array"] = """#version 330 core
+in vec2 vUV;
+out vec4 c;
+uniform sampler2D tex[3];
+uniform sampler3D vol[2];
+const int LAST = 2;
+vec4 half_of(sampler2D t, vec2 uv) { return 0.5 * texture(t, uv); }
+void main() {
+    c = half_of(tex[0], vUV) + half_of(tex[LAST], vUV.yx) * vec4(1.0, 1.0, 0.0, 1.0)
+        + vec4(0.0, 0.0, texture(vol[1], vec3(vUV, 0.5)).b, 0.0);
 }
 """
 FRAG["shadow2d"] = """#version 330 core
@@ -124,7 +180,7 @@ void main() {
 """
 
 
-def scene(name, frag, texture, sampler, u0=0.0, u1=1.0):
+def scene(name, frag, texture, sampler, u0=0.0, u1=1.0, root=None):
     with open(os.path.join(HERE, f"{frag}.frag"), "w") as f:
         f.write(FRAG[frag])
     doc = {
@@ -142,6 +198,7 @@ def scene(name, frag, texture, sampler, u0=0.0, u1=1.0):
             "state": {"depth_test": "none"},
         }],
     }
+    doc.update(root or {})
     with open(os.path.join(HERE, f"{name}.json"), "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
@@ -204,3 +261,58 @@ scene("array2d_mip_lod", "array2d_lod",
       {"target": "2d_array", "width": 8, "height": 8, "depth": 2,
        "data": rgba8_pattern(8, 8, 2, 7)},
       {"min_filter": "linear_mipmap_linear", "mag_filter": "linear"})
+cube_faces = rgba8_pattern(4, 4, 6, 17)
+scene("cube_seamless", "cube_corner",
+      {"target": "cube", "width": 4, "height": 4, "data": cube_faces},
+      {"filter": "linear"}, root={"seamless_cube_map": True})
+scene("cube_seams", "cube_corner",
+      {"target": "cube", "width": 4, "height": 4, "data": cube_faces},
+      {"filter": "linear"})
+cube_depth = []
+for z in range(6):
+    for y in range(4):
+        for x in range(4):
+            cube_depth.append(round(((x + 2 * y + 3 * z) % 7) / 6.0, 4))
+scene("cube_shadow_seamless", "cube_shadow_corner",
+      {"target": "cube", "format": "depth32f", "width": 4, "height": 4, "data": cube_depth},
+      {"filter": "linear", "compare": "lequal"}, root={"seamless_cube_map": True})
+scene("cube_grad", "cube_grad",
+      {"target": "cube", "width": 8, "height": 8, "data": rgba8_pattern(8, 8, 6, 29)},
+      {"min_filter": "linear_mipmap_linear", "mag_filter": "linear"})
+# rgba32f: llvmpipe makes an RGBA8 3D chain with 8-bit lerps, which drift from the
+# f32 filter by 1/255 per level; a float chain isolates textureGrad's level choice.
+scene("volume3d_grad", "volume3d_grad",
+      {"target": "3d", "format": "rgba32f", "width": 8, "height": 8, "depth": 8,
+       "data": [v / 255.0 for v in rgba8_pattern(8, 8, 8, 3)]},
+      {"min_filter": "linear_mipmap_linear", "mag_filter": "linear", "wrap": "repeat"})
+with open(os.path.join(HERE, "sampler_array.frag"), "w") as f:
+    f.write(FRAG["sampler_array"])
+doc = {
+    "format": "csir-scene/1",
+    "width": W,
+    "height": H,
+    "clear": {"color": [0.1, 0.1, 0.1, 1.0]},
+    "textures": {
+        "a": {"width": 4, "height": 4, "data": rgba8_pattern(4, 4, 1, 50)},
+        "b": {"width": 4, "height": 4, "data": rgba8_pattern(4, 4, 1, 120)},
+        "v": {"target": "3d", "width": 4, "height": 4, "depth": 2,
+              "data": rgba8_pattern(4, 4, 2, 77)},
+    },
+    "draws": [{
+        "vertex": "../shaders/textured.vert",
+        "fragment": "sampler_array.frag",
+        "attributes": quad(0.0, 1.0),
+        "indices": [0, 1, 2, 0, 2, 3],
+        "samplers": {
+            "tex[0]": {"texture": "a", "filter": "linear"},
+            "tex[1]": {"texture": "a", "filter": "nearest"},
+            "tex[2]": {"texture": "b", "filter": "nearest"},
+            "vol[0]": {"texture": "v", "filter": "nearest"},
+            "vol[1]": {"texture": "v", "filter": "linear"},
+        },
+        "state": {"depth_test": "none"},
+    }],
+}
+with open(os.path.join(HERE, "sampler_array.json"), "w") as f:
+    json.dump(doc, f, indent=1)
+    f.write("\n")

@@ -286,24 +286,38 @@ pub enum TexMode {
     /// `textureSize`: `dst` ← the size of level `a.x` (an `i32` pattern), `i32`
     /// patterns, components past the target's size 0.
     Size,
+    /// `textureGrad` on 3D and cube samplers (three coordinates per gradient): λ from
+    /// `b.xyz = dPdx` and `dPdy` in `.xyz` of the temporary after `b` (operand `b`
+    /// names two temporaries, [`TexMode::b_temps`]).
+    Grad3,
 }
 
 impl TexMode {
-    const ALL: [TexMode; 6] = [
+    const ALL: [TexMode; 7] = [
         TexMode::Implicit,
         TexMode::Bias,
         TexMode::Lod,
         TexMode::Grad,
         TexMode::Fetch,
         TexMode::Size,
+        TexMode::Grad3,
     ];
 
     /// Whether the mode reads `b`.
     pub const fn reads_b(self) -> bool {
         matches!(
             self,
-            TexMode::Bias | TexMode::Lod | TexMode::Grad | TexMode::Fetch
+            TexMode::Bias | TexMode::Lod | TexMode::Grad | TexMode::Fetch | TexMode::Grad3
         )
+    }
+
+    /// How many consecutive temporaries operand `b` names: 2 for [`TexMode::Grad3`]
+    /// (`dPdx`, then `dPdy`), 1 otherwise.
+    pub const fn b_temps(self) -> i16 {
+        match self {
+            TexMode::Grad3 => 2,
+            _ => 1,
+        }
     }
 }
 
@@ -376,7 +390,7 @@ mod tests {
                 assert_eq!(TexLookup::decode(l.encode()), Some(l));
             }
         }
-        assert_eq!(TexLookup::decode(6), None);
+        assert_eq!(TexLookup::decode(7), None);
         assert_eq!(TexLookup::decode(-1), None);
     }
 }

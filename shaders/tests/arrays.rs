@@ -269,8 +269,9 @@ fn array_errors_name_the_construct() {
              a constant expression (GLSL 1.20 §4.1.9, §6.1)",
         ),
         (
-            "uniform sampler2D s[2];",
-            "sampler arrays are not supported",
+            // An array of samplers takes a unit per element (GLSL 3.30 §4.1.7).
+            "uniform sampler2D s[5];",
+            "too many samplers: 's' would be sampler 5 and the limit is 4",
         ),
         (
             "out vec4 o[2];",

@@ -84,8 +84,9 @@ fn interface_errors_point_at_the_declaration() {
     assert_eq!(
         messages(&many, Stage::Fragment),
         vec![
-            "sampler arrays are not supported",
-            "too many samplers: 's4' would be sampler 5 and the limit is 4"
+            "too many samplers: 's4' would be sampler 5 and the limit is 4",
+            // an array takes a unit per element: t[0] and t[1] are samplers 6 and 7
+            "too many samplers: 't' would be sampler 7 and the limit is 4"
         ]
     );
     let many = many.replace("uniform sampler2D t[2];\n", "");

@@ -101,6 +101,7 @@ pub fn frame_desc<'s>(
         draws,
         targets: super::targets::target_descs(scene),
         framebuffer_srgb: scene.targets.framebuffer_srgb,
+        seamless_cube_map: scene.seamless_cube_map,
     })
 }
 

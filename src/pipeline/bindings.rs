@@ -293,6 +293,10 @@ impl<'a> DrawBindings<'a> {
             ] {
                 match (slot, binding.gl33) {
                     (Some(slot), Some((texture, state))) => {
+                        let state = crate::texture::gl33::GlSampler {
+                            seamless_cube_map: scene.seamless_cube_map,
+                            ..state
+                        };
                         samplers.bind_gl33(slot, texture, state)
                     }
                     (Some(slot), None) => samplers.bind(slot, binding.texture, binding.sampler),

@@ -26,6 +26,7 @@ use csir_raster::{CullMode, DepthTest, RasterState};
 
 mod fragment_ops;
 
+mod seamless;
 mod targets;
 
 mod gl33;
@@ -49,6 +50,7 @@ const ROOT_KEYS: &[&str] = &[
     "expect",
     "targets",
     "framebuffer_srgb",
+    "seamless_cube_map",
 ];
 
 /// The keys of a draw.
@@ -350,6 +352,7 @@ impl Loader<'_> {
             None => None,
             Some(v) => Some(self.expect(v)?),
         };
+        let seamless_cube_map = self.seamless_cube_map(root)?;
 
         Ok(Scene {
             path: self.scene_path.to_path_buf(),
@@ -362,6 +365,7 @@ impl Loader<'_> {
             draws,
             expect,
             targets,
+            seamless_cube_map,
         })
     }
 

@@ -190,7 +190,12 @@ fn unknown_keys_are_errors_that_suggest_the_closest() {
         |v| v["comment"] = json!("a note"),
         "comment",
         "unknown key (expected one of format, width, height, clear, textures, draws, expect, targets, \
-         framebuffer_srgb)",
+         framebuffer_srgb, seamless_cube_map)",
+    );
+    assert_error(
+        |v| v["seamless_cubemap"] = json!(true),
+        "seamless_cubemap",
+        "unknown key; did you mean `seamless_cube_map`?",
     );
     assert_error(
         |v| v["draws"][0]["attributes"][0]["sise"] = json!(2),
@@ -757,6 +762,25 @@ fn filter_key_errors_name_the_key_and_the_allowed_values() {
         json!({"texture": "checker", "min_filter": "linear_mipmap_linear", "mag_filter": "linear"}),
     );
     parse(&v).unwrap();
+}
+
+/// `seamless_cube_map`: false unless given, a boolean (docs/scene-format.md).
+#[test]
+fn seamless_cube_map_is_a_boolean_defaulting_to_false() {
+    let mut v = minimal();
+    assert!(!parse(&v).unwrap().seamless_cube_map);
+    v["seamless_cube_map"] = json!(true);
+    assert!(parse(&v).unwrap().seamless_cube_map);
+    assert_error(
+        |v| v["seamless_cube_map"] = json!(1),
+        "seamless_cube_map",
+        "expected true or false, got 1",
+    );
+    assert_error(
+        |v| v["seamless_cube_map"] = json!("true"),
+        "seamless_cube_map",
+        "expected true or false, got \"true\"",
+    );
 }
 
 #[test]

@@ -49,6 +49,10 @@ pub struct Scene {
     /// The colour targets (`targets`, `framebuffer_srgb`; docs/scene-format.md
     /// "Render targets"); by default the one RGBA8 target.
     pub targets: super::targets::Targets,
+    /// `seamless_cube_map` (`GL_TEXTURE_CUBE_MAP_SEAMLESS`, default false): linear
+    /// lookups on cube maps filter across face edges (docs/csir.md "Seamless cube
+    /// maps").
+    pub seamless_cube_map: bool,
 }
 
 /// A texture with its scene name.

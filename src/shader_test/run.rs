@@ -544,7 +544,12 @@ impl<'a> Run<'a> {
             values: values.to_vec(),
             ints: None,
         };
-        let name = given.name();
+        // An element of an array of samplers is a sampler of its own (`tex[2]`).
+        let name = if program.samplers.iter().any(|s| s.name == key) {
+            key
+        } else {
+            given.name()
+        };
         if program.samplers.iter().any(|s| s.name == name) {
             let unit = match values {
                 [u] if u.fract() == 0.0 && (0.0..32.0).contains(u) => *u as u32,
@@ -857,6 +862,7 @@ impl<'a> Run<'a> {
             draws: vec![draw],
             expect: None,
             targets: Default::default(),
+            seamless_cube_map: false,
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -949,6 +955,7 @@ impl<'a> Run<'a> {
             draws: Vec::new(),
             expect: None,
             targets: Default::default(),
+            seamless_cube_map: false,
         };
         for one in &self.frame {
             let offset = scene.textures.len();
@@ -1228,6 +1235,23 @@ mod tests {
             "error t.shader_test:16: texparameter: texture unit 0 has no 2d texture \
              (give one with 'texture' first)"
         );
+    }
+
+    /// An element of an array of samplers takes its unit by its own name, as
+    /// shader_runner's `uniform int tex[1] 2` sets it with `glUniform1i`.
+    #[test]
+    fn sampler_array_elements_take_their_own_units() {
+        let fs = "uniform sampler2D s[2];\nout vec4 o;\n\
+                  void main() { o = texture(s[1], vec2(0.1, 0.9)) + texture(s[0], vec2(0.9)); }\n";
+        // s[1] on unit 2 reads rgbw's blue top-left quadrant; s[0] on the empty unit 0
+        // reads (0, 0, 0, 1).
+        let script = "texture rgbw 2 (4, 4)\nuniform int s[1] 2\ndraw rect -1 -1 2 2\n\
+                      probe all rgba 0 0 1 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
+        // Both on unit 2: blue plus white.
+        let script = "texture rgbw 2 (4, 4)\nuniform int s[1] 2\nuniform int s[0] 2\n\
+                      draw rect -1 -1 2 2\nprobe all rgba 1 1 1 1\n";
+        assert_eq!(status(&file(fs, script)), "pass");
     }
 
     /// Each target of a unit holds its own texture; the sampler's type picks it. A 1D

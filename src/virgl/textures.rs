@@ -303,6 +303,7 @@ pub fn sampler_state(sampler: SlotSampler, format: Option<TexFormat>) -> Sampler
                 min_lod: s.min_lod.to_bits(),
                 max_lod: s.max_lod.to_bits(),
                 border_color,
+                seamless_cube_map: s.seamless_cube_map,
             }
         }
     }
@@ -391,6 +392,7 @@ mod tests {
             lod_bias: -1.0,
             base_level: 1,
             max_level: 2,
+            seamless_cube_map: true,
         };
         let state = sampler_state(SlotSampler::Gl33(s), Some(TexFormat::Rgba8));
         assert_eq!(
@@ -410,6 +412,8 @@ mod tests {
             )
         );
         assert_eq!(state.compare, Some(pipe::CompareFunc::GreaterEqual));
+        assert!(state.seamless_cube_map);
+        assert_eq!(state.dwords()[0] >> 19 & 1, 1);
         assert_eq!(
             [state.lod_bias, state.min_lod, state.max_lod].map(f32::from_bits),
             [-1.0, 0.5, 3.0]

@@ -32,6 +32,8 @@ pub struct SamplerState {
     /// `GL_TEXTURE_BORDER_COLOR`: four f32 bit patterns (integer textures: the
     /// integers' patterns).
     pub border_color: [u32; 4],
+    /// `GL_TEXTURE_CUBE_MAP_SEAMLESS` (S0 bit 19): cube lookups filter across faces.
+    pub seamless_cube_map: bool,
 }
 
 impl SamplerState {
@@ -49,12 +51,13 @@ impl SamplerState {
             min_lod: (-1000f32).to_bits(),
             max_lod: 1000f32.to_bits(),
             border_color: [0; 4],
+            seamless_cube_map: false,
         }
     }
 
     /// The 8 dwords after the handle: S0 (wrap s/t/r at bits 0/3/6, min filter bits
     /// 9..10, mip filter bits 11..12, mag filter bits 13..14, compare mode bit 15,
-    /// compare function bits 16..18; seamless cube maps and anisotropy off), LOD bias,
+    /// compare function bits 16..18, seamless cube maps bit 19; anisotropy off), LOD bias,
     /// min LOD, max LOD, border colour RGBA.
     pub fn dwords(&self) -> [u32; 8] {
         let [s, t, r] = self.wrap.map(Wrap::code);
@@ -68,7 +71,8 @@ impl SamplerState {
             | self.min_filter.code() << 9
             | self.mip_filter.code() << 11
             | self.mag_filter.code() << 13
-            | compare;
+            | compare
+            | u32::from(self.seamless_cube_map) << 19;
         let [br, bg, bb, ba] = self.border_color;
         [
             s0,

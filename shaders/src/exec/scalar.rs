@@ -223,9 +223,20 @@ impl<'s> Machine<'s> {
                 let lookup = TexLookup::decode(ir.aux2).ok_or(fail(Fault::Slot(ir.aux2)))?;
                 let a = temps::read(&self.temps, ir.a as i32).map_err(fail)?;
                 let b = temps::read(&self.temps, ir.b as i32).map_err(fail)?;
+                let b_next = if lookup.mode.b_temps() == 2 {
+                    temps::read(&self.temps, ir.b as i32 + 1).map_err(fail)?
+                } else {
+                    b
+                };
                 let slot = slot(ir.aux).map_err(fail)?;
-                let value =
-                    super::tex_lane(inputs.samplers, slot, lookup, a, b, quad.map(|q| &q.values));
+                let value = super::tex_lane(
+                    inputs.samplers,
+                    slot,
+                    lookup,
+                    a,
+                    [b, b_next],
+                    quad.map(|q| &q.values),
+                );
                 *temps::write(&mut self.temps, ir.dst as i32).map_err(fail)? = value;
             }
             _ if quad.is_some() && ir.info().is_some_and(|i| i.implicit_lod) => {

@@ -39,7 +39,8 @@ pub struct TexRequest {
     pub offset: [i8; 3],
 }
 
-/// TEX for one invocation: `a`, `b` its operands, `quad` operand `a` of the four
+/// TEX for one invocation: `a` its first operand, `b` the temporaries of its second
+/// (the second read only by [`TexMode::Grad3`], `dPdy`), `quad` operand `a` of the four
 /// invocations of its 2×2 quad (in [`QUAD_LANES`](super::QUAD_LANES) order) when it
 /// runs in one, `None` alone. An implicit lookup in a quad takes its derivatives from
 /// the quad's lane 0 row and column (coarse, as SAMPLE's `lod_gradients`); alone its
@@ -49,7 +50,7 @@ pub fn tex_lane(
     slot: usize,
     lookup: TexLookup,
     a: [f32; 4],
-    b: [f32; 4],
+    [b, b_next]: [[f32; 4]; 2],
     quad: Option<&[[f32; 4]; 4]>,
 ) -> [f32; 4] {
     let request = |lod| TexRequest {
@@ -80,6 +81,14 @@ pub fn tex_lane(
             &request(TexLod::Derivatives {
                 dx: [b[0], b[1], 0.0],
                 dy: [b[2], b[3], 0.0],
+                bias: 0.0,
+            }),
+        ),
+        TexMode::Grad3 => samplers.lookup(
+            slot,
+            &request(TexLod::Derivatives {
+                dx: [b[0], b[1], b[2]],
+                dy: [b_next[0], b_next[1], b_next[2]],
                 bias: 0.0,
             }),
         ),

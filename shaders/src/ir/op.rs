@@ -327,10 +327,12 @@ instruction_set! {
     /// and kind are its interface entry's (`sampler_type`): `aux2` is a
     /// [`TexLookup`](crate::sampler_type::TexLookup) (texture, bias, lod, grad,
     /// texelFetch or textureSize, with a texel offset); `a` the coordinates, then the
-    /// shadow reference; `b` the bias, λ, gradients or level (`a` when unread).
+    /// shadow reference; `b` the bias, λ, gradients or level (`a` when unread), two
+    /// temporaries for a 3D or cube `textureGrad` (`TexMode::Grad3`: `dPdx`, `dPdy`).
     /// Per lane: [`tex_lane`](crate::exec::tex_lane). TGSI `TEX`/`TXB`/`TXL`/`TXD`/
     /// `TXF`/`TXQ` with the target.
-    Tex = 75 => OpInfo::new(Tex, "tex", Effect::Load(Input::Texture)).dst(All).a(All).b(All)
+    Tex = 75 => OpInfo::new(Tex, "tex", Effect::Load(Input::Texture)).dst(All).a(All)
+        .b_span(Temps::Lookup, All)
         .aux(Aux::Sampler).dump_aux_always().implicit_lod().extended();
     // The geometry stage (GLSL 1.50 §2.2, §8.10; GL 3.2 §2.12): what each does to an
     // invocation's list of emitted vertices is `exec::geometry`.

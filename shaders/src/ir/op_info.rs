@@ -24,6 +24,10 @@ pub enum Temps {
     Columns,
     /// The vec4 slots of a uniform load: `aux2` temporaries, at least one (LOAD_UNI).
     Slots,
+    /// TEX's `b`: [`TexMode::b_temps`](crate::sampler_type::TexMode::b_temps) of the
+    /// [`TexLookup`](crate::sampler_type::TexLookup) in `aux2` (two for the gradients
+    /// of a 3D or cube `textureGrad`), one for an `aux2` that is no lookup.
+    Lookup,
 }
 
 /// Which lanes of each temporary an operand reads, or the destination writes.
@@ -503,12 +507,18 @@ impl Ir {
         ((self.aux as u16 >> (2 * (k & 3))) & 3) as u8
     }
 
+    /// How many temporaries TEX's `b` names ([`Temps::Lookup`]).
+    pub fn lookup_temps(&self) -> i16 {
+        crate::sampler_type::TexLookup::decode(self.aux2).map_or(1, |l| l.mode.b_temps())
+    }
+
     /// The span an operand field describes.
     fn span(&self, field: i16, operand: Operand) -> TempSpan {
         let count = match operand.temps {
             Temps::One => 1,
             Temps::Columns => self.matrix_width() as i16,
             Temps::Slots => self.aux2.max(1),
+            Temps::Lookup => self.lookup_temps(),
         };
         TempSpan {
             first: field,

@@ -283,6 +283,7 @@ fn span_len(ir: &Ir, temps: Temps) -> i16 {
         Temps::One => 1,
         Temps::Columns => ir.aux,
         Temps::Slots => ir.aux2,
+        Temps::Lookup => ir.lookup_temps(),
     }
 }
 

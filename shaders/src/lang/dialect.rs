@@ -198,6 +198,14 @@ impl Dialect {
         }
     }
 
+    /// Whether an array of samplers takes only integral constant expressions as
+    /// indexes (GLSL 1.30 §4.1.7, ES 3.00 §4.1.7.1); GLSL 1.10, 1.20 and ES 1.00 also
+    /// take an index known once loops are unrolled (ES 1.00 Appendix A's
+    /// constant-index-expressions).
+    pub fn samplers_indexed_by_constants(self) -> bool {
+        self.has_in_out_globals()
+    }
+
     /// The specification this dialect's rules are cited from, without the profile:
     /// `GLSL 1.30`, `GLSL ES 3.00` (the [`Display`](fmt::Display) form adds `core` or
     /// `compatibility`).

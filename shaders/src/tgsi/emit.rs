@@ -666,6 +666,7 @@ impl<'a> Lowering<'a> {
     /// | implicit | `TEX d, a` |
     /// | bias, λ | `TXB`/`TXL d, s` with `s` = `a`'s lookup lanes and `b.x` in `s.w`; `TXB2`/`TXL2 d, a, b.xxxx` when the reference is in `w` |
     /// | gradients | `TXD d, a, b.xyyy, b.zwww` (1D, 2D, rectangle and array targets) |
+    /// | 3D and cube gradients | `TXD d, a, b.xyzz, b'.xyzz`, `b'` the temporary after `b` |
     /// | texelFetch | `TXF d, s` with `s` = `a`'s coordinates and the level `b.x` in `s.w` (a buffer: `TXF d, a`) |
     /// | textureSize | `TXQ d.<size lanes>, a.xxxx`, then the lanes past the size zeroed |
     ///
@@ -714,6 +715,13 @@ impl<'a> Lowering<'a> {
             TexMode::Grad => {
                 let ddx = b.swizzled(Swizzle([0, 1, 1, 1]));
                 let ddy = b.swizzled(Swizzle([2, 3, 3, 3]));
+                Inst::new(Opcode::Txd, d, &[a, ddx, ddy, samp])
+            }
+            TexMode::Grad3 => {
+                // dPdx in `b.xyz`, dPdy in the temporary after `b` (TexMode::b_temps).
+                let next = Src::temp(t(ir.b + 1));
+                let ddx = b.swizzled(Swizzle([0, 1, 2, 2]));
+                let ddy = next.swizzled(Swizzle([0, 1, 2, 2]));
                 Inst::new(Opcode::Txd, d, &[a, ddx, ddy, samp])
             }
             TexMode::Fetch if ty.target == TexTarget::Buffer => {

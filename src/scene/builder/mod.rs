@@ -46,6 +46,7 @@ pub struct SceneBuilder {
     textures: Vec<NamedTexture>,
     draws: Vec<DrawBuilder>,
     expect: Option<ToleranceRule>,
+    seamless_cube_map: bool,
     /// Faults found when a method was called, (field, message), in call order.
     faults: Vec<(String, String)>,
 }
@@ -113,6 +114,7 @@ impl Scene {
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
+            seamless_cube_map: false,
             faults: Vec::new(),
         }
     }
@@ -161,6 +163,14 @@ impl SceneBuilder {
             framebuffer_srgb: self.targets.framebuffer_srgb,
         });
         self.targets.clear.push(clear);
+        self
+    }
+
+    /// `seamless_cube_map` (`GL_TEXTURE_CUBE_MAP_SEAMLESS`, default false): linear
+    /// lookups on cube maps filter across face edges (docs/csir.md "Seamless cube
+    /// maps").
+    pub fn seamless_cube_map(mut self, on: bool) -> SceneBuilder {
+        self.seamless_cube_map = on;
         self
     }
 
@@ -249,6 +259,7 @@ impl SceneBuilder {
             draws.push(draw);
         }
         let mut scene = Scene {
+            seamless_cube_map: self.seamless_cube_map,
             path,
             width: self.width,
             height: self.height,

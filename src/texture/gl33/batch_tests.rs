@@ -1,7 +1,10 @@
 //! The batch interpreter gives the scalar interpreter's bits for every TEX lookup
-//! (docs/architecture.md: one definition per lane, `csir::exec::tex_lane`): a
-//! property test over targets, wraps, filters, comparisons and coordinates that
-//! include NaN and ±∞, each shader run as two 2×2 quads by `QuadMachine` and by the
+//! (docs/architecture.md: one definition per lane, `csir::exec::tex_lane`), and for
+//! `sampler2D`'s own lookups on a GL 3.3 binding: a property test over every target
+//! (1D, 2D, 3D, cube, 1D and 2D arrays, rectangle), shadow and integer samplers, the
+//! lookup forms (`textureGrad` on 3D and cube maps included), wraps, filters, seamless
+//! cube maps, comparisons and coordinates that include NaN, ±∞, huge, subnormal and
+//! cube-edge values, each shader run as two 2×2 quads by `QuadMachine` and by the
 //! batch interpreter bound with the samplers' own `needs_lod`.
 
 use super::*;
@@ -98,6 +101,121 @@ const CASES: &[(&str, TexTarget, TexFormat, &str)] = &[
         TexFormat::Rgba32i,
         "c = vec4(texelFetch(uTex, ivec3(p.xyz * 3.0), int(p.w)));",
     ),
+    // sampler2D's own instructions on a GL 3.3 binding.
+    (
+        "sampler2D",
+        TexTarget::D2,
+        TexFormat::Rgba8,
+        "c = texture(uTex, p.xy);",
+    ),
+    (
+        "sampler2D",
+        TexTarget::D2,
+        TexFormat::Rgba8,
+        "c = textureLod(uTex, p.xy, p.z);",
+    ),
+    (
+        "sampler2D",
+        TexTarget::D2,
+        TexFormat::Rgba16f,
+        "c = textureGrad(uTex, p.xy, p.zw, p.wz);",
+    ),
+    (
+        "sampler1D",
+        TexTarget::D1,
+        TexFormat::Rgba8,
+        "c = textureGrad(uTex, p.x, p.y, p.z);",
+    ),
+    (
+        "sampler3D",
+        TexTarget::D3,
+        TexFormat::Rgba8,
+        "c = textureGrad(uTex, p.xyz, p.wxy, p.zwx);",
+    ),
+    (
+        "sampler3D",
+        TexTarget::D3,
+        TexFormat::Rgba16f,
+        "c = textureGradOffset(uTex, p.xyz, p.wxy, p.zwx * 4.0, ivec3(1, -2, 3));",
+    ),
+    (
+        "sampler3D",
+        TexTarget::D3,
+        TexFormat::Rgba8,
+        "c = textureProjGrad(uTex, p, p.xyz * 0.1, p.zzz);",
+    ),
+    (
+        "samplerCube",
+        TexTarget::Cube,
+        TexFormat::Rgba32f,
+        "c = textureGrad(uTex, p.xyz, p.wxy, p.zwx * 0.25);",
+    ),
+    (
+        "samplerCube",
+        TexTarget::Cube,
+        TexFormat::Rgba8,
+        "c = texture(uTex, p.xyz, p.w);",
+    ),
+    (
+        "samplerCubeShadow",
+        TexTarget::Cube,
+        TexFormat::Depth32f,
+        "c = vec4(texture(uTex, p));",
+    ),
+    (
+        "samplerCubeShadow",
+        TexTarget::Cube,
+        TexFormat::Depth32f,
+        "c = vec4(textureGrad(uTex, p, p.wxy, p.zwx));",
+    ),
+    (
+        "sampler1DShadow",
+        TexTarget::D1,
+        TexFormat::Depth32f,
+        "c = vec4(texture(uTex, p.xyz));",
+    ),
+    (
+        "sampler1DArrayShadow",
+        TexTarget::D1Array,
+        TexFormat::Depth32f,
+        "c = vec4(texture(uTex, p.xyz));",
+    ),
+    (
+        "sampler2DArrayShadow",
+        TexTarget::D2Array,
+        TexFormat::Depth32f,
+        "c = vec4(texture(uTex, p));",
+    ),
+    (
+        "sampler2DRectShadow",
+        TexTarget::Rect,
+        TexFormat::Depth32f,
+        "c = vec4(texture(uTex, p.xyz * vec3(5.0, 4.0, 1.0)));",
+    ),
+    (
+        "usampler3D",
+        TexTarget::D3,
+        TexFormat::Rgba8ui,
+        "c = vec4(texture(uTex, p.xyz));",
+    ),
+    (
+        "isamplerCube",
+        TexTarget::Cube,
+        TexFormat::Rgba32i,
+        "c = vec4(textureLod(uTex, p.xyz, p.w));",
+    ),
+    (
+        "usampler1DArray",
+        TexTarget::D1Array,
+        TexFormat::Rgba32ui,
+        "c = vec4(textureOffset(uTex, p.xy, -2));",
+    ),
+    (
+        "isampler2DRect",
+        TexTarget::Rect,
+        TexFormat::Rgba32i,
+        "c = vec4(texture(uTex, p.xy * 6.0));",
+    ),
 ];
 
 /// A texture of `target` and `format`, 5×4 (×3 layers or slices; 4×4 cube faces),
@@ -180,11 +298,18 @@ fn batch(s: &Shader, samplers: &dyn Samplers, p: &[[f32; 4]; 8]) -> [[f32; 4]; 8
 
 fn coordinate() -> impl Strategy<Value = f32> {
     prop_oneof![
-        6 => -2.0f32..3.0,
+        8 => -2.0f32..3.0,
         1 => Just(f32::NAN),
         1 => Just(f32::INFINITY),
         1 => Just(f32::NEG_INFINITY),
         1 => Just(0.5f32),
+        // Exactly on a cube edge and corner, where seamless filtering reads across.
+        1 => Just(1.0f32),
+        1 => Just(-1.0f32),
+        // Huge: past every texture and past i32 once scaled to texels.
+        1 => prop::sample::select(vec![3.0e9f32, -7.5e12, 1.0e30, f32::MAX, -f32::MAX]),
+        // Tiny and subnormal (a cube direction's minor axes, λ's gradients).
+        1 => prop::sample::select(vec![1.0e-40f32, -0.0, 1.0e-20]),
     ]
 }
 
@@ -204,21 +329,25 @@ fn state() -> impl Strategy<Value = GlSampler> {
             Some(CompareFunc::Greater),
         ]),
         0u32..2,
+        any::<bool>(),
     )
-        .prop_map(|(mag, min, wrap, bias, compare, base)| GlSampler {
-            mag_filter: mag,
-            min_filter: min,
-            wrap,
-            border_color: [0.25, 0.5, 0.75, 1.0],
-            compare,
-            lod_bias: bias,
-            base_level: base,
-            ..GlSampler::default()
-        })
+        .prop_map(
+            |(mag, min, wrap, bias, compare, base, seamless)| GlSampler {
+                mag_filter: mag,
+                min_filter: min,
+                wrap,
+                border_color: [0.25, 0.5, 0.75, 1.0],
+                compare,
+                lod_bias: bias,
+                base_level: base,
+                seamless_cube_map: seamless,
+                ..GlSampler::default()
+            },
+        )
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn batch_gives_the_scalar_bits_for_every_lookup(

@@ -255,8 +255,9 @@ impl GlTexture {
         let lv = &self.levels[level];
         let size = self.dims_of(lv, place.dims);
         let border = self.format.border(sampler.border_color);
-        // The cube's faces wrap clamp-to-edge whatever the sampler says (no seams
-        // across faces, GL 3.3 §3.8.7 without TEXTURE_CUBE_MAP_SEAMLESS).
+        // The cube's faces wrap clamp-to-edge whatever the sampler says (GL 3.3 §3.8.7;
+        // with TEXTURE_CUBE_MAP_SEAMLESS a linear lookup reads across the edges
+        // instead, `seamless.rs`).
         let wrap = |k: usize| {
             if self.target == TexTarget::Cube {
                 GlWrap::ClampToEdge
@@ -264,9 +265,9 @@ impl GlTexture {
                 sampler.wrap[k]
             }
         };
-        let fetch = |i: [Option<u32>; 3]| -> [f32; 4] {
+        let fetch_layer = |layer: u32, i: [Option<u32>; 3]| -> [f32; 4] {
             let t = match i {
-                [Some(x), Some(y), Some(z)] => self.texel(lv, [x, y, z], place.layer),
+                [Some(x), Some(y), Some(z)] => self.texel(lv, [x, y, z], layer),
                 _ => border,
             };
             match compare {
@@ -277,6 +278,13 @@ impl GlTexture {
                 None => t,
             }
         };
+        let fetch = |i: [Option<u32>; 3]| fetch_layer(place.layer, i);
+        if filter == Filter::Linear && self.target == TexTarget::Cube && sampler.seamless_cube_map {
+            let st = [place.coord[0], place.coord[1]];
+            return super::seamless::seamless_linear(size[0], place.layer, st, |face, x, y| {
+                fetch_layer(face, [Some(x), Some(y), Some(0)])
+            });
+        }
         let unnormalized = self.target == TexTarget::Rect;
         let mut taps = [[(Some(0u32), 1.0f32); 2]; 3];
         for (k, tap) in taps.iter_mut().enumerate() {

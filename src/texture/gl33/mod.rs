@@ -14,6 +14,7 @@
 mod depth_mode;
 mod filter;
 mod format;
+mod seamless;
 mod state;
 
 pub use depth_mode::DepthMode;

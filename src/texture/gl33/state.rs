@@ -138,6 +138,10 @@ pub struct GlSampler {
     pub base_level: u32,
     /// `GL_TEXTURE_MAX_LEVEL` (default 1000).
     pub max_level: u32,
+    /// `GL_TEXTURE_CUBE_MAP_SEAMLESS` is enabled (the scene's `seamless_cube_map`,
+    /// default false): linear lookups on a cube map filter across its edges
+    /// (docs/csir.md "Seamless cube maps"). Other targets ignore it.
+    pub seamless_cube_map: bool,
 }
 
 impl Default for GlSampler {
@@ -161,6 +165,7 @@ impl GlSampler {
             lod_bias: 0.0,
             base_level: 0,
             max_level: 1000,
+            seamless_cube_map: false,
         }
     }
 

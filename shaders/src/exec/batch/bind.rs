@@ -367,11 +367,14 @@ impl StepBinder<'_> {
                     self.operand(reads[0])
                 };
                 let b = self.operand(reads[1]);
+                // A span's temporaries (constant or not) sit in consecutive registers.
+                let c = if reads[1].count == 2 { b + 1 } else { b };
                 let w = instr.writes.expect("a lookup writes");
                 self.steps.push(Step::Tex {
                     d: Reg::from(w.first),
                     a,
                     b,
+                    c,
                     slot: ir.aux as u8,
                     lookup,
                     quads: self.quads,

@@ -454,8 +454,7 @@ impl<const W: usize> Chunk<'_, W> {
     fn tex(
         &self,
         d: Reg,
-        a: Reg,
-        b: Reg,
+        [a, b, c]: [Reg; 3],
         slot: usize,
         lookup: crate::sampler_type::TexLookup,
         quads: bool,
@@ -463,7 +462,8 @@ impl<const W: usize> Chunk<'_, W> {
         let samplers = self.lanes.samplers;
         let lanes = self.active.bits() & self.real;
         let av: [Pack<W>; 4] = std::array::from_fn(|c| self.load(a, c));
-        let bv: [Pack<W>; 4] = std::array::from_fn(|c| self.load(b, c));
+        let bv: [Pack<W>; 4] = std::array::from_fn(|k| self.load(b, k));
+        let cv: [Pack<W>; 4] = std::array::from_fn(|k| self.load(c, k));
         let dst: [&[Cell<f32x8>; W]; 4] = std::array::from_fn(|c| self.comp(d, c));
         for g in 0..W {
             let group = (lanes >> (g * LANE_GROUP) & 0xff) as u8;
@@ -472,6 +472,7 @@ impl<const W: usize> Chunk<'_, W> {
             }
             let ag = av.map(|p| p.0[g].to_array());
             let bg = bv.map(|p| p.0[g].to_array());
+            let cg = cv.map(|p| p.0[g].to_array());
             let mut texels: [[f32; LANE_GROUP]; 4] =
                 std::array::from_fn(|c| dst[c][g].get().to_array());
             for i in (0..LANE_GROUP).filter(|i| group >> i & 1 != 0) {
@@ -483,7 +484,7 @@ impl<const W: usize> Chunk<'_, W> {
                     slot,
                     lookup,
                     lane(i),
-                    bg.map(|c| c[i]),
+                    [bg.map(|c| c[i]), cg.map(|c| c[i])],
                     quads.then_some(&quad),
                 );
                 for (c, v) in texels.iter_mut().zip(texel) {
@@ -680,10 +681,11 @@ impl<const W: usize> Chunk<'_, W> {
                     d,
                     a,
                     b,
+                    c,
                     slot,
                     lookup,
                     quads,
-                } => self.tex(d, a, b, slot as usize, lookup, quads),
+                } => self.tex(d, [a, b, c], slot as usize, lookup, quads),
                 Step::TexSize { d, a, slot } => {
                     let lod = self.load(a, 0);
                     let samplers = self.lanes.samplers;

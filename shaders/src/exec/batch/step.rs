@@ -272,11 +272,13 @@ pub(in crate::exec) enum Step {
         mode: LodMode,
     },
     /// TEX (the GL 3.3 lookup family): [`tex_lane`](crate::exec::tex_lane) per lane,
-    /// with the quad's operand `a` when `quads`.
+    /// with the quad's operand `a` when `quads`; `c` the register of `b`'s second
+    /// temporary (`dPdy` of a 3D or cube `textureGrad`), `b` itself otherwise.
     Tex {
         d: Reg,
         a: Reg,
         b: Reg,
+        c: Reg,
         slot: u8,
         lookup: crate::sampler_type::TexLookup,
         quads: bool,
@@ -506,9 +508,10 @@ impl Step {
                 }
             }
             Sample { a, .. } => f(one(a, 0b11)),
-            Tex { a, b, .. } => {
+            Tex { a, b, c, .. } => {
                 f(one(a, XYZW));
                 f(one(b, XYZW));
+                f(one(c, XYZW));
             }
             TexFetch { a, b, .. } => {
                 f(one(a, 0b11));
@@ -583,9 +586,15 @@ impl Step {
                 *a = f(*a);
                 *d = f(*d);
             }
-            TexFetch { d, a, b, .. } | SampleLod { d, a, b, .. } | Tex { d, a, b, .. } => {
+            TexFetch { d, a, b, .. } | SampleLod { d, a, b, .. } => {
                 *a = f(*a);
                 *b = f(*b);
+                *d = f(*d);
+            }
+            Tex { d, a, b, c, .. } => {
+                *a = f(*a);
+                *b = f(*b);
+                *c = f(*c);
                 *d = f(*d);
             }
             Mov { d, a, .. }

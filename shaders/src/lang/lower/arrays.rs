@@ -381,6 +381,13 @@ impl<'a> Lowerer<'a> {
                 }
                 self.element(a, k as usize, pos)
             }
+            // Before GLSL 1.30 an index known once loops are unrolled will do; a run-time
+            // one names no unit.
+            None if self.array_shape(a).0.is_sampler() => self.err(
+                pos,
+                "an array of samplers can only be indexed with a constant integral \
+                 expression (GLSL 1.30 §4.1.7) or, before GLSL 1.30, a loop index",
+            ),
             None => {
                 let items = self.elements(a, pos)?;
                 self.pick(&items, i, pos)

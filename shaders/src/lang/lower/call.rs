@@ -223,7 +223,11 @@ impl Lowerer<'_> {
             let (ty, _) = self.array_shape(&r);
             let mut elems = self.elements(&r, a.pos)?;
             if copy {
-                for e in &mut elems {
+                // A sampler names a unit: there is no value to snapshot.
+                for e in elems
+                    .iter_mut()
+                    .filter(|e| !matches!(e.repr, Repr::Sampler(_)))
+                {
                     *e = self.snapshot(e)?;
                 }
             }
@@ -640,6 +644,14 @@ impl Lowerer<'_> {
         };
         let first = self.scopes.var(id).array.map_or(id, |a| a.first);
         for (k, e) in arr.elems.iter().enumerate() {
+            if let (Repr::Sampler(slot), true) = (e.repr, p.ty.is_sampler() && e.ty == p.ty) {
+                // An array of samplers passed whole (GLSL 3.30 §6.1.1: samplers are `in`
+                // parameters): each element names its unit, as a sampler argument does.
+                let element = self.scopes.var_mut(first + k);
+                element.kind = VarKind::Sampler(slot);
+                element.access = Access::ReadOnly;
+                continue;
+            }
             let v = match p.dir {
                 ParamDir::Out => Value::konst(p.ty, super::super::consteval::ConstData::ZERO),
                 _ => self.convert(e, p.ty)?,

@@ -129,6 +129,21 @@ impl Lowerer<'_> {
                 if let Some(array) = self.array_ref(x) {
                     let array = array?;
                     let at = i.pos;
+                    let (elem, _) = self.array_shape(&array);
+                    let dialect = self.program.dialect;
+                    if elem.is_sampler()
+                        && dialect.samplers_indexed_by_constants()
+                        && !self.is_constant_expression(i)
+                    {
+                        return self.err(
+                            at,
+                            format!(
+                                "an array of samplers can only be indexed with a constant \
+                                 integral expression ({} §4.1.7)",
+                                dialect.spec()
+                            ),
+                        );
+                    }
                     let index = self.operand(i)?;
                     let (_, n) = self.array_shape(&array);
                     let index = self.index_at_run_time(index, n, i)?;

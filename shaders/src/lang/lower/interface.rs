@@ -755,7 +755,6 @@ impl<'a> Lowerer<'a> {
         }
         if let Some(size) = &d.array {
             match role {
-                Role::Sampler => return err(self, size.pos, "sampler arrays are not supported"),
                 Role::Attribute | Role::Color => {
                     return err(
                         self,
@@ -1018,7 +1017,9 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 Role::Sampler => {
-                    next_sampler += 1;
+                    // An array of samplers takes a unit per element (GLSL 3.30 §4.1.7).
+                    let len = self.scopes.var(g.var).array.map_or(1, |a| a.len as usize);
+                    next_sampler += len;
                     if next_sampler > self.limits.samplers {
                         let name = &self.scopes.var(g.var).name;
                         let m = format!(
@@ -1029,7 +1030,7 @@ impl<'a> Lowerer<'a> {
                         self.diags.error(pos, m);
                         None
                     } else {
-                        Some(next_sampler - 1)
+                        Some(next_sampler - len)
                     }
                 }
                 Role::Uniform if self.uniform_alias(i).is_some() => {
@@ -1058,7 +1059,15 @@ impl<'a> Lowerer<'a> {
             let var = self.globals[i].var;
             let v = self.scopes.var_mut(var);
             match (self.globals[i].role, slot) {
-                (Role::Sampler, Some(s)) => v.kind = VarKind::Sampler(s as u16),
+                (Role::Sampler, Some(s)) => {
+                    v.kind = VarKind::Sampler(s as u16);
+                    if let Some(arr) = v.array {
+                        for k in 0..arr.len as usize {
+                            self.scopes.var_mut(arr.first + k).kind =
+                                VarKind::Sampler((s + k) as u16);
+                        }
+                    }
+                }
                 (Role::Color, _) => {
                     v.kind = VarKind::Output(Output::Color(self.globals[i].slot.unwrap_or(0)));
                 }
@@ -1173,11 +1182,27 @@ impl<'a> Lowerer<'a> {
                     SymbolKind::Uniform { slot }
                 }
                 Role::Sampler => {
-                    hi(&mut iface.samp_hi, slot as i16);
-                    SymbolKind::Sampler {
-                        slot,
-                        sampler: ty.sampler_type().unwrap_or_default(),
+                    let sampler = ty.sampler_type().unwrap_or_default();
+                    if let Some(len) = var.array.map(|a| a.len) {
+                        // An array of samplers: a symbol per element, by OpenGL's name
+                        // (`tex[2]`), each its own unit (GLSL 3.30 §4.1.7).
+                        hi(&mut iface.samp_hi, (slot + len - 1) as i16);
+                        for k in 0..len {
+                            iface.symbols.push(InterfaceSymbol {
+                                name: format!("{name}[{k}]"),
+                                ty: sym_ty,
+                                array_len: None,
+                                kind: SymbolKind::Sampler {
+                                    slot: slot + k,
+                                    sampler,
+                                },
+                                interpolation: None,
+                            });
+                        }
+                        continue;
                     }
+                    hi(&mut iface.samp_hi, slot as i16);
+                    SymbolKind::Sampler { slot, sampler }
                 }
                 Role::Attribute => {
                     hi(&mut iface.attr_hi, slot as i16);

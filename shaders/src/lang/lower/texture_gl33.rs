@@ -115,8 +115,7 @@ impl Lowerer<'_> {
     /// Errors: the seed profile ("needs the extended profile"); a combination §8.7
     /// does not give the sampler type ("wrong arguments: no 'NAME' takes (TYPES)" or a
     /// sentence naming the rule); a bias outside a fragment shader; a non-constant or
-    /// out-of-range offset; `textureGrad` on a 3D or cube sampler (not supported yet:
-    /// TEX carries two gradient components per direction).
+    /// out-of-range offset.
     pub(crate) fn texture_gl33(&mut self, name: &str, v: &[Value], pos: Pos) -> LResult<Value> {
         if !self.limits.extended_ops() {
             return self.err(
@@ -192,16 +191,10 @@ impl Lowerer<'_> {
         if form.lod && shadow && matches!(target, TexTarget::Cube | TexTarget::D2Array) {
             return self.err(pos, refuse("no explicit level of detail"));
         }
-        if form.grad && matches!(target, TexTarget::D3 | TexTarget::Cube) {
-            return self.err(
-                pos,
-                format!(
-                    "`{name}` on {st} is not supported yet (csir-render's TEX carries two \
-                     gradient components per direction)"
-                ),
-            );
-        }
         let dims = target.dims();
+        // dPdx and dPdy have a component per coordinate less the layer: three for a
+        // cube map (the direction), though it filters two (GLSL 3.30 §8.7).
+        let grad_width = if target == TexTarget::Cube { 3 } else { dims };
         // Arguments: sampler, P, [lod | dPdx, dPdy], [offset], [bias].
         let mut at = 2;
         let lod = if form.lod {
@@ -298,6 +291,22 @@ impl Lowerer<'_> {
         let lod = float_arg(self, lod, 1)?;
         let bias = float_arg(self, bias, 1)?;
         let grads = match grads {
+            Some((x, y)) if grad_width == 3 => {
+                let (Some(x), Some(y)) = (
+                    float_arg(self, x, grad_width)?,
+                    float_arg(self, y, grad_width)?,
+                ) else {
+                    return self.wrong_arguments(pos);
+                };
+                // TEX's Grad3 reads dPdx from `b` and dPdy from the temporary after it.
+                let (x, y) = (self.materialize(&x)?, self.materialize(&y)?);
+                let pair = self.temp(2)?;
+                for (k, g) in [x, y].into_iter().enumerate() {
+                    let mov = Ir::new(Op::Mov, Type::Vec3.ir()).dst(pair + k as i16);
+                    self.emit(mov.a(g).ncomp(3))?;
+                }
+                Some(Value::temp(Type::Vec4, pair))
+            }
             Some((x, y)) => {
                 let (Some(x), Some(y)) = (float_arg(self, x, dims)?, float_arg(self, y, dims)?)
                 else {
@@ -322,6 +331,7 @@ impl Lowerer<'_> {
         let (mode, b) = match (lod, bias, grads) {
             (Some(l), ..) => (TexMode::Lod, Some(l)),
             (_, Some(b), _) => (TexMode::Bias, Some(b)),
+            (.., Some(g)) if grad_width == 3 => (TexMode::Grad3, Some(g)),
             (.., Some(g)) => (TexMode::Grad, Some(g)),
             _ => (TexMode::Implicit, None),
         };
