@@ -43,6 +43,7 @@
 //!     draws: vec![],
 //!     targets: vec![],
 //!     framebuffer_srgb: false,
+//!     samples: 0,
 //! };
 //! let prepared = driver.prepare(&frame)?;
 //! prepared.draw(true)?;
@@ -55,6 +56,7 @@ mod driver;
 mod egl;
 mod error;
 mod frame;
+mod multisample;
 mod prepared;
 mod program;
 mod stencil;

@@ -87,6 +87,10 @@ pub(crate) struct DrawContext<'a, F> {
     /// The framebuffer's target when it is wide (`target_format.rs`): every batch
     /// is then written by [`TileRaster::resolve_wide`] instead of the RGBA8 path.
     pub wide: Option<ColorTarget>,
+    /// Where fragments are shaded relative to the (shifted) pixel centres: minus
+    /// [`RasterState::sample_offset`], so a multisampled draw's sample pass shades at
+    /// the real pixel centre (`[0, 0]` single-sampled).
+    pub shading_shift: [i64; 2],
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -128,6 +132,7 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
                 && state.stencil.is_none(),
             untested: !state.depth_test.is_enabled() && state.stencil.is_none(),
             wide: None,
+            shading_shift: state.sample_offset.map(|o| -i64::from(o)),
         }
     }
 
@@ -477,7 +482,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn current(&self, setup: &'c SetupTriangle, rect: &PixelRect) -> Current<'c> {
         Current {
             setup,
-            planes: BarycentricPlanes::new(setup, rect.x0, rect.y0),
+            planes: BarycentricPlanes::new(setup, rect.x0, rect.y0, self.ctx.shading_shift),
             triangle: Triangle {
                 varyings: setup.vertices.map(|id| self.ctx.vertices.varyings(id)),
                 front_facing: setup.front_facing,

@@ -16,6 +16,7 @@ mod bindings;
 mod draw_runner;
 mod fragment_stage;
 mod geometry_stage;
+mod multisample;
 mod notes;
 mod program;
 mod render;

@@ -790,6 +790,7 @@ impl<'a> Run<'a> {
                 clip_planes: self.clip_planes,
                 provoking_vertex: self.provoking_vertex,
                 points_lines: self.points_lines,
+                multisample: Default::default(),
             },
         };
         let scene = Scene {
@@ -803,6 +804,7 @@ impl<'a> Run<'a> {
             draws: vec![draw],
             expect: None,
             targets: Default::default(),
+            samples: 1,
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -895,6 +897,7 @@ impl<'a> Run<'a> {
             draws: Vec::new(),
             expect: None,
             targets: Default::default(),
+            samples: 1,
         };
         for one in &self.frame {
             let offset = scene.textures.len();

@@ -46,6 +46,7 @@ pub struct SceneBuilder {
     textures: Vec<NamedTexture>,
     draws: Vec<DrawBuilder>,
     expect: Option<ToleranceRule>,
+    samples: u32,
     /// Faults found when a method was called, (field, message), in call order.
     faults: Vec<(String, String)>,
 }
@@ -113,6 +114,7 @@ impl Scene {
             textures: Vec::new(),
             draws: Vec::new(),
             expect: None,
+            samples: 1,
             faults: Vec::new(),
         }
     }
@@ -161,6 +163,13 @@ impl SceneBuilder {
             framebuffer_srgb: self.targets.framebuffer_srgb,
         });
         self.targets.clear.push(clear);
+        self
+    }
+
+    /// `samples`: samples per pixel, 1 (the default) or 4 (docs/scene-format.md
+    /// "Multisampling"; another count is an error of [`SceneBuilder::build`]).
+    pub fn samples(mut self, samples: u32) -> SceneBuilder {
+        self.samples = samples;
         self
     }
 
@@ -267,6 +276,7 @@ impl SceneBuilder {
             textures: self.textures,
             draws,
             expect: self.expect,
+            samples: self.samples,
         };
         scene.validate()?;
         // a scene in code is in memory already: nothing to refuse
