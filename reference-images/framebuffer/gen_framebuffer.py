@@ -92,9 +92,9 @@ write("alpha_to_coverage", {
         # alpha 0 → 1 left to right: 0, 1, 2, 3, 4 samples covered in bands
         draw("color.frag", quad(-0.95, -0.9, 0.95, 0.0, 0.0, ramp_a),
              {"depth_test": "less", "alpha_to_coverage": True}),
-        # alpha 0 → 1 bottom to top, blended over what is there, with depth: the
-        # samples alpha drops keep the first quad's colour and depth
-        draw("color.frag", quad(-0.5, -0.5, 0.6, 0.95, 0.5, ramp_b),
+        # alpha 0 → 1 bottom to top, in front, blended over what is there: the
+        # samples alpha drops keep the first quad's colour
+        draw("color.frag", quad(-0.5, -0.5, 0.6, 0.95, -0.5, ramp_b),
              {"depth_test": "less", "alpha_to_coverage": True, "blend": "alpha"}),
     ],
 })
