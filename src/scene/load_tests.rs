@@ -847,6 +847,7 @@ fn state_errors() {
             clip_planes,
             provoking_vertex: ProvokingVertex::Last,
             points_lines: PointLineState::default(),
+            multisample: Default::default(),
         }
     );
 }
