@@ -190,7 +190,7 @@ fn unknown_keys_are_errors_that_suggest_the_closest() {
         |v| v["comment"] = json!("a note"),
         "comment",
         "unknown key (expected one of format, width, height, clear, textures, draws, expect, targets, \
-         framebuffer_srgb)",
+         framebuffer_srgb, samples)",
     );
     assert_error(
         |v| v["draws"][0]["attributes"][0]["sise"] = json!(2),
