@@ -329,6 +329,34 @@ fn twins() -> Vec<Twin> {
                 ))),
         },
         Twin {
+            rule: "samples is 1 or 4",
+            json: scene_json(&draw_json(""), r#""samples": 3"#),
+            code: scene().samples(3).draw(draw()),
+        },
+        Twin {
+            rule: "sample_coverage.value in 0..=1",
+            json: state(r#""sample_coverage": {"value": 1.5}"#),
+            code: scene().draw(draw().state(DrawState::default().sample_coverage(1.5, false))),
+        },
+        Twin {
+            rule: "points are not drawn with samples 4",
+            json: scene_json(&draw_json(r#""primitive": "points""#), r#""samples": 4"#),
+            code: scene()
+                .samples(4)
+                .draw(draw().primitive(csir_render::scene::Primitive::Points)),
+        },
+        Twin {
+            rule: "an integer target is not resolved",
+            json: scene_json(
+                &draw_json(""),
+                r#""samples": 4, "targets": [{"format": "rgba32ui"}]"#,
+            ),
+            code: scene()
+                .samples(4)
+                .target(csir_render::scene::TargetFormat::Rgba32ui, [0.0; 4])
+                .draw(draw()),
+        },
+        Twin {
             rule: "a stencil function is not none",
             json: state(r#""stencil": {"front": {"func": "none"}}"#),
             code: scene().draw(draw().state(DrawState::default().stencil_separate(

@@ -27,6 +27,10 @@ pub struct FrameDesc<'a> {
     pub framebuffer_srgb: bool,
     /// `glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS)` for the whole frame (GL 3.3 §3.8.7).
     pub seamless_cube_map: bool,
+
+    /// Samples per pixel of every attachment: 0 or 1 single-sampled; more draws into
+    /// multisampled renderbuffers resolved by `glBlitFramebuffer` (`multisample.rs`).
+    pub samples: u32,
 }
 
 /// A 2D RGBA8 texture (`glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, …, GL_RGBA,
@@ -248,6 +252,12 @@ pub struct DrawState {
     /// (`glMatrixMode` + `glLoadMatrixf`; GL derives `gl_ModelViewProjectionMatrix`,
     /// `gl_NormalMatrix` and the rest from them).
     pub matrices: [[f32; 16]; 2],
+    /// `glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE)` (GL 3.3 §4.1.3; acts on multisampled
+    /// frames only).
+    pub alpha_to_coverage: bool,
+    /// `glEnable(GL_SAMPLE_COVERAGE)` + `glSampleCoverage(value, invert)` when
+    /// `Some((value, invert))`.
+    pub sample_coverage: Option<(f32, bool)>,
 }
 
 /// The 4×4 identity, column-major.
@@ -278,6 +288,8 @@ impl Default for DrawState {
             polygon_mode: glow::FILL,
             clip_planes: [None; 8],
             matrices: [IDENTITY; 2],
+            alpha_to_coverage: false,
+            sample_coverage: None,
         }
     }
 }

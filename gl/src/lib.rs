@@ -44,6 +44,8 @@
 //!     targets: vec![],
 //!     framebuffer_srgb: false,
 //!     seamless_cube_map: false,
+
+//!     samples: 0,
 //! };
 //! let prepared = driver.prepare(&frame)?;
 //! prepared.draw(true)?;
@@ -56,6 +58,7 @@ mod driver;
 mod egl;
 mod error;
 mod frame;
+mod multisample;
 mod prepared;
 mod program;
 mod stencil;

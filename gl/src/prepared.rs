@@ -25,6 +25,10 @@ pub struct PreparedFrame<'d> {
     targets: Vec<crate::TargetDesc>,
     framebuffer_srgb: bool,
     seamless_cube_map: bool,
+
+    /// A multisampled frame's single-sampled framebuffer, which reads come from
+    /// (`multisample.rs`).
+    resolve: Option<crate::multisample::Resolve>,
     textures: Vec<glow::Texture>,
     /// Each texture's target (`GL_TEXTURE_2D` for the RGBA8 ones).
     texture_targets: Vec<u32>,
@@ -181,8 +185,14 @@ impl Driver {
             let colour = if frame.targets.is_empty() {
                 Some((glow::RGBA8, glow::COLOR_ATTACHMENT0))
             } else {
-                rbs = crate::targets::attach(gl, &frame.targets, frame.width, frame.height)
-                    .map_err(frame_error)?;
+                rbs = crate::targets::attach(
+                    gl,
+                    &frame.targets,
+                    frame.width,
+                    frame.height,
+                    frame.samples,
+                )
+                .map_err(frame_error)?;
                 None
             };
             let depth_stencil = Some((glow::DEPTH24_STENCIL8, glow::DEPTH_STENCIL_ATTACHMENT));
@@ -191,12 +201,7 @@ impl Driver {
                     .create_renderbuffer()
                     .map_err(|e| frame_error(format!("glGenRenderbuffers: {e}")))?;
                 gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
-                gl.renderbuffer_storage(
-                    glow::RENDERBUFFER,
-                    format,
-                    frame.width as i32,
-                    frame.height as i32,
-                );
+                crate::multisample::storage(gl, format, frame.width, frame.height, frame.samples);
                 gl.framebuffer_renderbuffer(
                     glow::FRAMEBUFFER,
                     attachment,
@@ -220,6 +225,8 @@ impl Driver {
             targets: frame.targets.clone(),
             framebuffer_srgb: frame.framebuffer_srgb,
             seamless_cube_map: frame.seamless_cube_map,
+
+            resolve: None,
             textures: Vec::new(),
             texture_targets: Vec::new(),
             programs: Vec::new(),
@@ -233,6 +240,18 @@ impl Driver {
                 "the framebuffer (RGBA8 + DEPTH24_STENCIL8, {}x{}) is incomplete: status 0x{status:04X}",
                 frame.width, frame.height
             )));
+        }
+        if frame.samples > 1 {
+            let formats: Vec<u32> = if frame.targets.is_empty() {
+                vec![glow::RGBA8]
+            } else {
+                frame.targets.iter().map(|t| t.internal_format).collect()
+            };
+            // SAFETY: a current context; the size was checked above.
+            let resolve = unsafe {
+                crate::multisample::make_resolve(gl, &formats, frame.width, frame.height)
+            };
+            prepared.resolve = Some(resolve.map_err(frame_error)?);
         }
         self.check(|| Place::Frame, "creating the framebuffer")?;
         for (i, texture) in frame.textures.iter().enumerate() {
@@ -648,7 +667,33 @@ impl PreparedFrame<'_> {
                 driver.check(|| Place::Draw(i), "glDrawElements")?;
             }
         }
+        if let Some(resolve) = &self.resolve {
+            let count = self.targets.len().max(1);
+            // SAFETY: the resolve framebuffer was made with this frame's colour formats
+            // and size, single-sampled.
+            unsafe {
+                crate::multisample::blit(
+                    gl,
+                    self.framebuffer,
+                    resolve,
+                    count,
+                    self.width,
+                    self.height,
+                );
+            }
+            if check {
+                driver.check(|| Place::Frame, "glBlitFramebuffer")?;
+            }
+        }
         Ok(())
+    }
+
+    /// The framebuffer the frame is read from: the resolve framebuffer of a
+    /// multisampled frame, else the one drawn into.
+    fn read_framebuffer(&self) -> glow::Framebuffer {
+        self.resolve
+            .as_ref()
+            .map_or(self.framebuffer, |r| r.framebuffer)
     }
 
     /// Set one draw's fixed-function state (every piece, so nothing leaks from the
@@ -703,6 +748,7 @@ impl PreparedFrame<'_> {
                 gl.polygon_offset(factor, units);
             }
             crate::stencil::apply(gl, state.stencil, state.depth_clamp);
+            crate::multisample::apply(gl, state.alpha_to_coverage, state.sample_coverage);
             if let Some(compat) = &self.driver.compatibility {
                 // glClipPlane stores the equation through the inverse modelview matrix
                 // of the time (GL 2.1 §2.12): identity, so it is stored as given
@@ -738,7 +784,7 @@ impl PreparedFrame<'_> {
         // SAFETY: `pixels` holds exactly width × height RGBA8 pixels at a pack
         // alignment of 1, what glReadPixels writes for this rectangle.
         unsafe {
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.framebuffer));
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.read_framebuffer()));
             gl.read_buffer(glow::COLOR_ATTACHMENT0);
             gl.pixel_store_i32(glow::PACK_ALIGNMENT, 1);
             gl.read_pixels(
@@ -768,7 +814,14 @@ impl PreparedFrame<'_> {
         // SAFETY: the frame's framebuffer was made by `targets::attach` with these
         // targets, at this size.
         Some(unsafe {
-            crate::targets::read(gl, self.framebuffer, k, target, self.width, self.height)
+            crate::targets::read(
+                gl,
+                self.read_framebuffer(),
+                k,
+                target,
+                self.width,
+                self.height,
+            )
         })
     }
 
@@ -803,6 +856,12 @@ impl Drop for PreparedFrame<'_> {
                 gl.delete_renderbuffer(rb);
             }
             gl.delete_framebuffer(self.framebuffer);
+            if let Some(resolve) = &self.resolve {
+                for &rb in &resolve.renderbuffers {
+                    gl.delete_renderbuffer(rb);
+                }
+                gl.delete_framebuffer(resolve.framebuffer);
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ pub struct TargetDesc {
 }
 
 /// Creates the renderbuffers of `targets` at `GL_COLOR_ATTACHMENT0 + k` of the bound
-/// draw framebuffer, of `width × height`, and sets the draw buffers to all of them.
+/// draw framebuffer, of `width × height` with `samples` samples (0 or 1: single-sampled), and sets the draw buffers to all of them.
 ///
 /// # Safety
 /// A framebuffer object must be bound to `GL_FRAMEBUFFER` on `gl`'s current context;
@@ -45,6 +45,7 @@ pub(crate) unsafe fn attach(
     targets: &[TargetDesc],
     width: u32,
     height: u32,
+    samples: u32,
 ) -> Result<Vec<glow::Renderbuffer>, String> {
     let mut buffers = Vec::with_capacity(targets.len());
     let mut draw_buffers = Vec::with_capacity(targets.len());
@@ -57,12 +58,7 @@ pub(crate) unsafe fn attach(
                 .create_renderbuffer()
                 .map_err(|e| format!("glGenRenderbuffers: {e}"))?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
-            gl.renderbuffer_storage(
-                glow::RENDERBUFFER,
-                t.internal_format,
-                width as i32,
-                height as i32,
-            );
+            crate::multisample::storage(gl, t.internal_format, width, height, samples);
             gl.framebuffer_renderbuffer(
                 glow::FRAMEBUFFER,
                 attachment,

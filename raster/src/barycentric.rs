@@ -44,14 +44,18 @@ pub(crate) struct BarycentricPlanes {
 }
 
 impl BarycentricPlanes {
-    /// Planes of `tri` anchored at pixel `(x, y)`.
-    pub fn new(tri: &SetupTriangle, x: u32, y: u32) -> Self {
+    /// Planes of `tri` anchored at pixel `(x, y)`, evaluated at the pixel centres
+    /// moved by `shift` (x, y in fixed units; `[0, 0]` but in a multisampled draw,
+    /// whose triangles are moved by minus its sample offset while their fragments
+    /// are shaded at the real pixel centres: `shift` is then that offset negated).
+    pub fn new(tri: &SetupTriangle, x: u32, y: u32, shift: [i64; 2]) -> Self {
         let s = tri.inv_double_area();
         let e = &tri.edges;
         BarycentricPlanes {
             origin: [x as i32, y as i32],
             at_origin: std::array::from_fn(|i| {
-                (e[i].exact_at(i64::from(x), i64::from(y)) as f64 * s) as f32
+                let exact = e[i].exact_at(i64::from(x), i64::from(y)) + e[i].change_over(shift);
+                (exact as f64 * s) as f32
             }),
             step_x: std::array::from_fn(|i| (e[i].a() as f64 * s) as f32),
             step_y: std::array::from_fn(|i| (e[i].b() as f64 * s) as f32),

@@ -109,6 +109,13 @@ impl EdgeFunction {
         self.c + self.a() * px + self.b() * py
     }
 
+    /// How much the exact value changes when the point moves by `d` (x, y) in fixed
+    /// units: `−dy·d.x + dx·d.y`, exact.
+    #[inline]
+    pub fn change_over(&self, d: [i64; 2]) -> i64 {
+        -i64::from(self.dy) * d[0] + i64::from(self.dx) * d[1]
+    }
+
     /// Exact (unbiased) edge function value at the centre of pixel `(px, py)`.
     #[inline]
     pub fn exact_at(&self, px: i64, py: i64) -> i64 {

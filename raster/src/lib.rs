@@ -99,6 +99,7 @@ mod edge;
 mod error;
 mod framebuffer;
 mod indices;
+mod multisample;
 mod point_line;
 mod primitive;
 mod rasterize;
@@ -126,6 +127,10 @@ pub use edge::SUBPIXEL_BITS;
 pub use error::{DrawError, FramebufferError, MAX_FRAMEBUFFER_SIZE};
 pub use framebuffer::Framebuffer;
 pub use indices::Indices;
+pub use multisample::{
+    SAMPLE_COUNT, SampleMaskStage, SamplePattern, alpha_coverage_mask, resolve_float,
+    resolve_unorm8, sample_coverage_mask,
+};
 pub use point_line::{LineRaster, MAX_POINT_SIZE, PointRaster, Topology};
 pub use stage::{BackFaceVarying, FragmentStage, Interpolation, Triangle, VertexStage};
 pub use state::{

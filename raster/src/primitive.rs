@@ -192,6 +192,7 @@ pub(crate) fn draw_viewport(grid: &TileGrid, state: &RasterState) -> Viewport {
             .unwrap_or([0, 0, grid.width as i32, grid.height as i32]),
         state.depth_range,
     )
+    .with_sample_offset(state.sample_offset)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -93,6 +93,11 @@ pub(crate) struct DrawContext<'a, F> {
     /// dual-source blending): an RGBA8 target's batches are written lane by lane
     /// ([`TileRaster::resolve_traced`]) with [`FragmentOutput::color1`].
     pub dual_source: bool,
+
+    /// Where fragments are shaded relative to the (shifted) pixel centres: minus
+    /// [`RasterState::sample_offset`], so a multisampled draw's sample pass shades at
+    /// the real pixel centre (`[0, 0]` single-sampled).
+    pub shading_shift: [i64; 2],
 }
 
 impl<'a, F: FragmentStage> DrawContext<'a, F> {
@@ -135,6 +140,8 @@ impl<'a, F: FragmentStage> DrawContext<'a, F> {
             untested: !state.depth_test.is_enabled() && state.stencil.is_none(),
             wide: None,
             dual_source: matches!(state.blend, BlendMode::Function(f) if f.reads_src1()),
+
+            shading_shift: state.sample_offset.map(|o| -i64::from(o)),
         }
     }
 
@@ -484,7 +491,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn current(&self, setup: &'c SetupTriangle, rect: &PixelRect) -> Current<'c> {
         Current {
             setup,
-            planes: BarycentricPlanes::new(setup, rect.x0, rect.y0),
+            planes: BarycentricPlanes::new(setup, rect.x0, rect.y0, self.ctx.shading_shift),
             triangle: Triangle {
                 varyings: setup.vertices.map(|id| self.ctx.vertices.varyings(id)),
                 front_facing: setup.front_facing,

@@ -266,6 +266,13 @@ pub struct RasterState {
     /// `glEnable(GL_DEPTH_CLAMP)` (GL 3.3 §2.20): no near/far clipping; each
     /// fragment's depth is clamped to the depth range before the depth test.
     pub depth_clamp: bool,
+    /// The sample this draw rasterizes, as its offset from the pixel centre in
+    /// 1/256 pixel ([`SUBPIXEL_BITS`](crate::SUBPIXEL_BITS)); `[0, 0]` (the default)
+    /// for a single-sampled framebuffer. A multisampled frame is drawn once per
+    /// sample ([`SamplePattern`](crate::SamplePattern)): coverage and depth are those
+    /// of the sample position, the fragment inputs those of the pixel centre
+    /// (`multisample/`, docs/scene-format.md "Multisampling").
+    pub sample_offset: [i32; 2],
 }
 
 /// `glPolygonOffset(factor, units)` (GL 3.3 §3.6.4): each fragment's window depth of a
@@ -295,6 +302,7 @@ impl Default for RasterState {
             polygon_offset: None,
             stencil: None,
             depth_clamp: false,
+            sample_offset: [0, 0],
         }
     }
 }

@@ -33,6 +33,10 @@ pub(crate) struct Viewport {
     /// `(far − near) / 2` and `near + (far − near) / 2` (Mesa's viewport scale and
     /// translate; 0.5 and 0.5 for the default range).
     depth: [f32; 2],
+    /// Subtracted from every snapped position: the draw's sample offset
+    /// ([`RasterState::sample_offset`](crate::RasterState::sample_offset)), so that
+    /// pixel centres of the shifted primitive are the sample positions of the real one.
+    sample_shift: [i64; 2],
 }
 
 impl Viewport {
@@ -55,7 +59,16 @@ impl Viewport {
             half_height,
             center: [half_width + x as f32, half_height + y as f32],
             depth: [half_depth, range[0] + half_depth],
+            sample_shift: [0, 0],
         }
+    }
+
+    /// This transform with every snapped position moved by `-offset` (1/256 pixel):
+    /// a pixel centre then tests the sample at `offset` from it (exact: the shift is
+    /// whole fixed-point units, applied after snapping).
+    pub fn with_sample_offset(mut self, offset: [i32; 2]) -> Self {
+        self.sample_shift = offset.map(i64::from);
+        self
     }
 
     /// Divides by w and maps to window space. `None` when w ≤ 0 or any result is not
@@ -75,8 +88,8 @@ impl Viewport {
         }
         Some(WindowVertex {
             pos: FixedPoint {
-                x: snap(xw)?,
-                y: snap(yw)?,
+                x: snap(xw)? - self.sample_shift[0],
+                y: snap(yw)? - self.sample_shift[1],
             },
             z: zw,
             inv_w,

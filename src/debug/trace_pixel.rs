@@ -96,6 +96,11 @@ pub fn trace_pixel_with(
             height: scene.height,
         });
     }
+    if scene.samples > 1 {
+        return Err(TraceError::MultisampleNotTraced {
+            scene: scene.path.display().to_string(),
+        });
+    }
     if let Some(target) = scene.targets.list.first().filter(|t| t.is_wide()) {
         return Err(TraceError::TargetNotTraced {
             scene: scene.path.display().to_string(),

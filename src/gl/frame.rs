@@ -102,6 +102,8 @@ pub fn frame_desc<'s>(
         targets: super::targets::target_descs(scene),
         framebuffer_srgb: scene.targets.framebuffer_srgb,
         seamless_cube_map: scene.seamless_cube_map,
+
+        samples: scene.samples,
     })
 }
 
@@ -394,6 +396,11 @@ fn draw_state(scene: &Scene, draw: &Draw, profile: ProfileChoice) -> Result<Draw
         two_sided_color: state.two_sided_color && !core,
         flat_shading: state.shade_model == ShadeModel::Flat && !core,
         clip_planes,
+        alpha_to_coverage: state.multisample.alpha_to_coverage,
+        sample_coverage: state
+            .multisample
+            .sample_coverage
+            .map(|c| (c.value, c.invert)),
         ..raster
     })
 }

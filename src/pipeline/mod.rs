@@ -17,6 +17,7 @@ mod draw_runner;
 mod dual_source;
 mod fragment_stage;
 mod geometry_stage;
+mod multisample;
 mod notes;
 mod program;
 mod render;

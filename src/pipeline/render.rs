@@ -13,7 +13,8 @@ use csir::exec::Samplers as _;
 use csir::exec::batch::{BoundPlan, Plan};
 use csir::{Limits, Program};
 use csir_raster::{
-    DrawCall, DrawError, DrawStats, Framebuffer, FramebufferError, Indices, Renderer,
+    DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, FramebufferError, Indices,
+    RasterState, Renderer, SampleMaskStage, SamplePattern,
 };
 use std::sync::Arc;
 use thiserror::Error;
@@ -281,59 +282,108 @@ impl<'s> PreparedScene<'s> {
         framebuffer: &mut Framebuffer,
         runner: &mut R,
     ) -> Result<Vec<DrawSummary>, RenderError> {
+        self.draw_sample_with(renderer, framebuffer, runner, None)
+    }
+
+    /// [`draw_with`](Self::draw_with) as the pass of sample `sample` (0..4) of a
+    /// multisampled scene (`pipeline/multisample.rs`), or single-sampled for `None`:
+    /// each draw rasterizes that sample ([`csir_raster::RasterState::sample_offset`]),
+    /// through [`SampleMaskStage`] when it has `alpha_to_coverage`, and a draw whose
+    /// `sample_coverage` drops the sample is skipped (its summary is empty).
+    pub fn draw_sample_with<R: DrawRunner>(
+        &self,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        runner: &mut R,
+        sample: Option<usize>,
+    ) -> Result<Vec<DrawSummary>, RenderError> {
         let mut summaries = Vec::with_capacity(self.draws.len());
         for d in &self.draws {
+            let mut state = d.draw.state.raster;
+            let mut alpha_to_coverage = None;
+            if let Some(s) = sample {
+                let multisample = &d.draw.state.multisample;
+                if multisample.coverage_mask() >> s & 1 == 0 {
+                    summaries.push(DrawSummary::default());
+                    continue;
+                }
+                state.sample_offset = SamplePattern::offset(s);
+                alpha_to_coverage = multisample.alpha_to_coverage.then_some(s);
+            }
             let program: &Program = &d.program;
-            if let Some(geometry) = &d.draw.geometry {
-                let stats = self.draw_geometry(d, geometry, renderer, framebuffer, runner)?;
-                summaries.push(DrawSummary { stats });
-                continue;
-            }
-            let mut vs = CsirVertexStage::new(
-                program,
-                d.draw,
-                &d.bindings.uniforms.vertex,
-                &d.bindings.vertex_samplers,
-            );
             let fs = CsirFragmentStage::bound(program, &d.fragment, &d.bindings.fragment_samplers);
-            let parts = DrawParts {
-                draw: d.draw,
-                program,
-                bindings: &d.bindings,
+            let stats = match alpha_to_coverage {
+                None => self.run_draw(d, state, &fs, renderer, framebuffer, runner)?,
+                Some(s) => {
+                    let masked = SampleMaskStage::new(&fs, s);
+                    self.run_draw(d, state, &masked, renderer, framebuffer, runner)?
+                }
             };
-            // An instanced draw is its instances drawn one after another, each complete
-            // before the next (GL 3.3 core §2.8.2 defines it as that loop).
-            let mut stats = DrawStats::default();
-            for instance in 0..d.draw.instances {
-                vs.set_instance(instance);
-                let call = DrawCall {
-                    vertex_stage: &vs,
-                    fragment_stage: &fs,
-                    vertex_count: d.draw.vertex_count,
-                    indices: Some(d.indices),
-                    state: d.draw.state.raster,
-                    topology: vs.topology(d.draw),
-                };
-                let one = runner
-                    .run_draw(renderer, framebuffer, parts, &call)
-                    .map_err(|source| RenderError::Draw {
-                        scene: self.scene.path.display().to_string(),
-                        draw: d.draw.index,
-                        source,
-                    })?;
-                stats = add_stats(stats, one);
-            }
             summaries.push(DrawSummary { stats });
         }
         Ok(summaries)
     }
 
+    /// Draw `d` with `state` and fragment stage `fs`: its geometry shader's output, or
+    /// each of its instances.
+    fn run_draw<R: DrawRunner, F: FragmentStage>(
+        &self,
+        d: &PreparedDraw<'s>,
+        state: RasterState,
+        fs: &F,
+        renderer: &mut Renderer,
+        framebuffer: &mut Framebuffer,
+        runner: &mut R,
+    ) -> Result<DrawStats, RenderError> {
+        let program: &Program = &d.program;
+        if let Some(geometry) = &d.draw.geometry {
+            return self.draw_geometry(d, geometry, state, fs, renderer, framebuffer, runner);
+        }
+        let mut vs = CsirVertexStage::new(
+            program,
+            d.draw,
+            &d.bindings.uniforms.vertex,
+            &d.bindings.vertex_samplers,
+        );
+        let parts = DrawParts {
+            draw: d.draw,
+            program,
+            bindings: &d.bindings,
+        };
+        // An instanced draw is its instances drawn one after another, each complete
+        // before the next (GL 3.3 core §2.8.2 defines it as that loop).
+        let mut stats = DrawStats::default();
+        for instance in 0..d.draw.instances {
+            vs.set_instance(instance);
+            let call = DrawCall {
+                vertex_stage: &vs,
+                fragment_stage: fs,
+                vertex_count: d.draw.vertex_count,
+                indices: Some(d.indices),
+                state,
+                topology: vs.topology(d.draw),
+            };
+            let one = runner
+                .run_draw(renderer, framebuffer, parts, &call)
+                .map_err(|source| RenderError::Draw {
+                    scene: self.scene.path.display().to_string(),
+                    draw: d.draw.index,
+                    source,
+                })?;
+            stats = add_stats(stats, one);
+        }
+        Ok(stats)
+    }
+
     /// Draw `d`, which has a geometry shader (`geometry_stage.rs`): the emitted
     /// triangles through `runner`.
-    fn draw_geometry<R: DrawRunner>(
+    #[allow(clippy::too_many_arguments)]
+    fn draw_geometry<R: DrawRunner, F: FragmentStage>(
         &self,
         d: &PreparedDraw<'s>,
         geometry: &crate::scene::GeometryDraw,
+        state: RasterState,
+        fs: &F,
         renderer: &mut Renderer,
         framebuffer: &mut Framebuffer,
         runner: &mut R,
@@ -348,13 +398,12 @@ impl<'s> PreparedScene<'s> {
             &d.bindings.vertex_samplers,
         );
         let vs = super::EmittedVertexStage::new(program, d.draw, &emitted);
-        let fs = CsirFragmentStage::bound(program, &d.fragment, &d.bindings.fragment_samplers);
         let call = DrawCall {
             vertex_stage: &vs,
-            fragment_stage: &fs,
+            fragment_stage: fs,
             vertex_count: emitted.vertex_count() as u32,
             indices: Some(Indices::new(&emitted.primitives)),
-            state: d.draw.state.raster,
+            state,
             // the emitted triangle strips' triangles (points and line strips are refused
             // when the draw is prepared)
             topology: csir_raster::Topology::Triangles,
@@ -375,6 +424,9 @@ impl<'s> PreparedScene<'s> {
 
     /// Render one frame into a new framebuffer.
     pub fn render(&self, renderer: &mut Renderer) -> Result<Frame, RenderError> {
+        if self.scene.samples > 1 {
+            return super::multisample::render_multisampled(self, renderer);
+        }
         if self.scene.targets.given {
             return super::targets::render_targets(self, renderer);
         }

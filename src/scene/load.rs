@@ -30,6 +30,7 @@ mod seamless;
 mod targets;
 
 mod gl33;
+mod multisample;
 mod stencil_state;
 
 /// The only format string this loader reads.
@@ -51,6 +52,7 @@ const ROOT_KEYS: &[&str] = &[
     "targets",
     "framebuffer_srgb",
     "seamless_cube_map",
+    "samples",
 ];
 
 /// The keys of a draw.
@@ -97,6 +99,8 @@ const STATE_KEYS: &[&str] = &[
     "polygon_mode",
     "stencil",
     "depth_clamp",
+    "alpha_to_coverage",
+    "sample_coverage",
 ];
 
 /// Highest vertex attribute location.
@@ -274,6 +278,10 @@ impl Loader<'_> {
         };
         let clear_stencil = self.clear_stencil(clear_entries.and_then(|c| get(c, "stencil")))?;
         let targets = self.targets(root, clear_entries)?;
+        let samples = self.samples(root)?;
+        self.reserve_samples(samples)?;
+        rules::multisample_support(samples, &targets, None)
+            .map_err(|(field, m)| self.error(field, m))?;
         let (clear_color, clear_depth) = match get(root, "clear") {
             None => ([0.0, 0.0, 0.0, 1.0], 1.0),
             Some(clear) => {
@@ -310,6 +318,8 @@ impl Loader<'_> {
                 draws.push(self.draw(index, d, &textures)?);
                 self.check_window_rects(&draws[index], width, height)?;
                 self.check_integer_blending(&targets, &draws[index])?;
+                rules::multisample_support(samples, &targets, Some(&draws[index]))
+                    .map_err(|(key, m)| self.error(format!("draws[{index}].{key}"), m))?;
             }
         }
 
@@ -366,6 +376,8 @@ impl Loader<'_> {
             expect,
             targets,
             seamless_cube_map,
+
+            samples,
         })
     }
 
@@ -935,6 +947,7 @@ impl Loader<'_> {
                     PolygonMode::Fill,
                 )?,
             },
+            multisample: self.multisample_state(entries, field)?,
         })
     }
 

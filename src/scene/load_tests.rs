@@ -190,7 +190,7 @@ fn unknown_keys_are_errors_that_suggest_the_closest() {
         |v| v["comment"] = json!("a note"),
         "comment",
         "unknown key (expected one of format, width, height, clear, textures, draws, expect, targets, \
-         framebuffer_srgb, seamless_cube_map)",
+         framebuffer_srgb, seamless_cube_map, samples)",
     );
     assert_error(
         |v| v["seamless_cubemap"] = json!(true),
@@ -871,6 +871,7 @@ fn state_errors() {
             clip_planes,
             provoking_vertex: ProvokingVertex::Last,
             points_lines: PointLineState::default(),
+            multisample: Default::default(),
         }
     );
 }

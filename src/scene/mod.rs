@@ -61,6 +61,7 @@ mod load;
 #[cfg(test)]
 mod load_tests;
 mod model;
+mod multisample;
 mod obj;
 mod point_line_state;
 mod primitive;
@@ -99,5 +100,6 @@ pub use csir_raster::{
     PolygonOffset, RasterState, StencilFace, StencilOp, StencilState, TargetFormat,
 };
 
+pub use multisample::{MultisampleState, SAMPLE_COUNTS, SampleCoverage};
 pub use targets::{MAX_TARGETS, Targets};
 pub use vertex_input::{AttributeType, attribute_element, instanced_elements, integer_carrier};

@@ -53,6 +53,10 @@ pub struct Scene {
     /// lookups on cube maps filter across face edges (docs/csir.md "Seamless cube
     /// maps").
     pub seamless_cube_map: bool,
+
+    /// Samples per pixel (`samples`): 1 (default) or 4 (docs/scene-format.md
+    /// "Multisampling").
+    pub samples: u32,
 }
 
 /// A texture with its scene name.
@@ -288,6 +292,8 @@ pub struct DrawState {
     /// Point size and line width (`glPointSize`, `GL_PROGRAM_POINT_SIZE`,
     /// `glLineWidth`).
     pub points_lines: PointLineState,
+    /// `alpha_to_coverage` and `sample_coverage` (GL 3.3 §4.1.3).
+    pub multisample: super::multisample::MultisampleState,
 }
 
 /// Most user clip planes: GL's `GL_MAX_CLIP_PLANES` (`gl_MaxClipDistances`), 8.

@@ -370,3 +370,78 @@ pub(crate) fn dual_source_targets(
         targets.len()
     ))
 }
+
+/// A scene's `samples`: one of [`SAMPLE_COUNTS`](super::SAMPLE_COUNTS), 1 or 4.
+pub(crate) fn samples(value: i64) -> Result<u32, String> {
+    match super::SAMPLE_COUNTS
+        .iter()
+        .find(|&&n| i64::from(n) == value)
+    {
+        Some(&n) => Ok(n),
+        None => Err(expected(
+            "1 or 4 (4: llvmpipe's standard 4-sample pattern; GL_MAX_SAMPLES allows no \
+             other count here)",
+            &value.to_string(),
+        )),
+    }
+}
+
+/// `sample_coverage.value`: a number in 0..=1 (`glSampleCoverage`'s value, a fraction
+/// of the samples).
+pub(crate) const SAMPLE_COVERAGE_VALUE: (&str, fn(f64) -> bool) =
+    ("a number from 0 to 1", |v| (0.0..=1.0).contains(&v));
+
+/// What a 4-sample scene cannot draw yet, as `(key, message)` on the scene (`key`
+/// `samples`) or on draw `draw` (`key` its field below `draws[i]`): integer and sRGB
+/// targets (whose resolve GL defines apart), `alpha_to_coverage` with several
+/// targets, points, lines and polygon modes other than `fill` (llvmpipe draws those
+/// as rectangles under multisampling, which csir-render does not).
+pub(crate) fn multisample_support(
+    samples: u32,
+    targets: &super::Targets,
+    draw: Option<&super::Draw>,
+) -> Result<(), (String, String)> {
+    if samples == 1 {
+        return Ok(());
+    }
+    let Some(draw) = draw else {
+        if let Some(t) = targets.list.iter().find(|t| {
+            matches!(
+                t.format.class(),
+                csir_raster::TargetClass::Int | csir_raster::TargetClass::Uint
+            ) || t.format == csir_raster::TargetFormat::Srgb8Alpha8
+        }) {
+            return Err((
+                "samples".into(),
+                format!(
+                    "not drawn yet with a {} target (only unorm and float targets are \
+                     resolved); use samples 1 or another target format",
+                    t.format.name()
+                ),
+            ));
+        }
+        return Ok(());
+    };
+    let not_yet = |key: &str, what: &str| {
+        Err((
+            key.to_string(),
+            format!(
+                "{what} not drawn yet with samples 4 (llvmpipe draws them as rectangles \
+                 under multisampling); draw triangles, or use samples 1"
+            ),
+        ))
+    };
+    if draw.geometry.is_none() && draw.primitive.kind() != super::PrimitiveKind::Triangles {
+        return not_yet("primitive", "points and lines are");
+    }
+    if draw.state.points_lines.polygon_mode != super::PolygonMode::Fill {
+        return not_yet("state.polygon_mode", "polygon modes line and point are");
+    }
+    if draw.state.multisample.alpha_to_coverage && targets.len() > 1 {
+        return Err((
+            "state.alpha_to_coverage".into(),
+            "not drawn yet with several targets; use one target".into(),
+        ));
+    }
+    Ok(())
+}

@@ -49,9 +49,20 @@ impl Scene {
         if let Err(m) = rules::target_clear_count(self.targets.clear.len(), self.targets.len()) {
             return Some(("clear.color".into(), m));
         }
+        if let Err(m) = rules::samples(i64::from(self.samples)) {
+            return Some(("samples".into(), m));
+        }
+        if let Err(b) = rules::multisample_support(self.samples, &self.targets, None) {
+            return Some(b);
+        }
         for (i, draw) in self.draws.iter().enumerate() {
             if let Some(b) = self.broken_draw_rule(i, draw) {
                 return Some(b);
+            }
+            if let Err((key, m)) =
+                rules::multisample_support(self.samples, &self.targets, Some(draw))
+            {
+                return Some((format!("draws[{i}].{key}"), m));
             }
             let blend = draw.state.raster.blend;
             if let Err(m) = rules::integer_blending(&self.targets, blend)
@@ -214,6 +225,15 @@ impl Scene {
                 if let Err(m) = rules::stencil_func(face.func) {
                     return Some((format!("{at}.stencil.{side}.func"), m));
                 }
+            }
+        }
+        if let Some(c) = state.multisample.sample_coverage {
+            let field = format!("{at}.sample_coverage.value");
+            if let Err(m) = rules::finite_f32(f64::from(c.value)) {
+                return Some((field, m));
+            }
+            if let Err(m) = rules::number_rule(rules::SAMPLE_COVERAGE_VALUE, f64::from(c.value)) {
+                return Some((field, m));
             }
         }
         if let Some(offset) = raster.polygon_offset {

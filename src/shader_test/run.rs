@@ -849,6 +849,7 @@ impl<'a> Run<'a> {
                 clip_planes: self.clip_planes,
                 provoking_vertex: self.provoking_vertex,
                 points_lines: self.points_lines,
+                multisample: Default::default(),
             },
         };
         let scene = Scene {
@@ -863,6 +864,8 @@ impl<'a> Run<'a> {
             expect: None,
             targets: Default::default(),
             seamless_cube_map: false,
+
+            samples: 1,
         };
         let drawn = PreparedScene::with_cache(&scene, &self.options.limits, &mut self.cache)
             .map_err(crate::pipeline::RenderError::from)
@@ -956,6 +959,8 @@ impl<'a> Run<'a> {
             expect: None,
             targets: Default::default(),
             seamless_cube_map: false,
+
+            samples: 1,
         };
         for one in &self.frame {
             let offset = scene.textures.len();

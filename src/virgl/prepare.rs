@@ -59,6 +59,9 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
     if let Some((field, message)) = super::targets::refusal(scene) {
         return Err(scene.error(field, message));
     }
+    if let Some((field, message)) = super::targets::multisample_refusal(scene) {
+        return Err(scene.error(field, message));
+    }
     for draw in &scene.draws {
         if draw.geometry.is_some() {
             return Err(scene.error(

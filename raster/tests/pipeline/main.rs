@@ -10,6 +10,7 @@ mod culling;
 mod depth;
 mod fill_rule;
 mod interpolation;
+mod multisample;
 mod points_lines;
 mod properties;
 mod quads;

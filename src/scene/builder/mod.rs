@@ -47,6 +47,8 @@ pub struct SceneBuilder {
     draws: Vec<DrawBuilder>,
     expect: Option<ToleranceRule>,
     seamless_cube_map: bool,
+
+    samples: u32,
     /// Faults found when a method was called, (field, message), in call order.
     faults: Vec<(String, String)>,
 }
@@ -115,6 +117,8 @@ impl Scene {
             draws: Vec::new(),
             expect: None,
             seamless_cube_map: false,
+
+            samples: 1,
             faults: Vec::new(),
         }
     }
@@ -171,6 +175,13 @@ impl SceneBuilder {
     /// maps").
     pub fn seamless_cube_map(mut self, on: bool) -> SceneBuilder {
         self.seamless_cube_map = on;
+        self
+    }
+
+    /// `samples`: samples per pixel, 1 (the default) or 4 (docs/scene-format.md
+    /// "Multisampling"; another count is an error of [`SceneBuilder::build`]).
+    pub fn samples(mut self, samples: u32) -> SceneBuilder {
+        self.samples = samples;
         self
     }
 
@@ -278,6 +289,7 @@ impl SceneBuilder {
             textures: self.textures,
             draws,
             expect: self.expect,
+            samples: self.samples,
         };
         scene.validate()?;
         // a scene in code is in memory already: nothing to refuse

@@ -8,6 +8,19 @@ use csir_raster::{
 };
 
 impl DrawState {
+    /// `alpha_to_coverage` (`GL_SAMPLE_ALPHA_TO_COVERAGE`, GL 3.3 §4.1.3).
+    pub fn alpha_to_coverage(mut self, on: bool) -> DrawState {
+        self.multisample.alpha_to_coverage = on;
+        self
+    }
+
+    /// `sample_coverage`: `glSampleCoverage(value, invert)` with
+    /// `GL_SAMPLE_COVERAGE` (GL 3.3 §4.1.3); `value` in 0..=1.
+    pub fn sample_coverage(mut self, value: f32, invert: bool) -> DrawState {
+        self.multisample.sample_coverage = Some(super::super::SampleCoverage { value, invert });
+        self
+    }
+
     /// `blend: "alpha"` (`glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA)`), the
     /// rest the default state (depth test `less`, depth write on).
     pub fn alpha_blend() -> DrawState {
