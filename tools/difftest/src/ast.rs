@@ -281,7 +281,12 @@ impl Stmt {
             }
             Stmt::Switch { sel, cases } => {
                 let _ = writeln!(out, "{pad}switch ({}) {{", sel.text());
-                for (label, body, brk) in cases {
+                let last = cases.len().saturating_sub(1);
+                for (k, (label, body, brk)) in cases.iter().enumerate() {
+                    // A label needs a statement before the end of the switch (GLSL
+                    // 1.30 §6.2): a last case with an empty body breaks, which is where
+                    // it would fall through to anyway.
+                    let brk = *brk || (k == last && body.is_empty());
                     match label {
                         Some(k) => {
                             let _ = writeln!(out, "{pad}case {k}:");
@@ -291,7 +296,7 @@ impl Stmt {
                         }
                     }
                     print_block(body, out, indent + 1);
-                    if *brk {
+                    if brk {
                         let _ = writeln!(out, "{pad}    break;");
                     }
                 }
