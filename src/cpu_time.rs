@@ -3,11 +3,16 @@
 //! included).
 
 /// CPU time used so far by all live threads of this process, in nanoseconds (the sum
-/// of `/proc/self/task/*/schedstat`, Linux); `None` where that does not exist.
+/// of `/proc/self/task/*/schedstat`, Linux); `None` where that does not exist. A thread
+/// that ends while the tasks are read is left out (its entry is gone), rather than
+/// making the whole reading fail.
 pub fn process_cpu_ns() -> Option<u64> {
     let mut total = 0;
     for task in std::fs::read_dir("/proc/self/task").ok()? {
-        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        let Ok(task) = task else { continue };
+        let Ok(stat) = std::fs::read_to_string(task.path().join("schedstat")) else {
+            continue;
+        };
         total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
     }
     Some(total)
