@@ -387,3 +387,27 @@ fn two_blocks_may_not_share_an_instance_name() {
               void main() { c = a.x + b.y; }\n";
     build(ok, Stage::Fragment);
 }
+
+/// GLSL 1.50 §4.1.9: an implicitly sized block member is indexed by integer literals
+/// only; §4.3.7: a fragment shader has no output blocks, `gl_PerVertex` included.
+#[test]
+fn unsized_members_need_literal_indexes_and_fragment_shaders_have_no_out_blocks() {
+    let src = "#version 150\nin block { float foo[]; } inst;\nuniform int bar;\nout vec4 c;\n\
+               void main() { c = vec4(inst.foo[bar]); }\n";
+    let m = messages(src, Stage::Fragment);
+    assert!(
+        m.iter().any(|x| x.starts_with("block member 'inst.foo' is declared without a size and indexed here by other than an integer literal")),
+        "{m:?}"
+    );
+    build(
+        &src.replace("inst.foo[bar]", "inst.foo[2]"),
+        Stage::Fragment,
+    );
+    let src = "#version 150\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() {}\n";
+    let m = messages(src, Stage::Fragment);
+    assert!(
+        m.iter()
+            .any(|x| x.contains("a fragment shader cannot have an output block")),
+        "{m:?}"
+    );
+}

@@ -60,7 +60,10 @@ pub(crate) fn lower_blocks(program: &mut Program, stage: Stage, diags: &mut Diag
             out.push(item.clone());
             continue;
         };
-        if b.name == super::geometry::PER_VERTEX && b.storage == Storage::Out {
+        if b.name == super::geometry::PER_VERTEX
+            && b.storage == Storage::Out
+            && stage != Stage::Fragment
+        {
             // `out gl_PerVertex { vec4 gl_Position; ... };` redeclares the built-in
             // outputs (GLSL 1.50 §7.1; its form is checked by the geometry pass): they
             // stay the built-ins.
@@ -210,6 +213,7 @@ fn size_members(b: &mut Block, items: &[Item]) -> Result<(), (super::token::Pos,
         }
         let mut largest: Option<i32> = None;
         let mut length_call = None;
+        let mut other_index = None;
         for item in items {
             let Item::Function(f) = item else { continue };
             for st in &f.body {
@@ -222,6 +226,12 @@ fn size_members(b: &mut Block, items: &[Item]) -> Result<(), (super::token::Pos,
                     {
                         length_call.get_or_insert(e.pos);
                     }
+                    if let ExprKind::Index(base, index) = &e.kind
+                        && is_member(base, inst, &m.name)
+                        && !matches!(index.kind, ExprKind::Int(_))
+                    {
+                        other_index.get_or_insert(index.pos);
+                    }
                 });
             }
         }
@@ -231,6 +241,17 @@ fn size_members(b: &mut Block, items: &[Item]) -> Result<(), (super::token::Pos,
                 format!(
                     "length() of block member '{inst}.{}', which is declared without a size: \
                      length() needs an explicitly sized array (GLSL 1.50 §4.1.9)",
+                    m.name
+                ),
+            ));
+        }
+        if let Some(pos) = other_index {
+            return Err((
+                pos,
+                format!(
+                    "block member '{inst}.{}' is declared without a size and indexed here by \
+                     other than an integer literal: such an index needs the size declared \
+                     (GLSL 1.50 §4.1.9)",
                     m.name
                 ),
             ));
