@@ -712,3 +712,20 @@ fn redeclared_gl_texcoord_fits_the_limit() {
     );
     build(&src("gl_MaxTextureCoords"), Stage::Vertex);
 }
+
+/// GLSL 1.10 §6.1: a function is declared (a prototype) or defined before a call.
+#[test]
+fn a_function_is_declared_before_it_is_called() {
+    let late =
+        "#version 330\nout vec4 c;\nvoid main() { c = vec4(f()); }\nfloat f() { return 0.5; }\n";
+    assert_eq!(
+        located(late, Stage::Fragment),
+        [
+            "t.glsl:3:24: function 'f' is called before it is declared: define it or declare a \
+          prototype above the call (GLSL 1.10 §6.1)"
+        ]
+    );
+    let prototype = late.replace("out vec4 c;\n", "out vec4 c;\nfloat f();\n");
+    let s = build_extended(&prototype, Stage::Fragment);
+    assert_eq!(run(&s, &[], &[], &NoSamplers).color, [0.5; 4]);
+}

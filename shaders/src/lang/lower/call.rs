@@ -51,6 +51,17 @@ impl Lowerer<'_> {
         // call to it, then the linker will only attempt to resolve that call within the
         // set of shaders that are linked with it").
         let hidden = !candidates.is_empty() && self.declared_before(name, pos);
+        if !hidden && !candidates.is_empty() && !super::builtins::is_builtin(name) {
+            // GLSL 1.10 §6.1: "All functions must be either declared with a prototype
+            // or defined with a body before they are called."
+            return self.err(
+                pos,
+                format!(
+                    "function '{name}' is called before it is declared: define it or \
+                     declare a prototype above the call (GLSL 1.10 §6.1)"
+                ),
+            );
+        }
         if !hidden && (candidates.is_empty() || super::builtins::is_builtin(name)) {
             if name == "modf" {
                 return self.modf(args, pos);
