@@ -394,13 +394,21 @@ impl Program {
             out.push_str(g);
             out.push('\n');
         }
-        for f in &self.funcs {
+        let signature = |f: &Func| {
             let params: Vec<String> = f
                 .params
                 .iter()
                 .map(|(q, t, n)| format!("{} {} {n}", q.name(), t.name()))
                 .collect();
-            let _ = writeln!(out, "{} {}({}) {{", f.ret.name(), f.name, params.join(", "));
+            format!("{} {}({})", f.ret.name(), f.name, params.join(", "))
+        };
+        // Every function's prototype first: a transformation may make a function call
+        // one defined below it, and GLSL 1.10 §6.1 wants a declaration before a call.
+        for f in &self.funcs {
+            let _ = writeln!(out, "{};", signature(f));
+        }
+        for f in &self.funcs {
+            let _ = writeln!(out, "{} {{", signature(f));
             print_block(&f.init, &mut out, 1);
             print_block(&f.body, &mut out, 1);
             let _ = writeln!(out, "    return {};\n}}", f.ret_expr.text());
