@@ -112,17 +112,13 @@ impl Parser<'_, '_> {
                     ),
                 );
             };
-            if let Some((earlier, at)) = decls.input.filter(|(e, _)| *e != p) {
-                return self.fail_at(
-                    pos,
-                    format!(
-                        "layout({p}) in does not match the earlier layout({earlier}) in at \
-                         {}:{}: every input layout declaration of a geometry shader names \
-                         the same primitive type (GLSL 1.50 §4.3.8.1)",
-                        at.line, at.col
-                    ),
-                );
-            }
+            self.agrees(
+                decls.input,
+                p,
+                pos,
+                |v| format!("layout({v}) in"),
+                INPUT_RULE,
+            )?;
             decls.input = Some((p, pos));
             decls.input_items_before.get_or_insert(items_before);
             return Ok(());
@@ -138,33 +134,61 @@ impl Parser<'_, '_> {
                     ),
                 );
             };
-            if let Some((earlier, at)) = decls.output.filter(|(e, _)| *e != p) {
-                return self.fail_at(
-                    pos,
-                    format!(
-                        "layout({p}) out does not match the earlier layout({earlier}) out at \
-                         {}:{}: all output layout declarations of a geometry shader declare \
-                         the same primitive type (GLSL 1.50 §4.3.8.2)",
-                        at.line, at.col
-                    ),
-                );
-            }
+            self.agrees(
+                decls.output,
+                p,
+                pos,
+                |v| format!("layout({v}) out"),
+                OUTPUT_RULE,
+            )?;
             decls.output = Some((p, pos));
         }
         if let Some((n, vpos, _)) = max_vertices {
-            if let Some((earlier, at)) = decls.max_vertices.filter(|(e, _)| *e != n) {
-                return self.fail_at(
-                    vpos,
-                    format!(
-                        "max_vertices = {n} does not match the earlier max_vertices = \
-                         {earlier} at {}:{}: all output layout declarations of a geometry \
-                         shader declare the same value (GLSL 1.50 §4.3.8.2)",
-                        at.line, at.col
-                    ),
-                );
-            }
+            let rule = "all output layout declarations of a geometry shader declare the same \
+                        value (GLSL 1.50 §4.3.8.2)";
+            self.agrees(
+                decls.max_vertices,
+                n,
+                vpos,
+                |v| format!("max_vertices = {v}"),
+                rule,
+            )?;
             decls.max_vertices = Some((n, vpos));
         }
         Ok(())
     }
+
+    /// The error when `value` (declared at `pos`) differs from the `earlier` declaration
+    /// of the same layout: "`{this}` does not match the earlier `{that}` at L:C: `rule`",
+    /// each side named by `name`.
+    fn agrees<T: PartialEq + Copy + std::fmt::Display>(
+        &mut self,
+        earlier: Option<(T, Pos)>,
+        value: T,
+        pos: Pos,
+        name: impl Fn(T) -> String,
+        rule: &str,
+    ) -> PResult<()> {
+        match earlier {
+            Some((e, at)) if e != value => self.fail_at(
+                pos,
+                format!(
+                    "{} does not match the earlier {} at {}:{}: {rule}",
+                    name(value),
+                    name(e),
+                    at.line,
+                    at.col
+                ),
+            ),
+            _ => Ok(()),
+        }
+    }
 }
+
+/// GLSL 1.50 §4.3.8.1's rule for repeated input layout declarations.
+const INPUT_RULE: &str = "every input layout declaration of a geometry shader names the same \
+                          primitive type (GLSL 1.50 §4.3.8.1)";
+
+/// GLSL 1.50 §4.3.8.2's rule for repeated output primitive declarations.
+const OUTPUT_RULE: &str = "all output layout declarations of a geometry shader declare the \
+                           same primitive type (GLSL 1.50 §4.3.8.2)";
