@@ -282,20 +282,11 @@ fn is_member(e: &Expr, inst: &str, member: &str) -> bool {
 
 /// `k` when `e` is `inst.member[k]` or `inst[i].member[k]` with an integer literal `k`.
 fn literal_index_of(e: &Expr, inst: &str, member: &str) -> Option<i32> {
-    let ExprKind::Index(base, index) = &e.kind else {
-        return None;
-    };
-    let ExprKind::Field(owner, name) = &base.kind else {
-        return None;
-    };
-    let owner = match &owner.kind {
-        ExprKind::Index(o, _) => o,
-        _ => owner,
-    };
-    match (&owner.kind, &index.kind) {
-        (ExprKind::Ident(n), ExprKind::Int(k)) if n == inst && name == member && *k >= 0 => {
-            Some(*k)
-        }
+    match &e.kind {
+        ExprKind::Index(base, index) if is_member(base, inst, member) => match index.kind {
+            ExprKind::Int(k) if k >= 0 => Some(k),
+            _ => None,
+        },
         _ => None,
     }
 }
