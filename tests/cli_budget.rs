@@ -355,3 +355,105 @@ fn the_default_limit_follows_the_machine() {
     assert!(!png.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Writes `numbers.json` in `dir`: one triangle-list draw whose two attributes hold
+/// `count` numbers each, written `0.dddddd` (9 bytes with the comma), so the file is
+/// about `18 × count` bytes.
+fn scene_of_numbers(dir: &std::path::Path, count: usize) -> std::path::PathBuf {
+    let shaders = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reference-images/shaders");
+    let mut data = String::with_capacity(count * 9);
+    let mut state = 1u32;
+    for k in 0..count {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        if k > 0 {
+            data.push(',');
+        }
+        data.push_str(&format!("0.{:06}", state % 1_000_000));
+    }
+    let attribute =
+        |location: u32| format!(r#"{{"location": {location}, "size": 3, "data": [{data}]}}"#);
+    let text = format!(
+        r#"{{"format": "csir-scene/1", "width": 64, "height": 64, "draws": [{{"vertex": "{vs}", "fragment": "{fs}", "attributes": [{a0}, {a1}]}}]}}"#,
+        vs = shaders.join("triangle.vert").display(),
+        fs = shaders.join("triangle.frag").display(),
+        a0 = attribute(0),
+        a1 = attribute(1),
+    );
+    let scene = dir.join("numbers.json");
+    std::fs::write(&scene, text).unwrap();
+    scene
+}
+
+/// Runs `render SCENE -o OUT --max-memory LIMIT` under an address-space limit of
+/// `address_space_kib` (`ulimit -v`): a parse that held more than the budget says
+/// would fail to allocate and abort.
+fn render_in_address_space(
+    scene: &std::path::Path,
+    out: &std::path::Path,
+    limit: &str,
+    address_space_kib: u64,
+) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            r#"ulimit -v {address_space_kib} && exec "$0" render "$1" -o "$2" --max-memory {limit}"#
+        ))
+        .arg(env!("CARGO_BIN_EXE_csir-render"))
+        .arg(scene)
+        .arg(out)
+        .output()
+        .expect("sh runs")
+}
+
+/// A scene file whose numbers alone pass the limit is refused while it is parsed,
+/// before its tree is built: 61 MiB of text under `--max-memory 96M`, in an address
+/// space of 96 MiB more than that. A tree of one 32-byte value per number (what the
+/// parser built before lists of numbers were held as 8-byte doubles, and before the
+/// parse was counted) needs about 230 MiB and aborts there.
+#[test]
+fn a_scene_file_over_the_memory_limit_is_refused_while_it_is_read() {
+    let dir = temp_dir("budget-json");
+    let scene = scene_of_numbers(&dir, 3_600_000);
+    let text_bytes = std::fs::metadata(&scene).unwrap().len();
+    assert!(text_bytes > 60 << 20, "{text_bytes}");
+    let png = dir.join("numbers.png");
+    let run = render_in_address_space(&scene, &png, "96M", (96 + 96) << 10);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: {}: reading the scene file would go above the memory limit of 96.00 \
+             MiB (--max-memory): its text is 61.",
+            scene.display()
+        )),
+        "{err}"
+    );
+    assert!(!png.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same kind of scene, small enough to read, counts its text and tree beside the
+/// geometry: refused with `scene JSON` among the parts under a limit its geometry
+/// alone would fit, and drawn under a larger one within the address space.
+#[test]
+fn a_scene_files_json_counts_beside_its_geometry() {
+    let dir = temp_dir("budget-json-geometry");
+    // 900 000 numbers an attribute: 300 000 vertices, 100 000 triangles; geometry is
+    // counted as 160 B a triangle and 96 B a vertex (44.8 MiB), the file is 15.5 MiB
+    // and its two lists of numbers 2 × 8 MiB (capacity 2^20 doubles each)
+    let scene = scene_of_numbers(&dir, 900_000);
+    let png = dir.join("numbers.png");
+    let run = render_in_address_space(&scene, &png, "64M", (64 + 96) << 10);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("100000 triangles and 300000 vertices do not fit")
+            && err.contains(", scene JSON 31.")
+            && err.contains("above the memory limit of 64.00 MiB (--max-memory)"),
+        "{err}"
+    );
+    let run = render_in_address_space(&scene, &png, "96M", (96 + 96) << 10);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(png.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

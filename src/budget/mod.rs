@@ -139,6 +139,12 @@ pub struct MemoryEstimate {
     /// The OBJ mesh being read: its text, held whole while it is parsed, and the
     /// numbers parsed from it (0 at other times).
     pub mesh_reading: u64,
+    /// The scene file's text and the JSON tree parsed from it, both held while the
+    /// scene is loaded (0 at other times; counted as the parse reads it, so a scene
+    /// file too large for the limit is refused before its tree is built). Both are
+    /// freed before the framebuffer is allocated, so [`total`](Self::total) counts the
+    /// larger of the two.
+    pub scene_json: u64,
 }
 
 impl MemoryEstimate {
@@ -155,6 +161,7 @@ impl MemoryEstimate {
             textures: 0,
             geometry: 0,
             mesh_reading: 0,
+            scene_json: 0,
         }
     }
 
@@ -198,13 +205,21 @@ impl MemoryEstimate {
         bytes
     }
 
-    /// The sum of the parts (saturating).
+    /// The sum of the parts (saturating), counting the larger of the frame
+    /// (framebuffer and read-back) and the scene JSON, which are never held together.
     pub fn total(&self) -> u64 {
-        self.framebuffer
-            .saturating_add(self.readback)
+        self.frame_or_json()
             .saturating_add(self.textures)
             .saturating_add(self.geometry)
             .saturating_add(self.mesh_reading)
+    }
+
+    /// The larger of the frame's bytes (framebuffer and read-back) and the scene
+    /// JSON's.
+    fn frame_or_json(&self) -> u64 {
+        self.framebuffer
+            .saturating_add(self.readback)
+            .max(self.scene_json)
     }
 
     /// `Ok` when [`total`](Self::total) is at most `limit` bytes.
@@ -233,7 +248,8 @@ impl fmt::Display for OverBudget {
     /// `the render needs about 3.00 GiB (framebuffer 2.00 GiB, read-back 1.00 GiB,
     /// textures 0 B), above the memory limit of 1.00 GiB (--max-memory)`, with
     /// `, geometry N` after the textures when the draws so far count any, and
-    /// `, OBJ reading N` while an OBJ mesh is read.
+    /// `, OBJ reading N` while an OBJ mesh is read, and `, scene JSON N, counted
+    /// instead of the frame, …` while a scene file larger than the frame is loaded.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = &self.need;
         write!(
@@ -249,6 +265,14 @@ impl fmt::Display for OverBudget {
         }
         if n.mesh_reading > 0 {
             write!(f, ", OBJ reading {}", Bytes(n.mesh_reading))?;
+        }
+        if n.scene_json > n.framebuffer.saturating_add(n.readback) {
+            write!(
+                f,
+                ", scene JSON {}, counted instead of the frame, which is allocated after \
+                 it is freed",
+                Bytes(n.scene_json)
+            )?;
         }
         write!(
             f,

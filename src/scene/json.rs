@@ -5,9 +5,11 @@
 //! object, and errors are reported for the first bad entry as the file lists it.
 //! serde_json's own `Value` sorts keys, so this module has its own small tree.
 
+use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::json_place;
 
@@ -19,7 +21,12 @@ pub(crate) enum Json {
     /// Every JSON number, as f64 (integers are exact up to 2^53).
     Number(f64),
     String(String),
+    /// A list with at least one item that is not a number (or no item at all).
     Array(Vec<Json>),
+    /// A non-empty list whose every item is a number, held as 8 bytes a number rather
+    /// than a whole `Json` each (4× less): vertex, index and texel data, which can be
+    /// hundreds of MiB of a scene. Read both list kinds through [`Json::as_list`].
+    Numbers(Vec<f64>),
     /// Key/value pairs in document order, each key once: a key given twice in one
     /// object is a syntax error (JSON parsers disagree on which value counts, so a
     /// scene that repeats one means two things).
@@ -34,8 +41,30 @@ impl Json {
             Json::Bool(_) => "a boolean",
             Json::Number(_) => "a number",
             Json::String(_) => "a string",
-            Json::Array(_) => "a list",
+            Json::Array(_) | Json::Numbers(_) => "a list",
             Json::Object(_) => "an object",
+        }
+    }
+
+    /// The items of a list as `Json` values (a [`Json::Numbers`] list is copied into
+    /// them: use it for short lists, [`Json::as_list`] for data), or `None` for any
+    /// other value.
+    pub(crate) fn items(&self) -> Option<Cow<'_, [Json]>> {
+        match self {
+            Json::Array(items) => Some(Cow::Borrowed(items)),
+            Json::Numbers(numbers) => Some(Cow::Owned(
+                numbers.iter().map(|n| Json::Number(*n)).collect(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// The items of a list (either kind), or `None` for any other value.
+    pub(crate) fn as_list(&self) -> Option<List<'_>> {
+        match self {
+            Json::Array(items) => Some(List::Values(items)),
+            Json::Numbers(numbers) => Some(List::Numbers(numbers)),
+            _ => None,
         }
     }
 
@@ -50,9 +79,42 @@ impl Json {
                 format!("{:?}…", s.chars().take(40).collect::<String>())
             }
             Json::String(s) => format!("{s:?}"),
-            Json::Array(_) => "a list".into(),
+            Json::Array(_) | Json::Numbers(_) => "a list".into(),
             Json::Object(_) => "an object".into(),
         }
+    }
+}
+
+/// The items of a JSON list, borrowed from either of its two forms ([`Json::Array`],
+/// [`Json::Numbers`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum List<'j> {
+    /// Items of any kind.
+    Values(&'j [Json]),
+    /// Items that are all numbers.
+    Numbers(&'j [f64]),
+}
+
+impl<'j> List<'j> {
+    /// The number of items.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            List::Values(items) => items.len(),
+            List::Numbers(numbers) => numbers.len(),
+        }
+    }
+
+    /// Item `k`, or `None` past the end (a number is made into a `Json::Number`).
+    pub(crate) fn get(&self, k: usize) -> Option<Cow<'j, Json>> {
+        match *self {
+            List::Values(items) => items.get(k).map(Cow::Borrowed),
+            List::Numbers(numbers) => numbers.get(k).map(|n| Cow::Owned(Json::Number(*n))),
+        }
+    }
+
+    /// The items in order.
+    pub(crate) fn iter(self) -> impl Iterator<Item = Cow<'j, Json>> {
+        (0..self.len()).map(move |k| self.get(k).expect("k < len"))
     }
 }
 
@@ -73,15 +135,60 @@ pub(crate) fn format_number(n: f64) -> String {
     }
 }
 
-impl<'de> Deserialize<'de> for Json {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(JsonVisitor)
+/// Counts the bytes a parse holds (the text and the tree built so far, by capacity)
+/// against a limit, so an over-large scene is refused before it is built rather than
+/// after ([`parse_within`]).
+struct Meter {
+    /// Bytes held: the text, then every list, object and string as it grows.
+    used: Cell<u64>,
+    /// The most the parse may hold.
+    limit: u64,
+    /// Set when a growth was refused: the parse's error is then the budget, not the
+    /// syntax.
+    over: Cell<bool>,
+}
+
+impl Meter {
+    /// Makes room for one more item in `items`, growing it by doubling as `Vec` does,
+    /// when the bytes held during the copy (old and new buffer) stay within the limit.
+    fn room_for_one<T, E: serde::de::Error>(&self, items: &mut Vec<T>) -> Result<(), E> {
+        if items.len() < items.capacity() {
+            return Ok(());
+        }
+        let size = std::mem::size_of::<T>() as u64;
+        let old = items.capacity() as u64;
+        let new = (old * 2).max(4);
+        self.charge(new * size)?;
+        items.reserve_exact((new - old) as usize);
+        self.used.set(self.used.get() - old * size);
+        Ok(())
+    }
+
+    /// Counts `bytes` more, or refuses them when that passes the limit.
+    fn charge<E: serde::de::Error>(&self, bytes: u64) -> Result<(), E> {
+        let used = self.used.get().saturating_add(bytes);
+        if used > self.limit {
+            self.over.set(true);
+            return Err(E::custom("the scene's JSON does not fit the memory limit"));
+        }
+        self.used.set(used);
+        Ok(())
     }
 }
 
-struct JsonVisitor;
+/// Builds one [`Json`] value, counting what it holds on the [`Meter`].
+#[derive(Clone, Copy)]
+struct JsonSeed<'m>(&'m Meter);
 
-impl<'de> Visitor<'de> for JsonVisitor {
+impl<'de> DeserializeSeed<'de> for JsonSeed<'_> {
+    type Value = Json;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for JsonSeed<'_> {
     type Value = Json;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -108,17 +215,41 @@ impl<'de> Visitor<'de> for JsonVisitor {
         Ok(Json::Number(v))
     }
 
-    fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Json, E> {
+        self.0.charge(v.len() as u64)?;
         Ok(Json::String(v.to_owned()))
     }
 
-    fn visit_string<E>(self, v: String) -> Result<Json, E> {
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Json, E> {
+        self.0.charge(v.capacity() as u64)?;
         Ok(Json::String(v))
     }
 
+    /// A list is kept as [`Json::Numbers`] while its items are numbers, and becomes a
+    /// [`Json::Array`] at its first other item.
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
+        let mut numbers: Vec<f64> = Vec::new();
+        let first_other = loop {
+            match seq.next_element_seed(self)? {
+                None if numbers.is_empty() => return Ok(Json::Array(Vec::new())),
+                None => return Ok(Json::Numbers(numbers)),
+                Some(Json::Number(n)) => {
+                    self.0.room_for_one(&mut numbers)?;
+                    numbers.push(n);
+                }
+                Some(other) => break other,
+            }
+        };
+        let size = std::mem::size_of::<Json>() as u64;
+        self.0.charge((numbers.len() as u64 + 1) * size)?;
+        let mut items: Vec<Json> = Vec::with_capacity(numbers.len() + 1);
+        items.extend(numbers.iter().map(|n| Json::Number(*n)));
+        items.push(first_other);
+        let freed = std::mem::size_of_val(numbers.as_slice()) as u64;
+        drop(numbers);
+        self.0.used.set(self.0.used.get() - freed);
+        while let Some(item) = seq.next_element_seed(self)? {
+            self.0.room_for_one(&mut items)?;
             items.push(item);
         }
         Ok(Json::Array(items))
@@ -135,7 +266,9 @@ impl<'de> Visitor<'de> for JsonVisitor {
                     first + 1
                 )));
             }
-            let value = map.next_value::<Json>()?;
+            self.0.charge(key.capacity() as u64)?;
+            let value = map.next_value_seed(self)?;
+            self.0.room_for_one(&mut entries)?;
             entries.push((key, value));
         }
         Ok(Json::Object(entries))
@@ -152,9 +285,58 @@ pub(crate) struct SyntaxError {
 }
 
 /// Parses a whole JSON document (serde_json's recursion limit of 128 levels applies, so
-/// deeply nested input is an error, not a stack overflow).
+/// deeply nested input is an error, not a stack overflow), with no memory limit.
 pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
-    serde_json::from_str(text).map_err(|e| {
+    match parse_within(text, u64::MAX) {
+        Ok((json, _)) => Ok(json),
+        Err(ParseError::Syntax(e)) => Err(e),
+        Err(ParseError::OverLimit { .. }) => unreachable!("no parse holds u64::MAX bytes"),
+    }
+}
+
+/// Why [`parse_within`] gave no tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ParseError {
+    /// The text is not JSON, or breaks one of the scene file's JSON rules.
+    Syntax(SyntaxError),
+    /// The text and the tree built from it would hold more than `limit` bytes; the
+    /// parse stopped when it had `held` bytes, before allocating past the limit.
+    OverLimit { held: u64, limit: u64 },
+}
+
+/// [`parse`] within a memory limit: the text's bytes and every list, object and string
+/// of the tree (by capacity, counting both buffers while a list grows) are counted as
+/// they are read, and the parse stops before they pass `limit`. Returns the tree with
+/// the bytes it and the text hold.
+///
+/// # Errors
+/// [`ParseError::Syntax`] with its 1-based line and character column, or
+/// [`ParseError::OverLimit`].
+pub(crate) fn parse_within(text: &str, limit: u64) -> Result<(Json, u64), ParseError> {
+    let meter = Meter {
+        used: Cell::new(0),
+        limit,
+        over: Cell::new(false),
+    };
+    let text_bytes = text.len() as u64;
+    if text_bytes > limit {
+        return Err(ParseError::OverLimit {
+            held: text_bytes,
+            limit,
+        });
+    }
+    meter.used.set(text_bytes);
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let parsed = JsonSeed(&meter)
+        .deserialize(&mut deserializer)
+        .and_then(|json| deserializer.end().map(|()| json));
+    parsed.map(|json| (json, meter.used.get())).map_err(|e| {
+        if meter.over.get() {
+            return ParseError::OverLimit {
+                held: meter.used.get(),
+                limit,
+            };
+        }
         // serde_json appends " at line L column C"; the position is reported separately
         let full = e.to_string();
         let mut message = match full.rfind(" at line ") {
@@ -170,11 +352,11 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
                  digits)",
             );
         }
-        SyntaxError {
+        ParseError::Syntax(SyntaxError {
             line: e.line(),
             column: char_column(text, e.line(), e.column()),
             message,
-        }
+        })
     })
 }
 
@@ -338,5 +520,75 @@ mod tests {
             Json::String("x".repeat(50)).brief(),
             format!("{:?}…", "x".repeat(40))
         );
+    }
+
+    #[test]
+    fn lists_of_numbers_are_held_as_doubles_and_mixed_lists_keep_their_order() {
+        let v = parse("[1, 2.5, -3]").unwrap();
+        assert_eq!(v, Json::Numbers(vec![1.0, 2.5, -3.0]));
+        assert_eq!(parse("[]").unwrap(), Json::Array(vec![]));
+        // a list turns into values at its first item that is not a number
+        let v = parse(r#"[1, 2, "x", 3, [4, 5]]"#).unwrap();
+        assert_eq!(
+            v,
+            Json::Array(vec![
+                Json::Number(1.0),
+                Json::Number(2.0),
+                Json::String("x".into()),
+                Json::Number(3.0),
+                Json::Numbers(vec![4.0, 5.0]),
+            ])
+        );
+        let list = v.as_list().unwrap();
+        assert_eq!(list.len(), 5);
+        assert_eq!(list.get(3).as_deref(), Some(&Json::Number(3.0)));
+        assert_eq!(list.get(5), None);
+        let numbers = parse("[7, 8]").unwrap();
+        let items: Vec<Json> = numbers
+            .as_list()
+            .unwrap()
+            .iter()
+            .map(|c| c.into_owned())
+            .collect();
+        assert_eq!(items, vec![Json::Number(7.0), Json::Number(8.0)]);
+        assert_eq!(numbers.items().unwrap().len(), 2);
+        assert_eq!(numbers.type_name(), "a list");
+        assert!(Json::Null.as_list().is_none() && Json::Null.items().is_none());
+    }
+
+    #[test]
+    fn a_parse_counts_its_text_and_tree_and_stops_at_its_limit() {
+        let text = format!("[{}]", vec!["0.5"; 10_000].join(","));
+        let (json, held) = parse_within(&text, u64::MAX).unwrap();
+        assert_eq!(json, Json::Numbers(vec![0.5; 10_000]));
+        // the text, and 16 384 doubles of capacity (doubling from 4)
+        assert_eq!(held, text.len() as u64 + 16_384 * 8);
+        // one byte less than the last growth needs (old and new buffer together)
+        let limit = text.len() as u64 + (8_192 + 16_384) * 8 - 1;
+        assert_eq!(
+            parse_within(&text, limit),
+            Err(ParseError::OverLimit {
+                held: text.len() as u64 + 8_192 * 8,
+                limit,
+            })
+        );
+        assert!(parse_within(&text, limit + 1).is_ok());
+        // the text alone
+        assert_eq!(
+            parse_within(&text, 10),
+            Err(ParseError::OverLimit {
+                held: text.len() as u64,
+                limit: 10,
+            })
+        );
+        // strings and keys count their bytes
+        let (_, held) = parse_within(r#"{"key": "value"}"#, u64::MAX).unwrap();
+        let entry = std::mem::size_of::<(String, Json)>() as u64;
+        assert_eq!(held, 16 + 3 + 5 + 4 * entry);
+        // a syntax error within the limit is still a syntax error
+        assert!(matches!(
+            parse_within("[1,", u64::MAX),
+            Err(ParseError::Syntax(SyntaxError { line: 1, .. }))
+        ));
     }
 }

@@ -200,14 +200,28 @@ pub(crate) fn parse_with(
 ) -> Result<Scene, SceneError> {
     // A byte order mark, which some editors write, is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc = json::parse(text).map_err(|e| SceneError {
-        path: scene_path.to_path_buf(),
-        field: String::new(),
-        kind: SceneErrorKind::Syntax {
-            line: e.line,
-            column: e.column,
-            message: e.message,
+    let (doc, json_bytes) = json::parse_within(text, max_memory).map_err(|e| match e {
+        json::ParseError::Syntax(e) => SceneError {
+            path: scene_path.to_path_buf(),
+            field: String::new(),
+            kind: SceneErrorKind::Syntax {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            },
         },
+        json::ParseError::OverLimit { held, limit } => SceneError::new(
+            scene_path,
+            "",
+            format!(
+                "reading the scene file would go above the memory limit of {} \
+                 (--max-memory): its text is {}, and the lists, objects and strings read \
+                 from it held {} when the next one would have passed the limit",
+                Bytes(limit),
+                Bytes(text.len() as u64),
+                Bytes(held.saturating_sub(text.len() as u64)),
+            ),
+        ),
     })?;
     let folder = match scene_path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -221,6 +235,7 @@ pub(crate) fn parse_with(
         max_memory,
         frame_use,
         memory: MemoryEstimate::default(),
+        json_bytes,
     };
     loader.scene(&doc)
 }
@@ -236,6 +251,8 @@ struct Loader<'a> {
     /// What the frame is drawn for: a render or a pixel trace.
     frame_use: FrameUse,
     memory: MemoryEstimate,
+    /// The scene's text and JSON tree, held until the scene is loaded.
+    json_bytes: u64,
 }
 
 type Entries = [(String, Json)];
@@ -264,7 +281,10 @@ impl Loader<'_> {
         }
         let width = self.integer(get(root, "width"), "width", FRAME_SIDE, None)? as u32;
         let height = self.integer(get(root, "height"), "height", FRAME_SIDE, None)? as u32;
-        self.memory = MemoryEstimate::frame_for(width, height, self.frame_use);
+        self.memory = MemoryEstimate {
+            scene_json: self.json_bytes,
+            ..MemoryEstimate::frame_for(width, height, self.frame_use)
+        };
         self.memory.check(self.max_memory).map_err(|e| {
             self.error(
                 "height",
@@ -311,7 +331,7 @@ impl Loader<'_> {
 
         let mut draws = Vec::new();
         if let Some(v) = get(root, "draws") {
-            let Json::Array(list) = v else {
+            let Some(list) = v.items() else {
                 return Err(self.error("draws", format!("expected a list, got {}", v.type_name())));
             };
             for (index, d) in list.iter().enumerate() {
@@ -667,12 +687,12 @@ impl Loader<'_> {
         instances: u32,
     ) -> Result<(Vec<Attribute>, u32), SceneError> {
         let field = format!("{at}.attributes");
-        let list = match value {
-            Json::Array(list) if list.is_empty() => {
+        let list = match value.items() {
+            Some(list) if list.is_empty() => {
                 return Err(self.error(field, "must not be empty"));
             }
-            Json::Array(list) => list,
-            _ => {
+            Some(list) => list,
+            None => {
                 let got = value.type_name();
                 return Err(self.error(field, format!("expected a list, got {got}")));
             }
@@ -752,7 +772,7 @@ impl Loader<'_> {
         ty: AttributeType,
         range: std::ops::RangeInclusive<i64>,
     ) -> Result<Vec<f32>, SceneError> {
-        let Json::Array(list) = value else {
+        let Some(list) = value.as_list() else {
             return Err(self.error(
                 field,
                 format!("expected a list of integers, got {}", value.type_name()),
@@ -760,7 +780,7 @@ impl Loader<'_> {
         };
         list.iter()
             .enumerate()
-            .map(|(k, v)| match v {
+            .map(|(k, v)| match &*v {
                 Json::Number(n) if n.fract() == 0.0 && range.contains(&(*n as i64)) => {
                     Ok(integer_carrier(*n as i64))
                 }
@@ -788,7 +808,7 @@ impl Loader<'_> {
         triangle_list: bool,
         restart: Option<u32>,
     ) -> Result<Vec<u32>, SceneError> {
-        let Json::Array(list) = value else {
+        let Some(list) = value.as_list() else {
             return Err(self.error(
                 field,
                 format!("expected a list of integers, got {}", value.type_name()),
@@ -799,17 +819,19 @@ impl Loader<'_> {
         }
         let mut indices = Vec::with_capacity(list.len());
         for (k, v) in list.iter().enumerate() {
-            let at = format!("{field}[{k}]");
-            let index = match v {
+            // the field is named only in an error: formatting it for each of millions
+            // of indices would cost more than reading them
+            let at = || format!("{field}[{k}]");
+            let index = match &*v {
                 Json::Number(n) if n.fract() == 0.0 && *n >= 0.0 => *n,
                 _ => {
                     return Err(self.error(
-                        at,
+                        at(),
                         format!("expected a non-negative integer, got {}", v.brief()),
                     ));
                 }
             };
-            rules::index_in_range(index, vertex_count, restart).map_err(|m| self.error(at, m))?;
+            rules::index_in_range(index, vertex_count, restart).map_err(|m| self.error(at(), m))?;
             indices.push(index as u32);
         }
         Ok(indices)
@@ -966,7 +988,7 @@ impl Loader<'_> {
     /// `state.clip_planes`: a list of at most [`MAX_CLIP_PLANES`](super::MAX_CLIP_PLANES) entries, entry `i`
     /// `null` (plane `i` disabled) or its equation `[a, b, c, d]` (enabled).
     fn clip_planes(&self, value: &Json, field: &str) -> Result<ClipPlanes, SceneError> {
-        let Json::Array(list) = value else {
+        let Some(list) = value.items() else {
             return Err(self.error(
                 field,
                 format!(
@@ -1113,17 +1135,26 @@ impl Loader<'_> {
         field: &str,
         count: Option<usize>,
     ) -> Result<Vec<f32>, SceneError> {
-        let to_f32 = |v: &Json, at: &str| match v {
-            Json::Number(n) => rules::finite_f32(*n).map_err(|m| self.error(at, m)),
-            other => Err(self.error(at, format!("expected a number, got {}", other.brief()))),
+        // the field is named only in an error: formatting it for each of millions of
+        // numbers would cost more than reading them
+        let to_f32 = |v: &Json, at: &dyn Fn() -> String| match v {
+            Json::Number(n) => rules::finite_f32(*n).map_err(|m| self.error(at(), m)),
+            other => Err(self.error(at(), format!("expected a number, got {}", other.brief()))),
         };
         let values = match value {
+            Json::Numbers(numbers) => numbers
+                .iter()
+                .enumerate()
+                .map(|(k, n)| {
+                    rules::finite_f32(*n).map_err(|m| self.error(format!("{field}[{k}]"), m))
+                })
+                .collect::<Result<Vec<f32>, _>>()?,
             Json::Array(list) => list
                 .iter()
                 .enumerate()
-                .map(|(k, v)| to_f32(v, &format!("{field}[{k}]")))
+                .map(|(k, v)| to_f32(v, &|| format!("{field}[{k}]")))
                 .collect::<Result<Vec<f32>, _>>()?,
-            Json::Number(_) => vec![to_f32(value, field)?],
+            Json::Number(_) => vec![to_f32(value, &|| field.to_owned())?],
             other => {
                 return Err(self.error(
                     field,
@@ -1198,6 +1229,7 @@ fn json_integers(value: &Json) -> Option<Vec<i64>> {
     };
     match value {
         Json::Array(list) => list.iter().map(one).collect(),
+        Json::Numbers(numbers) => numbers.iter().map(|n| one(&Json::Number(*n))).collect(),
         v => one(v).map(|k| vec![k]),
     }
 }

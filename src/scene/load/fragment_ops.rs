@@ -198,7 +198,7 @@ impl Loader<'_> {
                 ),
             )
         };
-        let Json::Array(list) = value else {
+        let Some(list) = value.items() else {
             return Err(bad());
         };
         if list.len() != 4 {
@@ -227,7 +227,7 @@ impl Loader<'_> {
         field: &str,
         xy: &std::ops::RangeInclusive<i64>,
     ) -> Result<[i64; 4], SceneError> {
-        let Json::Array(list) = value else {
+        let Some(list) = value.items() else {
             return Err(self.error(
                 field,
                 format!(

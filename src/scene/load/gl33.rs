@@ -139,6 +139,13 @@ impl Loader<'_> {
                     format!("{at}.path"),
                     self.string(Some(p), &format!("{at}.path"), "a PNG file path")?,
                 )],
+                (_, Some(Json::Numbers(n))) => {
+                    let got = Json::Number(n[0]).brief();
+                    return Err(self.error(
+                        format!("{at}.paths[0]"),
+                        format!("expected a PNG file path, got {got}"),
+                    ));
+                }
                 (_, Some(Json::Array(list))) if !list.is_empty() => list
                     .iter()
                     .enumerate()

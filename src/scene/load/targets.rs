@@ -54,7 +54,7 @@ impl Loader<'_> {
 
     /// `targets`: a list of 1..=8 objects `{ "format": F }`.
     fn target_formats(&self, value: &Json) -> Result<Vec<TargetFormat>, SceneError> {
-        let Json::Array(items) = value else {
+        let Some(items) = value.items() else {
             return Err(self.error(
                 "targets",
                 format!(
@@ -95,13 +95,7 @@ impl Loader<'_> {
         };
         let rgba = |v: &Json, field: &str| -> Result<[f64; 4], SceneError> {
             let numbers: Option<Vec<f64>> = match v {
-                Json::Array(a) if a.len() == 4 => a
-                    .iter()
-                    .map(|n| match n {
-                        Json::Number(n) => Some(*n),
-                        _ => None,
-                    })
-                    .collect(),
+                Json::Numbers(a) if a.len() == 4 => Some(a.clone()),
                 _ => None,
             };
             numbers.map(|n| [n[0], n[1], n[2], n[3]]).ok_or_else(|| {
@@ -113,7 +107,10 @@ impl Loader<'_> {
         };
         match value {
             Json::Array(items)
-                if items.iter().all(|i| matches!(i, Json::Array(_))) && !items.is_empty() =>
+                if items
+                    .iter()
+                    .all(|i| matches!(i, Json::Array(_) | Json::Numbers(_)))
+                    && !items.is_empty() =>
             {
                 rules::target_clear_count(items.len(), count)
                     .map_err(|m| self.error("clear.color", m))?;
