@@ -615,6 +615,8 @@ fn every_target_format_draws_through_virgl_like_the_cpu() {
         "rgba32f",
         "r32f",
     ];
+    let mut blended = color_quad(&seven, [-0.3, -0.5, 0.9, 0.9], flat);
+    blended["state"] = serde_json::json!({"blend": "alpha"});
     for srgb in [false, true] {
         let scene = serde_json::json!({
             "format": "csir-scene/1", "width": 48, "height": 32,
@@ -625,11 +627,7 @@ fn every_target_format_draws_through_virgl_like_the_cpu() {
                                 [1e6, -1e-6, 0.0, 3.0], [7.0, 0, 0, 0]]},
             "draws": [
                 color_quad(&seven, [-0.9, -0.9, 0.5, 0.6], corners),
-                {
-                    let mut d = color_quad(&seven, [-0.3, -0.5, 0.9, 0.9], flat);
-                    d["state"] = serde_json::json!({"blend": "alpha"});
-                    d
-                },
+                blended.clone(),
             ],
         });
         let frame = render_both_and_compare(&dir, &format!("seven_srgb_{srgb}"), &scene);
