@@ -4,14 +4,15 @@
 //! places each at its own), and the second source colour of dual-source blending
 //! (`layout(location = 0, index = 1)`) is `OUT[1], COLOR[1]`, as Gallium declares it.
 
-mod common;
-
-use common::build;
 use csir::tgsi::TgsiError;
-use csir::{Stage, emit_tgsi};
+use csir::{Limits, Stage, compile, emit_tgsi};
 
+/// The TGSI of fragment shader `src`, compiled under the extended profile (the
+/// seed's allows one output at location 0).
 fn tgsi(src: &str) -> Result<String, TgsiError> {
-    emit_tgsi(&build(src, Stage::Fragment), None, None)
+    let shader = compile(src, "test", Stage::Fragment, &Limits::EXTENDED)
+        .unwrap_or_else(|e| panic!("compile failed:\n{e}\n{src}"));
+    emit_tgsi(&shader, None, None)
 }
 
 #[test]
