@@ -80,39 +80,6 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (vertex pipeline)", path.display());
                 continue;
             }
-            // And dual-source blending, which the TGSI emitter's one colour output
-            // cannot feed (docs/scene-format.md "Per-fragment operations"; every
-            // other per-fragment key is drawn and compared).
-            Err(e)
-                if scene.draws.iter().any(|d| {
-                    matches!(d.state.raster.blend,
-                        csir_raster::BlendMode::Function(f) if f.reads_src1())
-                }) && e
-                    .to_string()
-                    .contains("is not supported by --backend virgl") =>
-            {
-                println!("{}: refused (dual-source blending)", path.display());
-                continue;
-            }
-            // Render targets and sRGB framebuffers, which virgl's one RGBA8 surface
-            // does not have.
-            Err(e)
-                if scene.targets.given
-                    && e.to_string()
-                        .contains("is not supported by --backend virgl") =>
-            {
-                println!("{}: refused (render targets)", path.display());
-                continue;
-            }
-            // Multisampling, which virgl's single-sampled surface does not have.
-            Err(e)
-                if scene.samples > 1
-                    && e.to_string()
-                        .contains("is not supported by --backend virgl") =>
-            {
-                println!("{}: refused (multisampling)", path.display());
-                continue;
-            }
             // And geometry shaders, which the virgl path does not send yet.
             Err(e)
                 if scene.draws.iter().any(|d| d.geometry.is_some())
@@ -142,6 +109,9 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
             rule.tolerance,
             if judgement.passed() { "pass" } else { "FAIL" }
         );
+        for failure in target_failures(&scene, &virgl.targets, &cpu.targets) {
+            failures.push(format!("{}: {failure}", path.display()));
+        }
         if !judgement.passed() {
             let breaches: Vec<String> = judgement.breaches.iter().map(|b| b.to_string()).collect();
             failures.push(format!(
@@ -181,6 +151,110 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         refused.is_empty(),
         "texture scenes virgl did not draw: {refused:?}"
     );
+    // Every per-fragment, framebuffer and GL 3.3 texture scene (render targets,
+    // sRGB, multisampling, alpha-to-coverage, dual-source blending, buffer textures,
+    // textureGrad on 3D and cube samplers) is drawn, but for those that use what the
+    // vertex pipeline refuses by name.
+    let families = ["fragment", "framebuffer", "textures_gl33"];
+    let family: Vec<_> = scenes
+        .iter()
+        .filter(|p| {
+            p.parent()
+                .is_some_and(|d| families.iter().any(|f| d.ends_with(f)))
+        })
+        .collect();
+    assert!(
+        family.len() >= 25,
+        "expected the fragment, framebuffer and textures_gl33 scenes, found {family:?}"
+    );
+    for must in [
+        "framebuffer/msaa_edges.json",
+        "framebuffer/alpha_to_coverage.json",
+        "framebuffer/srgb_on.json",
+        "fragment/dual_source.json",
+        "textures_gl33/volume3d_grad.json",
+        "textures_gl33/cube_grad.json",
+    ] {
+        assert!(
+            drawn.iter().any(|p| p.ends_with(must)),
+            "{must} was not drawn through virgl"
+        );
+    }
+    let refused: Vec<_> = family
+        .iter()
+        .filter(|p| !drawn.contains(p))
+        .filter(|p| {
+            let scene = Scene::load(p).unwrap_or_else(|e| panic!("{e}"));
+            !uses_refused_vertex_pipeline(&scene)
+        })
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "fragment, framebuffer and texture scenes virgl did not draw: {refused:?}"
+    );
+}
+
+/// Each target of a scene with `targets` after target 0's image (which the caller
+/// compares) and target 0 when it is not unorm, compared as `check` compares them
+/// (docs/reference-checks.md "Render targets": unorm targets by the scene's rule,
+/// floats within the tolerance, integers exactly): one message per failing target.
+fn target_failures(
+    scene: &Scene,
+    virgl: &[csir_render::pipeline::TargetImage],
+    cpu: &[csir_render::pipeline::TargetImage],
+) -> Vec<String> {
+    use csir_raster::TargetClass;
+    if virgl.len() != cpu.len() {
+        return vec![format!(
+            "virgl read back {} targets, the CPU renderer {}",
+            virgl.len(),
+            cpu.len()
+        )];
+    }
+    let rule = scene.tolerance_rule();
+    let mut failures = Vec::new();
+    for (k, (ours, theirs)) in virgl.iter().zip(cpu).enumerate() {
+        let class = ours.target.format.class();
+        let name = ours.target.format.name();
+        if class == TargetClass::Unorm {
+            if k == 0 {
+                continue;
+            }
+            let image = |t: &csir_render::pipeline::TargetImage| {
+                csir_render::image_io::Rgba8Image::new(t.width, t.height, t.to_rgba8())
+                    .expect("a target is width x height")
+            };
+            let judgement = rule.judge(&image(ours), &image(theirs)).unwrap();
+            println!(
+                "  targets[{k}] ({name}): max {} over {}/255 in {} pixels",
+                judgement.diff.max_channel_diff,
+                rule.tolerance,
+                judgement.diff.over_tolerance_pixels
+            );
+            if !judgement.passed() {
+                failures.push(format!("targets[{k}] ({name}) off the CPU render"));
+            }
+            continue;
+        }
+        match csir_render::compare::compare_target(ours, &theirs.values, &rule) {
+            Some(d) => {
+                println!(
+                    "  targets[{k}] ({name}): {} of {} pixels over the tolerance (largest \
+                     difference {})",
+                    d.pixels_over, d.pixels, d.max_diff
+                );
+                if !d.passed {
+                    failures.push(format!(
+                        "targets[{k}] ({name}): {} of {} pixels differ beyond the target \
+                         tolerance (largest difference {})",
+                        d.pixels_over, d.pixels, d.max_diff
+                    ));
+                }
+            }
+            None => failures.push(format!("targets[{k}] ({name}): the sizes differ")),
+        }
+    }
+    failures
 }
 
 /// Whether a draw of `scene` uses what `--backend virgl` refuses by name in the
@@ -457,5 +531,150 @@ fn every_texture_format_and_sampler_kind_draws_through_virgl_like_the_cpu() {
             .collect::<Vec<_>>(),
         d.worst_pixel
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A quad over NDC `[x0, x1] × [y0, y1]` at depth `z`, one colour per corner, for
+/// `reference-images/framebuffer/color.vert`.
+fn color_quad(fragment: &Path, [x0, y0, x1, y1]: [f64; 4], colors: [[f64; 4]; 4]) -> Value {
+    let vertex = reference_dir().join("framebuffer/color.vert");
+    let corners = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    serde_json::json!({
+        "vertex": vertex.display().to_string(),
+        "fragment": fragment.display().to_string(),
+        "attributes": [
+            {"location": 0, "size": 3,
+             "data": corners.iter().flat_map(|[x, y]| [*x, *y, 0.5]).collect::<Vec<_>>()},
+            {"location": 1, "size": 4, "data": colors.concat()},
+        ],
+        "indices": [0, 1, 2, 0, 2, 3],
+    })
+}
+
+use serde_json::Value;
+
+/// Renders the scene `json` (written into `dir` as `name.json`) by the CPU and
+/// through virgl and compares the frame and every target as `check` does; returns
+/// the virgl frame.
+fn render_both_and_compare(dir: &Path, name: &str, json: &Value) -> csir_render::virgl::VirglFrame {
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, json.to_string()).unwrap();
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let cpu = render_scene(&scene, &RenderOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let virgl = render_scene_virgl(&scene, &VirglOptions::default())
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let rule = scene.tolerance_rule();
+    let judgement = rule.judge(&virgl.image, &cpu.image).unwrap();
+    println!(
+        "{name}: max {} over {}/255 in {} pixels",
+        judgement.diff.max_channel_diff, rule.tolerance, judgement.diff.over_tolerance_pixels
+    );
+    let mut failures = target_failures(&scene, &virgl.targets, &cpu.targets);
+    if !judgement.passed() {
+        failures.push(format!("the frame: {:?}", judgement.breaches));
+    }
+    assert!(failures.is_empty(), "{name}: {}", failures.join("; "));
+    virgl
+}
+
+#[test]
+fn every_target_format_draws_through_virgl_like_the_cpu() {
+    if !server_available("every_target_format_draws_through_virgl_like_the_cpu") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csir-virgl-targets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let corners = [
+        [0.9, 0.1, 0.2, 1.0],
+        [0.1, 0.8, 0.3, 0.6],
+        [0.2, 0.3, 0.9, 0.2],
+        [1.0, 1.0, 0.1, 0.9],
+    ];
+    let flat = [[0.3, 0.6, 0.6, 0.5]; 4];
+    // Seven targets of the unorm, sRGB and float formats, two draws, the second
+    // alpha-blended over the first; with and without GL_FRAMEBUFFER_SRGB.
+    let seven = dir.join("seven.frag");
+    std::fs::write(
+        &seven,
+        "#version 330 core\nin vec4 vColor;\n\
+         layout(location = 0) out vec4 o0;\nlayout(location = 1) out vec4 o1;\n\
+         layout(location = 2) out vec4 o2;\nlayout(location = 3) out vec4 o3;\n\
+         layout(location = 4) out vec4 o4;\nlayout(location = 5) out vec4 o5;\n\
+         layout(location = 6) out float o6;\n\
+         void main() {\n    o0 = vColor;\n    o1 = vColor.bgra;\n    o2 = vColor.gbra;\n\
+             o3 = vColor.brga;\n    o4 = vColor * 4.0 - 1.0;\n    o5 = vColor * -3.5;\n\
+             o6 = dot(vColor, vec4(100.0));\n}\n",
+    )
+    .unwrap();
+    let formats = [
+        "rgba8",
+        "srgb8_alpha8",
+        "r8",
+        "rg8",
+        "rgba16f",
+        "rgba32f",
+        "r32f",
+    ];
+    let mut blended = color_quad(&seven, [-0.3, -0.5, 0.9, 0.9], flat);
+    blended["state"] = serde_json::json!({"blend": "alpha"});
+    for srgb in [false, true] {
+        let scene = serde_json::json!({
+            "format": "csir-scene/1", "width": 48, "height": 32,
+            "targets": formats.iter().map(|f| serde_json::json!({"format": f})).collect::<Vec<_>>(),
+            "framebuffer_srgb": srgb,
+            "clear": {"color": [[0.1, 0.2, 0.3, 1.0], [0.5, 0.5, 0.5, 0.5], [0.25, 0, 0, 0],
+                                [0.75, 0.125, 0, 0], [-2.0, 0.5, 100.0, 1.0],
+                                [1e6, -1e-6, 0.0, 3.0], [7.0, 0, 0, 0]]},
+            "draws": [
+                color_quad(&seven, [-0.9, -0.9, 0.5, 0.6], corners),
+                blended.clone(),
+            ],
+        });
+        let frame = render_both_and_compare(&dir, &format!("seven_srgb_{srgb}"), &scene);
+        assert_eq!(frame.targets.len(), 7);
+    }
+    // The integer formats, their clears, and locations 2 and 3 placed by the host's
+    // linker. The integers come from the pixel position, which both renderers
+    // compute exactly (a float colour times 4e9 would differ in its last bits).
+    let ints = dir.join("ints.frag");
+    std::fs::write(
+        &ints,
+        "#version 330 core\nin vec4 vColor;\n\
+         layout(location = 0) out uvec4 u;\nlayout(location = 1) out ivec4 i;\n\
+         layout(location = 2) out vec4 c;\nlayout(location = 3) out uvec4 b;\n\
+         void main() {\n    u = uvec4(uvec2(gl_FragCoord.xy), 7u, 4000000000u);\n\
+             i = ivec4(gl_FragCoord.xy, 0, 0) - ivec4(100, 50, 2000000000, -7);\n\
+             c = vColor;\n    b = uvec4(uvec2(gl_FragCoord.xy) * 9u, 200u, 300u);\n}\n",
+    )
+    .unwrap();
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 40, "height": 24,
+        "targets": [{"format": "rgba32ui"}, {"format": "rgba32i"}, {"format": "rgba8"},
+                    {"format": "rgba8ui"}],
+        "clear": {"color": [[1, 2, 3, 4000000000u32], [-5, 6, -7, 8], [0.0, 0.0, 0.0, 1.0],
+                            [9, 8, 7, 6]]},
+        "draws": [color_quad(&ints, [-0.8, -0.8, 0.6, 0.7], corners)],
+    });
+    let frame = render_both_and_compare(&dir, "ints", &scene);
+    // The clear of rgba32ui at a corner (row 0 is the top row), exactly.
+    assert_eq!(frame.targets[0].values[0], [1, 2, 3, 4_000_000_000]);
+    assert_eq!(frame.targets[1].values[0].map(|w| w as i32), [-5, 6, -7, 8]);
+    // Two targets, location 1 written last: target 0 holds location 0.
+    let two = dir.join("two.frag");
+    std::fs::write(
+        &two,
+        "#version 330 core\nin vec4 vColor;\n\
+         layout(location = 0) out vec4 first;\nlayout(location = 1) out vec4 second;\n\
+         void main() {\n    first = vColor;\n    second = vec4(1.0, 0.0, 1.0, 1.0);\n}\n",
+    )
+    .unwrap();
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 32, "height": 32,
+        "targets": [{"format": "rgba8"}, {"format": "rgba8"}],
+        "draws": [color_quad(&two, [-0.8, -0.8, 0.8, 0.8], corners)],
+    });
+    let frame = render_both_and_compare(&dir, "two_outputs", &scene);
+    assert_ne!(frame.image.pixel(16, 16), Some([255, 0, 255, 255]));
+    assert_eq!(frame.targets[1].values[16 * 32 + 16], [255, 0, 255, 255]);
     let _ = std::fs::remove_dir_all(&dir);
 }

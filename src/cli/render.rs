@@ -291,6 +291,9 @@ fn render_virgl(args: &RenderArgs, scene: &Scene, output: &Path) -> ExitCode {
     if let Err(e) = write_png(output, image.width(), image.height(), image.pixels()) {
         return fail(e);
     }
+    if let Err(e) = write_target_files(output, &frame.targets) {
+        return fail(e);
+    }
     summary(
         output,
         format_args!(

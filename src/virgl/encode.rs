@@ -24,9 +24,6 @@ use csir_virgl::{ResourceDesc, VirglError, VtestConnection};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Bytes per texel of the colour buffer (RGBA8).
-const RGBA8_BYTES: u32 = 4;
-
 /// Encoder state for one frame on one connection: handles handed out so far and the
 /// objects already created, so that draws share them.
 struct Encoder<'c> {
@@ -65,62 +62,101 @@ pub fn render(
         shaders: HashMap::new(),
         shader_packets: 0,
     };
-    let color = encoder
-        .connection
-        .create_resource(&ResourceDesc::texture_2d(
-            width,
-            height,
-            Format::R8G8B8A8Unorm,
-            Bind::RENDER_TARGET,
-        ))?;
-    let depth = encoder
-        .connection
-        .create_resource(&ResourceDesc::texture_2d(
-            width,
-            height,
-            Format::S8UintZ24Unorm,
-            Bind::DEPTH_STENCIL,
-        ))?;
+    let attachments = super::targets::attachments(scene);
+    // A multisampled frame (`samples: 4`) draws into 4-sample resources and is
+    // resolved by a blit into single-sampled ones before it is read back.
+    let samples = if scene.samples > 1 { scene.samples } else { 0 };
+    let mut colors = Vec::with_capacity(attachments.len());
+    let mut surfaces = Vec::with_capacity(attachments.len());
     let mut commands = CommandBuffer::new();
-    let color_surface = encoder.object();
+    for attachment in &attachments {
+        let resource = encoder.connection.create_resource(
+            &ResourceDesc::texture_2d(
+                width,
+                height,
+                attachment.resource_format,
+                Bind::RENDER_TARGET,
+            )
+            .with_samples(samples),
+        )?;
+        let surface = encoder.object();
+        commands.create_surface(surface, resource, attachment.surface_format);
+        colors.push(resource);
+        surfaces.push(surface);
+    }
+    let depth = encoder.connection.create_resource(
+        &ResourceDesc::texture_2d(width, height, Format::S8UintZ24Unorm, Bind::DEPTH_STENCIL)
+            .with_samples(samples),
+    )?;
     let depth_surface = encoder.object();
-    commands.create_surface(color_surface, color, Format::R8G8B8A8Unorm);
     commands.create_surface(depth_surface, depth, Format::S8UintZ24Unorm);
-    commands.set_framebuffer(&[color_surface], Some(depth_surface));
+    commands.set_framebuffer(&surfaces, Some(depth_surface));
     // Window = NDC · (w/2, h/2, 1/2) + (w/2, h/2, 1/2): NDC y = −1 lands on row 0,
     // OpenGL's bottom row of a framebuffer object; depth range [0, 1].
     let half = [width as f32 / 2.0, height as f32 / 2.0, 0.5];
     commands.set_viewport(half, half);
-    commands.clear(
-        ClearBuffers::COLOR0
-            .with(ClearBuffers::DEPTH)
-            .with(ClearBuffers::STENCIL),
-        scene.clear_color,
-        f64::from(scene.clear_depth),
-        u32::from(scene.clear_stencil),
-    );
+    // Each target its own clear value (glClearBuffer*), depth and stencil once.
+    for (k, attachment) in attachments.iter().enumerate() {
+        let mut buffers = ClearBuffers::color(k as u32);
+        if k == 0 {
+            buffers = buffers
+                .with(ClearBuffers::DEPTH)
+                .with(ClearBuffers::STENCIL);
+        }
+        commands.clear_words(
+            buffers,
+            attachment.clear,
+            f64::from(scene.clear_depth),
+            u32::from(scene.clear_stencil),
+        );
+    }
     encoder.submit(&commands, scene, "")?;
     for prepared in draws {
         encoder.draw(scene, prepared)?;
     }
-    let rows = encoder
-        .connection
-        .read_texture(color, width, height, RGBA8_BYTES)?;
-    // Row 0 of the colour buffer is the bottom row; the frame is top row first.
-    let row_bytes = (width * RGBA8_BYTES) as usize;
-    let pixels = rows
-        .chunks_exact(row_bytes)
-        .rev()
-        .flatten()
-        .copied()
-        .collect();
-    let image = Rgba8Image::new(width, height, pixels)
-        .expect("a scene is at least 1x1 and read_texture returns width·height·4 bytes");
+    if samples > 0 {
+        let mut commands = CommandBuffer::new();
+        for (attachment, color) in attachments.iter().zip(colors.iter_mut()) {
+            let resolved = encoder
+                .connection
+                .create_resource(&ResourceDesc::texture_2d(
+                    width,
+                    height,
+                    attachment.resource_format,
+                    Bind::RENDER_TARGET,
+                ))?;
+            commands.blit(resolved, *color, attachment.surface_format, [width, height]);
+            *color = resolved;
+        }
+        encoder.submit(&commands, scene, "")?;
+    }
+    let mut targets = Vec::with_capacity(attachments.len());
+    for (attachment, &resource) in attachments.iter().zip(&colors) {
+        let bytes = encoder.connection.read_texture(
+            resource,
+            width,
+            height,
+            attachment.resource_format.bytes(),
+        )?;
+        targets.push(super::targets::target_image(
+            attachment.target,
+            width,
+            height,
+            &bytes,
+        ));
+    }
+    // The frame is target 0 as RGBA8, top row first (as the CPU renderer's).
+    let image = Rgba8Image::new(width, height, targets[0].to_rgba8())
+        .expect("a scene is at least 1x1 and every target is read back whole");
+    if !scene.targets.given {
+        targets.clear();
+    }
     Ok(VirglFrame {
         image,
         draws: draws.len(),
         triangles: draws.iter().map(|d| d.draw.indices.len() as u64 / 3).sum(),
         shader_packets: encoder.shader_packets,
+        targets,
     })
 }
 
@@ -158,12 +194,19 @@ impl Encoder<'_> {
         let (vertex_shader, fragment_shader) = self.shaders(scene, draw, &prepared.tgsi)?;
         let mut commands = CommandBuffer::new();
         let state = &draw.state.raster;
-        // A blend `blend_state` cannot express (dual source) was refused by
-        // `fragment_ops::refuse_unsent_keys` before encoding.
-        let blend_state = blend_state(state).unwrap_or(BlendState::REPLACE);
-        let blend = self.state_object(&mut commands, blend_state);
+        let multisample = &draw.state.multisample;
+        let blend = blend_state(state, multisample.alpha_to_coverage);
+        let blend = self.state_object(&mut commands, blend);
         let depth = self.state_object(&mut commands, depth_state(state));
-        let rasterizer = self.state_object(&mut commands, rasterizer_state(state));
+        let rasterizer = RasterizerState {
+            multisample: scene.samples > 1,
+            ..rasterizer_state(state)
+        };
+        let rasterizer = self.state_object(&mut commands, rasterizer);
+        if scene.samples > 1 {
+            // Gallium's sample mask: glSampleCoverage's samples (all without it).
+            commands.set_sample_mask(multisample.coverage_mask());
+        }
         commands.bind_object(ObjectType::Blend, blend);
         commands.bind_object(ObjectType::DepthStencilAlpha, depth);
         commands.bind_object(ObjectType::Rasterizer, rasterizer);

@@ -25,7 +25,6 @@
 //! ```
 
 mod encode;
-mod fragment_ops;
 mod prepare;
 mod state;
 mod targets;
@@ -80,6 +79,10 @@ pub struct VirglFrame {
     /// Shader packets sent (more than two per program when shaders went in
     /// continuations).
     pub shader_packets: usize,
+    /// Every colour target read back, in attachment order, for a scene with
+    /// `targets` or `framebuffer_srgb` (as the CPU renderer's `Frame::targets`);
+    /// empty otherwise, where `image` is the one RGBA8 target.
+    pub targets: Vec<crate::pipeline::TargetImage>,
 }
 
 /// Why a scene could not be rendered through VirGL. Nothing is written when this is

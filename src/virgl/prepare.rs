@@ -56,12 +56,6 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
     let mut programs = ProgramCache::new();
     let mut tgsi: HashMap<*const Program, Arc<ProgramTgsi>> = HashMap::new();
     let mut draws = Vec::with_capacity(scene.draws.len());
-    if let Some((field, message)) = super::targets::refusal(scene) {
-        return Err(scene.error(field, message));
-    }
-    if let Some((field, message)) = super::targets::multisample_refusal(scene) {
-        return Err(scene.error(field, message));
-    }
     for draw in &scene.draws {
         if draw.geometry.is_some() {
             return Err(scene.error(
@@ -91,7 +85,6 @@ pub fn prepare<'s>(scene: &'s Scene, limits: &Limits) -> Result<Vec<PreparedDraw
                  flat shading does not touch); qualify the colours 'flat' instead",
             ));
         }
-        super::fragment_ops::refuse_unsent_keys(scene, draw)?;
         if draw.state.clip_planes.any() {
             return Err(scene.error(
                 format!("{}.state.clip_planes", draw.field()),

@@ -66,29 +66,34 @@ fn stencil_face(f: &StencilFace) -> StencilFaceState {
     }
 }
 
-/// The draw's blending and colour mask: the named modes' and a blend object's
-/// factors and equations (GL 3.3 §4.1.8; alpha is `src·a + dst·(1−a)` on RGB and
-/// on A, additive `src + dst`), or `None` for a dual-source factor, which this back
-/// end refuses (`fragment_ops.rs`). The blend colour is [`blend_color`]'s.
-pub fn blend_state(state: &RasterState) -> Option<BlendState> {
+/// The draw's blending, colour mask and alpha-to-coverage: the named modes' and a
+/// blend object's factors and equations (GL 3.3 §4.1.8; alpha is
+/// `src·a + dst·(1−a)` on RGB and on A, additive `src + dst`), the `src1_*` factors
+/// of dual-source blending among them (the host binds the fragment shader's
+/// `COLOR[1]` to the second source when a factor of colour buffer 0 reads it).
+/// The blend colour is [`blend_color`]'s; `alpha_to_coverage` is the draw's
+/// `state.alpha_to_coverage` (GL 3.3 §4.1.3), which acts on a multisampled target
+/// only.
+pub fn blend_state(state: &RasterState, alpha_to_coverage: bool) -> BlendState {
     let function = match state.blend {
         BlendMode::Replace => None,
         mode => {
             let f = mode.function();
             Some(RtBlend {
                 rgb_func: blend_func(f.equation_rgb),
-                rgb_src: blend_factor(f.src_rgb)?,
-                rgb_dst: blend_factor(f.dst_rgb)?,
+                rgb_src: blend_factor(f.src_rgb),
+                rgb_dst: blend_factor(f.dst_rgb),
                 alpha_func: blend_func(f.equation_alpha),
-                alpha_src: blend_factor(f.src_alpha)?,
-                alpha_dst: blend_factor(f.dst_alpha)?,
+                alpha_src: blend_factor(f.src_alpha),
+                alpha_dst: blend_factor(f.dst_alpha),
             })
         }
     };
-    Some(BlendState {
+    BlendState {
         function,
         color_mask: state.color_mask,
-    })
+        alpha_to_coverage,
+    }
 }
 
 /// The blend colour as `set_blend_color` sends it: the unorm8 bytes the CPU
@@ -99,9 +104,9 @@ pub fn blend_color(state: &RasterState) -> [f32; 4] {
 }
 
 /// A blend factor on the wire; `None` for the dual-source factors.
-fn blend_factor(f: csir_raster::BlendFactor) -> Option<BlendFactor> {
+fn blend_factor(f: csir_raster::BlendFactor) -> BlendFactor {
     use csir_raster::BlendFactor as F;
-    Some(match f {
+    match f {
         F::Zero => BlendFactor::Zero,
         F::One => BlendFactor::One,
         F::SrcColor => BlendFactor::SrcColor,
@@ -117,10 +122,11 @@ fn blend_factor(f: csir_raster::BlendFactor) -> Option<BlendFactor> {
         F::ConstantAlpha => BlendFactor::ConstAlpha,
         F::OneMinusConstantAlpha => BlendFactor::InvConstAlpha,
         F::SrcAlphaSaturate => BlendFactor::SrcAlphaSaturate,
-        F::Src1Color | F::OneMinusSrc1Color | F::Src1Alpha | F::OneMinusSrc1Alpha => {
-            return None;
-        }
-    })
+        F::Src1Color => BlendFactor::Src1Color,
+        F::OneMinusSrc1Color => BlendFactor::InvSrc1Color,
+        F::Src1Alpha => BlendFactor::Src1Alpha,
+        F::OneMinusSrc1Alpha => BlendFactor::InvSrc1Alpha,
+    }
 }
 
 /// A blend equation on the wire.
@@ -174,6 +180,7 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
         offset: state
             .polygon_offset
             .map(|o| (o.factor.to_bits(), o.units.to_bits())),
+        multisample: false,
     }
 }
 
@@ -210,10 +217,10 @@ mod tests {
     #[test]
     fn blend_modes_map_to_their_factors() {
         let mut state = RasterState::default();
-        assert_eq!(blend_state(&state), Some(BlendState::REPLACE));
+        assert_eq!(blend_state(&state, false), BlendState::REPLACE);
         state.blend = BlendMode::Alpha;
         assert_eq!(
-            blend_state(&state).unwrap().function,
+            blend_state(&state, false).function,
             Some(RtBlend::add(
                 BlendFactor::SrcAlpha,
                 BlendFactor::InvSrcAlpha
@@ -221,7 +228,7 @@ mod tests {
         );
         state.blend = BlendMode::Additive;
         assert_eq!(
-            blend_state(&state).unwrap().function,
+            blend_state(&state, false).function,
             Some(RtBlend::add(BlendFactor::One, BlendFactor::One))
         );
         state.blend = BlendMode::Function(csir_raster::BlendFunction {
@@ -233,7 +240,7 @@ mod tests {
             )
         });
         state.color_mask = [false, true, true, false];
-        let b = blend_state(&state).unwrap();
+        let b = blend_state(&state, false);
         assert_eq!(b.color_mask, [false, true, true, false]);
         let f = b.function.unwrap();
         assert_eq!(
@@ -247,9 +254,20 @@ mod tests {
         assert_eq!(blend_color(&state), [1.0, 0.0, 0.2, 0.0]);
         state.blend = BlendMode::Function(csir_raster::BlendFunction::add(
             csir_raster::BlendFactor::Src1Color,
-            csir_raster::BlendFactor::Zero,
+            csir_raster::BlendFactor::OneMinusSrc1Alpha,
         ));
-        assert_eq!(blend_state(&state), None, "dual source is refused");
+        let dual = blend_state(&state, true);
+        assert_eq!(
+            dual.function,
+            Some(RtBlend::add(
+                BlendFactor::Src1Color,
+                BlendFactor::InvSrc1Alpha
+            ))
+        );
+        assert!(dual.alpha_to_coverage);
+        // PIPE_BLENDFACTOR_SRC1_COLOR 0x09 and INV_SRC1_ALPHA 0x1a at their bits.
+        assert_eq!(dual.dwords()[2] >> 4 & 0x1f, 0x09);
+        assert_eq!(dual.dwords()[2] >> 9 & 0x1f, 0x1a);
     }
 
     /// Viewport and depth range as scale and translate, GL 3.3 §2.13.1's formulas:

@@ -56,6 +56,9 @@ pub struct TextureUpload {
     pub desc: ResourceDesc,
     /// The view's target.
     pub target: Target,
+    /// The view's format: the texture's texel format (for a texture buffer not the
+    /// buffer resource's, which is bytes).
+    pub format: Format,
     /// Bytes per texel of `desc.format`.
     pub texel_bytes: u32,
     /// The view's layers: `[0, layers − 1]` (a cube's 6 faces; a buffer's elements).
@@ -82,7 +85,7 @@ impl TextureUpload {
         let first = base.min(last);
         SamplerView {
             resource,
-            format: self.desc.format,
+            format: self.format,
             target: self.target,
             layers: self.layers,
             levels: [first, max.clamp(first, last)],
@@ -92,8 +95,10 @@ impl TextureUpload {
 
 /// The field and message refusing a sampler of `draw` whose texture
 /// `--backend virgl` does not draw: a texture buffer (`target: buffer`), whose
-/// `BUFFER` sampler view virglrenderer 0.10.4 rejects (`GL_INVALID_VALUE` on
-/// `SET_SAMPLER_VIEWS`); `None` when every sampler's texture is drawn.
+/// `BUFFER` sampler view virglrenderer 0.10.4 turns into
+/// `glTexBufferRange(size = 0)` (`GL_INVALID_VALUE`, the context is lost on
+/// `SET_SAMPLER_VIEWS`; docs/virgl.md "Texture buffers" has the evidence); `None`
+/// when every sampler's texture is drawn.
 pub fn refusal(scene: &Scene, draw: &crate::scene::Draw) -> Option<(String, String)> {
     let binding = draw.samplers.iter().find(|b| {
         scene.textures[b.texture]
@@ -105,8 +110,8 @@ pub fn refusal(scene: &Scene, draw: &crate::scene::Draw) -> Option<(String, Stri
         draw.sampler_field(&binding.name),
         format!(
             "sampler '{}': texture '{}' is a buffer texture, which --backend virgl does not \
-             draw (virglrenderer rejects its BUFFER sampler view); render it with --backend \
-             cpu or gl",
+             draw (virglrenderer 0.10.4 binds its BUFFER sampler view with \
+             glTexBufferRange(size = 0), GL_INVALID_VALUE); render it with --backend cpu or gl",
             binding.name, scene.textures[binding.texture].name
         ),
     ))
@@ -135,6 +140,7 @@ fn rgba8_upload(texture: &Texture) -> TextureUpload {
             Bind::SAMPLER_VIEW,
         ),
         target: Target::Texture2d,
+        format: Format::R8G8B8A8Unorm,
         texel_bytes: 4,
         layers: [0, 0],
         levels,
@@ -182,6 +188,7 @@ fn gl33_upload(gl: &GlTexture) -> TextureUpload {
             return TextureUpload {
                 desc: ResourceDesc::buffer(bytes.len().max(4) as u32, Bind::SAMPLER_VIEW),
                 target: Target::Buffer,
+                format,
                 texel_bytes,
                 layers: [0, elements.saturating_sub(1)],
                 levels: vec![LevelUpload {
@@ -202,6 +209,7 @@ fn gl33_upload(gl: &GlTexture) -> TextureUpload {
             Bind::SAMPLER_VIEW,
         ),
         target,
+        format,
         texel_bytes,
         layers: [0, array_size - 1],
         levels,

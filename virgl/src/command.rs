@@ -72,7 +72,9 @@ enum Ccmd {
     SetStencilRef = 13,
     SetBlendColor = 14,
     SetScissorState = 15,
+    Blit = 16,
     BindSamplerStates = 18,
+    SetSampleMask = 24,
     BindShader = 31,
 }
 
@@ -414,6 +416,34 @@ impl CommandBuffer {
         let _fits = self.command("set stencil ref", Ccmd::SetStencilRef, None, &payload);
     }
 
+    /// The sample mask (`VIRGL_CCMD_SET_SAMPLE_MASK`, `glSampleMaski(0, mask)`):
+    /// bit `s` lets a fragment write sample `s`. The host applies it while the
+    /// rasterizer state's multisample bit is set. Gallium's form of
+    /// `glSampleCoverage`: the state tracker turns a coverage value into this mask.
+    pub fn set_sample_mask(&mut self, mask: u32) {
+        let _fits = self.command("set sample mask", Ccmd::SetSampleMask, None, &[mask]);
+    }
+
+    /// Copy the colour channels (`PIPE_MASK_RGBA`) of level 0, layer 0 of `src` into
+    /// `dst`, both `width × height` and of `format`, nearest filtering, no scissor
+    /// (`VIRGL_CCMD_BLIT`): from a multisampled `src` this is the resolve of
+    /// `glBlitFramebuffer`.
+    pub fn blit(
+        &mut self,
+        dst: ResourceHandle,
+        src: ResourceHandle,
+        format: Format,
+        [width, height]: [u32; 2],
+    ) {
+        const PIPE_MASK_RGBA: u32 = 0xf;
+        let mut payload = vec![PIPE_MASK_RGBA, 0, 0];
+        for resource in [dst, src] {
+            // handle, level, format, x, y, z, w, h, d
+            payload.extend([resource.0, 0, format.code(), 0, 0, 0, width, height, 1]);
+        }
+        let _fits = self.command("blit", Ccmd::Blit, None, &payload);
+    }
+
     /// The blend colour, RGBA floats (`VIRGL_CCMD_SET_BLEND_COLOR`, `glBlendColor`).
     pub fn set_blend_color(&mut self, color: [f32; 4]) {
         let payload = color.map(f32::to_bits);
@@ -436,9 +466,22 @@ impl CommandBuffer {
     /// Clear `buffers` of the bound framebuffer to `color` (RGBA floats), `depth` and
     /// `stencil`.
     pub fn clear(&mut self, buffers: ClearBuffers, color: [f32; 4], depth: f64, stencil: u32) {
+        self.clear_words(buffers, color.map(f32::to_bits), depth, stencil);
+    }
+
+    /// [`CommandBuffer::clear`] with the colour as the four dwords of Gallium's
+    /// `pipe_color_union`: float bits for a normalized or float buffer, the integers
+    /// for an integer buffer (the host clears it with `glClearBufferuiv`/`iv`).
+    pub fn clear_words(
+        &mut self,
+        buffers: ClearBuffers,
+        color: [u32; 4],
+        depth: f64,
+        stencil: u32,
+    ) {
         let depth = depth.to_bits();
         let mut payload = vec![buffers.bits()];
-        payload.extend(color.iter().map(|c| c.to_bits()));
+        payload.extend(color);
         payload.extend([depth as u32, (depth >> 32) as u32, stencil]);
         let _fits = self.command("clear", Ccmd::Clear, None, &payload);
     }

@@ -258,7 +258,8 @@ impl StencilOp {
 }
 
 /// A blend factor (`PIPE_BLENDFACTOR_*`; p_state.h's `pipe_rt_blend_state`), the
-/// ones GL 3.3 §4.1.8 names for one source colour.
+/// ones GL 3.3 §4.1.8 names, with the second source colour's of dual-source
+/// blending (the host links the fragment shader's `COLOR[1]` to it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlendFactor {
     /// 1.
@@ -291,6 +292,14 @@ pub enum BlendFactor {
     InvConstColor,
     /// 1 − the blend colour's alpha.
     InvConstAlpha,
+    /// The second source colour (`GL_SRC1_COLOR`).
+    Src1Color,
+    /// The second source colour's alpha (`GL_SRC1_ALPHA`).
+    Src1Alpha,
+    /// 1 − the second source colour.
+    InvSrc1Color,
+    /// 1 − the second source colour's alpha.
+    InvSrc1Alpha,
 }
 
 impl BlendFactor {
@@ -312,6 +321,10 @@ impl BlendFactor {
             BlendFactor::InvDstColor => 0x15,
             BlendFactor::InvConstColor => 0x17,
             BlendFactor::InvConstAlpha => 0x18,
+            BlendFactor::Src1Color => 0x09,
+            BlendFactor::Src1Alpha => 0x0a,
+            BlendFactor::InvSrc1Color => 0x19,
+            BlendFactor::InvSrc1Alpha => 0x1a,
         }
     }
 }
@@ -449,6 +462,11 @@ impl ClearBuffers {
     pub const STENCIL: ClearBuffers = ClearBuffers(1 << 1);
     /// Colour attachment 0.
     pub const COLOR0: ClearBuffers = ClearBuffers(1 << 2);
+
+    /// Colour attachment `k` (`PIPE_CLEAR_COLOR0 << k`, `k < 8`).
+    pub const fn color(k: u32) -> ClearBuffers {
+        ClearBuffers(1 << (2 + k))
+    }
 
     /// The wire value.
     pub const fn bits(self) -> u32 {

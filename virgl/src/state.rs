@@ -13,6 +13,9 @@ pub struct BlendState {
     pub function: Option<RtBlend>,
     /// The channels written, R, G, B, A (`glColorMask`).
     pub color_mask: [bool; 4],
+    /// `GL_SAMPLE_ALPHA_TO_COVERAGE` (S0 bit 3): the fragment's alpha picks the
+    /// samples it covers on a multisampled target (GL 3.3 §4.1.3).
+    pub alpha_to_coverage: bool,
 }
 
 /// One colour buffer's blend function: equation and factors of RGB and of alpha
@@ -53,10 +56,11 @@ impl BlendState {
     pub const REPLACE: BlendState = BlendState {
         function: None,
         color_mask: [true; 4],
+        alpha_to_coverage: false,
     };
 
-    /// The 10 dwords after the handle: S0 (no independent blend, logic op, dither or
-    /// alpha-to-coverage), S1 (logic op function 0), then S2 for each of the 8
+    /// The 10 dwords after the handle: S0 (alpha-to-coverage bit 3; no independent
+    /// blend, logic op or dither), S1 (logic op function 0), then S2 for each of the 8
     /// colour buffers (enable bit, RGB function/factors at bits 1/4/9, alpha at
     /// 14/17/22, colour mask at 27: R bit 0, G 1, B 2, A 3); every buffer gets the
     /// same state.
@@ -74,7 +78,7 @@ impl BlendState {
         };
         let mask = (0..4).fold(0, |m, c| m | u32::from(self.color_mask[c]) << c);
         let mut words = [rt | mask << 27; 10];
-        words[0] = 0;
+        words[0] = u32::from(self.alpha_to_coverage) << 3;
         words[1] = 0;
         words
     }
@@ -158,6 +162,10 @@ pub struct RasterizerState {
     /// `glPolygonOffset`'s `(factor, units)` as `f32` (`offset_scale`,
     /// `offset_units`), `None` when off.
     pub offset: Option<(u32, u32)>,
+    /// Multisample rasterization (S0 bit 25, `GL_MULTISAMPLE`; on a multisampled
+    /// framebuffer, as GL enables it by default): the host also applies the sample
+    /// mask only while it is set.
+    pub multisample: bool,
 }
 
 impl RasterizerState {
@@ -174,7 +182,9 @@ impl RasterizerState {
         let clip = if self.depth_clip { DEPTH_CLIP } else { 0 };
         let scissor = if self.scissor { SCISSOR } else { 0 };
         let offset = if self.offset.is_some() { OFFSET_TRI } else { 0 };
-        let s0 = clip | self.cull.code() << 8 | scissor | offset | HALF_PIXEL_CENTER;
+        const MULTISAMPLE: u32 = 1 << 25;
+        let multisample = if self.multisample { MULTISAMPLE } else { 0 };
+        let s0 = clip | self.cull.code() << 8 | scissor | offset | multisample | HALF_PIXEL_CENTER;
         let (scale, units) = self.offset.unwrap_or((0, 0));
         [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), units, scale, 0]
     }
@@ -211,6 +221,7 @@ mod tests {
                 BlendFactor::InvSrcAlpha,
             )),
             color_mask: [true; 4],
+            alpha_to_coverage: false,
         }
         .dwords();
         assert_eq!(words[..2], [0, 0]);
@@ -238,8 +249,10 @@ mod tests {
                 alpha_dst: BlendFactor::Zero,
             }),
             color_mask: [true, false, true, false],
+            alpha_to_coverage: true,
         }
         .dwords();
+        assert_eq!(words[0], 1 << 3, "alpha to coverage");
         assert_eq!(
             words[2],
             1 | 2 << 1 | 0x07 << 4 | 0x14 << 9 | 4 << 14 | 0x06 << 17 | 0x11 << 22 | 0b0101 << 27
@@ -300,6 +313,7 @@ mod tests {
             depth_clip: true,
             scissor: false,
             offset: None,
+            multisample: false,
         }
         .dwords();
         assert_eq!(words[0], 1 << 1 | 2 << 8 | 1 << 29, "front-CCW bit clear");
@@ -309,12 +323,13 @@ mod tests {
             depth_clip: false,
             scissor: true,
             offset: Some(((-1.0f32).to_bits(), (-2.0f32).to_bits())),
+            multisample: true,
         };
         let w = clamped.dwords();
         assert_eq!(
             w[0],
-            1 << 14 | 1 << 20 | 1 << 29,
-            "scissor, offset-tri, no clip"
+            1 << 14 | 1 << 20 | 1 << 25 | 1 << 29,
+            "scissor, offset-tri, multisample, no clip"
         );
         assert_eq!(
             [w[5], w[6], w[7]].map(f32::from_bits),

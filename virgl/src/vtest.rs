@@ -51,6 +51,9 @@ pub struct ResourceDesc {
     pub array_size: u32,
     /// The last mip level (0: level 0 only).
     pub last_level: u32,
+    /// Samples per pixel of a multisampled render target (`nr_samples`); 0 for a
+    /// single-sampled resource.
+    pub samples: u32,
 }
 
 impl ResourceDesc {
@@ -65,6 +68,7 @@ impl ResourceDesc {
             depth: 1,
             array_size: 1,
             last_level: 0,
+            samples: 0,
         }
     }
 
@@ -88,7 +92,14 @@ impl ResourceDesc {
             depth,
             array_size,
             last_level,
+            samples: 0,
         }
+    }
+
+    /// The same resource with `samples` samples per pixel (4 for a multisampled
+    /// render target; 0 single-sampled).
+    pub fn with_samples(self, samples: u32) -> ResourceDesc {
+        ResourceDesc { samples, ..self }
     }
 
     /// A `width × height` 2D texture of `format` bound as `bind`.
@@ -102,6 +113,7 @@ impl ResourceDesc {
             depth: 1,
             array_size: 1,
             last_level: 0,
+            samples: 0,
         }
     }
 }
@@ -165,7 +177,7 @@ impl VtestConnection {
             desc.depth,
             desc.array_size,
             desc.last_level,
-            0, // samples
+            desc.samples,
         ] {
             message.extend_from_slice(&word.to_le_bytes());
         }

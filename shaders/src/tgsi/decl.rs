@@ -127,7 +127,8 @@ fn range_decl(file_prefix: &str, last: u16) -> String {
 /// for (vertex) slot `s` (`CONSTANT` for a `flat` one, `LINEAR` for a `noperspective`
 /// one), its position as `POSITION, LINEAR` at
 /// [`HeaderInfo::position_input`], whether its primitive is front-facing as
-/// `FACE, CONSTANT` at [`HeaderInfo::face_input`], and writes `OUT[0], COLOR`.
+/// `FACE, CONSTANT` at [`HeaderInfo::face_input`], and writes `OUT[0], COLOR` and
+/// `OUT[k], COLOR[k]` for a further colour output `k`.
 pub fn header<'a>(
     info: &HeaderInfo,
     body: impl IntoIterator<Item = &'a Inst>,
@@ -164,7 +165,8 @@ pub fn header<'a>(
                 format!("DCL OUT[{o}], CLIPVERTEX")
             }
             (Stage::Vertex | Stage::Geometry, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
-            (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR"),
+            (Stage::Fragment, 0) => "DCL OUT[0], COLOR".to_owned(),
+            (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR[{o}]"),
         });
     }
     for (&s, texture) in &used.samplers {

@@ -69,6 +69,15 @@ use std::collections::BTreeSet;
 pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listing, TgsiError> {
     let info = verify(shader)?;
     refuse_tex(shader)?;
+    let colors = |aux: i16| {
+        shader
+            .ir
+            .iter()
+            .any(|ir| ir.opcode() == Some(Op::StoreColor) && ir.aux == aux)
+    };
+    if colors(1) && colors(crate::ir::SECOND_SOURCE_AUX) {
+        return Err(TgsiError::ColorOutputs);
+    }
 
     if shader.stage == Stage::Geometry {
         return Err(TgsiError::GeometryStage);
@@ -229,13 +238,28 @@ fn t(index: i16) -> u16 {
     index as u16
 }
 
-/// The `OUT` index a store writes: position and colour are `OUT[0]`, varying slot
-/// `s` is `OUT[s+1]`.
+/// The `OUT` index a store writes: position is `OUT[0]`, varying slot `s` is
+/// `OUT[s+1]`, the colour output of `layout(location = k)` is `OUT[k]` (declared
+/// `COLOR[k]`) and the second source colour of dual-source blending
+/// (`layout(location = 0, index = 1)`) is `OUT[1]` (`COLOR[1]`, as Gallium declares
+/// dual-source outputs: virglrenderer binds it to location 0, index 1 when the
+/// blend state reads it).
 fn output_of(ir: &Ir) -> Option<u16> {
     match ir.opcode()? {
-        Op::StorePos | Op::StoreColor => Some(0),
+        Op::StorePos => Some(0),
+        Op::StoreColor => Some(color_output(ir.aux)),
         Op::StoreVar => Some(t(ir.aux) + 1),
         _ => None,
+    }
+}
+
+/// The `OUT` index (and `COLOR` semantic index) of STORE_COLOR's `aux`
+/// ([`SymbolKind::color_store_aux`]): the location, or 1 for the second source colour.
+fn color_output(aux: i16) -> u16 {
+    if aux == crate::ir::SECOND_SOURCE_AUX {
+        1
+    } else {
+        t(aux)
     }
 }
 
@@ -318,10 +342,30 @@ impl<'a> Lowering<'a> {
     ///
     /// A vertex shader's outputs are `OUT[0]`, one per varying its interface declares
     /// (so the host can link a fragment input the vertex shader never writes) and one
-    /// per varying it stores; a fragment shader's is `OUT[0]`.
+    /// per varying it stores; a fragment shader's are `OUT[0]` up to its highest
+    /// colour output, every one of them (so `COLOR[k]` is declared in order of `k`
+    /// without gaps: virglrenderer binds `COLOR[0]` and `COLOR[1]` to their
+    /// locations and leaves the others to the host's linker, which gives each the
+    /// lowest free location in declaration order).
     fn prologue(&mut self) -> Vec<Inst> {
         let shader = self.shader;
         let mut outputs = vec![0u16];
+        if shader.stage == Stage::Fragment {
+            let highest = shader
+                .interface
+                .symbols
+                .iter()
+                .filter_map(|s| match s.kind {
+                    SymbolKind::ColorOut { location, index } => {
+                        Some(color_output(SymbolKind::color_store_aux(location, index)))
+                    }
+                    _ => None,
+                })
+                .chain(shader.ir.iter().filter_map(output_of))
+                .max()
+                .unwrap_or(0);
+            outputs.extend(1..=highest);
+        }
         if shader.stage == Stage::Vertex {
             outputs.extend(
                 shader
@@ -588,9 +632,6 @@ impl<'a> Lowering<'a> {
                     }
                 }
             }
-            // The second source colour of dual-source blending is not declared:
-            // --backend virgl refuses the blend factors that read it.
-            Op::StoreColor if ir.aux == crate::ir::SECOND_SOURCE_AUX => {}
             Op::StorePos | Op::StoreColor | Op::StoreVar => {
                 let index = output_of(ir).unwrap_or(0);
                 out.push(Inst::mov(Dst::reg(Register::new(File::Out, index)), a))

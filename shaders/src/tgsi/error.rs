@@ -35,6 +35,14 @@ pub enum TgsiError {
         /// The budget in bytes (NUL included).
         budget: usize,
     },
+    /// A fragment shader with both a colour output at `layout(location = 1)` and the
+    /// second source colour (`layout(location = 0, index = 1)`): both would be
+    /// TGSI's `COLOR[1]`, which the host reads as the second source colour.
+    #[error(
+        "the fragment shader writes both location 1 and the second source colour \
+         (location 0, index 1), which TGSI declares alike (COLOR[1])"
+    )]
+    ColorOutputs,
     /// A TEX lookup TGSI cannot be given: `textureGrad` on a 3D or cube sampler
     /// (TXD reads three gradient components per direction; CSIR's TEX packs two). The
     /// shader is refused, naming the sampler.
