@@ -23,7 +23,7 @@ impl Display for PixelTrace {
         )?;
         for draw in &self.draws {
             writeln!(f)?;
-            draw.fmt(f)?;
+            write_draw(draw, f, !self.samples.is_empty())?;
         }
         if !self.samples.is_empty() {
             writeln!(f)?;
@@ -61,53 +61,63 @@ impl Display for PixelTrace {
 
 impl Display for DrawTrace {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let s = &self.state;
-        writeln!(
-            f,
-            "draw {}: {} + {} (depth {}, write {}, cull {}, blend {})",
-            self.index,
-            self.vertex_shader,
-            self.fragment_shader,
-            s.depth_test,
-            match (s.writes_depth, s.depth_write) {
-                (true, _) => "on",
-                (false, true) => "off (depth test none)",
-                (false, false) => "off",
-            },
-            s.cull,
-            s.blend
-        )?;
-        let n = self.fragments.len() as u64 + self.fragments_not_shown;
-        writeln!(
-            f,
-            "  pixel before {}, after {}; {n} fragment{}{}",
-            bytes(self.before),
-            bytes(self.after),
-            if n == 1 { "" } else { "s" },
-            if n == 0 {
-                " (no triangle covers the pixel centre)"
+        write_draw(self, f, false)
+    }
+}
+
+/// A draw's lines; `multisampled`: its fragments cover samples, not the pixel centre.
+fn write_draw(draw: &DrawTrace, f: &mut Formatter<'_>, multisampled: bool) -> fmt::Result {
+    let this = draw;
+    let s = &this.state;
+    writeln!(
+        f,
+        "draw {}: {} + {} (depth {}, write {}, cull {}, blend {})",
+        this.index,
+        this.vertex_shader,
+        this.fragment_shader,
+        s.depth_test,
+        match (s.writes_depth, s.depth_write) {
+            (true, _) => "on",
+            (false, true) => "off (depth test none)",
+            (false, false) => "off",
+        },
+        s.cull,
+        s.blend
+    )?;
+    let n = this.fragments.len() as u64 + this.fragments_not_shown;
+    writeln!(
+        f,
+        "  pixel before {}, after {}; {n} fragment{}{}",
+        bytes(this.before),
+        bytes(this.after),
+        if n == 1 { "" } else { "s" },
+        if n == 0 {
+            if multisampled {
+                " (no triangle covers a sample of the pixel)"
             } else {
+                " (no triangle covers the pixel centre)"
+            }
+        } else {
+            ""
+        }
+    )?;
+    for (k, fragment) in this.fragments.iter().enumerate() {
+        write!(f, "  fragment {}: ", k + 1)?;
+        fragment.fmt(f)?;
+    }
+    if this.fragments_not_shown > 0 {
+        writeln!(
+            f,
+            "  {} more fragment{} not shown (--max-fragments shows more)",
+            this.fragments_not_shown,
+            if this.fragments_not_shown == 1 {
                 ""
+            } else {
+                "s"
             }
         )?;
-        for (k, fragment) in self.fragments.iter().enumerate() {
-            write!(f, "  fragment {}: ", k + 1)?;
-            fragment.fmt(f)?;
-        }
-        if self.fragments_not_shown > 0 {
-            writeln!(
-                f,
-                "  {} more fragment{} not shown (--max-fragments shows more)",
-                self.fragments_not_shown,
-                if self.fragments_not_shown == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            )?;
-        }
-        Ok(())
     }
+    Ok(())
 }
 
 impl Display for FragmentTrace {
