@@ -1155,7 +1155,12 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
-            let stored = self.ctx.masks_color.then(|| *dst);
+            // the stored colours are copied only when the colour mask needs them
+            let stored = if self.ctx.masks_color {
+                Some(*dst)
+            } else {
+                None
+            };
             match mode {
                 BlendMode::Function(f) if self.ctx.dual_source => {
                     pack_rgba8(&worker.output.color1, &mut worker.rgba1);
