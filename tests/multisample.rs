@@ -2,7 +2,7 @@
 //! computed by hand, determinism across thread counts, the loader's errors naming the
 //! field, and the back ends that refuse it.
 
-use csir_render::debug::trace_pixel;
+use csir_render::debug::{PixelTrace, trace_pixel};
 use csir_render::pipeline::{RenderOptions, render_scene};
 use csir_render::scene::Scene;
 use serde_json::{Value, json};
@@ -178,9 +178,91 @@ fn bad_values_are_errors_naming_the_field() {
     }
 }
 
+/// The trace of image pixel `[x, 8]` of `s`, checked to end at the rendered byte.
+fn traced(s: &Scene, x: u32) -> PixelTrace {
+    let trace = trace_pixel(s, [x, 8]).unwrap_or_else(|e| panic!("{e}"));
+    let rendered = render_scene(s, &RenderOptions::default()).unwrap();
+    assert_eq!(
+        trace.color,
+        rendered.image.pixel(x, 8).unwrap(),
+        "pixel {x}: the traced colour is the rendered byte"
+    );
+    trace
+}
+
 #[test]
-fn trace_refuses_a_multisampled_scene_by_name() {
-    let s = parse(&scene(0.0, 8.0, json!({}), json!({"samples": 4}))).unwrap();
-    let err = trace_pixel(&s, [2, 2]).unwrap_err().to_string();
-    assert!(err.contains("`samples` 4"), "{err}");
+fn trace_shows_each_sample_and_the_resolve() {
+    // Pixel 2 of the quad from x = 2.5: samples 1 and 3 (x 2.875, 2.625) covered,
+    // 0 and 2 (x 2.375, 2.125) not; white over black resolves to 128.
+    let s = parse(&scene(
+        2.5,
+        5.25,
+        json!({"depth_test": "less"}),
+        json!({"samples": 4}),
+    ))
+    .unwrap();
+    let trace = traced(&s, 2);
+    // alpha: 0.6 → 153 on the covered samples, the clear's 255 on the others → 204
+    assert_eq!(trace.color, [128, 128, 128, 204]);
+    let values: Vec<[u8; 4]> = trace.samples.iter().map(|v| v.color).collect();
+    let (white, black) = ([255, 255, 255, 153], [0, 0, 0, 255]);
+    assert_eq!(values, [black, white, black, white]);
+    assert_eq!(trace.samples[1].position, [0.875, 0.375]);
+    let draw = &trace.draws[0];
+    assert_eq!((draw.before, draw.after), (black, [128, 128, 128, 204]));
+    // The quad's second triangle (0, 2, 3) holds pixel row 8's left part; one
+    // fragment, shaded once, with a step per sample.
+    assert_eq!(draw.fragments.len(), 1, "{trace}");
+    let f = &draw.fragments[0];
+    assert!(f.shaded && f.shader.is_some() && f.depth.is_none() && f.blend.is_none());
+    assert_eq!(f.shader.as_ref().unwrap().disagreement, None);
+    let covered: Vec<bool> = f.samples.iter().map(|s| s.covered).collect();
+    assert_eq!(covered, [false, true, false, true]);
+    for s in [1, 3] {
+        let step = &f.samples[s];
+        let depth = step.depth.expect("depth tested per sample");
+        assert!(depth.passed && depth.written);
+        let blend = step.blend.expect("written");
+        assert_eq!((blend.destination, blend.result), (black, white));
+    }
+    let text = trace.to_string();
+    assert!(text.contains("covers samples 1, 3 of 4"), "{text}");
+    assert!(
+        text.contains("sample 0 at (0.375, 0.125): not covered"),
+        "{text}"
+    );
+    assert!(text.contains("give (128, 128, 128, 204)"), "{text}");
+    // The streaming JSON's end record holds the sample values.
+    let end = trace.json_lines().last().unwrap().unwrap();
+    assert!(end.contains(r#""samples":[{"sample":0"#), "{end}");
+}
+
+#[test]
+fn trace_tells_which_mask_dropped_a_sample() {
+    // alpha 0.6 keeps samples 0, 1, 2; sample 3 is dropped by alpha_to_coverage.
+    let a2c = json!({"depth_test": "none", "alpha_to_coverage": true});
+    let s = parse(&scene(0.0, 16.0, a2c, json!({"samples": 4}))).unwrap();
+    // pixel 2 of row 8 lies inside the quad's upper-left triangle: one fragment
+    let trace = traced(&s, 2);
+    assert_eq!(trace.color[0], 191);
+    let f = &trace.draws[0].fragments[0];
+    let dropped: Vec<Option<&str>> = f.samples.iter().map(|s| s.dropped_by).collect();
+    assert_eq!(
+        dropped,
+        [None, None, None, Some("alpha_to_coverage")],
+        "{trace}"
+    );
+    assert!(f.samples.iter().all(|s| s.covered && !s.discarded));
+    assert_eq!(f.shader.as_ref().unwrap().disagreement, None);
+    // sample_coverage 0.5 inverted keeps samples 2 and 3.
+    let state = json!({"depth_test": "none", "sample_coverage": {"value": 0.5, "invert": true}});
+    let s = parse(&scene(0.0, 16.0, state, json!({"samples": 4}))).unwrap();
+    let trace = traced(&s, 2);
+    assert_eq!(trace.color[0], 128);
+    let f = &trace.draws[0].fragments[0];
+    let dropped: Vec<Option<&str>> = f.samples.iter().map(|s| s.dropped_by).collect();
+    assert_eq!(
+        dropped,
+        [Some("sample_coverage"), Some("sample_coverage"), None, None]
+    );
 }

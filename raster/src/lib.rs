@@ -89,6 +89,7 @@ mod barycentric;
 mod batch;
 mod bin;
 mod blend;
+mod blend_dual;
 mod blend_func;
 mod clip;
 mod coverage;

@@ -30,6 +30,7 @@ use crate::batch::{FragmentBatch, FragmentOutput, LaneArray, LaneMask, MAX_LANES
 use crate::blend::{
     blend, blend_dual, blend_lanes, blend_row_from_float, mask_lanes, masked, pack_unorm8,
 };
+use crate::blend_dual::blend_dual_lanes;
 use crate::coverage::{BLOCK_SIZE, block_mask_rows, low_bits, rect_mask};
 
 const BLOCK: usize = BLOCK_SIZE as usize;
@@ -90,8 +91,8 @@ pub(crate) struct DrawContext<'a, F> {
     /// is then written by [`TileRaster::resolve_wide`] instead of the RGBA8 path.
     pub wide: Option<ColorTarget>,
     /// The blend reads the second source colour ([`crate::BlendFunction::reads_src1`],
-    /// dual-source blending): an RGBA8 target's batches are written lane by lane
-    /// ([`TileRaster::resolve_traced`]) with [`FragmentOutput::color1`].
+    /// dual-source blending): an RGBA8 target's batches are blended from
+    /// [`FragmentOutput::color1`] as well, all lanes at once (`blend_dual.rs`).
     pub dual_source: bool,
 
     /// Where fragments are shaded relative to the (shifted) pixel centres: minus
@@ -187,6 +188,9 @@ pub(crate) struct TileWorker<S> {
     rgba: Box<[u32; MAX_LANES]>,
     /// Each lane's stored colour, then the blend result (same packing as `rgba`).
     dst: Box<[u32; MAX_LANES]>,
+    /// Each lane's second source colour converted to RGBA8, for a dual-source blend
+    /// (same packing as `rgba`).
+    rgba1: Box<[u32; MAX_LANES]>,
     /// Each lane's pixel as a tile storage index (`storage_index`), set when queued.
     index: Box<[u32; MAX_LANES]>,
     /// The batch is one whole block queued by `queue_whole_block`: lanes `8r..8r + 8`
@@ -217,6 +221,7 @@ impl<S> TileWorker<S> {
             depth: Box::new([0; MAX_LANES]),
             rgba: Box::new([0; MAX_LANES]),
             dst: Box::new([0; MAX_LANES]),
+            rgba1: Box::new([0; MAX_LANES]),
             index: Box::new([0; MAX_LANES]),
             whole_block: false,
             queued: Box::new([0; BLOCKS_PER_TILE]),
@@ -1069,7 +1074,7 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     fn resolve(&mut self, len: usize, front_facing: bool) {
         if let Some(target) = self.ctx.wide {
             self.resolve_wide(target, len, front_facing);
-        } else if O::ENABLED || self.ctx.dual_source {
+        } else if O::ENABLED {
             self.resolve_traced(len, front_facing);
         } else {
             self.resolve_lanes(len, front_facing);
@@ -1090,7 +1095,11 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
         let mode = self.ctx.state.blend;
         let live = low_bits(len as u32);
         let writes = live & !(output.discard.0 | batch.helpers.0);
-        if worker.whole_block && writes == u64::MAX && !self.ctx.masks_color {
+        if worker.whole_block
+            && writes == u64::MAX
+            && !self.ctx.masks_color
+            && !self.ctx.dual_source
+        {
             for row in 0..BLOCK {
                 let start = index[row * BLOCK] as usize;
                 let pixels: &mut [[u8; 4]; BLOCK] =
@@ -1146,12 +1155,21 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
-            if self.ctx.masks_color {
-                let stored = *dst;
-                blend_lanes(mode, &worker.rgba, dst);
-                mask_lanes(self.ctx.color_bits, &stored, dst);
+            // the stored colours are copied only when the colour mask needs them
+            let stored = if self.ctx.masks_color {
+                Some(*dst)
             } else {
-                blend_lanes(mode, &worker.rgba, dst);
+                None
+            };
+            match mode {
+                BlendMode::Function(f) if self.ctx.dual_source => {
+                    pack_rgba8(&worker.output.color1, &mut worker.rgba1);
+                    blend_dual_lanes(&f, &worker.rgba, &worker.rgba1, dst);
+                }
+                _ => blend_lanes(mode, &worker.rgba, dst),
+            }
+            if let Some(stored) = &stored {
+                mask_lanes(self.ctx.color_bits, stored, dst);
             }
             &*worker.dst
         };
@@ -1229,9 +1247,9 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
     }
 
     /// [`TileRaster::resolve`] lane by lane with the observer told about the traced
-    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches); also
-    /// the path of a dual-source draw, whose second source colour
-    /// ([`FragmentOutput::color1`]) the per-pixel [`blend_dual`] reads.
+    /// fragment (the per-pixel [`blend`], whose result [`blend_lanes`] matches; a
+    /// dual-source draw's per-pixel [`blend_dual`], whose result `blend_dual_lanes`
+    /// matches, reads the second source colour [`FragmentOutput::color1`]).
     fn resolve_traced(&mut self, len: usize, front_facing: bool) {
         pack_rgba8(&self.worker.output.color, &mut self.worker.rgba);
         let worker = &*self.worker;

@@ -33,6 +33,7 @@ mod invocation_error;
 mod json_float;
 mod named_value;
 mod pixel_trace;
+mod sample_trace;
 mod text;
 mod trace_error;
 mod trace_pixel;
@@ -48,7 +49,8 @@ pub use invocation::{
 pub use invocation_error::{InputKind, InvocationError};
 pub use named_value::{LaneValue, NamedValue};
 pub use pixel_trace::{
-    DrawTrace, FragmentTrace, PixelTrace, QuadPixels, ShaderTrace, StateTrace, VertexTrace,
+    DrawTrace, FragmentTrace, PixelTrace, QuadPixels, SampleStep, SampleValue, ShaderTrace,
+    StateTrace, VertexTrace,
 };
 pub use text::instruction_listing;
 pub use trace_error::TraceError;

@@ -8,6 +8,7 @@
 
 use super::instruction_trace::TracedInstruction;
 use super::named_value::NamedValue;
+pub use super::sample_trace::{SampleStep, SampleValue};
 use csir_raster::{BlendTrace, DepthTrace, StencilTrace};
 use serde::{Serialize, Serializer};
 
@@ -34,6 +35,11 @@ pub struct PixelTrace {
     pub draws_not_shown: usize,
     /// Fragments those draws produced at the pixel.
     pub fragments_in_draws_not_shown: u64,
+    /// For a multisampled scene (`samples` 4), each sample's final value, which
+    /// [`color`](Self::color) resolves (their average, as `glBlitFramebuffer` resolves
+    /// them); empty for a single-sampled scene.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<SampleValue>,
 }
 
 /// One draw's effect on the pixel.
@@ -122,6 +128,12 @@ pub struct FragmentTrace {
     /// derivatives (docs/csir.md "Derivatives").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quad: Option<QuadPixels>,
+    /// For a multisampled scene, what each of the pixel's 4 samples went through for
+    /// this fragment (coverage, depth and stencil tests, blending); `depth`, `stencil`
+    /// and `blend` above are then absent, and `shader` is the one run at the pixel
+    /// centre. Empty for a single-sampled scene.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<SampleStep>,
 }
 
 /// The 2×2 quad a fragment was shaded in: four window pixels in quad order
@@ -173,7 +185,10 @@ pub struct ShaderTrace {
 /// `FragmentTrace::depth` in JSON: `{"test": "less", "fragment": 0.5, "fragment_bits":
 /// 8388607, "stored": 1.0, "stored_bits": 16777215, "passed": true, "written": true}`,
 /// depths in [0, 1] (the 24-bit value / (2^24 − 1)) and as the 24-bit value.
-fn depth_json<S: Serializer>(depth: &Option<DepthTrace>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn depth_json<S: Serializer>(
+    depth: &Option<DepthTrace>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct DepthJson {
         test: &'static str,
@@ -200,7 +215,10 @@ fn depth_json<S: Serializer>(depth: &Option<DepthTrace>, s: S) -> Result<S::Ok, 
 /// `FragmentTrace::stencil` in JSON: `{"face": "front", "func": "notequal", "ref": 0,
 /// "value_mask": 255, "write_mask": 255, "before": 3, "passed": true, "op":
 /// "incr_wrap", "after": 4}`.
-fn stencil_json<S: Serializer>(stencil: &Option<StencilTrace>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn stencil_json<S: Serializer>(
+    stencil: &Option<StencilTrace>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct StencilJson {
         face: &'static str,
@@ -236,7 +254,10 @@ fn stencil_json<S: Serializer>(stencil: &Option<StencilTrace>, s: S) -> Result<S
 /// for replace, `function` for a blend object) and its factors and equations by
 /// theirs (GL 3.3 §4.1.8); `"color"` (unorm8 bytes) when a factor reads the blend
 /// colour, `"source1"` when the blend reads the second source colour.
-fn blend_json<S: Serializer>(blend: &Option<BlendTrace>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn blend_json<S: Serializer>(
+    blend: &Option<BlendTrace>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct BlendJson {
         mode: &'static str,
@@ -318,8 +339,10 @@ struct FragmentRecord<'a> {
 
 /// The `end` record: the final colour and what was left out.
 #[derive(Serialize)]
-struct End {
+struct End<'a> {
     color: [u8; 4],
+    #[serde(skip_serializing_if = "<[SampleValue]>::is_empty")]
+    samples: &'a [SampleValue],
     draws_shown: usize,
     draws_not_shown: usize,
     fragments_in_draws_not_shown: u64,
@@ -336,6 +359,9 @@ impl PixelTrace {
     /// …   (each draw's fragments follow it)
     /// {"record":"end","color":[r,g,b,a],"draws_shown":n,"draws_not_shown":m,"fragments_in_draws_not_shown":k}
     /// ```
+    ///
+    /// A multisampled scene's `end` record also holds `"samples"`: each sample's
+    /// final value ([`SampleValue`]), and each `fragment` record its per-sample steps.
     ///
     /// A reader can act on each line as it arrives (`jq -c 'select(.record ==
     /// "fragment")'`), and no line is larger than one fragment's story. Floats follow
@@ -383,6 +409,7 @@ impl PixelTrace {
         });
         let end = End {
             color: self.color,
+            samples: &self.samples,
             draws_shown: self.draws.len(),
             draws_not_shown: self.draws_not_shown,
             fragments_in_draws_not_shown: self.fragments_in_draws_not_shown,

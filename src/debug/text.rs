@@ -5,8 +5,8 @@
 use super::instruction_trace::{Branch, Flow, TracedInstruction};
 use super::invocation::{DefaultedInput, Invocation};
 use super::named_value::{LaneValue, NamedValue, format_values};
-use super::pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, ShaderTrace};
-use csir_raster::BlendMode;
+use super::pixel_trace::{DrawTrace, FragmentTrace, PixelTrace, SampleStep, ShaderTrace};
+use csir_raster::{BlendMode, BlendTrace, DepthTrace, SamplePattern, StencilTrace};
 use std::fmt::{self, Display, Formatter, Write};
 
 impl Display for PixelTrace {
@@ -23,7 +23,22 @@ impl Display for PixelTrace {
         )?;
         for draw in &self.draws {
             writeln!(f)?;
-            draw.fmt(f)?;
+            write_draw(draw, f, !self.samples.is_empty())?;
+        }
+        if !self.samples.is_empty() {
+            writeln!(f)?;
+            let values: Vec<String> = self
+                .samples
+                .iter()
+                .map(|s| format!("{} {}", sample_name(s.sample), bytes(s.color)))
+                .collect();
+            writeln!(
+                f,
+                "resolve (the average of the samples, as glBlitFramebuffer resolves them): {} \
+                 give {}",
+                values.join(", "),
+                bytes(self.color)
+            )?;
         }
         if self.draws_not_shown > 0 {
             writeln!(f)?;
@@ -46,53 +61,63 @@ impl Display for PixelTrace {
 
 impl Display for DrawTrace {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let s = &self.state;
-        writeln!(
-            f,
-            "draw {}: {} + {} (depth {}, write {}, cull {}, blend {})",
-            self.index,
-            self.vertex_shader,
-            self.fragment_shader,
-            s.depth_test,
-            match (s.writes_depth, s.depth_write) {
-                (true, _) => "on",
-                (false, true) => "off (depth test none)",
-                (false, false) => "off",
-            },
-            s.cull,
-            s.blend
-        )?;
-        let n = self.fragments.len() as u64 + self.fragments_not_shown;
-        writeln!(
-            f,
-            "  pixel before {}, after {}; {n} fragment{}{}",
-            bytes(self.before),
-            bytes(self.after),
-            if n == 1 { "" } else { "s" },
-            if n == 0 {
-                " (no triangle covers the pixel centre)"
+        write_draw(self, f, false)
+    }
+}
+
+/// A draw's lines; `multisampled`: its fragments cover samples, not the pixel centre.
+fn write_draw(draw: &DrawTrace, f: &mut Formatter<'_>, multisampled: bool) -> fmt::Result {
+    let this = draw;
+    let s = &this.state;
+    writeln!(
+        f,
+        "draw {}: {} + {} (depth {}, write {}, cull {}, blend {})",
+        this.index,
+        this.vertex_shader,
+        this.fragment_shader,
+        s.depth_test,
+        match (s.writes_depth, s.depth_write) {
+            (true, _) => "on",
+            (false, true) => "off (depth test none)",
+            (false, false) => "off",
+        },
+        s.cull,
+        s.blend
+    )?;
+    let n = this.fragments.len() as u64 + this.fragments_not_shown;
+    writeln!(
+        f,
+        "  pixel before {}, after {}; {n} fragment{}{}",
+        bytes(this.before),
+        bytes(this.after),
+        if n == 1 { "" } else { "s" },
+        if n == 0 {
+            if multisampled {
+                " (no triangle covers a sample of the pixel)"
             } else {
+                " (no triangle covers the pixel centre)"
+            }
+        } else {
+            ""
+        }
+    )?;
+    for (k, fragment) in this.fragments.iter().enumerate() {
+        write!(f, "  fragment {}: ", k + 1)?;
+        fragment.fmt(f)?;
+    }
+    if this.fragments_not_shown > 0 {
+        writeln!(
+            f,
+            "  {} more fragment{} not shown (--max-fragments shows more)",
+            this.fragments_not_shown,
+            if this.fragments_not_shown == 1 {
                 ""
+            } else {
+                "s"
             }
         )?;
-        for (k, fragment) in self.fragments.iter().enumerate() {
-            write!(f, "  fragment {}: ", k + 1)?;
-            fragment.fmt(f)?;
-        }
-        if self.fragments_not_shown > 0 {
-            writeln!(
-                f,
-                "  {} more fragment{} not shown (--max-fragments shows more)",
-                self.fragments_not_shown,
-                if self.fragments_not_shown == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            )?;
-        }
-        Ok(())
     }
+    Ok(())
 }
 
 impl Display for FragmentTrace {
@@ -126,46 +151,26 @@ impl Display for FragmentTrace {
             format_values(&self.frag_coord),
             format_values(&self.barycentric)
         )?;
-        if let Some(d) = &self.depth {
-            writeln!(
-                f,
-                "    depth test {}: fragment {} ({}) against stored {} ({}): {}{}",
-                d.test.name(),
-                d.fragment_unorm(),
-                d.fragment,
-                d.stored_unorm(),
-                d.stored,
-                if d.passed { "passed" } else { "failed" },
-                if d.written {
-                    ", depth written"
-                } else {
-                    ", depth not written"
-                }
-            )?;
+        if self.samples.is_empty() {
+            match &self.depth {
+                Some(d) => writeln!(f, "    {}", depth_line(d))?,
+                None => writeln!(f, "    depth test none")?,
+            }
+            if let Some(s) = &self.stencil {
+                writeln!(f, "    {}", stencil_line(s))?;
+            }
         } else {
-            writeln!(f, "    depth test none")?;
-        }
-        if let Some(s) = &self.stencil {
-            writeln!(
-                f,
-                "    stencil test ({} face) {}: ref {} & mask {:#04x} against stored {}: {}, \
-                 op {} through write mask {:#04x}: stencil {} -> {}",
-                if s.front { "front" } else { "back" },
-                s.face.func.name(),
-                s.face.reference,
-                s.face.value_mask,
-                s.before,
-                if s.passed { "passed" } else { "failed" },
-                s.op.name(),
-                s.face.write_mask,
-                s.before,
-                s.after
-            )?;
+            sample_tests(f, &self.samples)?;
         }
         if !self.shaded {
-            return match &self.stencil {
-                Some(_) => writeln!(f, "    not shaded: the stencil or depth test failed"),
-                None => writeln!(f, "    not shaded: the depth test failed"),
+            let stencil =
+                self.stencil.is_some() || self.samples.iter().any(|s| s.stencil.is_some());
+            return match (self.samples.iter().any(|s| s.covered), stencil) {
+                (false, _) if !self.samples.is_empty() => {
+                    writeln!(f, "    not shaded: no sample kept")
+                }
+                (_, true) => writeln!(f, "    not shaded: the stencil or depth test failed"),
+                (_, false) => writeln!(f, "    not shaded: the depth test failed"),
             };
         }
         if let Some(q) = &self.quad {
@@ -187,22 +192,137 @@ impl Display for FragmentTrace {
         if let Some(shader) = &self.shader {
             shader.fmt(f)?;
         }
+        if !self.samples.is_empty() {
+            return sample_blends(f, &self.samples, self.discarded);
+        }
         match &self.blend {
-            Some(b) => writeln!(
-                f,
-                "    blend {}: source {}{} onto {} gives {}",
-                blend_function(b.mode),
-                bytes(b.source),
-                b.source1
-                    .map(|s1| format!(", second source {}", bytes(s1)))
-                    .unwrap_or_default(),
-                bytes(b.destination),
-                bytes(b.result)
-            ),
+            Some(b) => writeln!(f, "    {}", blend_line(b)),
             None if self.discarded => writeln!(f, "    discarded: the pixel keeps its colour"),
             None => writeln!(f, "    colour not written"),
         }
     }
+}
+
+/// `depth test less: fragment 0.5 (8388607) against stored 1 (16777215): passed,
+/// depth written`.
+fn depth_line(d: &DepthTrace) -> String {
+    format!(
+        "depth test {}: fragment {} ({}) against stored {} ({}): {}{}",
+        d.test.name(),
+        d.fragment_unorm(),
+        d.fragment,
+        d.stored_unorm(),
+        d.stored,
+        if d.passed { "passed" } else { "failed" },
+        if d.written {
+            ", depth written"
+        } else {
+            ", depth not written"
+        }
+    )
+}
+
+/// `stencil test (front face) equal: ref 1 & mask 0xff against stored 1: passed, op
+/// keep through write mask 0xff: stencil 1 -> 1`.
+fn stencil_line(s: &StencilTrace) -> String {
+    format!(
+        "stencil test ({} face) {}: ref {} & mask {:#04x} against stored {}: {}, \
+         op {} through write mask {:#04x}: stencil {} -> {}",
+        if s.front { "front" } else { "back" },
+        s.face.func.name(),
+        s.face.reference,
+        s.face.value_mask,
+        s.before,
+        if s.passed { "passed" } else { "failed" },
+        s.op.name(),
+        s.face.write_mask,
+        s.before,
+        s.after
+    )
+}
+
+/// `blend alpha (...): source (..) onto (..) gives (..)`.
+fn blend_line(b: &BlendTrace) -> String {
+    format!(
+        "blend {}: source {}{} onto {} gives {}",
+        blend_function(b.mode),
+        bytes(b.source),
+        b.source1
+            .map(|s1| format!(", second source {}", bytes(s1)))
+            .unwrap_or_default(),
+        bytes(b.destination),
+        bytes(b.result)
+    )
+}
+
+/// `sample 1 at (0.875, 0.375)`.
+fn sample_name(s: usize) -> String {
+    let [x, y] = SamplePattern::POSITIONS[s];
+    format!("sample {s} at ({x}, {y})")
+}
+
+/// Each sample's coverage and its depth and stencil tests.
+fn sample_tests(f: &mut Formatter<'_>, samples: &[SampleStep]) -> fmt::Result {
+    let covered: Vec<String> = samples
+        .iter()
+        .filter(|s| s.covered)
+        .map(|s| s.sample.to_string())
+        .collect();
+    writeln!(
+        f,
+        "    covers sample{} {} of 4",
+        if covered.len() == 1 { "" } else { "s" },
+        if covered.is_empty() {
+            "none".to_string()
+        } else {
+            covered.join(", ")
+        }
+    )?;
+    for s in samples {
+        write!(f, "    {}: ", sample_name(s.sample))?;
+        if !s.covered {
+            end_line(
+                f,
+                match s.dropped_by {
+                    Some(by) => format!("not rasterized ({by} drops it)"),
+                    None => "not covered".to_string(),
+                },
+            )?;
+            continue;
+        }
+        let mut parts = vec!["covered".to_string()];
+        if let Some(st) = &s.stencil {
+            parts.push(stencil_line(st));
+        }
+        parts.push(
+            s.depth
+                .as_ref()
+                .map_or_else(|| "depth test none".to_string(), depth_line),
+        );
+        end_line(f, parts.join("; "))?;
+    }
+    Ok(())
+}
+
+/// Each covered sample's write: blended, dropped by alpha_to_coverage, or failed.
+fn sample_blends(f: &mut Formatter<'_>, samples: &[SampleStep], discarded: bool) -> fmt::Result {
+    for s in samples.iter().filter(|s| s.covered) {
+        write!(f, "    {}: ", sample_name(s.sample))?;
+        match (&s.blend, s.dropped_by) {
+            (Some(b), _) => end_line(f, blend_line(b))?,
+            (None, Some(by)) => end_line(f, format!("{by} drops it: the sample keeps its value"))?,
+            (None, None) if discarded => {
+                end_line(f, "discarded: the sample keeps its value".into())?
+            }
+            (None, None) => end_line(f, "colour not written".into())?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes `line` and ends it.
+fn end_line(f: &mut Formatter<'_>, line: String) -> fmt::Result {
+    writeln!(f, "{line}")
 }
 
 impl Display for ShaderTrace {

@@ -40,17 +40,6 @@ pub enum TraceError {
         /// `" with framebuffer_srgb"` when that makes the target non-RGBA8, else empty.
         srgb: &'static str,
     },
-    /// The scene is multisampled (`samples` 4): trace explains single-sampled scenes
-    /// only (docs/scene-format.md "Multisampling").
-    #[error(
-        "{scene}: trace explains single-sampled scenes only; this scene has `samples` 4 \
-         (set `samples` to 1 to trace the pixel's fragments without multisampling, or use \
-         render and diff)"
-    )]
-    MultisampleNotTraced {
-        /// The scene file.
-        scene: String,
-    },
     /// The scene does not render (a shader does not compile, a uniform does not
     /// match, ...); the error names the file and the JSON field.
     #[error(transparent)]

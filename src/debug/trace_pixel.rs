@@ -23,7 +23,7 @@ use csir::Program;
 use csir::link::VaryingRecord;
 use csir_raster::{
     DrawCall, DrawError, DrawStats, FragmentStage, Framebuffer, RasterState, Renderer, TraceEvent,
-    VertexStage,
+    VertexStage, alpha_coverage_mask,
 };
 
 /// How much of a pixel's story [`trace_pixel_with`] keeps. Everything is still drawn
@@ -96,11 +96,6 @@ pub fn trace_pixel_with(
             height: scene.height,
         });
     }
-    if scene.samples > 1 {
-        return Err(TraceError::MultisampleNotTraced {
-            scene: scene.path.display().to_string(),
-        });
-    }
     if let Some(target) = scene.targets.list.first().filter(|t| t.is_wide()) {
         return Err(TraceError::TargetNotTraced {
             scene: scene.path.display().to_string(),
@@ -114,15 +109,12 @@ pub fn trace_pixel_with(
     }
     let window = [x, scene.height - 1 - y];
     let prepared = PreparedScene::new(scene, &options.profile.limits())?;
+    if scene.samples > 1 {
+        return super::sample_trace::trace_multisampled(&prepared, pixel, window, options);
+    }
     let mut framebuffer =
         Framebuffer::new(scene.width, scene.height).map_err(crate::pipeline::RenderError::from)?;
-    let mut runner = PixelTracer {
-        window,
-        options: *options,
-        draws: Vec::new(),
-        draws_not_shown: 0,
-        fragments_in_draws_not_shown: 0,
-    };
+    let mut runner = PixelTracer::new(window, *options, None);
     prepared.render_with(&mut Renderer::new(), &mut framebuffer, &mut runner)?;
     Ok(PixelTrace {
         scene: scene.path.display().to_string(),
@@ -134,16 +126,34 @@ pub fn trace_pixel_with(
         draws: runner.draws,
         draws_not_shown: runner.draws_not_shown,
         fragments_in_draws_not_shown: runner.fragments_in_draws_not_shown,
+        samples: Vec::new(),
     })
 }
 
-/// The draw runner that traces one window pixel through every draw.
-struct PixelTracer {
+/// The draw runner that traces one window pixel through every draw (of one sample's
+/// pass, for a multisampled scene).
+pub(super) struct PixelTracer {
     window: [u32; 2],
     options: TraceOptions,
-    draws: Vec<DrawTrace>,
-    draws_not_shown: usize,
-    fragments_in_draws_not_shown: u64,
+    /// The sample whose pass this is (`None`: single-sampled).
+    sample: Option<usize>,
+    pub(super) draws: Vec<DrawTrace>,
+    pub(super) draws_not_shown: usize,
+    pub(super) fragments_in_draws_not_shown: u64,
+}
+
+impl PixelTracer {
+    /// Traces window pixel `window` (y up) in the pass of `sample`, or single-sampled.
+    pub(super) fn new(window: [u32; 2], options: TraceOptions, sample: Option<usize>) -> Self {
+        PixelTracer {
+            window,
+            options,
+            sample,
+            draws: Vec::new(),
+            draws_not_shown: 0,
+            fragments_in_draws_not_shown: 0,
+        }
+    }
 }
 
 impl DrawRunner for PixelTracer {
@@ -180,12 +190,17 @@ impl DrawRunner for PixelTracer {
             return Ok(stats);
         }
         let mut shaded = stage.into_shaded().into_iter();
+        // In a pass with alpha_to_coverage, the stage drops the samples the alpha does
+        // not keep as a discard drops them (raster `SampleMaskStage`).
+        let coverage_sample = self
+            .sample
+            .filter(|_| parts.draw.state.multisample.alpha_to_coverage);
         let fragments = events
             .iter()
             .take(max_fragments)
             .map(|event| {
                 let run = if event.shaded { shaded.next() } else { None };
-                fragment_trace(parts, call, event, run)
+                fragment_trace(parts, call, event, run, coverage_sample)
             })
             .collect();
         let draw = parts.draw;
@@ -210,12 +225,13 @@ fn fragment_trace<V: VertexStage, F>(
     call: &DrawCall<'_, V, F>,
     event: &TraceEvent,
     shaded: Option<ShadedFragment>,
+    coverage_sample: Option<usize>,
 ) -> FragmentTrace {
     let program = parts.program;
     let (varyings, shader) = match shaded {
         Some(s) => (
             named_varyings(program, &s.varyings),
-            Some(shader_trace(parts, s, event)),
+            Some(shader_trace(parts, s, event, coverage_sample)),
         ),
         None => (Vec::new(), None),
     };
@@ -237,11 +253,19 @@ fn fragment_trace<V: VertexStage, F>(
             helpers: q.helpers,
             traced: q.lane,
         }),
+        samples: Vec::new(),
     }
 }
 
-/// The traced fragment shader run, checked against what the pipeline's stage did.
-fn shader_trace(parts: DrawParts<'_>, s: ShadedFragment, event: &TraceEvent) -> ShaderTrace {
+/// The traced fragment shader run, checked against what the pipeline's stage did. In
+/// the pass of sample `coverage_sample` of a draw with `alpha_to_coverage`, the stage
+/// also drops the fragment when its alpha does not keep that sample.
+fn shader_trace(
+    parts: DrawParts<'_>,
+    s: ShadedFragment,
+    event: &TraceEvent,
+    coverage_sample: Option<usize>,
+) -> ShaderTrace {
     let RecordedRun {
         outputs,
         instructions,
@@ -250,16 +274,19 @@ fn shader_trace(parts: DrawParts<'_>, s: ShadedFragment, event: &TraceEvent) -> 
     // A discarded lane of a quad keeps running, so its colour is unspecified.
     let same_color = outputs.color.map(f32::to_bits) == s.stage_color.map(f32::to_bits)
         || (s.quad && outputs.discarded);
-    let disagreement =
-        (!same_color || outputs.discarded != s.stage_discarded || s.primitive != event.primitive)
-            .then(|| {
-                format!(
-                    "the pipeline's fragment stage gave {} (discarded: {}) for triangle {}",
-                    format_values(&s.stage_color),
-                    s.stage_discarded,
-                    s.primitive
-                )
-            });
+    let dropped =
+        coverage_sample.is_some_and(|k| alpha_coverage_mask(outputs.color[3]) >> k & 1 == 0);
+    let disagreement = (!same_color
+        || (outputs.discarded || dropped) != s.stage_discarded
+        || s.primitive != event.primitive)
+        .then(|| {
+            format!(
+                "the pipeline's fragment stage gave {} (discarded: {}) for triangle {}",
+                format_values(&s.stage_color),
+                s.stage_discarded,
+                s.primitive
+            )
+        });
     ShaderTrace {
         shader: parts.draw.fragment.path.display().to_string(),
         output: NamedValue::color_output(&parts.program.fragment, outputs.color),
@@ -323,6 +350,6 @@ fn state_trace(state: &RasterState) -> StateTrace {
 }
 
 /// The RGBA8 colour of window pixel `window` (inside by construction).
-fn pixel_color(framebuffer: &Framebuffer, [x, y]: [u32; 2]) -> [u8; 4] {
+pub(super) fn pixel_color(framebuffer: &Framebuffer, [x, y]: [u32; 2]) -> [u8; 4] {
     framebuffer.color(x, y).unwrap_or([0; 4])
 }

@@ -30,6 +30,7 @@ pub use draw_runner::{DrawParts, DrawRunner, PlainDraw};
 pub use fragment_stage::CsirFragmentStage;
 pub(crate) use fragment_stage::primitive_id_input;
 pub use geometry_stage::{EmittedPrimitives, EmittedVertexStage, draw_error, run_geometry};
+pub(crate) use multisample::sample_framebuffer;
 pub use program::{ProgramCache, compile_program};
 pub use render::{
     DrawSummary, Frame, PreparedScene, RenderError, RenderOptions, render_scene, with_threads,

@@ -14,6 +14,7 @@ use super::program::ProgramCache;
 use super::render::{DrawSummary, Frame, PreparedScene, RenderError};
 use super::targets::TargetImage;
 use crate::image_io::Rgba8Image;
+use crate::scene::Scene;
 use csir_raster::{
     ColorTarget, Framebuffer, Renderer, SAMPLE_COUNT, TargetClass, TargetFormat, resolve_float,
     resolve_unorm8,
@@ -42,13 +43,7 @@ pub(super) fn render_multisampled(
         let mut samples = Vec::with_capacity(SAMPLE_COUNT);
         let mut draws = Vec::new();
         for s in 0..SAMPLE_COUNT {
-            let mut fb = Framebuffer::with_target(scene.width, scene.height, target)?;
-            if targets.given {
-                fb.clear_target(targets.clear[k], scene.clear_depth);
-            } else {
-                fb.clear(scene.clear_color, scene.clear_depth);
-            }
-            fb.clear_stencil(scene.clear_stencil);
+            let mut fb = sample_framebuffer(scene, k)?;
             let summaries = pass.draw_sample_with(
                 renderer,
                 &mut fb,
@@ -95,6 +90,24 @@ pub(super) fn render_multisampled(
         draws,
         targets: images,
     })
+}
+
+/// A new framebuffer for one sample's pass of target `k` of `scene`, cleared as the
+/// scene clears that target (its `targets` clear value, else `clear`), with the
+/// scene's depth and stencil clear values.
+///
+/// # Errors
+/// [`RenderError`] for a frame size the rasterizer does not allocate.
+pub(crate) fn sample_framebuffer(scene: &Scene, k: usize) -> Result<Framebuffer, RenderError> {
+    let targets = &scene.targets;
+    let mut fb = Framebuffer::with_target(scene.width, scene.height, targets.list[k])?;
+    if targets.given {
+        fb.clear_target(targets.clear[k], scene.clear_depth);
+    } else {
+        fb.clear(scene.clear_color, scene.clear_depth);
+    }
+    fb.clear_stencil(scene.clear_stencil);
+    Ok(fb)
 }
 
 /// The four samples of `target` resolved, top row first, as

@@ -6,7 +6,7 @@
 
 use super::commands::{Command, MAX_TEXTURE_SIDE};
 use super::cursor::{Cursor, parse_int};
-use crate::texture::gl33::{CompareFunc, DepthMode, GlWrap};
+use crate::texture::gl33::{CompareFunc, DepthMode, GlWrap, TexFormat};
 use crate::texture::{Filter, MinFilter};
 use csir::sampler_type::TexTarget;
 
@@ -96,6 +96,24 @@ pub enum TextureImage {
         /// Signed (`GL_RGBA*I`) or unsigned (`GL_RGBA*UI`).
         signed: bool,
     },
+    /// `texture junk 2DArray UNIT (W, H, L)` (a `GL_RGBA` 2D array made by
+    /// `glTexImage3D` with no data) and `texture storage UNIT TARGET FORMAT (LEVELS W
+    /// [H [D]])` (`glTexStorage1D/2D/3D`): a texture whose texels GL leaves undefined
+    /// (GL 3.3 §3.8.3: a null pointer "creates a texture image with unspecified
+    /// contents"; ARB_texture_storage likewise). csir-render gives every texel the
+    /// value 0 ((0, 0, 0, 0) for a colour format); the tests that use these forms
+    /// render into the texture before reading it.
+    Undefined {
+        /// The target (`texture junk` is always [`TexTarget::D2Array`]).
+        target: TexTarget,
+        /// Level 0's width, height and depth (layers, or 6 faces of a cube map), as
+        /// [`GlTexture`](crate::texture::gl33::GlTexture) takes them.
+        size: [u32; 3],
+        /// Mip levels allocated (1 for `texture junk`).
+        levels: u32,
+        /// The internal format.
+        format: TexFormat,
+    },
 }
 
 impl TextureImage {
@@ -104,7 +122,9 @@ impl TextureImage {
         match *self {
             TextureImage::Rgbw1d => TexTarget::D1,
             TextureImage::Rgbw3d => TexTarget::D3,
-            TextureImage::RgbwArray { target, .. } | TextureImage::Shadow { target, .. } => target,
+            TextureImage::RgbwArray { target, .. }
+            | TextureImage::Shadow { target, .. }
+            | TextureImage::Undefined { target, .. } => target,
             _ => TexTarget::D2,
         }
     }
@@ -340,10 +360,104 @@ pub(super) fn texture(c: &mut Cursor<'_>, text: &str) -> Result<Command, String>
                 },
             )
         }
-        // `texture junk 2DArray` (undefined texels), `texture storage` (no texels),
-        // `texture rgbw Cube`, ...: named, the test is skipped.
+        ("junk", Some((_, Some(TexTarget::D2Array)))) => {
+            let unit = unit(c)?;
+            let s = size(c, 3)?;
+            made(
+                unit,
+                TextureImage::Undefined {
+                    target: TexTarget::D2Array,
+                    size: [s[0], s[1], s[2]],
+                    levels: 1,
+                    format: TexFormat::Rgba8,
+                },
+            )
+        }
+        ("storage", None) => storage(c, &what),
+        // Forms shader_runner does not have (`texture rgbw Cube`, `texture
+        // shadowCube`, ...: piglit fails such a line as an unknown command) and
+        // formats csir-render does not store: named, the test is skipped.
         _ => Ok(Command::Unsupported(what)),
     }
+}
+
+/// `texture storage UNIT TARGET FORMAT (LEVELS W [H [D]])` after `storage`:
+/// `glTexStorage1D` with one size, `2D` with two, `3D` with three (a 1D array's second
+/// size is its layers, a cube map's two sizes are a face's).
+fn storage(c: &mut Cursor<'_>, what: &str) -> Result<Command, String> {
+    let unit = c.int().map_err(|e| format!("{what}: unit: {e}"))?;
+    let unit = u32::try_from(unit)
+        .ok()
+        .filter(|&u| u < 32)
+        .ok_or_else(|| format!("{what}: unit {unit} is not in 0..=31"))?;
+    let word = c.word().unwrap_or_default();
+    let target =
+        target_named(word).ok_or_else(|| format!("{what}: `{word}` is not a texture target"))?;
+    let name = c.word().unwrap_or_default();
+    let Some(format) = storage_format(name) else {
+        return Ok(Command::Unsupported(format!("{what} {name}")));
+    };
+    c.expect_char('(')
+        .map_err(|e| format!("{what}: size: {e}"))?;
+    let mut numbers = Vec::new();
+    while !c.eat_char(')') {
+        if c.at_end() || numbers.len() == 4 {
+            return Err(format!(
+                "{what}: expected (LEVELS W [H [D]]), found {}",
+                c.found()
+            ));
+        }
+        c.eat_char(',');
+        numbers.push(c.int().map_err(|e| format!("{what}: size: {e}"))?);
+    }
+    let sides: Option<Vec<u32>> = numbers
+        .iter()
+        .map(|&n| {
+            u32::try_from(n)
+                .ok()
+                .filter(|n| (1..=MAX_TEXTURE_SIDE).contains(n))
+        })
+        .collect();
+    let Some(sides) = sides.filter(|s| s.len() >= 2) else {
+        return Err(format!(
+            "{what}: expected a level count and 1 to 3 sizes in 1..={MAX_TEXTURE_SIDE}"
+        ));
+    };
+    let (levels, dims) = (sides[0], &sides[1..]);
+    let size = match (target, dims) {
+        (TexTarget::Cube, [w, h]) => [*w, *h, 6],
+        (_, [w]) => [*w, 1, 1],
+        (_, [w, h]) => [*w, *h, 1],
+        (_, [w, h, d]) => [*w, *h, *d],
+        _ => unreachable!("1 to 3 sizes"),
+    };
+    Ok(Command::Texture {
+        unit,
+        image: TextureImage::Undefined {
+            target,
+            size,
+            levels,
+            format,
+        },
+    })
+}
+
+/// The internal formats `texture storage` creates, by GL name.
+fn storage_format(name: &str) -> Option<TexFormat> {
+    Some(match name {
+        "GL_RGBA8" | "GL_RGBA" => TexFormat::Rgba8,
+        "GL_SRGB8_ALPHA8" => TexFormat::Srgb8Alpha8,
+        "GL_R8" => TexFormat::R8,
+        "GL_RG8" => TexFormat::Rg8,
+        "GL_RGBA16F" => TexFormat::Rgba16f,
+        "GL_RGBA32F" => TexFormat::Rgba32f,
+        "GL_R32F" => TexFormat::R32f,
+        "GL_DEPTH_COMPONENT32F" => TexFormat::Depth32f,
+        "GL_RGBA8UI" => TexFormat::Rgba8ui,
+        "GL_RGBA32I" => TexFormat::Rgba32i,
+        "GL_RGBA32UI" => TexFormat::Rgba32ui,
+        _ => return None,
+    })
 }
 
 /// The words of `text` before its first number or tuple (`texture shadowCube`).
@@ -477,6 +591,55 @@ mod tests {
         );
         assert_eq!(cmd("texture rgbw 1D 2"), Ok(tex(2, TextureImage::Rgbw1d)));
         assert_eq!(cmd("texture rgbw 3D 0"), Ok(tex(0, TextureImage::Rgbw3d)));
+        let undefined = |target, size, levels, format| TextureImage::Undefined {
+            target,
+            size,
+            levels,
+            format,
+        };
+        assert_eq!(
+            cmd("texture junk 2DArray 2 ( 64 , 32 , 4 )"),
+            Ok(tex(
+                2,
+                undefined(TexTarget::D2Array, [64, 32, 4], 1, TexFormat::Rgba8)
+            ))
+        );
+        assert_eq!(
+            cmd("texture storage 1 2D GL_RGBA32F (3 8 4)"),
+            Ok(tex(
+                1,
+                undefined(TexTarget::D2, [8, 4, 1], 3, TexFormat::Rgba32f)
+            ))
+        );
+        assert_eq!(
+            cmd("texture storage 0 Cube GL_RGBA8 (1 16 16)"),
+            Ok(tex(
+                0,
+                undefined(TexTarget::Cube, [16, 16, 6], 1, TexFormat::Rgba8)
+            ))
+        );
+        assert_eq!(
+            cmd("texture storage 0 2DArray GL_R8 (2 4 4 3)"),
+            Ok(tex(
+                0,
+                undefined(TexTarget::D2Array, [4, 4, 3], 2, TexFormat::R8)
+            ))
+        );
+        assert_eq!(
+            cmd("texture storage 0 1D GL_RGBA8UI (1 5)"),
+            Ok(tex(
+                0,
+                undefined(TexTarget::D1, [5, 1, 1], 1, TexFormat::Rgba8ui)
+            ))
+        );
+        assert_eq!(
+            cmd("texture storage 0 Foo GL_RGBA8 (1 5)").unwrap_err(),
+            "texture storage: `Foo` is not a texture target"
+        );
+        assert_eq!(
+            cmd("texture storage 0 2D GL_RGBA8 (1)").unwrap_err(),
+            "texture storage: expected a level count and 1 to 3 sizes in 1..=2048"
+        );
         assert_eq!(
             cmd("texture rgbw 2DArray 3 (4, 2, 5)"),
             Ok(tex(
@@ -567,8 +730,10 @@ mod tests {
             ))
         );
         for (text, name) in [
-            ("texture junk 2DArray 0 (4, 4, 4)", "texture junk 2DArray"),
-            ("texture storage 0 2D GL_RGBA8 (1 4 4)", "texture storage"),
+            (
+                "texture storage 0 2D GL_RGB10 (1 4 4)",
+                "texture storage GL_RGB10",
+            ),
             ("texture rgbw Cube 0", "texture rgbw Cube"),
             (
                 "texture rgbw 0 (8, 8) GL_RGBA16F",

@@ -73,6 +73,7 @@ pub fn create(image: &TextureImage) -> GlTexture {
             };
             ([width, height, 1], format)
         }
+        TextureImage::Undefined { size, format, .. } => (size, format),
     };
     let [w, h, d] = size;
     let mut values = Vec::with_capacity(w as usize * h as usize * d as usize);
@@ -97,7 +98,28 @@ pub fn create(image: &TextureImage) -> GlTexture {
                 .with_levels(levels)
                 .expect("8x8, 4x4, 2x2, 1x1 is a 2D mip chain")
         }
+        TextureImage::Undefined { levels, .. } if *levels > 1 && target.has_mipmaps() => {
+            // levels 1 .. LEVELS − 1, each of zeros; more than the chain down to 1×1
+            // is an error in GL (glTexStorage), and keeps level 0 alone here
+            let zero = format.texel([0.0; 4]);
+            let chain = (1..*levels)
+                .map(|k| vec![zero; level_texels(target, size, k)])
+                .collect();
+            texture.clone().with_levels(chain).unwrap_or(texture)
+        }
         _ => texture,
+    }
+}
+
+/// Texels of level `k` of a `target` texture whose level 0 is `[w, h, d]`: each side
+/// GL 3.3 §3.8.14 filters halved (at least 1); array layers and cube faces stay.
+fn level_texels(target: TexTarget, [w, h, d]: [u32; 3], k: u32) -> usize {
+    let half = |s: u32| (s >> k).max(1) as usize;
+    match target {
+        TexTarget::D1Array => half(w) * h as usize,
+        TexTarget::D2Array | TexTarget::Cube => half(w) * half(h) * d as usize,
+        TexTarget::D3 => half(w) * half(h) * half(d),
+        _ => half(w) * half(h),
     }
 }
 
@@ -110,6 +132,7 @@ fn unorm(c: [f32; 4]) -> [f64; 4] {
 /// whose level 0 is `size`.
 fn value(image: &TextureImage, [x, y, z]: [u32; 3], [w, h, _]: [u32; 3]) -> [f64; 4] {
     match *image {
+        TextureImage::Undefined { .. } => [0.0; 4],
         TextureImage::Rgbw { .. } => unorm(match (x < w / 2, y < h / 2) {
             (true, true) => RED,
             (false, true) => GREEN,
@@ -218,6 +241,37 @@ pub fn as_rgba8(texture: &GlTexture) -> Option<Texture> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn undefined_textures_are_zero_with_their_levels() {
+        let t = create(&TextureImage::Undefined {
+            target: TexTarget::D2Array,
+            size: [8, 4, 3],
+            levels: 3,
+            format: TexFormat::Rgba8,
+        });
+        assert_eq!(t.target(), TexTarget::D2Array);
+        // levels 8×4×3, 4×2×3, 2×1×3 (layers are not halved)
+        let levels = t.levels();
+        assert_eq!(levels.len(), 3);
+        let l2 = &levels[2];
+        assert_eq!([l2.width, l2.height, l2.depth], [2, 1, 3]);
+        assert_eq!(levels[0].texels.len(), 8 * 4 * 3);
+        assert!(
+            levels
+                .iter()
+                .all(|l| l.texels.iter().all(|c| *c == [0.0; 4]))
+        );
+        // more levels than the chain has: level 0 alone, as GL refuses the storage
+        let t = create(&TextureImage::Undefined {
+            target: TexTarget::D2,
+            size: [2, 2, 1],
+            levels: 5,
+            format: TexFormat::Rgba8,
+        });
+        assert_eq!(t.levels().len(), 1);
+    }
+
     use super::*;
 
     fn texel(t: &GlTexture, level: usize, [x, y, z]: [u32; 3]) -> [f32; 4] {
