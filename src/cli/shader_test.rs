@@ -4,7 +4,9 @@
 use super::fail;
 use clap::Args;
 use csir_render::pipeline::with_threads;
-use csir_render::shader_test::{gl33_selection, RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use csir_render::shader_test::{
+    RunOptions, Summary, TestReport, find_tests, gl33_selection, reasons, run_file,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -150,7 +152,9 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
         }
         outln!("{summary}");
         if args.gl33 {
-            outln!("{left_out} of {found} tests are compiler tests or ask for more than GL 3.3 and were not run");
+            outln!(
+                "{left_out} of {found} tests are compiler tests or ask for more than GL 3.3 and were not run"
+            );
         }
     }
     if summary.failed > 0 || summary.errors > 0 {

@@ -198,11 +198,17 @@ mod tests {
         assert_eq!(asks("GL CORE >= 3.1\nGLSL >= 1.40"), None);
         assert_eq!(asks("GLSL >= 4.00").as_deref(), Some("GLSL >= 4.00"));
         assert_eq!(asks("GLSL >= 4.0").as_deref(), Some("GLSL >= 4.0"));
-        assert_eq!(asks("GL >= 4.0\nGLSL >= 1.50").as_deref(), Some("GL >= 4.0"));
+        assert_eq!(
+            asks("GL >= 4.0\nGLSL >= 1.50").as_deref(),
+            Some("GL >= 4.0")
+        );
         assert_eq!(asks("GL >= 3.10"), None);
         // A test that needs GL below 3.0 cannot run in a 3.3 context.
         assert_eq!(asks("GL < 3.0").as_deref(), Some("GL < 3.0"));
-        assert_eq!(asks("GL ES >= 3.0\nGLSL ES >= 3.00").as_deref(), Some("GL ES >= 3.0"));
+        assert_eq!(
+            asks("GL ES >= 3.0\nGLSL ES >= 3.00").as_deref(),
+            Some("GL ES >= 3.0")
+        );
         assert_eq!(asks("GLSL ES >= 1.00").as_deref(), Some("GLSL ES >= 1.00"));
     }
 
@@ -232,13 +238,24 @@ mod tests {
     #[test]
     fn limits_and_window_do_not_decide_but_sso_and_spirv_do() {
         assert_eq!(
-            asks("GLSL >= 1.10\nGL_MAX_VARYING_COMPONENTS >= 64\nSIZE 10 10\nINT GL_MAX_SAMPLES >= 4"),
+            asks(
+                "GLSL >= 1.10\nGL_MAX_VARYING_COMPONENTS >= 64\nSIZE 10 10\nINT GL_MAX_SAMPLES >= 4"
+            ),
             None
         );
         assert_eq!(asks("GLSL >= 1.10\nSPIRV NO"), None);
-        assert_eq!(asks("GLSL >= 4.50\nSPIRV YES").as_deref(), Some("GLSL >= 4.50"));
-        assert_eq!(asks("GLSL >= 1.50\nSPIRV ONLY").as_deref(), Some("SPIRV ONLY"));
-        assert_eq!(asks("GLSL >= 1.50\nSSO ENABLED").as_deref(), Some("SSO ENABLED"));
+        assert_eq!(
+            asks("GLSL >= 4.50\nSPIRV YES").as_deref(),
+            Some("GLSL >= 4.50")
+        );
+        assert_eq!(
+            asks("GLSL >= 1.50\nSPIRV ONLY").as_deref(),
+            Some("SPIRV ONLY")
+        );
+        assert_eq!(
+            asks("GLSL >= 1.50\nSSO ENABLED").as_deref(),
+            Some("SSO ENABLED")
+        );
         assert_eq!(
             asks("GLSL >= 1.50 # a comment\nGL_ARB_uniform_buffer_object # core in 3.1"),
             None
