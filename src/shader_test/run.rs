@@ -1646,6 +1646,24 @@ mod tests {
                     relative probe rgba (0.1, 0.5) (1.0, 1.0, 1.0, 1.0)\n\
                     relative probe rgba (0.9, 0.5) (0.0, 0.0, 0.0, 1.0)\n";
         assert_eq!(status(rect), "pass");
+        // GL_EXT_texture_array in GLSL 1.10: layer 1 of an rgbw 2D array is all green,
+        // and the array samplers are types only once the extension is enabled.
+        let array = "[require]\nGLSL >= 1.10\nGL_EXT_texture_array\n\n\
+                     [vertex shader passthrough]\n\n[fragment shader]\n\
+                     #extension GL_EXT_texture_array : enable\n\
+                     uniform sampler2DArray s;\nvoid main() {\n\
+                     gl_FragColor = texture2DArray(s, vec3(0.5, 0.5, 1.0));\n}\n\n\
+                     [test]\nuniform int s 0\ntexture rgbw 2DArray 0 (4, 4, 3)\n\
+                     draw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.0 1.0\n";
+        assert_eq!(status(array), "pass");
+        let red = array.replace("probe all rgba 0.0 1.0", "probe all rgba 1.0 0.0");
+        assert!(status(&red).starts_with("fail"), "{}", status(&red));
+        let undeclared = array.replace("#extension GL_EXT_texture_array : enable\n", "");
+        assert!(
+            status(&undeclared).starts_with("error"),
+            "{}",
+            status(&undeclared)
+        );
     }
 
     #[test]
