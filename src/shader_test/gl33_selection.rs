@@ -128,9 +128,7 @@ fn outside(line: &Line<'_>) -> Option<Outside> {
             }
             let op = c.word().unwrap_or_default();
             let version = c.word().unwrap_or_default();
-            let Some(v) = version_of(version, if first == "GL" { 10 } else { 100 }) else {
-                return None;
-            };
+            let v = version_of(version, if first == "GL" { 10 } else { 100 })?;
             let have = if first == "GL" { 33 } else { 330 };
             let holds = match op {
                 "<" => have < v,
