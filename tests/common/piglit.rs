@@ -375,7 +375,7 @@ pub fn gl33_selection_files(root: &Path) -> (Vec<(String, PathBuf)>, usize) {
         if !dir.is_dir() {
             continue;
         }
-        let tests = csir_render::shader_test::find_tests(&[dir.clone()])
+        let tests = csir_render::shader_test::find_tests(std::slice::from_ref(&dir))
             .expect("the corpus folder is readable");
         for file in tests {
             if file.extension().is_none_or(|e| e != "shader_test") {
