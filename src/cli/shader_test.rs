@@ -4,7 +4,9 @@
 use super::fail;
 use clap::Args;
 use csir_render::pipeline::with_threads;
-use csir_render::shader_test::{RunOptions, Summary, TestReport, find_tests, reasons, run_file};
+use csir_render::shader_test::{
+    RunOptions, Summary, TestReport, find_tests, gl33_selection, reasons, run_file,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -34,6 +36,12 @@ pub struct ShaderTestArgs {
     /// not depend on it).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// Run only the tests whose `[require]` asks for no more than OpenGL 3.3 / GLSL
+    /// 3.30 and the extensions GL 3.3 made core (docs/conformance.md, "The GL 3.3
+    /// selection of the whole corpus"); the others, and compiler tests, are counted on
+    /// the closing line.
+    #[arg(long)]
+    pub gl33: bool,
     #[command(flatten)]
     pub profile: super::ProfileArgs,
 }
@@ -49,17 +57,33 @@ struct JsonReport<'a> {
 /// Tests run in parallel per batch; a batch's results are printed in file order.
 const BATCH: usize = 64;
 
+/// Whether the test at `path` is in the GL 3.3 selection: a `.shader_test` file
+/// (not a compiler test) whose `[require]` asks for no more than GL 3.3; an unreadable
+/// one is (running it reports why).
+fn in_gl33_selection(path: &std::path::Path) -> bool {
+    if path.extension().is_none_or(|e| e != "shader_test") {
+        return false;
+    }
+    csir_render::file_read::read_text_bounded(path, csir_render::shader_test::MAX_SHADER_TEST_BYTES)
+        .map_or(true, |text| gl33_selection::within_gl33(&text))
+}
+
 /// Run `shader-test`: exit 0 when every test passed or was skipped, 1 when some test
 /// failed or could not run (error), 2 for bad usage (no such file, no tests found).
 pub fn run(args: &ShaderTestArgs) -> ExitCode {
-    let files = match find_tests(&args.paths) {
+    let mut files = match find_tests(&args.paths) {
         Ok(f) => f,
         Err(e) => {
             errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    if files.is_empty() {
+    let found = files.len();
+    if args.gl33 {
+        files.retain(|f| in_gl33_selection(f));
+    }
+    let left_out = found - files.len();
+    if found == 0 {
         errln!("error: no .shader_test files or piglit compiler tests found in the paths given");
         return ExitCode::from(2);
     }
@@ -127,6 +151,11 @@ pub fn run(args: &ShaderTestArgs) -> ExitCode {
             outln!();
         }
         outln!("{summary}");
+        if args.gl33 {
+            outln!(
+                "{left_out} of {found} tests are compiler tests or ask for more than GL 3.3 and were not run"
+            );
+        }
     }
     if summary.failed > 0 || summary.errors > 0 {
         ExitCode::from(1)

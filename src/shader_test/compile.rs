@@ -205,7 +205,8 @@ pub(super) fn reason_of(d: &Diagnostic, line: &str) -> String {
 /// Compile the vertex, geometry (if any) and fragment sections, `stages` in that
 /// order (each stage from one or more compilation units) and link them. Without a
 /// vertex section, fixed-function vertex processing feeds the fragment shader
-/// ([`fixed_function::vertex_shader`]).
+/// ([`fixed_function::vertex_shader`]); without a fragment section, fixed-function
+/// fragment processing colours the fragments ([`fixed_function::fragment_shader`]).
 ///
 /// # Errors
 /// [`Outcome::Error`] with the compiler's messages in the file's numbering, or the
@@ -218,16 +219,39 @@ pub fn compile_program(
     glsl: &GlslRequirement,
     limits: &Limits,
 ) -> Result<CompiledProgram, Outcome> {
-    let (fragment_source, fs) = compile_stage(file, file_text, fragment, glsl, limits, false)?;
     let geometry = match geometry.is_empty() {
         false => Some(compile_stage(
             file, file_text, geometry, glsl, limits, false,
         )?),
         true => None,
     };
-    let (vertex_source, vs) = match vertex.is_empty() {
-        false => compile_stage(file, file_text, vertex, glsl, limits, geometry.is_some())?,
-        true => fixed_function_vertex(file, &fs, limits)?,
+    // Without a fragment section the vertex section is compiled first: fixed-function
+    // fragment processing reads what the last stage before it writes.
+    let vertex_first = match (fragment.is_empty(), vertex.is_empty()) {
+        (true, false) => Some(compile_stage(
+            file,
+            file_text,
+            vertex,
+            glsl,
+            limits,
+            geometry.is_some(),
+        )?),
+        _ => None,
+    };
+    let (fragment_source, fs) = match fragment.is_empty() {
+        false => compile_stage(file, file_text, fragment, glsl, limits, false)?,
+        true => {
+            let last = geometry
+                .as_ref()
+                .or(vertex_first.as_ref())
+                .map(|(_, shader)| shader);
+            fixed_function_fragment(file, last, limits)?
+        }
+    };
+    let (vertex_source, vs) = match (vertex_first, vertex.is_empty()) {
+        (Some(compiled), _) => compiled,
+        (None, false) => compile_stage(file, file_text, vertex, glsl, limits, geometry.is_some())?,
+        (None, true) => fixed_function_vertex(file, &fs, limits)?,
     };
     let (geometry_source, gs) = geometry.unzip();
     let linked = match gs {
@@ -245,6 +269,36 @@ pub fn compile_program(
         fragment: fragment_source,
         geometry: geometry_source,
     })
+}
+
+/// Compile the fragment shader that stands for fixed-function fragment processing
+/// behind `last` (the geometry or vertex shader), named `FILE [fixed-function fragment
+/// processing]` ([`fixed_function::fragment_shader`]).
+fn fixed_function_fragment(
+    file: &Path,
+    last: Option<&csir::Shader>,
+    limits: &Limits,
+) -> Result<(ShaderSource, csir::Shader), Outcome> {
+    let text = fixed_function::fragment_shader(last);
+    let name = format!(
+        "{} {}",
+        file.display(),
+        fixed_function::FIXED_FUNCTION_FRAGMENT_LABEL
+    );
+    match csir::compile(&text, &name, Stage::Fragment, limits) {
+        Ok(shader) => Ok((ShaderSource::glsl(PathBuf::from(name), text), shader)),
+        Err(errors) => Err(Outcome::Error {
+            line: None,
+            message: format!("{}: {errors}", file.display()),
+            reason: format!(
+                "fixed-function fragment processing: {}",
+                errors
+                    .diagnostics()
+                    .first()
+                    .map_or("compile error", |d| d.message.as_str())
+            ),
+        }),
+    }
 }
 
 /// Compile the vertex shader that stands for fixed-function vertex processing in front

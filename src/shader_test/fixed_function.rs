@@ -120,6 +120,34 @@ impl Transform {
 /// name (`FILE [fixed-function vertex processing]`).
 pub const FIXED_FUNCTION_LABEL: &str = "[fixed-function vertex processing]";
 
+/// The name a script's fixed-function fragment stage is compiled under
+/// (`FILE [fixed-function fragment processing]`).
+pub const FIXED_FUNCTION_FRAGMENT_LABEL: &str = "[fixed-function fragment processing]";
+
+/// The GLSL 1.10 fragment shader that does what fixed-function fragment processing
+/// does for a script without a fragment shader, behind `last`, the program's last
+/// stage before rasterization: the fragment's colour is the primary colour
+/// (`gl_Color`: the front or back colour `last` writes, GL 2.1 §3.10), since every
+/// stage that could change it is off in shader_runner's context (texturing, fog, and
+/// the colour sum, which a vertex shader leaves to `GL_COLOR_SUM`, off by default: GL
+/// 2.1 §3.8 to §3.11). When `last` writes no `gl_FrontColor` the colour is undefined
+/// (GL 2.1 §2.20.3); this shader gives opaque black then, and so links (GL links such a
+/// program). A core context has no fixed-function fragment processing, and its
+/// fragment colour is undefined (GL 3.3 core §3.9): the same shader stands for it.
+pub fn fragment_shader(last: Option<&csir::Shader>) -> String {
+    let writes_color =
+        last.is_some_and(|shader| {
+            shader.interface.symbols.iter().any(|s| {
+                matches!(s.kind, SymbolKind::VaryingOut { .. }) && s.name == "gl_FrontColor"
+            })
+        });
+    let color = match writes_color {
+        true => "gl_Color",
+        false => "vec4(0.0, 0.0, 0.0, 1.0)",
+    };
+    format!("#version 110\nvoid main()\n{{\n    gl_FragColor = {color};\n}}\n")
+}
+
 /// The GLSL 1.10 vertex shader that does what fixed-function vertex processing does for
 /// a script without a vertex shader, for the inputs `fragment` reads: the position
 /// transformed by the modelview and projection matrices (`ftransform()`, GL 2.1

@@ -45,6 +45,7 @@ mod fixed_function;
 #[cfg(test)]
 mod fuzz_tests;
 mod geometry;
+pub mod gl33_selection;
 pub mod parse;
 pub mod probe;
 pub mod report;

@@ -274,16 +274,25 @@ pub fn check(
 
 /// The extensions whose features csir-render has, as a GL 3.3 driver reports the
 /// ones GL 3.0 to 3.3 made core: the provoking-vertex convention (GL 3.2 §2.18),
-/// instanced drawing and arrays (GL 3.1 §2.8.2, GL 3.3 §2.8), and the one- and
+/// instanced drawing and arrays (GL 3.1 §2.8.2, GL 3.3 §2.8), the one- and
 /// two-component R and RG texture formats with the `GL_RED` depth texture mode
 /// (GL 3.0 §3.8.1; the renderer's `r8`/`rg8` formats, `texparameter ... depth_mode
-/// red`).
-pub const SUPPORTED_EXTENSIONS: [&str; 5] = [
+/// red`), the bit-encoding built-ins (GLSL 3.30 §8.3), explicit attribute locations
+/// (GLSL 3.30 §4.3.8.1), uniform blocks (GL 3.1 §2.11.4) and rectangle textures
+/// (GL 3.1 §3.8; `texture shadowRect`, the `sampler2DRect*` types) and array
+/// textures (GL 3.0 §3.8; `texture rgbw 2DArray`, `texture shadow1DArray`, the array
+/// samplers and `GL_EXT_texture_array`'s GLSL 1.10 look-ups).
+pub const SUPPORTED_EXTENSIONS: [&str; 10] = [
     "GL_EXT_provoking_vertex",
     "GL_ARB_provoking_vertex",
     "GL_ARB_draw_instanced",
     "GL_ARB_instanced_arrays",
     "GL_ARB_texture_rg",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_explicit_attrib_location",
+    "GL_ARB_uniform_buffer_object",
+    "GL_ARB_texture_rectangle",
+    "GL_EXT_texture_array",
 ];
 
 /// A `GL_...` requirement: an extension (met for [`SUPPORTED_EXTENSIONS`]) or a limit

@@ -164,10 +164,10 @@ fn prepare<'a>(path: &'a Path, text: &str, options: &'a RunOptions) -> Result<Ru
     let vertex = stage_sections(&sections.shaders, ShaderKind::Vertex);
     let fragment = stage_sections(&sections.shaders, ShaderKind::Fragment);
     let geometry = stage_sections(&sections.shaders, ShaderKind::Geometry);
-    if fragment.is_empty() {
+    if fragment.is_empty() && vertex.is_empty() && geometry.is_empty() {
         return Err(skip(
             None,
-            "no fragment shader: fixed-function fragment processing is not supported",
+            "no shader: fixed-function vertex and fragment processing together are not supported",
         ));
     }
     if let Some(s) = script.iter().find_map(|s| match &s.command {
@@ -1596,6 +1596,74 @@ mod tests {
              relative probe rgba (0.75, 0.5) (0.0, 0.0, 0.0, 0.0)\n",
         );
         assert_eq!(status(&text), "pass");
+    }
+
+    #[test]
+    fn fixed_function_fragment_processing_colours_with_the_primary_colour() {
+        // No fragment shader: the fragment is the colour the vertex shader writes
+        // (clamped to [0, 1], GL_CLAMP_VERTEX_COLOR), in the left half only.
+        let vertex = "[require]\nGLSL >= 1.10\n\n[vertex shader]\nvoid main() {\n\
+                      gl_Position = gl_Vertex;\n\
+                      gl_FrontColor = vec4(0.0, 2.0, 0.5, 1.0);\n}\n\n[test]\n";
+        let text = format!(
+            "{vertex}clear color 0 0 0 0\nclear\ndraw rect -1 -1 1 2\n\
+             relative probe rgba (0.25, 0.5) (0.0, 1.0, 0.5, 1.0)\n\
+             relative probe rgba (0.75, 0.5) (0.0, 0.0, 0.0, 0.0)\n"
+        );
+        assert_eq!(status(&text), "pass");
+        let wrong = text.replace("(0.0, 1.0, 0.5, 1.0)", "(1.0, 1.0, 0.5, 1.0)");
+        assert!(status(&wrong).starts_with("fail"), "{}", status(&wrong));
+        // A vertex shader that writes no colour still links (the colour is undefined;
+        // opaque black here).
+        let plain = "[require]\nGLSL >= 1.20\n\n[vertex shader]\n\
+                     void main() { gl_Position = gl_Vertex; }\n\n[test]\nlink success\n\
+                     draw rect -1 -1 2 2\nprobe all rgba 0.0 0.0 0.0 1.0\n";
+        assert_eq!(status(plain), "pass");
+        // Without any shader the test is still skipped.
+        let none = "[require]\nGLSL >= 1.10\n\n[test]\ndraw rect -1 -1 2 2\n";
+        assert!(status(none).starts_with("skip"), "{}", status(none));
+    }
+
+    #[test]
+    fn core_in_gl33_extensions_run_with_their_directive() {
+        // GL_ARB_shader_bit_encoding in GLSL 1.30, required by [require] and #extension.
+        let text = "[require]\nGLSL >= 1.30\nGL_ARB_shader_bit_encoding\n\n\
+                    [vertex shader passthrough]\n\n[fragment shader]\n\
+                    #extension GL_ARB_shader_bit_encoding : require\n\
+                    uniform float f;\nout vec4 c;\nvoid main() {\n\
+                    c = vec4(0.0, float(floatBitsToInt(f) == 0x3f800000), 0.0, 1.0);\n}\n\n\
+                    [test]\nuniform float f 1.0\ndraw rect -1 -1 2 2\n\
+                    probe all rgba 0.0 1.0 0.0 1.0\n";
+        assert_eq!(status(text), "pass");
+        // A rectangle shadow sampler in GLSL 1.10 (GL_ARB_texture_rectangle): the
+        // depth texture's column x holds x / (W - 1), compared GL_GREATER with 0.5.
+        let rect = "[require]\nGLSL >= 1.10\nGL_ARB_texture_rectangle\n\n\
+                    [vertex shader passthrough]\n\n[fragment shader]\n\
+                    uniform sampler2DRectShadow s;\nvoid main() {\n\
+                    gl_FragColor = shadow2DRect(s, vec3(gl_FragCoord.xy * 0.125, 0.5));\n}\n\n\
+                    [test]\nuniform int s 0\ntexture shadowRect 0 (32, 32)\n\
+                    draw rect -1 -1 2 2\n\
+                    relative probe rgba (0.1, 0.5) (1.0, 1.0, 1.0, 1.0)\n\
+                    relative probe rgba (0.9, 0.5) (0.0, 0.0, 0.0, 1.0)\n";
+        assert_eq!(status(rect), "pass");
+        // GL_EXT_texture_array in GLSL 1.10: layer 1 of an rgbw 2D array is all green,
+        // and the array samplers are types only once the extension is enabled.
+        let array = "[require]\nGLSL >= 1.10\nGL_EXT_texture_array\n\n\
+                     [vertex shader passthrough]\n\n[fragment shader]\n\
+                     #extension GL_EXT_texture_array : enable\n\
+                     uniform sampler2DArray s;\nvoid main() {\n\
+                     gl_FragColor = texture2DArray(s, vec3(0.5, 0.5, 1.0));\n}\n\n\
+                     [test]\nuniform int s 0\ntexture rgbw 2DArray 0 (4, 4, 3)\n\
+                     draw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.0 1.0\n";
+        assert_eq!(status(array), "pass");
+        let red = array.replace("probe all rgba 0.0 1.0", "probe all rgba 1.0 0.0");
+        assert!(status(&red).starts_with("fail"), "{}", status(&red));
+        let undeclared = array.replace("#extension GL_EXT_texture_array : enable\n", "");
+        assert!(
+            status(&undeclared).starts_with("error"),
+            "{}",
+            status(&undeclared)
+        );
     }
 
     #[test]

@@ -351,3 +351,56 @@ fn uses_integer_features(src: &str) -> bool {
     });
     names || operators
 }
+
+/// The layout `scripts/fetch-piglit.sh` writes to the corpus's `LAYOUT` file when it
+/// unpacked every spec folder's `.shader_test` files (not only the GLSL folders).
+pub const WHOLE_CORPUS_LAYOUT: &str = "glsl-folders+spec-shader_test";
+
+/// Whether the corpus at `root` holds the whole shader_test corpus ([`WHOLE_CORPUS_LAYOUT`];
+/// a cache from before has only the GLSL folders).
+pub fn has_whole_corpus(root: &Path) -> bool {
+    std::fs::read_to_string(root.join("LAYOUT")).is_ok_and(|l| l.trim() == WHOLE_CORPUS_LAYOUT)
+}
+
+/// The GL 3.3 selection of the whole corpus under `root` (docs/conformance.md, "The GL
+/// 3.3 selection of the whole corpus"): every `.shader_test` file of `tests/spec` and
+/// `generated_tests/spec` that `csir_render::shader_test::gl33_selection::within_gl33`
+/// keeps, with its group (the spec folder, `glsl-1.10`, `arb_texture_rectangle`, both
+/// trees together), sorted by path; and how many `.shader_test` files were found in all.
+pub fn gl33_selection_files(root: &Path) -> (Vec<(String, PathBuf)>, usize) {
+    let mut files = Vec::new();
+    let mut found = 0;
+    for tree in ["tests/spec", "generated_tests/spec"] {
+        let dir = root.join(tree);
+        if !dir.is_dir() {
+            continue;
+        }
+        let tests = csir_render::shader_test::find_tests(std::slice::from_ref(&dir))
+            .expect("the corpus folder is readable");
+        for file in tests {
+            if file.extension().is_none_or(|e| e != "shader_test") {
+                continue;
+            }
+            found += 1;
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            if !csir_render::shader_test::gl33_selection::within_gl33(&text) {
+                continue;
+            }
+            let group = file
+                .strip_prefix(&dir)
+                .ok()
+                .and_then(|p| p.components().next())
+                .map_or_else(String::new, |c| {
+                    c.as_os_str().to_string_lossy().into_owned()
+                });
+            files.push((group, file));
+        }
+    }
+    assert!(
+        files.len() > 6000,
+        "only {} tests of the GL 3.3 selection in {}",
+        files.len(),
+        root.display()
+    );
+    (files, found)
+}

@@ -316,7 +316,10 @@ pub fn classify_word(word: &str) -> Option<TokenKind> {
 /// type of a later version than the dialect's stays the reserved word it was before
 /// (GLSL 1.10 §4.1.7 has the 1D, 2D, 3D, cube and 1D/2D shadow samplers; GLSL 1.30
 /// adds the arrays, the integer samplers and the cube and array shadows; GLSL 1.40 the
-/// rectangle and buffer samplers; GLSL ES 1.00 has the 2D and cube samplers only,
+/// rectangle and buffer samplers, but the rectangle ones (`sampler2DRect`,
+/// `sampler2DRectShadow`, words GLSL 1.10 §3.6 reserves) are types from 1.10 on, as
+/// `GL_ARB_texture_rectangle` (core in GL 3.1) provides them without an `#extension`
+/// directive and Mesa always enables them; GLSL ES 1.00 has the 2D and cube samplers only,
 /// ES 3.00 adds 3D, 2D arrays, shadows and the integer samplers).
 pub fn classify_word_in(word: &str, version: u16, es: bool) -> Option<TokenKind> {
     let kind = classify_word(word)?;
@@ -325,7 +328,8 @@ pub fn classify_word_in(word: &str, version: u16, es: bool) -> Option<TokenKind>
         let since = match (st.target, st.kind) {
             (T::Rect | T::Buffer, _) if es => u16::MAX,
             (T::D1 | T::D1Array, _) if es => u16::MAX,
-            (T::Rect | T::Buffer, _) => 140,
+            (T::Rect, _) => 110,
+            (T::Buffer, _) => 140,
             (T::Cube, K::Float) if es => 100,
             (T::D1 | T::D3 | T::D2, K::Float | K::Shadow) | (T::Cube, K::Float) if es => 300,
             (T::D1 | T::D3 | T::D2, K::Float | K::Shadow) | (T::Cube, K::Float) => 110,
@@ -474,6 +478,22 @@ fn reserved(word: &str) -> Option<TokenKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rectangle_samplers_are_types_from_glsl_1_10_and_buffers_from_1_40() {
+        let is_type = |w: &str, v: u16, es: bool| {
+            matches!(
+                classify_word_in(w, v, es),
+                Some(TokenKind::Keyword(Keyword::Type(_)))
+            )
+        };
+        assert!(is_type("sampler2DRect", 110, false));
+        assert!(is_type("sampler2DRectShadow", 120, false));
+        assert!(!is_type("sampler2DRectShadow", 300, true));
+        assert!(!is_type("samplerBuffer", 130, false));
+        assert!(is_type("samplerBuffer", 140, false));
+        assert!(!is_type("sampler2DArray", 120, false));
+    }
 
     #[test]
     fn words_are_classified() {

@@ -6,6 +6,21 @@ use super::super::preprocessor::{PpError, PpToken, lone_name};
 use super::super::token::{Pos, Token};
 use super::Lexer;
 
+/// The extensions whose shading-language part the front end has in every desktop
+/// dialect (GL 3.3 made them core; `#extension NAME : require` of one compiles):
+/// the bit-encoding built-ins (`floatBitsToInt` ..., GLSL 3.30 §8.3), `layout(location
+/// = N)` (GLSL 3.30 §4.3.8), uniform blocks (GLSL 1.40 §4.3.5.1), the rectangle
+/// samplers (GLSL 1.40 §4.1.7) and the array samplers with their GLSL 1.10 look-ups
+/// (`texture2DArray`, `shadow1DArray`, ...; `GL_EXT_texture_array`, which enabling
+/// turns on before GLSL 1.30).
+pub(crate) const IMPLEMENTED_EXTENSIONS: [&str; 5] = [
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_explicit_attrib_location",
+    "GL_ARB_uniform_buffer_object",
+    "GL_ARB_texture_rectangle",
+    "GL_EXT_texture_array",
+];
+
 impl Lexer<'_> {
     /// The tokens of the rest of the current line (a directive's operands).
     fn line_tokens(&mut self) -> Vec<Token> {
@@ -111,8 +126,8 @@ impl Lexer<'_> {
         }
     }
 
-    /// `#extension NAME : BEHAVIOR` (GLSL 3.30 §3.3). csir-render supports no
-    /// extension, so `require` of one is an error naming it; `enable` and `warn` are
+    /// `#extension NAME : BEHAVIOR` (GLSL 3.30 §3.3). `require` of an extension
+    /// outside [`IMPLEMENTED_EXTENSIONS`] is an error naming it; `enable` and `warn` are
     /// accepted (the specification asks only for a warning), `disable` is a no-op.
     fn extension_directive(&mut self, start: Pos) {
         let name = self.directive_name();
@@ -141,10 +156,15 @@ impl Lexer<'_> {
             "require" if name == "all" => self
                 .diags
                 .error(start, "#extension all : require is not allowed"),
+            "require" if IMPLEMENTED_EXTENSIONS.contains(&name.as_str()) => {
+                self.texture_array |= name == "GL_EXT_texture_array";
+            }
             "require" => self.diags.error(
                 start,
                 format!("extension {name} is required but not supported by csir-render"),
             ),
+            "enable" | "warn" if name == "GL_EXT_texture_array" => self.texture_array = true,
+            "disable" if name == "GL_EXT_texture_array" => self.texture_array = false,
             "enable" | "warn" | "disable" => {}
             _ => self.diags.error(
                 start,

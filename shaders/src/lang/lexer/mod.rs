@@ -61,6 +61,7 @@ pub fn lex_with_dialect(source: &str, diags: &mut Diagnostics) -> (Vec<Token>, D
         held: Held::default(),
         dialect: None,
         seen_directive: false,
+        texture_array: false,
     };
     lx.at = lx.splices(0);
     lx.run();
@@ -103,6 +104,19 @@ struct Lexer<'d> {
     dialect: Option<Dialect>,
     /// A directive other than `#version` was seen (`#version` must come first).
     seen_directive: bool,
+    /// `#extension GL_EXT_texture_array : enable` (or `require`, `warn`) is in force:
+    /// the 1D and 2D array samplers are types before GLSL 1.30 ([`array_sampler`]).
+    texture_array: bool,
+}
+
+/// Whether `word` is one of the sampler types `GL_EXT_texture_array` adds to GLSL 1.10
+/// and 1.20 (`sampler1DArray`, `sampler2DArray` and their shadow forms; the
+/// extension's specification, "Modifications to the OpenGL Shading Language").
+fn array_sampler(word: &str) -> bool {
+    matches!(
+        word,
+        "sampler1DArray" | "sampler2DArray" | "sampler1DArrayShadow" | "sampler2DArrayShadow"
+    )
 }
 
 impl Lexer<'_> {
@@ -206,7 +220,14 @@ impl Lexer<'_> {
                         format!("'{word}' is reserved for future use in {dialect} ({rule}): it cannot be a name"),
                     );
                 } else if !dialect.is_name_here(word)
-                    && let Some(kind) = classify_word_in(word, dialect.version, dialect.is_es())
+                    && let Some(kind) = classify_word_in(
+                        word,
+                        match self.texture_array && !dialect.is_es() && array_sampler(word) {
+                            true => dialect.version.max(130),
+                            false => dialect.version,
+                        },
+                        dialect.is_es(),
+                    )
                 {
                     t.kind = kind;
                 }

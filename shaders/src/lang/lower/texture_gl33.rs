@@ -19,7 +19,12 @@ use crate::sampler_type::{SampleKind, SamplerType, TexLookup, TexMode, TexTarget
 
 /// The GLSL 1.10 names of lookups on other samplers than `sampler2D`, with the sampler
 /// type each takes. `texture2D*` on `sampler2D` stays in `builtins.rs`.
+/// The array forms (`GL_EXT_texture_array`) come before the names they start with.
 const LEGACY: &[(&str, TexTarget, SampleKind)] = &[
+    ("texture1DArray", TexTarget::D1Array, SampleKind::Float),
+    ("texture2DArray", TexTarget::D2Array, SampleKind::Float),
+    ("shadow1DArray", TexTarget::D1Array, SampleKind::Shadow),
+    ("shadow2DArray", TexTarget::D2Array, SampleKind::Shadow),
     ("texture2DRect", TexTarget::Rect, SampleKind::Float),
     ("texture1D", TexTarget::D1, SampleKind::Float),
     ("texture3D", TexTarget::D3, SampleKind::Float),
@@ -52,6 +57,13 @@ pub(crate) const LEGACY_FUNCTIONS: &[&str] = &[
     "shadow2DProjLod",
     "texture2DRect",
     "texture2DRectProj",
+    "texture1DArray",
+    "texture1DArrayLod",
+    "texture2DArray",
+    "texture2DArrayLod",
+    "shadow1DArray",
+    "shadow1DArrayLod",
+    "shadow2DArray",
     "shadow2DRect",
     "shadow2DRectProj",
     "textureProjGrad",
