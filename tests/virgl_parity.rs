@@ -71,15 +71,6 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (user clip planes)", path.display());
                 continue;
             }
-            // And the vertex pipeline beyond filled, non-instanced triangles of float
-            // arrays (src/virgl/vertex_pipeline.rs).
-            Err(e)
-                if uses_refused_vertex_pipeline(&scene)
-                    && e.to_string().contains("not supported by --backend virgl") =>
-            {
-                println!("{}: refused (vertex pipeline)", path.display());
-                continue;
-            }
             // And dual-source blending, which the TGSI emitter's one colour output
             // cannot feed (docs/scene-format.md "Per-fragment operations"; every
             // other per-fragment key is drawn and compared).
@@ -181,30 +172,22 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
         refused.is_empty(),
         "texture scenes virgl did not draw: {refused:?}"
     );
-}
-
-/// Whether a draw of `scene` uses what `--backend virgl` refuses by name in the
-/// vertex pipeline: points, lines, a polygon mode, instances, divisors, integer
-/// arrays, or the built-ins the TGSI emitter does not declare as system values.
-fn uses_refused_vertex_pipeline(scene: &Scene) -> bool {
-    use csir_render::scene::{PolygonMode, PrimitiveKind};
-    let names = [
-        "gl_VertexID",
-        "gl_InstanceID",
-        "gl_PrimitiveID",
-        "gl_PointCoord",
-    ];
-    scene.draws.iter().any(|d| {
-        d.primitive.kind() != PrimitiveKind::Triangles
-            || d.instances != 1
-            || d.state.points_lines.polygon_mode != PolygonMode::Fill
-            || d.attributes
-                .iter()
-                .any(|a| a.divisor != 0 || a.ty.is_integer())
-            || names
-                .iter()
-                .any(|n| d.vertex.text.contains(n) || d.fragment.text.contains(n))
-    })
+    // Every primitives scene (points, lines, strips, fans, adjacency, restart,
+    // polygon modes, instancing, gl_PrimitiveID, gl_PointCoord) is drawn, none
+    // refused (docs/virgl.md "Points, lines and instancing").
+    let primitives: Vec<_> = scenes
+        .iter()
+        .filter(|p| p.parent().is_some_and(|d| d.ends_with("primitives")))
+        .collect();
+    assert!(
+        primitives.len() >= 6,
+        "expected the primitives scenes, found {primitives:?}"
+    );
+    let refused: Vec<_> = primitives.iter().filter(|p| !drawn.contains(p)).collect();
+    assert!(
+        refused.is_empty(),
+        "primitives scenes virgl did not draw: {refused:?}"
+    );
 }
 
 #[test]

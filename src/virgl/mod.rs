@@ -26,6 +26,7 @@
 
 mod encode;
 mod fragment_ops;
+mod points_lines;
 mod prepare;
 mod state;
 mod targets;
