@@ -264,6 +264,39 @@ fn a_texture_buffer_is_refused_by_name() {
 }
 
 #[test]
+fn gl_point_coord_outside_points_is_refused_by_name() {
+    // Refused before any server is started, so this runs without one.
+    let primitives = reference_dir().join("primitives");
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 8, "height": 8,
+        "draws": [{
+            "vertex": reference_dir().join("shaders/color2d.vert").display().to_string(),
+            "fragment": primitives.join("point_coord.frag").display().to_string(),
+            "attributes": [
+                {"location": 0, "size": 2, "data": [-1, -1, 1, -1, 1, 1]},
+                {"location": 1, "size": 4, "data": [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1]},
+            ],
+            "state": {"polygon_mode": "point", "point_size": 4},
+        }],
+    });
+    let dir = std::env::temp_dir().join(format!("csir-virgl-pcoord-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pcoord.json");
+    std::fs::write(&path, scene.to_string()).unwrap();
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let err = render_scene_virgl(&scene, &VirglOptions::default())
+        .expect_err("gl_PointCoord in a triangles draw is refused");
+    assert!(
+        err.to_string().contains(
+            "draws[0].fragment: gl_PointCoord in a draw of primitive `triangles` is not \
+             supported by --backend virgl"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_missing_server_says_how_to_install_it() {
     // Runs without the server: the program named here does not exist.
     let scene =

@@ -15,9 +15,7 @@ use super::textures::{SlotTexture, TextureUpload, level_range, sampler_state};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
-use csir_virgl::command::{
-    CommandBuffer, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer,
-};
+use csir_virgl::command::{CommandBuffer, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer};
 use csir_virgl::pipe::{Bind, ClearBuffers, Format, ShaderStage, Target};
 use csir_virgl::sampler::{SamplerState, SamplerView};
 use csir_virgl::state::{BlendState, DepthState, RasterizerState, VertexElement};

@@ -78,9 +78,7 @@ impl Builtins {
                     .collect();
                 system.sort_unstable();
                 for (k, (location, name)) in system.into_iter().enumerate() {
-                    builtins
-                        .system_values
-                        .insert(location, (k as u16, name));
+                    builtins.system_values.insert(location, (k as u16, name));
                 }
                 builtins.point_size_output = match shader.varying_output("gl_PointSize") {
                     Some(s) => match s.kind {
