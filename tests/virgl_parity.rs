@@ -71,15 +71,6 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
                 println!("{}: refused (user clip planes)", path.display());
                 continue;
             }
-            // And the vertex pipeline beyond filled, non-instanced triangles of float
-            // arrays (src/virgl/vertex_pipeline.rs).
-            Err(e)
-                if uses_refused_vertex_pipeline(&scene)
-                    && e.to_string().contains("not supported by --backend virgl") =>
-            {
-                println!("{}: refused (vertex pipeline)", path.display());
-                continue;
-            }
             // And geometry shaders, which the virgl path does not send yet.
             Err(e)
                 if scene.draws.iter().any(|d| d.geometry.is_some())
@@ -153,8 +144,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
     );
     // Every per-fragment, framebuffer and GL 3.3 texture scene (render targets,
     // sRGB, multisampling, alpha-to-coverage, dual-source blending, buffer textures,
-    // textureGrad on 3D and cube samplers) is drawn, but for those that use what the
-    // vertex pipeline refuses by name.
+    // textureGrad on 3D and cube samplers) is drawn, none refused.
     let families = ["fragment", "framebuffer", "textures_gl33"];
     let family: Vec<_> = scenes
         .iter()
@@ -183,14 +173,26 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
     let refused: Vec<_> = family
         .iter()
         .filter(|p| !drawn.contains(p))
-        .filter(|p| {
-            let scene = Scene::load(p).unwrap_or_else(|e| panic!("{e}"));
-            !uses_refused_vertex_pipeline(&scene)
-        })
         .collect();
     assert!(
         refused.is_empty(),
         "fragment, framebuffer and texture scenes virgl did not draw: {refused:?}"
+    );
+    // Every primitives scene (points, lines, strips, fans, adjacency, restart,
+    // polygon modes, instancing, gl_PrimitiveID, gl_PointCoord) is drawn, none
+    // refused (docs/virgl.md "Points, lines and instancing").
+    let primitives: Vec<_> = scenes
+        .iter()
+        .filter(|p| p.parent().is_some_and(|d| d.ends_with("primitives")))
+        .collect();
+    assert!(
+        primitives.len() >= 6,
+        "expected the primitives scenes, found {primitives:?}"
+    );
+    let refused: Vec<_> = primitives.iter().filter(|p| !drawn.contains(p)).collect();
+    assert!(
+        refused.is_empty(),
+        "primitives scenes virgl did not draw: {refused:?}"
     );
 }
 
@@ -255,30 +257,6 @@ fn target_failures(
         }
     }
     failures
-}
-
-/// Whether a draw of `scene` uses what `--backend virgl` refuses by name in the
-/// vertex pipeline: points, lines, a polygon mode, instances, divisors, integer
-/// arrays, or the built-ins the TGSI emitter does not declare as system values.
-fn uses_refused_vertex_pipeline(scene: &Scene) -> bool {
-    use csir_render::scene::{PolygonMode, PrimitiveKind};
-    let names = [
-        "gl_VertexID",
-        "gl_InstanceID",
-        "gl_PrimitiveID",
-        "gl_PointCoord",
-    ];
-    scene.draws.iter().any(|d| {
-        d.primitive.kind() != PrimitiveKind::Triangles
-            || d.instances != 1
-            || d.state.points_lines.polygon_mode != PolygonMode::Fill
-            || d.attributes
-                .iter()
-                .any(|a| a.divisor != 0 || a.ty.is_integer())
-            || names
-                .iter()
-                .any(|n| d.vertex.text.contains(n) || d.fragment.text.contains(n))
-    })
 }
 
 #[test]
@@ -348,6 +326,39 @@ fn a_texture_buffer_is_refused_by_name() {
         err.to_string().contains(
             "draws[0].samplers.uTex: sampler 'uTex': texture 'buf' is a buffer texture, which \
              --backend virgl does not draw"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gl_point_coord_outside_points_is_refused_by_name() {
+    // Refused before any server is started, so this runs without one.
+    let primitives = reference_dir().join("primitives");
+    let scene = serde_json::json!({
+        "format": "csir-scene/1", "width": 8, "height": 8,
+        "draws": [{
+            "vertex": reference_dir().join("shaders/color2d.vert").display().to_string(),
+            "fragment": primitives.join("point_coord.frag").display().to_string(),
+            "attributes": [
+                {"location": 0, "size": 2, "data": [-1, -1, 1, -1, 1, 1]},
+                {"location": 1, "size": 4, "data": [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1]},
+            ],
+            "state": {"polygon_mode": "point", "point_size": 4},
+        }],
+    });
+    let dir = std::env::temp_dir().join(format!("csir-virgl-pcoord-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pcoord.json");
+    std::fs::write(&path, scene.to_string()).unwrap();
+    let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let err = render_scene_virgl(&scene, &VirglOptions::default())
+        .expect_err("gl_PointCoord in a triangles draw is refused");
+    assert!(
+        err.to_string().contains(
+            "draws[0].fragment: gl_PointCoord in a draw of primitive `triangles` is not \
+             supported by --backend virgl"
         ),
         "{err}"
     );

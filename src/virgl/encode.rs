@@ -6,6 +6,7 @@
 //! when the host refuses something (it closes the connection) the error names the
 //! draw, and the shader, it refused.
 
+use super::points_lines;
 use super::prepare::{PreparedDraw, ProgramTgsi};
 use super::state::{
     blend_color, blend_state, depth_state, rasterizer_state, scissor, stencil_ref, viewport,
@@ -14,9 +15,7 @@ use super::textures::{SlotTexture, TextureUpload, level_range, sampler_state};
 use super::{VirglFrame, VirglOptions, VirglRenderError};
 use crate::image_io::Rgba8Image;
 use crate::scene::{Draw, Scene};
-use csir_virgl::command::{
-    CommandBuffer, IndexedDraw, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer,
-};
+use csir_virgl::command::{CommandBuffer, ObjectHandle, ObjectType, ResourceHandle, VertexBuffer};
 use csir_virgl::pipe::{Bind, ClearBuffers, Format, ShaderStage, Target};
 use csir_virgl::sampler::{SamplerState, SamplerView};
 use csir_virgl::state::{BlendState, DepthState, RasterizerState, VertexElement};
@@ -200,7 +199,7 @@ impl Encoder<'_> {
         let depth = self.state_object(&mut commands, depth_state(state));
         let rasterizer = RasterizerState {
             multisample: scene.samples > 1,
-            ..rasterizer_state(state)
+            ..points_lines::rasterizer(rasterizer_state(state), prepared)
         };
         let rasterizer = self.state_object(&mut commands, rasterizer);
         if scene.samples > 1 {
@@ -231,10 +230,9 @@ impl Encoder<'_> {
         ] {
             self.sampler_slots(&mut commands, scene, stage, slots)?;
         }
-        commands.draw_indexed_triangles(IndexedDraw {
-            count: draw.indices.len() as u32,
-            max_index: draw.vertex_count.saturating_sub(1),
-        });
+        if let Some(command) = points_lines::draw_command(draw) {
+            commands.draw_indexed(command);
+        }
         self.submit(&commands, scene, &draw.field())
     }
 
@@ -298,10 +296,12 @@ impl Encoder<'_> {
         let mut buffers = Vec::with_capacity(inputs.len());
         let mut default_input = None;
         for (n, input) in inputs.iter().enumerate() {
-            let (resource, size) = match input.map(|i| &draw.attributes[i]) {
+            let (resource, size, format, divisor) = match input.map(|i| &draw.attributes[i]) {
                 Some(attribute) => (
                     self.buffer(&attribute.data, Bind::VERTEX_BUFFER)?,
                     attribute.size,
+                    points_lines::attribute_format(attribute),
+                    attribute.divisor,
                 ),
                 None => {
                     // GL's value of an input without an array: (0, 0, 0, 1).
@@ -314,14 +314,14 @@ impl Encoder<'_> {
                             resource
                         }
                     };
-                    (resource, 4)
+                    (resource, 4, Format::R32G32B32A32Float, 0)
                 }
             };
-            let format = Format::float_vector(size).unwrap_or(Format::R32G32B32A32Float);
             elements.push(VertexElement {
                 offset: 0,
                 buffer: n as u32,
                 format,
+                instance_divisor: divisor,
             });
             buffers.push(VertexBuffer {
                 resource,
@@ -333,7 +333,10 @@ impl Encoder<'_> {
         commands.create_vertex_elements(handle, &elements)?;
         commands.bind_object(ObjectType::VertexElements, handle);
         commands.set_vertex_buffers(&buffers)?;
-        let indices: Vec<u8> = draw.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let indices: Vec<u8> = points_lines::index_list(draw)
+            .iter()
+            .flat_map(|i| i.to_le_bytes())
+            .collect();
         let index_buffer = self.buffer_bytes(&indices, Bind::INDEX_BUFFER)?;
         commands.set_index_buffer_u32(index_buffer);
         Ok(())

@@ -25,6 +25,7 @@
 //! ```
 
 mod encode;
+mod points_lines;
 mod prepare;
 mod state;
 mod targets;

@@ -19,6 +19,10 @@ pub struct ProgramTgsi {
     pub vertex: String,
     /// The fragment shader's TGSI (inputs remapped to the vertex shader's slots).
     pub fragment: String,
+    /// The `GENERIC` index of the fragment shader's `gl_PointCoord` input, which the
+    /// rasterizer state's `sprite_coord_enable` names
+    /// ([`csir::tgsi::point_coord_generic`]); `None` without one.
+    pub point_coord: Option<u16>,
 }
 
 /// One draw, ready to be encoded.
@@ -133,7 +137,12 @@ fn emit(scene: &Scene, draw: &Draw, program: &Program) -> Result<ProgramTgsi, Sc
         .map_err(|e| tgsi_error(draw.vertex_field(), e))?;
     let fragment = csir::emit_tgsi(&program.fragment, Some(&program.var_remap), None)
         .map_err(|e| tgsi_error(draw.fragment_field(), e))?;
-    Ok(ProgramTgsi { vertex, fragment })
+    let point_coord = csir::tgsi::point_coord_generic(&program.fragment, Some(&program.var_remap));
+    Ok(ProgramTgsi {
+        vertex,
+        fragment,
+        point_coord,
+    })
 }
 
 /// Each slot of `samplers` as the index of its texture in `scene.textures` and its

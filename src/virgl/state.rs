@@ -180,7 +180,7 @@ pub fn rasterizer_state(state: &RasterState) -> RasterizerState {
         offset: state
             .polygon_offset
             .map(|o| (o.factor.to_bits(), o.units.to_bits())),
-        multisample: false,
+        ..RasterizerState::default()
     }
 }
 

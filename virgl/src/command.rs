@@ -6,7 +6,7 @@
 //! commands in order and stops at the first it rejects.
 
 use crate::error::VirglError;
-use crate::pipe::{ClearBuffers, Format, PRIM_TRIANGLES, ShaderStage};
+use crate::pipe::{ClearBuffers, Format, PrimitiveMode, ShaderStage};
 use crate::sampler::{SamplerState, SamplerView};
 use crate::state::{BlendState, DepthState, RasterizerState, VertexElement};
 
@@ -116,13 +116,48 @@ pub struct VertexBuffer {
     pub offset: u32,
 }
 
-/// An indexed triangle-list draw.
+/// An indexed draw from the bound index buffer (`pipe_draw_info`;
+/// `glDrawElementsInstancedBaseVertex` with GL 3.1's primitive restart, GL 3.3 core
+/// §2.8.1–§2.8.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IndexedDraw {
-    /// Number of indices (a multiple of 3).
+    /// The primitive type.
+    pub mode: PrimitiveMode,
+    /// Number of indices, starting at index 0 of the buffer.
     pub count: u32,
-    /// The largest index used (the index bounds the host may rely on).
+    /// Instances drawn (≥ 1; the host draws once for 0, so a caller skips such a
+    /// draw).
+    pub instance_count: u32,
+    /// The first instance (`start_instance`, added to the instance number for
+    /// instanced attributes, not to `gl_InstanceID`).
+    pub start_instance: u32,
+    /// Added to every index before it fetches a vertex (`index_bias`, GL's
+    /// `basevertex`).
+    pub index_bias: i32,
+    /// `Some(index)`: primitive restart on, at this index value.
+    pub restart: Option<u32>,
+    /// The smallest index used, restart index aside (the bounds the host may rely
+    /// on, `glDrawRangeElements`).
+    pub min_index: u32,
+    /// The largest index used, restart index aside.
     pub max_index: u32,
+}
+
+impl IndexedDraw {
+    /// `count` indices of a `mode` draw, one instance, no bias, no restart, indices
+    /// `0..=max_index`.
+    pub const fn new(mode: PrimitiveMode, count: u32, max_index: u32) -> IndexedDraw {
+        IndexedDraw {
+            mode,
+            count,
+            instance_count: 1,
+            start_instance: 0,
+            index_bias: 0,
+            restart: None,
+            min_index: 0,
+            max_index,
+        }
+    }
 }
 
 /// A command buffer being built: a sequence of dwords for one `SUBMIT_CMD`.
@@ -486,22 +521,24 @@ impl CommandBuffer {
         let _fits = self.command("clear", Ccmd::Clear, None, &payload);
     }
 
-    /// Draw an indexed triangle list from the bound index buffer: one instance, no
-    /// index bias, no primitive restart, indices `0..=draw.max_index`.
-    pub fn draw_indexed_triangles(&mut self, draw: IndexedDraw) {
+    /// Draw `draw` from the bound index buffer (`VIRGL_CCMD_DRAW_VBO`, 12 dwords:
+    /// start 0, count, mode, indexed 1, instance count, index bias, start instance,
+    /// primitive restart, restart index, min index, max index, count from stream
+    /// output 0).
+    pub fn draw_indexed(&mut self, draw: IndexedDraw) {
         let payload = [
-            0,              // start
-            draw.count,     // count
-            PRIM_TRIANGLES, // mode
-            1,              // indexed
-            1,              // instance count
-            0,              // index bias
-            0,              // start instance
-            0,              // primitive restart
-            0,              // restart index
-            0,              // min index
-            draw.max_index, // max index
-            0,              // count from stream output
+            0,
+            draw.count,
+            draw.mode.code(),
+            1,
+            draw.instance_count,
+            draw.index_bias as u32,
+            draw.start_instance,
+            u32::from(draw.restart.is_some()),
+            draw.restart.unwrap_or(0),
+            draw.min_index,
+            draw.max_index,
+            0,
         ];
         let _fits = self.command("draw", Ccmd::DrawVbo, None, &payload);
     }
@@ -598,12 +635,27 @@ mod tests {
     #[test]
     fn draw_is_an_indexed_triangle_list() {
         let mut cb = CommandBuffer::new();
-        cb.draw_indexed_triangles(IndexedDraw {
-            count: 36,
-            max_index: 23,
-        });
+        cb.draw_indexed(IndexedDraw::new(PrimitiveMode::Triangles, 36, 23));
         let w = cb.words();
         assert_eq!(header(w[0]), (8, 0, 12));
         assert_eq!(&w[1..], &[0, 36, 4, 1, 1, 0, 0, 0, 0, 0, 23, 0]);
+    }
+
+    /// An instanced line-strip draw with a bias and primitive restart: every field
+    /// at `VIRGL_DRAW_VBO_*`'s place.
+    #[test]
+    fn an_instanced_restarted_draw_fills_every_field() {
+        let mut cb = CommandBuffer::new();
+        cb.draw_indexed(IndexedDraw {
+            instance_count: 12,
+            start_instance: 2,
+            index_bias: -1,
+            restart: Some(65535),
+            min_index: 1,
+            ..IndexedDraw::new(PrimitiveMode::LineStripAdjacency, 14, 9)
+        });
+        let w = cb.words();
+        assert_eq!(header(w[0]), (8, 0, 12));
+        assert_eq!(&w[1..], &[0, 14, 11, 1, 12, u32::MAX, 2, 1, 65535, 1, 9, 0]);
     }
 }

@@ -41,6 +41,18 @@ pub enum Format {
     R32G32B32A32Sint,
     /// Four 32-bit unsigned integers (`GL_RGBA32UI`).
     R32G32B32A32Uint,
+    /// One 32-bit signed integer (an `int` vertex array of size 1).
+    R32Sint,
+    /// Two 32-bit signed integers.
+    R32G32Sint,
+    /// Three 32-bit signed integers.
+    R32G32B32Sint,
+    /// One 32-bit unsigned integer (a `uint` vertex array of size 1).
+    R32Uint,
+    /// Two 32-bit unsigned integers.
+    R32G32Uint,
+    /// Three 32-bit unsigned integers.
+    R32G32B32Uint,
 }
 
 impl Format {
@@ -62,6 +74,12 @@ impl Format {
             Format::R8G8B8A8Uint => 180,
             Format::R32G32B32A32Sint => 200,
             Format::R32G32B32A32Uint => 196,
+            Format::R32Uint => 193,
+            Format::R32G32Uint => 194,
+            Format::R32G32B32Uint => 195,
+            Format::R32Sint => 197,
+            Format::R32G32Sint => 198,
+            Format::R32G32B32Sint => 199,
         }
     }
 
@@ -76,9 +94,14 @@ impl Format {
             | Format::Z24X8Unorm
             | Format::S8UintZ24Unorm
             | Format::R32Float
+            | Format::R32Sint
+            | Format::R32Uint
             | Format::Z32Float => 4,
-            Format::R32G32Float | Format::R16G16B16A16Float => 8,
-            Format::R32G32B32Float => 12,
+            Format::R32G32Float
+            | Format::R32G32Sint
+            | Format::R32G32Uint
+            | Format::R16G16B16A16Float => 8,
+            Format::R32G32B32Float | Format::R32G32B32Sint | Format::R32G32B32Uint => 12,
             Format::R32G32B32A32Float | Format::R32G32B32A32Sint | Format::R32G32B32A32Uint => 16,
         }
     }
@@ -93,6 +116,23 @@ impl Format {
             4 => Some(Format::R32G32B32A32Float),
             _ => None,
         }
+    }
+
+    /// The pure-integer vertex format with `components` (1..=4) 32-bit integers,
+    /// signed or unsigned (`glVertexAttribIPointer` with `GL_INT` / `GL_UNSIGNED_INT`:
+    /// the shader reads the exact 32-bit values), `None` for any other count.
+    pub const fn int_vector(components: u32, signed: bool) -> Option<Format> {
+        Some(match (components, signed) {
+            (1, true) => Format::R32Sint,
+            (2, true) => Format::R32G32Sint,
+            (3, true) => Format::R32G32B32Sint,
+            (4, true) => Format::R32G32B32A32Sint,
+            (1, false) => Format::R32Uint,
+            (2, false) => Format::R32G32Uint,
+            (3, false) => Format::R32G32B32Uint,
+            (4, false) => Format::R32G32B32A32Uint,
+            _ => return None,
+        })
     }
 }
 
@@ -448,8 +488,77 @@ impl MipFilter {
     }
 }
 
-/// `PIPE_PRIM_TRIANGLES`: a triangle list.
-pub const PRIM_TRIANGLES: u32 = 4;
+/// A draw's primitive type (`enum pipe_prim_type`): GL 3.3 core's eleven modes
+/// (§2.6.1), whose numbers are OpenGL's (`GL_POINTS` 0 … `GL_TRIANGLE_STRIP_ADJACENCY`
+/// 13), which virglrenderer passes to the host's `glDrawElements` unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrimitiveMode {
+    /// `PIPE_PRIM_POINTS` (0).
+    Points,
+    /// `PIPE_PRIM_LINES` (1).
+    Lines,
+    /// `PIPE_PRIM_LINE_LOOP` (2).
+    LineLoop,
+    /// `PIPE_PRIM_LINE_STRIP` (3).
+    LineStrip,
+    /// `PIPE_PRIM_TRIANGLES` (4).
+    Triangles,
+    /// `PIPE_PRIM_TRIANGLE_STRIP` (5).
+    TriangleStrip,
+    /// `PIPE_PRIM_TRIANGLE_FAN` (6).
+    TriangleFan,
+    /// `PIPE_PRIM_LINES_ADJACENCY` (10).
+    LinesAdjacency,
+    /// `PIPE_PRIM_LINE_STRIP_ADJACENCY` (11).
+    LineStripAdjacency,
+    /// `PIPE_PRIM_TRIANGLES_ADJACENCY` (12).
+    TrianglesAdjacency,
+    /// `PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY` (13).
+    TriangleStripAdjacency,
+}
+
+impl PrimitiveMode {
+    /// The wire value.
+    pub const fn code(self) -> u32 {
+        match self {
+            PrimitiveMode::Points => 0,
+            PrimitiveMode::Lines => 1,
+            PrimitiveMode::LineLoop => 2,
+            PrimitiveMode::LineStrip => 3,
+            PrimitiveMode::Triangles => 4,
+            PrimitiveMode::TriangleStrip => 5,
+            PrimitiveMode::TriangleFan => 6,
+            PrimitiveMode::LinesAdjacency => 10,
+            PrimitiveMode::LineStripAdjacency => 11,
+            PrimitiveMode::TrianglesAdjacency => 12,
+            PrimitiveMode::TriangleStripAdjacency => 13,
+        }
+    }
+}
+
+/// How the faces of a polygon are rasterized (`PIPE_POLYGON_MODE_*`, the rasterizer
+/// state's `fill_front` and `fill_back`; `glPolygonMode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PolygonFill {
+    /// `PIPE_POLYGON_MODE_FILL` (0): the interior.
+    #[default]
+    Fill,
+    /// `PIPE_POLYGON_MODE_LINE` (1): the edges.
+    Line,
+    /// `PIPE_POLYGON_MODE_POINT` (2): the vertices.
+    Point,
+}
+
+impl PolygonFill {
+    /// The wire value.
+    pub const fn code(self) -> u32 {
+        match self {
+            PolygonFill::Fill => 0,
+            PolygonFill::Line => 1,
+            PolygonFill::Point => 2,
+        }
+    }
+}
 
 /// Which buffers a clear writes (`PIPE_CLEAR_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //! `VIRGL_OBJ_DSA_*`, `VIRGL_OBJ_RS_*`; the sampler state is `sampler.rs`'s; docs/virgl.md
 //! restates the layouts).
 
-use crate::pipe::{BlendFactor, BlendFunc, CompareFunc, CullFace, Format, StencilOp};
+use crate::pipe::{BlendFactor, BlendFunc, CompareFunc, CullFace, Format, PolygonFill, StencilOp};
 
 /// Blending and the colour mask of colour attachment 0 (`pipe_blend_state`'s
 /// `rt[0]`; the blend colour is not state of this object: `set_blend_color`).
@@ -142,12 +142,15 @@ impl DepthState {
 
 /// Rasterization as OpenGL draws into a framebuffer object: triangles that are
 /// counter-clockwise in OpenGL's window space (y up) are front faces, pixel centres at
-/// half-integers, near and far clipping on, depth range [−1, 1] in clip space, filled
-/// polygons, no scissor, no multisampling.
+/// half-integers, near and far clipping on, depth range [−1, 1] in clip space, no
+/// multisampling, GL 3.3 core's point sprites (every point is rasterized as a
+/// square, `gl_PointCoord` with its origin in the upper left, §3.4).
 ///
 /// Gallium counts windings with window y pointing down (row 0 first), so OpenGL's
 /// counter-clockwise is Gallium's clockwise: the front-CCW bit stays clear, as Mesa's
-/// own virgl driver sends it for a framebuffer object.
+/// own virgl driver sends it for a framebuffer object. The bottom-edge rule bit stays
+/// clear too (Mesa's state tracker sets it only for a window-system framebuffer, and
+/// virglrenderer leaves the rule to the host's GL).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RasterizerState {
     /// Which faces to cull.
@@ -166,27 +169,90 @@ pub struct RasterizerState {
     /// framebuffer, as GL enables it by default): the host also applies the sample
     /// mask only while it is set.
     pub multisample: bool,
+    /// The bits of `glPointSize` as `f32` (> 0; `point_size`).
+    pub point_size: u32,
+    /// `GL_PROGRAM_POINT_SIZE` (`point_size_per_vertex`): points take the vertex
+    /// shader's `PSIZE` output instead of [`RasterizerState::point_size`].
+    pub point_size_per_vertex: bool,
+    /// The bits of `glLineWidth` as `f32` (> 0; `line_width`).
+    pub line_width: u32,
+    /// `glPolygonMode(GL_FRONT_AND_BACK, …)`: `fill_front` and `fill_back` alike
+    /// (the host's core profile takes one mode for both).
+    pub fill: PolygonFill,
+    /// `glProvokingVertex(GL_FIRST_VERTEX_CONVENTION)` (`flatshade_first`): flat
+    /// inputs take the first vertex's value instead of the last's (GL 3.3 core
+    /// §2.18, table 2.12).
+    pub flatshade_first: bool,
+    /// `sprite_coord_enable`: bit `k` replaces the fragment input `GENERIC[k]` by
+    /// the point sprite coordinate (`gl_PointCoord`) in draws of points.
+    pub sprite_coord_enable: u32,
+}
+
+impl Default for RasterizerState {
+    /// OpenGL's defaults: no culling, depth clipping on, no scissor, no offset,
+    /// points of size 1, lines of width 1, filled polygons, the last vertex provoking.
+    fn default() -> Self {
+        RasterizerState {
+            cull: CullFace::None,
+            depth_clip: true,
+            scissor: false,
+            offset: None,
+            point_size: 1f32.to_bits(),
+            point_size_per_vertex: false,
+            line_width: 1f32.to_bits(),
+            fill: PolygonFill::Fill,
+            flatshade_first: false,
+            sprite_coord_enable: 0,
+            multisample: false,
+        }
+    }
 }
 
 impl RasterizerState {
-    /// The 8 dwords after the handle: S0 (depth clip bit 1, cull bits 8..9, scissor
-    /// bit 14, front CCW bit 15 clear, offset-tri bit 20, half-pixel centre bit 29),
-    /// point size 1.0, sprite coordinate enable 0, S3 (no stipple, no user clip
-    /// planes), line width 1.0, polygon offset units, scale and clamp (0 without an
-    /// offset; clamp 0 is GL 3.3's unclamped offset).
+    /// The 8 dwords after the handle (`VIRGL_OBJ_RS_*`): S0 (depth clip bit 1,
+    /// flatshade-first bit 4, sprite-coord mode bit 6 set (upper left: the host's
+    /// `GL_POINT_SPRITE_COORD_ORIGIN` `GL_UPPER_LEFT`, GL 3.3 core's only origin),
+    /// point quad rasterization bit 7 set (point sprites, always on in GL 3.3 core),
+    /// cull bits 8..9, fill front bits 10..11 and back bits 12..13, scissor bit 14,
+    /// front CCW bit 15 clear, offset-tri bit 20, point size per vertex bit 24,
+    /// half-pixel centre bit 29; line last pixel bit 28 and bottom edge rule bit 30
+    /// clear, as for OpenGL), the point size, the sprite coordinate enable bits, S3
+    /// (no stipple, no user clip planes), the line width, polygon offset units, scale
+    /// and clamp (0 without an offset; clamp 0 is GL 3.3's unclamped offset).
     pub fn dwords(&self) -> [u32; 8] {
         const DEPTH_CLIP: u32 = 1 << 1;
+        const FLATSHADE_FIRST: u32 = 1 << 4;
+        const SPRITE_COORD_UPPER_LEFT: u32 = 1 << 6;
+        const POINT_QUAD_RASTERIZATION: u32 = 1 << 7;
         const SCISSOR: u32 = 1 << 14;
         const OFFSET_TRI: u32 = 1 << 20;
+        const POINT_SIZE_PER_VERTEX: u32 = 1 << 24;
         const HALF_PIXEL_CENTER: u32 = 1 << 29;
-        let clip = if self.depth_clip { DEPTH_CLIP } else { 0 };
-        let scissor = if self.scissor { SCISSOR } else { 0 };
-        let offset = if self.offset.is_some() { OFFSET_TRI } else { 0 };
         const MULTISAMPLE: u32 = 1 << 25;
-        let multisample = if self.multisample { MULTISAMPLE } else { 0 };
-        let s0 = clip | self.cull.code() << 8 | scissor | offset | multisample | HALF_PIXEL_CENTER;
+        let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+        let s0 = bit(self.depth_clip, DEPTH_CLIP)
+            | bit(self.flatshade_first, FLATSHADE_FIRST)
+            | SPRITE_COORD_UPPER_LEFT
+            | POINT_QUAD_RASTERIZATION
+            | self.cull.code() << 8
+            | self.fill.code() << 10
+            | self.fill.code() << 12
+            | bit(self.scissor, SCISSOR)
+            | bit(self.offset.is_some(), OFFSET_TRI)
+            | bit(self.point_size_per_vertex, POINT_SIZE_PER_VERTEX)
+            | bit(self.multisample, MULTISAMPLE)
+            | HALF_PIXEL_CENTER;
         let (scale, units) = self.offset.unwrap_or((0, 0));
-        [s0, 1f32.to_bits(), 0, 0, 1f32.to_bits(), units, scale, 0]
+        [
+            s0,
+            self.point_size,
+            self.sprite_coord_enable,
+            0,
+            self.line_width,
+            units,
+            scale,
+            0,
+        ]
     }
 }
 
@@ -197,15 +263,24 @@ pub struct VertexElement {
     pub offset: u32,
     /// Index of the vertex buffer binding it reads.
     pub buffer: u32,
-    /// The attribute's format (32-bit floats).
+    /// The attribute's format (32-bit floats, or 32-bit integers the shader reads
+    /// exactly).
     pub format: Format,
+    /// `glVertexAttribDivisor`: 0 reads one element per vertex, `d > 0` one per `d`
+    /// instances (GL 3.3 core §2.8.2).
+    pub instance_divisor: u32,
 }
 
 impl VertexElement {
     /// The 4 dwords of one element: source offset, instance divisor (0: per
     /// vertex), vertex buffer index, format.
     pub fn dwords(&self) -> [u32; 4] {
-        [self.offset, 0, self.buffer, self.format.code()]
+        [
+            self.offset,
+            self.instance_divisor,
+            self.buffer,
+            self.format.code(),
+        ]
     }
 }
 
@@ -310,25 +385,26 @@ mod tests {
     fn rasterizer_is_gl_like_with_the_cull_mode() {
         let words = RasterizerState {
             cull: CullFace::Back,
-            depth_clip: true,
-            scissor: false,
-            offset: None,
-            multisample: false,
+            ..RasterizerState::default()
         }
         .dwords();
-        assert_eq!(words[0], 1 << 1 | 2 << 8 | 1 << 29, "front-CCW bit clear");
+        assert_eq!(
+            words[0],
+            1 << 1 | 1 << 6 | 1 << 7 | 2 << 8 | 1 << 29,
+            "front-CCW bit clear, point sprites with the upper-left origin"
+        );
         assert_eq!(words[5..], [0, 0, 0], "no polygon offset");
         let clamped = RasterizerState {
-            cull: CullFace::None,
             depth_clip: false,
             scissor: true,
             offset: Some(((-1.0f32).to_bits(), (-2.0f32).to_bits())),
             multisample: true,
+            ..RasterizerState::default()
         };
         let w = clamped.dwords();
         assert_eq!(
             w[0],
-            1 << 14 | 1 << 20 | 1 << 25 | 1 << 29,
+            1 << 6 | 1 << 7 | 1 << 14 | 1 << 20 | 1 << 25 | 1 << 29,
             "scissor, offset-tri, multisample, no clip"
         );
         assert_eq!(
@@ -338,5 +414,44 @@ mod tests {
         );
         assert_eq!(f32::from_bits(words[1]), 1.0, "point size");
         assert_eq!(f32::from_bits(words[4]), 1.0, "line width");
+    }
+
+    /// Points, lines and polygon modes: each field at `VIRGL_OBJ_RS_*`'s place.
+    #[test]
+    fn points_lines_and_polygon_modes_pack_at_their_bits() {
+        let w = RasterizerState {
+            point_size: 7.5f32.to_bits(),
+            point_size_per_vertex: true,
+            line_width: 3f32.to_bits(),
+            fill: PolygonFill::Line,
+            flatshade_first: true,
+            sprite_coord_enable: 1 << 2,
+            ..RasterizerState::default()
+        }
+        .dwords();
+        assert_eq!(
+            w[0],
+            1 << 1 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 10 | 1 << 12 | 1 << 24 | 1 << 29
+        );
+        assert_eq!(f32::from_bits(w[1]), 7.5, "point size");
+        assert_eq!(w[2], 0b100, "sprite coordinate enable");
+        assert_eq!(f32::from_bits(w[4]), 3.0, "line width");
+        let point = RasterizerState {
+            fill: PolygonFill::Point,
+            ..RasterizerState::default()
+        }
+        .dwords();
+        assert_eq!((point[0] >> 10) & 0xf, 2 | 2 << 2, "fill front and back");
+    }
+
+    #[test]
+    fn a_vertex_element_carries_its_divisor() {
+        let e = VertexElement {
+            offset: 0,
+            buffer: 3,
+            format: Format::R32G32Sint,
+            instance_divisor: 3,
+        };
+        assert_eq!(e.dwords(), [0, 3, 3, 198]);
     }
 }

@@ -8,6 +8,7 @@
 //! somewhere (by a store, or by the emitter's prologue with its initial value), so it
 //! is declared too.
 
+use super::builtins::Builtins;
 use super::inst::Inst;
 use super::operand::{File, HexF32};
 use super::texture::TgsiTexture;
@@ -57,6 +58,9 @@ pub struct HeaderInfo {
     /// Vertex stage: the `OUT` index of `gl_ClipVertex` (GL 3.0 §2.17), declared
     /// `CLIPVERTEX` instead of `GENERIC`.
     pub clip_vertex_output: Option<u16>,
+    /// The system values (vertex), rasterizer-made inputs (fragment) and `PSIZE`
+    /// output (vertex) and their declarations.
+    pub builtins: Builtins,
 }
 
 /// Registers named by a list of instructions, per file.
@@ -64,6 +68,7 @@ pub struct HeaderInfo {
 struct Used {
     inputs: BTreeSet<u16>,
     outputs: BTreeSet<u16>,
+    system_values: BTreeSet<u16>,
     /// Sampler index → its view's declaration (from the texture instruction).
     samplers: BTreeMap<u16, TgsiTexture>,
     consts: Option<u16>,
@@ -88,6 +93,9 @@ impl Used {
                     }
                     File::Const => used.consts = used.consts.max(Some(reg.index)),
                     File::Temp => used.temps = used.temps.max(Some(reg.index)),
+                    File::SystemValue => {
+                        used.system_values.insert(reg.index);
+                    }
                     File::Imm => {}
                 }
             }
@@ -148,6 +156,9 @@ pub fn header<'a>(
                 format!("DCL IN[{i}], POSITION, LINEAR")
             }
             Stage::Fragment if i == info.face_input => format!("DCL IN[{i}], FACE, CONSTANT"),
+            Stage::Fragment if info.builtins.input_declaration(i).is_some() => {
+                info.builtins.input_declaration(i).unwrap_or_default()
+            }
             Stage::Fragment => {
                 let mode = match info.interpolation.get(&i) {
                     Some(Interpolation::Flat) => "CONSTANT",
@@ -164,11 +175,15 @@ pub fn header<'a>(
             (Stage::Vertex | Stage::Geometry, o) if info.clip_vertex_output == Some(o) => {
                 format!("DCL OUT[{o}], CLIPVERTEX")
             }
+            (Stage::Vertex, o) if info.builtins.output_declaration(o).is_some() => {
+                info.builtins.output_declaration(o).unwrap_or_default()
+            }
             (Stage::Vertex | Stage::Geometry, o) => format!("DCL OUT[{o}], GENERIC[{}]", o - 1),
             (Stage::Fragment, 0) => "DCL OUT[0], COLOR".to_owned(),
             (Stage::Fragment, o) => format!("DCL OUT[{o}], COLOR[{o}]"),
         });
     }
+    lines.extend(info.builtins.system_value_declarations(&used.system_values));
     for (&s, texture) in &used.samplers {
         lines.push(format!("DCL SAMP[{s}]"));
         lines.push(format!(
@@ -231,6 +246,7 @@ mod tests {
             position_input: 1,
             face_input: 2,
             clip_vertex_output: None,
+            builtins: Builtins::default(),
             interpolation: BTreeMap::from([
                 (3, Interpolation::Flat),
                 (4, Interpolation::NoPerspective),
@@ -267,6 +283,7 @@ mod tests {
             face_input: 1,
             interpolation: BTreeMap::new(),
             clip_vertex_output: Some(3),
+            builtins: Builtins::default(),
         };
         let mut imms = Immediates::default();
         imms.zero();

@@ -45,7 +45,12 @@
 //!   TGSI interpolation: `flat` is `CONSTANT`, `noperspective` `LINEAR`, `smooth` and
 //!   none `PERSPECTIVE` (the shade model of unqualified built-in colours is
 //!   rasterizer state, not TGSI).
+//! - `gl_VertexID`, `gl_InstanceID`, `gl_PrimitiveID`, `gl_PointCoord` and
+//!   `gl_PointSize` are declared with the semantics the host computes them by
+//!   (`SV[k]` system values, `PRIM_ID`, a sprite-replaced `GENERIC`, `PSIZE`; see
+//!   [`builtins`](super::builtins)), not as ordinary attributes and varyings.
 
+use super::builtins::Builtins;
 use super::decl::{self, HeaderInfo, Immediates};
 use super::error::TgsiError;
 use super::inst::{Inst, Opcode};
@@ -114,6 +119,7 @@ pub fn emit_listing(shader: &Shader, var_remap: Option<&[i16]>) -> Result<Listin
         face_input: lowering.face_input,
         interpolation,
         clip_vertex_output,
+        builtins: lowering.builtins.clone(),
     };
     let header = decl::header(&info, body.iter().map(|l| &l.inst), &lowering.imms);
     Ok(Listing { header, body })
@@ -284,6 +290,8 @@ struct Lowering<'a> {
     /// First scratch temporary (above every CSIR temporary).
     scratch: u16,
     imms: Immediates,
+    /// The built-ins declared with the host's semantics.
+    builtins: Builtins,
 }
 
 impl<'a> Lowering<'a> {
@@ -299,6 +307,7 @@ impl<'a> Lowering<'a> {
             face_input: 0,
             scratch: shader.ntmp,
             imms: Immediates::default(),
+            builtins: Builtins::of(shader, remap),
         };
         let varyings: BTreeSet<u16> = shader
             .ir
@@ -416,6 +425,9 @@ impl<'a> Lowering<'a> {
 
     /// The vertex slot a fragment-local varying slot reads after linking.
     fn varying_slot(&self, slot: i16) -> u16 {
+        if let Some(index) = self.builtins.rasterizer_input(slot as u16) {
+            return index;
+        }
         match self.remap.get(slot as usize) {
             Some(&target) if target >= 0 => target as u16,
             _ => slot as u16,
@@ -604,7 +616,11 @@ impl<'a> Lowering<'a> {
                 ));
             }
             Op::LoadAttr if self.is_read(ir.dst) => {
-                out.push(Inst::mov(d, reg(File::In, t(ir.aux))))
+                let source = match self.builtins.system_value(t(ir.aux)) {
+                    Some(k) => reg(File::SystemValue, k),
+                    None => reg(File::In, t(ir.aux)),
+                };
+                out.push(Inst::mov(d, source))
             }
             Op::LoadVar if self.is_read(ir.dst) => {
                 out.push(Inst::mov(d, reg(File::In, self.varying_slot(ir.aux))))

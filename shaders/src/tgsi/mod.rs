@@ -24,6 +24,7 @@
 //! CSIR's `sqrt` and `length` rely on RSQ(0) = 0 and RCP(0) = 0, so the emitter keeps
 //! the interpreter's meaning there (`emit.rs`).
 
+mod builtins;
 mod decl;
 mod emit;
 mod error;
@@ -34,6 +35,7 @@ mod operand;
 mod parity;
 mod texture;
 
+pub use builtins::point_coord_generic;
 pub use emit::emit_listing;
 pub use error::TgsiError;
 pub use inst::{Inst, Opcode};

@@ -30,6 +30,8 @@ pub enum File {
     Imm,
     /// `SAMP[n]`: sampler `n` (paired with `SVIEW[n]`).
     Samp,
+    /// `SV[n]`: a system value the host computes (`VERTEXID`, `INSTANCEID`).
+    SystemValue,
 }
 
 impl File {
@@ -42,6 +44,7 @@ impl File {
             File::Const => "CONST",
             File::Imm => "IMM",
             File::Samp => "SAMP",
+            File::SystemValue => "SV",
         }
     }
 }
