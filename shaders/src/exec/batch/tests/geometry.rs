@@ -83,14 +83,20 @@ fn geometry_program(choices: &[(u8, u16, u16, u16)], last: u16, layout: Geometry
     shader
 }
 
+/// An input primitive's data: vertex positions, varying slots, primitive id.
+type Primitive = (Vec<[f32; 4]>, Vec<[f32; 4]>, u32);
+
+/// Emitted vertices compared: position bits, varying bits, strips, stride.
+type EmittedBits = (
+    Vec<[u32; 4]>,
+    Vec<[u32; 4]>,
+    Vec<std::ops::Range<u32>>,
+    usize,
+);
+
 /// One input primitive per lane: `vertices` positions and `stride` varying slots
 /// per vertex from `values`, and a primitive id (edge patterns included).
-fn primitives(
-    values: &mut Values,
-    len: usize,
-    vertices: usize,
-    stride: usize,
-) -> Vec<(Vec<[f32; 4]>, Vec<[f32; 4]>, u32)> {
+fn primitives(values: &mut Values, len: usize, vertices: usize, stride: usize) -> Vec<Primitive> {
     (0..len)
         .map(|_| {
             let mut vec4 = || std::array::from_fn(|_| values.value());
@@ -107,14 +113,7 @@ fn primitives(
 }
 
 /// Emitted vertices with NaNs made canonical ([`bits`]).
-fn canonical(
-    e: &Emitted,
-) -> (
-    Vec<[u32; 4]>,
-    Vec<[u32; 4]>,
-    Vec<std::ops::Range<u32>>,
-    usize,
-) {
+fn canonical(e: &Emitted) -> EmittedBits {
     (
         e.positions.iter().map(|p| p.map(bits)).collect(),
         e.varyings.iter().map(|v| v.map(bits)).collect(),
@@ -130,7 +129,7 @@ fn canonical(
 fn assert_same_geometry(
     shader: &Shader,
     uniforms: &[[f32; 4]],
-    prims: &[(Vec<[f32; 4]>, Vec<[f32; 4]>, u32)],
+    prims: &[Primitive],
     stride: usize,
 ) -> Vec<usize> {
     let samplers = TestSamplers::new();
