@@ -8,9 +8,13 @@
 //! provoking vertex (the strip's `i+2`, or `i` in the first-vertex convention; GL 3.2
 //! table 2.12) comes last, where the rasterizer takes flat values from.
 //!
-//! Everything here runs on the calling thread in primitive order, so the emitted
+//! The vertex shader runs on the scalar interpreter ([`Machine`]); the geometry
+//! shader on the batch interpreter ([`BoundPlan::run_geometry`], the same bits as the
+//! scalar one), 64 input primitives per batch, the batches on the render pool's
+//! threads. The batches' results are joined in primitive order, so the emitted
 //! vertices and triangles, and so the image, do not depend on the thread count.
-//! Both shaders run on the scalar interpreter ([`Machine`]), the definition of CSIR.
+//!
+//! [`BoundPlan::run_geometry`]: csir::exec::batch::BoundPlan::run_geometry
 //!
 //! The `points` and `line_strip` outputs are the same [`EmittedPrimitives`] list (the
 //! vertices and which of them each primitive joins); drawing them waits for a point
@@ -19,11 +23,13 @@
 
 use crate::scene::{Draw, GeometryDraw, ProvokingVertex};
 use csir::Program;
+use csir::exec::batch::{GeometryLanes, MAX_LANES, Plan};
 use csir::exec::{
     DEFAULT_ATTRIBUTE, Emitted, Inputs, Machine, NoSamplers, Outputs, PrimitiveInput, Samplers,
 };
 use csir::ir::OutputPrimitive;
 use csir_raster::{Interpolation, VertexStage};
+use rayon::prelude::*;
 
 /// What a draw's geometry stage emitted, for every input primitive in order: each
 /// emitted vertex's clip position and varyings (in the fragment stage's slot layout,
@@ -119,6 +125,9 @@ pub fn draw_error(program: &Program, draw: &Draw) -> Option<(&'static str, Strin
         ));
     }
     let layout = link.layout();
+    if let Some(message) = emitted_budget_error(program, geometry, layout.max_vertices) {
+        return Some(("geometry", message));
+    }
     if layout.input != geometry.input {
         return Some((
             "primitive",
@@ -140,6 +149,35 @@ pub fn draw_error(program: &Program, draw: &Draw) -> Option<(&'static str, Strin
         ));
     }
     None
+}
+
+/// The error for a draw whose geometry shader could emit more than the memory budget
+/// holds: every input primitive may emit `max_vertices` vertices (GL 3.2 §2.12.4),
+/// each kept as a record (its position and the fragment stage's varyings) plus what
+/// [`crate::budget`] counts per vertex and per output primitive. The limit is this
+/// machine's default ([`default_max_memory`](crate::budget::default_max_memory)); the
+/// scene's own geometry was checked against `--max-memory` when it was loaded.
+fn emitted_budget_error(
+    program: &Program,
+    geometry: &GeometryDraw,
+    max_vertices: u16,
+) -> Option<String> {
+    use crate::budget::{Bytes, GEOMETRY_BYTES_PER_TRIANGLE, GEOMETRY_BYTES_PER_VERTEX};
+    let primitives = (geometry.primitives.len() / geometry.input.vertices()) as u64;
+    let vertices = primitives.saturating_mul(u64::from(max_vertices));
+    let floats = 4 + 4 * (program.fragment.interface.var_hi + 1).max(0) as u64;
+    let per_vertex = floats * 4 + GEOMETRY_BYTES_PER_VERTEX + GEOMETRY_BYTES_PER_TRIANGLE;
+    let bytes = vertices.saturating_mul(per_vertex);
+    let limit = crate::budget::default_max_memory();
+    (bytes > limit).then(|| {
+        format!(
+            "the geometry shader can emit up to {vertices} vertices ({primitives} input \
+             primitives × max_vertices {max_vertices}), about {}, above the memory limit \
+             of {}",
+            Bytes(bytes),
+            Bytes(limit)
+        )
+    })
 }
 
 /// Run `draw`'s vertex shader on its vertices and its geometry shader on each input
@@ -198,67 +236,114 @@ pub fn run_geometry(
         .map(|f| program.var_remap.get(f).copied().unwrap_or(-1))
         .collect();
     let varying_count = fragment_slots.len() * 4;
-    let mut gs = Machine::new(&link.shader).expect("linked shaders are verified");
     let n = layout.input.vertices();
-    let mut in_positions = vec![[0.0; 4]; n];
-    let mut in_varyings = vec![[0.0; 4]; n * gs_stride];
-    let mut emitted = Emitted::default();
+    // Every input primitive's vertices, in the geometry shader's slot layout.
+    let count = geometry.primitives.len() / n;
+    let mut in_positions = Vec::with_capacity(count * n);
+    let mut in_varyings = Vec::with_capacity(count * n * gs_stride);
+    for &index in &geometry.primitives[..count * n] {
+        let index = index as usize;
+        in_positions.push(
+            positions
+                .get(index)
+                .copied()
+                .unwrap_or([0.0, 0.0, 0.0, 1.0]),
+        );
+        for &vslot in &link.input_remap[..gs_stride] {
+            in_varyings.push(match usize::try_from(vslot) {
+                Ok(vslot) if vslot < vs_stride => varyings
+                    .get(index * vs_stride + vslot)
+                    .copied()
+                    .unwrap_or([0.0; 4]),
+                _ => [0.0; 4],
+            });
+        }
+    }
+    let primitives: Vec<PrimitiveInput<'_>> = (0..count)
+        .map(|id| PrimitiveInput {
+            positions: &in_positions[id * n..(id + 1) * n],
+            varyings: &in_varyings[id * n * gs_stride..(id + 1) * n * gs_stride],
+            stride: gs_stride,
+            primitive_id: id as u32,
+        })
+        .collect();
+    let plan = Plan::new_geometry(&link.shader)
+        .expect("linked shaders are verified")
+        .bind(geometry_uniforms, &[]);
+    let first = draw.state.provoking_vertex == ProvokingVertex::First;
+    let assemble = Assemble {
+        output: layout.output,
+        first,
+        fragment_slots: &fragment_slots,
+    };
+    // Batches of 64 primitives on the pool's threads; `collect` keeps them in order,
+    // so the result does not depend on the thread count.
+    let parts: Vec<EmittedPrimitives> = primitives
+        .par_chunks(MAX_LANES)
+        .enumerate()
+        .map_init(
+            || (plan.registers(), GeometryLanes::default(), Vec::new()),
+            |(regs, lanes, emitted), (batch, chunk)| {
+                emitted.resize_with(chunk.len(), Emitted::default);
+                plan.run_geometry(regs, lanes, chunk, &NoSamplers, emitted);
+                let mut part = EmittedPrimitives::default();
+                for (k, e) in emitted.iter().enumerate() {
+                    assemble.append(&mut part, (batch * MAX_LANES + k) as u32, e);
+                }
+                part
+            },
+        )
+        .collect();
     let mut out = EmittedPrimitives {
         output: Some(layout.output),
         varying_count,
         ..EmittedPrimitives::default()
     };
-    let first = draw.state.provoking_vertex == ProvokingVertex::First;
-    let inputs = Inputs {
-        uniforms: geometry_uniforms,
-        samplers: &NoSamplers,
-        ..Inputs::default()
-    };
-    for (id, prim) in geometry.primitives.chunks_exact(n).enumerate() {
-        for (v, &index) in prim.iter().enumerate() {
-            let index = index as usize;
-            in_positions[v] = positions
-                .get(index)
-                .copied()
-                .unwrap_or([0.0, 0.0, 0.0, 1.0]);
-            for (s, &vslot) in link.input_remap[..gs_stride].iter().enumerate() {
-                in_varyings[v * gs_stride + s] = match usize::try_from(vslot) {
-                    Ok(vslot) if vslot < vs_stride => varyings
-                        .get(index * vs_stride + vslot)
-                        .copied()
-                        .unwrap_or([0.0; 4]),
-                    _ => [0.0; 4],
-                };
-            }
-        }
-        let primitive = PrimitiveInput {
-            positions: &in_positions,
-            varyings: &in_varyings,
-            stride: gs_stride,
-            primitive_id: id as u32,
-        };
-        let _ = gs.run_geometry(&inputs, &primitive, &mut outputs, &mut emitted);
+    for part in parts {
         let base = out.vertex_count() as u32;
+        out.records.extend_from_slice(&part.records);
+        out.primitives
+            .extend(part.primitives.iter().map(|&v| base + v));
+        out.sources.extend_from_slice(&part.sources);
+    }
+    out
+}
+
+/// How one invocation's [`Emitted`] vertices join the draw's [`EmittedPrimitives`].
+struct Assemble<'a> {
+    output: OutputPrimitive,
+    /// The first-vertex provoking convention.
+    first: bool,
+    /// Per fragment slot, the geometry shader's output slot that feeds it (negative:
+    /// none, zeros).
+    fragment_slots: &'a [i16],
+}
+
+impl Assemble<'_> {
+    /// Append input primitive `id`'s emitted vertices and their primitives to `out`
+    /// (indices relative to `out`'s own vertices).
+    fn append(&self, out: &mut EmittedPrimitives, id: u32, emitted: &Emitted) {
+        let base = out.sources.len() as u32;
         for v in 0..emitted.len() {
             out.records.extend_from_slice(&emitted.positions[v]);
             let slots = emitted.vertex_varyings(v);
-            for &s in &fragment_slots {
+            for &s in self.fragment_slots {
                 let value = usize::try_from(s)
                     .ok()
                     .and_then(|s| slots.get(s).copied())
                     .unwrap_or([0.0; 4]);
                 out.records.extend_from_slice(&value);
             }
-            out.sources.push((id as u32, v as u32));
+            out.sources.push((id, v as u32));
         }
         for strip in &emitted.strips {
-            for (i, t) in Emitted::primitives(layout.output, strip.clone()).enumerate() {
+            for (i, t) in Emitted::primitives(self.output, strip.clone()).enumerate() {
                 let t = t.map(|v| base + v);
-                match layout.output {
+                match self.output {
                     OutputPrimitive::TriangleStrip => {
                         // The provoking vertex: the strip's i+2 (last convention) is
                         // t[2]; its i (first convention) is t[0] for even i, t[1] for odd.
-                        let p = match (first, i % 2) {
+                        let p = match (self.first, i % 2) {
                             (false, _) => 2,
                             (true, 0) => 0,
                             (true, _) => 1,
@@ -272,7 +357,6 @@ pub fn run_geometry(
             }
         }
     }
-    out
 }
 
 /// The emitted vertices as a [`VertexStage`]: vertex `k` is emitted vertex `k`,

@@ -51,8 +51,11 @@ pub struct BoundPlan {
     /// second source colour (in `color + 1`); for a vertex shader the position and
     /// vertex slots `0..outputs - 1`.
     pub(super) outputs: usize,
-    /// A vertex shader's plan ([`BoundPlan::run_vertices`]).
+    /// A vertex or geometry shader's plan ([`BoundPlan::run_vertices`],
+    /// [`BoundPlan::run_geometry`]): outputs start at `Outputs::INITIAL`.
     pub(super) vertex: bool,
+    /// A geometry shader's layout and input lanes.
+    pub(super) geometry: Option<super::GeometryShape>,
     /// The constant table: the four components of each constant operand.
     pub(super) constants: Vec<[f32; 4]>,
     /// Deepest nesting of per-pixel IFs.
@@ -161,7 +164,7 @@ impl Plan {
         let outputs = self.outputs();
         tidy(&mut steps, ntmp as Reg, outputs as Reg);
         let (registers, color) = renumber(&mut steps, ntmp as Reg, outputs as Reg);
-        let vertex = self.stage == crate::ir::Stage::Vertex;
+        let vertex = self.stage != crate::ir::Stage::Fragment;
         BoundPlan {
             quads,
             zero_color: !vertex && color_needs_zero(&steps, color),
@@ -170,6 +173,7 @@ impl Plan {
             color,
             outputs,
             vertex,
+            geometry: self.geometry,
             constants: binder.constants,
             depth: binder.max_depth,
         }
@@ -477,6 +481,22 @@ impl StepBinder<'_> {
                     comps: XYZW,
                 });
             }
+            // A geometry plan's input vertices and primitive id come in as lane arrays
+            // too (`GeometryShape::input_lane`).
+            Op::LoadVtx | Op::LoadPrimId => {
+                let shape = self.plan.geometry.expect("a geometry shader's plan");
+                let first = shape.input_lane(instr.op, ir.aux, ir.aux2) as u32;
+                let comps = instr.writes.expect("loads write").comps;
+                self.emit(instr, |_, d| Step::LoadVar { d, first, comps });
+            }
+            Op::Emit => {
+                let count = self.plan.outputs() as u8;
+                self.steps.push(Step::Emit {
+                    first: self.color(),
+                    count,
+                });
+            }
+            Op::EndPrim => self.steps.push(Step::EndPrim),
             Op::StorePos | Op::StoreVar => {
                 let a = self.operand(instr.reads[0].expect("a store reads"));
                 let d = match instr.op {

@@ -53,6 +53,13 @@
 //! [`Outputs::INITIAL`](super::Outputs::INITIAL) values; the renderer shades up to
 //! 64 vertices per dispatch this way (the scalar [`Machine`](super::Machine) stays
 //! the definition, `tests.rs` checks the bits).
+//!
+//! Geometry shaders run here too ([`Plan::new_geometry`], [`BoundPlan::run_geometry`],
+//! `run/geometry.rs`): the lanes are input primitives, whose vertices come in as lane
+//! arrays (LOAD_VTX and LOAD_PRIMID bind to the LOAD_VAR step), and EMIT/ENDPRIM
+//! append each running lane's outputs to that lane's
+//! [`Emitted`](super::Emitted) by the scalar interpreter's own rules
+//! (`tests/geometry.rs` checks the bits on random programs).
 
 mod bind;
 mod mask;
@@ -67,7 +74,8 @@ mod tidy;
 pub use bind::BoundPlan;
 pub use plan::{Plan, PlanError};
 pub use regs::Registers;
-pub use run::FragmentLanes;
+use run::GeometryShape;
+pub use run::{FragmentLanes, GeometryLanes};
 
 /// Most fragments in one batch: 64 lanes, eight [`wide::f32x8`] groups.
 pub const MAX_LANES: usize = 64;

@@ -16,9 +16,9 @@ pub enum PlanError {
     /// The shader does not verify; only verified shaders run.
     #[error(transparent)]
     Verify(#[from] VerifyError),
-    /// [`Plan::new`] takes fragment shaders and [`Plan::new_vertex`] vertex shaders;
-    /// the shader was of the other stage.
-    #[error("the batch plan was asked for the other shader stage")]
+    /// [`Plan::new`] takes fragment shaders, [`Plan::new_vertex`] vertex shaders and
+    /// [`Plan::new_geometry`] geometry shaders; the shader was of another stage.
+    #[error("the batch plan was asked for another shader stage")]
     Stage,
 }
 
@@ -83,6 +83,8 @@ pub struct Plan {
     pub(super) stage: Stage,
     /// The shader's profile, whose rules some instructions follow (MIN and MAX).
     pub(super) profile: Profile,
+    /// A geometry shader's layout and input lanes (`run/geometry.rs`).
+    pub(super) geometry: Option<super::GeometryShape>,
 }
 
 impl Plan {
@@ -101,6 +103,15 @@ impl Plan {
     /// a fragment shader.
     pub fn new_vertex(shader: &Shader) -> Result<Plan, PlanError> {
         Plan::decode(shader, Stage::Vertex)
+    }
+
+    /// Verify and decode geometry shader `shader`, to run many input primitives at
+    /// once with [`BoundPlan::run_geometry`](super::BoundPlan::run_geometry).
+    ///
+    /// Errors: the first rule `shader` breaks ([`verify`]), or [`PlanError::Stage`] for
+    /// a shader of another stage.
+    pub fn new_geometry(shader: &Shader) -> Result<Plan, PlanError> {
+        Plan::decode(shader, Stage::Geometry)
     }
 
     fn decode(shader: &Shader, stage: Stage) -> Result<Plan, PlanError> {
@@ -141,6 +152,7 @@ impl Plan {
             ntmp: shader.ntmp as usize,
             stage,
             profile: shader.limits.profile,
+            geometry: super::GeometryShape::of(shader),
         })
     }
 
@@ -169,7 +181,7 @@ impl Plan {
     /// for the highest slot `s` it stores.
     pub(super) fn outputs(&self) -> usize {
         match self.stage {
-            Stage::Vertex => {
+            Stage::Vertex | Stage::Geometry => {
                 let slots = self
                     .instrs
                     .iter()

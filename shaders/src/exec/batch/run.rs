@@ -31,6 +31,10 @@ use crate::ir::{CmpCode, Op};
 use std::cell::Cell;
 use wide::f32x8;
 
+mod geometry;
+pub use geometry::GeometryLanes;
+pub(super) use geometry::GeometryShape;
+
 /// One batch of up to [`MAX_LANES`] fragments of one draw, as lane arrays.
 #[derive(Clone, Copy)]
 pub struct FragmentLanes<'a> {
@@ -289,6 +293,8 @@ struct Chunk<'a, const W: usize> {
     /// Batch lane of the chunk's first lane.
     lane0: usize,
     lanes: &'a FragmentLanes<'a>,
+    /// A geometry batch's emitted vertices (EMIT, ENDPRIM).
+    sink: Option<&'a geometry::Sink<'a>>,
 }
 
 impl<'a, const W: usize> Chunk<'a, W> {
@@ -319,6 +325,7 @@ impl<'a, const W: usize> Chunk<'a, W> {
             real: low_bits(real_len - lane0),
             lane0,
             lanes,
+            sink: None,
         }
     }
 }
@@ -738,6 +745,8 @@ impl<const W: usize> Chunk<'_, W> {
                     ends.pop();
                     self.set_active(parent.and_not(self.discarded));
                 }
+                Step::Emit { first, count } => self.emit_vertex(first, count),
+                Step::EndPrim => self.end_primitive(),
                 Step::Discard if self.quads => self.demoted = self.demoted.or(self.active),
                 Step::Discard => {
                     self.discarded = self.discarded.or(self.active);

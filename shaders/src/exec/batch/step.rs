@@ -328,6 +328,15 @@ pub(in crate::exec) enum Step {
     EndIf,
     /// Discard the running lanes, then jump to the end of the current branch.
     Discard,
+    /// Geometry stage, EMIT: each running lane appends registers `first..first +
+    /// count` (its position, then its vertex slots) as its next emitted vertex
+    /// (`run/geometry.rs`).
+    Emit {
+        first: Reg,
+        count: u8,
+    },
+    /// Geometry stage, ENDPRIM: each running lane ends its current output strip.
+    EndPrim,
 }
 
 /// Where a [`Step::SampleLod`]'s level of detail comes from.
@@ -416,7 +425,7 @@ impl Step {
                 count: cols,
                 comps: XYZW,
             },
-            If { .. } | Else { .. } | EndIf | Discard => return None,
+            If { .. } | Else { .. } | EndIf | Discard | Emit { .. } | EndPrim => return None,
         })
     }
 
@@ -526,7 +535,13 @@ impl Step {
                 }
             }
             If { cond, .. } => f(one(cond, 1)),
+            Emit { first, count } => f(Access {
+                first,
+                count,
+                comps: XYZW,
+            }),
             LoadVar { .. }
+            | EndPrim
             | LoadFcoord { .. }
             | LoadFace { .. }
             | Else { .. }
@@ -616,7 +631,8 @@ impl Step {
             }
             LoadVar { d, .. } | LoadFcoord { d } | LoadFace { d } => *d = f(*d),
             If { cond, .. } => *cond = f(*cond),
-            Else { .. } | EndIf | Discard => {}
+            Emit { first, .. } => *first = f(*first),
+            Else { .. } | EndIf | Discard | EndPrim => {}
         }
     }
 
@@ -666,7 +682,9 @@ impl Step {
                 *d = to;
                 true
             }
-            MulMm { .. } | If { .. } | Else { .. } | EndIf | Discard => false,
+            MulMm { .. } | If { .. } | Else { .. } | EndIf | Discard | Emit { .. } | EndPrim => {
+                false
+            }
         }
     }
 }

@@ -9,6 +9,8 @@ use crate::{Limits, compile};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod geometry;
+
 /// Deterministic textures for SAMPLE: slot 0 a 3×2 RGBA8 texture (nearest, clamp),
 /// slot 1 echoes the coordinate (NaN and infinities included), slot 2 mixes it, slot 3
 /// is unbound (0, 0, 0, 0). Counts its calls.
