@@ -24,8 +24,9 @@
 //! from the interpreters'. A per-operation ULP budget does not survive composition
 //! through `floor`, comparisons, `int()` or `step`, so the budget is measured per
 //! program and output instead ([`Tolerance::measure`]): the scalar interpreter runs
-//! the program again on [`PERTURBATIONS`] copies of its inputs with every float
-//! uniform and varying lane scaled by `1 ± 2^-18` (random signs, about 32 ULP), and
+//! the program [`PERTURBATIONS`] more times with the result of every call of an
+//! [`INEXACT`] built-in scaled by `1 ± 2^-18` (about 32 ULP; signs alternating by
+//! call site, three sign patterns), and
 //!
 //! - an output that moves by more than `2^-8 · max(1, |x|)` (a jump: the program is
 //!   near a discontinuity there), or whose fragment's discard changes, or that is not
@@ -52,7 +53,7 @@ pub const BLOCK_H: usize = 4;
 pub const COLUMNS: usize = 16;
 /// Perturbed runs of the scalar interpreter that measure a program's conditioning.
 pub const PERTURBATIONS: usize = 3;
-/// Relative size of an input perturbation (2^-18).
+/// Relative size of a call's perturbation (2^-18).
 pub const PERTURB: f32 = 1.0 / 262144.0;
 /// Relative move beyond which an output is a jump, not compared (2^-8).
 pub const JUMP: f32 = 1.0 / 256.0;
@@ -93,7 +94,11 @@ pub fn wrap(src: &str, slot: usize) -> Option<String> {
         return None;
     }
     let mut s = src
-        .replacen("\nout vec4 c;\n", "\nvec4 c;\nvec4 dtw_fc;\nout vec4 dtw_out;\n", 1)
+        .replacen(
+            "\nout vec4 c;\n",
+            "\nvec4 c;\nvec4 dtw_fc;\nout vec4 dtw_out;\n",
+            1,
+        )
         .replace("gl_FragCoord", "dtw_fc")
         .replacen("void main()", "void dtw_main()", 1);
     if s.contains("\nin vec4 vv;\n") {
@@ -145,57 +150,129 @@ pub struct Tolerance {
     pub discard_stable: Vec<bool>,
 }
 
-fn perturbed(x: f32, seed: &mut u64) -> f32 {
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    let s = if (*seed >> 33) & 1 == 0 { 1.0 } else { -1.0 };
-    x * (1.0 + s * PERTURB)
+/// Built-ins whose results llvmpipe may round differently from the interpreters
+/// (its own polynomials, `rsqrt` refinements, FMA in the dot products and `mix`).
+pub const INEXACT: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "exp",
+    "exp2",
+    "log",
+    "log2",
+    "pow",
+    "sqrt",
+    "inversesqrt",
+    "normalize",
+    "length",
+    "distance",
+    "dot",
+    "mix",
+    "smoothstep",
+    "reflect",
+    "faceforward",
+    "cross",
+    "determinant",
+    "radians",
+    "degrees",
+    "mod",
+    "fract",
+];
+
+/// `src` with every call of an [`INEXACT`] built-in multiplied by a uniform
+/// `dtw_e0` or `dtw_e1` (alternating by call site): set to 1 they change nothing;
+/// set to `1 ± 2^-18` they stand for an implementation's rounding of that call.
+pub fn perturb_calls(src: &str) -> String {
+    fn go(s: &str, site: &mut usize) -> String {
+        let b = s.as_bytes();
+        let mut out = String::with_capacity(s.len() * 2);
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_alphabetic()
+                && (i == 0
+                    || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.'))
+            {
+                let mut j = i;
+                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                    j += 1;
+                }
+                let name = &s[i..j];
+                if j < b.len() && b[j] == b'(' && INEXACT.contains(&name) {
+                    // the matching parenthesis
+                    let mut depth = 0;
+                    let mut k = j;
+                    while k < b.len() {
+                        match b[k] {
+                            b'(' => depth += 1,
+                            b')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    let inner = go(&s[j + 1..k.min(b.len())], site);
+                    let e = *site % 2;
+                    *site += 1;
+                    out.push_str(&format!("({name}({inner}) * dtw_e{e})"));
+                    i = (k + 1).min(b.len());
+                    continue;
+                }
+                out.push_str(name);
+                i = j;
+                continue;
+            }
+            out.push(c as char);
+            i += 1;
+        }
+        out
+    }
+    let mut site = 0;
+    // only the code after the declarations' header line `#version`
+    let (head, body) = src.split_once('\n').unwrap_or(("", src));
+    format!(
+        "{head}\nuniform float dtw_e0;\nuniform float dtw_e1;\n{}",
+        go(body, &mut site)
+    )
 }
 
 impl Tolerance {
-    /// Measure the budget of `shader` on `inputs` around its scalar run `base`
-    /// (module docs).
-    pub fn measure(shader: &Shader, inputs: &Inputs4, base: &Run) -> Result<Tolerance, String> {
-        let slots = oracle::uniform_slots(shader, inputs);
+    /// Measure the budget of `src` on `inputs` around its scalar run `base`
+    /// (module docs): the program with its inexact calls perturbed
+    /// ([`perturb_calls`]) runs [`PERTURBATIONS`] times.
+    pub fn measure(src: &str, inputs: &Inputs4, base: &Run) -> Result<Tolerance, String> {
+        let psrc = perturb_calls(src);
+        let shader = oracle::compile_frag(&psrc)?;
         let mut moved = vec![[0.0f32; 4]; FRAGMENTS];
         let mut discard_stable = vec![true; FRAGMENTS];
         let mut jumped = vec![[false; 4]; FRAGMENTS];
         for t in 0..PERTURBATIONS {
-            let mut seed = 0x5DEECE66D ^ t as u64;
-            // Only float uniforms move: integers and bools have no rounding.
-            let mut u = slots.clone();
-            for sym in &shader.interface.symbols {
-                if let SymbolKind::Uniform { slot } = sym.kind
-                    && is_float(sym.ty)
-                {
-                    let base_slot = slot as usize;
-                    for s in base_slot..(base_slot + sym.slot_count() as usize).min(u.len()) {
-                        for l in 0..4 {
-                            u[s][l] = perturbed(u[s][l], &mut seed);
-                        }
-                    }
-                }
-            }
-            let var: Vec<Vec<[f32; 4]>> = (0..FRAGMENTS)
-                .map(|i| {
-                    (0..csir::MAX_VARYINGS)
-                        .map(|s| oracle::varying(i, s).map(|x| perturbed(x, &mut seed)))
-                        .collect()
-                })
-                .collect();
-            let run = oracle::run_scalar_with(
-                shader,
-                &u,
-                &|i, s| var[i][s],
-                &oracle::frag_coord,
-            )?;
+            let (e0, e1) = [(1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)][t % 3];
+            let mut inp = inputs.clone();
+            inp.uniforms
+                .push(("dtw_e0".into(), [(1.0 + e0 * PERTURB).to_bits(), 0, 0, 0]));
+            inp.uniforms
+                .push(("dtw_e1".into(), [(1.0 + e1 * PERTURB).to_bits(), 0, 0, 0]));
+            let run = oracle::run_scalar(&shader, &inp)?;
             for i in 0..FRAGMENTS {
                 if run.discarded[i] != base.discarded[i] {
                     discard_stable[i] = false;
                 }
                 for c in 0..4 {
-                    let (a, b) = (f32::from_bits(base.color[i][c]), f32::from_bits(run.color[i][c]));
+                    let (a, b) = (
+                        f32::from_bits(base.color[i][c]),
+                        f32::from_bits(run.color[i][c]),
+                    );
                     let d = (a - b).abs();
                     if !a.is_finite() || !b.is_finite() || d > JUMP * a.abs().max(1.0) {
                         jumped[i][c] = true;
@@ -222,15 +299,12 @@ impl Tolerance {
 
     /// Outputs compared (not unstable).
     pub fn compared(&self) -> usize {
-        self.allowed.iter().flatten().filter(|a| a.is_some()).count()
+        self.allowed
+            .iter()
+            .flatten()
+            .filter(|a| a.is_some())
+            .count()
     }
-}
-
-fn is_float(ty: Type) -> bool {
-    matches!(
-        ty,
-        Type::Float | Type::Vec2 | Type::Vec3 | Type::Vec4 | Type::Mat3 | Type::Mat4
-    )
 }
 
 fn lanes_of(ty: Type) -> usize {
@@ -286,7 +360,7 @@ pub fn case(
         };
         uniforms.push((sym.name.clone(), value.0, value.1));
     }
-    let budget = Tolerance::measure(shader, inputs, &reference).ok()?;
+    let budget = Tolerance::measure(src, inputs, &reference).ok()?;
     Some(Case {
         origin,
         src: src.to_string(),
@@ -302,8 +376,8 @@ pub fn case(
 pub fn scene(cases: &[&Case]) -> Result<Scene, String> {
     let rows = cases.len().div_ceil(COLUMNS).max(1);
     let cols = cases.len().clamp(1, COLUMNS);
-    let mut b = Scene::builder((cols * BLOCK_W) as u32, (rows * BLOCK_H) as u32)
-        .clear_color([0.0; 4]);
+    let mut b =
+        Scene::builder((cols * BLOCK_W) as u32, (rows * BLOCK_H) as u32).clear_color([0.0; 4]);
     const QUAD: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
     for (n, c) in cases.iter().enumerate() {
         let (x, y) = ((n % COLUMNS) * BLOCK_W, (n / COLUMNS) * BLOCK_H);
@@ -336,22 +410,20 @@ pub fn draw(backend: Backend, cases: &[&Case]) -> Result<Vec<Run>, String> {
                 .map_err(|e| e.to_string())?
                 .image
         }
-        Backend::Virgl => csir_render::virgl::render_scene_virgl(
-            &scene,
-            &csir_render::virgl::VirglOptions::default(),
-        )
-        .map_err(|e| e.to_string())?
-        .image,
+        Backend::Virgl => {
+            csir_render::virgl::render_scene_virgl(
+                &scene,
+                &csir_render::virgl::VirglOptions::default(),
+            )
+            .map_err(|e| e.to_string())?
+            .image
+        }
     };
     let h = image.height();
     Ok((0..cases.len())
         .map(|n| {
             let (bx, by) = ((n % COLUMNS) * BLOCK_W, (n / COLUMNS) * BLOCK_H);
-            let px = |x: usize, y: usize| {
-                image
-                    .pixel(x as u32, h - 1 - y as u32)
-                    .unwrap_or([0; 4])
-            };
+            let px = |x: usize, y: usize| image.pixel(x as u32, h - 1 - y as u32).unwrap_or([0; 4]);
             let mut run = Run {
                 color: vec![],
                 discarded: vec![],
@@ -359,8 +431,9 @@ pub fn draw(backend: Backend, cases: &[&Case]) -> Result<Vec<Run>, String> {
             for i in 0..FRAGMENTS {
                 let (fx, fy) = (bx + i % 4, by + i / 4);
                 run.discarded.push(px(fx + 16, fy) != [255; 4]);
-                run.color
-                    .push(std::array::from_fn(|k| u32::from_le_bytes(px(fx + 4 * k, fy))));
+                run.color.push(std::array::from_fn(|k| {
+                    u32::from_le_bytes(px(fx + 4 * k, fy))
+                }));
             }
             run
         })
@@ -387,7 +460,10 @@ pub fn first_difference(case: &Case, got: &Run) -> Option<String> {
             let Some(allowed) = case.budget.allowed[i][c] else {
                 continue;
             };
-            let (a, b) = (f32::from_bits(r.color[i][c]), f32::from_bits(got.color[i][c]));
+            let (a, b) = (
+                f32::from_bits(r.color[i][c]),
+                f32::from_bits(got.color[i][c]),
+            );
             if !((a - b).abs() <= allowed) {
                 return Some(format!(
                     "fragment {i} component {c}: scalar {a:e} ({:08x}) vs {b:e} ({:08x}), allowed {allowed:e}",

@@ -299,8 +299,7 @@ pub fn flush_gpu(cfg: &Config, sum: &mut Summary) {
                         let Ok(shader) = oracle::compile_frag(&src) else {
                             return false;
                         };
-                        let Some(qc) =
-                            gpu::case(String::new(), &src, &shader, &case.inputs, run)
+                        let Some(qc) = gpu::case(String::new(), &src, &shader, &case.inputs, run)
                         else {
                             return false;
                         };
