@@ -188,6 +188,9 @@ pub const INEXACT: &[&str] = &[
 /// `src` with every call of an [`INEXACT`] built-in multiplied by a uniform
 /// `dtw_e0` or `dtw_e1` (alternating by call site): set to 1 they change nothing;
 /// set to `1 ± 2^-18` they stand for an implementation's rounding of that call.
+/// Every `floatBitsToInt`/`floatBitsToUint` (its value may be inexact) is XORed
+/// with the uniform `dtw_bi`/`dtw_bu`, which the perturbed runs set to 0x15, 0x2A
+/// and 0x3F: the low bits of an inexact value are the implementation's.
 pub fn perturb_calls(src: &str) -> String {
     fn go(s: &str, site: &mut usize) -> String {
         let b = s.as_bytes();
@@ -204,7 +207,8 @@ pub fn perturb_calls(src: &str) -> String {
                     j += 1;
                 }
                 let name = &s[i..j];
-                if j < b.len() && b[j] == b'(' && INEXACT.contains(&name) {
+                let bits = matches!(name, "floatBitsToInt" | "floatBitsToUint");
+                if j < b.len() && b[j] == b'(' && (INEXACT.contains(&name) || bits) {
                     // the matching parenthesis
                     let mut depth = 0;
                     let mut k = j;
@@ -222,9 +226,18 @@ pub fn perturb_calls(src: &str) -> String {
                         k += 1;
                     }
                     let inner = go(&s[j + 1..k.min(b.len())], site);
-                    let e = *site % 2;
-                    *site += 1;
-                    out.push_str(&format!("({name}({inner}) * dtw_e{e})"));
+                    if bits {
+                        // The bits of an inexact value are the implementation's: its
+                        // low bits vary too (GLSL 3.30 §8.3 returns the encoding).
+                        // (every such call: the value may come from a variable
+                        // an inexact call wrote)
+                        let u = if name == "floatBitsToUint" { "u" } else { "i" };
+                        out.push_str(&format!("({name}({inner}) ^ dtw_b{u})"));
+                    } else {
+                        let e = *site % 2;
+                        *site += 1;
+                        out.push_str(&format!("({name}({inner}) * dtw_e{e})"));
+                    }
                     i = (k + 1).min(b.len());
                     continue;
                 }
@@ -241,7 +254,7 @@ pub fn perturb_calls(src: &str) -> String {
     // only the code after the declarations' header line `#version`
     let (head, body) = src.split_once('\n').unwrap_or(("", src));
     format!(
-        "{head}\nuniform float dtw_e0;\nuniform float dtw_e1;\n{}",
+        "{head}\nuniform float dtw_e0;\nuniform float dtw_e1;\nuniform int dtw_bi;\nuniform uint dtw_bu;\n{}",
         go(body, &mut site)
     )
 }
@@ -255,7 +268,7 @@ impl Tolerance {
         let shader = oracle::compile_frag(&psrc)?;
         let mut moved = vec![[0.0f32; 4]; FRAGMENTS];
         let mut discard_stable = vec![true; FRAGMENTS];
-        let mut jumped = vec![[false; 4]; FRAGMENTS];
+        let mut jumped = [[false; 4]; FRAGMENTS];
         for t in 0..PERTURBATIONS {
             let (e0, e1) = [(1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)][t % 3];
             let mut inp = inputs.clone();
@@ -263,6 +276,9 @@ impl Tolerance {
                 .push(("dtw_e0".into(), [(1.0 + e0 * PERTURB).to_bits(), 0, 0, 0]));
             inp.uniforms
                 .push(("dtw_e1".into(), [(1.0 + e1 * PERTURB).to_bits(), 0, 0, 0]));
+            let low = [0x15u32, 0x2A, 0x3F][t % 3];
+            inp.uniforms.push(("dtw_bi".into(), [low, 0, 0, 0]));
+            inp.uniforms.push(("dtw_bu".into(), [low, 0, 0, 0]));
             let run = oracle::run_scalar(&shader, &inp)?;
             for i in 0..FRAGMENTS {
                 if run.discarded[i] != base.discarded[i] {
@@ -464,7 +480,9 @@ pub fn first_difference(case: &Case, got: &Run) -> Option<String> {
                 f32::from_bits(r.color[i][c]),
                 f32::from_bits(got.color[i][c]),
             );
-            if !((a - b).abs() <= allowed) {
+            // a NaN difference is outside the budget
+            let within = (a - b).abs() <= allowed;
+            if !within {
                 return Some(format!(
                     "fragment {i} component {c}: scalar {a:e} ({:08x}) vs {b:e} ({:08x}), allowed {allowed:e}",
                     r.color[i][c], got.color[i][c]
