@@ -95,3 +95,23 @@ fn a_swizzled_self_assignment_reads_the_old_value() {
     // a = (y, x); b = (y, x); d.zxy = d.xyz gives d = (y, z, x), so d.x = y.
     assert_eq!(got, [-0.125, -1.75, -0.125, -0.125]);
 }
+
+/// Finding 6: `s + z` with `s` a folded `+0.0` and `z` a run-time `-0.0` must be
+/// `+0.0` (IEEE 754 §6.3), the bits the folded program gives; the lowering dropped
+/// the `+ 0.0` as an identity and gave `-0.0`. Seed 102995 ("identity"), reduced:
+/// `-(distance(g2, g2 * fone))` is `-0.0` at run time and
+/// `-0.5 + dot(g2, vec3(1.0, 0.5, 0.25))` folds to `+0.0`. `x + (-0.0)` and
+/// `x - 0.0` stay identities (exact for every `x`).
+#[test]
+fn adding_a_folded_zero_keeps_the_sign_rule() {
+    // u.x = 1.0 (the uniform `fone`), u.y = -0.0
+    let u = [1.0, -0.0, 0.0, 0.0];
+    let (rt, folded) = run_time_and_folded(
+        "vec4(0.5 * u.x - 0.5 + (-0.0 * u.x), 0.0 + u.y, u.y + 0.0, (u.y + (-0.0)) - 0.0)",
+        u,
+    );
+    // +0 + -0 = +0, +0 + -0 = +0, -0 + +0 = +0, (-0 + -0) - (+0) = -0
+    let want = [0x0000_0000, 0x0000_0000, 0x0000_0000, 0x8000_0000];
+    assert_eq!(rt, want, "run time");
+    assert_eq!(folded, want, "folded");
+}

@@ -68,8 +68,9 @@ fn temporary_limit() {
         "shader needs 97 temporaries, the limit is 96",
     );
     let e = compile(&live(90), "t", Stage::Fragment, &Limits::default()).unwrap_err();
-    // Reported at `s += t1`, where the 97th temporary was needed.
-    assert_eq!(e.diagnostics()[0].line, 6 + 90 + 3, "{e}");
+    // Reported at `s += t0`, where the 97th temporary is needed: `0.0 + t0` is an
+    // addition, not `t0` (it is +0 where t0 is −0; IEEE 754 §6.3).
+    assert_eq!(e.diagnostics()[0].line, 6 + 90 + 2, "{e}");
 }
 
 #[test]

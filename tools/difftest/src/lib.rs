@@ -12,6 +12,7 @@
 
 pub mod ast;
 pub mod generator;
+pub mod gpu;
 pub mod oracle;
 pub mod reduce;
 pub mod transform;
@@ -36,6 +37,25 @@ pub struct Config {
     pub corpus: Vec<PathBuf>,
     /// Candidates the reducer may try per finding.
     pub reduce_budget: usize,
+    /// GPU oracles to run every program (and variant) on as well (`gpu.rs`).
+    pub backends: Vec<gpu::Backend>,
+    /// Programs per GPU frame.
+    pub gpu_batch: usize,
+}
+
+/// What one GPU oracle did in a run.
+#[derive(Clone, Debug, Default)]
+pub struct GpuStats {
+    /// Programs drawn (generated and transformed).
+    pub programs: u64,
+    /// Frames drawn (each with up to `gpu_batch` programs).
+    pub frames: u64,
+    /// Outputs (fragment components) compared within the budget.
+    pub compared: u64,
+    /// Outputs not compared: unstable under the perturbations, or discarded.
+    pub unstable: u64,
+    /// Wall time in the back end (scene build, draw, read-back), seconds.
+    pub seconds: f64,
 }
 
 /// A disagreement, reduced.
@@ -73,6 +93,14 @@ pub struct Summary {
     pub findings: Vec<Finding>,
     /// Constructs the generated programs used.
     pub covered: BTreeSet<&'static str>,
+    /// Per construct, the programs that ran and used it (the coverage table of
+    /// docs/robustness.md).
+    pub coverage: std::collections::BTreeMap<&'static str, u64>,
+    /// Per GPU oracle (`gl`, `virgl`), what it did.
+    pub gpu: std::collections::BTreeMap<&'static str, GpuStats>,
+    /// Programs waiting for the next GPU frame, with the generated program for
+    /// reduction (`None` for a transformed variant).
+    pub gpu_pending: Vec<(gpu::Case, Option<Program>)>,
 }
 
 /// The inputs a generated program reads: its uniforms' values.
@@ -141,7 +169,13 @@ pub fn check_seed(cfg: &Config, seed: u64, sum: &mut Summary) {
         }
     };
     sum.ran += 1;
+    for &c in &covered {
+        *sum.coverage.entry(c).or_default() += 1;
+    }
     sum.covered.extend(covered);
+    if !cfg.backends.is_empty() {
+        queue_gpu(format!("seed {seed}"), &src, &inputs, &run, Some(&p), sum);
+    }
     if !cfg.transform {
         return;
     }
@@ -152,10 +186,15 @@ pub fn check_seed(cfg: &Config, seed: u64, sum: &mut Summary) {
         let sites = 1 + (tseed % 4) as usize;
         let (_, tsrc) = transform::transform(&p, kind, tseed, sites);
         sum.covered.insert(kind.name());
+        *sum.coverage.entry(kind.name()).or_default() += 1;
         let oracle = format!("transform:{}", kind.name());
         match check(&tsrc, &inputs) {
             Check::Agree(trun) => {
                 sum.transformed += 1;
+                if !cfg.backends.is_empty() {
+                    let origin = format!("seed {seed} transform:{}", kind.name());
+                    queue_gpu(origin, &tsrc, &inputs, &trun, None, sum);
+                }
                 if let Some(d) = run.first_difference(&trun) {
                     let mut still = |q: &Program| {
                         let (_, qs) = transform::transform(q, kind, tseed, sites);
@@ -203,6 +242,84 @@ pub fn check_seed(cfg: &Config, seed: u64, sum: &mut Summary) {
                 statements: (p.statements(), p.statements()),
                 reduced: tsrc,
             }),
+        }
+    }
+}
+
+/// Queue `src` (which compiled and agreed on the CPU with the run `run`) for the
+/// GPU oracles.
+fn queue_gpu(
+    origin: String,
+    src: &str,
+    inputs: &Inputs4,
+    run: &oracle::Run,
+    program: Option<&Program>,
+    sum: &mut Summary,
+) {
+    let Ok(shader) = oracle::compile_frag(src) else {
+        return;
+    };
+    if let Some(c) = gpu::case(origin, src, &shader, inputs, run.clone()) {
+        sum.gpu_pending.push((c, program.cloned()));
+    }
+}
+
+/// Draw the pending programs on every GPU oracle of `cfg`, adding findings (reduced
+/// for generated programs) and the oracles' figures to `sum`.
+pub fn flush_gpu(cfg: &Config, sum: &mut Summary) {
+    let pending = std::mem::take(&mut sum.gpu_pending);
+    if pending.is_empty() {
+        return;
+    }
+    let cases: Vec<&gpu::Case> = pending.iter().map(|(c, _)| c).collect();
+    for &backend in &cfg.backends {
+        let t0 = std::time::Instant::now();
+        let verdicts = gpu::check_all(backend, &cases);
+        let st = sum.gpu.entry(backend.name()).or_default();
+        st.seconds += t0.elapsed().as_secs_f64();
+        st.frames += 1;
+        st.programs += cases.len() as u64;
+        for c in &cases {
+            let compared = c.budget.compared() as u64;
+            st.compared += compared;
+            st.unstable += (gpu::FRAGMENTS_OUTPUTS as u64).saturating_sub(compared);
+        }
+        for ((case, program), verdict) in pending.iter().zip(verdicts) {
+            let Some(detail) = verdict else {
+                continue;
+            };
+            let refused = detail.starts_with("refused: ");
+            let reduced = match program {
+                Some(p) => {
+                    let mut still = |q: &Program| {
+                        let src = q.source();
+                        let Check::Agree(run) = check(&src, &case.inputs) else {
+                            return false;
+                        };
+                        let Ok(shader) = oracle::compile_frag(&src) else {
+                            return false;
+                        };
+                        let Some(qc) = gpu::case(String::new(), &src, &shader, &case.inputs, run)
+                        else {
+                            return false;
+                        };
+                        match &gpu::check_all(backend, &[&qc])[0] {
+                            Some(d) => d.starts_with("refused: ") == refused,
+                            None => false,
+                        }
+                    };
+                    let r = reduce::reduce(p, &mut still, cfg.reduce_budget.min(400));
+                    (p.statements(), r.statements(), r.source())
+                }
+                None => (0, 0, case.src.clone()),
+            };
+            sum.findings.push(Finding {
+                origin: case.origin.clone(),
+                oracle: backend.name().into(),
+                detail,
+                statements: (reduced.0, reduced.1),
+                reduced: reduced.2,
+            });
         }
     }
 }
@@ -292,7 +409,11 @@ pub fn run(cfg: &Config) -> Summary {
     let mut sum = Summary::default();
     for seed in cfg.seed..cfg.seed + cfg.count {
         check_seed(cfg, seed, &mut sum);
+        if sum.gpu_pending.len() >= cfg.gpu_batch.max(1) {
+            flush_gpu(cfg, &mut sum);
+        }
     }
+    flush_gpu(cfg, &mut sum);
     if !cfg.corpus.is_empty() {
         check_corpus(cfg, &mut sum);
     }
@@ -325,6 +446,18 @@ impl Summary {
             self.covered.len(),
             self.covered.iter().copied().collect::<Vec<_>>().join(", ")
         );
+        for (name, g) in &self.gpu {
+            let _ = writeln!(
+                s,
+                "{name}: {} programs in {} frames, {:.1} s ({:.1} programs/s), {} outputs compared, {} not compared (unstable or discarded)",
+                g.programs,
+                g.frames,
+                g.seconds,
+                g.programs as f64 / g.seconds.max(1e-9),
+                g.compared,
+                g.unstable
+            );
+        }
         let _ = writeln!(s, "findings: {}", self.findings.len());
         for f in &self.findings {
             let _ = writeln!(

@@ -25,9 +25,17 @@ struct Args {
     /// Check the shaders of shaders/tests/corpus and reference-images/shaders too.
     #[arg(long)]
     corpus: bool,
-    /// Ask for the llvmpipe oracle (not implemented: prints a note).
+    /// Also draw every program (and variant) on Mesa's llvmpipe through
+    /// `--backend gl` and compare within the budget (docs/robustness.md).
     #[arg(long)]
     gl: bool,
+    /// Also draw every program (and variant) as our TGSI on virglrenderer through
+    /// `--backend virgl` and compare within the budget.
+    #[arg(long)]
+    virgl: bool,
+    /// Programs per GPU frame (one driver context or virgl session each).
+    #[arg(long, default_value_t = 256)]
+    gpu_batch: usize,
     /// Candidate edits the reducer may try per finding.
     #[arg(long, default_value_t = 4000)]
     reduce_budget: usize,
@@ -35,6 +43,10 @@ struct Args {
     /// at the first fragment, then exit. Uniforms read the generator's defaults.
     #[arg(long, value_name = "FILE")]
     run: Option<PathBuf>,
+    /// Write the coverage table (construct, programs that used it) to this file as
+    /// Markdown rows.
+    #[arg(long, value_name = "FILE")]
+    coverage: Option<PathBuf>,
     /// Print the program of one seed and exit.
     #[arg(long, value_name = "SEED")]
     print: Option<u64>,
@@ -64,10 +76,12 @@ fn main() -> ExitCode {
             }
         }
     }
+    let mut backends = vec![];
     if args.gl {
-        eprintln!(
-            "note: --gl: the llvmpipe oracle is not implemented; the interpreter and TGSI oracles run"
-        );
+        backends.push(difftest::gpu::Backend::Gl);
+    }
+    if args.virgl {
+        backends.push(difftest::gpu::Backend::Virgl);
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let corpus = if args.corpus {
@@ -84,9 +98,22 @@ fn main() -> ExitCode {
         transform: args.transform,
         corpus,
         reduce_budget: args.reduce_budget,
+        backends,
+        gpu_batch: args.gpu_batch,
     };
     let sum = run(&cfg);
     print!("{}", sum.report());
+    if let Some(path) = &args.coverage {
+        let mut rows: Vec<_> = sum.coverage.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let text: String = rows
+            .iter()
+            .map(|(k, v)| format!("| `{k}` | {v} |\n"))
+            .collect();
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("{}: {e}", path.display());
+        }
+    }
     if sum.findings.is_empty() {
         ExitCode::SUCCESS
     } else {

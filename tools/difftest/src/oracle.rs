@@ -136,6 +136,19 @@ pub fn is_size_limit(msg: &str) -> bool {
 /// Run `shader` on the [`FRAGMENTS`] with the scalar interpreter.
 pub fn run_scalar(shader: &Shader, inputs: &Inputs4) -> Result<Run, String> {
     let uniforms = uniform_slots(shader, inputs);
+    run_scalar_with(shader, &uniforms, &varying, &frag_coord)
+}
+
+/// Run `shader` on the [`FRAGMENTS`] with the scalar interpreter, given the uniform
+/// slots and the per-fragment varyings (`varying(fragment, slot)`) and
+/// `gl_FragCoord` (`frag_coord(fragment)`): the GPU oracles' tolerance runs the
+/// program on perturbed copies of the inputs (`gpu.rs`).
+pub fn run_scalar_with(
+    shader: &Shader,
+    uniforms: &[[f32; 4]],
+    varying: &dyn Fn(usize, usize) -> [f32; 4],
+    frag_coord: &dyn Fn(usize) -> [f32; 4],
+) -> Result<Run, String> {
     let mut m = Machine::new(shader).map_err(|e| format!("Machine::new: {e}"))?;
     let mut run = Run {
         color: vec![],
@@ -144,7 +157,7 @@ pub fn run_scalar(shader: &Shader, inputs: &Inputs4) -> Result<Run, String> {
     for i in 0..FRAGMENTS {
         let varyings: Vec<[f32; 4]> = (0..csir::MAX_VARYINGS).map(|s| varying(i, s)).collect();
         let inp = Inputs {
-            uniforms: &uniforms,
+            uniforms,
             varyings: &varyings,
             frag_coord: frag_coord(i),
             front_facing: true,

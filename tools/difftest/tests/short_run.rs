@@ -18,6 +18,8 @@ fn a_short_run_finds_nothing() {
             root.join("reference-images/shaders"),
         ],
         reduce_budget: 300,
+        backends: vec![],
+        gpu_batch: 256,
     };
     let sum = run(&cfg);
     assert!(sum.findings.is_empty(), "{}", sum.report());

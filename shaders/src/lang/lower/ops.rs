@@ -53,20 +53,26 @@ pub(super) fn fold_lane(op: Op, aux: i16, a: f32, b: f32, profile: Profile) -> f
     }
 }
 
-/// `x·1`, `1·x`, `x+0`, `0+x`, `x−0`: the other operand unchanged (exact except that
-/// `−0 + 0` would give `+0`, a difference GLSL does not promise to keep).
+/// `x·1`, `1·x`, `x+(−0)`, `(−0)+x`, `x−(+0)`: the other operand unchanged, bit for
+/// bit (IEEE 754 §6.3: `x + (−0)` and `x − (+0)` are `x` for every `x`, while
+/// `(−0) + (+0)` is `+0`, so `x + 0.0` is not `x` when `x` is `−0`; the constant is
+/// matched by its bits, since `−0.0 == 0.0`). Folded and run-time values keep the
+/// same bits (docs/glsl-dialects.md; docs/robustness.md, differential finding 6).
 fn identity(op: Op, a: &Value, b: &Value, ty: Type) -> Option<Value> {
     let lanes = types::cols(ty) as usize * 4;
     let w = types::width(ty).max(1) as usize;
     let all = |v: &Value, k: f32| {
-        v.as_const()
-            .is_some_and(|c| (0..lanes).filter(|i| i % 4 < w).all(|i| c.0[i] == k))
+        v.as_const().is_some_and(|c| {
+            (0..lanes)
+                .filter(|i| i % 4 < w)
+                .all(|i| c.0[i].to_bits() == k.to_bits())
+        })
     };
     match op {
         Op::Mul if all(b, 1.0) => Some(*a),
         Op::Mul if all(a, 1.0) => Some(*b),
-        Op::Add if all(b, 0.0) => Some(*a),
-        Op::Add if all(a, 0.0) => Some(*b),
+        Op::Add if all(b, -0.0) => Some(*a),
+        Op::Add if all(a, -0.0) => Some(*b),
         Op::Sub if all(b, 0.0) => Some(*a),
         _ => None,
     }
