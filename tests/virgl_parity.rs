@@ -170,10 +170,7 @@ fn every_reference_and_corpus_scene_renders_through_virgl_like_the_cpu() {
             "{must} was not drawn through virgl"
         );
     }
-    let refused: Vec<_> = family
-        .iter()
-        .filter(|p| !drawn.contains(p))
-        .collect();
+    let refused: Vec<_> = family.iter().filter(|p| !drawn.contains(p)).collect();
     assert!(
         refused.is_empty(),
         "fragment, framebuffer and texture scenes virgl did not draw: {refused:?}"
