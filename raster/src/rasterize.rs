@@ -1155,21 +1155,23 @@ impl<'c, F: FragmentStage, O: Observer> TileRaster<'c, '_, '_, '_, F, O> {
                     lane += 1;
                 }
             }
-            // the stored colours are copied only when the colour mask needs them
-            let stored = if self.ctx.masks_color {
-                Some(*dst)
-            } else {
-                None
-            };
+            // the single-source arms are the loops they were before dual-source
+            // blending had its own, so their code stays as it was
             match mode {
                 BlendMode::Function(f) if self.ctx.dual_source => {
+                    let stored = *dst;
                     pack_rgba8(&worker.output.color1, &mut worker.rgba1);
                     blend_dual_lanes(&f, &worker.rgba, &worker.rgba1, dst);
+                    if self.ctx.masks_color {
+                        mask_lanes(self.ctx.color_bits, &stored, dst);
+                    }
+                }
+                _ if self.ctx.masks_color => {
+                    let stored = *dst;
+                    blend_lanes(mode, &worker.rgba, dst);
+                    mask_lanes(self.ctx.color_bits, &stored, dst);
                 }
                 _ => blend_lanes(mode, &worker.rgba, dst),
-            }
-            if let Some(stored) = &stored {
-                mask_lanes(self.ctx.color_bits, stored, dst);
             }
             &*worker.dst
         };
