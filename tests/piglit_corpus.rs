@@ -20,8 +20,8 @@ mod common;
 
 use common::piglit::{
     SELECTION, Scope, compare_passes, conformance_doc_path, corpus_or_skip, manifest,
-    read_baseline, read_list, reasons_table, scope, selection_files, today, version,
-    write_baseline, write_doc_block, write_list, writing_baseline,
+    read_baseline, read_list, reasons_table, scope, selection_files, today, unlisted_failures,
+    version, write_baseline, write_doc_block, write_list, writing_baseline,
 };
 use csir_render::shader_test::{RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
@@ -186,22 +186,13 @@ fn piglit_glsl_execution_corpus_meets_the_baseline() {
     let (mut problems, improved) = compare_passes(&baseline, &SELECTION, |dir| {
         per_dir.get(dir).map_or(0, |s| s.passed)
     });
-    for f in &failing {
-        if !allowed.contains(*f) {
-            let report = &reports
-                .iter()
-                .find(|(_, file, _)| file == f)
-                .expect("listed")
-                .2;
-            problems.push(format!("a wrong pixel not in the allow-list:\n{report}"));
-        }
-    }
-    if improved || failing.len() < allowed.len() {
-        eprintln!(
-            "note: more tests pass or fewer fail than the baseline records: raise it with \
-             scripts/update-piglit-baseline.sh"
-        );
-    }
+    problems.extend(unlisted_failures(
+        &reports,
+        &failing,
+        &allowed,
+        improved,
+        "a wrong pixel not in the allow-list",
+    ));
     assert!(
         problems.is_empty(),
         "{}\n\nA test that passed no longer does, or renders a wrong pixel: fix it. A wrong \

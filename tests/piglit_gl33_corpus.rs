@@ -19,8 +19,8 @@ mod common;
 
 use common::piglit::{
     compare_passes, conformance_doc_path, corpus_or_skip, gl33_selection_files, has_whole_corpus,
-    manifest, read_baseline, read_list, reasons_table, today, version, write_baseline,
-    write_doc_block, write_list, writing_baseline,
+    manifest, read_baseline, read_list, reasons_table, today, unlisted_failures, version,
+    write_baseline, write_doc_block, write_list, writing_baseline,
 };
 use csir_render::shader_test::{RunOptions, Summary, TestReport, reasons, run_file};
 use rayon::prelude::*;
@@ -187,22 +187,13 @@ fn piglit_gl33_selection_meets_the_baseline() {
             .get(group)
             .map_or(0, |r| r.iter().filter(|r| r.status() == "pass").count())
     });
-    for f in &failing {
-        if !allowed.contains(*f) {
-            let report = &reports
-                .iter()
-                .find(|(_, file, _)| file == f)
-                .expect("listed")
-                .2;
-            problems.push(format!("a failure not in the allow-list:\n{report}"));
-        }
-    }
-    if improved || failing.len() < allowed.len() {
-        eprintln!(
-            "note: more tests pass or fewer fail than the baseline records: raise it with \
-             scripts/update-piglit-baseline.sh"
-        );
-    }
+    problems.extend(unlisted_failures(
+        &reports,
+        &failing,
+        &allowed,
+        improved,
+        "a failure not in the allow-list",
+    ));
     assert!(
         problems.is_empty(),
         "{}\n\nA test of the GL 3.3 selection that passed no longer does, or fails where \

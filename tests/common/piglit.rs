@@ -1,7 +1,7 @@
 //! Where piglit's corpus is and which part of it the piglit tests run
 //! (docs/conformance.md, "The GLSL execution corpus").
 
-use csir_render::shader_test::ReasonCount;
+use csir_render::shader_test::{ReasonCount, TestReport};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -197,6 +197,38 @@ pub fn compare_passes(
         improved |= have > want;
     }
     (drops, improved)
+}
+
+/// The failing tests (`failing`, each a file of `reports`) that the allow-list
+/// `allowed` does not name, one problem each: `what`, then the test's report. Prints
+/// the note to raise the baseline when the run `improved` on it or fails fewer tests
+/// than the list names.
+pub fn unlisted_failures(
+    reports: &[(&str, String, TestReport)],
+    failing: &BTreeSet<&str>,
+    allowed: &BTreeSet<String>,
+    improved: bool,
+    what: &str,
+) -> Vec<String> {
+    let problems = failing
+        .iter()
+        .filter(|f| !allowed.contains(**f))
+        .map(|f| {
+            let report = &reports
+                .iter()
+                .find(|(_, file, _)| file == f)
+                .expect("listed")
+                .2;
+            format!("{what}:\n{report}")
+        })
+        .collect();
+    if improved || failing.len() < allowed.len() {
+        eprintln!(
+            "note: more tests pass or fewer fail than the baseline records: raise it with \
+             scripts/update-piglit-baseline.sh"
+        );
+    }
+    problems
 }
 
 /// The markdown table of reason `groups`: one row per group of at least `min_row`
