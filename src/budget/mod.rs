@@ -217,9 +217,12 @@ impl MemoryEstimate {
     /// The larger of the frame's bytes (framebuffer and read-back) and the scene
     /// JSON's.
     fn frame_or_json(&self) -> u64 {
-        self.framebuffer
-            .saturating_add(self.readback)
-            .max(self.scene_json)
+        self.frame_bytes().max(self.scene_json)
+    }
+
+    /// The frame's bytes: framebuffer and read-back.
+    fn frame_bytes(&self) -> u64 {
+        self.framebuffer.saturating_add(self.readback)
     }
 
     /// `Ok` when [`total`](Self::total) is at most `limit` bytes.
@@ -266,7 +269,7 @@ impl fmt::Display for OverBudget {
         if n.mesh_reading > 0 {
             write!(f, ", OBJ reading {}", Bytes(n.mesh_reading))?;
         }
-        if n.scene_json > n.framebuffer.saturating_add(n.readback) {
+        if n.scene_json > n.frame_bytes() {
             write!(
                 f,
                 ", scene JSON {}, counted instead of the frame, which is allocated after \

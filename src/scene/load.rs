@@ -1141,21 +1141,17 @@ impl Loader<'_> {
             Json::Number(n) => rules::finite_f32(*n).map_err(|m| self.error(at(), m)),
             other => Err(self.error(at(), format!("expected a number, got {}", other.brief()))),
         };
-        let values = match value {
-            Json::Numbers(numbers) => numbers
+        let values = match value.as_list() {
+            Some(list) => list
                 .iter()
                 .enumerate()
-                .map(|(k, n)| {
-                    rules::finite_f32(*n).map_err(|m| self.error(format!("{field}[{k}]"), m))
-                })
+                .map(|(k, v)| to_f32(&v, &|| format!("{field}[{k}]")))
                 .collect::<Result<Vec<f32>, _>>()?,
-            Json::Array(list) => list
-                .iter()
-                .enumerate()
-                .map(|(k, v)| to_f32(v, &|| format!("{field}[{k}]")))
-                .collect::<Result<Vec<f32>, _>>()?,
-            Json::Number(_) => vec![to_f32(value, &|| field.to_owned())?],
-            other => {
+            None if matches!(value, Json::Number(_)) => {
+                vec![to_f32(value, &|| field.to_owned())?]
+            }
+            None => {
+                let other = value;
                 return Err(self.error(
                     field,
                     format!(
@@ -1227,9 +1223,8 @@ fn json_integers(value: &Json) -> Option<Vec<i64>> {
         Json::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e18 => Some(*n as i64),
         _ => None,
     };
-    match value {
-        Json::Array(list) => list.iter().map(one).collect(),
-        Json::Numbers(numbers) => numbers.iter().map(|n| one(&Json::Number(*n))).collect(),
-        v => one(v).map(|k| vec![k]),
+    match value.as_list() {
+        Some(list) => list.iter().map(|v| one(&v)).collect(),
+        None => one(value).map(|k| vec![k]),
     }
 }
